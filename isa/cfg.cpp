@@ -1,0 +1,88 @@
+#include "isa/cfg.h"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/dominator_tree.hpp>
+#include <boost/graph/reverse_graph.hpp>
+
+namespace warpsim::isa {
+namespace {
+
+enum class Flow { Next, Jump, CondJump, End, CondEnd };
+
+Flow flowOf(const Inst& in) {
+  const bool guarded = in.guard != kNoSlot;
+  if (in.cls == InsnClass::Control) {
+    if (in.target != kNoPc) return guarded ? Flow::CondJump : Flow::Jump;
+    const std::string& t = in.text;
+    const bool ends = t == "ret" || t == "exit" || t == "trap" || t.rfind("ret.", 0) == 0 ||
+                      t.rfind("exit.", 0) == 0;
+    if (ends) return guarded ? Flow::CondEnd : Flow::End;
+  }
+  return Flow::Next;
+}
+
+}  // namespace
+
+Cfg buildCfg(const std::vector<Inst>& code) {
+  Cfg g;
+  const uint32_t n = uint32_t(code.size());
+  std::vector<bool> leader(n + 1, false);
+  if (n) leader[0] = true;
+  for (uint32_t pc = 0; pc < n; ++pc) {
+    const Flow f = flowOf(code[pc]);
+    if (f == Flow::Next) continue;
+    if (pc + 1 <= n) leader[pc + 1] = true;
+    if ((f == Flow::Jump || f == Flow::CondJump) && code[pc].target < n)
+      leader[code[pc].target] = true;
+  }
+  g.blockOf.assign(n, 0);
+  for (uint32_t pc = 0; pc < n; ++pc) {
+    if (leader[pc]) g.blocks.push_back({pc, pc, {}});
+    g.blocks.back().last = pc;
+    g.blockOf[pc] = uint32_t(g.blocks.size() - 1);
+  }
+  const uint32_t exit = g.exitBlock();
+  for (uint32_t b = 0; b < g.blocks.size(); ++b) {
+    BasicBlock& bb = g.blocks[b];
+    const Inst& last = code[bb.last];
+    const Flow f = flowOf(last);
+    const uint32_t fall = bb.last + 1 < n ? g.blockOf[bb.last + 1] : exit;
+    switch (f) {
+      case Flow::Next: bb.succs = {fall}; break;
+      case Flow::Jump: bb.succs = {last.target < n ? g.blockOf[last.target] : exit}; break;
+      case Flow::CondJump:
+        bb.succs = {last.target < n ? g.blockOf[last.target] : exit, fall};
+        break;
+      case Flow::End: bb.succs = {exit}; break;
+      case Flow::CondEnd: bb.succs = {exit, fall}; break;
+    }
+  }
+
+  // Post-dominators are the dominators of the reversed graph, rooted at the virtual exit.
+  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS>;
+  Graph graph(g.blocks.size() + 1);
+  for (uint32_t b = 0; b < g.blocks.size(); ++b)
+    for (uint32_t s : g.blocks[b].succs) boost::add_edge(b, s, graph);
+  auto reversed = boost::make_reverse_graph(graph);
+  using Vertex = boost::graph_traits<Graph>::vertex_descriptor;
+  std::vector<Vertex> idom(boost::num_vertices(graph), boost::graph_traits<Graph>::null_vertex());
+  auto index = boost::get(boost::vertex_index, reversed);
+  auto idomMap = boost::make_iterator_property_map(idom.begin(), index);
+  boost::lengauer_tarjan_dominator_tree(reversed, boost::vertex(exit, reversed), idomMap);
+  g.ipdom.assign(g.blocks.size(), kNoPc);
+  for (uint32_t b = 0; b < g.blocks.size(); ++b)
+    if (idom[b] != boost::graph_traits<Graph>::null_vertex()) g.ipdom[b] = uint32_t(idom[b]);
+  return g;
+}
+
+void setReconvergencePoints(std::vector<Inst>& code) {
+  if (code.empty()) return;
+  const Cfg g = buildCfg(code);
+  for (Inst& in : code) {
+    if (in.cls != InsnClass::Control || in.guard == kNoSlot) continue;
+    const uint32_t p = g.ipdom[g.blockOf[in.pc]];
+    in.reconverge = (p == kNoPc || p == g.exitBlock()) ? kNoPc : g.blocks[p].first;
+  }
+}
+
+}  // namespace warpsim::isa

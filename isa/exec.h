@@ -1,0 +1,116 @@
+// What an instruction's semantics see while it runs: the warp's registers for the current
+// frame, the lanes that execute, and the machine's services (memory, control flow, barriers).
+// The simulator (sim/func) implements Machine; isa/ never depends on sim/.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "isa/program.h"
+
+namespace warpsim::isa {
+
+enum class AtomOp : uint8_t { Add, Min, Max, Inc, Dec, And, Or, Xor, Exch, Cas };
+
+// One lane's atomic read-modify-write: new value from the old one and the operands.
+using AtomFn = uint64_t (*)(uint64_t old, uint64_t a, uint64_t b);
+
+enum class BarrierKind : uint8_t { Sync, Arrive, RedPopc, RedAnd, RedOr, Warp };
+
+class Machine {
+ public:
+  virtual ~Machine() = default;
+
+  // Memory: one warp-wide access. For each lane in `mask`: `bytes` per element, `vec`
+  // consecutive elements at addrs[lane]; data/out hold lane*vec + i, each element's bits in the
+  // low bytes. Faults (out of bounds, misaligned, unmapped) are thrown as sim::KernelFault.
+  virtual void load(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs,
+                    unsigned bytes, unsigned vec, uint64_t* out) = 0;
+  virtual void store(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs,
+                     unsigned bytes, unsigned vec, const uint64_t* data) = 0;
+  // Atomic RMW per lane (lanes in lane order): old[lane] receives the previous value.
+  virtual void atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs,
+                      unsigned bytes, AtomFn fn, const uint64_t* a, const uint64_t* b,
+                      uint64_t* old) = 0;
+  // Address conversion between a state space and the generic space (cvta / cvta.to).
+  virtual uint64_t toGeneric(Space space, uint64_t addr, unsigned lane) = 0;
+  virtual uint64_t fromGeneric(Space space, uint64_t addr, unsigned lane) = 0;
+  // The state space a generic address falls in (isspacep).
+  virtual Space spaceOf(uint64_t genericAddr, unsigned lane) = 0;
+
+  // Control flow: the handler tells the machine what happened; the machine moves the PC.
+  virtual void branch(const Inst& in, LaneMask taken) = 0;  // taken lanes go to in.target
+  virtual void call(const Inst& in, LaneMask mask) = 0;
+  virtual void ret(const Inst& in, LaneMask mask) = 0;
+  virtual void exit(const Inst& in, LaneMask mask) = 0;
+  [[noreturn]] virtual void trap(const Inst& in, LaneMask mask, const char* why) = 0;
+  // bar / barrier / bar.warp.sync. `value` is the bar.red predicate per lane (bit mask);
+  // the result (bar.red) is written back through `result` when the barrier completes.
+  virtual void barrier(const Inst& in, BarrierKind kind, LaneMask mask, uint32_t id,
+                       uint32_t threadCount, LaneMask value, uint32_t resultSlot) = 0;
+  virtual void printf(const Inst& in, unsigned lane, uint64_t format, uint64_t args) = 0;
+  virtual void nanosleep(const Inst& in) = 0;
+  // Values of dynamic special registers for a lane (clocks, timers).
+  virtual uint64_t special(Special s, unsigned lane) = 0;
+  // An instruction warpsim parses but does not execute yet.
+  [[noreturn]] virtual void unsupported(const Inst& in, const char* what) = 0;
+  // A warp-level primitive whose member mask names lanes that are not here to take part.
+  [[noreturn]] virtual void warpSyncFault(const Inst& in, LaneMask members, LaneMask present) = 0;
+};
+
+struct Exec {
+  uint64_t* regs = nullptr;   // the current frame: regs[slot * kWarpSize + lane]
+  uint32_t* preds = nullptr;  // the current frame: one lane mask per predicate
+  LaneMask mask = 0;          // lanes executing (active and guard true)
+  LaneMask active = 0;        // active lanes (before the guard)
+  Machine* machine = nullptr;
+
+  uint64_t* reg(uint32_t slot) const { return regs + size_t(slot) * kWarpSize; }
+  uint64_t* reg(const Opnd& o) const { return reg(o.slot); }
+  uint32_t& pred(const Opnd& o) const { return preds[o.slot]; }
+};
+
+// Runs `body(lane)` for every lane set in `mask`, in lane order.
+template <class F>
+inline void forLanes(LaneMask mask, F&& body) {
+  while (mask) {
+    const unsigned lane = unsigned(std::countr_zero(mask));
+    mask &= mask - 1;
+    body(lane);
+  }
+}
+
+// Register bits <-> typed values. Registers hold raw bits in 64-bit slots.
+template <class T>
+inline T as(uint64_t bits) {
+  if constexpr (sizeof(T) == 8) {
+    T v;
+    std::memcpy(&v, &bits, 8);
+    return v;
+  } else {
+    using U = std::conditional_t<sizeof(T) == 4, uint32_t,
+                                 std::conditional_t<sizeof(T) == 2, uint16_t, uint8_t>>;
+    const U u = static_cast<U>(bits);
+    T v;
+    std::memcpy(&v, &u, sizeof(T));
+    return v;
+  }
+}
+
+template <class T>
+inline uint64_t bitsOf(T v) {
+  if constexpr (sizeof(T) == 8) {
+    uint64_t b;
+    std::memcpy(&b, &v, 8);
+    return b;
+  } else {
+    using U = std::conditional_t<sizeof(T) == 4, uint32_t,
+                                 std::conditional_t<sizeof(T) == 2, uint16_t, uint8_t>>;
+    U u;
+    std::memcpy(&u, &v, sizeof(T));
+    return u;
+  }
+}
+
+}  // namespace warpsim::isa

@@ -1,0 +1,62 @@
+// The mask loop, written once: instruction families write the per-lane body and these
+// templates run it over the executing lanes (principle 2 of DESIGN.md).
+//
+//   unary<T>(x, in, [](T a) { return ...; })          d = f(a)
+//   binary<T>(x, in, [](T a, T b) { return ...; })     d = f(a, b)
+//   ternary<T>(x, in, [](T a, T b, T c) { ... })       d = f(a, b, c)
+// Operands are ops[0] (destination) and ops[1..] (sources); T is the C++ type the register bits
+// are read as and the result written from (uint32_t, int64_t, float, ...).
+#pragma once
+
+#include <string>
+
+#include "isa/exec.h"
+
+namespace warpsim::isa::insns {
+
+template <class D, class A, class F>
+inline void unary(Exec& x, const Inst& in, F&& f) {
+  uint64_t* d = x.reg(in.ops[0]);
+  const uint64_t* a = x.reg(in.ops[1]);
+  forLanes(x.mask, [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]))); });
+}
+
+template <class T, class F>
+inline void unary(Exec& x, const Inst& in, F&& f) {
+  unary<T, T>(x, in, std::forward<F>(f));
+}
+
+template <class D, class A, class B, class F>
+inline void binary(Exec& x, const Inst& in, F&& f) {
+  uint64_t* d = x.reg(in.ops[0]);
+  const uint64_t* a = x.reg(in.ops[1]);
+  const uint64_t* b = x.reg(in.ops[2]);
+  forLanes(x.mask, [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]), as<B>(b[l]))); });
+}
+
+template <class T, class F>
+inline void binary(Exec& x, const Inst& in, F&& f) {
+  binary<T, T, T>(x, in, std::forward<F>(f));
+}
+
+template <class D, class A, class B, class C, class F>
+inline void ternary(Exec& x, const Inst& in, F&& f) {
+  uint64_t* d = x.reg(in.ops[0]);
+  const uint64_t* a = x.reg(in.ops[1]);
+  const uint64_t* b = x.reg(in.ops[2]);
+  const uint64_t* c = x.reg(in.ops[3]);
+  forLanes(x.mask,
+           [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]), as<B>(b[l]), as<C>(c[l]))); });
+}
+
+template <class T, class F>
+inline void ternary(Exec& x, const Inst& in, F&& f) {
+  ternary<T, T, T, T>(x, in, std::forward<F>(f));
+}
+
+// Bind-time operand checks: "" when fine, else the message lowering reports.
+std::string expectOperands(const Inst& in, size_t n);
+// Operand i must be a register (or an immediate, which lives in a register slot).
+std::string expectRegs(const Inst& in, std::initializer_list<size_t> indices);
+
+}  // namespace warpsim::isa::insns

@@ -1,0 +1,200 @@
+// Memory instructions: ld, ldu, st in every state space (generic when none is named), with
+// .v2/.v4/.v8, .nc, .volatile, .relaxed/.acquire/.release and cache hints (functionally the
+// same access); prefetch/prefetchu (no-ops); cvta / cvta.to; isspacep.
+#include "isa/insns/families.h"
+#include "isa/insns/lanes.h"
+
+namespace warpsim::isa::insns {
+namespace {
+
+// The address of every executing lane: base register (a 32-bit base is zero-extended) + offset.
+inline void addresses(const Exec& x, const Opnd& a, uint64_t* out) {
+  if (a.baseSlot == kNoSlot) {
+    forLanes(x.mask, [&](unsigned l) { out[l] = uint64_t(a.offset); });
+    return;
+  }
+  const uint64_t* base = x.reg(a.baseSlot);
+  if (typeBits(a.baseType) == 32)
+    forLanes(x.mask, [&](unsigned l) { out[l] = uint32_t(base[l] + uint64_t(a.offset)); });
+  else
+    forLanes(x.mask, [&](unsigned l) { out[l] = base[l] + uint64_t(a.offset); });
+}
+
+Space spaceOf(const Inst& in) { return in.mods.space == Space::None ? Space::Generic : in.mods.space; }
+
+unsigned elementBytes(const Inst& in) { return typeBytes(in.mods.type()); }
+
+// Sign-extends loaded sub-register values of signed types, so a later 32- or 64-bit read of the
+// destination sees the value (ld.s8 into a .s32 register).
+uint64_t extend(uint64_t v, Type t) {
+  return isSigned(t) && typeBits(t) < 64 ? uint64_t(signExtend(v, typeBits(t))) : v;
+}
+
+void ldH(Exec& x, const Inst& in) {
+  uint64_t addrs[kWarpSize];
+  const unsigned vec = in.mods.vec;
+  const Type t = in.mods.type();
+  uint64_t out[kWarpSize * 8];
+  addresses(x, in.ops[1], addrs);
+  x.machine->load(in, spaceOf(in), x.mask, addrs, elementBytes(in), vec, out);
+  const Opnd& d = in.ops[0];
+  if (vec == 1) {
+    uint64_t* r = x.reg(d);
+    forLanes(x.mask, [&](unsigned l) { r[l] = extend(out[l], t); });
+    return;
+  }
+  for (unsigned i = 0; i < vec; ++i) {
+    const Opnd& e = d.elems[i];
+    if (e.kind != OpndKind::Reg) continue;  // `_`
+    uint64_t* r = x.reg(e);
+    forLanes(x.mask, [&](unsigned l) { r[l] = extend(out[l * vec + i], t); });
+  }
+}
+
+void stH(Exec& x, const Inst& in) {
+  uint64_t addrs[kWarpSize];
+  const unsigned vec = in.mods.vec;
+  uint64_t data[kWarpSize * 8];
+  addresses(x, in.ops[0], addrs);
+  const Opnd& s = in.ops[1];
+  if (vec == 1) {
+    const uint64_t* r = x.reg(s);
+    forLanes(x.mask, [&](unsigned l) { data[l] = r[l]; });
+  } else {
+    for (unsigned i = 0; i < vec; ++i) {
+      const uint64_t* r = x.reg(s.elems[i]);
+      forLanes(x.mask, [&](unsigned l) { data[l * vec + i] = r[l]; });
+    }
+  }
+  x.machine->store(in, spaceOf(in), x.mask, addrs, elementBytes(in), vec, data);
+}
+
+void nopH(Exec&, const Inst&) {}
+
+// cvta.space d, a: space address -> generic; cvta.to.space d, a: generic -> space address.
+void cvtaH(Exec& x, const Inst& in) {
+  uint64_t* d = x.reg(in.ops[0]);
+  const uint64_t* a = x.reg(in.ops[1]);
+  const Space s = in.mods.space;
+  const bool to = in.mods.has("to");
+  const bool narrow = typeBits(in.mods.type()) == 32;
+  forLanes(x.mask, [&](unsigned l) {
+    const uint64_t v = to ? x.machine->fromGeneric(s, a[l], l) : x.machine->toGeneric(s, a[l], l);
+    d[l] = narrow ? uint32_t(v) : v;
+  });
+}
+
+void isspacepH(Exec& x, const Inst& in) {
+  uint32_t& p = x.pred(in.ops[0]);
+  const uint64_t* a = x.reg(in.ops[1]);
+  const Space want = in.mods.space;
+  forLanes(x.mask, [&](unsigned l) {
+    const Space got = x.machine->spaceOf(a[l], l);
+    const bool yes = got == want || (want == Space::Const && got == Space::Global) ||
+                     (want == Space::SharedCluster && got == Space::Shared);
+    p = yes ? (p | 1u << l) : (p & ~(1u << l));
+  });
+}
+
+InsnClass classOf(Space s, bool store) {
+  switch (s) {
+    case Space::Shared:
+    case Space::SharedCluster: return store ? InsnClass::StoreShared : InsnClass::LoadShared;
+    case Space::Local: return store ? InsnClass::StoreLocal : InsnClass::LoadLocal;
+    case Space::Param: return store ? InsnClass::StoreParam : InsnClass::LoadParam;
+    case Space::Const: return InsnClass::LoadConst;
+    default: return store ? InsnClass::StoreGlobal : InsnClass::LoadGlobal;
+  }
+}
+
+std::string checkVector(const Inst& in, const Opnd& v) {
+  const unsigned vec = in.mods.vec;
+  if (vec == 1) {
+    if (v.kind != OpndKind::Reg) return "'" + in.text + "' needs a register operand";
+    return "";
+  }
+  if (v.kind != OpndKind::Vec || v.elems.size() != vec)
+    return "'" + in.text + "' needs a vector of " + std::to_string(vec) + " registers";
+  if (typeBytes(in.mods.type()) * vec > 16 && !(vec == 8 && typeBytes(in.mods.type()) <= 4))
+    return "'" + in.text + "' accesses more than 16 bytes";
+  return "";
+}
+
+std::string bindLd(Inst& in) {
+  if (auto e = expectOperands(in, 2); !e.empty()) return e;
+  if (in.ops[1].kind != OpndKind::Addr) return "the source of '" + in.text + "' must be an address";
+  if (in.mods.types.size() != 1) return "'" + in.text + "' needs exactly one type";
+  if (auto e = checkVector(in, in.ops[0]); !e.empty()) return e;
+  in.cls = classOf(spaceOf(in), false);
+  in.run = ldH;
+  return "";
+}
+
+std::string bindSt(Inst& in) {
+  if (auto e = expectOperands(in, 2); !e.empty()) return e;
+  if (in.ops[0].kind != OpndKind::Addr)
+    return "the destination of '" + in.text + "' must be an address";
+  if (in.mods.types.size() != 1) return "'" + in.text + "' needs exactly one type";
+  if (auto e = checkVector(in, in.ops[1]); !e.empty()) return e;
+  if (spaceOf(in) == Space::Const) return "st.const is not allowed";
+  in.cls = classOf(spaceOf(in), true);
+  in.run = stH;
+  return "";
+}
+
+std::string bindCvta(Inst& in) {
+  if (auto e = expectOperands(in, 2); !e.empty()) return e;
+  if (auto e = expectRegs(in, {0, 1}); !e.empty()) return e;
+  if (in.mods.space == Space::None) return "'cvta' needs a state space";
+  in.cls = InsnClass::Int;
+  in.run = cvtaH;
+  return "";
+}
+
+std::string bindPrefetch(Inst& in) {
+  if (in.ops.size() != 1 || in.ops[0].kind != OpndKind::Addr)
+    return "'" + in.text + "' takes one address";
+  in.cls = InsnClass::Misc;
+  in.run = nopH;
+  return "";
+}
+
+std::string bindIsspacep(Inst& in) {
+  if (auto e = expectOperands(in, 2); !e.empty()) return e;
+  if (in.ops[0].kind != OpndKind::Pred) return "'isspacep' writes a predicate";
+  if (in.mods.space == Space::None) return "'isspacep' needs a state space";
+  in.cls = InsnClass::Int;
+  in.run = isspacepH;
+  return "";
+}
+
+const std::vector<Type> kLoadTypes = {Type::B8,  Type::B16, Type::B32, Type::B64, Type::B128,
+                                      Type::U8,  Type::U16, Type::U32, Type::U64, Type::S8,
+                                      Type::S16, Type::S32, Type::S64, Type::F16, Type::F16x2,
+                                      Type::BF16, Type::BF16x2, Type::F32, Type::F64};
+const std::vector<std::string_view> kMemoryWords = {
+    "global", "shared", "shared::cta", "shared::cluster", "local", "param", "param::entry",
+    "param::func", "const", "v2", "v4", "v8", "nc", "volatile", "weak", "relaxed", "acquire",
+    "release", "cta", "cluster", "gpu", "sys", "ca", "cg", "cs", "lu", "cv", "wb", "wt",
+    "L1::*", "L2::*", "mmio", "unified"};
+
+}  // namespace
+
+std::vector<OpcodeSpec> memory() {
+  return {
+      {"ld", "memory", InsnClass::LoadGlobal, kLoadTypes, kMemoryWords, bindLd},
+      {"ldu", "memory", InsnClass::LoadGlobal, kLoadTypes, kMemoryWords, bindLd},
+      {"st", "memory", InsnClass::StoreGlobal, kLoadTypes, kMemoryWords, bindSt},
+      {"prefetch", "memory", InsnClass::Misc, {}, {"global", "local", "L1", "L2", "tensormap", "L2::*", "const", "param"}, bindPrefetch},
+      {"prefetchu", "memory", InsnClass::Misc, {}, {"L1"}, bindPrefetch},
+      {"cvta", "memory", InsnClass::Int, {Type::U32, Type::U64},
+       {"to", "global", "shared", "shared::cta", "shared::cluster", "local", "const", "param"},
+       bindCvta},
+      {"isspacep", "memory", InsnClass::Int, {},
+       {"global", "shared", "shared::cta", "shared::cluster", "local", "const", "param",
+        "param::entry"},
+       bindIsspacep},
+  };
+}
+
+}  // namespace warpsim::isa::insns

@@ -1,0 +1,98 @@
+// mov: registers, immediates, special registers and symbol addresses (all slots after
+// lowering), predicates, and the vector forms that pack and unpack a wide register:
+//   mov.b64 %rd, {%r1, %r2}   (pack: element 0 in the low bits)
+//   mov.b64 {%r1, %r2}, %rd   (unpack)
+#include "isa/insns/families.h"
+#include "isa/insns/lanes.h"
+
+namespace warpsim::isa::insns {
+namespace {
+
+void movH(Exec& x, const Inst& in) {
+  uint64_t* d = x.reg(in.ops[0]);
+  const uint64_t* a = x.reg(in.ops[1]);
+  const uint64_t m = lowMask(typeBits(in.mods.type()));
+  forLanes(x.mask, [&](unsigned l) { d[l] = a[l] & m; });
+}
+
+void movPredH(Exec& x, const Inst& in) {
+  uint32_t& d = x.pred(in.ops[0]);
+  const Opnd& s = in.ops[1];
+  uint32_t v;
+  if (s.kind == OpndKind::Pred) {
+    v = x.pred(s);
+  } else {  // an immediate 0/1
+    const uint64_t* a = x.reg(s);
+    v = 0;
+    forLanes(x.mask, [&](unsigned l) { v |= (a[l] & 1) ? 1u << l : 0; });
+  }
+  if (s.negated) v = ~v;
+  d = (d & ~x.mask) | (v & x.mask);
+}
+
+void packH(Exec& x, const Inst& in) {
+  uint64_t* d = x.reg(in.ops[0]);
+  const auto& e = in.ops[1].elems;
+  const unsigned w = typeBits(in.mods.type()) / unsigned(e.size());
+  forLanes(x.mask, [&](unsigned l) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < e.size(); ++i) v |= (x.reg(e[i])[l] & lowMask(w)) << (w * i);
+    d[l] = v;
+  });
+}
+
+void unpackH(Exec& x, const Inst& in) {
+  const auto& e = in.ops[0].elems;
+  const uint64_t* a = x.reg(in.ops[1]);
+  const unsigned w = typeBits(in.mods.type()) / unsigned(e.size());
+  for (size_t i = 0; i < e.size(); ++i) {
+    if (e[i].kind != OpndKind::Reg) continue;  // `_`
+    uint64_t* d = x.reg(e[i]);
+    forLanes(x.mask, [&](unsigned l) { d[l] = (a[l] >> (w * i)) & lowMask(w); });
+  }
+}
+
+std::string bindMov(Inst& in) {
+  if (auto e = expectOperands(in, 2); !e.empty()) return e;
+  const Opnd& d = in.ops[0];
+  const Opnd& s = in.ops[1];
+  if (in.mods.type() == Type::Pred) {
+    if (d.kind != OpndKind::Pred) return "'mov.pred' writes a predicate";
+    in.cls = InsnClass::Predicate;
+    in.run = movPredH;
+    return "";
+  }
+  in.cls = InsnClass::Move;
+  if (d.kind == OpndKind::Reg && s.kind == OpndKind::Reg) {
+    in.run = movH;
+    return "";
+  }
+  if (d.kind == OpndKind::Reg && s.kind == OpndKind::Vec) {
+    if (s.elems.size() != 2 && s.elems.size() != 4) return "'mov' packs 2 or 4 elements";
+    for (const Opnd& e : s.elems)
+      if (e.kind != OpndKind::Reg) return "'mov' packs registers or immediates";
+    in.run = packH;
+    return "";
+  }
+  if (d.kind == OpndKind::Vec && s.kind == OpndKind::Reg) {
+    if (d.elems.size() != 2 && d.elems.size() != 4) return "'mov' unpacks into 2 or 4 elements";
+    in.run = unpackH;
+    return "";
+  }
+  return "unsupported operand forms for '" + in.text + "'";
+}
+
+}  // namespace
+
+std::vector<OpcodeSpec> movement() {
+  return {
+      {"mov", "move", InsnClass::Move,
+       {Type::Pred, Type::B16, Type::B32, Type::B64, Type::B128, Type::U16, Type::U32, Type::U64,
+        Type::S16, Type::S32, Type::S64, Type::F16, Type::BF16, Type::F32, Type::F64, Type::B8,
+        Type::U8, Type::S8},
+       {},
+       bindMov},
+  };
+}
+
+}  // namespace warpsim::isa::insns

@@ -1,0 +1,33 @@
+// Instructions warpsim parses but does not execute yet. A kernel that reaches one gets
+// "not supported yet: <opcode> at <file>:<line>" as a kernel fault, never a wrong result.
+#include "isa/insns/families.h"
+
+namespace warpsim::isa::insns {
+
+void notSupportedHandler(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  x.machine->unsupported(in, in.text.c_str());
+}
+
+namespace {
+std::string bindUnsupported(Inst& in) {
+  in.run = notSupportedHandler;
+  return "";
+}
+}  // namespace
+
+std::vector<OpcodeSpec> unsupported() {
+  std::vector<OpcodeSpec> specs;
+  // Any modifier is accepted: the instruction never runs, and its name is reported whole.
+  for (std::string_view op :
+       {"wmma", "mma", "wgmma", "ldmatrix", "stmatrix", "movmatrix", "cp", "mbarrier", "tex", "tld4",
+        "txq", "suld", "sust", "sured", "suq", "istypep", "griddepcontrol", "elect", "setmaxnreg",
+        "tensormap", "multimem", "stackrestore", "stacksave", "alloca", "getctarank", "mapa",
+        "applypriority", "discard", "createpolicy", "pmevent", "brx", "clusterlaunchcontrol",
+        "tcgen05"}) {
+    specs.push_back({op, "unsupported", InsnClass::Misc, {}, {"*"}, bindUnsupported});
+  }
+  return specs;
+}
+
+}  // namespace warpsim::isa::insns

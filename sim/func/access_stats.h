@@ -1,0 +1,26 @@
+// Pure functions of a warp's addresses and mask: how many shared-memory wavefronts an access
+// needs (32 banks of 4 bytes, one word broadcast to every lane that asks for it) and how many
+// 32-byte sectors a global access touches. The statistics and the timing model both use them.
+#pragma once
+
+#include <cstdint>
+
+namespace warpsim::sim {
+
+inline constexpr unsigned kSharedBanks = 32;
+inline constexpr unsigned kSectorBytes = 32;
+
+// Wavefronts for one shared access: each lane reads `bytes` at addrs[lane] (lanes in mask).
+// Accesses wider than 4 bytes are served in phases (8-byte: half-warps, 16-byte: quarter
+// warps); within a phase the cost is the largest number of distinct words in one bank.
+// The ideal (conflict-free) count is the number of phases with an active lane.
+struct SharedCost {
+  unsigned wavefronts = 0;
+  unsigned ideal = 0;
+};
+SharedCost sharedAccessCost(const uint64_t* addrs, uint32_t mask, unsigned bytes);
+
+// Distinct 32-byte sectors touched by the lanes in mask, each reading `bytes` at addrs[lane].
+unsigned sectorsTouched(const uint64_t* addrs, uint32_t mask, unsigned bytes);
+
+}  // namespace warpsim::sim

@@ -1,0 +1,91 @@
+// SIMT control flow: divergence on branches, reconvergence at immediate post-dominators,
+// device-function calls with their own frames, ret and exit.
+#include <bit>
+#include <cstring>
+
+#include "sim/func/cta.h"
+
+namespace warpsim::sim {
+
+using isa::Inst;
+using isa::LaneMask;
+
+void Cta::branch(const Inst& in, LaneMask taken) {
+  Warp& w = *cur_;
+  SimtEntry& t = w.stack.back();
+  const LaneMask active = t.mask;
+  taken &= active;
+  const LaneMask notTaken = active & ~taken;
+  pcSet_ = true;
+  if (in.guard != isa::kNoSlot) ++stats_.branches;
+  if (notTaken == 0) {
+    t.pc = in.target;
+    return;
+  }
+  if (taken == 0) {
+    t.pc = in.pc + 1;
+    return;
+  }
+  ++stats_.divergentBranches;
+  const uint32_t rpc = in.reconverge;
+  if (rpc == isa::kNoPc) {
+    // The paths meet only at the exit: both keep the enclosing reconvergence point.
+    t.mask = notTaken;
+    t.pc = in.pc + 1;
+    const uint32_t outer = t.rpc;
+    w.stack.push_back({in.target, outer, taken});
+    return;
+  }
+  t.pc = rpc;  // the entry below waits at the reconvergence point with every lane
+  w.stack.push_back({in.pc + 1, rpc, notTaken});
+  w.stack.push_back({in.target, rpc, taken});
+}
+
+void Cta::call(const Inst& in, LaneMask mask) {
+  Warp& w = *cur_;
+  const isa::FunctionCode& callee = ctx_.program->functions[size_t(in.callee)];
+  // The caller's entry resumes after the call with every lane; the callee's lanes run above.
+  w.stack.back().pc = in.pc + 1;
+  pcSet_ = true;
+  enterFrame(w, callee, mask, &in);
+  Frame& f = w.frames.back();
+  Frame& caller = w.frames[w.frames.size() - 2];
+  // The call binder normalizes operands to {returns list, function, arguments list}; the
+  // argument list names the caller's .param variables, in order.
+  const isa::Opnd& args = in.ops[2];
+  for (size_t i = 0; i < args.elems.size() && i < callee.params.size(); ++i) {
+    const uint64_t src = uint64_t(args.elems[i].offset) - isa::kLaneParamBase;
+    const isa::ParamSlot& p = callee.params[i];
+    isa::forLanes(mask, [&](unsigned lane) {
+      std::memcpy(f.laneParam(lane) + p.offset, caller.laneParam(lane) + src, p.bytes);
+    });
+  }
+}
+
+void Cta::ret(const Inst& in, LaneMask mask) {
+  Warp& w = *cur_;
+  if (w.frames.size() == 1) {  // ret from the kernel itself is an exit
+    exit(in, mask);
+    return;
+  }
+  Frame& f = w.frames.back();
+  f.returned |= mask;
+  removeLanes(w, mask, f.stackBase);
+  // Lanes whose guard was false go on after the ret.
+  w.stack.back().pc = in.pc + 1;
+  pcSet_ = true;
+}
+
+void Cta::exit(const Inst& in, LaneMask mask) {
+  Warp& w = *cur_;
+  w.exited |= mask;
+  removeLanes(w, mask, 0);
+  for (Frame& f : w.frames) f.returned &= ~mask;
+  w.stack.back().pc = in.pc + 1;
+  pcSet_ = true;
+  liveThreads_ -= unsigned(std::popcount(mask));
+  // Exited threads count as arrived: a barrier others wait at may be complete now.
+  for (unsigned id = 0; id < kBarriers; ++id) tryReleaseBarrier(id);
+}
+
+}  // namespace warpsim::sim

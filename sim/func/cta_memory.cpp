@@ -1,0 +1,208 @@
+// Memory services of a CTA: every access checked against the live allocations (global), the
+// CTA's shared memory, the thread's local memory and the .param areas; generic addresses
+// resolved through the shared and local windows.
+#include <atomic>
+#include <bit>
+#include <cstdio>
+#include <cstring>
+
+#include "sim/func/access_stats.h"
+#include "sim/func/cta.h"
+#include "sim/func/printf_format.h"
+
+namespace warpsim::sim {
+
+using isa::Inst;
+using isa::LaneMask;
+using isa::Space;
+
+namespace {
+
+std::string hex(uint64_t v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+}  // namespace
+
+Space Cta::spaceOf(uint64_t a, unsigned) {
+  if (a - kSharedWindow < kWindowBytes) return Space::Shared;
+  if (a - kLocalWindow < kWindowBytes) return Space::Local;
+  return Space::Global;
+}
+
+uint64_t Cta::toGeneric(Space space, uint64_t addr, unsigned) {
+  switch (space) {
+    case Space::Shared: return kSharedWindow + uint32_t(addr);
+    case Space::Local: return kLocalWindow + uint32_t(addr);
+    default: return addr;  // global and const addresses are generic addresses
+  }
+}
+
+uint64_t Cta::fromGeneric(Space space, uint64_t addr, unsigned) {
+  switch (space) {
+    case Space::Shared: return addr - kSharedWindow;
+    case Space::Local: return addr - kLocalWindow;
+    default: return addr;
+  }
+}
+
+uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes, unsigned lane,
+                      bool write, Space* landed) {
+  const char* what = write ? "store" : "load";
+  if (bytes > 1 && addr % bytes != 0)
+    fault(FaultKind::Misaligned,
+          std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(addr) +
+              " is not " + std::to_string(bytes) + "-byte aligned",
+          &in, lane, addr);
+  if (space == Space::Generic) {
+    space = spaceOf(addr, lane);
+    addr = fromGeneric(space, addr, lane);
+  }
+  if (landed) *landed = space;
+  auto outOfBounds = [&](const std::string& where) {
+    fault(FaultKind::OutOfBounds,
+          std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(addr) + " " +
+              where,
+          &in, lane, addr);
+  };
+  switch (space) {
+    case Space::Shared:
+    case Space::SharedCluster:
+      if (addr + bytes > shared_.size())
+        outOfBounds("is outside the CTA's " + std::to_string(shared_.size()) +
+                    " bytes of shared memory");
+      return shared_.data() + addr;
+    case Space::Local:
+      if (addr + bytes > cur_->localBytes)
+        outOfBounds("is outside the thread's " + std::to_string(cur_->localBytes) +
+                    " bytes of local memory");
+      return cur_->laneLocal(lane) + addr;
+    case Space::Param: {
+      if (addr >= isa::kLaneParamBase) {
+        Frame& f = cur_->frames.back();
+        const uint64_t off = addr - isa::kLaneParamBase;
+        if (off + bytes > f.fn->laneParamBytes) outOfBounds("is outside the .param variables");
+        return f.laneParam(lane) + off;
+      }
+      if (write) outOfBounds("is in the kernel's parameters, which are read-only");
+      if (addr + bytes > ctx_.params->size()) outOfBounds("is outside the kernel's parameters");
+      return const_cast<uint8_t*>(ctx_.params->data()) + addr;
+    }
+    default: {
+      if (lastHit_ && addr - lastHit_->base < lastHit_->size &&
+          addr + bytes <= lastHit_->base + lastHit_->size) {
+        if (write && lastHit_->readOnly) outOfBounds("is in read-only memory (" + lastHit_->label + ")");
+        return lastHit_->bytes.get() + (addr - lastHit_->base);
+      }
+      const Allocation* hit = nullptr;
+      uint8_t* p = ctx_.memory->find(addr, bytes, &hit);
+      if (!p) {
+        if (addr == 0 || addr < 4096) outOfBounds("(a null pointer)");
+        const Allocation* near = ctx_.memory->allocationContaining(addr);
+        outOfBounds(near ? "runs past the end of " + near->label
+                         : "is not inside any live allocation");
+      }
+      if (write && hit->readOnly) outOfBounds("is in read-only memory (" + hit->label + ")");
+      lastHit_ = hit;
+      return p;
+    }
+  }
+}
+
+void Cta::countMemory(Space landed, LaneMask mask, const uint64_t* addrs, unsigned bytes) {
+  if (landed == Space::Shared || landed == Space::SharedCluster) {
+    const SharedCost c = sharedAccessCost(addrs, mask, bytes);
+    ++stats_.sharedRequests;
+    stats_.sharedWavefronts += c.wavefronts;
+    stats_.sharedIdealWavefronts += c.ideal;
+  } else if (landed == Space::Global || landed == Space::Const) {
+    ++stats_.globalRequests;
+    stats_.globalSectors += sectorsTouched(addrs, mask, bytes);
+    stats_.globalBytes += uint64_t(std::popcount(mask)) * bytes;
+  }
+}
+
+void Cta::load(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
+               unsigned vec, uint64_t* out) {
+  Space landed = space;
+  isa::forLanes(mask, [&](unsigned lane) {
+    const uint8_t* p = resolve(in, space, addrs[lane], bytes * vec, lane, false, &landed);
+    for (unsigned i = 0; i < vec; ++i) {
+      uint64_t v = 0;
+      std::memcpy(&v, p + i * bytes, bytes);
+      out[lane * vec + i] = v;
+    }
+  });
+  countMemory(landed, mask, addrs, bytes * vec);
+}
+
+void Cta::store(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
+                unsigned vec, const uint64_t* data) {
+  Space landed = space;
+  isa::forLanes(mask, [&](unsigned lane) {
+    uint8_t* p = resolve(in, space, addrs[lane], bytes * vec, lane, true, &landed);
+    for (unsigned i = 0; i < vec; ++i) std::memcpy(p + i * bytes, &data[lane * vec + i], bytes);
+  });
+  countMemory(landed, mask, addrs, bytes * vec);
+}
+
+namespace {
+
+// Global memory is shared with CTAs on other host threads: RMW through std::atomic_ref.
+template <class T>
+uint64_t atomicRmw(uint8_t* p, isa::AtomFn fn, uint64_t a, uint64_t b) {
+  std::atomic_ref<T> ref(*reinterpret_cast<T*>(p));
+  T old = ref.load(std::memory_order_relaxed);
+  while (!ref.compare_exchange_weak(old, T(fn(old, a, b)), std::memory_order_acq_rel,
+                                    std::memory_order_relaxed)) {
+  }
+  return old;
+}
+
+}  // namespace
+
+void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
+                 isa::AtomFn fn, const uint64_t* a, const uint64_t* b, uint64_t* old) {
+  Space landed = space;
+  isa::forLanes(mask, [&](unsigned lane) {
+    uint8_t* p = resolve(in, space, addrs[lane], bytes, lane, true, &landed);
+    const uint64_t bv = b ? b[lane] : 0;
+    switch (bytes) {
+      case 2: old[lane] = atomicRmw<uint16_t>(p, fn, a[lane], bv); break;
+      case 4: old[lane] = atomicRmw<uint32_t>(p, fn, a[lane], bv); break;
+      case 8: old[lane] = atomicRmw<uint64_t>(p, fn, a[lane], bv); break;
+      default:
+        fault(FaultKind::InvalidInstruction, "atomic of " + std::to_string(bytes) + " bytes", &in,
+              lane);
+    }
+  });
+  countMemory(landed, mask, addrs, bytes);
+}
+
+}  // namespace warpsim::sim
+
+namespace warpsim::sim {
+
+void Cta::printf(const Inst& in, unsigned lane, uint64_t format, uint64_t args) {
+  PrintfMemory mem;
+  mem.read = [&](uint64_t address, void* out, unsigned bytes) {
+    Space space = spaceOf(address, lane);
+    const uint64_t a = fromGeneric(space, address, lane);
+    const uint8_t* p = nullptr;
+    if (space == Space::Shared) p = a + bytes <= shared_.size() ? shared_.data() + a : nullptr;
+    else if (space == Space::Local) p = a + bytes <= cur_->localBytes ? cur_->laneLocal(lane) + a : nullptr;
+    else p = ctx_.memory->find(a, bytes);
+    if (!p) return false;
+    std::memcpy(out, p, bytes);
+    return true;
+  };
+  std::string fmt;
+  if (!readDeviceString(format, mem, fmt))
+    fault(FaultKind::OutOfBounds, "printf format string at " + hex(format) + " is not readable",
+          &in, lane, format);
+  printf_ += formatDevicePrintf(fmt, args, mem);
+}
+
+}  // namespace warpsim::sim

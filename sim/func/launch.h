@@ -1,0 +1,53 @@
+// A kernel launch: what to run, how, and what came of it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "isa/program.h"
+#include "sim/func/fault.h"
+#include "sim/func/stats.h"
+
+namespace warpsim::sim {
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t(x) * y * z; }
+};
+
+struct LaunchConfig {
+  std::string entry;               // the kernel's name in the module
+  Dim3 grid, block;
+  uint32_t dynamicShared = 0;      // bytes of extern shared memory
+  std::vector<uint8_t> params;     // the kernel parameter buffer (see packParams)
+};
+
+struct LaunchOptions {
+  unsigned threads = 0;             // host threads for CTAs; 0 = every core
+  bool serial = false;              // CTAs one at a time in order: deterministic float atomics
+  uint64_t instructionBudget = 20'000'000'000ull;  // warp-instructions before the watchdog
+  uint32_t warpSlice = 2048;        // warp-instructions a warp runs before the next is picked
+};
+
+struct LaunchResult {
+  Stats stats;
+  std::optional<FaultInfo> fault;   // the first fault (lowest CTA index when several)
+  std::string printfOutput;         // every printf line, CTA by CTA
+  double seconds = 0;               // host wall time of the launch
+};
+
+// The hardware limits a launch is checked against (an H200, compute capability 9.0).
+struct DeviceLimits {
+  uint32_t maxThreadsPerBlock = 1024;
+  uint32_t maxBlockDim[3] = {1024, 1024, 64};
+  uint32_t maxGridDim[3] = {0x7FFFFFFF, 65535, 65535};
+  uint32_t maxStaticShared = 48 * 1024;
+  uint32_t maxSharedPerBlock = 227 * 1024;  // with the opt-in attribute
+  uint32_t maxParamBytes = 32764;
+  uint32_t smCount = 132;
+  uint32_t maxWarpsPerSm = 64;
+};
+
+}  // namespace warpsim::sim

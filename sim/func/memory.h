@@ -1,0 +1,53 @@
+// Device memory: allocations in a 64-bit global address space, checked on every access, and
+// the generic-address windows onto shared and local memory.
+//
+// Thread-safety: allocate/free only between launches; during a launch many CTAs read and
+// write concurrently through find() (the table is then read-only).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpsim::sim {
+
+// Generic addresses of the shared and local windows (each 4 GiB); global allocations live
+// below them. cvta.shared / cvta.local add the window base, cvta.to.* subtract it.
+inline constexpr uint64_t kSharedWindow = 0x00007F0000000000ull;
+inline constexpr uint64_t kLocalWindow = 0x00007E0000000000ull;
+inline constexpr uint64_t kWindowBytes = 1ull << 32;
+inline constexpr uint64_t kFirstGlobalAddress = 0x0000000500000000ull;
+
+struct Allocation {
+  uint64_t base = 0;
+  uint64_t size = 0;
+  bool readOnly = false;  // .const data
+  std::string label;      // "buffer a", ".global $str", ...
+  std::unique_ptr<uint8_t[]> bytes;
+};
+
+class DeviceMemory {
+ public:
+  // Returns the device address of `size` fresh bytes (zeroed), aligned to 256; allocations are
+  // separated by unmapped gaps so that running off the end of one faults.
+  uint64_t allocate(uint64_t size, std::string label, bool readOnly = false);
+  // Throws std::invalid_argument when `address` is not the base of a live allocation.
+  void free(uint64_t address);
+  void copyIn(uint64_t address, const void* src, uint64_t bytes);
+  void copyOut(void* dst, uint64_t address, uint64_t bytes) const;
+  // The host pointer for [address, address+bytes) inside one live allocation, else nullptr.
+  uint8_t* find(uint64_t address, uint64_t bytes, const Allocation** hit = nullptr) const;
+  const Allocation* allocationContaining(uint64_t address) const;
+  uint64_t bytesAllocated() const { return bytesAllocated_; }
+  size_t allocationCount() const { return allocations_.size(); }
+
+ private:
+  std::map<uint64_t, Allocation> allocations_;
+  uint64_t next_ = kFirstGlobalAddress;
+  uint64_t bytesAllocated_ = 0;
+};
+
+}  // namespace warpsim::sim

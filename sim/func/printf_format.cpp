@@ -1,0 +1,123 @@
+#include "sim/func/printf_format.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace warpsim::sim {
+
+bool readDeviceString(uint64_t address, const PrintfMemory& mem, std::string& out, size_t limit) {
+  out.clear();
+  for (size_t i = 0; i < limit; ++i) {
+    char c;
+    if (!mem.read(address + i, &c, 1)) return false;
+    if (c == '\0') return true;
+    out += c;
+  }
+  return true;
+}
+
+std::string formatDevicePrintf(const std::string& format, uint64_t args, const PrintfMemory& mem) {
+  std::string out;
+  uint64_t offset = 0;
+  auto fetch = [&](unsigned bytes, void* dst) {
+    offset = (offset + bytes - 1) / bytes * bytes;
+    const bool ok = args != 0 && mem.read(args + offset, dst, bytes);
+    offset += bytes;
+    if (!ok) std::memset(dst, 0, bytes);
+  };
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%') {
+      out += format[i];
+      continue;
+    }
+    if (i + 1 < format.size() && format[i + 1] == '%') {
+      out += '%';
+      ++i;
+      continue;
+    }
+    // %[flags][width][.precision][length]conversion
+    size_t j = i + 1;
+    while (j < format.size() && std::strchr("-+ #0", format[j])) ++j;
+    while (j < format.size() && (std::isdigit(static_cast<unsigned char>(format[j])) || format[j] == '.')) ++j;
+    std::string length;
+    while (j < format.size() && std::strchr("hlLqjzt", format[j])) length += format[j++];
+    if (j >= format.size()) {
+      out += format.substr(i);
+      break;
+    }
+    const char conv = format[j];
+    std::string spec = format.substr(i, j - i - length.size());
+    char buf[512];
+    const bool wide = length.find('l') != std::string::npos || length == "q" || length == "j" ||
+                      length == "z" || length == "t";
+    switch (conv) {
+      case 'd':
+      case 'i': {
+        if (wide) {
+          int64_t v;
+          fetch(8, &v);
+          std::snprintf(buf, sizeof buf, (spec + "lld").c_str(), static_cast<long long>(v));
+        } else {
+          int32_t v;
+          fetch(4, &v);
+          std::snprintf(buf, sizeof buf, (spec + "d").c_str(), v);
+        }
+        out += buf;
+        break;
+      }
+      case 'u':
+      case 'x':
+      case 'X':
+      case 'o': {
+        if (wide) {
+          uint64_t v;
+          fetch(8, &v);
+          std::snprintf(buf, sizeof buf, (spec + "ll" + conv).c_str(),
+                        static_cast<unsigned long long>(v));
+        } else {
+          uint32_t v;
+          fetch(4, &v);
+          std::snprintf(buf, sizeof buf, (spec + conv).c_str(), v);
+        }
+        out += buf;
+        break;
+      }
+      case 'c': {
+        int32_t v;
+        fetch(4, &v);
+        std::snprintf(buf, sizeof buf, (spec + "c").c_str(), v);
+        out += buf;
+        break;
+      }
+      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
+        double v;
+        fetch(8, &v);
+        std::snprintf(buf, sizeof buf, (spec + conv).c_str(), v);
+        out += buf;
+        break;
+      }
+      case 'p': {
+        uint64_t v;
+        fetch(8, &v);
+        std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+        out += buf;
+        break;
+      }
+      case 's': {
+        uint64_t p;
+        fetch(8, &p);
+        std::string s;
+        if (p == 0) s = "(null)";
+        else if (!readDeviceString(p, mem, s)) s = "<bad string>";
+        std::snprintf(buf, sizeof buf, (spec + "s").c_str(), s.c_str());
+        out += buf;
+        break;
+      }
+      default: out += format.substr(i, j - i + 1); break;
+    }
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace warpsim::sim

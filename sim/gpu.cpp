@@ -1,0 +1,140 @@
+#include "sim/gpu.h"
+
+#include <atomic>
+#include <cstring>
+#include <unordered_map>
+
+#include "isa/fp.h"
+#include "isa/insn_table.h"
+#include "isa/lower.h"
+#include "isa/parser.h"
+#include "sim/func/grid.h"
+
+namespace warpsim::sim {
+
+const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& path) {
+  auto m = std::make_unique<LoadedModule>();
+  m->ir = isa::parseModule(text, path, isa::validateInstruction);
+  m->ir.text = text;
+  std::unordered_map<std::string, uint64_t> addresses;
+  for (const ir::VarDecl& v : m->ir.globals) {
+    if (v.space != ir::StateSpace::Global && v.space != ir::StateSpace::Const) continue;
+    const std::string label = std::string(v.space == ir::StateSpace::Const ? ".const " : ".global ") + v.name;
+    addresses[v.name] =
+        memory_.allocate(std::max<uint64_t>(1, v.totalBytes()), label, false);
+  }
+  for (const ir::VarDecl& v : m->ir.globals) {
+    auto it = addresses.find(v.name);
+    if (it == addresses.end() || v.init.empty()) continue;
+    const uint32_t eb = std::max<uint32_t>(1, v.elementBytes() / v.vecWidth);
+    std::vector<uint8_t> bytes(v.totalBytes(), 0);
+    for (size_t i = 0; i < v.init.size() && (i + 1) * eb <= bytes.size(); ++i) {
+      const ir::InitValue& iv = v.init[i];
+      uint64_t bits = iv.bits;
+      if (iv.kind == ir::InitValue::Kind::Float && iv.isDouble && eb == 4)
+        bits = isa::bitsOf(fp::f64ToF32(fp::f64(iv.bits), fp::Round::RN));
+      if (iv.kind == ir::InitValue::Kind::SymbolAddr) {
+        auto s = addresses.find(iv.symbol);
+        if (s == addresses.end())
+          throw isa::PtxError(path, v.loc.line, std::max<uint32_t>(1, v.loc.col),
+                              "initializer of '" + v.name + "' takes the address of '" +
+                                  iv.symbol + "', which is not a .global or .const variable",
+                              isa::lineOf(text, v.loc.line));
+        bits = s->second + uint64_t(iv.offset);
+      }
+      std::memcpy(bytes.data() + i * eb, &bits, std::min<uint32_t>(eb, 8));
+    }
+    memory_.copyIn(it->second, bytes.data(), bytes.size());
+  }
+  m->program = isa::lower(m->ir, [&](const ir::VarDecl& v) { return addresses.at(v.name); });
+  modules_.push_back(std::move(m));
+  return *modules_.back();
+}
+
+std::vector<uint8_t> Gpu::packParams(const LoadedModule& m, const std::string& entry,
+                                     const std::vector<std::vector<uint8_t>>& args) const {
+  const int e = m.program.findEntry(entry);
+  if (e < 0) throw LaunchError("no kernel named '" + entry + "' in " + m.ir.path);
+  const isa::FunctionCode& fn = m.program.functions[size_t(e)];
+  if (args.size() != fn.params.size())
+    throw LaunchError("kernel '" + entry + "' takes " + std::to_string(fn.params.size()) +
+                      " parameters, " + std::to_string(args.size()) + " given");
+  std::vector<uint8_t> buf(fn.paramBytes, 0);
+  for (size_t i = 0; i < args.size(); ++i) {
+    const isa::ParamSlot& p = fn.params[i];
+    if (args[i].size() != p.bytes)
+      throw LaunchError("parameter " + std::to_string(i) + " ('" + p.name + "') of '" + entry +
+                        "' is " + std::to_string(p.bytes) + " bytes, " +
+                        std::to_string(args[i].size()) + " given");
+    std::memcpy(buf.data() + p.offset, args[i].data(), p.bytes);
+  }
+  return buf;
+}
+
+LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
+                         const LaunchOptions& options) {
+  const int e = m.program.findEntry(config.entry);
+  if (e < 0) throw LaunchError("no kernel named '" + config.entry + "' in " + m.ir.path);
+  const isa::FunctionCode& fn = m.program.functions[size_t(e)];
+  const Dim3& g = config.grid;
+  const Dim3& b = config.block;
+  const uint32_t gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};
+  const char* axis = "xyz";
+  for (int i = 0; i < 3; ++i) {
+    if (gd[i] == 0 || gd[i] > limits_.maxGridDim[i])
+      throw LaunchError(std::string("grid dimension ") + axis[i] + " = " + std::to_string(gd[i]) +
+                        " is outside 1.." + std::to_string(limits_.maxGridDim[i]));
+    if (bd[i] == 0 || bd[i] > limits_.maxBlockDim[i])
+      throw LaunchError(std::string("block dimension ") + axis[i] + " = " + std::to_string(bd[i]) +
+                        " is outside 1.." + std::to_string(limits_.maxBlockDim[i]));
+  }
+  if (b.count() > limits_.maxThreadsPerBlock)
+    throw LaunchError("block of " + std::to_string(b.count()) + " threads exceeds the limit of " +
+                      std::to_string(limits_.maxThreadsPerBlock));
+  const ir::Function& src = *fn.src;
+  if (src.reqntid[0] &&
+      (b.x != src.reqntid[0] || b.y != std::max(1u, src.reqntid[1]) ||
+       b.z != std::max(1u, src.reqntid[2])))
+    throw LaunchError("kernel '" + config.entry + "' requires a block of exactly .reqntid " +
+                      std::to_string(src.reqntid[0]) + "," + std::to_string(std::max(1u, src.reqntid[1])) +
+                      "," + std::to_string(std::max(1u, src.reqntid[2])));
+  if (src.maxntid[0]) {
+    const uint64_t maxThreads = uint64_t(src.maxntid[0]) * std::max(1u, src.maxntid[1]) *
+                                std::max(1u, src.maxntid[2]);
+    if (b.count() > maxThreads)
+      throw LaunchError("block of " + std::to_string(b.count()) + " threads exceeds kernel '" +
+                        config.entry + "''s .maxntid of " + std::to_string(maxThreads));
+  }
+  if (fn.sharedBytes > limits_.maxStaticShared)
+    throw LaunchError("kernel '" + config.entry + "' uses " + std::to_string(fn.sharedBytes) +
+                      " bytes of static shared memory; the limit is " +
+                      std::to_string(limits_.maxStaticShared));
+  if (uint64_t(fn.sharedBytes) + config.dynamicShared > limits_.maxSharedPerBlock)
+    throw LaunchError("static (" + std::to_string(fn.sharedBytes) + ") plus dynamic (" +
+                      std::to_string(config.dynamicShared) +
+                      ") shared memory exceeds the per-block limit of " +
+                      std::to_string(limits_.maxSharedPerBlock) + " bytes");
+  if (config.params.size() != fn.paramBytes)
+    throw LaunchError("parameter buffer of " + std::to_string(config.params.size()) +
+                      " bytes given, kernel '" + config.entry + "' takes " +
+                      std::to_string(fn.paramBytes));
+
+  std::atomic<uint64_t> budget{0};
+  std::atomic<bool> stop{false};
+  LaunchContext ctx;
+  ctx.program = &m.program;
+  ctx.entry = &fn;
+  ctx.memory = &memory_;
+  ctx.grid = g;
+  ctx.block = b;
+  ctx.dynamicShared = config.dynamicShared;
+  ctx.params = &config.params;
+  ctx.options = options;
+  ctx.limits = limits_;
+  ctx.gridId = ++launches_;
+  ctx.budgetUsed = &budget;
+  ctx.stop = &stop;
+  return runGrid(ctx);
+}
+
+}  // namespace warpsim::sim

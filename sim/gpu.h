@@ -1,0 +1,60 @@
+// The simulated GPU: device memory, loaded modules, launches. The entry point for everything
+// that runs PTX in the simulator (CLI, tests, harness backends).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "isa/ir.h"
+#include "isa/program.h"
+#include "sim/func/launch.h"
+#include "sim/func/memory.h"
+
+namespace warpsim::sim {
+
+// A module parsed, its globals allocated and initialized, its functions lowered.
+struct LoadedModule {
+  ir::Module ir;
+  isa::Program program;
+};
+
+// A user error in a launch (bad geometry, too much shared memory, unknown kernel, wrong
+// parameter size): a clear message naming what is wrong.
+class LaunchError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Gpu {
+ public:
+  Gpu() = default;
+  Gpu(const Gpu&) = delete;
+  Gpu& operator=(const Gpu&) = delete;
+
+  DeviceMemory& memory() { return memory_; }
+  const DeviceLimits& limits() const { return limits_; }
+
+  // Parses (throws isa::PtxError), allocates module variables, lowers. The module stays valid
+  // as long as the Gpu.
+  const LoadedModule& loadPtx(const std::string& text, const std::string& path);
+
+  // Packs kernel arguments (each the bytes of one parameter, in order) per the entry's .param
+  // layout. Throws LaunchError when the count or a size does not match.
+  std::vector<uint8_t> packParams(const LoadedModule& m, const std::string& entry,
+                                  const std::vector<std::vector<uint8_t>>& args) const;
+
+  // Checks the launch against the device limits (throws LaunchError) and runs it.
+  LaunchResult launch(const LoadedModule& m, const LaunchConfig& config,
+                      const LaunchOptions& options = {});
+
+ private:
+  void initializeGlobal(const ir::Module& m, const ir::VarDecl& v, uint64_t address);
+  DeviceMemory memory_;
+  DeviceLimits limits_;
+  std::vector<std::unique_ptr<LoadedModule>> modules_;
+  uint32_t launches_ = 0;
+};
+
+}  // namespace warpsim::sim
