@@ -1,0 +1,47 @@
+// A place to run PTX: the simulator here, the real GPU through the CUDA driver API later.
+// Both take the very same PTX text, buffers and launches, so results can be compared.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/func/fault.h"
+#include "sim/func/launch.h"
+#include "sim/func/stats.h"
+
+namespace warpsim::harness {
+
+struct LaunchSpec {
+  std::string entry;
+  sim::Dim3 grid, block;
+  uint32_t dynamicShared = 0;
+  std::vector<std::vector<uint8_t>> args;  // the bytes of each kernel parameter, in order
+};
+
+struct LaunchOutcome {
+  std::optional<sim::FaultInfo> fault;  // a kernel fault (the launch did not complete)
+  sim::Stats stats;                     // simulator only
+  std::string printfOutput;
+  double seconds = 0;                   // host wall time (simulator) or GPU time (CUDA events)
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+  // Loads a module; later launches name its kernels. Throws isa::PtxError on bad PTX.
+  virtual void loadModule(const std::string& ptx, const std::string& path) = 0;
+  virtual uint64_t allocate(uint64_t bytes, const std::string& label) = 0;
+  virtual void free(uint64_t address) = 0;
+  virtual void copyIn(uint64_t dst, const void* src, uint64_t bytes) = 0;
+  virtual void copyOut(void* dst, uint64_t src, uint64_t bytes) = 0;
+  virtual LaunchOutcome launch(const LaunchSpec& spec) = 0;
+};
+
+// The simulator as a backend.
+std::unique_ptr<Backend> makeSimBackend(const sim::LaunchOptions& options = {});
+
+}  // namespace warpsim::harness

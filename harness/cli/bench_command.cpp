@@ -1,0 +1,138 @@
+// warpsim bench [PATTERN]: simulator speed in thread-instructions per second on 1 and 2 host
+// threads, the slowdown against the plain C++ loop of the same work (the CPU reference, for
+// the cards whose reference is that loop: saxpy, vector_add and the SGEMMs), and peak memory.
+#include <sys/resource.h>
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "harness/cli/cli.h"
+#include "harness/json.h"
+#include "harness/suite.h"
+
+namespace po = boost::program_options;
+
+namespace warpsim::cli {
+
+namespace {
+
+constexpr const char* kBenchUsage = R"(usage: warpsim bench [PATTERN] [--size N] [--repeat R] [--json]
+
+Measures the simulator on suite kernels: thread-instructions per second with 1 and 2 host
+threads (best of R runs), the speed-up from the second thread, and for kernels whose CPU
+reference is the plain loop of the same work (vector_add, saxpy, sgemm_*) the slowdown of the
+simulator against that loop. Ends with the process's peak resident memory against the largest
+problem's device buffers.
+)";
+
+bool referenceIsSameWork(const std::string& name) {
+  return name == "vector_add" || name == "saxpy" || name.rfind("sgemm", 0) == 0;
+}
+
+long peakRssKb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+}  // namespace
+
+int benchCommand(const std::vector<std::string>& args) {
+  po::options_description opts("bench options");
+  opts.add_options()("help,h", "show this help")
+      ("pattern", po::value<std::string>()->default_value(""), "select cards by name")
+      ("size", po::value<uint64_t>()->default_value(0), "problem size (0 = each card's default)")
+      ("repeat", po::value<unsigned>()->default_value(3), "runs per measurement (the best counts)")
+      ("json", "machine-readable output");
+  po::positional_options_description pos;
+  pos.add("pattern", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "warpsim bench: " << e.what() << "\n" << kBenchUsage;
+    return kUsage;
+  }
+  if (vm.count("help")) {
+    std::cout << kBenchUsage << "\n" << opts;
+    return kOk;
+  }
+  const auto cards = harness::selectCards(vm["pattern"].as<std::string>());
+  if (cards.empty()) {
+    std::cerr << "warpsim bench: no card matches '" << vm["pattern"].as<std::string>() << "'\n";
+    return kUsage;
+  }
+  const unsigned repeat = std::max(1u, vm["repeat"].as<unsigned>());
+  const uint64_t size = vm["size"].as<uint64_t>();
+  const bool json = vm.count("json") > 0;
+  harness::Json j;
+  j.beginObject().key("kernels").beginArray();
+  if (!json)
+    std::printf("%-22s %14s %12s %12s %8s %12s\n", "kernel", "thread-insns", "1 thread/s",
+                "2 threads/s", "speedup", "vs C++ loop");
+  uint64_t largestBuffers = 0;
+  bool ok = true;
+  for (const kernels::Card* c : cards) {
+    double best[2] = {1e30, 1e30};
+    uint64_t threadInsns = 0;
+    bool passed = true;
+    for (unsigned t = 0; t < 2; ++t) {
+      sim::LaunchOptions lo;
+      lo.threads = t + 1;
+      for (unsigned r = 0; r < repeat; ++r) {
+        const harness::CardResult res = harness::runCardOnSim(*c, size, 1, lo);
+        passed = passed && res.passed();
+        best[t] = std::min(best[t], res.run.seconds);
+        threadInsns = res.run.stats.totalThreadInsns();
+      }
+    }
+    ok = ok && passed;
+    double native = 0;
+    const kernels::Problem problem = c->make(size ? size : c->defaultSize, 1);
+    uint64_t bytes = 0;
+    for (const auto& b : problem.buffers) bytes += b.bytes.size();
+    largestBuffers = std::max(largestBuffers, bytes);
+    if (referenceIsSameWork(c->name)) {
+      native = 1e30;
+      for (unsigned r = 0; r < repeat; ++r) {
+        kernels::Problem p = problem;
+        const auto t0 = std::chrono::steady_clock::now();
+        c->reference(p);
+        native = std::min(native, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      }
+    }
+    const double rate1 = double(threadInsns) / best[0], rate2 = double(threadInsns) / best[1];
+    if (json) {
+      j.beginObject().field("kernel", c->name).field("passed", passed);
+      j.field("thread_instructions", threadInsns);
+      j.field("seconds_1_thread", best[0]).field("seconds_2_threads", best[1]);
+      j.field("rate_1_thread", rate1).field("rate_2_threads", rate2);
+      if (native > 0) j.field("native_seconds", native).field("slowdown_vs_native_2_threads", best[1] / native);
+      j.endObject();
+    } else {
+      char vs[32] = "-";
+      if (native > 0) std::snprintf(vs, sizeof vs, "%.0fx slower", best[1] / native);
+      std::printf("%-22s %14llu %12.3g %12.3g %7.2fx %12s%s\n", c->name.c_str(),
+                  (unsigned long long)threadInsns, rate1, rate2, best[0] / best[1], vs,
+                  passed ? "" : "  (WRONG RESULT)");
+    }
+  }
+  const double rssMb = double(peakRssKb()) / 1024.0, bufMb = double(largestBuffers) / (1024.0 * 1024.0);
+  if (json) {
+    j.endArray().field("peak_rss_mb", rssMb).field("largest_device_buffers_mb", bufMb);
+    j.field("memory_limit_mb", 1.25 * bufMb + 64).endObject();
+    std::cout << j.str() << "\n";
+  } else {
+    std::printf("peak resident memory %.1f MB; largest problem's device buffers %.1f MB "
+                "(target: at most 1.25 x buffers + 64 MB = %.1f MB)\n",
+                rssMb, bufMb, 1.25 * bufMb + 64);
+  }
+  return ok ? kOk : kFailed;
+}
+
+}  // namespace warpsim::cli

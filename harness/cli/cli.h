@@ -1,0 +1,16 @@
+// The warpsim command line: one function per command, each parsing its own options.
+// Exit codes: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace warpsim::cli {
+
+enum ExitCode { kOk = 0, kFailed = 1, kUsage = 2 };
+
+int runCommand(const std::vector<std::string>& args);
+int suiteCommand(const std::vector<std::string>& args);
+int benchCommand(const std::vector<std::string>& args);
+
+}  // namespace warpsim::cli

@@ -1,0 +1,154 @@
+// warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] --arg ...
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "harness/arg_spec.h"
+#include "harness/backend.h"
+#include "harness/cli/cli.h"
+#include "harness/compare.h"
+#include "harness/json.h"
+#include "harness/nvcc.h"
+#include "harness/report.h"
+#include "harness/run_problem.h"
+#include "isa/diagnostic.h"
+#include "sim/gpu.h"
+
+namespace po = boost::program_options;
+
+namespace warpsim::cli {
+
+namespace {
+
+constexpr const char* kRunUsage = R"(usage: warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
+                   [--shared BYTES] [--arg SPEC]... [--dump NAME[:PATH]]... [--json]
+
+Runs one kernel in the simulator. A .cu file is compiled first with nvcc -ptx -lineinfo -arch=sm_90.
+
+Kernel arguments, one --arg per parameter, in order:
+  scalar   TYPE:VALUE                  u32:1024  s32:-3  f32:0.5  u64:0x10
+  buffer   [NAME=]TYPE[COUNT][:INIT]   x=f32[4096]:random(7,-1,1)  y=f32[4096]:const(2)
+  INIT     zeros (default) | iota | iota(START,STEP) | const(V) | random(SEED[,LO,HI]) | file(PATH)
+  TYPE     u8 s8 u16 s16 u32 s32 u64 s64 f16 bf16 f32 f64
+Buffers are passed as device pointers; every buffer is copied back after the run.
+--dump NAME prints a buffer's first elements; --dump NAME:PATH writes its raw bytes to PATH.
+
+Exit status: 0 ok, 1 kernel fault, 2 bad input or usage.
+)";
+
+void printDump(const kernels::HostBuffer& b, std::ostream& os) {
+  const uint64_t n = b.count();
+  os << b.name << " (" << kernels::elemName(b.type) << "[" << n << "]):";
+  for (uint64_t i = 0; i < n && i < 16; ++i)
+    os << " " << harness::formatElement(b.type, harness::elementBits(b, i));
+  if (n > 16) os << " ...";
+  os << "\n";
+}
+
+}  // namespace
+
+int runCommand(const std::vector<std::string>& args) {
+  po::options_description opts("run options");
+  opts.add_options()("help,h", "show this help")
+      ("file", po::value<std::string>(), "the .cu or .ptx file")
+      ("kernel,k", po::value<std::string>(), "the kernel (entry) name")
+      ("grid,g", po::value<std::string>(), "grid dimensions X[,Y,Z]")
+      ("block,b", po::value<std::string>(), "block dimensions X[,Y,Z]")
+      ("shared", po::value<uint32_t>()->default_value(0), "bytes of dynamic shared memory")
+      ("arg,a", po::value<std::vector<std::string>>()->composing(), "a kernel argument")
+      ("dump,d", po::value<std::vector<std::string>>()->composing(), "a buffer to show or write")
+      ("json", "machine-readable output")
+      ("threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")
+      ("serial", "run CTAs one at a time, in order (deterministic float atomics)")
+      ("budget", po::value<uint64_t>(), "warp-instruction budget before the watchdog stops the kernel");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "warpsim run: " << e.what() << "\n" << kRunUsage;
+    return kUsage;
+  }
+  if (vm.count("help")) {
+    std::cout << kRunUsage << "\n" << opts;
+    return kOk;
+  }
+  for (const char* required : {"file", "kernel", "grid", "block"})
+    if (!vm.count(required)) {
+      std::cerr << "warpsim run: missing --" << required << "\n" << kRunUsage;
+      return kUsage;
+    }
+  const std::string file = vm["file"].as<std::string>();
+  const bool json = vm.count("json") > 0;
+  try {
+    const auto grid = harness::parseDim3(vm["grid"].as<std::string>(), "--grid");
+    const auto block = harness::parseDim3(vm["block"].as<std::string>(), "--block");
+    const auto argList = vm.count("arg") ? vm["arg"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    std::vector<harness::DumpSpec> dumps;
+    if (vm.count("dump"))
+      for (const auto& d : vm["dump"].as<std::vector<std::string>>()) dumps.push_back(harness::parseDump(d));
+    kernels::Problem problem = harness::buildProblem(argList, vm["kernel"].as<std::string>(), grid, block,
+                                                     vm["shared"].as<uint32_t>());
+    for (const auto& d : dumps) {
+      bool found = false;
+      for (const auto& b : problem.buffers) found = found || b.name == d.buffer;
+      if (!found) throw harness::ArgError("--dump '" + d.buffer + "': no buffer has that name");
+    }
+    const bool isCu = file.size() > 3 && file.substr(file.size() - 3) == ".cu";
+    const std::string ptx = isCu ? harness::compileCudaToPtx(file) : harness::readTextFile(file);
+    sim::LaunchOptions lo;
+    lo.threads = vm["threads"].as<unsigned>();
+    lo.serial = vm.count("serial") > 0;
+    if (vm.count("budget")) lo.instructionBudget = vm["budget"].as<uint64_t>();
+    auto backend = harness::makeSimBackend(lo);
+    backend->loadModule(ptx, file);
+    harness::ProblemRun run = harness::runProblem(*backend, problem);
+    std::cout << run.printfOutput;
+    for (const auto& d : dumps)
+      for (const auto& b : run.buffers)
+        if (b.name == d.buffer && !d.path.empty()) {
+          std::ofstream f(d.path, std::ios::binary);
+          if (!f) throw harness::ArgError("--dump '" + d.buffer + ":" + d.path + "': cannot write the file");
+          f.write(reinterpret_cast<const char*>(b.bytes.data()), std::streamsize(b.bytes.size()));
+        }
+    if (json) {
+      harness::Json j;
+      j.beginObject().field("file", file).field("kernel", vm["kernel"].as<std::string>());
+      j.field("ok", !run.fault);
+      j.key("stats");
+      harness::statsJson(j, run.stats);
+      if (run.fault) {
+        j.key("fault");
+        harness::faultJson(j, *run.fault, file);
+      }
+      j.field("printf", run.printfOutput);
+      j.field("seconds", run.seconds);
+      j.endObject();
+      std::cout << j.str() << "\n";
+    } else {
+      if (run.fault) std::cout << run.fault->describe(file) << "\n";
+      std::cout << "kernel " << vm["kernel"].as<std::string>() << " " << (run.fault ? "FAULTED" : "completed")
+                << " in " << run.seconds << " s\n"
+                << harness::formatStats(run.stats);
+      for (const auto& d : dumps)
+        for (const auto& b : run.buffers)
+          if (b.name == d.buffer && d.path.empty()) printDump(b, std::cout);
+    }
+    return run.fault ? kFailed : kOk;
+  } catch (const harness::ArgError& e) {
+    std::cerr << "warpsim run: " << e.what() << "\n";
+  } catch (const isa::PtxError& e) {
+    std::cerr << e.what() << "\n";
+  } catch (const sim::LaunchError& e) {
+    std::cerr << "warpsim run: launch error: " << e.what() << "\n";
+  } catch (const harness::ToolError& e) {
+    std::cerr << "warpsim run: " << e.what() << "\n";
+  }
+  return kUsage;
+}
+
+}  // namespace warpsim::cli

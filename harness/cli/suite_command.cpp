@@ -1,0 +1,121 @@
+// warpsim suite [PATTERN]: every suite kernel (or those whose name contains PATTERN) through
+// the simulator, checked against its CPU reference.
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+#include "harness/cli/cli.h"
+#include "harness/json.h"
+#include "harness/report.h"
+#include "harness/suite.h"
+#include "isa/diagnostic.h"
+
+namespace po = boost::program_options;
+
+namespace warpsim::cli {
+
+namespace {
+
+constexpr const char* kSuiteUsage = R"(usage: warpsim suite [PATTERN] [--size N] [--seed S] [--list] [--json]
+
+Runs the kernel suite (the cards whose name contains PATTERN; all when omitted) in the simulator
+and checks every output against the CPU reference, bit for bit unless the card declares a ULP
+tolerance for a PTX .approx operation. Prints kernel, threads, warp-instructions, SIMD
+efficiency, shared-memory bank-conflict wavefronts, global sectors per request and the result.
+
+Exit status: 0 all passed, 1 a kernel failed or faulted, 2 usage.
+)";
+
+std::string resultText(const harness::CardResult& r) {
+  if (r.run.fault) return "FAULT";
+  if (!r.comparison.ok()) return "FAIL (" + std::to_string(r.comparison.mismatches) + " wrong)";
+  if (r.comparison.maxUlp) return "ok (" + std::to_string(r.comparison.maxUlp) + " ulp)";
+  return "ok";
+}
+
+}  // namespace
+
+int suiteCommand(const std::vector<std::string>& args) {
+  po::options_description opts("suite options");
+  opts.add_options()("help,h", "show this help")
+      ("pattern", po::value<std::string>()->default_value(""), "select cards by name")
+      ("size", po::value<uint64_t>()->default_value(0), "problem size (0 = each card's default)")
+      ("seed", po::value<uint64_t>()->default_value(1), "input generator seed")
+      ("list", "list the cards and what each demonstrates")
+      ("json", "machine-readable output")
+      ("threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")
+      ("serial", "run CTAs one at a time, in order");
+  po::positional_options_description pos;
+  pos.add("pattern", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "warpsim suite: " << e.what() << "\n" << kSuiteUsage;
+    return kUsage;
+  }
+  if (vm.count("help")) {
+    std::cout << kSuiteUsage << "\n" << opts;
+    return kOk;
+  }
+  const auto cards = harness::selectCards(vm["pattern"].as<std::string>());
+  if (cards.empty()) {
+    std::cerr << "warpsim suite: no card matches '" << vm["pattern"].as<std::string>() << "'\n";
+    return kUsage;
+  }
+  if (vm.count("list")) {
+    for (const kernels::Card* c : cards)
+      std::printf("%-22s %-12s %s\n", c->name.c_str(), c->family.c_str(), c->demonstrates.c_str());
+    return kOk;
+  }
+  const bool json = vm.count("json") > 0;
+  sim::LaunchOptions lo;
+  lo.threads = vm["threads"].as<unsigned>();
+  lo.serial = vm.count("serial") > 0;
+  harness::Json j;
+  j.beginObject().key("kernels").beginArray();
+  if (!json)
+    std::printf("%-22s %10s %12s %7s %10s %9s  %s\n", "kernel", "threads", "warp-insns", "SIMD",
+                "conflicts", "sect/req", "result");
+  bool allPassed = true;
+  for (const kernels::Card* c : cards) {
+    harness::CardResult r;
+    try {
+      r = harness::runCardOnSim(*c, vm["size"].as<uint64_t>(), vm["seed"].as<uint64_t>(), lo);
+    } catch (const std::exception& e) {
+      std::cerr << "warpsim suite: " << c->name << ": " << e.what() << "\n";
+      allPassed = false;
+      continue;
+    }
+    allPassed = allPassed && r.passed();
+    const sim::Stats& s = r.run.stats;
+    if (json) {
+      j.beginObject().field("kernel", c->name).field("size", r.size).field("seed", r.seed);
+      j.field("passed", r.passed()).field("threads", r.threads);
+      j.field("compared", r.comparison.compared).field("mismatches", r.comparison.mismatches);
+      j.field("max_ulp", r.comparison.maxUlp).field("seconds", r.run.seconds);
+      j.key("stats");
+      harness::statsJson(j, s);
+      if (r.run.fault) {
+        j.key("fault");
+        harness::faultJson(j, *r.run.fault, c->source + ".ptx");
+      }
+      j.endObject();
+    } else {
+      std::printf("%-22s %10llu %12llu %6.1f%% %10llu %9.2f  %s\n", c->name.c_str(),
+                  (unsigned long long)r.threads, (unsigned long long)s.totalWarpInsns(),
+                  100.0 * s.simdEfficiency(), (unsigned long long)s.bankConflicts(),
+                  s.sectorsPerRequest(), resultText(r).c_str());
+      if (r.run.fault) std::printf("    %s\n", r.run.fault->describe(c->source + ".ptx").c_str());
+      for (const auto& m : r.comparison.first)
+        std::printf("    %s\n", harness::formatMismatch(r.run.buffers, m).c_str());
+    }
+  }
+  j.endArray().field("passed", allPassed).endObject();
+  if (json) std::cout << j.str() << "\n";
+  return allPassed ? kOk : kFailed;
+}
+
+}  // namespace warpsim::cli

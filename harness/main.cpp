@@ -1,0 +1,41 @@
+// warpsim: a GPU kernel simulator and verification harness for PTX.
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "harness/cli/cli.h"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: warpsim COMMAND [OPTIONS]
+
+Commands:
+  run FILE.cu|FILE.ptx ...   run one kernel in the simulator (warpsim run --help)
+  suite [PATTERN]            run the kernel suite against its CPU references
+  bench [PATTERN]            simulator speed: thread-instructions per second
+
+Every command takes --help. Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") ||
+      !std::strcmp(argv[1], "help")) {
+    std::cout << kUsage;
+    return argc < 2 ? warpsim::cli::kUsage : warpsim::cli::kOk;
+  }
+  const std::string command = argv[1];
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  try {
+    if (command == "run") return warpsim::cli::runCommand(args);
+    if (command == "suite") return warpsim::cli::suiteCommand(args);
+    if (command == "bench") return warpsim::cli::benchCommand(args);
+  } catch (const std::exception& e) {
+    std::cerr << "warpsim " << command << ": " << e.what() << "\n";
+    return warpsim::cli::kUsage;
+  }
+  std::cerr << "warpsim: unknown command '" << command << "'\n" << kUsage;
+  return warpsim::cli::kUsage;
+}

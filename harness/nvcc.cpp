@@ -1,0 +1,73 @@
+#include "harness/nvcc.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace warpsim::harness {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool executable(const fs::path& p) { return !p.empty() && access(p.c_str(), X_OK) == 0; }
+
+std::string shellQuote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+}  // namespace
+
+std::string findNvcc() {
+  if (const char* e = std::getenv("WARPSIM_NVCC"); e && executable(e)) return e;
+  if (const char* h = std::getenv("CUDA_HOME"); h && executable(fs::path(h) / "bin/nvcc"))
+    return (fs::path(h) / "bin/nvcc").string();
+  if (executable("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
+  if (const char* path = std::getenv("PATH")) {
+    std::stringstream ss(path);
+    for (std::string dir; std::getline(ss, dir, ':');)
+      if (executable(fs::path(dir) / "nvcc")) return (fs::path(dir) / "nvcc").string();
+  }
+  throw ToolError(
+      "nvcc not found: install the CUDA Toolkit (13.x) in /usr/local/cuda, put nvcc on PATH, "
+      "or set WARPSIM_NVCC; or pass a .ptx file instead of a .cu");
+}
+
+std::string readTextFile(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw ToolError("cannot read '" + path + "'");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::string compileCudaToPtx(const std::string& cuPath) {
+  if (!fs::exists(cuPath)) throw ToolError("cannot read '" + cuPath + "': no such file");
+  const std::string nvcc = findNvcc();
+  char tmpl[] = "/tmp/warpsim-nvcc-XXXXXX";
+  if (!mkdtemp(tmpl)) throw ToolError("cannot create a temporary directory for nvcc");
+  const fs::path dir = tmpl;
+  const fs::path ptx = dir / "out.ptx", log = dir / "nvcc.log";
+  const std::string cmd = shellQuote(nvcc) + " -ptx -lineinfo -arch=sm_90 -o " +
+                          shellQuote(ptx.string()) + " " + shellQuote(cuPath) + " > " +
+                          shellQuote(log.string()) + " 2>&1";
+  const int rc = std::system(cmd.c_str());
+  std::string text, diag;
+  if (fs::exists(log)) diag = readTextFile(log.string());
+  if (rc == 0 && fs::exists(ptx)) text = readTextFile(ptx.string());
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  if (rc != 0 || text.empty())
+    throw ToolError("nvcc failed on '" + cuPath + "' (exit " +
+                    std::to_string(WIFEXITED(rc) ? WEXITSTATUS(rc) : rc) + "):\n" + diag);
+  return text;
+}
+
+}  // namespace warpsim::harness

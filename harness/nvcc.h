@@ -1,0 +1,25 @@
+// Compiling a .cu file to PTX with the CUDA Toolkit's nvcc, as the suite's kernels are built:
+// `nvcc -ptx -lineinfo -arch=sm_90`.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace warpsim::harness {
+
+class ToolError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The nvcc to use: $WARPSIM_NVCC, $CUDA_HOME/bin/nvcc, /usr/local/cuda/bin/nvcc, or PATH.
+// Throws ToolError("nvcc not found: ...") when there is none.
+std::string findNvcc();
+
+// Returns the PTX text; throws ToolError with nvcc's diagnostics when compilation fails.
+std::string compileCudaToPtx(const std::string& cuPath);
+
+// Reads a whole file; throws ToolError naming the file when it cannot.
+std::string readTextFile(const std::string& path);
+
+}  // namespace warpsim::harness

@@ -1,0 +1,34 @@
+// Runs suite kernels (by card) through a backend and checks them against their CPU
+// references with the card's tolerance.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/backend.h"
+#include "harness/compare.h"
+#include "harness/run_problem.h"
+#include "kernels/card.h"
+
+namespace warpsim::harness {
+
+struct CardResult {
+  const kernels::Card* card = nullptr;
+  uint64_t size = 0, seed = 0;
+  uint64_t threads = 0;          // threads launched (all launches)
+  ProblemRun run;
+  Comparison comparison;
+  bool passed() const { return !run.fault && comparison.ok(); }
+};
+
+// Runs `card` at `size` (0 = its default) with inputs from `seed` on the simulator.
+CardResult runCardOnSim(const kernels::Card& card, uint64_t size, uint64_t seed,
+                        const sim::LaunchOptions& options = {});
+// Runs `card` on any backend (the backend gets the card's module loaded first).
+CardResult runCard(Backend& backend, const kernels::Card& card, uint64_t size, uint64_t seed);
+
+// Cards whose name contains `pattern` (all when empty), in suite order.
+std::vector<const kernels::Card*> selectCards(const std::string& pattern);
+
+}  // namespace warpsim::harness
