@@ -5,42 +5,70 @@
 
 namespace warpsim::sim {
 
+namespace {
+
+// Distinct values among `n` in a small set: linear search, because a warp's accesses usually
+// hit few distinct words per bank (or few sectors), where this beats sorting by far.
+struct SmallSet {
+  uint64_t values[128];
+  unsigned n = 0;
+  bool insert(uint64_t v) {
+    for (unsigned i = 0; i < n; ++i)
+      if (values[i] == v) return false;
+    values[n++] = v;
+    return true;
+  }
+};
+
+}  // namespace
+
 SharedCost sharedAccessCost(const uint64_t* addrs, uint32_t mask, unsigned bytes) {
   SharedCost c;
   const unsigned lanesPerPhase = bytes <= 4 ? 32 : bytes == 8 ? 16 : 8;
   const unsigned wordsPerLane = bytes <= 4 ? 1 : bytes / 4;
   for (unsigned first = 0; first < 32; first += lanesPerPhase) {
-    const uint32_t phase = mask & (lanesPerPhase == 32 ? ~0u : ((1u << lanesPerPhase) - 1) << first);
+    const uint32_t phaseMask =
+        lanesPerPhase == 32 ? ~0u : ((1u << lanesPerPhase) - 1) << first;
+    const uint32_t phase = mask & phaseMask;
     if (!phase) continue;
     ++c.ideal;
-    // Distinct words per bank: at most 32 lanes x 4 words = 128 words per phase.
-    uint64_t words[128];
-    unsigned n = 0;
+    // Per bank: the distinct 4-byte words asked for. The first word of each bank is kept in
+    // `firstWord`; further distinct words of a bank go to `others` (rare: they are conflicts).
+    uint64_t firstWord[kSharedBanks];
+    uint32_t used = 0;
+    unsigned perBank[kSharedBanks] = {};
+    SmallSet others;  // (word) for second and later distinct words
+    unsigned worst = 1;
     for (uint32_t m = phase; m; m &= m - 1) {
       const unsigned lane = unsigned(std::countr_zero(m));
-      for (unsigned w = 0; w < wordsPerLane; ++w) words[n++] = addrs[lane] / 4 + w;
+      for (unsigned w = 0; w < wordsPerLane; ++w) {
+        const uint64_t word = addrs[lane] / 4 + w;
+        const unsigned bank = unsigned(word % kSharedBanks);
+        if (!(used & (1u << bank))) {
+          used |= 1u << bank;
+          firstWord[bank] = word;
+          perBank[bank] = 1;
+        } else if (firstWord[bank] != word && others.insert(word)) {
+          worst = std::max(worst, ++perBank[bank]);
+        }
+      }
     }
-    std::sort(words, words + n);
-    n = unsigned(std::unique(words, words + n) - words);
-    unsigned perBank[kSharedBanks] = {};
-    unsigned worst = 0;
-    for (unsigned i = 0; i < n; ++i) worst = std::max(worst, ++perBank[words[i] % kSharedBanks]);
     c.wavefronts += worst;
   }
   return c;
 }
 
 unsigned sectorsTouched(const uint64_t* addrs, uint32_t mask, unsigned bytes) {
-  uint64_t sectors[64];
-  unsigned n = 0;
+  SmallSet sectors;
   for (uint32_t m = mask; m; m &= m - 1) {
     const unsigned lane = unsigned(std::countr_zero(m));
     const uint64_t first = addrs[lane] / kSectorBytes;
     const uint64_t last = (addrs[lane] + std::max(bytes, 1u) - 1) / kSectorBytes;
-    for (uint64_t s = first; s <= last && n < 64; ++s) sectors[n++] = s;
+    // Consecutive lanes mostly share the last sector seen: test it first.
+    for (uint64_t s = first; s <= last; ++s)
+      if (sectors.n == 0 || sectors.values[sectors.n - 1] != s) sectors.insert(s);
   }
-  std::sort(sectors, sectors + n);
-  return unsigned(std::unique(sectors, sectors + n) - sectors);
+  return sectors.n;
 }
 
 }  // namespace warpsim::sim
