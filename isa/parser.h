@@ -3,8 +3,10 @@
 // (isa/insns) by the caller-supplied validator, so the grammar never lists opcodes.
 //
 // Nested `{ }` scopes (e.g. nvcc's `{ // callseq N` blocks) may redeclare names; the parser
-// renames a declaration that shadows or repeats an outer one to "name$N" (N = a per-function
-// counter) and rewrites every use inside that scope, so a Function's names are unique.
+// renames a declaration that shadows or repeats an outer one to "name$N" (N = the count of
+// nested `{` opened so far in the function; a register range %r<4> becomes %r$N_<4>, members
+// %r$N_0 ..., so that range members stay unambiguous) and rewrites every use inside that
+// scope, so a Function's names are unique.
 #pragma once
 
 #include <functional>
