@@ -1,0 +1,26 @@
+// One function per kernel family, each returning that family's cards; registry.cpp joins them.
+#pragma once
+
+#include <vector>
+
+#include "kernels/card.h"
+
+namespace warpsim::kernels {
+
+std::vector<Card> elementwiseCards();
+std::vector<Card> reductionCards();
+std::vector<Card> scanCards();
+std::vector<Card> transposeCards();
+std::vector<Card> gemmCards();
+std::vector<Card> normCards();
+std::vector<Card> histogramCards();
+std::vector<Card> sortCards();
+std::vector<Card> stencilCards();
+std::vector<Card> attentionCards();
+std::vector<Card> lowpCards();
+std::vector<Card> fp64Cards();
+std::vector<Card> callsCards();
+std::vector<Card> printfCards();
+std::vector<Card> warpCards();
+
+}  // namespace warpsim::kernels

@@ -1,0 +1,29 @@
+#include <initializer_list>
+
+#include "kernels/card.h"
+#include "kernels/families.h"
+
+namespace warpsim::kernels {
+
+const std::vector<Card>& allCards() {
+  // Built once, on first use, and never changed: the order is the families' order below.
+  static const std::vector<Card> all = [] {
+    std::vector<Card> cards;
+    for (auto family : {elementwiseCards, reductionCards, scanCards, transposeCards, gemmCards,
+                        normCards, histogramCards, sortCards, stencilCards, attentionCards,
+                        lowpCards, fp64Cards, callsCards, printfCards, warpCards}) {
+      auto part = family();
+      cards.insert(cards.end(), part.begin(), part.end());
+    }
+    return cards;
+  }();
+  return all;
+}
+
+const Card* findCard(const std::string& name) {
+  for (const auto& c : allCards())
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+}  // namespace warpsim::kernels
