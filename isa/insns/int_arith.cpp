@@ -149,26 +149,24 @@ template <class T> struct Sad {
   }
 };
 
-// Division by zero: PTX leaves it unspecified; the H200's sequence gives all ones for unsigned
-// quotients and x for remainders; signed quotients are the unsigned result negated when the
-// dividend is negative. MIN / -1 wraps to MIN and MIN % -1 is 0.
+// Division by zero: PTX leaves it unspecified. The H200 (ptxas 13.0's division sequence)
+// gives all ones for every quotient, signed or not, whatever the dividend's sign, and all ones
+// for every remainder too (measured for .u16/.s16/.u32/.s32/.u64/.s64; the remainder is NOT
+// the dividend). MIN / -1 wraps to MIN and MIN % -1 is 0.
 template <class T> struct Div {
   static void run(Exec& x, const Inst& in) {
     binary<T>(x, in, [](T a, T b) -> T {
-      if constexpr (std::is_signed_v<T>) {
-        if (b == 0) return a < 0 ? T(1) : T(-1);
+      if (b == 0) return T(~Unsigned<T>(0));
+      if constexpr (std::is_signed_v<T>)
         if (a == std::numeric_limits<T>::min() && b == -1) return a;
-        return T(a / b);
-      } else {
-        return b == 0 ? std::numeric_limits<T>::max() : T(a / b);
-      }
+      return T(a / b);
     });
   }
 };
 template <class T> struct Rem {
   static void run(Exec& x, const Inst& in) {
     binary<T>(x, in, [](T a, T b) -> T {
-      if (b == 0) return a;
+      if (b == 0) return T(~Unsigned<T>(0));
       if constexpr (std::is_signed_v<T>)
         if (a == std::numeric_limits<T>::min() && b == -1) return 0;
       return T(a % b);
@@ -204,6 +202,7 @@ std::string bindAddSub(Inst& in, bool sub) {
   const bool cc = in.mods.has("cc");
   if (in.mods.has("sat")) {
     if (t != Type::S32) return ".sat is only defined for .s32";
+    if (cc) return ".sat cannot be combined with .cc";
     return bindWith(in, sub ? SubSat<int32_t>::run : AddSat<int32_t>::run, 3);
   }
   if (cc) {
@@ -282,7 +281,12 @@ std::string bindMadCarry(Inst& in, bool useCarry) {
 
 std::string bindMad(Inst& in) {
   const Type t = in.mods.type();
-  if (in.mods.has("cc")) return bindMadCarry(in, false);
+  if (in.mods.has("sat") && !in.mods.has("hi")) return ".sat is only defined for mad.hi.s32";
+  if (in.mods.has("cc")) {
+    if (in.mods.has("wide")) return "mad.wide has no .cc form";
+    if (in.mods.has("sat")) return ".sat cannot be combined with .cc";
+    return bindMadCarry(in, false);
+  }
   if (in.mods.has("wide")) {
     if (typeBits(t) == 64) return "mad.wide is defined for 16- and 32-bit types";
     return bindWith(in, pickInt<MadWide>(t), 4);
@@ -333,8 +337,10 @@ std::vector<OpcodeSpec> intArithmetic() {
       {"abs", "int_arith", InsnClass::Int, kSignedOnly, {}, [](Inst& in) { return bindWith(in, pickInt<Abs>(in.mods.type()), 2); }},
       {"neg", "int_arith", InsnClass::Int, kSignedOnly, {}, [](Inst& in) { return bindWith(in, pickInt<Neg>(in.mods.type()), 2); }},
       {"min", "int_arith", InsnClass::Int, kIntTypes, {"relu"}, [](Inst& in) {
+         if (in.mods.has("relu") && in.mods.type() != Type::S32) return std::string(".relu is only defined for .s32");
          return bindWith(in, in.mods.has("relu") ? pickInt<MinRelu>(in.mods.type()) : pickInt<Min>(in.mods.type()), 3); }},
       {"max", "int_arith", InsnClass::Int, kIntTypes, {"relu"}, [](Inst& in) {
+         if (in.mods.has("relu") && in.mods.type() != Type::S32) return std::string(".relu is only defined for .s32");
          return bindWith(in, in.mods.has("relu") ? pickInt<MaxRelu>(in.mods.type()) : pickInt<Max>(in.mods.type()), 3); }},
   };
 }
