@@ -36,6 +36,10 @@ std::string formatStats(const sim::Stats& s) {
                 (unsigned long long)s.globalRequests, (unsigned long long)s.globalSectors,
                 s.sectorsPerRequest(), (unsigned long long)s.globalBytes);
   o += b;
+  if (s.floatAtomics)
+    o += "  note: " + std::to_string(s.floatAtomics) +
+         " floating-point atomics ran; their order (and so the rounding of the result) depends "
+         "on the order CTAs ran in: --serial makes it deterministic\n";
   return o;
 }
 
@@ -54,7 +58,7 @@ void statsJson(Json& j, const sim::Stats& s) {
     }
   j.endObject();
   j.field("branches", s.branches).field("divergent_branches", s.divergentBranches);
-  j.field("barriers", s.barriers);
+  j.field("barriers", s.barriers).field("float_atomics", s.floatAtomics);
   j.field("shared_requests", s.sharedRequests).field("shared_wavefronts", s.sharedWavefronts);
   j.field("bank_conflicts", s.bankConflicts());
   j.field("global_requests", s.globalRequests).field("global_sectors", s.globalSectors);

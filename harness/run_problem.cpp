@@ -38,9 +38,14 @@ ProblemRun runProblem(Backend& backend, const kernels::Problem& problem) {
       break;
     }
   }
-  for (size_t i = 0; i < run.buffers.size(); ++i)
-    backend.copyOut(run.buffers[i].bytes.data(), run.addresses[i], run.buffers[i].bytes.size());
-  for (uint64_t a : run.addresses) backend.free(a);
+  try {
+    for (size_t i = 0; i < run.buffers.size(); ++i)
+      backend.copyOut(run.buffers[i].bytes.data(), run.addresses[i], run.buffers[i].bytes.size());
+    for (uint64_t a : run.addresses) backend.free(a);
+  } catch (const std::exception&) {
+    // After a kernel fault a GPU context refuses every further call; the fault is the result.
+    if (!run.fault) throw;
+  }
   return run;
 }
 

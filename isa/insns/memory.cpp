@@ -22,51 +22,92 @@ inline void addresses(const Exec& x, const Opnd& a, uint64_t* out) {
 
 Space spaceOf(const Inst& in) { return in.mods.space == Space::None ? Space::Generic : in.mods.space; }
 
-unsigned elementBytes(const Inst& in) { return typeBytes(in.mods.type()); }
-
-// Sign-extends loaded sub-register values of signed types, so a later 32- or 64-bit read of the
-// destination sees the value (ld.s8 into a .s32 register).
-uint64_t extend(uint64_t v, Type t) {
-  return isSigned(t) && typeBits(t) < 64 ? uint64_t(signExtend(v, typeBits(t))) : v;
-}
-
+// One handler per (element bytes, signedness, vector width): the loaded value of a signed
+// sub-64-bit type is sign-extended so that a later 32- or 64-bit read of the destination sees
+// it (ld.s8 into a .s32 register); everything else is zero-extended.
+template <unsigned Bytes, bool Signed, unsigned Vec>
 void ldH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
-  const unsigned vec = in.mods.vec;
-  const Type t = in.mods.type();
-  uint64_t out[kWarpSize * 8];
+  uint64_t out[kWarpSize * Vec];
   addresses(x, in.ops[1], addrs);
-  x.machine->load(in, spaceOf(in), x.mask, addrs, elementBytes(in), vec, out);
+  x.machine->load(in, spaceOf(in), x.mask, addrs, Bytes, Vec, out);
+  auto extend = [](uint64_t v) {
+    if constexpr (Signed && Bytes < 8) return uint64_t(signExtend(v, Bytes * 8));
+    return v;
+  };
   const Opnd& d = in.ops[0];
-  if (vec == 1) {
+  if constexpr (Vec == 1) {
     uint64_t* r = x.reg(d);
-    forLanes(x.mask, [&](unsigned l) { r[l] = extend(out[l], t); });
-    return;
-  }
-  for (unsigned i = 0; i < vec; ++i) {
-    const Opnd& e = d.elems[i];
-    if (e.kind != OpndKind::Reg) continue;  // `_`
-    uint64_t* r = x.reg(e);
-    forLanes(x.mask, [&](unsigned l) { r[l] = extend(out[l * vec + i], t); });
+    forLanes(x.mask, [&](unsigned l) { r[l] = extend(out[l]); });
+  } else {
+    for (unsigned i = 0; i < Vec; ++i) {
+      const Opnd& e = d.elems[i];
+      if (e.kind != OpndKind::Reg) continue;  // `_`
+      uint64_t* r = x.reg(e);
+      forLanes(x.mask, [&](unsigned l) { r[l] = extend(out[l * Vec + i]); });
+    }
   }
 }
 
+template <unsigned Bytes, unsigned Vec>
 void stH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
-  const unsigned vec = in.mods.vec;
-  uint64_t data[kWarpSize * 8];
+  uint64_t data[kWarpSize * Vec];
   addresses(x, in.ops[0], addrs);
   const Opnd& s = in.ops[1];
-  if (vec == 1) {
+  if constexpr (Vec == 1) {
     const uint64_t* r = x.reg(s);
     forLanes(x.mask, [&](unsigned l) { data[l] = r[l]; });
   } else {
-    for (unsigned i = 0; i < vec; ++i) {
+    for (unsigned i = 0; i < Vec; ++i) {
       const uint64_t* r = x.reg(s.elems[i]);
-      forLanes(x.mask, [&](unsigned l) { data[l * vec + i] = r[l]; });
+      forLanes(x.mask, [&](unsigned l) { data[l * Vec + i] = r[l]; });
     }
   }
-  x.machine->store(in, spaceOf(in), x.mask, addrs, elementBytes(in), vec, data);
+  x.machine->store(in, spaceOf(in), x.mask, addrs, Bytes, Vec, data);
+}
+
+template <unsigned Bytes, bool Signed>
+Handler ldFor(unsigned vec) {
+  switch (vec) {
+    case 1: return ldH<Bytes, Signed, 1>;
+    case 2: return ldH<Bytes, Signed, 2>;
+    case 4: return ldH<Bytes, Signed, 4>;
+    case 8: return ldH<Bytes, Signed, 8>;
+  }
+  return nullptr;
+}
+
+Handler ldHandler(Type t, unsigned vec) {
+  const bool s = isSigned(t);
+  switch (typeBytes(t)) {
+    case 1: return s ? ldFor<1, true>(vec) : ldFor<1, false>(vec);
+    case 2: return s ? ldFor<2, true>(vec) : ldFor<2, false>(vec);
+    case 4: return s ? ldFor<4, true>(vec) : ldFor<4, false>(vec);
+    case 8: return ldFor<8, false>(vec);
+  }
+  return nullptr;
+}
+
+template <unsigned Bytes>
+Handler stFor(unsigned vec) {
+  switch (vec) {
+    case 1: return stH<Bytes, 1>;
+    case 2: return stH<Bytes, 2>;
+    case 4: return stH<Bytes, 4>;
+    case 8: return stH<Bytes, 8>;
+  }
+  return nullptr;
+}
+
+Handler stHandler(Type t, unsigned vec) {
+  switch (typeBytes(t)) {
+    case 1: return stFor<1>(vec);
+    case 2: return stFor<2>(vec);
+    case 4: return stFor<4>(vec);
+    case 8: return stFor<8>(vec);
+  }
+  return nullptr;
 }
 
 void nopH(Exec&, const Inst&) {}
@@ -126,7 +167,8 @@ std::string bindLd(Inst& in) {
   if (in.mods.types.size() != 1) return "'" + in.text + "' needs exactly one type";
   if (auto e = checkVector(in, in.ops[0]); !e.empty()) return e;
   in.cls = classOf(spaceOf(in), false);
-  in.run = ldH;
+  in.run = ldHandler(in.mods.type(), in.mods.vec);
+  if (!in.run) return "'" + in.text + "': loads of " + std::to_string(typeBytes(in.mods.type())) + "-byte elements are not supported yet";
   return "";
 }
 
@@ -138,7 +180,8 @@ std::string bindSt(Inst& in) {
   if (auto e = checkVector(in, in.ops[1]); !e.empty()) return e;
   if (spaceOf(in) == Space::Const) return "st.const is not allowed";
   in.cls = classOf(spaceOf(in), true);
-  in.run = stH;
+  in.run = stHandler(in.mods.type(), in.mods.vec);
+  if (!in.run) return "'" + in.text + "': stores of " + std::to_string(typeBytes(in.mods.type())) + "-byte elements are not supported yet";
   return "";
 }
 

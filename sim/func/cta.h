@@ -87,6 +87,8 @@ class Cta final : public isa::Machine {
   // Where a generic or space-specific address lands: a host pointer, or why not.
   uint8_t* resolve(const isa::Inst& in, isa::Space space, uint64_t addr, unsigned bytes,
                    unsigned lane, bool write, isa::Space* landed = nullptr);
+  // A .shared access that is in bounds and aligned, or nullptr (then resolve() reports why).
+  uint8_t* sharedFast(uint64_t addr, unsigned n);
   void runWarp(Warp& w, uint32_t slice);
   void reconverge(Warp& w);
   void enterFrame(Warp& w, const isa::FunctionCode& fn, isa::LaneMask mask,

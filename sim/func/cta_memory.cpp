@@ -51,7 +51,8 @@ uint64_t Cta::fromGeneric(Space space, uint64_t addr, unsigned) {
 uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes, unsigned lane,
                       bool write, Space* landed) {
   const char* what = write ? "store" : "load";
-  if (bytes > 1 && addr % bytes != 0)
+  // Access sizes are powers of two (1..32 bytes), so alignment is a mask test.
+  if ((addr & (bytes - 1)) != 0)
     fault(FaultKind::Misaligned,
           std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(addr) +
               " is not " + std::to_string(bytes) + "-byte aligned",
@@ -124,28 +125,60 @@ void Cta::countMemory(Space landed, LaneMask mask, const uint64_t* addrs, unsign
   }
 }
 
+namespace {
+
+// Element copies of a fixed size: the compiler turns each into one move.
+inline void readElements(const uint8_t* p, unsigned bytes, unsigned vec, uint64_t* out) {
+  for (unsigned i = 0; i < vec; ++i) {
+    switch (bytes) {
+      case 1: out[i] = p[i]; break;
+      case 2: { uint16_t v; std::memcpy(&v, p + 2 * i, 2); out[i] = v; break; }
+      case 4: { uint32_t v; std::memcpy(&v, p + 4 * i, 4); out[i] = v; break; }
+      default: { uint64_t v; std::memcpy(&v, p + 8 * i, 8); out[i] = v; break; }
+    }
+  }
+}
+
+inline void writeElements(uint8_t* p, unsigned bytes, unsigned vec, const uint64_t* data) {
+  for (unsigned i = 0; i < vec; ++i) {
+    switch (bytes) {
+      case 1: p[i] = uint8_t(data[i]); break;
+      case 2: { const uint16_t v = uint16_t(data[i]); std::memcpy(p + 2 * i, &v, 2); break; }
+      case 4: { const uint32_t v = uint32_t(data[i]); std::memcpy(p + 4 * i, &v, 4); break; }
+      default: std::memcpy(p + 8 * i, &data[i], 8); break;
+    }
+  }
+}
+
+}  // namespace
+
+uint8_t* Cta::sharedFast(uint64_t addr, unsigned n) {
+  return (addr & (n - 1)) == 0 && addr + n <= shared_.size() ? shared_.data() + addr : nullptr;
+}
+
 void Cta::load(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
                unsigned vec, uint64_t* out) {
   Space landed = space;
+  const unsigned n = bytes * vec;
   isa::forLanes(mask, [&](unsigned lane) {
-    const uint8_t* p = resolve(in, space, addrs[lane], bytes * vec, lane, false, &landed);
-    for (unsigned i = 0; i < vec; ++i) {
-      uint64_t v = 0;
-      std::memcpy(&v, p + i * bytes, bytes);
-      out[lane * vec + i] = v;
-    }
+    // The common case first: an explicit .shared access inside the CTA's shared memory.
+    const uint8_t* p = space == Space::Shared ? sharedFast(addrs[lane], n) : nullptr;
+    if (!p) p = resolve(in, space, addrs[lane], n, lane, false, &landed);
+    readElements(p, bytes, vec, out + lane * vec);
   });
-  countMemory(landed, mask, addrs, bytes * vec);
+  countMemory(landed, mask, addrs, n);
 }
 
 void Cta::store(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
                 unsigned vec, const uint64_t* data) {
   Space landed = space;
+  const unsigned n = bytes * vec;
   isa::forLanes(mask, [&](unsigned lane) {
-    uint8_t* p = resolve(in, space, addrs[lane], bytes * vec, lane, true, &landed);
-    for (unsigned i = 0; i < vec; ++i) std::memcpy(p + i * bytes, &data[lane * vec + i], bytes);
+    uint8_t* p = space == Space::Shared ? sharedFast(addrs[lane], n) : nullptr;
+    if (!p) p = resolve(in, space, addrs[lane], n, lane, true, &landed);
+    writeElements(p, bytes, vec, data + lane * vec);
   });
-  countMemory(landed, mask, addrs, bytes * vec);
+  countMemory(landed, mask, addrs, n);
 }
 
 namespace {
@@ -166,6 +199,7 @@ uint64_t atomicRmw(uint8_t* p, isa::AtomFn fn, uint64_t a, uint64_t b) {
 void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
                  isa::AtomFn fn, const uint64_t* a, const uint64_t* b, uint64_t* old) {
   Space landed = space;
+  if (isa::isFloat(in.mods.type())) stats_.floatAtomics += unsigned(std::popcount(mask));
   isa::forLanes(mask, [&](unsigned lane) {
     uint8_t* p = resolve(in, space, addrs[lane], bytes, lane, true, &landed);
     const uint64_t bv = b ? b[lane] : 0;

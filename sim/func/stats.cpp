@@ -37,6 +37,7 @@ void Stats::merge(const Stats& o) {
   globalSectors += o.globalSectors;
   globalBytes += o.globalBytes;
   barriers += o.barriers;
+  floatAtomics += o.floatAtomics;
   ctas += o.ctas;
   warps += o.warps;
   threads += o.threads;

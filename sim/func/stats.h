@@ -23,6 +23,7 @@ struct Stats {
   uint64_t globalSectors = 0;      // 32-byte sectors they touched
   uint64_t globalBytes = 0;        // bytes the lanes asked for
   uint64_t barriers = 0;           // barrier completions
+  uint64_t floatAtomics = 0;       // lanes that did a floating-point atomic (order-dependent)
   uint64_t ctas = 0, warps = 0, threads = 0;
 
   uint64_t totalWarpInsns() const;

@@ -1,0 +1,223 @@
+#include "harness/cuda_backend.h"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+namespace warpsim::harness {
+namespace {
+
+// The few driver API types and constants used, declared here so that the build needs no CUDA
+// headers: they are part of the driver's stable C ABI.
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st*;
+using CUmodule = struct CUmod_st*;
+using CUfunction = struct CUfunc_st*;
+using CUstream = struct CUstream_st*;
+using CUevent = struct CUevent_st*;
+constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
+constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+
+struct Driver {
+  void* lib = nullptr;
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDeviceGetCount)(int*);
+  CUresult (*cuDeviceGet)(CUdevice*, int);
+  CUresult (*cuDeviceGetName)(char*, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext*, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxSynchronize)();
+  CUresult (*cuModuleLoadDataEx)(CUmodule*, const void*, unsigned, int*, void**);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction*, CUmodule, const char*);
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuMemAlloc)(CUdeviceptr*, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void*, size_t);
+  CUresult (*cuMemcpyDtoH)(void*, CUdeviceptr, size_t);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, CUstream, void**, void**);
+  CUresult (*cuEventCreate)(CUevent*, unsigned);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float*, CUevent, CUevent);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuGetErrorName)(CUresult, const char**);
+};
+
+template <class F>
+void bind(void* lib, F& fn, const char* name, std::string& missing) {
+  fn = reinterpret_cast<F>(dlsym(lib, name));
+  if (!fn && missing.empty()) missing = name;
+}
+
+// Opens the driver; returns "" or why it could not.
+std::string openDriver(Driver& d) {
+  d.lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!d.lib) return std::string("libcuda.so.1 cannot be opened (") + dlerror() + ")";
+  std::string missing;
+  bind(d.lib, d.cuInit, "cuInit", missing);
+  bind(d.lib, d.cuDeviceGetCount, "cuDeviceGetCount", missing);
+  bind(d.lib, d.cuDeviceGet, "cuDeviceGet", missing);
+  bind(d.lib, d.cuDeviceGetName, "cuDeviceGetName", missing);
+  bind(d.lib, d.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", missing);
+  bind(d.lib, d.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2", missing);
+  bind(d.lib, d.cuCtxSetCurrent, "cuCtxSetCurrent", missing);
+  bind(d.lib, d.cuCtxSynchronize, "cuCtxSynchronize", missing);
+  bind(d.lib, d.cuModuleLoadDataEx, "cuModuleLoadDataEx", missing);
+  bind(d.lib, d.cuModuleUnload, "cuModuleUnload", missing);
+  bind(d.lib, d.cuModuleGetFunction, "cuModuleGetFunction", missing);
+  bind(d.lib, d.cuFuncSetAttribute, "cuFuncSetAttribute", missing);
+  bind(d.lib, d.cuMemAlloc, "cuMemAlloc_v2", missing);
+  bind(d.lib, d.cuMemFree, "cuMemFree_v2", missing);
+  bind(d.lib, d.cuMemcpyHtoD, "cuMemcpyHtoD_v2", missing);
+  bind(d.lib, d.cuMemcpyDtoH, "cuMemcpyDtoH_v2", missing);
+  bind(d.lib, d.cuLaunchKernel, "cuLaunchKernel", missing);
+  bind(d.lib, d.cuEventCreate, "cuEventCreate", missing);
+  bind(d.lib, d.cuEventRecord, "cuEventRecord", missing);
+  bind(d.lib, d.cuEventSynchronize, "cuEventSynchronize", missing);
+  bind(d.lib, d.cuEventElapsedTime, "cuEventElapsedTime", missing);
+  bind(d.lib, d.cuEventDestroy, "cuEventDestroy_v2", missing);
+  bind(d.lib, d.cuGetErrorName, "cuGetErrorName", missing);
+  if (!missing.empty()) return "libcuda.so.1 lacks " + missing;
+  return "";
+}
+
+class CudaBackend final : public Backend {
+ public:
+  explicit CudaBackend(const CudaOptions& o) : options_(o) {
+    if (std::string why = openDriver(d_); !why.empty()) throw NoDevice("no CUDA device: " + why);
+    CUresult r = d_.cuInit(0);
+    if (r != 0) throw NoDevice("no CUDA device: cuInit failed with " + errorName(r));
+    int count = 0;
+    r = d_.cuDeviceGetCount(&count);
+    if (r != 0 || count == 0) throw NoDevice("no CUDA device: the driver reports none");
+    check(d_.cuDeviceGet(&device_, 0), "cuDeviceGet");
+    char name[256] = {};
+    check(d_.cuDeviceGetName(name, sizeof name, device_), "cuDeviceGetName");
+    deviceName_ = name;
+    check(d_.cuDevicePrimaryCtxRetain(&ctx_, device_), "cuDevicePrimaryCtxRetain");
+    check(d_.cuCtxSetCurrent(ctx_), "cuCtxSetCurrent");
+  }
+  ~CudaBackend() override {
+    for (CUmodule m : modules_) d_.cuModuleUnload(m);
+    if (ctx_) d_.cuDevicePrimaryCtxRelease(device_);
+    // The library stays loaded: the driver does not support being unloaded and reloaded.
+  }
+
+  std::string name() const override { return "cuda (" + deviceName_ + ")"; }
+
+  void loadModule(const std::string& ptx, const std::string& path) override {
+    std::vector<char> log(16384, 0);
+    int opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void* vals[] = {log.data(), reinterpret_cast<void*>(uintptr_t(log.size()))};
+    CUmodule m = nullptr;
+    const CUresult r = d_.cuModuleLoadDataEx(&m, ptx.c_str(), 2, opts, vals);
+    if (r != 0)
+      throw CudaError("cuModuleLoadDataEx(" + path + "): " + errorName(r) + "\n" + log.data());
+    modules_.push_back(m);
+  }
+
+  uint64_t allocate(uint64_t bytes, const std::string&) override {
+    CUdeviceptr p = 0;
+    check(d_.cuMemAlloc(&p, std::max<uint64_t>(bytes, 1)), "cuMemAlloc_v2");
+    return p;
+  }
+  void free(uint64_t address) override { check(d_.cuMemFree(address), "cuMemFree_v2"); }
+  void copyIn(uint64_t dst, const void* src, uint64_t bytes) override {
+    if (bytes) check(d_.cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD_v2");
+  }
+  void copyOut(void* dst, uint64_t src, uint64_t bytes) override {
+    if (bytes) check(d_.cuMemcpyDtoH(dst, src, bytes), "cuMemcpyDtoH_v2");
+  }
+
+  LaunchOutcome launch(const LaunchSpec& spec) override {
+    CUfunction f = nullptr;
+    for (auto it = modules_.rbegin(); it != modules_.rend() && !f; ++it)
+      if (d_.cuModuleGetFunction(&f, *it, spec.entry.c_str()) != 0) f = nullptr;
+    if (!f) throw CudaError("cuModuleGetFunction: no kernel named '" + spec.entry + "'");
+    if (spec.dynamicShared > 48 * 1024)
+      check(d_.cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                  int(spec.dynamicShared)),
+            "cuFuncSetAttribute");
+    std::vector<std::vector<uint8_t>> storage = spec.args;
+    std::vector<void*> params;
+    for (auto& a : storage) params.push_back(a.data());
+    auto launchOnce = [&] {
+      return d_.cuLaunchKernel(f, spec.grid.x, spec.grid.y, spec.grid.z, spec.block.x,
+                               spec.block.y, spec.block.z, spec.dynamicShared, nullptr,
+                               params.data(), nullptr);
+    };
+    LaunchOutcome out;
+    CUevent start = nullptr, stop = nullptr;
+    check(d_.cuEventCreate(&start, 0), "cuEventCreate");
+    check(d_.cuEventCreate(&stop, 0), "cuEventCreate");
+    const unsigned runs = options_.timedRuns ? options_.timedRuns + 1 : 1;
+    std::vector<float> ms;
+    for (unsigned i = 0; i < runs; ++i) {
+      check(d_.cuEventRecord(start, nullptr), "cuEventRecord");
+      CUresult r = launchOnce();
+      if (r == 0) r = d_.cuEventRecord(stop, nullptr);
+      if (r == 0) r = d_.cuEventSynchronize(stop);
+      if (r != 0) {
+        sim::FaultInfo fi;
+        fi.kind = sim::FaultKind::Trap;
+        fi.message = "the GPU reported " + errorName(r) + " running " + spec.entry;
+        out.fault = fi;
+        break;
+      }
+      float t = 0;
+      check(d_.cuEventElapsedTime(&t, start, stop), "cuEventElapsedTime");
+      if (runs == 1 || i > 0) ms.push_back(t);  // the first of several is the warm-up
+    }
+    d_.cuEventDestroy(start);
+    d_.cuEventDestroy(stop);
+    if (!ms.empty()) {
+      std::sort(ms.begin(), ms.end());
+      out.seconds = double(ms[ms.size() / 2]) * 1e-3;
+    }
+    return out;
+  }
+
+ private:
+  std::string errorName(CUresult r) const {
+    const char* n = nullptr;
+    if (d_.cuGetErrorName && d_.cuGetErrorName(r, &n) == 0 && n) return n;
+    return "CUDA error " + std::to_string(r);
+  }
+  void check(CUresult r, const char* call) const {
+    if (r != 0) throw CudaError(std::string(call) + ": " + errorName(r));
+  }
+
+  CudaOptions options_;
+  Driver d_{};
+  CUdevice device_ = 0;
+  CUcontext ctx_ = nullptr;
+  std::string deviceName_;
+  std::vector<CUmodule> modules_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> makeCudaBackend(const CudaOptions& options) {
+  return std::make_unique<CudaBackend>(options);
+}
+
+std::string cudaUnavailableReason() {
+  try {
+    makeCudaBackend();
+    return "";
+  } catch (const NoDevice& e) {
+    return e.what();
+  } catch (const CudaError& e) {
+    return std::string("no CUDA device: ") + e.what();
+  }
+}
+
+}  // namespace warpsim::harness

@@ -1,0 +1,97 @@
+// The warpsim binary end to end: exit codes, messages that name the bad argument, a user .cu
+// run through nvcc, a kernel fault, JSON output.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string output;  // stdout and stderr together
+};
+
+Outcome warpsim(const std::string& args) {
+  const std::string cmd = std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+                          " " + args + " 2>&1";
+  Outcome o;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return o;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.output.append(buf.data(), n);
+  const int rc = pclose(p);
+  o.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+  return o;
+}
+
+TEST(Cli, HelpOnEveryCommand) {
+  EXPECT_EQ(warpsim("--help").status, 0);
+  for (const char* c : {"run", "suite", "bench"}) {
+    const Outcome o = warpsim(std::string(c) + " --help");
+    EXPECT_EQ(o.status, 0) << c;
+    EXPECT_NE(o.output.find("usage: warpsim"), std::string::npos) << o.output;
+  }
+}
+
+TEST(Cli, UsageErrorsExitWithTwo) {
+  EXPECT_EQ(warpsim("").status, 2);
+  EXPECT_EQ(warpsim("frobnicate").status, 2);
+  const Outcome missing = warpsim("run tests/data/off_by_one.ptx --kernel off_by_one");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.output.find("missing --grid"), std::string::npos) << missing.output;
+}
+
+TEST(Cli, BadArgumentIsNamed) {
+  const Outcome o = warpsim(
+      "run tests/data/off_by_one.ptx --kernel off_by_one --grid 1 --block 32 "
+      "--arg 'out=f32[32]:random(x)' --arg u32:31");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("--arg 1 'out=f32[32]:random(x)': 'x' is not a number"), std::string::npos)
+      << o.output;
+  const Outcome g = warpsim("run tests/data/off_by_one.ptx --kernel off_by_one --grid 0 --block 32");
+  EXPECT_EQ(g.status, 2);
+  EXPECT_NE(g.output.find("--grid '0'"), std::string::npos) << g.output;
+}
+
+TEST(Cli, BadPtxNamesFileLineAndColumn) {
+  const Outcome o = warpsim("run tests/data/bad_operand.ptx --kernel k --grid 1 --block 1 --arg u64:0");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("tests/data/bad_operand.ptx:8:3: error: 'add.s32' takes 3 operands, 2 given"),
+            std::string::npos)
+      << o.output;
+}
+
+TEST(Cli, KernelFaultExitsWithOneAndNamesTheThread) {
+  const Outcome o = warpsim(
+      "run tests/data/off_by_one.ptx --kernel off_by_one --grid 1 --block 64 --arg out=u32[32] "
+      "--arg u32:32");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_NE(o.output.find("kernel fault (out-of-bounds access): store of 4 bytes"), std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("thread (32,0,0) block (0,0,0)"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("off_by_one.ptx:18"), std::string::npos) << o.output;
+}
+
+TEST(Cli, RunsAUserCudaFileThroughNvcc) {
+  const Outcome o = warpsim(
+      "run tests/data/leaky_relu.cu --kernel leaky_relu --grid 2 --block 64 --arg y=f32[100] "
+      "--arg 'x=f32[100]:iota(-50,1)' --arg f32:0.5 --arg s32:100 --dump y");
+  ASSERT_EQ(o.status, 0) << o.output;
+  // y = x > 0 ? x : 0.5 x, x = -50, -49, ...: first elements -25, -24.5, ...
+  EXPECT_NE(o.output.find("y (f32[100]): 0xc1c80000 (-25) 0xc1c40000 (-24.5)"), std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("SIMD efficiency"), std::string::npos);
+}
+
+TEST(Cli, SuiteJsonReportsPass) {
+  const Outcome o = warpsim("suite vector_add --json");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("\"kernel\":\"vector_add\""), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("\"passed\":true"), std::string::npos) << o.output;
+}
+
+}  // namespace

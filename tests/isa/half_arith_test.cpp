@@ -1,0 +1,324 @@
+// Tests of isa/insns/half_arith.cpp: add sub mul fma neg abs min max on .f16 .f16x2 .bf16
+// .bf16x2, with .ftz .sat .relu .oob .NaN .xorsign.abs. The reference rounds exact values
+// (held as double pairs) to the 16-bit formats with the compiler's _Float16 conversion and a
+// bit-level bf16 rounding written here, both after a round-to-odd step so that they round once.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "tests/isa/float_test_util.h"
+
+namespace warpsim::test {
+namespace {
+
+constexpr uint16_t kNaN16 = 0x7FFF;
+uint16_t h1(const std::string& op, uint32_t a) { return uint16_t(exec1(op, a)); }
+uint16_t h2(const std::string& op, uint32_t a, uint32_t b) { return uint16_t(exec2(op, a, b)); }
+uint16_t h3(const std::string& op, uint32_t a, uint32_t b, uint32_t c) {
+  return uint16_t(exec3(op, a, b, c));
+}
+
+TEST(HalfArith, AddRoundsToNearestEven) {
+  EXPECT_EQ(0x4000, h2("add.f16", 0x3C00, 0x3C00));
+  EXPECT_EQ(0x3C00, h2("add.rn.f16", 0x3C00, 0x1000));  // 1 + 2^-11: a tie, to even
+  EXPECT_EQ(0x3C01, h2("add.f16", 0x3C00, 0x1200));     // 1 + 0.75 ulp: up
+  EXPECT_EQ(0x7C00, h2("add.f16", 0x7BFF, 0x7BFF));     // overflow
+  EXPECT_EQ(kNaN16, h2("add.f16", 0x7C00, 0xFC00));
+  EXPECT_EQ(kNaN16, h2("add.f16", 0x7E12, 0x3C00));
+  EXPECT_EQ(0x0000, h2("sub.f16", 0x3C00, 0x3C00));
+  EXPECT_EQ(0x8000, h2("add.f16", 0x8000, 0x8000));
+  EXPECT_EQ(0x3F80, h2("add.rn.bf16", 0x3F80, 0x3B80));  // 1 + 2^-8: a tie, to even
+  EXPECT_EQ(0x4000, h2("add.bf16", 0x3F80, 0x3F80));
+  EXPECT_EQ(0x0001, h2("add.bf16", 0x0001, 0x0000));  // bf16 keeps subnormals
+  EXPECT_EQ(0xBF80, h2("sub.bf16", 0x3F80, 0x4000));
+}
+
+TEST(HalfArith, MulFtzSat) {
+  EXPECT_EQ(0x4600, h2("mul.f16", 0x4000, 0x4200));      // 2 * 3
+  EXPECT_EQ(0x0200, h2("mul.f16", 0x0400, 0x3800));      // 2^-14 / 2: subnormal
+  EXPECT_EQ(0x0000, h2("mul.ftz.f16", 0x0400, 0x3800));  // flushed
+  EXPECT_EQ(0x8000, h2("mul.ftz.f16", 0x8400, 0x3800));
+  EXPECT_EQ(0x0000, h2("add.ftz.f16", 0x0001, 0x0000));  // flushed input
+  EXPECT_EQ(0x0001, h2("add.f16", 0x0001, 0x0000));
+  EXPECT_EQ(0x3C00, h2("add.sat.f16", 0x3C00, 0x3C00));
+  EXPECT_EQ(0x0000, h2("add.sat.f16", 0xBC00, 0x3800));
+  EXPECT_EQ(0x0000, h2("mul.sat.f16", 0x7C00, 0x0000));  // NaN -> +0
+  EXPECT_EQ(0x3800, h2("sub.sat.f16", 0x3C00, 0x3800));
+  EXPECT_EQ(0x40C0, h2("mul.bf16", 0x4000, 0x4040));
+  EXPECT_EQ(0x7FFF, h2("mul.rn.bf16", 0x0000, 0x7F80));
+}
+
+TEST(HalfArith, FmaFusedReluOob) {
+  // (1 + 2^-10)(1 - 2^-10) - 1 = -2^-20, an f16 subnormal (0x8010); unfused it would be 0.
+  EXPECT_EQ(0x8010, h3("fma.rn.f16", 0x3C01, 0x3BFE, 0xBC00));
+  EXPECT_EQ(0x8000, h3("fma.rn.ftz.f16", 0x3C01, 0x3BFE, 0xBC00));
+  EXPECT_EQ(0x3C00, h3("fma.rn.sat.f16", 0x4000, 0x4000, 0x0000));
+  EXPECT_EQ(0x0000, h3("fma.rn.relu.f16", 0xBC00, 0x3C00, 0x0000));  // negative -> 0
+  EXPECT_EQ(0x0000, h3("fma.rn.relu.f16", 0x8000, 0x3C00, 0x8000));  // -0 -> +0
+  EXPECT_EQ(0x4000, h3("fma.rn.relu.f16", 0x3C00, 0x3C00, 0x3C00));
+  EXPECT_EQ(kNaN16, h3("fma.rn.relu.f16", 0x7E01, 0x3C00, 0x0000));  // NaN -> canonical
+  EXPECT_EQ(0x0000, h3("fma.rn.relu.bf16", 0xBF80, 0x3F80, 0x0000));
+  EXPECT_EQ(0x3F81, h3("fma.rn.bf16", 0x3F81, 0x3F80, 0x0000));
+  // .oob: an operand equal to the OOB-NaN (modelled as 0x7FFF) forces +0.
+  EXPECT_EQ(0x0000, h3("fma.rn.oob.f16", 0x7FFF, 0x3C00, 0x3C00));
+  EXPECT_EQ(0x0000, h3("fma.rn.oob.f16", 0x3C00, 0x3C00, 0x7FFF));
+  EXPECT_EQ(kNaN16, h3("fma.rn.oob.f16", 0x7E00, 0x3C00, 0x3C00));  // an ordinary NaN
+  EXPECT_EQ(0x4000, h3("fma.rn.oob.relu.f16", 0x3C00, 0x3C00, 0x3C00));
+  EXPECT_EQ(0x0000, h3("fma.rn.oob.relu.bf16", 0x7FFF, 0x3F80, 0xBF80));
+}
+
+TEST(HalfArith, PackedHalvesAreIndependent) {
+  // (1, 2) + (1, 2) = (2, 4): element 0 in bits 0..15.
+  EXPECT_EQ(0x44004000u, exec2("add.f16x2", 0x40003C00, 0x40003C00));
+  EXPECT_EQ(0x7FFF4000u, exec2("add.f16x2", 0x7C003C00, 0xFC003C00));
+  EXPECT_EQ(0x40803F80u, exec2("mul.bf16x2", 0x40003F80, 0x40003F80));
+  EXPECT_EQ(0x00003C00u, exec3("fma.rn.relu.f16x2", 0xBC003C00, 0x3C003C00, 0x00000000));
+  // high: sat(2 + 0) = 1; low: sat(2^-24 - 1) = +0.
+  EXPECT_EQ(0x3C000000u, exec2("add.sat.f16x2", 0x40000001, 0x0000BC00));
+  EXPECT_EQ(0x80003C00u, exec1("neg.f16x2", 0x0000BC00));
+  EXPECT_EQ(0x3F800000u, exec1("abs.bf16x2", 0xBF808000));
+  // The scalar forms read the low half only and write a 16-bit value.
+  EXPECT_EQ(0x4000u, exec2("add.f16", 0xFFFF3C00, 0x12343C00));
+}
+
+TEST(HalfArith, NegAbs) {
+  EXPECT_EQ(0xBC00, h1("neg.f16", 0x3C00));
+  EXPECT_EQ(0x8000, h1("neg.f16", 0x0000));
+  EXPECT_EQ(0x3C00, h1("abs.f16", 0xBC00));
+  EXPECT_EQ(0x8001, h1("neg.f16", 0x0001));
+  EXPECT_EQ(0x8000, h1("neg.ftz.f16", 0x0001));
+  EXPECT_EQ(0x0000, h1("abs.ftz.f16", 0x83FF));
+  EXPECT_EQ(kNaN16, h1("neg.f16", 0x7E01));
+  EXPECT_EQ(kNaN16, h1("abs.f16", 0xFC01));
+  EXPECT_EQ(0x3F80, h1("abs.bf16", 0xBF80));
+  EXPECT_EQ(0x8001, h1("neg.bf16", 0x0001));
+  EXPECT_EQ(kNaN16, h1("neg.bf16", 0xFFC1));
+}
+
+TEST(HalfArith, MinMax) {
+  EXPECT_EQ(0x8000, h2("min.f16", 0x0000, 0x8000));  // -0 < +0
+  EXPECT_EQ(0x0000, h2("max.f16", 0x8000, 0x0000));
+  EXPECT_EQ(0x3C00, h2("min.f16", 0x7E00, 0x3C00));
+  EXPECT_EQ(kNaN16, h2("min.f16", 0x7E00, 0xFE00));
+  EXPECT_EQ(kNaN16, h2("min.NaN.f16", 0x7E00, 0x3C00));
+  EXPECT_EQ(0x8000, h2("min.ftz.f16", 0x8001, 0x0001));
+  EXPECT_EQ(0x8001, h2("min.f16", 0x8001, 0x0001));
+  EXPECT_EQ(0xC000, h2("min.xorsign.abs.f16", 0xC000, 0x4200));  // |min| 2, signs differ
+  EXPECT_EQ(0x4200, h2("max.xorsign.abs.f16", 0xC000, 0xC200));
+  EXPECT_EQ(0xC200, h2("min.xorsign.abs.f16", 0xFE00, 0x4200));  // NaN sign still counts
+  EXPECT_EQ(0x3F80, h2("max.bf16", 0x3F80, 0xBF80));
+  EXPECT_EQ(kNaN16, h2("max.NaN.bf16", 0x3F80, 0x7FC1));
+  EXPECT_EQ(0xC000u, exec2("min.xorsign.abs.bf16x2", 0xC000, 0x4040) & 0xFFFF);
+  EXPECT_EQ(0x3C00BC00u, exec2("max.f16x2", 0x3C00BC00, 0xBC00BC00));
+}
+
+TEST(HalfArith, RejectsInvalidForms) {
+  for (const char* op :
+       {"add.rz.f16", "add.rm.bf16", "add.ftz.bf16", "add.sat.bf16x2", "add.relu.f16",
+        "mul.oob.f16", "sub.rni.f16", "neg.ftz.bf16", "neg.rn.f16", "abs.sat.f16", "min.ftz.bf16",
+        "min.xorsign.f16", "min.abs.f16", "max.rn.f16", "add.f16.f16"})
+    EXPECT_FALSE(
+        bindMessage(op, std::string(op).rfind("neg", 0) == 0 || std::string(op).rfind("abs", 0) == 0
+                            ? 2
+                            : 3)
+            .empty())
+        << op;
+  for (const char* op : {"fma.rn.sat.relu.f16", "fma.rn.oob.ftz.f16", "fma.rm.f16",
+                         "fma.rn.ftz.bf16", "fma.rn.sat.bf16", "fma.rn.oob.sat.f16"})
+    EXPECT_FALSE(bindMessage(op, 4).empty()) << op;
+  EXPECT_FALSE(bindMessage("fma.rn.f16", 3).empty());
+}
+
+TEST(HalfArith, AcceptsEveryListedForm) {
+  for (const char* t : {"f16", "f16x2"})
+    for (const char* m : {"", ".rn", ".ftz", ".sat", ".rn.ftz.sat"})
+      for (const char* o : {"add", "sub", "mul"})
+        EXPECT_EQ("", bindMessage(std::string(o) + m + "." + t, 3)) << o << m << t;
+  for (const char* t : {"bf16", "bf16x2"})
+    for (const char* o : {"add", "sub", "mul", "add.rn", "mul.rn"})
+      EXPECT_EQ("", bindMessage(std::string(o) + "." + t, 3));
+  for (const char* op :
+       {"fma.rn.f16", "fma.rn.ftz.sat.f16x2", "fma.rn.ftz.relu.f16", "fma.rn.relu.bf16x2",
+        "fma.rn.oob.f16", "fma.rn.oob.relu.bf16", "fma.rn.oob.relu.f16x2", "fma.rn.bf16"})
+    EXPECT_EQ("", bindMessage(op, 4)) << op;
+  for (const char* op : {"neg.ftz.f16", "abs.f16x2", "neg.bf16", "abs.bf16x2"})
+    EXPECT_EQ("", bindMessage(op, 2)) << op;
+  for (const char* op : {"min.ftz.NaN.xorsign.abs.f16", "max.NaN.f16x2", "min.NaN.xorsign.abs.bf16",
+                         "max.xorsign.abs.bf16x2"})
+    EXPECT_EQ("", bindMessage(op, 3)) << op;
+}
+
+TEST(HalfArith, EveryCombinationBindsOrExplains) { EXPECT_GT(sweepFamily("half_arith"), 100u); }
+
+// ---- reference ---------------------------------------------------------------------------
+double toDouble(uint16_t h, bool bf) {
+  if (bf) return double(fp::f32(uint32_t(h) << 16));
+  _Float16 f;
+  std::memcpy(&f, &h, 2);
+  return double(f);
+}
+bool isNaN16(uint16_t h, bool bf) { return bf ? fp::isNaNBF16(h) : fp::isNaN16(h); }
+
+// Rounds the exact value s + e (|e| tiny against s) to the nearest 16-bit value, ties to even:
+// first to odd in double (enough bits: 53 >= 11 + 2), then once to the format.
+uint16_t roundHalf(double s, double e, bool bf) {
+  if (e != 0 && (db(s) & 1) == 0) s = std::nextafter(s, e > 0 ? INFINITY : -INFINITY);
+  if (bf) {  // double -> float to odd, then float -> bf16 to nearest even on the bits
+    float f = float(s);
+    if (std::fabs(double(f)) > std::fabs(s)) f = std::nextafter(f, 0.0f);
+    uint32_t u = fp::bits(f);
+    if (double(f) != s) u |= 1;
+    if ((u & 0x7F800000) == 0x7F800000) return uint16_t(u >> 16);  // inf
+    u += 0x7FFF + ((u >> 16) & 1);
+    return uint16_t(u >> 16);
+  }
+  const _Float16 f = _Float16(s);
+  uint16_t h;
+  std::memcpy(&h, &f, 2);
+  return h;
+}
+
+void twoSum(double a, double b, double& s, double& e) {
+  s = a + b;
+  const double bb = s - a;
+  e = (a - (s - bb)) + (b - bb);
+}
+
+uint16_t flush16(uint16_t h, bool bf) {
+  const uint16_t exp = bf ? 0x7F80 : 0x7C00;
+  return (h & exp) == 0 ? uint16_t(h & 0x8000) : h;
+}
+
+// op: 0 add, 1 sub, 2 mul, 3 fma. Flags as the instruction's.
+uint16_t refArith(int op, uint16_t a, uint16_t b, uint16_t c, bool bf, bool ftz, bool sat,
+                  bool relu) {
+  if (ftz) a = flush16(a, bf), b = flush16(b, bf), c = flush16(c, bf);
+  const double x = toDouble(a, bf), y = toDouble(b, bf), z = toDouble(c, bf);
+  double s, e = 0;
+  if (op == 0)
+    twoSum(x, y, s, e);
+  else if (op == 1)
+    twoSum(x, -y, s, e);
+  else if (op == 2)
+    s = x * y;
+  else
+    twoSum(x * y, z, s, e);
+  uint16_t r;
+  if (std::isnan(s)) {
+    r = kNaN16;
+  } else if (std::isinf(s) || !std::isfinite(x) || !std::isfinite(y) ||
+             (op == 3 && !std::isfinite(z))) {
+    r = roundHalf(s, 0, bf);
+  } else if (s == 0 && e == 0) {  // exact zero: the sign of an IEEE sum
+    const double p = op == 0 ? x : op == 1 ? x : x * y, q = op == 0 ? y : op == 1 ? -y : z;
+    if (op == 2)
+      r = roundHalf(s, 0, bf);
+    else
+      r = (p == 0 && q == 0 && std::signbit(p) && std::signbit(q)) ? 0x8000 : 0x0000;
+  } else {
+    r = roundHalf(s, e, bf);
+    // .ftz: tiny after rounding (to 11 bits, unbounded exponent: below 2^-14 unless the value
+    // reaches the midpoint 2^-14 - 2^-26, which rounds up to the even 2^-14).
+    if (ftz &&
+        sgn((std::fabs(s) - (std::ldexp(1.0, -14) - std::ldexp(1.0, -26))) + (s < 0 ? -e : e)) < 0)
+      r = std::signbit(s) ? 0x8000 : 0x0000;
+  }
+  if (sat) {
+    if (isNaN16(r, bf) || (r & 0x8000))
+      r = 0;
+    else if (toDouble(r, bf) > 1)
+      r = bf ? 0x3F80 : 0x3C00;
+  }
+  if (relu) {
+    if (isNaN16(r, bf))
+      r = kNaN16;
+    else if (r & 0x8000)
+      r = 0;
+  }
+  return r;
+}
+
+RC_GTEST_PROP(HalfArithProps, ArithmeticMatchesReference, ()) {
+  const uint16_t a = *genH16(), b = *genH16(), c = *genH16();
+  for (bool bf : {false, true}) {
+    const std::string t = bf ? ".bf16" : ".f16";
+    for (unsigned f = 0; f < (bf ? 1u : 4u); ++f) {
+      const bool ftz = f & 1, sat = f & 2;
+      const std::string m = std::string(ftz ? ".ftz" : "") + (sat ? ".sat" : "");
+      RC_ASSERT(refArith(0, a, b, 0, bf, ftz, sat, false) == h2("add" + m + t, a, b));
+      RC_ASSERT(refArith(1, a, b, 0, bf, ftz, sat, false) == h2("sub" + m + t, a, b));
+      RC_ASSERT(refArith(2, a, b, 0, bf, ftz, sat, false) == h2("mul.rn" + m + t, a, b));
+      RC_ASSERT(refArith(3, a, b, c, bf, ftz, sat, false) == h3("fma.rn" + m + t, a, b, c));
+    }
+    RC_ASSERT(refArith(3, a, b, c, bf, false, false, true) == h3("fma.rn.relu" + t, a, b, c));
+  }
+  RC_ASSERT(refArith(3, a, b, c, false, true, false, true) == h3("fma.rn.ftz.relu.f16", a, b, c));
+}
+
+RC_GTEST_PROP(HalfArithProps, PackedIsScalarOnEachHalf, ()) {
+  const uint16_t a0 = *genH16(), a1 = *genH16(), b0 = *genH16(), b1 = *genH16();
+  const uint16_t c0 = *genH16(), c1 = *genH16();
+  const uint32_t a = a0 | (uint32_t(a1) << 16), b = b0 | (uint32_t(b1) << 16),
+                 c = c0 | (uint32_t(c1) << 16);
+  for (const char* op : {"add.ftz.sat", "sub", "mul.ftz", "min.NaN", "max.xorsign.abs"}) {
+    const std::string s = std::string(op) + ".f16";
+    RC_ASSERT(exec2(s + "x2", a, b) == (exec2(s, a0, b0) | (exec2(s, a1, b1) << 16)));
+  }
+  for (const char* op : {"add", "mul.rn", "min", "max.NaN.xorsign.abs"}) {
+    const std::string s = std::string(op) + ".bf16";
+    RC_ASSERT(exec2(s + "x2", a, b) == (exec2(s, a0, b0) | (exec2(s, a1, b1) << 16)));
+  }
+  RC_ASSERT(
+      exec3("fma.rn.relu.bf16x2", a, b, c) ==
+      (exec3("fma.rn.relu.bf16", a0, b0, c0) | (exec3("fma.rn.relu.bf16", a1, b1, c1) << 16)));
+  RC_ASSERT(exec1("neg.ftz.f16x2", a) ==
+            (exec1("neg.ftz.f16", a0) | (exec1("neg.ftz.f16", a1) << 16)));
+}
+
+uint16_t refMinMax(bool isMax, uint16_t a, uint16_t b, bool bf, bool ftz, bool nan, bool xa) {
+  if (ftz) a = flush16(a, bf), b = flush16(b, bf);
+  const uint16_t xs = (a ^ b) & 0x8000;
+  if (xa) a &= 0x7FFF, b &= 0x7FFF;
+  const double x = toDouble(a, bf), y = toDouble(b, bf);
+  uint16_t d;
+  if (std::isnan(x) && std::isnan(y))
+    d = kNaN16;
+  else if (nan && (std::isnan(x) || std::isnan(y)))
+    d = kNaN16;
+  else if (std::isnan(x))
+    d = b;
+  else if (std::isnan(y))
+    d = a;
+  else if (x == y)
+    d = (std::signbit(x) != isMax) ? a : b;
+  else
+    d = ((x < y) != isMax) ? a : b;
+  if (xa && !isNaN16(d, bf)) d = uint16_t((d & 0x7FFF) | xs);
+  return d;
+}
+
+RC_GTEST_PROP(HalfArithProps, MinMaxNegAbsMatchReference, ()) {
+  const uint16_t a = *genH16(), b = *genH16();
+  for (bool bf : {false, true})
+    for (bool isMax : {false, true})
+      for (unsigned f = 0; f < 8; ++f) {
+        const bool ftz = (f & 1) && !bf, nan = f & 2, xa = f & 4;
+        const std::string op = std::string(isMax ? "max" : "min") + (ftz ? ".ftz" : "") +
+                               (nan ? ".NaN" : "") + (xa ? ".xorsign.abs" : "") +
+                               (bf ? ".bf16" : ".f16");
+        RC_ASSERT(refMinMax(isMax, a, b, bf, ftz, nan, xa) == h2(op, a, b));
+      }
+  for (bool bf : {false, true}) {
+    const std::string t = bf ? ".bf16" : ".f16";
+    const bool nan = isNaN16(a, bf);
+    RC_ASSERT((nan ? kNaN16 : uint16_t(a ^ 0x8000)) == h1("neg" + t, a));
+    RC_ASSERT((nan ? kNaN16 : uint16_t(a & 0x7FFF)) == h1("abs" + t, a));
+  }
+  RC_ASSERT((fp::isNaN16(a) ? kNaN16 : uint16_t(flush16(a, false) ^ 0x8000)) ==
+            h1("neg.ftz.f16", a));
+}
+
+}  // namespace
+}  // namespace warpsim::test
