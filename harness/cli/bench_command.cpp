@@ -8,11 +8,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 
 #include "harness/cli/cli.h"
 #include "harness/json.h"
 #include "harness/suite.h"
+#include "kernels/ptx_registry.h"
 
 namespace po = boost::program_options;
 
@@ -27,6 +30,9 @@ threads (best of R runs), the speed-up from the second thread, and for kernels w
 reference is the plain loop of the same work (vector_add, saxpy, sgemm_*) the slowdown of the
 simulator against that loop. Ends with the process's peak resident memory against the largest
 problem's device buffers.
+
+--memory (with one kernel): the peak resident memory while that kernel runs, its inputs held only
+in device memory, against the target of 1.25 x the device buffers + 64 MB.
 )";
 
 bool referenceIsSameWork(const std::string& name) {
@@ -39,6 +45,74 @@ long peakRssKb() {
   return u.ru_maxrss;
 }
 
+// A field of /proc/self/status in kB (VmRSS, VmHWM), -1 when unreadable.
+long procStatusKb(const char* field) {
+  std::ifstream f("/proc/self/status");
+  for (std::string line; std::getline(f, line);)
+    if (line.rfind(field, 0) == 0) return std::stol(line.substr(std::strlen(field) + 1));
+  return -1;
+}
+
+// The memory target: the process's peak resident memory while the kernel runs, with the
+// inputs only in device memory (the host copies a CUDA program would also keep are dropped
+// first), against 1.25 x the device buffers + 64 MB. The peak is reset through
+// /proc/self/clear_refs so that input generation does not count.
+int memoryRun(const kernels::Card& c, uint64_t size, bool json) {
+  auto backend = harness::makeSimBackend();
+  backend->loadModule(std::string(kernels::ptxFor(c.source)), c.source + ".ptx");
+  std::vector<uint64_t> addresses;
+  uint64_t bytes = 0;
+  std::vector<kernels::Launch> launches;
+  {
+    kernels::Problem p = c.make(size ? size : c.defaultSize, 1);
+    for (const auto& b : p.buffers) {
+      addresses.push_back(backend->allocate(b.bytes.size(), b.name));
+      backend->copyIn(addresses.back(), b.bytes.data(), b.bytes.size());
+      bytes += b.bytes.size();
+    }
+    launches = p.launches;
+  }  // the host copies go here
+  std::ofstream("/proc/self/clear_refs") << "5";
+  const long before = procStatusKb("VmRSS:");
+  for (const kernels::Launch& l : launches) {
+    harness::LaunchSpec spec;
+    spec.entry = l.entry;
+    spec.grid = {l.grid.x, l.grid.y, l.grid.z};
+    spec.block = {l.block.x, l.block.y, l.block.z};
+    spec.dynamicShared = l.dynamicShared;
+    for (const auto& a : l.args) {
+      if (a.kind == kernels::KernelArg::Kind::Scalar) {
+        spec.args.push_back(a.scalar);
+      } else {
+        std::vector<uint8_t> ptr(8);
+        std::memcpy(ptr.data(), &addresses[a.buffer], 8);
+        spec.args.push_back(ptr);
+      }
+    }
+    const harness::LaunchOutcome o = backend->launch(spec);
+    if (o.fault) {
+      std::cerr << o.fault->describe(c.source + ".ptx") << "\n";
+      return kFailed;
+    }
+  }
+  const long peak = procStatusKb("VmHWM:");
+  const double mb = 1024.0 * 1024.0, bufMb = double(bytes) / mb, limit = 1.25 * bufMb + 64;
+  const double peakMb = double(peak) / 1024.0;
+  if (json) {
+    harness::Json j;
+    j.beginObject().field("kernel", c.name).field("device_buffers_mb", bufMb);
+    j.field("rss_before_launch_mb", double(before) / 1024.0).field("peak_rss_mb", peakMb);
+    j.field("limit_mb", limit).field("within_limit", peakMb <= limit).endObject();
+    std::cout << j.str() << "\n";
+  } else {
+    std::printf("%s: device buffers %.1f MB, resident before the launch %.1f MB, peak during it "
+                "%.1f MB; target 1.25 x buffers + 64 MB = %.1f MB: %s\n",
+                c.name.c_str(), bufMb, double(before) / 1024.0, peakMb, limit,
+                peakMb <= limit ? "met" : "MISSED");
+  }
+  return peakMb <= limit ? kOk : kFailed;
+}
+
 }  // namespace
 
 int benchCommand(const std::vector<std::string>& args) {
@@ -47,6 +121,7 @@ int benchCommand(const std::vector<std::string>& args) {
       ("pattern", po::value<std::string>()->default_value(""), "select cards by name")
       ("size", po::value<uint64_t>()->default_value(0), "problem size (0 = each card's default)")
       ("repeat", po::value<unsigned>()->default_value(3), "runs per measurement (the best counts)")
+      ("memory", "measure peak memory of one kernel's launch instead of speed")
       ("json", "machine-readable output");
   po::positional_options_description pos;
   pos.add("pattern", 1);
@@ -70,6 +145,14 @@ int benchCommand(const std::vector<std::string>& args) {
   const unsigned repeat = std::max(1u, vm["repeat"].as<unsigned>());
   const uint64_t size = vm["size"].as<uint64_t>();
   const bool json = vm.count("json") > 0;
+  if (vm.count("memory")) {
+    if (cards.size() != 1) {
+      std::cerr << "warpsim bench --memory: name exactly one kernel (" << cards.size()
+                << " match)\n";
+      return kUsage;
+    }
+    return memoryRun(*cards[0], size, json);
+  }
   harness::Json j;
   j.beginObject().key("kernels").beginArray();
   if (!json)

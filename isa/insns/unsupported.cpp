@@ -21,7 +21,7 @@ std::vector<OpcodeSpec> unsupported() {
   // Any modifier is accepted: the instruction never runs, and its name is reported whole.
   for (std::string_view op :
        {"wmma", "mma", "wgmma", "ldmatrix", "stmatrix", "movmatrix", "cp", "mbarrier", "tex", "tld4",
-        "txq", "suld", "sust", "sured", "suq", "istypep", "griddepcontrol", "elect", "setmaxnreg",
+        "txq", "suld", "sust", "sured", "suq", "istypep", "griddepcontrol", "setmaxnreg",
         "tensormap", "multimem", "stackrestore", "stacksave", "alloca", "getctarank", "mapa",
         "applypriority", "discard", "createpolicy", "pmevent", "brx", "clusterlaunchcontrol",
         "tcgen05"}) {

@@ -95,6 +95,7 @@ class Cta final : public isa::Machine {
                   const isa::Inst* callSite);
   void finishCall(Warp& w);
   void removeLanes(Warp& w, isa::LaneMask lanes, size_t fromEntry);
+  void exitLanes(Warp& w, isa::LaneMask lanes);
   void tryReleaseBarrier(unsigned id);
   void countMemory(isa::Space landed, isa::LaneMask mask, const uint64_t* addrs, unsigned bytes);
   ThreadPos threadOf(unsigned warp, unsigned lane) const;

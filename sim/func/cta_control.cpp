@@ -10,14 +10,42 @@ namespace warpsim::sim {
 using isa::Inst;
 using isa::LaneMask;
 
+namespace {
+
+// Whether lanes arriving at `pc` leave the kernel at once: an unguarded exit, or an unguarded
+// ret of the kernel itself. ptxas compiles `if (c) return;` in a kernel into an exit of those
+// lanes, so a later warp primitive does not wait for them; a branch to such a pc exits them.
+bool exitsAt(const isa::FunctionCode& fn, uint32_t pc, bool kernelFrame) {
+  if (pc >= fn.code.size()) return false;
+  const Inst& in = fn.code[pc];
+  if (in.cls != isa::InsnClass::Control || in.guard != isa::kNoSlot) return false;
+  return in.text == "exit" || (kernelFrame && (in.text == "ret" || in.text == "ret.uni"));
+}
+
+}  // namespace
+
 void Cta::branch(const Inst& in, LaneMask taken) {
   Warp& w = *cur_;
-  SimtEntry& t = w.stack.back();
-  const LaneMask active = t.mask;
+  const LaneMask active = w.stack.back().mask;
   taken &= active;
-  const LaneMask notTaken = active & ~taken;
+  LaneMask notTaken = active & ~taken;
   pcSet_ = true;
   if (in.guard != isa::kNoSlot) ++stats_.branches;
+  if (taken && notTaken) {
+    const isa::FunctionCode& fn = *w.frames.back().fn;
+    const bool kernelFrame = w.frames.size() == 1;
+    if (exitsAt(fn, in.target, kernelFrame)) {
+      exitLanes(w, taken);
+      w.stack.back().pc = in.pc + 1;
+      return;
+    }
+    if (exitsAt(fn, in.pc + 1, kernelFrame)) {
+      exitLanes(w, notTaken);
+      w.stack.back().pc = in.target;
+      return;
+    }
+  }
+  SimtEntry& t = w.stack.back();
   if (notTaken == 0) {
     t.pc = in.target;
     return;
@@ -78,11 +106,15 @@ void Cta::ret(const Inst& in, LaneMask mask) {
 
 void Cta::exit(const Inst& in, LaneMask mask) {
   Warp& w = *cur_;
+  exitLanes(w, mask);
+  w.stack.back().pc = in.pc + 1;
+  pcSet_ = true;
+}
+
+void Cta::exitLanes(Warp& w, LaneMask mask) {
   w.exited |= mask;
   removeLanes(w, mask, 0);
   for (Frame& f : w.frames) f.returned &= ~mask;
-  w.stack.back().pc = in.pc + 1;
-  pcSet_ = true;
   liveThreads_ -= unsigned(std::popcount(mask));
   // Exited threads count as arrived: a barrier others wait at may be complete now.
   for (unsigned id = 0; id < kBarriers; ++id) tryReleaseBarrier(id);

@@ -282,6 +282,38 @@ TEST(Simt, DivergentCallWithEarlyReturns) {
   }
 }
 
+// `if (tid >= 20) return;` then a full-warp shuffle: ptxas makes the early return an exit, so
+// the shuffle must not wait for the returned lanes (they read as 0, as on the H200).
+const std::string kEarlyReturnShuffle = std::string(kHeader) + R"(
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  .reg .pred %p<2>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  setp.ge.u32 %p1, %r1, 20;
+  @%p1 bra DONE;
+  shfl.sync.down.b32 %r2, %r1, 1, 31, -1;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r2;
+DONE:
+  ret;
+}
+)";
+
+TEST(Simt, EarlyReturnLanesExitBeforeAWarpShuffle) {
+  PtxRunner r(kEarlyReturnShuffle);
+  const uint64_t out = r.buffer<uint32_t>(32, std::vector<uint32_t>(32, 0xAAAAAAAAu));
+  const auto res = r.launch("k", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("");
+  const auto v = r.read<uint32_t>(out, 32);
+  for (uint32_t i = 0; i < 19; ++i) EXPECT_EQ(v[i], i + 1) << i;
+  EXPECT_EQ(v[19], 0u);
+  for (uint32_t i = 20; i < 32; ++i) EXPECT_EQ(v[i], 0xAAAAAAAAu) << i;
+}
+
 TEST(Simt, ResultsDoNotDependOnHostThreads) {
   PtxRunner r(kLoop);
   const uint64_t a = r.buffer<uint32_t>(96 * 64), b = r.buffer<uint32_t>(96 * 64);
