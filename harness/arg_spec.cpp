@@ -17,9 +17,9 @@ namespace {
 
 std::optional<ElemType> typeNamed(const std::string& s) {
   static constexpr std::pair<const char*, ElemType> kTypes[] = {
-      {"u8", ElemType::U8},   {"s8", ElemType::S8},     {"u16", ElemType::U16},
-      {"s16", ElemType::S16}, {"u32", ElemType::U32},   {"s32", ElemType::S32},
-      {"u64", ElemType::U64}, {"s64", ElemType::S64},   {"f16", ElemType::F16},
+      {"u8", ElemType::U8},     {"s8", ElemType::S8},   {"u16", ElemType::U16},
+      {"s16", ElemType::S16},   {"u32", ElemType::U32}, {"s32", ElemType::S32},
+      {"u64", ElemType::U64},   {"s64", ElemType::S64}, {"f16", ElemType::F16},
       {"bf16", ElemType::BF16}, {"f32", ElemType::F32}, {"f64", ElemType::F64}};
   for (const auto& [n, t] : kTypes)
     if (s == n) return t;
@@ -52,20 +52,27 @@ double parseNumber(const std::string& s, size_t position, const std::string& tex
 // The bits of value `v` as an element of type t (integers wrap, floats round to nearest).
 uint64_t elementFrom(double v, ElemType t, long long iv, bool useInt) {
   switch (t) {
-    case ElemType::F16: return fp::f64ToF16(v, fp::Round::RN);
-    case ElemType::BF16: return fp::f64ToBF16(v, fp::Round::RN);
-    case ElemType::F32: return fp::bits(float(v));
-    case ElemType::F64: return fp::bits(v);
-    default: return useInt ? uint64_t(iv) : uint64_t(int64_t(v));
+    case ElemType::F16:
+      return fp::f64ToF16(v, fp::Round::RN);
+    case ElemType::BF16:
+      return fp::f64ToBF16(v, fp::Round::RN);
+    case ElemType::F32:
+      return fp::bits(float(v));
+    case ElemType::F64:
+      return fp::bits(v);
+    default:
+      return useInt ? uint64_t(iv) : uint64_t(int64_t(v));
   }
 }
 
-uint64_t parseScalarBits(const std::string& s, ElemType t, size_t position, const std::string& text) {
+uint64_t parseScalarBits(const std::string& s, ElemType t, size_t position,
+                         const std::string& text) {
   if (!isFloat(t)) {
     try {
       size_t used = 0;
       const bool neg = !s.empty() && s[0] == '-';
-      const unsigned long long u = neg ? (unsigned long long)std::stoll(s, &used, 0) : std::stoull(s, &used, 0);
+      const unsigned long long u =
+          neg ? (unsigned long long)std::stoll(s, &used, 0) : std::stoull(s, &used, 0);
       if (used != s.size()) throw std::invalid_argument("trailing");
       return u;
     } catch (const std::exception&) {
@@ -103,7 +110,8 @@ kernels::Dim3 parseDim3(const std::string& text, const std::string& option) {
   size_t start = 0;
   for (int i = 0; i < 3; ++i) {
     const size_t comma = text.find(',', start);
-    const std::string p = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::string p =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     try {
       size_t used = 0;
       const unsigned long v = std::stoul(p, &used);
@@ -131,7 +139,8 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex)
   }
   if (bracket == std::string::npos) {  // a scalar TYPE:VALUE
     const size_t colon = rest.find(':');
-    if (colon == std::string::npos) bad(position, text, "expected TYPE:VALUE or TYPE[COUNT][:INIT]");
+    if (colon == std::string::npos)
+      bad(position, text, "expected TYPE:VALUE or TYPE[COUNT][:INIT]");
     const auto t = typeNamed(rest.substr(0, colon));
     if (!t) bad(position, text, "unknown type '" + rest.substr(0, colon) + "'");
     const uint64_t bits = parseScalarBits(rest.substr(colon + 1), *t, position, text);
@@ -213,11 +222,18 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex)
     if (p.size() != 1 || p[0].empty()) bad(position, text, "file takes a path");
     std::ifstream f(p[0], std::ios::binary);
     if (!f) bad(position, text, "cannot open '" + p[0] + "'");
-    std::vector<uint8_t> data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    if (data.size() % eb) bad(position, text, "'" + p[0] + "' holds " + std::to_string(data.size()) + " bytes, not a whole number of elements");
-    if (countText.empty()) b.bytes = std::move(data);
-    else if (data.size() < b.bytes.size()) bad(position, text, "'" + p[0] + "' is shorter than " + std::to_string(count) + " elements");
-    else std::memcpy(b.bytes.data(), data.data(), b.bytes.size());
+    std::vector<uint8_t> data((std::istreambuf_iterator<char>(f)),
+                              std::istreambuf_iterator<char>());
+    if (data.size() % eb)
+      bad(position, text,
+          "'" + p[0] + "' holds " + std::to_string(data.size()) +
+              " bytes, not a whole number of elements");
+    if (countText.empty())
+      b.bytes = std::move(data);
+    else if (data.size() < b.bytes.size())
+      bad(position, text, "'" + p[0] + "' is shorter than " + std::to_string(count) + " elements");
+    else
+      std::memcpy(b.bytes.data(), data.data(), b.bytes.size());
   } else {
     bad(position, text, "unknown initializer '" + fn + "' (zeros, iota, const, random, file)");
   }
@@ -238,7 +254,8 @@ kernels::Problem buildProblem(const std::vector<std::string>& args, const std::s
     ParsedArg a = parseArg(args[i], i + 1, p.buffers.size());
     if (a.isBuffer) {
       for (const auto& b : p.buffers)
-        if (b.name == a.buffer.name) bad(i + 1, args[i], "a buffer named '" + b.name + "' already exists");
+        if (b.name == a.buffer.name)
+          bad(i + 1, args[i], "a buffer named '" + b.name + "' already exists");
       p.buffers.push_back(std::move(a.buffer));
     }
     l.args.push_back(std::move(a.arg));

@@ -3,7 +3,8 @@
 //   scalar:   TYPE:VALUE                 u32:1024  s32:-3  f32:0.5  f64:1e-3  u64:0x10
 //   buffer:   [NAME=]TYPE[COUNT][:INIT]  x=f32[4096]:random(7,-1,1)  out=f32[4096]
 //   INIT:     zeros (default) | iota | iota(START,STEP) | const(V) | random(SEED[,LO,HI])
-//             | file(PATH)  (raw little-endian elements; COUNT may then be omitted: f32[]:file(x.bin))
+//             | file(PATH)  (raw little-endian elements; COUNT may then be omitted:
+//             f32[]:file(x.bin))
 //   TYPE:     u8 s8 u16 s16 u32 s32 u64 s64 f16 bf16 f32 f64
 // Buffers are passed as device pointers. Named buffers can be written out with --dump.
 #pragma once
@@ -25,8 +26,8 @@ class ArgError : public std::runtime_error {
 
 struct ParsedArg {
   bool isBuffer = false;
-  kernels::KernelArg arg;       // a scalar's bytes, or the buffer's index
-  kernels::HostBuffer buffer;   // isBuffer: name, type, initial contents
+  kernels::KernelArg arg;      // a scalar's bytes, or the buffer's index
+  kernels::HostBuffer buffer;  // isBuffer: name, type, initial contents
 };
 
 // Parses one --arg; `position` (1-based) names it in errors; `bufferIndex` is the index the

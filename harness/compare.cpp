@@ -31,11 +31,16 @@ int64_t ordered(uint64_t bits, unsigned width) {
 
 bool isNaNBits(ElemType t, uint64_t b) {
   switch (t) {
-    case ElemType::F16: return (b & 0x7C00) == 0x7C00 && (b & 0x3FF);
-    case ElemType::BF16: return (b & 0x7F80) == 0x7F80 && (b & 0x7F);
-    case ElemType::F32: return (b & 0x7F800000) == 0x7F800000 && (b & 0x7FFFFF);
-    case ElemType::F64: return (b & 0x7FF0000000000000ull) == 0x7FF0000000000000ull && (b & 0xFFFFFFFFFFFFFull);
-    default: return false;
+    case ElemType::F16:
+      return (b & 0x7C00) == 0x7C00 && (b & 0x3FF);
+    case ElemType::BF16:
+      return (b & 0x7F80) == 0x7F80 && (b & 0x7F);
+    case ElemType::F32:
+      return (b & 0x7F800000) == 0x7F800000 && (b & 0x7FFFFF);
+    case ElemType::F64:
+      return (b & 0x7FF0000000000000ull) == 0x7FF0000000000000ull && (b & 0xFFFFFFFFFFFFFull);
+    default:
+      return false;
   }
 }
 
@@ -70,15 +75,29 @@ std::string formatElement(ElemType t, uint64_t bits) {
   char buf[96];
   const unsigned w = kernels::elemBytes(t) * 2;
   switch (t) {
-    case ElemType::F16: std::snprintf(buf, sizeof buf, "0x%0*llx (%.9g)", w, (unsigned long long)bits, double(fp::f16ToF32(uint16_t(bits)))); break;
-    case ElemType::BF16: std::snprintf(buf, sizeof buf, "0x%0*llx (%.9g)", w, (unsigned long long)bits, double(fp::bf16ToF32(uint16_t(bits)))); break;
-    case ElemType::F32: std::snprintf(buf, sizeof buf, "0x%0*llx (%.9g)", w, (unsigned long long)bits, double(fp::f32(uint32_t(bits)))); break;
-    case ElemType::F64: std::snprintf(buf, sizeof buf, "0x%0*llx (%.17g)", w, (unsigned long long)bits, fp::f64(bits)); break;
+    case ElemType::F16:
+      std::snprintf(buf, sizeof buf, "0x%0*llx (%.9g)", w, (unsigned long long)bits,
+                    double(fp::f16ToF32(uint16_t(bits))));
+      break;
+    case ElemType::BF16:
+      std::snprintf(buf, sizeof buf, "0x%0*llx (%.9g)", w, (unsigned long long)bits,
+                    double(fp::bf16ToF32(uint16_t(bits))));
+      break;
+    case ElemType::F32:
+      std::snprintf(buf, sizeof buf, "0x%0*llx (%.9g)", w, (unsigned long long)bits,
+                    double(fp::f32(uint32_t(bits))));
+      break;
+    case ElemType::F64:
+      std::snprintf(buf, sizeof buf, "0x%0*llx (%.17g)", w, (unsigned long long)bits,
+                    fp::f64(bits));
+      break;
     default:
       if (isSignedInt(t))
-        std::snprintf(buf, sizeof buf, "0x%0*llx (%lld)", w, (unsigned long long)bits, (long long)isa::signExtend(bits, w * 4));
+        std::snprintf(buf, sizeof buf, "0x%0*llx (%lld)", w, (unsigned long long)bits,
+                      (long long)isa::signExtend(bits, w * 4));
       else
-        std::snprintf(buf, sizeof buf, "0x%0*llx (%llu)", w, (unsigned long long)bits, (unsigned long long)bits);
+        std::snprintf(buf, sizeof buf, "0x%0*llx (%llu)", w, (unsigned long long)bits,
+                      (unsigned long long)bits);
   }
   return buf;
 }
@@ -96,7 +115,8 @@ Comparison compareOutputs(const std::vector<kernels::HostBuffer>& expected,
       ++c.compared;
       if (eb == ab) continue;
       const uint64_t d = ulpDistance(e.type, eb, ab);
-      if (isFloat(e.type) && d != std::numeric_limits<uint64_t>::max()) c.maxUlp = std::max(c.maxUlp, d);
+      if (isFloat(e.type) && d != std::numeric_limits<uint64_t>::max())
+        c.maxUlp = std::max(c.maxUlp, d);
       const bool within = maxUlp > 0 && isFloat(e.type) && d <= maxUlp;
       if (within) continue;
       ++c.mismatches;

@@ -41,8 +41,8 @@ struct Driver {
   CUresult (*cuMemFree)(CUdeviceptr);
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void*, size_t);
   CUresult (*cuMemcpyDtoH)(void*, CUdeviceptr, size_t);
-  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, CUstream, void**, void**);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, CUstream, void**, void**);
   CUresult (*cuEventCreate)(CUevent*, unsigned);
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventSynchronize)(CUevent);
@@ -150,9 +150,8 @@ class CudaBackend final : public Backend {
     std::vector<void*> params;
     for (auto& a : storage) params.push_back(a.data());
     auto launchOnce = [&] {
-      return d_.cuLaunchKernel(f, spec.grid.x, spec.grid.y, spec.grid.z, spec.block.x,
-                               spec.block.y, spec.block.z, spec.dynamicShared, nullptr,
-                               params.data(), nullptr);
+      return d_.cuLaunchKernel(f, spec.grid.x, spec.grid.y, spec.grid.z, spec.block.x, spec.block.y,
+                               spec.block.z, spec.dynamicShared, nullptr, params.data(), nullptr);
     };
     LaunchOutcome out;
     CUevent start = nullptr, stop = nullptr;

@@ -32,7 +32,8 @@ std::string formatStats(const sim::Stats& s) {
                 (unsigned long long)s.sharedRequests, (unsigned long long)s.sharedWavefronts,
                 (unsigned long long)s.bankConflicts());
   o += b;
-  std::snprintf(b, sizeof b, "  global: %llu requests, %llu sectors (%.2f per request), %llu bytes\n",
+  std::snprintf(b, sizeof b,
+                "  global: %llu requests, %llu sectors (%.2f per request), %llu bytes\n",
                 (unsigned long long)s.globalRequests, (unsigned long long)s.globalSectors,
                 s.sectorsPerRequest(), (unsigned long long)s.globalBytes);
   o += b;
@@ -72,9 +73,20 @@ void faultJson(Json& j, const sim::FaultInfo& f, const std::string& ptxPath) {
   j.field("message", f.message);
   j.field("ptx_file", ptxPath).field("ptx_line", uint64_t(f.ptxLine));
   j.field("instruction", f.instruction);
-  if (!f.cudaFile.empty()) j.field("cuda_file", f.cudaFile).field("cuda_line", uint64_t(f.cudaLine));
-  j.key("thread").beginArray().value(uint64_t(f.thread.x)).value(uint64_t(f.thread.y)).value(uint64_t(f.thread.z)).endArray();
-  j.key("block").beginArray().value(uint64_t(f.cta.x)).value(uint64_t(f.cta.y)).value(uint64_t(f.cta.z)).endArray();
+  if (!f.cudaFile.empty())
+    j.field("cuda_file", f.cudaFile).field("cuda_line", uint64_t(f.cudaLine));
+  j.key("thread")
+      .beginArray()
+      .value(uint64_t(f.thread.x))
+      .value(uint64_t(f.thread.y))
+      .value(uint64_t(f.thread.z))
+      .endArray();
+  j.key("block")
+      .beginArray()
+      .value(uint64_t(f.cta.x))
+      .value(uint64_t(f.cta.y))
+      .value(uint64_t(f.cta.z))
+      .endArray();
   if (f.hasAddress) j.field("address", f.address);
   if (!f.details.empty()) j.field("details", f.details);
   j.endObject();

@@ -8,7 +8,8 @@ ProblemRun runProblem(Backend& backend, const kernels::Problem& problem) {
   ProblemRun run;
   run.buffers = problem.buffers;
   for (const kernels::HostBuffer& b : problem.buffers) {
-    const uint64_t a = backend.allocate(std::max<uint64_t>(b.bytes.size(), 1), "buffer '" + b.name + "'");
+    const uint64_t a =
+        backend.allocate(std::max<uint64_t>(b.bytes.size(), 1), "buffer '" + b.name + "'");
     backend.copyIn(a, b.bytes.data(), b.bytes.size());
     run.addresses.push_back(a);
   }

@@ -9,7 +9,8 @@ CardResult runCard(Backend& backend, const kernels::Card& card, uint64_t size, u
   r.card = &card;
   r.size = size ? size : card.defaultSize;
   r.seed = seed;
-  backend.loadModule(std::string(kernels::ptxFor(card.source)), "kernels/" + card.family + "/" + card.source + ".ptx");
+  backend.loadModule(std::string(kernels::ptxFor(card.source)),
+                     "kernels/" + card.family + "/" + card.source + ".ptx");
   kernels::Problem problem = card.make(r.size, seed);
   for (const auto& l : problem.launches) r.threads += l.grid.count() * l.block.count();
   r.run = runProblem(backend, problem);

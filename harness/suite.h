@@ -16,7 +16,7 @@ namespace warpsim::harness {
 struct CardResult {
   const kernels::Card* card = nullptr;
   uint64_t size = 0, seed = 0;
-  uint64_t threads = 0;          // threads launched (all launches)
+  uint64_t threads = 0;  // threads launched (all launches)
   ProblemRun run;
   Comparison comparison;
   bool passed() const { return !run.fault && comparison.ok(); }

@@ -48,13 +48,21 @@ Cfg buildCfg(const std::vector<Inst>& code) {
     const Flow f = flowOf(last);
     const uint32_t fall = bb.last + 1 < n ? g.blockOf[bb.last + 1] : exit;
     switch (f) {
-      case Flow::Next: bb.succs = {fall}; break;
-      case Flow::Jump: bb.succs = {last.target < n ? g.blockOf[last.target] : exit}; break;
+      case Flow::Next:
+        bb.succs = {fall};
+        break;
+      case Flow::Jump:
+        bb.succs = {last.target < n ? g.blockOf[last.target] : exit};
+        break;
       case Flow::CondJump:
         bb.succs = {last.target < n ? g.blockOf[last.target] : exit, fall};
         break;
-      case Flow::End: bb.succs = {exit}; break;
-      case Flow::CondEnd: bb.succs = {exit, fall}; break;
+      case Flow::End:
+        bb.succs = {exit};
+        break;
+      case Flow::CondEnd:
+        bb.succs = {exit, fall};
+        break;
     }
   }
 

@@ -10,13 +10,13 @@
 namespace warpsim::isa {
 
 struct BasicBlock {
-  uint32_t first = 0, last = 0;     // pcs, inclusive
-  std::vector<uint32_t> succs;      // block indices; exitBlock() for function exit
+  uint32_t first = 0, last = 0;  // pcs, inclusive
+  std::vector<uint32_t> succs;   // block indices; exitBlock() for function exit
 };
 
 struct Cfg {
   std::vector<BasicBlock> blocks;
-  std::vector<uint32_t> blockOf;    // pc -> block index
+  std::vector<uint32_t> blockOf;                                  // pc -> block index
   uint32_t exitBlock() const { return uint32_t(blocks.size()); }  // the virtual exit node
   // ipdom[b]: b's immediate post-dominator; exitBlock() when it is the function's exit, or
   // kNoPc when b cannot reach the exit (an infinite loop).

@@ -4,8 +4,8 @@ namespace warpsim::isa {
 
 std::string formatDiagnostic(const std::string& file, unsigned line, unsigned col,
                              const std::string& message, const std::string& sourceLine) {
-  std::string out = file + ":" + std::to_string(line) + ":" + std::to_string(col) +
-                    ": error: " + message;
+  std::string out =
+      file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": error: " + message;
   if (!sourceLine.empty()) {
     out += "\n  " + sourceLine + "\n  ";
     // Keep tabs in the caret line so the caret lands under the column in any terminal.

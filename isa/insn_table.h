@@ -15,10 +15,10 @@ namespace warpsim::isa {
 
 struct OpcodeSpec {
   std::string_view opcode;
-  std::string_view family;              // the isa/insns file that defines it
-  InsnClass cls = InsnClass::Misc;      // the class of work (bind may refine it)
-  std::vector<Type> types;              // the primary types it accepts; empty = untyped
-  std::vector<std::string_view> mods;   // other modifier words it accepts; "L2::*" = prefix
+  std::string_view family;             // the isa/insns file that defines it
+  InsnClass cls = InsnClass::Misc;     // the class of work (bind may refine it)
+  std::vector<Type> types;             // the primary types it accepts; empty = untyped
+  std::vector<std::string_view> mods;  // other modifier words it accepts; "L2::*" = prefix
   // Binds a lowered instruction: sets in.run (and may refine in.cls). Returns "" on success
   // or what is wrong ("add.f32 takes 3 operands"), which lowering reports at the instruction.
   std::string (*bind)(Inst& in) = nullptr;

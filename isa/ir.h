@@ -54,14 +54,14 @@ struct Operand {
 };
 
 struct Instruction {
-  std::string opcode;             // "ld", "setp", "bar", "cp"
-  std::vector<std::string> mods;  // in source order, without dots: {"global", "v4", "f32"}
-  std::string guard;              // guard predicate register name, empty = unguarded
-  bool guardNegated = false;      // @!%p
-  std::vector<Operand> operands;  // in source order, destinations first as PTX writes them
-  SourceLoc loc;                  // of the opcode (or of the guard when there is one)
-  CudaLoc cuda;                   // innermost .loc in effect
-  CudaLoc inlinedAt;              // where `cuda` was inlined into, when .loc said so
+  std::string opcode;              // "ld", "setp", "bar", "cp"
+  std::vector<std::string> mods;   // in source order, without dots: {"global", "v4", "f32"}
+  std::string guard;               // guard predicate register name, empty = unguarded
+  bool guardNegated = false;       // @!%p
+  std::vector<Operand> operands;   // in source order, destinations first as PTX writes them
+  SourceLoc loc;                   // of the opcode (or of the guard when there is one)
+  CudaLoc cuda;                    // innermost .loc in effect
+  CudaLoc inlinedAt;               // where `cuda` was inlined into, when .loc said so
   std::string fullOpcode() const;  // "ld.global.v4.f32"
 };
 
@@ -77,19 +77,19 @@ struct InitValue {
 
 struct VarDecl {
   StateSpace space = StateSpace::Reg;
-  std::string type;               // "b32", "u64", "f32", "pred", "b8", ...
-  uint32_t vecWidth = 1;          // .v2 / .v4
-  std::string name;               // for a range decl (%r<42>) the prefix "%r"
-  int32_t rangeCount = -1;        // %r<42> -> 42 registers %r0 .. %r41; -1 = a single name
-  uint32_t align = 0;             // .align N; 0 = natural alignment of the type
-  std::vector<uint64_t> dims;     // array dimensions; a 0 entry = unsized ([]), e.g. extern shared
-  std::vector<InitValue> init;    // flattened initializer, in element order
-  bool isExtern = false;          // .extern
-  bool isVisible = false;         // .visible
-  bool isWeak = false;            // .weak / .common
-  bool ptrAttr = false;           // .ptr (kernel parameter attribute)
-  std::string ptrSpace;           // .ptr.global etc.: the space named
-  uint32_t ptrAlign = 0;          // .ptr ... .align N
+  std::string type;             // "b32", "u64", "f32", "pred", "b8", ...
+  uint32_t vecWidth = 1;        // .v2 / .v4
+  std::string name;             // for a range decl (%r<42>) the prefix "%r"
+  int32_t rangeCount = -1;      // %r<42> -> 42 registers %r0 .. %r41; -1 = a single name
+  uint32_t align = 0;           // .align N; 0 = natural alignment of the type
+  std::vector<uint64_t> dims;   // array dimensions; a 0 entry = unsized ([]), e.g. extern shared
+  std::vector<InitValue> init;  // flattened initializer, in element order
+  bool isExtern = false;        // .extern
+  bool isVisible = false;       // .visible
+  bool isWeak = false;          // .weak / .common
+  bool ptrAttr = false;         // .ptr (kernel parameter attribute)
+  std::string ptrSpace;         // .ptr.global etc.: the space named
+  uint32_t ptrAlign = 0;        // .ptr ... .align N
   SourceLoc loc;
   // Bytes of one element (type size x vecWidth); for "pred" 1.
   uint32_t elementBytes() const;
@@ -104,16 +104,16 @@ struct Statement {
 };
 
 struct Function {
-  bool isEntry = false;             // .entry (a kernel) vs .func
+  bool isEntry = false;  // .entry (a kernel) vs .func
   bool isVisible = false;
-  bool isExtern = false;            // .extern .func: declaration only (vprintf, ...)
+  bool isExtern = false;  // .extern .func: declaration only (vprintf, ...)
   bool isWeak = false;
-  bool hasBody = false;             // false for prototypes/declarations
+  bool hasBody = false;  // false for prototypes/declarations
   std::string name;
-  std::vector<VarDecl> params;      // in order
-  std::vector<VarDecl> returns;     // .func (.param .b32 func_retval0) name ...
-  std::vector<VarDecl> locals;      // every declaration in the body; nested-scope names made
-                                    // unique by the parser (see parser.h) and used so in `body`
+  std::vector<VarDecl> params;   // in order
+  std::vector<VarDecl> returns;  // .func (.param .b32 func_retval0) name ...
+  std::vector<VarDecl> locals;   // every declaration in the body; nested-scope names made
+                                 // unique by the parser (see parser.h) and used so in `body`
   std::vector<Statement> body;
   // Performance directives (0 = absent)
   uint32_t maxntid[3] = {0, 0, 0};
@@ -129,10 +129,10 @@ struct Function {
 };
 
 struct Module {
-  std::string path;                 // the file it came from (for diagnostics)
-  std::string text;                 // the PTX text itself (diagnostics quote its lines)
-  std::string version;              // "9.0"
-  std::string target;               // "sm_90"
+  std::string path;                        // the file it came from (for diagnostics)
+  std::string text;                        // the PTX text itself (diagnostics quote its lines)
+  std::string version;                     // "9.0"
+  std::string target;                      // "sm_90"
   std::vector<std::string> targetOptions;  // e.g. "texmode_independent", "debug"
   uint32_t addressSize = 64;
   std::map<int, std::string> files;  // .file index -> path
@@ -143,7 +143,8 @@ struct Module {
   const VarDecl* findGlobal(const std::string& name) const;
 };
 
-// Size in bytes of a PTX fundamental type name ("b32" -> 4, "f16x2" -> 4, "pred" -> 1); 0 if unknown.
+// Size in bytes of a PTX fundamental type name ("b32" -> 4, "f16x2" -> 4, "pred" -> 1); 0 if
+// unknown.
 uint32_t typeBytes(const std::string& type);
 
 }  // namespace warpsim::ir

@@ -76,7 +76,7 @@ struct RegInfo {
 // Module-wide facts every function's lowering needs.
 struct ModuleContext {
   const ir::Module& module;
-  std::unordered_map<std::string, Symbol> globals;    // .global/.const/.shared at module scope
+  std::unordered_map<std::string, Symbol> globals;  // .global/.const/.shared at module scope
   std::unordered_map<std::string, int> functionIndex;
 };
 
@@ -157,7 +157,9 @@ void FunctionLowering::layOutBodyVariables(uint32_t& sharedCursor, uint32_t& loc
   uint32_t localStart = localCursor;
   for (const ir::VarDecl& d : fn_.locals) {
     switch (d.space) {
-      case ir::StateSpace::Reg: declareRegisters(d); break;
+      case ir::StateSpace::Reg:
+        declareRegisters(d);
+        break;
       case ir::StateSpace::Param: {
         const uint32_t a = naturalAlign(d);
         out_.laneParamBytes = alignUp(out_.laneParamBytes, a);
@@ -189,8 +191,10 @@ void FunctionLowering::layOutBodyVariables(uint32_t& sharedCursor, uint32_t& loc
 void FunctionLowering::assignLabels() {
   uint32_t pc = 0;
   for (const ir::Statement& s : fn_.body) {
-    if (s.kind == ir::Statement::Kind::Label) labels_[s.label] = pc;
-    else ++pc;
+    if (s.kind == ir::Statement::Kind::Label)
+      labels_[s.label] = pc;
+    else
+      ++pc;
   }
 }
 
@@ -228,10 +232,14 @@ uint64_t immediateBits(const ir::Operand& o, Type t) {
   }
   const double d = fp::f64(o.bits);
   switch (t) {
-    case Type::F32: return fp::bits(fp::f64ToF32(d, fp::Round::RN));
-    case Type::F16: return fp::f64ToF16(d, fp::Round::RN);
-    case Type::BF16: return fp::f64ToBF16(d, fp::Round::RN);
-    default: return o.bits;
+    case Type::F32:
+      return fp::bits(fp::f64ToF32(d, fp::Round::RN));
+    case Type::F16:
+      return fp::f64ToF16(d, fp::Round::RN);
+    case Type::BF16:
+      return fp::f64ToBF16(d, fp::Round::RN);
+    default:
+      return o.bits;
   }
 }
 
@@ -322,7 +330,9 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
       }
       return r;
     }
-    case ir::OperandKind::Sink: r.kind = OpndKind::Sink; return r;
+    case ir::OperandKind::Sink:
+      r.kind = OpndKind::Sink;
+      return r;
   }
   fail(o.loc, "unsupported operand");
 }
@@ -353,8 +363,10 @@ void FunctionLowering::lowerInstruction(const ir::Instruction& ir, uint32_t pc) 
   }
   in.cls = spec->cls;
   if (std::string err = spec->bind(in); !err.empty()) fail(ir.loc, err + " ('" + in.text + "')");
-  if (in.callee >= 0 && in.cls == InsnClass::Control && !ctx_.module.functions[size_t(in.callee)].hasBody)
-    if (std::string err = insns::bindExternalCall(in, ctx_.module.functions[size_t(in.callee)].name);
+  if (in.callee >= 0 && in.cls == InsnClass::Control &&
+      !ctx_.module.functions[size_t(in.callee)].hasBody)
+    if (std::string err =
+            insns::bindExternalCall(in, ctx_.module.functions[size_t(in.callee)].name);
         !err.empty())
       fail(ir.loc, err);
   out_.code.push_back(std::move(in));
@@ -390,10 +402,9 @@ void checkLocalRecursion(const Program& p) {
       stack.pop_back();
       if (f == int(start)) {
         const auto& fn = p.functions[start];
-        throw PtxError(p.module->path, fn.src ? fn.src->loc.line : 0, 1,
-                       "not supported yet: recursion through '" + fn.name +
-                           "', which has .local memory",
-                       "");
+        throw PtxError(
+            p.module->path, fn.src ? fn.src->loc.line : 0, 1,
+            "not supported yet: recursion through '" + fn.name + "', which has .local memory", "");
       }
       if (seen[f]) continue;
       seen[f] = true;
@@ -493,11 +504,10 @@ bool isDynamic(Special s) {
 
 const char* insnClassName(InsnClass c) {
   static constexpr std::array<const char*, size_t(InsnClass::Count_)> kNames = {
-      "int",          "fp32",         "fp64",        "half",        "sfu",
-      "convert",      "move",         "predicate",   "ld.global",   "st.global",
-      "ld.shared",    "st.shared",    "ld.local",    "st.local",    "ld.param",
-      "st.param",     "ld.const",     "atom.global", "atom.shared", "control",
-      "barrier",      "warp",         "misc"};
+      "int",         "fp32",      "fp64",      "half",      "sfu",       "convert",
+      "move",        "predicate", "ld.global", "st.global", "ld.shared", "st.shared",
+      "ld.local",    "st.local",  "ld.param",  "st.param",  "ld.const",  "atom.global",
+      "atom.shared", "control",   "barrier",   "warp",      "misc"};
   return kNames[size_t(c)];
 }
 

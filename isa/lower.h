@@ -21,5 +21,4 @@ using GlobalAddressFn = std::function<uint64_t(const ir::VarDecl& var)>;
 // declaration (unknown register, unsupported operand form, bad operand count, ...).
 Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress);
 
-
 }  // namespace warpsim::isa

@@ -16,8 +16,25 @@ enum class Space : uint8_t { None, Generic, Global, Shared, SharedCluster, Local
 const char* spaceName(Space s);
 
 enum class Cmp : uint8_t {
-  None, Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs,  // ordered / integer
-  Equ, Neu, Ltu, Leu, Gtu, Geu, Num, Nan,        // unordered floating-point
+  None,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Lo,
+  Ls,
+  Hi,
+  Hs,  // ordered / integer
+  Equ,
+  Neu,
+  Ltu,
+  Leu,
+  Gtu,
+  Geu,
+  Num,
+  Nan,  // unordered floating-point
 };
 
 enum class BoolOp : uint8_t { None, And, Or, Xor, Popc };
@@ -26,7 +43,7 @@ enum class BoolOp : uint8_t { None, And, Or, Xor, Popc };
 // (.rni .rzi .rmi .rpi), which round a float to an integral value.
 struct Rounding {
   bool present = false;
-  bool integral = false;     // .rni/.rzi/.rmi/.rpi
+  bool integral = false;  // .rni/.rzi/.rmi/.rpi
   fp::Round mode = fp::Round::RN;
 };
 
@@ -39,7 +56,7 @@ struct Mods {
   Cmp cmp = Cmp::None;
   BoolOp boolOp = BoolOp::None;  // setp.lt.and / bar.red.popc / vote
   Space space = Space::None;
-  uint8_t vec = 1;               // .v2 / .v4 / .v8
+  uint8_t vec = 1;  // .v2 / .v4 / .v8
   MemOrder order = MemOrder::None;
   MemScope scope = MemScope::None;
   std::vector<std::string> words;  // every modifier word, as written
@@ -53,6 +70,5 @@ struct Mods {
 // Decodes modifier words as the parser split them ({"rn", "ftz", "f32"}). Words that are not
 // types, rounding, comparisons, spaces, vectors, orders or scopes are only kept in `words`.
 Mods decodeMods(const std::vector<std::string>& words);
-
 
 }  // namespace warpsim::isa

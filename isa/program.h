@@ -23,23 +23,43 @@ using Handler = void (*)(Exec& x, const Inst& in);
 
 // What kind of work an instruction is, for the statistics and (later) the timing model.
 enum class InsnClass : uint8_t {
-  Int, Fp32, Fp64, Half, Sfu, Convert, Move, Predicate,
-  LoadGlobal, StoreGlobal, LoadShared, StoreShared, LoadLocal, StoreLocal, LoadParam, StoreParam,
-  LoadConst, AtomicGlobal, AtomicShared, Control, Barrier, Warp, Misc,
+  Int,
+  Fp32,
+  Fp64,
+  Half,
+  Sfu,
+  Convert,
+  Move,
+  Predicate,
+  LoadGlobal,
+  StoreGlobal,
+  LoadShared,
+  StoreShared,
+  LoadLocal,
+  StoreLocal,
+  LoadParam,
+  StoreParam,
+  LoadConst,
+  AtomicGlobal,
+  AtomicShared,
+  Control,
+  Barrier,
+  Warp,
+  Misc,
   Count_
 };
 const char* insnClassName(InsnClass c);
 
 enum class OpndKind : uint8_t {
   None,
-  Reg,   // a register slot (immediates and special registers live in slots too)
-  Pred,  // a predicate register: `slot` indexes the frame's predicate masks
-  Vec,   // {a, b, ...}: elems
-  Addr,  // [base + offset]: baseSlot (kNoSlot = absolute), offset (symbols folded in)
-  Sink,  // `_`
-  Label, // a branch target: Inst::target holds the pc
-  Func,  // a function name: Inst::callee holds its index
-  List,  // call argument / return lists: elems (each an Addr into the param area)
+  Reg,    // a register slot (immediates and special registers live in slots too)
+  Pred,   // a predicate register: `slot` indexes the frame's predicate masks
+  Vec,    // {a, b, ...}: elems
+  Addr,   // [base + offset]: baseSlot (kNoSlot = absolute), offset (symbols folded in)
+  Sink,   // `_`
+  Label,  // a branch target: Inst::target holds the pc
+  Func,   // a function name: Inst::callee holds its index
+  List,   // call argument / return lists: elems (each an Addr into the param area)
 };
 
 inline constexpr uint32_t kNoSlot = std::numeric_limits<uint32_t>::max();
@@ -50,23 +70,53 @@ inline constexpr uint64_t kLaneParamBase = 1ull << 24;
 
 struct Opnd {
   OpndKind kind = OpndKind::None;
-  bool negated = false;        // !%p
-  Type regType = Type::None;   // the declared type of a Reg operand (B32 for %r, F32 for %f...)
-  uint32_t slot = kNoSlot;     // Reg / Pred
-  uint32_t baseSlot = kNoSlot; // Addr
-  Type baseType = Type::None;  // Addr: the base register's declared type (32- or 64-bit)
-  int64_t offset = 0;          // Addr
+  bool negated = false;         // !%p
+  Type regType = Type::None;    // the declared type of a Reg operand (B32 for %r, F32 for %f...)
+  uint32_t slot = kNoSlot;      // Reg / Pred
+  uint32_t baseSlot = kNoSlot;  // Addr
+  Type baseType = Type::None;   // Addr: the base register's declared type (32- or 64-bit)
+  int64_t offset = 0;           // Addr
   Space symbolSpace = Space::None;  // Addr/Reg from a symbol: the space its address is in
-  std::vector<Opnd> elems;     // Vec / List
+  std::vector<Opnd> elems;          // Vec / List
 };
 
 // Special registers a slot can hold. Static ones are filled when a frame starts; dynamic ones
 // (clocks, timers) are refreshed before an instruction that reads them (Inst::readsDynamic).
 enum class Special : uint8_t {
-  TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ, NctaidX, NctaidY, NctaidZ,
-  LaneId, WarpId, NWarpId, SmId, NSmId, GridId, LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe,
-  LanemaskGt, Clock, Clock64, GlobalTimer, GlobalTimerLo, GlobalTimerHi, DynamicSmemSize,
-  TotalSmemSize, ClusterCtaRank, ClusterNctaRank, EnvReg, Count_
+  TidX,
+  TidY,
+  TidZ,
+  NtidX,
+  NtidY,
+  NtidZ,
+  CtaidX,
+  CtaidY,
+  CtaidZ,
+  NctaidX,
+  NctaidY,
+  NctaidZ,
+  LaneId,
+  WarpId,
+  NWarpId,
+  SmId,
+  NSmId,
+  GridId,
+  LanemaskEq,
+  LanemaskLe,
+  LanemaskLt,
+  LanemaskGe,
+  LanemaskGt,
+  Clock,
+  Clock64,
+  GlobalTimer,
+  GlobalTimerLo,
+  GlobalTimerHi,
+  DynamicSmemSize,
+  TotalSmemSize,
+  ClusterCtaRank,
+  ClusterNctaRank,
+  EnvReg,
+  Count_
 };
 bool isDynamic(Special s);
 
@@ -75,7 +125,7 @@ struct Inst {
   InsnClass cls = InsnClass::Misc;
   Mods mods;
   std::vector<Opnd> ops;
-  uint32_t guard = kNoSlot;     // predicate index, kNoSlot = unguarded
+  uint32_t guard = kNoSlot;  // predicate index, kNoSlot = unguarded
   bool guardNegated = false;
   bool readsDynamic = false;    // reads %clock & co: refresh their slots first
   uint32_t target = kNoPc;      // bra: the target pc
@@ -84,7 +134,7 @@ struct Inst {
   uint32_t pc = 0;
   uint32_t ptxLine = 0, ptxCol = 0;
   ir::CudaLoc cuda;
-  std::string text;             // full opcode, for messages ("ld.global.v4.f32")
+  std::string text;  // full opcode, for messages ("ld.global.v4.f32")
 };
 
 // A .param variable's place: in the kernel's parameter buffer (entries) or in a frame's
@@ -99,20 +149,20 @@ struct ParamSlot {
 struct FunctionCode {
   std::string name;
   bool isEntry = false;
-  bool isExtern = false;     // declaration only (vprintf, ...): calls are bound to built-ins
+  bool isExtern = false;  // declaration only (vprintf, ...): calls are bound to built-ins
   const ir::Function* src = nullptr;
   std::vector<Inst> code;
-  uint32_t numSlots = 0;     // registers + immediates + specials
+  uint32_t numSlots = 0;  // registers + immediates + specials
   uint32_t numPreds = 0;
   std::vector<std::pair<uint32_t, uint64_t>> constants;  // slot <- value, at frame start
   std::vector<std::pair<uint32_t, Special>> specials;    // slot <- special register
   std::vector<ParamSlot> params;   // entry: kernel param buffer layout; func: in the param area
   std::vector<ParamSlot> returns;  // func only: in the param area
-  uint32_t paramBytes = 0;   // entry: the kernel parameter buffer
-  uint32_t laneParamBytes = 0;  // the per-lane .param area: a func's params and returns, and
-                                // every function's call-site .param variables
-  uint32_t localBase = 0;    // where this function's .local frame starts in a thread's local
-  uint32_t localBytes = 0;   // memory (frames side by side: recursion with .local is refused)
+  uint32_t paramBytes = 0;         // entry: the kernel parameter buffer
+  uint32_t laneParamBytes = 0;     // the per-lane .param area: a func's params and returns, and
+                                   // every function's call-site .param variables
+  uint32_t localBase = 0;          // where this function's .local frame starts in a thread's local
+  uint32_t localBytes = 0;         // memory (frames side by side: recursion with .local is refused)
   uint32_t sharedBytes = 0;  // entry: static shared memory (module + own), extern shared after
   uint32_t sharedAlign = 1;  // entry: the alignment extern shared starts at
   std::vector<std::pair<std::string, uint32_t>> regNames;  // register name -> slot (debugging)

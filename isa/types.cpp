@@ -12,14 +12,14 @@ struct TypeInfo {
 };
 
 constexpr std::array<TypeInfo, 26> kTypes = {{
-    {Type::None, "", 0},        {Type::Pred, "pred", 1},     {Type::B8, "b8", 8},
-    {Type::B16, "b16", 16},     {Type::B32, "b32", 32},      {Type::B64, "b64", 64},
-    {Type::B128, "b128", 128},  {Type::U8, "u8", 8},         {Type::U16, "u16", 16},
-    {Type::U32, "u32", 32},     {Type::U64, "u64", 64},      {Type::S8, "s8", 8},
-    {Type::S16, "s16", 16},     {Type::S32, "s32", 32},      {Type::S64, "s64", 64},
-    {Type::F16, "f16", 16},     {Type::F16x2, "f16x2", 32},  {Type::BF16, "bf16", 16},
-    {Type::BF16x2, "bf16x2", 32}, {Type::TF32, "tf32", 32},  {Type::F32, "f32", 32},
-    {Type::F64, "f64", 64},     {Type::E4M3, "e4m3", 8},     {Type::E5M2, "e5m2", 8},
+    {Type::None, "", 0},          {Type::Pred, "pred", 1},      {Type::B8, "b8", 8},
+    {Type::B16, "b16", 16},       {Type::B32, "b32", 32},       {Type::B64, "b64", 64},
+    {Type::B128, "b128", 128},    {Type::U8, "u8", 8},          {Type::U16, "u16", 16},
+    {Type::U32, "u32", 32},       {Type::U64, "u64", 64},       {Type::S8, "s8", 8},
+    {Type::S16, "s16", 16},       {Type::S32, "s32", 32},       {Type::S64, "s64", 64},
+    {Type::F16, "f16", 16},       {Type::F16x2, "f16x2", 32},   {Type::BF16, "bf16", 16},
+    {Type::BF16x2, "bf16x2", 32}, {Type::TF32, "tf32", 32},     {Type::F32, "f32", 32},
+    {Type::F64, "f64", 64},       {Type::E4M3, "e4m3", 8},      {Type::E5M2, "e5m2", 8},
     {Type::E4M3x2, "e4m3x2", 16}, {Type::E5M2x2, "e5m2x2", 16},
 }};
 

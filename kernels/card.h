@@ -35,8 +35,8 @@ struct HostBuffer {
 
 struct KernelArg {
   enum class Kind { Buffer, Scalar } kind = Kind::Scalar;
-  size_t buffer = 0;              // Kind::Buffer: index into Problem::buffers (its device address)
-  std::vector<uint8_t> scalar;    // Kind::Scalar: the bytes of the parameter (little endian)
+  size_t buffer = 0;            // Kind::Buffer: index into Problem::buffers (its device address)
+  std::vector<uint8_t> scalar;  // Kind::Scalar: the bytes of the parameter (little endian)
   static KernelArg buf(size_t index);
   static KernelArg u32(uint32_t v);
   static KernelArg s32(int32_t v);
@@ -64,10 +64,10 @@ struct Tolerance {
 };
 
 struct Card {
-  std::string name;         // unique, e.g. "reduce_shuffle"
-  std::string family;       // folder under kernels/, e.g. "reduction"
-  std::string source;       // .cu stem, e.g. "reduce" (several cards may share a source)
-  std::string demonstrates; // one line: what the kernel shows
+  std::string name;          // unique, e.g. "reduce_shuffle"
+  std::string family;        // folder under kernels/, e.g. "reduction"
+  std::string source;        // .cu stem, e.g. "reduce" (several cards may share a source)
+  std::string demonstrates;  // one line: what the kernel shows
   uint64_t defaultSize = 0;
   uint64_t minSize = 1, maxSize = 0;  // range the random-size properties draw from
   Tolerance tolerance;

@@ -19,9 +19,9 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
   std::unordered_map<std::string, uint64_t> addresses;
   for (const ir::VarDecl& v : m->ir.globals) {
     if (v.space != ir::StateSpace::Global && v.space != ir::StateSpace::Const) continue;
-    const std::string label = std::string(v.space == ir::StateSpace::Const ? ".const " : ".global ") + v.name;
-    addresses[v.name] =
-        memory_.allocate(std::max<uint64_t>(1, v.totalBytes()), label, false);
+    const std::string label =
+        std::string(v.space == ir::StateSpace::Const ? ".const " : ".global ") + v.name;
+    addresses[v.name] = memory_.allocate(std::max<uint64_t>(1, v.totalBytes()), label, false);
   }
   for (const ir::VarDecl& v : m->ir.globals) {
     auto it = addresses.find(v.name);
@@ -37,8 +37,8 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
         auto s = addresses.find(iv.symbol);
         if (s == addresses.end())
           throw isa::PtxError(path, v.loc.line, std::max<uint32_t>(1, v.loc.col),
-                              "initializer of '" + v.name + "' takes the address of '" +
-                                  iv.symbol + "', which is not a .global or .const variable",
+                              "initializer of '" + v.name + "' takes the address of '" + iv.symbol +
+                                  "', which is not a .global or .const variable",
                               isa::lineOf(text, v.loc.line));
         bits = s->second + uint64_t(iv.offset);
       }
@@ -92,15 +92,15 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
     throw LaunchError("block of " + std::to_string(b.count()) + " threads exceeds the limit of " +
                       std::to_string(limits_.maxThreadsPerBlock));
   const ir::Function& src = *fn.src;
-  if (src.reqntid[0] &&
-      (b.x != src.reqntid[0] || b.y != std::max(1u, src.reqntid[1]) ||
-       b.z != std::max(1u, src.reqntid[2])))
+  if (src.reqntid[0] && (b.x != src.reqntid[0] || b.y != std::max(1u, src.reqntid[1]) ||
+                         b.z != std::max(1u, src.reqntid[2])))
     throw LaunchError("kernel '" + config.entry + "' requires a block of exactly .reqntid " +
-                      std::to_string(src.reqntid[0]) + "," + std::to_string(std::max(1u, src.reqntid[1])) +
-                      "," + std::to_string(std::max(1u, src.reqntid[2])));
+                      std::to_string(src.reqntid[0]) + "," +
+                      std::to_string(std::max(1u, src.reqntid[1])) + "," +
+                      std::to_string(std::max(1u, src.reqntid[2])));
   if (src.maxntid[0]) {
-    const uint64_t maxThreads = uint64_t(src.maxntid[0]) * std::max(1u, src.maxntid[1]) *
-                                std::max(1u, src.maxntid[2]);
+    const uint64_t maxThreads =
+        uint64_t(src.maxntid[0]) * std::max(1u, src.maxntid[1]) * std::max(1u, src.maxntid[2]);
     if (b.count() > maxThreads)
       throw LaunchError("block of " + std::to_string(b.count()) + " threads exceeds kernel '" +
                         config.entry + "''s .maxntid of " + std::to_string(maxThreads));

@@ -23,7 +23,8 @@ namespace warpsim::cli {
 
 namespace {
 
-constexpr const char* kBenchUsage = R"(usage: warpsim bench [PATTERN] [--size N] [--repeat R] [--json]
+constexpr const char* kBenchUsage =
+    R"(usage: warpsim bench [PATTERN] [--size N] [--repeat R] [--json]
 
 Measures the simulator on suite kernels: thread-instructions per second with 1 and 2 host
 threads (best of R runs), the speed-up from the second thread, and for kernels whose CPU
@@ -105,10 +106,11 @@ int memoryRun(const kernels::Card& c, uint64_t size, bool json) {
     j.field("limit_mb", limit).field("within_limit", peakMb <= limit).endObject();
     std::cout << j.str() << "\n";
   } else {
-    std::printf("%s: device buffers %.1f MB, resident before the launch %.1f MB, peak during it "
-                "%.1f MB; target 1.25 x buffers + 64 MB = %.1f MB: %s\n",
-                c.name.c_str(), bufMb, double(before) / 1024.0, peakMb, limit,
-                peakMb <= limit ? "met" : "MISSED");
+    std::printf(
+        "%s: device buffers %.1f MB, resident before the launch %.1f MB, peak during it "
+        "%.1f MB; target 1.25 x buffers + 64 MB = %.1f MB: %s\n",
+        c.name.c_str(), bufMb, double(before) / 1024.0, peakMb, limit,
+        peakMb <= limit ? "met" : "MISSED");
   }
   return peakMb <= limit ? kOk : kFailed;
 }
@@ -117,12 +119,12 @@ int memoryRun(const kernels::Card& c, uint64_t size, bool json) {
 
 int benchCommand(const std::vector<std::string>& args) {
   po::options_description opts("bench options");
-  opts.add_options()("help,h", "show this help")
-      ("pattern", po::value<std::string>()->default_value(""), "select cards by name")
-      ("size", po::value<uint64_t>()->default_value(0), "problem size (0 = each card's default)")
-      ("repeat", po::value<unsigned>()->default_value(3), "runs per measurement (the best counts)")
-      ("memory", "measure peak memory of one kernel's launch instead of speed")
-      ("json", "machine-readable output");
+  opts.add_options()("help,h", "show this help")(
+      "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
+      "size", po::value<uint64_t>()->default_value(0), "problem size (0 = each card's default)")(
+      "repeat", po::value<unsigned>()->default_value(3), "runs per measurement (the best counts)")(
+      "memory", "measure peak memory of one kernel's launch instead of speed")(
+      "json", "machine-readable output");
   po::positional_options_description pos;
   pos.add("pattern", 1);
   po::variables_map vm;
@@ -186,7 +188,8 @@ int benchCommand(const std::vector<std::string>& args) {
         kernels::Problem p = problem;
         const auto t0 = std::chrono::steady_clock::now();
         c->reference(p);
-        native = std::min(native, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        native = std::min(
+            native, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       }
     }
     const double rate1 = double(threadInsns) / best[0], rate2 = double(threadInsns) / best[1];
@@ -195,7 +198,8 @@ int benchCommand(const std::vector<std::string>& args) {
       j.field("thread_instructions", threadInsns);
       j.field("seconds_1_thread", best[0]).field("seconds_2_threads", best[1]);
       j.field("rate_1_thread", rate1).field("rate_2_threads", rate2);
-      if (native > 0) j.field("native_seconds", native).field("slowdown_vs_native_2_threads", best[1] / native);
+      if (native > 0)
+        j.field("native_seconds", native).field("slowdown_vs_native_2_threads", best[1] / native);
       j.endObject();
     } else {
       char vs[32] = "-";
@@ -205,15 +209,17 @@ int benchCommand(const std::vector<std::string>& args) {
                   passed ? "" : "  (WRONG RESULT)");
     }
   }
-  const double rssMb = double(peakRssKb()) / 1024.0, bufMb = double(largestBuffers) / (1024.0 * 1024.0);
+  const double rssMb = double(peakRssKb()) / 1024.0,
+               bufMb = double(largestBuffers) / (1024.0 * 1024.0);
   if (json) {
     j.endArray().field("peak_rss_mb", rssMb).field("largest_device_buffers_mb", bufMb);
     j.field("memory_limit_mb", 1.25 * bufMb + 64).endObject();
     std::cout << j.str() << "\n";
   } else {
-    std::printf("peak resident memory %.1f MB; largest problem's device buffers %.1f MB "
-                "(target: at most 1.25 x buffers + 64 MB = %.1f MB)\n",
-                rssMb, bufMb, 1.25 * bufMb + 64);
+    std::printf(
+        "peak resident memory %.1f MB; largest problem's device buffers %.1f MB "
+        "(target: at most 1.25 x buffers + 64 MB = %.1f MB)\n",
+        rssMb, bufMb, 1.25 * bufMb + 64);
   }
   return ok ? kOk : kFailed;
 }

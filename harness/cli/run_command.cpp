@@ -22,7 +22,8 @@ namespace warpsim::cli {
 
 namespace {
 
-constexpr const char* kRunUsage = R"(usage: warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
+constexpr const char* kRunUsage =
+    R"(usage: warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
                    [--shared BYTES] [--arg SPEC]... [--dump NAME[:PATH]]... [--json]
 
 Runs one kernel in the simulator. A .cu file is compiled first with nvcc -ptx -lineinfo -arch=sm_90.
@@ -51,18 +52,19 @@ void printDump(const kernels::HostBuffer& b, std::ostream& os) {
 
 int runCommand(const std::vector<std::string>& args) {
   po::options_description opts("run options");
-  opts.add_options()("help,h", "show this help")
-      ("file", po::value<std::string>(), "the .cu or .ptx file")
-      ("kernel,k", po::value<std::string>(), "the kernel (entry) name")
-      ("grid,g", po::value<std::string>(), "grid dimensions X[,Y,Z]")
-      ("block,b", po::value<std::string>(), "block dimensions X[,Y,Z]")
-      ("shared", po::value<uint32_t>()->default_value(0), "bytes of dynamic shared memory")
-      ("arg,a", po::value<std::vector<std::string>>()->composing(), "a kernel argument")
-      ("dump,d", po::value<std::vector<std::string>>()->composing(), "a buffer to show or write")
-      ("json", "machine-readable output")
-      ("threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")
-      ("serial", "run CTAs one at a time, in order (deterministic float atomics)")
-      ("budget", po::value<uint64_t>(), "warp-instruction budget before the watchdog stops the kernel");
+  opts.add_options()("help,h", "show this help")("file", po::value<std::string>(),
+                                                 "the .cu or .ptx file")(
+      "kernel,k", po::value<std::string>(), "the kernel (entry) name")(
+      "grid,g", po::value<std::string>(), "grid dimensions X[,Y,Z]")(
+      "block,b", po::value<std::string>(), "block dimensions X[,Y,Z]")(
+      "shared", po::value<uint32_t>()->default_value(0), "bytes of dynamic shared memory")(
+      "arg,a", po::value<std::vector<std::string>>()->composing(), "a kernel argument")(
+      "dump,d", po::value<std::vector<std::string>>()->composing(), "a buffer to show or write")(
+      "json", "machine-readable output")("threads", po::value<unsigned>()->default_value(0),
+                                         "host threads (0 = all cores)")(
+      "serial", "run CTAs one at a time, in order (deterministic float atomics)")(
+      "budget", po::value<uint64_t>(),
+      "warp-instruction budget before the watchdog stops the kernel");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -87,12 +89,14 @@ int runCommand(const std::vector<std::string>& args) {
   try {
     const auto grid = harness::parseDim3(vm["grid"].as<std::string>(), "--grid");
     const auto block = harness::parseDim3(vm["block"].as<std::string>(), "--block");
-    const auto argList = vm.count("arg") ? vm["arg"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    const auto argList =
+        vm.count("arg") ? vm["arg"].as<std::vector<std::string>>() : std::vector<std::string>{};
     std::vector<harness::DumpSpec> dumps;
     if (vm.count("dump"))
-      for (const auto& d : vm["dump"].as<std::vector<std::string>>()) dumps.push_back(harness::parseDump(d));
-    kernels::Problem problem = harness::buildProblem(argList, vm["kernel"].as<std::string>(), grid, block,
-                                                     vm["shared"].as<uint32_t>());
+      for (const auto& d : vm["dump"].as<std::vector<std::string>>())
+        dumps.push_back(harness::parseDump(d));
+    kernels::Problem problem = harness::buildProblem(argList, vm["kernel"].as<std::string>(), grid,
+                                                     block, vm["shared"].as<uint32_t>());
     for (const auto& d : dumps) {
       bool found = false;
       for (const auto& b : problem.buffers) found = found || b.name == d.buffer;
@@ -112,7 +116,9 @@ int runCommand(const std::vector<std::string>& args) {
       for (const auto& b : run.buffers)
         if (b.name == d.buffer && !d.path.empty()) {
           std::ofstream f(d.path, std::ios::binary);
-          if (!f) throw harness::ArgError("--dump '" + d.buffer + ":" + d.path + "': cannot write the file");
+          if (!f)
+            throw harness::ArgError("--dump '" + d.buffer + ":" + d.path +
+                                    "': cannot write the file");
           f.write(reinterpret_cast<const char*>(b.bytes.data()), std::streamsize(b.bytes.size()));
         }
     if (json) {
@@ -131,8 +137,8 @@ int runCommand(const std::vector<std::string>& args) {
       std::cout << j.str() << "\n";
     } else {
       if (run.fault) std::cout << run.fault->describe(file) << "\n";
-      std::cout << "kernel " << vm["kernel"].as<std::string>() << " " << (run.fault ? "FAULTED" : "completed")
-                << " in " << run.seconds << " s\n"
+      std::cout << "kernel " << vm["kernel"].as<std::string>() << " "
+                << (run.fault ? "FAULTED" : "completed") << " in " << run.seconds << " s\n"
                 << harness::formatStats(run.stats);
       for (const auto& d : dumps)
         for (const auto& b : run.buffers)

@@ -17,7 +17,8 @@ namespace warpsim::cli {
 
 namespace {
 
-constexpr const char* kSuiteUsage = R"(usage: warpsim suite [PATTERN] [--size N] [--seed S] [--list] [--json]
+constexpr const char* kSuiteUsage =
+    R"(usage: warpsim suite [PATTERN] [--size N] [--seed S] [--list] [--json]
 
 Runs the kernel suite (the cards whose name contains PATTERN; all when omitted) in the simulator
 and checks every output against the CPU reference, bit for bit unless the card declares a ULP
@@ -38,14 +39,13 @@ std::string resultText(const harness::CardResult& r) {
 
 int suiteCommand(const std::vector<std::string>& args) {
   po::options_description opts("suite options");
-  opts.add_options()("help,h", "show this help")
-      ("pattern", po::value<std::string>()->default_value(""), "select cards by name")
-      ("size", po::value<uint64_t>()->default_value(0), "problem size (0 = each card's default)")
-      ("seed", po::value<uint64_t>()->default_value(1), "input generator seed")
-      ("list", "list the cards and what each demonstrates")
-      ("json", "machine-readable output")
-      ("threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")
-      ("serial", "run CTAs one at a time, in order");
+  opts.add_options()("help,h", "show this help")(
+      "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
+      "size", po::value<uint64_t>()->default_value(0), "problem size (0 = each card's default)")(
+      "seed", po::value<uint64_t>()->default_value(1), "input generator seed")(
+      "list", "list the cards and what each demonstrates")("json", "machine-readable output")(
+      "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
+      "serial", "run CTAs one at a time, in order");
   po::positional_options_description pos;
   pos.add("pattern", 1);
   po::variables_map vm;

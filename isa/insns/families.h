@@ -9,20 +9,20 @@
 
 namespace warpsim::isa::insns {
 
-std::vector<OpcodeSpec> intArithmetic();   // int_arith.cpp
-std::vector<OpcodeSpec> intLogic();        // int_logic.cpp: and or xor not lop3 shifts bits
-std::vector<OpcodeSpec> compare();         // compare.cpp: setp selp set slct
-std::vector<OpcodeSpec> floatArithmetic(); // float_arith.cpp: f32/f64 IEEE ops
-std::vector<OpcodeSpec> floatSpecial();    // float_sfu.cpp: ex2 lg2 sin cos tanh rsqrt approx
-std::vector<OpcodeSpec> halfArithmetic();  // half_arith.cpp: f16 f16x2 bf16 bf16x2
-std::vector<OpcodeSpec> conversion();      // convert.cpp: cvt cvt.pack
-std::vector<OpcodeSpec> movement();        // move.cpp: mov
-std::vector<OpcodeSpec> memory();          // memory.cpp: ld st ldu prefetch cvta isspacep
-std::vector<OpcodeSpec> atomics();         // atomic.cpp: atom red
-std::vector<OpcodeSpec> control();         // control.cpp: bra call ret exit trap nanosleep
-std::vector<OpcodeSpec> synchronization(); // sync.cpp: bar barrier membar fence
-std::vector<OpcodeSpec> warpLevel();       // warp.cpp: shfl vote match redux activemask
-std::vector<OpcodeSpec> unsupported();     // unsupported.cpp: parsed, not executed yet
+std::vector<OpcodeSpec> intArithmetic();    // int_arith.cpp
+std::vector<OpcodeSpec> intLogic();         // int_logic.cpp: and or xor not lop3 shifts bits
+std::vector<OpcodeSpec> compare();          // compare.cpp: setp selp set slct
+std::vector<OpcodeSpec> floatArithmetic();  // float_arith.cpp: f32/f64 IEEE ops
+std::vector<OpcodeSpec> floatSpecial();     // float_sfu.cpp: ex2 lg2 sin cos tanh rsqrt approx
+std::vector<OpcodeSpec> halfArithmetic();   // half_arith.cpp: f16 f16x2 bf16 bf16x2
+std::vector<OpcodeSpec> conversion();       // convert.cpp: cvt cvt.pack
+std::vector<OpcodeSpec> movement();         // move.cpp: mov
+std::vector<OpcodeSpec> memory();           // memory.cpp: ld st ldu prefetch cvta isspacep
+std::vector<OpcodeSpec> atomics();          // atomic.cpp: atom red
+std::vector<OpcodeSpec> control();          // control.cpp: bra call ret exit trap nanosleep
+std::vector<OpcodeSpec> synchronization();  // sync.cpp: bar barrier membar fence
+std::vector<OpcodeSpec> warpLevel();        // warp.cpp: shfl vote match redux activemask
+std::vector<OpcodeSpec> unsupported();      // unsupported.cpp: parsed, not executed yet
 
 // Binds a call whose callee has no body (control.cpp): vprintf is a built-in; any other
 // external function faults with "not supported yet" when executed.

@@ -18,11 +18,17 @@ using Unsigned = std::make_unsigned_t<T>;
 
 // Wrapping arithmetic without signed-overflow UB.
 template <class T>
-T wrapAdd(T a, T b) { return T(Unsigned<T>(a) + Unsigned<T>(b)); }
+T wrapAdd(T a, T b) {
+  return T(Unsigned<T>(a) + Unsigned<T>(b));
+}
 template <class T>
-T wrapSub(T a, T b) { return T(Unsigned<T>(a) - Unsigned<T>(b)); }
+T wrapSub(T a, T b) {
+  return T(Unsigned<T>(a) - Unsigned<T>(b));
+}
 template <class T>
-T wrapMul(T a, T b) { return T(Unsigned<T>(Unsigned<T>(a) * Unsigned<T>(b))); }
+T wrapMul(T a, T b) {
+  return T(Unsigned<T>(Unsigned<T>(a) * Unsigned<T>(b)));
+}
 
 template <class T>
 T saturate(__int128 v) {
@@ -33,24 +39,42 @@ T saturate(__int128 v) {
 template <template <class> class H>
 Handler pickInt(Type t) {
   switch (t) {
-    case Type::U16: case Type::B16: return H<uint16_t>::run;
-    case Type::S16: return H<int16_t>::run;
-    case Type::U32: case Type::B32: return H<uint32_t>::run;
-    case Type::S32: return H<int32_t>::run;
-    case Type::U64: case Type::B64: return H<uint64_t>::run;
-    case Type::S64: return H<int64_t>::run;
-    default: return nullptr;
+    case Type::U16:
+    case Type::B16:
+      return H<uint16_t>::run;
+    case Type::S16:
+      return H<int16_t>::run;
+    case Type::U32:
+    case Type::B32:
+      return H<uint32_t>::run;
+    case Type::S32:
+      return H<int32_t>::run;
+    case Type::U64:
+    case Type::B64:
+      return H<uint64_t>::run;
+    case Type::S64:
+      return H<int64_t>::run;
+    default:
+      return nullptr;
   }
 }
 
-template <class T> struct Add { static void run(Exec& x, const Inst& in) { binary<T>(x, in, wrapAdd<T>); } };
-template <class T> struct Sub { static void run(Exec& x, const Inst& in) { binary<T>(x, in, wrapSub<T>); } };
-template <class T> struct AddSat {
+template <class T>
+struct Add {
+  static void run(Exec& x, const Inst& in) { binary<T>(x, in, wrapAdd<T>); }
+};
+template <class T>
+struct Sub {
+  static void run(Exec& x, const Inst& in) { binary<T>(x, in, wrapSub<T>); }
+};
+template <class T>
+struct AddSat {
   static void run(Exec& x, const Inst& in) {
     binary<T>(x, in, [](T a, T b) { return saturate<T>(__int128(a) + b); });
   }
 };
-template <class T> struct SubSat {
+template <class T>
+struct SubSat {
   static void run(Exec& x, const Inst& in) {
     binary<T>(x, in, [](T a, T b) { return saturate<T>(__int128(a) - b); });
   }
@@ -77,26 +101,35 @@ struct AddCarry {
   }
 };
 
-template <class T> struct MulLo { static void run(Exec& x, const Inst& in) { binary<T>(x, in, wrapMul<T>); } };
-template <class T> struct MulHi {
+template <class T>
+struct MulLo {
+  static void run(Exec& x, const Inst& in) { binary<T>(x, in, wrapMul<T>); }
+};
+template <class T>
+struct MulHi {
   static void run(Exec& x, const Inst& in) {
-    binary<T>(x, in, [](T a, T b) { return T(Wide<T>(Wide<T>(a) * Wide<T>(b)) >> (8 * sizeof(T))); });
+    binary<T>(x, in,
+              [](T a, T b) { return T(Wide<T>(Wide<T>(a) * Wide<T>(b)) >> (8 * sizeof(T))); });
   }
 };
 // .wide: the full product in a register twice as wide (16->32, 32->64 bits).
-template <class T> struct MulWide {
+template <class T>
+struct MulWide {
   static void run(Exec& x, const Inst& in) {
-    using W = std::conditional_t<std::is_signed_v<T>, std::conditional_t<sizeof(T) == 2, int32_t, int64_t>,
+    using W = std::conditional_t<std::is_signed_v<T>,
+                                 std::conditional_t<sizeof(T) == 2, int32_t, int64_t>,
                                  std::conditional_t<sizeof(T) == 2, uint32_t, uint64_t>>;
     binary<W, T, T>(x, in, [](T a, T b) { return W(W(a) * W(b)); });
   }
 };
-template <class T> struct MadLo {
+template <class T>
+struct MadLo {
   static void run(Exec& x, const Inst& in) {
     ternary<T>(x, in, [](T a, T b, T c) { return wrapAdd<T>(wrapMul<T>(a, b), c); });
   }
 };
-template <class T> struct MadHi {
+template <class T>
+struct MadHi {
   static void run(Exec& x, const Inst& in) {
     ternary<T>(x, in, [](T a, T b, T c) {
       return wrapAdd<T>(T(Wide<T>(Wide<T>(a) * Wide<T>(b)) >> (8 * sizeof(T))), c);
@@ -111,9 +144,11 @@ struct MadHiSatS32 {
     });
   }
 };
-template <class T> struct MadWide {
+template <class T>
+struct MadWide {
   static void run(Exec& x, const Inst& in) {
-    using W = std::conditional_t<std::is_signed_v<T>, std::conditional_t<sizeof(T) == 2, int32_t, int64_t>,
+    using W = std::conditional_t<std::is_signed_v<T>,
+                                 std::conditional_t<sizeof(T) == 2, int32_t, int64_t>,
                                  std::conditional_t<sizeof(T) == 2, uint32_t, uint64_t>>;
     ternary<W, T, T, W>(x, in, [](T a, T b, W c) {
       return W(std::make_unsigned_t<W>(W(a) * W(b)) + std::make_unsigned_t<W>(c));
@@ -125,15 +160,20 @@ template <class T> struct MadWide {
 // low 32 bits, .hi bits 16..47.
 template <class T>
 int64_t product24(T a, T b) {
-  if constexpr (std::is_signed_v<T>) return signExtend(uint32_t(a), 24) * signExtend(uint32_t(b), 24);
-  else return int64_t((uint64_t(a) & 0xFFFFFF) * (uint64_t(b) & 0xFFFFFF));
+  if constexpr (std::is_signed_v<T>)
+    return signExtend(uint32_t(a), 24) * signExtend(uint32_t(b), 24);
+  else
+    return int64_t((uint64_t(a) & 0xFFFFFF) * (uint64_t(b) & 0xFFFFFF));
 }
-template <class T, bool Hi> struct Mul24 {
+template <class T, bool Hi>
+struct Mul24 {
   static void run(Exec& x, const Inst& in) {
-    binary<T>(x, in, [](T a, T b) { return T(uint32_t(uint64_t(product24(a, b)) >> (Hi ? 16 : 0))); });
+    binary<T>(x, in,
+              [](T a, T b) { return T(uint32_t(uint64_t(product24(a, b)) >> (Hi ? 16 : 0))); });
   }
 };
-template <class T, bool Hi> struct Mad24 {
+template <class T, bool Hi>
+struct Mad24 {
   static void run(Exec& x, const Inst& in) {
     ternary<T>(x, in, [](T a, T b, T c) {
       return wrapAdd<T>(T(uint32_t(uint64_t(product24(a, b)) >> (Hi ? 16 : 0))), c);
@@ -141,10 +181,12 @@ template <class T, bool Hi> struct Mad24 {
   }
 };
 
-template <class T> struct Sad {
+template <class T>
+struct Sad {
   static void run(Exec& x, const Inst& in) {
     ternary<T>(x, in, [](T a, T b, T c) {
-      return wrapAdd<T>(T(a < b ? Unsigned<T>(b) - Unsigned<T>(a) : Unsigned<T>(a) - Unsigned<T>(b)), c);
+      return wrapAdd<T>(
+          T(a < b ? Unsigned<T>(b) - Unsigned<T>(a) : Unsigned<T>(a) - Unsigned<T>(b)), c);
     });
   }
 };
@@ -153,7 +195,8 @@ template <class T> struct Sad {
 // gives all ones for every quotient, signed or not, whatever the dividend's sign, and all ones
 // for every remainder too (measured for .u16/.s16/.u32/.s32/.u64/.s64; the remainder is NOT
 // the dividend). MIN / -1 wraps to MIN and MIN % -1 is 0.
-template <class T> struct Div {
+template <class T>
+struct Div {
   static void run(Exec& x, const Inst& in) {
     binary<T>(x, in, [](T a, T b) -> T {
       if (b == 0) return T(~Unsigned<T>(0));
@@ -163,7 +206,8 @@ template <class T> struct Div {
     });
   }
 };
-template <class T> struct Rem {
+template <class T>
+struct Rem {
   static void run(Exec& x, const Inst& in) {
     binary<T>(x, in, [](T a, T b) -> T {
       if (b == 0) return T(~Unsigned<T>(0));
@@ -174,16 +218,42 @@ template <class T> struct Rem {
   }
 };
 
-template <class T> struct Abs {
+template <class T>
+struct Abs {
   static void run(Exec& x, const Inst& in) {
     unary<T>(x, in, [](T a) { return a < 0 ? wrapSub<T>(0, a) : a; });  // abs(MIN) = MIN
   }
 };
-template <class T> struct Neg { static void run(Exec& x, const Inst& in) { unary<T>(x, in, [](T a) { return wrapSub<T>(0, a); }); } };
-template <class T> struct Min { static void run(Exec& x, const Inst& in) { binary<T>(x, in, [](T a, T b) { return std::min(a, b); }); } };
-template <class T> struct Max { static void run(Exec& x, const Inst& in) { binary<T>(x, in, [](T a, T b) { return std::max(a, b); }); } };
-template <class T> struct MinRelu { static void run(Exec& x, const Inst& in) { binary<T>(x, in, [](T a, T b) { return std::max<T>(0, std::min(a, b)); }); } };
-template <class T> struct MaxRelu { static void run(Exec& x, const Inst& in) { binary<T>(x, in, [](T a, T b) { return std::max<T>(0, std::max(a, b)); }); } };
+template <class T>
+struct Neg {
+  static void run(Exec& x, const Inst& in) {
+    unary<T>(x, in, [](T a) { return wrapSub<T>(0, a); });
+  }
+};
+template <class T>
+struct Min {
+  static void run(Exec& x, const Inst& in) {
+    binary<T>(x, in, [](T a, T b) { return std::min(a, b); });
+  }
+};
+template <class T>
+struct Max {
+  static void run(Exec& x, const Inst& in) {
+    binary<T>(x, in, [](T a, T b) { return std::max(a, b); });
+  }
+};
+template <class T>
+struct MinRelu {
+  static void run(Exec& x, const Inst& in) {
+    binary<T>(x, in, [](T a, T b) { return std::max<T>(0, std::min(a, b)); });
+  }
+};
+template <class T>
+struct MaxRelu {
+  static void run(Exec& x, const Inst& in) {
+    binary<T>(x, in, [](T a, T b) { return std::max<T>(0, std::max(a, b)); });
+  }
+};
 
 std::string bindWith(Inst& in, Handler h, size_t operands) {
   if (auto e = expectOperands(in, operands); !e.empty()) return e;
@@ -207,9 +277,15 @@ std::string bindAddSub(Inst& in, bool sub) {
   }
   if (cc) {
     if (typeBits(t) == 32)
-      return bindWith(in, sub ? AddCarry<uint32_t, false, true, true>::run : AddCarry<uint32_t, false, true, false>::run, 3);
+      return bindWith(in,
+                      sub ? AddCarry<uint32_t, false, true, true>::run
+                          : AddCarry<uint32_t, false, true, false>::run,
+                      3);
     if (typeBits(t) == 64)
-      return bindWith(in, sub ? AddCarry<uint64_t, false, true, true>::run : AddCarry<uint64_t, false, true, false>::run, 3);
+      return bindWith(in,
+                      sub ? AddCarry<uint64_t, false, true, true>::run
+                          : AddCarry<uint64_t, false, true, false>::run,
+                      3);
     return ".cc is only defined for 32- and 64-bit types";
   }
   return bindWith(in, sub ? pickInt<Sub>(t) : pickInt<Add>(t), 3);
@@ -220,11 +296,15 @@ std::string bindCarryIn(Inst& in, bool sub) {
   const bool cc = in.mods.has("cc");
   Handler h = nullptr;
   if (typeBits(t) == 32)
-    h = sub ? (cc ? AddCarry<uint32_t, true, true, true>::run : AddCarry<uint32_t, true, false, true>::run)
-            : (cc ? AddCarry<uint32_t, true, true, false>::run : AddCarry<uint32_t, true, false, false>::run);
+    h = sub ? (cc ? AddCarry<uint32_t, true, true, true>::run
+                  : AddCarry<uint32_t, true, false, true>::run)
+            : (cc ? AddCarry<uint32_t, true, true, false>::run
+                  : AddCarry<uint32_t, true, false, false>::run);
   else if (typeBits(t) == 64)
-    h = sub ? (cc ? AddCarry<uint64_t, true, true, true>::run : AddCarry<uint64_t, true, false, true>::run)
-            : (cc ? AddCarry<uint64_t, true, true, false>::run : AddCarry<uint64_t, true, false, false>::run);
+    h = sub ? (cc ? AddCarry<uint64_t, true, true, true>::run
+                  : AddCarry<uint64_t, true, false, true>::run)
+            : (cc ? AddCarry<uint64_t, true, true, false>::run
+                  : AddCarry<uint64_t, true, false, false>::run);
   return bindWith(in, h, 3);
 }
 
@@ -252,7 +332,8 @@ struct MadCarry {
     forLanes(x.mask, [&](unsigned l) {
       const Wide<T> p = Wide<T>(as<T>(a[l])) * Wide<T>(as<T>(b[l]));
       const U half = Hi ? U((unsigned __int128)p >> kBits) : U((unsigned __int128)p);
-      const unsigned __int128 sum = (unsigned __int128)half + U(c[l]) + (UseCarry ? (cf[l] & 1) : 0);
+      const unsigned __int128 sum =
+          (unsigned __int128)half + U(c[l]) + (UseCarry ? (cf[l] & 1) : 0);
       d[l] = bitsOf<U>(U(sum));
       if (SetCarry) cf[l] = uint64_t(sum >> kBits) & 1;
     });
@@ -261,7 +342,8 @@ struct MadCarry {
 
 template <class T, bool UseCarry>
 Handler madCarryFor(bool hi, bool cc) {
-  if (hi) return cc ? MadCarry<T, true, UseCarry, true>::run : MadCarry<T, true, UseCarry, false>::run;
+  if (hi)
+    return cc ? MadCarry<T, true, UseCarry, true>::run : MadCarry<T, true, UseCarry, false>::run;
   return cc ? MadCarry<T, false, UseCarry, true>::run : MadCarry<T, false, UseCarry, false>::run;
 }
 
@@ -270,11 +352,22 @@ std::string bindMadCarry(Inst& in, bool useCarry) {
   const bool hi = in.mods.has("hi"), cc = in.mods.has("cc");
   Handler h = nullptr;
   switch (t) {
-    case Type::U32: case Type::B32: h = useCarry ? madCarryFor<uint32_t, true>(hi, cc) : madCarryFor<uint32_t, false>(hi, cc); break;
-    case Type::S32: h = useCarry ? madCarryFor<int32_t, true>(hi, cc) : madCarryFor<int32_t, false>(hi, cc); break;
-    case Type::U64: case Type::B64: h = useCarry ? madCarryFor<uint64_t, true>(hi, cc) : madCarryFor<uint64_t, false>(hi, cc); break;
-    case Type::S64: h = useCarry ? madCarryFor<int64_t, true>(hi, cc) : madCarryFor<int64_t, false>(hi, cc); break;
-    default: return "'" + in.text + "' is defined for 32- and 64-bit types";
+    case Type::U32:
+    case Type::B32:
+      h = useCarry ? madCarryFor<uint32_t, true>(hi, cc) : madCarryFor<uint32_t, false>(hi, cc);
+      break;
+    case Type::S32:
+      h = useCarry ? madCarryFor<int32_t, true>(hi, cc) : madCarryFor<int32_t, false>(hi, cc);
+      break;
+    case Type::U64:
+    case Type::B64:
+      h = useCarry ? madCarryFor<uint64_t, true>(hi, cc) : madCarryFor<uint64_t, false>(hi, cc);
+      break;
+    case Type::S64:
+      h = useCarry ? madCarryFor<int64_t, true>(hi, cc) : madCarryFor<int64_t, false>(hi, cc);
+      break;
+    default:
+      return "'" + in.text + "' is defined for 32- and 64-bit types";
   }
   return bindWith(in, h, 4);
 }
@@ -312,36 +405,114 @@ std::string bind24(Inst& in, size_t operands) {
   return bindWith(in, h, operands);
 }
 
-const std::vector<Type> kIntTypes = {Type::U16, Type::U32, Type::U64, Type::S16,
-                                     Type::S32, Type::S64, Type::B16, Type::B32, Type::B64};
+const std::vector<Type> kIntTypes = {Type::U16, Type::U32, Type::U64, Type::S16, Type::S32,
+                                     Type::S64, Type::B16, Type::B32, Type::B64};
 const std::vector<Type> kSignedOnly = {Type::S16, Type::S32, Type::S64};
 
 }  // namespace
 
 std::vector<OpcodeSpec> intArithmetic() {
   return {
-      {"add", "int_arith", InsnClass::Int, kIntTypes, {"sat", "cc"}, [](Inst& in) { return bindAddSub(in, false); }},
-      {"sub", "int_arith", InsnClass::Int, kIntTypes, {"sat", "cc"}, [](Inst& in) { return bindAddSub(in, true); }},
-      {"addc", "int_arith", InsnClass::Int, kIntTypes, {"cc"}, [](Inst& in) { return bindCarryIn(in, false); }},
-      {"subc", "int_arith", InsnClass::Int, kIntTypes, {"cc"}, [](Inst& in) { return bindCarryIn(in, true); }},
+      {"add",
+       "int_arith",
+       InsnClass::Int,
+       kIntTypes,
+       {"sat", "cc"},
+       [](Inst& in) { return bindAddSub(in, false); }},
+      {"sub",
+       "int_arith",
+       InsnClass::Int,
+       kIntTypes,
+       {"sat", "cc"},
+       [](Inst& in) { return bindAddSub(in, true); }},
+      {"addc",
+       "int_arith",
+       InsnClass::Int,
+       kIntTypes,
+       {"cc"},
+       [](Inst& in) { return bindCarryIn(in, false); }},
+      {"subc",
+       "int_arith",
+       InsnClass::Int,
+       kIntTypes,
+       {"cc"},
+       [](Inst& in) { return bindCarryIn(in, true); }},
       {"mul", "int_arith", InsnClass::Int, kIntTypes, {"lo", "hi", "wide"}, bindMul},
       {"mad", "int_arith", InsnClass::Int, kIntTypes, {"lo", "hi", "wide", "sat", "cc"}, bindMad},
-      {"madc", "int_arith", InsnClass::Int, kIntTypes, {"lo", "hi", "cc"}, [](Inst& in) { return bindMadCarry(in, true); }},
-      {"mul24", "int_arith", InsnClass::Int, {Type::U32, Type::S32}, {"lo", "hi"},
+      {"madc",
+       "int_arith",
+       InsnClass::Int,
+       kIntTypes,
+       {"lo", "hi", "cc"},
+       [](Inst& in) { return bindMadCarry(in, true); }},
+      {"mul24",
+       "int_arith",
+       InsnClass::Int,
+       {Type::U32, Type::S32},
+       {"lo", "hi"},
        [](Inst& in) { return bind24<Mul24>(in, 3); }},
-      {"mad24", "int_arith", InsnClass::Int, {Type::U32, Type::S32}, {"lo", "hi"},
+      {"mad24",
+       "int_arith",
+       InsnClass::Int,
+       {Type::U32, Type::S32},
+       {"lo", "hi"},
        [](Inst& in) { return bind24<Mad24>(in, 4); }},
-      {"sad", "int_arith", InsnClass::Int, kIntTypes, {}, [](Inst& in) { return bindWith(in, pickInt<Sad>(in.mods.type()), 4); }},
-      {"div", "int_arith", InsnClass::Int, kIntTypes, {}, [](Inst& in) { return bindWith(in, pickInt<Div>(in.mods.type()), 3); }},
-      {"rem", "int_arith", InsnClass::Int, kIntTypes, {}, [](Inst& in) { return bindWith(in, pickInt<Rem>(in.mods.type()), 3); }},
-      {"abs", "int_arith", InsnClass::Int, kSignedOnly, {}, [](Inst& in) { return bindWith(in, pickInt<Abs>(in.mods.type()), 2); }},
-      {"neg", "int_arith", InsnClass::Int, kSignedOnly, {}, [](Inst& in) { return bindWith(in, pickInt<Neg>(in.mods.type()), 2); }},
-      {"min", "int_arith", InsnClass::Int, kIntTypes, {"relu"}, [](Inst& in) {
-         if (in.mods.has("relu") && in.mods.type() != Type::S32) return std::string(".relu is only defined for .s32");
-         return bindWith(in, in.mods.has("relu") ? pickInt<MinRelu>(in.mods.type()) : pickInt<Min>(in.mods.type()), 3); }},
-      {"max", "int_arith", InsnClass::Int, kIntTypes, {"relu"}, [](Inst& in) {
-         if (in.mods.has("relu") && in.mods.type() != Type::S32) return std::string(".relu is only defined for .s32");
-         return bindWith(in, in.mods.has("relu") ? pickInt<MaxRelu>(in.mods.type()) : pickInt<Max>(in.mods.type()), 3); }},
+      {"sad",
+       "int_arith",
+       InsnClass::Int,
+       kIntTypes,
+       {},
+       [](Inst& in) { return bindWith(in, pickInt<Sad>(in.mods.type()), 4); }},
+      {"div",
+       "int_arith",
+       InsnClass::Int,
+       kIntTypes,
+       {},
+       [](Inst& in) { return bindWith(in, pickInt<Div>(in.mods.type()), 3); }},
+      {"rem",
+       "int_arith",
+       InsnClass::Int,
+       kIntTypes,
+       {},
+       [](Inst& in) { return bindWith(in, pickInt<Rem>(in.mods.type()), 3); }},
+      {"abs",
+       "int_arith",
+       InsnClass::Int,
+       kSignedOnly,
+       {},
+       [](Inst& in) { return bindWith(in, pickInt<Abs>(in.mods.type()), 2); }},
+      {"neg",
+       "int_arith",
+       InsnClass::Int,
+       kSignedOnly,
+       {},
+       [](Inst& in) { return bindWith(in, pickInt<Neg>(in.mods.type()), 2); }},
+      {"min",
+       "int_arith",
+       InsnClass::Int,
+       kIntTypes,
+       {"relu"},
+       [](Inst& in) {
+         if (in.mods.has("relu") && in.mods.type() != Type::S32)
+           return std::string(".relu is only defined for .s32");
+         return bindWith(
+             in,
+             in.mods.has("relu") ? pickInt<MinRelu>(in.mods.type()) : pickInt<Min>(in.mods.type()),
+             3);
+       }},
+      {"max",
+       "int_arith",
+       InsnClass::Int,
+       kIntTypes,
+       {"relu"},
+       [](Inst& in) {
+         if (in.mods.has("relu") && in.mods.type() != Type::S32)
+           return std::string(".relu is only defined for .s32");
+         return bindWith(
+             in,
+             in.mods.has("relu") ? pickInt<MaxRelu>(in.mods.type()) : pickInt<Max>(in.mods.type()),
+             3);
+       }},
   };
 }
 

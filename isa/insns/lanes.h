@@ -45,8 +45,7 @@ inline void ternary(Exec& x, const Inst& in, F&& f) {
   const uint64_t* a = x.reg(in.ops[1]);
   const uint64_t* b = x.reg(in.ops[2]);
   const uint64_t* c = x.reg(in.ops[3]);
-  forLanes(x.mask,
-           [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]), as<B>(b[l]), as<C>(c[l]))); });
+  forLanes(x.mask, [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]), as<B>(b[l]), as<C>(c[l]))); });
 }
 
 template <class T, class F>

@@ -20,7 +20,9 @@ inline void addresses(const Exec& x, const Opnd& a, uint64_t* out) {
     forLanes(x.mask, [&](unsigned l) { out[l] = base[l] + uint64_t(a.offset); });
 }
 
-Space spaceOf(const Inst& in) { return in.mods.space == Space::None ? Space::Generic : in.mods.space; }
+Space spaceOf(const Inst& in) {
+  return in.mods.space == Space::None ? Space::Generic : in.mods.space;
+}
 
 // One handler per (element bytes, signedness, vector width): the loaded value of a signed
 // sub-64-bit type is sign-extended so that a later 32- or 64-bit read of the destination sees
@@ -70,10 +72,14 @@ void stH(Exec& x, const Inst& in) {
 template <unsigned Bytes, bool Signed>
 Handler ldFor(unsigned vec) {
   switch (vec) {
-    case 1: return ldH<Bytes, Signed, 1>;
-    case 2: return ldH<Bytes, Signed, 2>;
-    case 4: return ldH<Bytes, Signed, 4>;
-    case 8: return ldH<Bytes, Signed, 8>;
+    case 1:
+      return ldH<Bytes, Signed, 1>;
+    case 2:
+      return ldH<Bytes, Signed, 2>;
+    case 4:
+      return ldH<Bytes, Signed, 4>;
+    case 8:
+      return ldH<Bytes, Signed, 8>;
   }
   return nullptr;
 }
@@ -81,10 +87,14 @@ Handler ldFor(unsigned vec) {
 Handler ldHandler(Type t, unsigned vec) {
   const bool s = isSigned(t);
   switch (typeBytes(t)) {
-    case 1: return s ? ldFor<1, true>(vec) : ldFor<1, false>(vec);
-    case 2: return s ? ldFor<2, true>(vec) : ldFor<2, false>(vec);
-    case 4: return s ? ldFor<4, true>(vec) : ldFor<4, false>(vec);
-    case 8: return ldFor<8, false>(vec);
+    case 1:
+      return s ? ldFor<1, true>(vec) : ldFor<1, false>(vec);
+    case 2:
+      return s ? ldFor<2, true>(vec) : ldFor<2, false>(vec);
+    case 4:
+      return s ? ldFor<4, true>(vec) : ldFor<4, false>(vec);
+    case 8:
+      return ldFor<8, false>(vec);
   }
   return nullptr;
 }
@@ -92,20 +102,28 @@ Handler ldHandler(Type t, unsigned vec) {
 template <unsigned Bytes>
 Handler stFor(unsigned vec) {
   switch (vec) {
-    case 1: return stH<Bytes, 1>;
-    case 2: return stH<Bytes, 2>;
-    case 4: return stH<Bytes, 4>;
-    case 8: return stH<Bytes, 8>;
+    case 1:
+      return stH<Bytes, 1>;
+    case 2:
+      return stH<Bytes, 2>;
+    case 4:
+      return stH<Bytes, 4>;
+    case 8:
+      return stH<Bytes, 8>;
   }
   return nullptr;
 }
 
 Handler stHandler(Type t, unsigned vec) {
   switch (typeBytes(t)) {
-    case 1: return stFor<1>(vec);
-    case 2: return stFor<2>(vec);
-    case 4: return stFor<4>(vec);
-    case 8: return stFor<8>(vec);
+    case 1:
+      return stFor<1>(vec);
+    case 2:
+      return stFor<2>(vec);
+    case 4:
+      return stFor<4>(vec);
+    case 8:
+      return stFor<8>(vec);
   }
   return nullptr;
 }
@@ -140,11 +158,16 @@ void isspacepH(Exec& x, const Inst& in) {
 InsnClass classOf(Space s, bool store) {
   switch (s) {
     case Space::Shared:
-    case Space::SharedCluster: return store ? InsnClass::StoreShared : InsnClass::LoadShared;
-    case Space::Local: return store ? InsnClass::StoreLocal : InsnClass::LoadLocal;
-    case Space::Param: return store ? InsnClass::StoreParam : InsnClass::LoadParam;
-    case Space::Const: return InsnClass::LoadConst;
-    default: return store ? InsnClass::StoreGlobal : InsnClass::LoadGlobal;
+    case Space::SharedCluster:
+      return store ? InsnClass::StoreShared : InsnClass::LoadShared;
+    case Space::Local:
+      return store ? InsnClass::StoreLocal : InsnClass::LoadLocal;
+    case Space::Param:
+      return store ? InsnClass::StoreParam : InsnClass::LoadParam;
+    case Space::Const:
+      return InsnClass::LoadConst;
+    default:
+      return store ? InsnClass::StoreGlobal : InsnClass::LoadGlobal;
   }
 }
 
@@ -168,7 +191,9 @@ std::string bindLd(Inst& in) {
   if (auto e = checkVector(in, in.ops[0]); !e.empty()) return e;
   in.cls = classOf(spaceOf(in), false);
   in.run = ldHandler(in.mods.type(), in.mods.vec);
-  if (!in.run) return "'" + in.text + "': loads of " + std::to_string(typeBytes(in.mods.type())) + "-byte elements are not supported yet";
+  if (!in.run)
+    return "'" + in.text + "': loads of " + std::to_string(typeBytes(in.mods.type())) +
+           "-byte elements are not supported yet";
   return "";
 }
 
@@ -181,7 +206,9 @@ std::string bindSt(Inst& in) {
   if (spaceOf(in) == Space::Const) return "st.const is not allowed";
   in.cls = classOf(spaceOf(in), true);
   in.run = stHandler(in.mods.type(), in.mods.vec);
-  if (!in.run) return "'" + in.text + "': stores of " + std::to_string(typeBytes(in.mods.type())) + "-byte elements are not supported yet";
+  if (!in.run)
+    return "'" + in.text + "': stores of " + std::to_string(typeBytes(in.mods.type())) +
+           "-byte elements are not supported yet";
   return "";
 }
 
@@ -211,15 +238,20 @@ std::string bindIsspacep(Inst& in) {
   return "";
 }
 
-const std::vector<Type> kLoadTypes = {Type::B8,  Type::B16, Type::B32, Type::B64, Type::B128,
-                                      Type::U8,  Type::U16, Type::U32, Type::U64, Type::S8,
-                                      Type::S16, Type::S32, Type::S64, Type::F16, Type::F16x2,
+const std::vector<Type> kLoadTypes = {Type::B8,   Type::B16,    Type::B32, Type::B64, Type::B128,
+                                      Type::U8,   Type::U16,    Type::U32, Type::U64, Type::S8,
+                                      Type::S16,  Type::S32,    Type::S64, Type::F16, Type::F16x2,
                                       Type::BF16, Type::BF16x2, Type::F32, Type::F64};
 const std::vector<std::string_view> kMemoryWords = {
-    "global", "shared", "shared::cta", "shared::cluster", "local", "param", "param::entry",
-    "param::func", "const", "v2", "v4", "v8", "nc", "volatile", "weak", "relaxed", "acquire",
-    "release", "cta", "cluster", "gpu", "sys", "ca", "cg", "cs", "lu", "cv", "wb", "wt",
-    "L1::*", "L2::*", "mmio", "unified"};
+    "global",  "shared",   "shared::cta",  "shared::cluster",
+    "local",   "param",    "param::entry", "param::func",
+    "const",   "v2",       "v4",           "v8",
+    "nc",      "volatile", "weak",         "relaxed",
+    "acquire", "release",  "cta",          "cluster",
+    "gpu",     "sys",      "ca",           "cg",
+    "cs",      "lu",       "cv",           "wb",
+    "wt",      "L1::*",    "L2::*",        "mmio",
+    "unified"};
 
 }  // namespace
 
@@ -228,12 +260,23 @@ std::vector<OpcodeSpec> memory() {
       {"ld", "memory", InsnClass::LoadGlobal, kLoadTypes, kMemoryWords, bindLd},
       {"ldu", "memory", InsnClass::LoadGlobal, kLoadTypes, kMemoryWords, bindLd},
       {"st", "memory", InsnClass::StoreGlobal, kLoadTypes, kMemoryWords, bindSt},
-      {"prefetch", "memory", InsnClass::Misc, {}, {"global", "local", "L1", "L2", "tensormap", "L2::*", "const", "param"}, bindPrefetch},
+      {"prefetch",
+       "memory",
+       InsnClass::Misc,
+       {},
+       {"global", "local", "L1", "L2", "tensormap", "L2::*", "const", "param"},
+       bindPrefetch},
       {"prefetchu", "memory", InsnClass::Misc, {}, {"L1"}, bindPrefetch},
-      {"cvta", "memory", InsnClass::Int, {Type::U32, Type::U64},
+      {"cvta",
+       "memory",
+       InsnClass::Int,
+       {Type::U32, Type::U64},
        {"to", "global", "shared", "shared::cta", "shared::cluster", "local", "const", "param"},
        bindCvta},
-      {"isspacep", "memory", InsnClass::Int, {},
+      {"isspacep",
+       "memory",
+       InsnClass::Int,
+       {},
        {"global", "shared", "shared::cta", "shared::cluster", "local", "const", "param",
         "param::entry"},
        bindIsspacep},

@@ -86,7 +86,9 @@ std::string bindMov(Inst& in) {
 
 std::vector<OpcodeSpec> movement() {
   return {
-      {"mov", "move", InsnClass::Move,
+      {"mov",
+       "move",
+       InsnClass::Move,
        {Type::Pred, Type::B16, Type::B32, Type::B64, Type::B128, Type::U16, Type::U32, Type::U64,
         Type::S16, Type::S32, Type::S64, Type::F16, Type::BF16, Type::F32, Type::F64, Type::B8,
         Type::U8, Type::S8},

@@ -35,8 +35,8 @@ void barH(Exec& x, const Inst& in) {
 
 void warpSyncH(Exec& x, const Inst& in) {
   if (!x.mask) return;
-  x.machine->barrier(in, BarrierKind::Warp, uint32_t(x.reg(in.ops[0])[std::countr_zero(x.mask)]),
-                     0, 0, 0, kNoSlot);
+  x.machine->barrier(in, BarrierKind::Warp, uint32_t(x.reg(in.ops[0])[std::countr_zero(x.mask)]), 0,
+                     0, 0, kNoSlot);
 }
 
 void fenceH(Exec&, const Inst&) {}
@@ -71,7 +71,8 @@ std::string bindBar(Inst& in) {
       if (in.ops[0].kind != OpndKind::Pred) return "bar.red.and/.or write a predicate";
       in.run = in.mods.boolOp == BoolOp::And ? barH<BarrierKind::RedAnd> : barH<BarrierKind::RedOr>;
       return "";
-    default: return "bar.red needs .popc, .and or .or";
+    default:
+      return "bar.red needs .popc, .and or .or";
   }
 }
 
@@ -84,18 +85,39 @@ std::string bindFence(Inst& in) {
 }  // namespace
 
 std::vector<OpcodeSpec> synchronization() {
-  const std::vector<std::string_view> barWords = {"sync", "arrive", "red", "popc", "and", "or",
-                                                  "aligned", "cta", "warp"};
+  const std::vector<std::string_view> barWords = {"sync", "arrive",  "red", "popc", "and",
+                                                  "or",   "aligned", "cta", "warp"};
   return {
       {"bar", "sync", InsnClass::Barrier, {Type::U32, Type::Pred}, barWords, bindBar},
       {"bar", "sync", InsnClass::Barrier, {}, barWords, bindBar},
       {"barrier", "sync", InsnClass::Barrier, {Type::U32, Type::Pred}, barWords, bindBar},
       {"barrier", "sync", InsnClass::Barrier, {}, barWords, bindBar},
       {"membar", "sync", InsnClass::Misc, {}, {"cta", "gl", "sys", "proxy", "alias"}, bindFence},
-      {"fence", "sync", InsnClass::Misc, {},
-       {"cta", "cluster", "gpu", "sys", "sc", "acq_rel", "acquire", "release", "proxy", "async",
-        "alias", "tensormap", "generic", "global", "shared::cta", "shared::cluster", "op_restrict",
-        "mbarrier_init", "to_proxy::*", "from_proxy::*", "sync_restrict::*"},
+      {"fence",
+       "sync",
+       InsnClass::Misc,
+       {},
+       {"cta",
+        "cluster",
+        "gpu",
+        "sys",
+        "sc",
+        "acq_rel",
+        "acquire",
+        "release",
+        "proxy",
+        "async",
+        "alias",
+        "tensormap",
+        "generic",
+        "global",
+        "shared::cta",
+        "shared::cluster",
+        "op_restrict",
+        "mbarrier_init",
+        "to_proxy::*",
+        "from_proxy::*",
+        "sync_restrict::*"},
        bindFence},
   };
 }

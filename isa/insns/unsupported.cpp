@@ -19,12 +19,38 @@ std::string bindUnsupported(Inst& in) {
 std::vector<OpcodeSpec> unsupported() {
   std::vector<OpcodeSpec> specs;
   // Any modifier is accepted: the instruction never runs, and its name is reported whole.
-  for (std::string_view op :
-       {"wmma", "mma", "wgmma", "ldmatrix", "stmatrix", "movmatrix", "cp", "mbarrier", "tex", "tld4",
-        "txq", "suld", "sust", "sured", "suq", "istypep", "griddepcontrol", "setmaxnreg",
-        "tensormap", "multimem", "stackrestore", "stacksave", "alloca", "getctarank", "mapa",
-        "applypriority", "discard", "createpolicy", "pmevent", "brx", "clusterlaunchcontrol",
-        "tcgen05"}) {
+  for (std::string_view op : {"wmma",
+                              "mma",
+                              "wgmma",
+                              "ldmatrix",
+                              "stmatrix",
+                              "movmatrix",
+                              "cp",
+                              "mbarrier",
+                              "tex",
+                              "tld4",
+                              "txq",
+                              "suld",
+                              "sust",
+                              "sured",
+                              "suq",
+                              "istypep",
+                              "griddepcontrol",
+                              "setmaxnreg",
+                              "tensormap",
+                              "multimem",
+                              "stackrestore",
+                              "stacksave",
+                              "alloca",
+                              "getctarank",
+                              "mapa",
+                              "applypriority",
+                              "discard",
+                              "createpolicy",
+                              "pmevent",
+                              "brx",
+                              "clusterlaunchcontrol",
+                              "tcgen05"}) {
     specs.push_back({op, "unsupported", InsnClass::Misc, {}, {"*"}, bindUnsupported});
   }
   return specs;

@@ -27,8 +27,7 @@ SharedCost sharedAccessCost(const uint64_t* addrs, uint32_t mask, unsigned bytes
   const unsigned lanesPerPhase = bytes <= 4 ? 32 : bytes == 8 ? 16 : 8;
   const unsigned wordsPerLane = bytes <= 4 ? 1 : bytes / 4;
   for (unsigned first = 0; first < 32; first += lanesPerPhase) {
-    const uint32_t phaseMask =
-        lanesPerPhase == 32 ? ~0u : ((1u << lanesPerPhase) - 1) << first;
+    const uint32_t phaseMask = lanesPerPhase == 32 ? ~0u : ((1u << lanesPerPhase) - 1) << first;
     const uint32_t phase = mask & phaseMask;
     if (!phase) continue;
     ++c.ideal;

@@ -7,8 +7,8 @@
 namespace warpsim::sim {
 
 using isa::Inst;
-using isa::LaneMask;
 using isa::kWarpSize;
+using isa::LaneMask;
 
 Cta::Cta(const LaunchContext& ctx, uint64_t linearIndex) : ctx_(ctx), linear_(linearIndex) {
   ctaId_.x = uint32_t(linearIndex % ctx.grid.x);
@@ -35,8 +35,7 @@ Cta::Cta(const LaunchContext& ctx, uint64_t linearIndex) : ctx_(ctx), linear_(li
 
 ThreadPos Cta::threadOf(unsigned warp, unsigned lane) const {
   const uint32_t t = warp * kWarpSize + lane;
-  return {t % ctx_.block.x, t / ctx_.block.x % ctx_.block.y,
-          t / (ctx_.block.x * ctx_.block.y)};
+  return {t % ctx_.block.x, t / ctx_.block.x % ctx_.block.y, t / (ctx_.block.x * ctx_.block.y)};
 }
 
 void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const Inst* callSite) {
@@ -66,42 +65,76 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
   const ThreadPos t = threadOf(warp, lane);
   const uint32_t bit = 1u << lane;
   switch (s) {
-    case Special::TidX: return t.x;
-    case Special::TidY: return t.y;
-    case Special::TidZ: return t.z;
-    case Special::NtidX: return ctx_.block.x;
-    case Special::NtidY: return ctx_.block.y;
-    case Special::NtidZ: return ctx_.block.z;
-    case Special::CtaidX: return ctaId_.x;
-    case Special::CtaidY: return ctaId_.y;
-    case Special::CtaidZ: return ctaId_.z;
-    case Special::NctaidX: return ctx_.grid.x;
-    case Special::NctaidY: return ctx_.grid.y;
-    case Special::NctaidZ: return ctx_.grid.z;
-    case Special::LaneId: return lane;
-    case Special::WarpId: return warp;
-    case Special::NWarpId: return ctx_.limits.maxWarpsPerSm;
-    case Special::SmId: return uint32_t(linear_ % ctx_.limits.smCount);
-    case Special::NSmId: return ctx_.limits.smCount;
-    case Special::GridId: return ctx_.gridId;
-    case Special::LanemaskEq: return bit;
-    case Special::LanemaskLe: return bit | (bit - 1);
-    case Special::LanemaskLt: return bit - 1;
-    case Special::LanemaskGe: return ~(bit - 1);
-    case Special::LanemaskGt: return ~(bit | (bit - 1));
+    case Special::TidX:
+      return t.x;
+    case Special::TidY:
+      return t.y;
+    case Special::TidZ:
+      return t.z;
+    case Special::NtidX:
+      return ctx_.block.x;
+    case Special::NtidY:
+      return ctx_.block.y;
+    case Special::NtidZ:
+      return ctx_.block.z;
+    case Special::CtaidX:
+      return ctaId_.x;
+    case Special::CtaidY:
+      return ctaId_.y;
+    case Special::CtaidZ:
+      return ctaId_.z;
+    case Special::NctaidX:
+      return ctx_.grid.x;
+    case Special::NctaidY:
+      return ctx_.grid.y;
+    case Special::NctaidZ:
+      return ctx_.grid.z;
+    case Special::LaneId:
+      return lane;
+    case Special::WarpId:
+      return warp;
+    case Special::NWarpId:
+      return ctx_.limits.maxWarpsPerSm;
+    case Special::SmId:
+      return uint32_t(linear_ % ctx_.limits.smCount);
+    case Special::NSmId:
+      return ctx_.limits.smCount;
+    case Special::GridId:
+      return ctx_.gridId;
+    case Special::LanemaskEq:
+      return bit;
+    case Special::LanemaskLe:
+      return bit | (bit - 1);
+    case Special::LanemaskLt:
+      return bit - 1;
+    case Special::LanemaskGe:
+      return ~(bit - 1);
+    case Special::LanemaskGt:
+      return ~(bit | (bit - 1));
     // The functional model has no cycles: clocks advance with the warp's instructions, which
     // keeps them monotonic and deterministic (the timing model supplies real cycles).
-    case Special::Clock: return uint32_t(w.instructions);
-    case Special::Clock64: return w.instructions;
-    case Special::GlobalTimer: return w.instructions * 1000;
-    case Special::GlobalTimerLo: return uint32_t(w.instructions * 1000);
-    case Special::GlobalTimerHi: return uint32_t((w.instructions * 1000) >> 32);
-    case Special::DynamicSmemSize: return ctx_.dynamicShared;
-    case Special::TotalSmemSize: return uint32_t(shared_.size());
-    case Special::ClusterCtaRank: return 0;
-    case Special::ClusterNctaRank: return 1;
-    case Special::EnvReg: return 0;
-    case Special::Count_: break;
+    case Special::Clock:
+      return uint32_t(w.instructions);
+    case Special::Clock64:
+      return w.instructions;
+    case Special::GlobalTimer:
+      return w.instructions * 1000;
+    case Special::GlobalTimerLo:
+      return uint32_t(w.instructions * 1000);
+    case Special::GlobalTimerHi:
+      return uint32_t((w.instructions * 1000) >> 32);
+    case Special::DynamicSmemSize:
+      return ctx_.dynamicShared;
+    case Special::TotalSmemSize:
+      return uint32_t(shared_.size());
+    case Special::ClusterCtaRank:
+      return 0;
+    case Special::ClusterNctaRank:
+      return 1;
+    case Special::EnvReg:
+      return 0;
+    case Special::Count_:
+      break;
   }
   return 0;
 }
@@ -250,8 +283,8 @@ void Cta::barrier(const Inst& in, isa::BarrierKind kind, LaneMask mask, uint32_t
           unsigned(std::countr_zero(mask)));
   if (threadCount % kWarpSize != 0 && threadCount != 0)
     fault(FaultKind::InvalidInstruction,
-          "barrier thread count " + std::to_string(threadCount) + " is not a multiple of 32",
-          &in, unsigned(std::countr_zero(mask)));
+          "barrier thread count " + std::to_string(threadCount) + " is not a multiple of 32", &in,
+          unsigned(std::countr_zero(mask)));
   Barrier& b = barriers_[id];
   if (b.arrived == 0) {
     b.expected = threadCount;
@@ -285,18 +318,27 @@ void Cta::tryReleaseBarrier(unsigned id) {
   for (const PendingResult& r : b.results) {
     uint64_t v = 0;
     switch (b.kind) {
-      case isa::BarrierKind::RedPopc: v = b.popc; break;
-      case isa::BarrierKind::RedAnd: v = b.all; break;
-      case isa::BarrierKind::RedOr: v = b.any; break;
-      default: break;
+      case isa::BarrierKind::RedPopc:
+        v = b.popc;
+        break;
+      case isa::BarrierKind::RedAnd:
+        v = b.all;
+        break;
+      case isa::BarrierKind::RedOr:
+        v = b.any;
+        break;
+      default:
+        break;
     }
     Frame& f = warps_[r.warp].frames.back();
     if (b.kind == isa::BarrierKind::RedPopc) {
       isa::forLanes(r.mask, [&](unsigned lane) { f.regs[size_t(r.slot) * kWarpSize + lane] = v; });
     } else {
       // bar.red.and/or write a predicate.
-      if (v) f.preds[r.slot] |= r.mask;
-      else f.preds[r.slot] &= ~r.mask;
+      if (v)
+        f.preds[r.slot] |= r.mask;
+      else
+        f.preds[r.slot] &= ~r.mask;
     }
   }
   for (unsigned wi : b.waiting)

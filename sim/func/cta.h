@@ -75,7 +75,7 @@ class Cta final : public isa::Machine {
   };
   struct Barrier {
     uint32_t arrived = 0;
-    uint32_t expected = 0;       // 0 = every live thread of the CTA
+    uint32_t expected = 0;  // 0 = every live thread of the CTA
     std::vector<unsigned> waiting;
     isa::BarrierKind kind = isa::BarrierKind::Sync;
     uint32_t popc = 0;
@@ -101,8 +101,7 @@ class Cta final : public isa::Machine {
   ThreadPos threadOf(unsigned warp, unsigned lane) const;
   uint64_t specialOf(const Warp& w, isa::Special s, unsigned lane) const;
   [[noreturn]] void fault(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
-                          std::optional<uint64_t> address = std::nullopt,
-                          std::string details = {});
+                          std::optional<uint64_t> address = std::nullopt, std::string details = {});
   std::string describeWaits() const;
 
   const LaunchContext& ctx_;
@@ -115,9 +114,9 @@ class Cta final : public isa::Machine {
   std::array<Barrier, kBarriers> barriers_{};
   Stats stats_;
   std::string printf_;
-  Warp* cur_ = nullptr;       // the warp whose instruction is executing
-  bool pcSet_ = false;        // the instruction moved the pc itself (control flow)
-  bool blocked_ = false;      // the warp must stop (barrier wait)
+  Warp* cur_ = nullptr;                  // the warp whose instruction is executing
+  bool pcSet_ = false;                   // the instruction moved the pc itself (control flow)
+  bool blocked_ = false;                 // the warp must stop (barrier wait)
   const Allocation* lastHit_ = nullptr;  // the allocation the last global access hit
 };
 

@@ -34,17 +34,23 @@ Space Cta::spaceOf(uint64_t a, unsigned) {
 
 uint64_t Cta::toGeneric(Space space, uint64_t addr, unsigned) {
   switch (space) {
-    case Space::Shared: return kSharedWindow + uint32_t(addr);
-    case Space::Local: return kLocalWindow + uint32_t(addr);
-    default: return addr;  // global and const addresses are generic addresses
+    case Space::Shared:
+      return kSharedWindow + uint32_t(addr);
+    case Space::Local:
+      return kLocalWindow + uint32_t(addr);
+    default:
+      return addr;  // global and const addresses are generic addresses
   }
 }
 
 uint64_t Cta::fromGeneric(Space space, uint64_t addr, unsigned) {
   switch (space) {
-    case Space::Shared: return addr - kSharedWindow;
-    case Space::Local: return addr - kLocalWindow;
-    default: return addr;
+    case Space::Shared:
+      return addr - kSharedWindow;
+    case Space::Local:
+      return addr - kLocalWindow;
+    default:
+      return addr;
   }
 }
 
@@ -63,10 +69,10 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
   }
   if (landed) *landed = space;
   auto outOfBounds = [&](const std::string& where) {
-    fault(FaultKind::OutOfBounds,
-          std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(addr) + " " +
-              where,
-          &in, lane, addr);
+    fault(
+        FaultKind::OutOfBounds,
+        std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(addr) + " " + where,
+        &in, lane, addr);
   };
   switch (space) {
     case Space::Shared:
@@ -94,7 +100,8 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
     default: {
       if (lastHit_ && addr - lastHit_->base < lastHit_->size &&
           addr + bytes <= lastHit_->base + lastHit_->size) {
-        if (write && lastHit_->readOnly) outOfBounds("is in read-only memory (" + lastHit_->label + ")");
+        if (write && lastHit_->readOnly)
+          outOfBounds("is in read-only memory (" + lastHit_->label + ")");
         return lastHit_->bytes.get() + (addr - lastHit_->base);
       }
       const Allocation* hit = nullptr;
@@ -131,10 +138,27 @@ namespace {
 inline void readElements(const uint8_t* p, unsigned bytes, unsigned vec, uint64_t* out) {
   for (unsigned i = 0; i < vec; ++i) {
     switch (bytes) {
-      case 1: out[i] = p[i]; break;
-      case 2: { uint16_t v; std::memcpy(&v, p + 2 * i, 2); out[i] = v; break; }
-      case 4: { uint32_t v; std::memcpy(&v, p + 4 * i, 4); out[i] = v; break; }
-      default: { uint64_t v; std::memcpy(&v, p + 8 * i, 8); out[i] = v; break; }
+      case 1:
+        out[i] = p[i];
+        break;
+      case 2: {
+        uint16_t v;
+        std::memcpy(&v, p + 2 * i, 2);
+        out[i] = v;
+        break;
+      }
+      case 4: {
+        uint32_t v;
+        std::memcpy(&v, p + 4 * i, 4);
+        out[i] = v;
+        break;
+      }
+      default: {
+        uint64_t v;
+        std::memcpy(&v, p + 8 * i, 8);
+        out[i] = v;
+        break;
+      }
     }
   }
 }
@@ -142,10 +166,22 @@ inline void readElements(const uint8_t* p, unsigned bytes, unsigned vec, uint64_
 inline void writeElements(uint8_t* p, unsigned bytes, unsigned vec, const uint64_t* data) {
   for (unsigned i = 0; i < vec; ++i) {
     switch (bytes) {
-      case 1: p[i] = uint8_t(data[i]); break;
-      case 2: { const uint16_t v = uint16_t(data[i]); std::memcpy(p + 2 * i, &v, 2); break; }
-      case 4: { const uint32_t v = uint32_t(data[i]); std::memcpy(p + 4 * i, &v, 4); break; }
-      default: std::memcpy(p + 8 * i, &data[i], 8); break;
+      case 1:
+        p[i] = uint8_t(data[i]);
+        break;
+      case 2: {
+        const uint16_t v = uint16_t(data[i]);
+        std::memcpy(p + 2 * i, &v, 2);
+        break;
+      }
+      case 4: {
+        const uint32_t v = uint32_t(data[i]);
+        std::memcpy(p + 4 * i, &v, 4);
+        break;
+      }
+      default:
+        std::memcpy(p + 8 * i, &data[i], 8);
+        break;
     }
   }
 }
@@ -204,9 +240,15 @@ void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* add
     uint8_t* p = resolve(in, space, addrs[lane], bytes, lane, true, &landed);
     const uint64_t bv = b ? b[lane] : 0;
     switch (bytes) {
-      case 2: old[lane] = atomicRmw<uint16_t>(p, fn, a[lane], bv); break;
-      case 4: old[lane] = atomicRmw<uint32_t>(p, fn, a[lane], bv); break;
-      case 8: old[lane] = atomicRmw<uint64_t>(p, fn, a[lane], bv); break;
+      case 2:
+        old[lane] = atomicRmw<uint16_t>(p, fn, a[lane], bv);
+        break;
+      case 4:
+        old[lane] = atomicRmw<uint32_t>(p, fn, a[lane], bv);
+        break;
+      case 8:
+        old[lane] = atomicRmw<uint64_t>(p, fn, a[lane], bv);
+        break;
       default:
         fault(FaultKind::InvalidInstruction, "atomic of " + std::to_string(bytes) + " bytes", &in,
               lane);
@@ -225,9 +267,12 @@ void Cta::printf(const Inst& in, unsigned lane, uint64_t format, uint64_t args) 
     Space space = spaceOf(address, lane);
     const uint64_t a = fromGeneric(space, address, lane);
     const uint8_t* p = nullptr;
-    if (space == Space::Shared) p = a + bytes <= shared_.size() ? shared_.data() + a : nullptr;
-    else if (space == Space::Local) p = a + bytes <= cur_->localBytes ? cur_->laneLocal(lane) + a : nullptr;
-    else p = ctx_.memory->find(a, bytes);
+    if (space == Space::Shared)
+      p = a + bytes <= shared_.size() ? shared_.data() + a : nullptr;
+    else if (space == Space::Local)
+      p = a + bytes <= cur_->localBytes ? cur_->laneLocal(lane) + a : nullptr;
+    else
+      p = ctx_.memory->find(a, bytes);
     if (!p) return false;
     std::memcpy(out, p, bytes);
     return true;

@@ -6,14 +6,22 @@ namespace warpsim::sim {
 
 const char* faultKindName(FaultKind k) {
   switch (k) {
-    case FaultKind::OutOfBounds: return "out-of-bounds access";
-    case FaultKind::Misaligned: return "misaligned access";
-    case FaultKind::Trap: return "trap";
-    case FaultKind::BarrierDeadlock: return "barrier deadlock";
-    case FaultKind::WarpSync: return "warp synchronization error";
-    case FaultKind::Watchdog: return "watchdog";
-    case FaultKind::NotSupported: return "not supported yet";
-    case FaultKind::InvalidInstruction: return "invalid instruction";
+    case FaultKind::OutOfBounds:
+      return "out-of-bounds access";
+    case FaultKind::Misaligned:
+      return "misaligned access";
+    case FaultKind::Trap:
+      return "trap";
+    case FaultKind::BarrierDeadlock:
+      return "barrier deadlock";
+    case FaultKind::WarpSync:
+      return "warp synchronization error";
+    case FaultKind::Watchdog:
+      return "watchdog";
+    case FaultKind::NotSupported:
+      return "not supported yet";
+    case FaultKind::InvalidInstruction:
+      return "invalid instruction";
   }
   return "fault";
 }
@@ -34,6 +42,7 @@ std::string FaultInfo::describe(const std::string& ptxPath) const {
   return s;
 }
 
-KernelFault::KernelFault(FaultInfo info) : std::runtime_error(info.message), info_(std::move(info)) {}
+KernelFault::KernelFault(FaultInfo info)
+    : std::runtime_error(info.message), info_(std::move(info)) {}
 
 }  // namespace warpsim::sim

@@ -12,13 +12,13 @@
 namespace warpsim::sim {
 
 enum class FaultKind {
-  OutOfBounds,     // an address outside every live allocation / the shared or local window
-  Misaligned,      // not aligned to the access size
-  Trap,            // trap / brkpt / assert
-  BarrierDeadlock, // warps wait at barriers that cannot complete (barrier divergence)
-  WarpSync,        // a .sync warp primitive whose member mask names absent lanes
-  Watchdog,        // the instruction budget ran out (an infinite loop?)
-  NotSupported,    // an instruction warpsim parses but does not execute yet
+  OutOfBounds,         // an address outside every live allocation / the shared or local window
+  Misaligned,          // not aligned to the access size
+  Trap,                // trap / brkpt / assert
+  BarrierDeadlock,     // warps wait at barriers that cannot complete (barrier divergence)
+  WarpSync,            // a .sync warp primitive whose member mask names absent lanes
+  Watchdog,            // the instruction budget ran out (an infinite loop?)
+  NotSupported,        // an instruction warpsim parses but does not execute yet
   InvalidInstruction,  // an operand combination the semantics reject at run time
 };
 const char* faultKindName(FaultKind k);
@@ -29,8 +29,8 @@ struct ThreadPos {
 
 struct FaultInfo {
   FaultKind kind = FaultKind::OutOfBounds;
-  std::string message;      // what happened, e.g. "load of 4 bytes at 0x... is out of bounds"
-  ThreadPos thread, cta;    // the first faulting lane's thread and its CTA
+  std::string message;    // what happened, e.g. "load of 4 bytes at 0x... is out of bounds"
+  ThreadPos thread, cta;  // the first faulting lane's thread and its CTA
   unsigned lane = 0, warp = 0;
   uint32_t ptxLine = 0;
   std::string instruction;  // "ld.global.f32"
@@ -38,7 +38,7 @@ struct FaultInfo {
   uint32_t cudaLine = 0;
   uint64_t address = 0;
   bool hasAddress = false;
-  std::string details;      // extra lines (which warps wait where, ...)
+  std::string details;  // extra lines (which warps wait where, ...)
   // "kernel fault: <message> at <file.cu:line> (PTX line N, ld.global.f32), thread (x,y,z)
   //  block (x,y,z)"
   std::string describe(const std::string& ptxPath) const;

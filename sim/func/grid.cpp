@@ -45,8 +45,10 @@ LaunchResult runGrid(LaunchContext& ctx) {
   constexpr uint64_t kBatch = 4096;
   std::vector<CtaOutcome> batch;
   const unsigned threads =
-      ctx.options.serial ? 1 : (ctx.options.threads ? ctx.options.threads
-                                                    : std::max(1u, std::thread::hardware_concurrency()));
+      ctx.options.serial
+          ? 1
+          : (ctx.options.threads ? ctx.options.threads
+                                 : std::max(1u, std::thread::hardware_concurrency()));
   tbb::task_arena arena{int(threads)};
   for (uint64_t first = 0; first < n && !result.fault; first += kBatch) {
     const uint64_t count = std::min(kBatch, n - first);
@@ -69,8 +71,7 @@ LaunchResult runGrid(LaunchContext& ctx) {
       if (o.fault && !result.fault) result.fault = std::move(o.fault);
     }
   }
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 

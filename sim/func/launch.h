@@ -18,24 +18,24 @@ struct Dim3 {
 };
 
 struct LaunchConfig {
-  std::string entry;               // the kernel's name in the module
+  std::string entry;  // the kernel's name in the module
   Dim3 grid, block;
-  uint32_t dynamicShared = 0;      // bytes of extern shared memory
-  std::vector<uint8_t> params;     // the kernel parameter buffer (see packParams)
+  uint32_t dynamicShared = 0;   // bytes of extern shared memory
+  std::vector<uint8_t> params;  // the kernel parameter buffer (see packParams)
 };
 
 struct LaunchOptions {
-  unsigned threads = 0;             // host threads for CTAs; 0 = every core
-  bool serial = false;              // CTAs one at a time in order: deterministic float atomics
+  unsigned threads = 0;  // host threads for CTAs; 0 = every core
+  bool serial = false;   // CTAs one at a time in order: deterministic float atomics
   uint64_t instructionBudget = 20'000'000'000ull;  // warp-instructions before the watchdog
-  uint32_t warpSlice = 2048;        // warp-instructions a warp runs before the next is picked
+  uint32_t warpSlice = 2048;  // warp-instructions a warp runs before the next is picked
 };
 
 struct LaunchResult {
   Stats stats;
-  std::optional<FaultInfo> fault;   // the first fault (lowest CTA index when several)
-  std::string printfOutput;         // every printf line, CTA by CTA
-  double seconds = 0;               // host wall time of the launch
+  std::optional<FaultInfo> fault;  // the first fault (lowest CTA index when several)
+  std::string printfOutput;        // every printf line, CTA by CTA
+  double seconds = 0;              // host wall time of the launch
 };
 
 // The hardware limits a launch is checked against (an H200, compute capability 9.0).

@@ -38,7 +38,9 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
     // %[flags][width][.precision][length]conversion
     size_t j = i + 1;
     while (j < format.size() && std::strchr("-+ #0", format[j])) ++j;
-    while (j < format.size() && (std::isdigit(static_cast<unsigned char>(format[j])) || format[j] == '.')) ++j;
+    while (j < format.size() &&
+           (std::isdigit(static_cast<unsigned char>(format[j])) || format[j] == '.'))
+      ++j;
     std::string length;
     while (j < format.size() && std::strchr("hlLqjzt", format[j])) length += format[j++];
     if (j >= format.size()) {
@@ -89,7 +91,14 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
         out += buf;
         break;
       }
-      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
+      case 'f':
+      case 'F':
+      case 'e':
+      case 'E':
+      case 'g':
+      case 'G':
+      case 'a':
+      case 'A': {
         double v;
         fetch(8, &v);
         std::snprintf(buf, sizeof buf, (spec + conv).c_str(), v);
@@ -107,13 +116,17 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
         uint64_t p;
         fetch(8, &p);
         std::string s;
-        if (p == 0) s = "(null)";
-        else if (!readDeviceString(p, mem, s)) s = "<bad string>";
+        if (p == 0)
+          s = "(null)";
+        else if (!readDeviceString(p, mem, s))
+          s = "<bad string>";
         std::snprintf(buf, sizeof buf, (spec + "s").c_str(), s.c_str());
         out += buf;
         break;
       }
-      default: out += format.substr(i, j - i + 1); break;
+      default:
+        out += format.substr(i, j - i + 1);
+        break;
     }
     i = j;
   }

@@ -14,21 +14,21 @@ struct Stats {
   static constexpr size_t kClasses = size_t(isa::InsnClass::Count_);
   std::array<uint64_t, kClasses> warpInsns{};    // warp-instructions issued, by class
   std::array<uint64_t, kClasses> threadInsns{};  // lanes that executed them, by class
-  uint64_t branches = 0;           // conditional branches executed
-  uint64_t divergentBranches = 0;  // ... that split the warp
-  uint64_t sharedRequests = 0;     // warp-level shared loads/stores/atomics
-  uint64_t sharedWavefronts = 0;   // wavefronts they needed
-  uint64_t sharedIdealWavefronts = 0;  // wavefronts without bank conflicts
-  uint64_t globalRequests = 0;     // warp-level global (incl. generic-to-global) loads/stores
-  uint64_t globalSectors = 0;      // 32-byte sectors they touched
-  uint64_t globalBytes = 0;        // bytes the lanes asked for
-  uint64_t barriers = 0;           // barrier completions
-  uint64_t floatAtomics = 0;       // lanes that did a floating-point atomic (order-dependent)
+  uint64_t branches = 0;                         // conditional branches executed
+  uint64_t divergentBranches = 0;                // ... that split the warp
+  uint64_t sharedRequests = 0;                   // warp-level shared loads/stores/atomics
+  uint64_t sharedWavefronts = 0;                 // wavefronts they needed
+  uint64_t sharedIdealWavefronts = 0;            // wavefronts without bank conflicts
+  uint64_t globalRequests = 0;  // warp-level global (incl. generic-to-global) loads/stores
+  uint64_t globalSectors = 0;   // 32-byte sectors they touched
+  uint64_t globalBytes = 0;     // bytes the lanes asked for
+  uint64_t barriers = 0;        // barrier completions
+  uint64_t floatAtomics = 0;    // lanes that did a floating-point atomic (order-dependent)
   uint64_t ctas = 0, warps = 0, threads = 0;
 
   uint64_t totalWarpInsns() const;
   uint64_t totalThreadInsns() const;
-  double simdEfficiency() const;     // thread-instructions / (32 x warp-instructions)
+  double simdEfficiency() const;  // thread-instructions / (32 x warp-instructions)
   uint64_t bankConflicts() const { return sharedWavefronts - sharedIdealWavefronts; }
   double sectorsPerRequest() const;
   void merge(const Stats& o);

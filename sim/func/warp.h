@@ -20,28 +20,28 @@ struct SimtEntry {
 
 struct Frame {
   const isa::FunctionCode* fn = nullptr;
-  std::vector<uint64_t> regs;       // numSlots x 32
-  std::vector<uint32_t> preds;      // numPreds lane masks
-  std::vector<uint8_t> laneParams;  // 32 x laneParamBytes
-  size_t stackBase = 0;             // the SIMT stack's size when the frame was entered
+  std::vector<uint64_t> regs;           // numSlots x 32
+  std::vector<uint32_t> preds;          // numPreds lane masks
+  std::vector<uint8_t> laneParams;      // 32 x laneParamBytes
+  size_t stackBase = 0;                 // the SIMT stack's size when the frame was entered
   const isa::Inst* callSite = nullptr;  // the call that made the frame (returns copied there)
-  isa::LaneMask returned = 0;       // lanes that executed ret
+  isa::LaneMask returned = 0;           // lanes that executed ret
   uint8_t* laneParam(unsigned lane) { return laneParams.data() + lane * fn->laneParamBytes; }
 };
 
 enum class WarpState { Ready, AtBarrier, Done };
 
 struct Warp {
-  unsigned index = 0;             // within the CTA
-  isa::LaneMask valid = 0;        // lanes that are threads of the CTA
+  unsigned index = 0;       // within the CTA
+  isa::LaneMask valid = 0;  // lanes that are threads of the CTA
   isa::LaneMask exited = 0;
   WarpState state = WarpState::Ready;
   std::vector<Frame> frames;
   std::vector<SimtEntry> stack;
-  uint64_t instructions = 0;      // warp-instructions executed (drives %clock)
-  uint32_t barrierId = 0;         // while AtBarrier
+  uint64_t instructions = 0;  // warp-instructions executed (drives %clock)
+  uint32_t barrierId = 0;     // while AtBarrier
   uint32_t barrierPc = 0;
-  std::vector<uint8_t> local;     // 32 x local bytes per thread
+  std::vector<uint8_t> local;  // 32 x local bytes per thread
   uint32_t localBytes = 0;
   uint8_t* laneLocal(unsigned lane) { return local.data() + size_t(lane) * localBytes; }
 };

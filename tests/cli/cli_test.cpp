@@ -2,10 +2,10 @@
 // run through nvcc, a kernel fault, JSON output.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -15,8 +15,8 @@ struct Outcome {
 };
 
 Outcome warpsim(const std::string& args) {
-  const std::string cmd = std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
-                          " " + args + " 2>&1";
+  const std::string cmd =
+      std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY + " " + args + " 2>&1";
   Outcome o;
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return o;
@@ -50,18 +50,22 @@ TEST(Cli, BadArgumentIsNamed) {
       "run tests/data/off_by_one.ptx --kernel off_by_one --grid 1 --block 32 "
       "--arg 'out=f32[32]:random(x)' --arg u32:31");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(o.output.find("--arg 1 'out=f32[32]:random(x)': 'x' is not a number"), std::string::npos)
+  EXPECT_NE(o.output.find("--arg 1 'out=f32[32]:random(x)': 'x' is not a number"),
+            std::string::npos)
       << o.output;
-  const Outcome g = warpsim("run tests/data/off_by_one.ptx --kernel off_by_one --grid 0 --block 32");
+  const Outcome g =
+      warpsim("run tests/data/off_by_one.ptx --kernel off_by_one --grid 0 --block 32");
   EXPECT_EQ(g.status, 2);
   EXPECT_NE(g.output.find("--grid '0'"), std::string::npos) << g.output;
 }
 
 TEST(Cli, BadPtxNamesFileLineAndColumn) {
-  const Outcome o = warpsim("run tests/data/bad_operand.ptx --kernel k --grid 1 --block 1 --arg u64:0");
+  const Outcome o =
+      warpsim("run tests/data/bad_operand.ptx --kernel k --grid 1 --block 1 --arg u64:0");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(o.output.find("tests/data/bad_operand.ptx:8:3: error: 'add.s32' takes 3 operands, 2 given"),
-            std::string::npos)
+  EXPECT_NE(
+      o.output.find("tests/data/bad_operand.ptx:8:3: error: 'add.s32' takes 3 operands, 2 given"),
+      std::string::npos)
       << o.output;
 }
 
@@ -70,7 +74,8 @@ TEST(Cli, KernelFaultExitsWithOneAndNamesTheThread) {
       "run tests/data/off_by_one.ptx --kernel off_by_one --grid 1 --block 64 --arg out=u32[32] "
       "--arg u32:32");
   EXPECT_EQ(o.status, 1) << o.output;
-  EXPECT_NE(o.output.find("kernel fault (out-of-bounds access): store of 4 bytes"), std::string::npos)
+  EXPECT_NE(o.output.find("kernel fault (out-of-bounds access): store of 4 bytes"),
+            std::string::npos)
       << o.output;
   EXPECT_NE(o.output.find("thread (32,0,0) block (0,0,0)"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("off_by_one.ptx:18"), std::string::npos) << o.output;

@@ -45,7 +45,8 @@ TEST_P(SuiteDefault, PassesAtItsDefaultSize) {
   const kernels::Card& card = *kernels::findCard(GetParam());
   const harness::CardResult r = harness::runCardOnSim(card, 0, 1);
   ASSERT_FALSE(r.run.fault) << r.run.fault->describe(card.source + ".ptx");
-  ASSERT_TRUE(r.comparison.ok()) << harness::formatMismatch(r.run.buffers, r.comparison.first.front());
+  ASSERT_TRUE(r.comparison.ok()) << harness::formatMismatch(r.run.buffers,
+                                                            r.comparison.first.front());
   EXPECT_GT(r.comparison.compared, 0u);
   EXPECT_GT(r.run.stats.totalThreadInsns(), 0u);
 }

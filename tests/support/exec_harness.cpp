@@ -135,7 +135,9 @@ void ExecHarness::branch(const isa::Inst&, isa::LaneMask taken) {
   events.push_back("branch " + std::to_string(taken));
 }
 
-void ExecHarness::trap(const isa::Inst&, isa::LaneMask, const char* why) { throw HarnessFault(why); }
+void ExecHarness::trap(const isa::Inst&, isa::LaneMask, const char* why) {
+  throw HarnessFault(why);
+}
 
 void ExecHarness::barrier(const isa::Inst&, isa::BarrierKind kind, isa::LaneMask mask, uint32_t id,
                           uint32_t count, isa::LaneMask value, uint32_t) {

@@ -23,13 +23,13 @@ class HarnessFault : public std::runtime_error {
 
 class ExecHarness final : public isa::Machine {
  public:
-  static constexpr uint32_t kSlots = 64;   // registers r0..r63 (slot 0 = the carry flag)
+  static constexpr uint32_t kSlots = 64;  // registers r0..r63 (slot 0 = the carry flag)
   static constexpr uint32_t kPreds = 8;
 
   // Operand builders.
-  static isa::Opnd reg(uint32_t r);           // register r (1..63)
+  static isa::Opnd reg(uint32_t r);  // register r (1..63)
   static isa::Opnd pred(uint32_t p, bool negated = false);
-  isa::Opnd imm(uint64_t bits);               // an immediate: a slot filled with the value
+  isa::Opnd imm(uint64_t bits);  // an immediate: a slot filled with the value
   static isa::Opnd addr(uint32_t baseReg, int64_t offset = 0, isa::Type baseType = isa::Type::U64);
   static isa::Opnd vec(std::vector<isa::Opnd> elems);
   static isa::Opnd sink();
@@ -42,7 +42,9 @@ class ExecHarness final : public isa::Machine {
   std::string tryBind(const std::string& opcode, std::vector<isa::Opnd> ops);
 
   void set(uint32_t r, unsigned lane, uint64_t v) { regs_[r * 32 + lane] = v; }
-  void setAll(uint32_t r, uint64_t v) { for (unsigned l = 0; l < 32; ++l) set(r, l, v); }
+  void setAll(uint32_t r, uint64_t v) {
+    for (unsigned l = 0; l < 32; ++l) set(r, l, v);
+  }
   uint64_t get(uint32_t r, unsigned lane) const { return regs_[r * 32 + lane]; }
   void setPred(uint32_t p, uint32_t mask) { preds_[p] = mask; }
   uint32_t getPred(uint32_t p) const { return preds_[p]; }
@@ -75,7 +77,9 @@ class ExecHarness final : public isa::Machine {
   [[noreturn]] void trap(const isa::Inst&, isa::LaneMask, const char* why) override;
   void barrier(const isa::Inst&, isa::BarrierKind kind, isa::LaneMask mask, uint32_t id,
                uint32_t count, isa::LaneMask value, uint32_t resultSlot) override;
-  void printf(const isa::Inst&, unsigned, uint64_t, uint64_t) override { events.push_back("printf"); }
+  void printf(const isa::Inst&, unsigned, uint64_t, uint64_t) override {
+    events.push_back("printf");
+  }
   void nanosleep(const isa::Inst&) override { events.push_back("nanosleep"); }
   uint64_t special(isa::Special, unsigned) override { return 0; }
   [[noreturn]] void warpSyncFault(const isa::Inst&, isa::LaneMask, isa::LaneMask) override;
