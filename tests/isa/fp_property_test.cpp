@@ -8,7 +8,8 @@
 //    the float grid written here from scratch.
 // Generators weight special values (NaN, +-inf, +-0, subnormals, FLT_MAX, FLT_MIN, 1, powers of
 // two) and cancellations. Also: the inline round-to-nearest fast paths equal the engine.
-// Compile with -frounding-math so that the references' host operations stay where they are.
+// The references' host operations read and write volatiles inside a HostRounding scope, which
+// keeps them where they are even without -frounding-math (with it is fine too).
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
