@@ -177,6 +177,12 @@ TEST(Convert, FloatNarrowingPerMode) {
   EXPECT_EQ(0x3F80u, cvt("cvt.rn.bf16.f16", 0x3C01));
   EXPECT_EQ(0x3F81u, cvt("cvt.rp.bf16.f16", 0x3C01));
   EXPECT_EQ(0x3C00u, cvt("cvt.rn.sat.f16.f32", fb(2.0f)));
+  // f16 <-> bf16 are the same size: the rounding may be omitted (ptxas accepts it), .rn.
+  EXPECT_EQ(cvt("cvt.rn.f16.bf16", 0x3586), cvt("cvt.f16.bf16", 0x3586));
+  EXPECT_EQ(0x3F80u, cvt("cvt.bf16.f16", 0x3C01));
+  // A rounding on the exact .bf16 -> .f32/.f64 changes nothing (cvt.f64.bf16.rp in the manual).
+  EXPECT_EQ(0x3F810000u, cvt("cvt.rp.f32.bf16", 0x3F81));
+  EXPECT_EQ(db(1.0078125), cvt("cvt.f64.bf16.rp", 0x3F81));
 }
 
 TEST(Convert, IntegralRoundingInPlace) {
@@ -240,6 +246,10 @@ TEST(Convert, Tf32) {
   EXPECT_EQ(0xFF7FE000u, cvt("cvt.rz.satfinite.tf32.f32", 0xFF800000));
   EXPECT_EQ(fp::bits(fp::f32ToTF32(bf(0x7FC01234), Round::RNA)),
             cvt("cvt.rna.tf32.f32", 0x7FC01234));  // NaN: fp.h's measured rule
+  // .satfinite takes one ulp off any all-ones exponent, NaNs included (measured on the H200).
+  EXPECT_EQ(0x7FBFE000u, cvt("cvt.rna.satfinite.tf32.f32", 0x7FC01234));
+  EXPECT_EQ(0xFFBFE000u, cvt("cvt.rna.satfinite.tf32.f32", 0xFFC00001));
+  EXPECT_EQ(0x7F7FE000u, cvt("cvt.rna.satfinite.tf32.f32", 0x7F800001));
 }
 
 // ---- fp8 ---------------------------------------------------------------------------------

@@ -54,8 +54,16 @@ TEST(FloatSfu, SinCosTanhSpecialValues) {  // PTX ISA 9.7.3.18, 9.7.3.19, 9.7.3.
   EXPECT_EQ(kNaN, u1("sin.approx.ftz.f32", kNegInf));
   EXPECT_EQ(0x80000000u, u1("sin.approx.f32", 0x80000000));
   EXPECT_EQ(0x00000000u, u1("sin.approx.f32", 0x00000000));
-  EXPECT_EQ(kMinSub, u1("sin.approx.f32", kMinSub));
+  // Subnormal inputs read as zero even without .ftz (measured on the H200).
+  EXPECT_EQ(0u, u1("sin.approx.f32", kMinSub));
+  EXPECT_EQ(0x80000000u, u1("sin.approx.f32", kNegMinSub));
   EXPECT_EQ(0u, u1("sin.approx.ftz.f32", kMinSub));
+  EXPECT_EQ(kOne, u1("cos.approx.f32", kMinSub));
+  // The argument is scaled to turns first (x / 2pi, toward zero, flushed): FLT_MIN vanishes,
+  // and a huge argument is a whole number of turns (measured on the H200).
+  EXPECT_EQ(0u, u1("sin.approx.f32", 0x00800000));
+  EXPECT_EQ(0x80000000u, u1("sin.approx.f32", 0xFF7FFFFF));
+  EXPECT_EQ(kOne, u1("cos.approx.f32", 0x7F7FFFFF));
   EXPECT_EQ(kNaN, u1("cos.approx.f32", kNegInf));
   EXPECT_EQ(kOne, u1("cos.approx.f32", 0x80000000));
   EXPECT_EQ(kOne, u1("cos.approx.ftz.f32", kNegMinSub));
@@ -141,7 +149,7 @@ TEST(FloatSfu, F64Approximations) {  // PTX ISA 9.7.3.14, 9.7.3.16, 9.7.3.17
 
 TEST(FloatSfu, HalfPrecisionForms) {  // PTX ISA 9.7.4.9, 9.7.4.10
   EXPECT_EQ(0x3C00u, exec1("ex2.approx.f16", 0x0000));
-  EXPECT_EQ(0x3C00u, exec1("ex2.approx.f16", 0x8001));  // subnormal inputs kept: 2^-tiny
+  EXPECT_EQ(0x3BFFu, exec1("ex2.approx.f16", 0x8200));  // 2^-2^-15: below 1, toward zero
   EXPECT_EQ(0x4000u, exec1("ex2.approx.f16", 0x3C00));
   EXPECT_EQ(0x0000u, exec1("ex2.approx.f16", 0xFC00));
   EXPECT_EQ(0x7C00u, exec1("ex2.approx.f16", 0x7C00));

@@ -61,12 +61,23 @@ TEST(HalfArith, FmaFusedReluOob) {
   EXPECT_EQ(kNaN16, h3("fma.rn.relu.f16", 0x7E01, 0x3C00, 0x0000));  // NaN -> canonical
   EXPECT_EQ(0x0000, h3("fma.rn.relu.bf16", 0xBF80, 0x3F80, 0x0000));
   EXPECT_EQ(0x3F81, h3("fma.rn.bf16", 0x3F81, 0x3F80, 0x0000));
-  // .oob: an operand equal to the OOB-NaN (modelled as 0x7FFF) forces +0.
-  EXPECT_EQ(0x0000, h3("fma.rn.oob.f16", 0x7FFF, 0x3C00, 0x3C00));
-  EXPECT_EQ(0x0000, h3("fma.rn.oob.f16", 0x3C00, 0x3C00, 0x7FFF));
-  EXPECT_EQ(kNaN16, h3("fma.rn.oob.f16", 0x7E00, 0x3C00, 0x3C00));  // an ordinary NaN
+  // .oob: the OOB-NaN is 0x7FF7 (either sign; measured on the H200): as a multiplicand it
+  // forces +0, as the addend it is a NaN; other NaNs are NaNs.
+  EXPECT_EQ(0x0000, h3("fma.rn.oob.f16", 0x7FF7, 0x3C00, 0x3C00));
+  EXPECT_EQ(0x0000, h3("fma.rn.oob.f16", 0x3C00, 0xFFF7, 0x3C00));
+  EXPECT_EQ(kNaN16, h3("fma.rn.oob.f16", 0x3C00, 0x3C00, 0x7FF7));
+  EXPECT_EQ(kNaN16, h3("fma.rn.oob.f16", 0x7FFF, 0x3C00, 0x3C00));
+  EXPECT_EQ(kNaN16, h3("fma.rn.f16", 0x7FF7, 0x3C00, 0x3C00));  // only with .oob
+  EXPECT_EQ(0x0000, h3("fma.rn.oob.bf16", 0x7FF7, 0x3F80, 0x3F80));
+  EXPECT_EQ(kNaN16, h3("fma.rn.oob.bf16", 0x7FC0, 0x3F80, 0x3F80));
   EXPECT_EQ(0x4000, h3("fma.rn.oob.relu.f16", 0x3C00, 0x3C00, 0x3C00));
-  EXPECT_EQ(0x0000, h3("fma.rn.oob.relu.bf16", 0x7FFF, 0x3F80, 0xBF80));
+  EXPECT_EQ(0x3C00, h3("fma.rn.oob.sat.f16", 0x4000, 0x3C00, 0x3C00));
+  EXPECT_EQ(0x3C000000u, exec3("fma.rn.oob.f16x2", 0x3C007FF7, 0x3C003C00, 0x00003C00));
+  // bf16 fma takes the directed roundings too (ptxas accepts them): 1 + 2^-8 * 1.5.
+  EXPECT_EQ(0x3F81, h3("fma.rn.bf16", 0x3F80, 0x3F80, 0x3BC0));
+  EXPECT_EQ(0x3F80, h3("fma.rz.bf16", 0x3F80, 0x3F80, 0x3BC0));
+  EXPECT_EQ(0x3F81, h3("fma.rp.bf16", 0x3F80, 0x3F80, 0x3BC0));
+  EXPECT_EQ(0xBF81, h3("fma.rm.bf16", 0xBF80, 0x3F80, 0xBBC0));
 }
 
 TEST(HalfArith, PackedHalvesAreIndependent) {
@@ -125,8 +136,8 @@ TEST(HalfArith, RejectsInvalidForms) {
                             : 3)
             .empty())
         << op;
-  for (const char* op : {"fma.rn.sat.relu.f16", "fma.rn.oob.ftz.f16", "fma.rm.f16",
-                         "fma.rn.ftz.bf16", "fma.rn.sat.bf16", "fma.rn.oob.sat.f16"})
+  for (const char* op : {"fma.rn.sat.relu.f16", "fma.rn.oob.ftz.f16", "fma.rm.f16", "fma.f16",
+                         "fma.bf16x2", "fma.rn.ftz.bf16", "fma.rn.sat.bf16", "fma.rna.bf16"})
     EXPECT_FALSE(bindMessage(op, 4).empty()) << op;
   EXPECT_FALSE(bindMessage("fma.rn.f16", 3).empty());
 }
