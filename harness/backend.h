@@ -26,6 +26,7 @@ struct LaunchOutcome {
   sim::Stats stats;                     // simulator only
   std::string printfOutput;
   double seconds = 0;  // host wall time (simulator) or GPU time (CUDA events)
+  std::vector<sim::WriteRecord> writes;  // simulator only: writers of watched addresses
 };
 
 class Backend {

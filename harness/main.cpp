@@ -14,6 +14,9 @@ Commands:
   run FILE.cu|FILE.ptx ...   run one kernel in the simulator (warpsim run --help)
   suite [PATTERN]            run the kernel suite against its CPU references
   bench [PATTERN]            simulator speed: thread-instructions per second
+  diff CARD | FILE ...       the same kernel on the simulator and the GPU, outputs compared
+  record [PATTERN]           run suite cases on the GPU and write them as replayable data
+  replay [DIR]...            replay recorded GPU cases in the simulator
 
 Every command takes --help. Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
 )";
@@ -32,6 +35,9 @@ int main(int argc, char** argv) {
     if (command == "run") return warpsim::cli::runCommand(args);
     if (command == "suite") return warpsim::cli::suiteCommand(args);
     if (command == "bench") return warpsim::cli::benchCommand(args);
+    if (command == "diff") return warpsim::cli::diffCommand(args);
+    if (command == "record") return warpsim::cli::recordCommand(args);
+    if (command == "replay") return warpsim::cli::replayCommand(args);
   } catch (const std::exception& e) {
     std::cerr << "warpsim " << command << ": " << e.what() << "\n";
     return warpsim::cli::kUsage;

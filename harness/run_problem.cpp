@@ -33,6 +33,7 @@ ProblemRun runProblem(Backend& backend, const kernels::Problem& problem) {
     run.stats.merge(o.stats);
     run.printfOutput += o.printfOutput;
     run.seconds += o.seconds;
+    run.writes.insert(run.writes.end(), o.writes.begin(), o.writes.end());
     if (o.fault) {
       run.fault = std::move(o.fault);
       run.faultedLaunch = li;

@@ -19,6 +19,7 @@ struct ProblemRun {
   size_t faultedLaunch = 0;
   std::string printfOutput;
   double seconds = 0;
+  std::vector<sim::WriteRecord> writes;  // simulator, with LaunchOptions::watch
 };
 
 // The backend must have the problem's module loaded.

@@ -35,6 +35,7 @@ class SimBackend final : public Backend {
     o.stats = r.stats;
     o.printfOutput = std::move(r.printfOutput);
     o.seconds = r.seconds;
+    o.writes = std::move(r.writes);
     return o;
   }
 

@@ -12,5 +12,8 @@ enum ExitCode { kOk = 0, kFailed = 1, kUsage = 2 };
 int runCommand(const std::vector<std::string>& args);
 int suiteCommand(const std::vector<std::string>& args);
 int benchCommand(const std::vector<std::string>& args);
+int diffCommand(const std::vector<std::string>& args);
+int recordCommand(const std::vector<std::string>& args);
+int replayCommand(const std::vector<std::string>& args);
 
 }  // namespace warpsim::cli

@@ -8,6 +8,7 @@
 #include "harness/arg_spec.h"
 #include "harness/backend.h"
 #include "harness/cli/cli.h"
+#include "harness/cli/kernel_job.h"
 #include "harness/compare.h"
 #include "harness/json.h"
 #include "harness/nvcc.h"
@@ -22,20 +23,11 @@ namespace warpsim::cli {
 
 namespace {
 
-constexpr const char* kRunUsage =
-    R"(usage: warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
+constexpr const char* kRunUsage = R"(usage: warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
                    [--shared BYTES] [--arg SPEC]... [--dump NAME[:PATH]]... [--json]
 
 Runs one kernel in the simulator. A .cu file is compiled first with nvcc -ptx -lineinfo -arch=sm_90.
-
-Kernel arguments, one --arg per parameter, in order:
-  scalar   TYPE:VALUE                  u32:1024  s32:-3  f32:0.5  u64:0x10
-  buffer   [NAME=]TYPE[COUNT][:INIT]   x=f32[4096]:random(7,-1,1)  y=f32[4096]:const(2)
-  INIT     zeros (default) | iota | iota(START,STEP) | const(V) | random(SEED[,LO,HI]) | file(PATH)
-  TYPE     u8 s8 u16 s16 u32 s32 u64 s64 f16 bf16 f32 f64
-Buffers are passed as device pointers; every buffer is copied back after the run.
 --dump NAME prints a buffer's first elements; --dump NAME:PATH writes its raw bytes to PATH.
-
 Exit status: 0 ok, 1 kernel fault, 2 bad input or usage.
 )";
 
@@ -76,34 +68,16 @@ int runCommand(const std::vector<std::string>& args) {
     return kUsage;
   }
   if (vm.count("help")) {
-    std::cout << kRunUsage << "\n" << opts;
+    std::cout << kRunUsage << "\n" << kArgLanguageHelp << "\n" << opts;
     return kOk;
   }
-  for (const char* required : {"file", "kernel", "grid", "block"})
-    if (!vm.count(required)) {
-      std::cerr << "warpsim run: missing --" << required << "\n" << kRunUsage;
-      return kUsage;
-    }
-  const std::string file = vm["file"].as<std::string>();
   const bool json = vm.count("json") > 0;
   try {
-    const auto grid = harness::parseDim3(vm["grid"].as<std::string>(), "--grid");
-    const auto block = harness::parseDim3(vm["block"].as<std::string>(), "--block");
-    const auto argList =
-        vm.count("arg") ? vm["arg"].as<std::vector<std::string>>() : std::vector<std::string>{};
-    std::vector<harness::DumpSpec> dumps;
-    if (vm.count("dump"))
-      for (const auto& d : vm["dump"].as<std::vector<std::string>>())
-        dumps.push_back(harness::parseDump(d));
-    kernels::Problem problem = harness::buildProblem(argList, vm["kernel"].as<std::string>(), grid,
-                                                     block, vm["shared"].as<uint32_t>());
-    for (const auto& d : dumps) {
-      bool found = false;
-      for (const auto& b : problem.buffers) found = found || b.name == d.buffer;
-      if (!found) throw harness::ArgError("--dump '" + d.buffer + "': no buffer has that name");
-    }
-    const bool isCu = file.size() > 3 && file.substr(file.size() - 3) == ".cu";
-    const std::string ptx = isCu ? harness::compileCudaToPtx(file) : harness::readTextFile(file);
+    KernelJob job = kernelJobFrom(vm, "run");
+    const std::string& file = job.path;
+    const kernels::Problem& problem = job.problem;
+    const std::vector<harness::DumpSpec>& dumps = job.dumps;
+    const std::string& ptx = job.ptx;
     sim::LaunchOptions lo;
     lo.threads = vm["threads"].as<unsigned>();
     lo.serial = vm.count("serial") > 0;

@@ -41,6 +41,7 @@ class Cta final : public isa::Machine {
   void run();
   const Stats& stats() const { return stats_; }
   const std::string& printfOutput() const { return printf_; }
+  const std::vector<WriteRecord>& writes() const { return writes_; }
 
   // ---- isa::Machine ----
   void load(const isa::Inst& in, isa::Space space, isa::LaneMask mask, const uint64_t* addrs,
@@ -97,6 +98,7 @@ class Cta final : public isa::Machine {
   void removeLanes(Warp& w, isa::LaneMask lanes, size_t fromEntry);
   void exitLanes(Warp& w, isa::LaneMask lanes);
   void tryReleaseBarrier(unsigned id);
+  void noteWrite(const isa::Inst& in, unsigned lane, uint64_t genericOrGlobal, unsigned n);
   void countMemory(isa::Space landed, isa::LaneMask mask, const uint64_t* addrs, unsigned bytes);
   ThreadPos threadOf(unsigned warp, unsigned lane) const;
   uint64_t specialOf(const Warp& w, isa::Special s, unsigned lane) const;
@@ -114,6 +116,7 @@ class Cta final : public isa::Machine {
   std::array<Barrier, kBarriers> barriers_{};
   Stats stats_;
   std::string printf_;
+  std::vector<WriteRecord> writes_;
   Warp* cur_ = nullptr;                  // the warp whose instruction is executing
   bool pcSet_ = false;                   // the instruction moved the pc itself (control flow)
   bool blocked_ = false;                 // the warp must stop (barrier wait)

@@ -1,6 +1,7 @@
 // Memory services of a CTA: every access checked against the live allocations (global), the
 // CTA's shared memory, the thread's local memory and the .param areas; generic addresses
 // resolved through the shared and local windows.
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdio>
@@ -119,6 +120,13 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
   }
 }
 
+void Cta::noteWrite(const Inst& in, unsigned lane, uint64_t address, unsigned n) {
+  const auto& w = ctx_.options.watch;
+  for (auto it = std::lower_bound(w.begin(), w.end(), address); it != w.end() && *it < address + n;
+       ++it)
+    writes_.push_back({*it, threadOf(cur_->index, lane), ctaId_, in.ptxLine});
+}
+
 void Cta::countMemory(Space landed, LaneMask mask, const uint64_t* addrs, unsigned bytes) {
   if (landed == Space::Shared || landed == Space::SharedCluster) {
     const SharedCost c = sharedAccessCost(addrs, mask, bytes);
@@ -213,6 +221,9 @@ void Cta::store(const Inst& in, Space space, LaneMask mask, const uint64_t* addr
     uint8_t* p = space == Space::Shared ? sharedFast(addrs[lane], n) : nullptr;
     if (!p) p = resolve(in, space, addrs[lane], n, lane, true, &landed);
     writeElements(p, bytes, vec, data + lane * vec);
+    if (!ctx_.options.watch.empty() && landed != Space::Shared && landed != Space::Local &&
+        landed != Space::Param)
+      noteWrite(in, lane, addrs[lane], n);
   });
   countMemory(landed, mask, addrs, n);
 }
@@ -238,6 +249,7 @@ void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* add
   if (isa::isFloat(in.mods.type())) stats_.floatAtomics += unsigned(std::popcount(mask));
   isa::forLanes(mask, [&](unsigned lane) {
     uint8_t* p = resolve(in, space, addrs[lane], bytes, lane, true, &landed);
+    if (!ctx_.options.watch.empty() && landed == Space::Global) noteWrite(in, lane, addrs[lane], bytes);
     const uint64_t bv = b ? b[lane] : 0;
     switch (bytes) {
       case 2:

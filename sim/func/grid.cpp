@@ -16,6 +16,7 @@ struct CtaOutcome {
   Stats stats;
   std::string printf;
   std::optional<FaultInfo> fault;
+  std::vector<WriteRecord> writes;
 };
 
 void runOne(const LaunchContext& ctx, uint64_t index, CtaOutcome& out) {
@@ -28,6 +29,7 @@ void runOne(const LaunchContext& ctx, uint64_t index, CtaOutcome& out) {
     }
     out.stats = cta.stats();
     out.printf = cta.printfOutput();
+    out.writes = cta.writes();
   } catch (const KernelFault& f) {
     out.fault = f.info();
   }
@@ -68,6 +70,7 @@ LaunchResult runGrid(LaunchContext& ctx) {
     for (CtaOutcome& o : batch) {
       result.stats.merge(o.stats);
       result.printfOutput += o.printf;
+      result.writes.insert(result.writes.end(), o.writes.begin(), o.writes.end());
       if (o.fault && !result.fault) result.fault = std::move(o.fault);
     }
   }

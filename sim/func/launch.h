@@ -29,6 +29,16 @@ struct LaunchOptions {
   bool serial = false;   // CTAs one at a time in order: deterministic float atomics
   uint64_t instructionBudget = 20'000'000'000ull;  // warp-instructions before the watchdog
   uint32_t warpSlice = 2048;  // warp-instructions a warp runs before the next is picked
+  // Byte addresses (sorted) whose writers to report: `warpsim diff` asks who wrote the
+  // elements that differ. Empty: nothing is tracked, and stores pay nothing for it.
+  std::vector<uint64_t> watch;
+};
+
+// A store or atomic that wrote a watched address.
+struct WriteRecord {
+  uint64_t address = 0;
+  ThreadPos thread, cta;
+  uint32_t ptxLine = 0;
 };
 
 struct LaunchResult {
@@ -36,6 +46,7 @@ struct LaunchResult {
   std::optional<FaultInfo> fault;  // the first fault (lowest CTA index when several)
   std::string printfOutput;        // every printf line, CTA by CTA
   double seconds = 0;              // host wall time of the launch
+  std::vector<WriteRecord> writes;  // of watched addresses, in CTA order (the last one won)
 };
 
 // The hardware limits a launch is checked against (an H200, compute capability 9.0).

@@ -1,0 +1,31 @@
+// The options that name a user's kernel and its launch, shared by `run` and `diff`:
+// FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shared BYTES] --arg ...
+#pragma once
+
+#include <boost/program_options.hpp>
+
+#include <string>
+#include <vector>
+
+#include "harness/arg_spec.h"
+#include "kernels/card.h"
+
+namespace warpsim::cli {
+
+struct KernelJob {
+  std::string path;  // the file as given
+  std::string ptx;   // its PTX (a .cu compiled with nvcc first)
+  std::string kernel;
+  kernels::Problem problem;
+  std::vector<harness::DumpSpec> dumps;
+};
+
+// The argument language, for --help texts.
+extern const char* const kArgLanguageHelp;
+
+void addKernelJobOptions(boost::program_options::options_description& opts);
+
+// Throws harness::ArgError (bad or missing option), harness::ToolError (unreadable file, nvcc).
+KernelJob kernelJobFrom(const boost::program_options::variables_map& vm, const std::string& command);
+
+}  // namespace warpsim::cli
