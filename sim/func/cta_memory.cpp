@@ -109,9 +109,15 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
       uint8_t* p = ctx_.memory->find(addr, bytes, &hit);
       if (!p) {
         if (addr == 0 || addr < 4096) outOfBounds("(a null pointer)");
-        const Allocation* near = ctx_.memory->allocationContaining(addr);
-        outOfBounds(near ? "runs past the end of " + near->label
-                         : "is not inside any live allocation");
+        if (const Allocation* in = ctx_.memory->allocationContaining(addr))
+          outOfBounds("runs past the end of " + in->label + " (" + std::to_string(in->size) +
+                      " bytes at " + hex(in->base) + ")");
+        const Allocation* below = ctx_.memory->allocationBelow(addr);
+        if (below && addr - (below->base + below->size) < 4096)
+          outOfBounds("is " + std::to_string(addr - (below->base + below->size)) +
+                      " bytes past the end of " + below->label + " (" +
+                      std::to_string(below->size) + " bytes at " + hex(below->base) + ")");
+        outOfBounds("is not inside any live allocation");
       }
       if (write && hit->readOnly) outOfBounds("is in read-only memory (" + hit->label + ")");
       lastHit_ = hit;

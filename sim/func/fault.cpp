@@ -29,8 +29,9 @@ const char* faultKindName(FaultKind k) {
 std::string FaultInfo::describe(const std::string& ptxPath) const {
   std::string s = "kernel fault (" + std::string(faultKindName(kind)) + "): " + message;
   if (!cudaFile.empty() && cudaLine) s += " at " + cudaFile + ":" + std::to_string(cudaLine);
-  s += " (";
-  if (!ptxPath.empty()) s += ptxPath + ":";
+  // A .ptx file is named with its line; PTX compiled from a .cu has only its line number.
+  const bool isPtx = ptxPath.size() > 4 && ptxPath.substr(ptxPath.size() - 4) == ".ptx";
+  s += isPtx ? " (" + ptxPath + ":" : std::string(" (PTX line ");
   s += std::to_string(ptxLine);
   if (!instruction.empty()) s += ", " + instruction;
   s += ")";

@@ -43,6 +43,12 @@ const Allocation* DeviceMemory::allocationContaining(uint64_t address) const {
   return address - a.base < std::max<uint64_t>(a.size, 1) ? &a : nullptr;
 }
 
+const Allocation* DeviceMemory::allocationBelow(uint64_t address) const {
+  auto it = allocations_.upper_bound(address);
+  if (it == allocations_.begin()) return nullptr;
+  return &std::prev(it)->second;
+}
+
 uint8_t* DeviceMemory::find(uint64_t address, uint64_t bytes, const Allocation** hit) const {
   const Allocation* a = allocationContaining(address);
   if (!a || address + bytes > a->base + a->size || address + bytes < address) return nullptr;

@@ -41,6 +41,8 @@ class DeviceMemory {
   // The host pointer for [address, address+bytes) inside one live allocation, else nullptr.
   uint8_t* find(uint64_t address, uint64_t bytes, const Allocation** hit = nullptr) const;
   const Allocation* allocationContaining(uint64_t address) const;
+  // The live allocation that ends closest below `address` (for "N bytes past the end of ...").
+  const Allocation* allocationBelow(uint64_t address) const;
   uint64_t bytesAllocated() const { return bytesAllocated_; }
   size_t allocationCount() const { return allocations_.size(); }
 
