@@ -24,25 +24,7 @@
 namespace warpsim::isa::insns {
 namespace {
 
-// ---- predicates -----------------------------------------------------------------------------
-// A predicate source: a predicate register or an immediate 0/1 (its slot); `!p` negates.
-LaneMask predSource(const Exec& x, const Opnd& o) {
-  LaneMask v = 0;
-  if (o.kind == OpndKind::Pred) {
-    v = x.preds[o.slot];
-  } else {
-    const uint64_t* r = x.reg(o);
-    forLanes(x.mask, [&](unsigned l) { v |= r[l] != 0 ? 1u << l : 0u; });
-  }
-  return o.negated ? ~v : v;
-}
 
-// Only the executing lanes' bits change; `_` is not written.
-void predWrite(Exec& x, const Opnd& d, LaneMask v) {
-  if (d.kind != OpndKind::Pred) return;
-  uint32_t& p = x.pred(d);
-  p = (p & ~x.mask) | (v & x.mask);
-}
 
 LaneMask combine(BoolOp op, LaneMask t, LaneMask c) {
   return op == BoolOp::And ? t & c : op == BoolOp::Or ? t | c : op == BoolOp::Xor ? t ^ c : t;
@@ -253,7 +235,6 @@ constexpr std::string_view kCmpWords[] = {"eq",  "ne",  "lt",  "le",  "gt",  "ge
                                           "ltu", "leu", "gtu", "geu", "num", "nan"};
 constexpr std::string_view kBoolWords[] = {"and", "or", "xor"};
 
-std::string msg(const Inst& in, const std::string& what) { return "'" + in.text + "' " + what; }
 
 bool contains(const auto& list, const auto& w) {
   return std::find(std::begin(list), std::end(list), w) != std::end(list);

@@ -255,17 +255,6 @@ struct MaxRelu {
   }
 };
 
-std::string bindWith(Inst& in, Handler h, size_t operands) {
-  if (auto e = expectOperands(in, operands); !e.empty()) return e;
-  std::vector<size_t> idx;
-  for (size_t i = 0; i < operands; ++i) idx.push_back(i);
-  for (size_t i : idx)
-    if (in.ops[i].kind != OpndKind::Reg)
-      return "operand " + std::to_string(i + 1) + " of '" + in.text + "' must be a register";
-  if (!h) return "unsupported type for '" + in.text + "'";
-  in.run = h;
-  return "";
-}
 
 std::string bindAddSub(Inst& in, bool sub) {
   const Type t = in.mods.type();
@@ -273,22 +262,22 @@ std::string bindAddSub(Inst& in, bool sub) {
   if (in.mods.has("sat")) {
     if (t != Type::S32) return ".sat is only defined for .s32";
     if (cc) return ".sat cannot be combined with .cc";
-    return bindWith(in, sub ? SubSat<int32_t>::run : AddSat<int32_t>::run, 3);
+    return bindRegs(in, sub ? SubSat<int32_t>::run : AddSat<int32_t>::run, 3);
   }
   if (cc) {
     if (typeBits(t) == 32)
-      return bindWith(in,
+      return bindRegs(in,
                       sub ? AddCarry<uint32_t, false, true, true>::run
                           : AddCarry<uint32_t, false, true, false>::run,
                       3);
     if (typeBits(t) == 64)
-      return bindWith(in,
+      return bindRegs(in,
                       sub ? AddCarry<uint64_t, false, true, true>::run
                           : AddCarry<uint64_t, false, true, false>::run,
                       3);
     return ".cc is only defined for 32- and 64-bit types";
   }
-  return bindWith(in, sub ? pickInt<Sub>(t) : pickInt<Add>(t), 3);
+  return bindRegs(in, sub ? pickInt<Sub>(t) : pickInt<Add>(t), 3);
 }
 
 std::string bindCarryIn(Inst& in, bool sub) {
@@ -305,17 +294,17 @@ std::string bindCarryIn(Inst& in, bool sub) {
                   : AddCarry<uint64_t, true, false, true>::run)
             : (cc ? AddCarry<uint64_t, true, true, false>::run
                   : AddCarry<uint64_t, true, false, false>::run);
-  return bindWith(in, h, 3);
+  return bindRegs(in, h, 3);
 }
 
 std::string bindMul(Inst& in) {
   const Type t = in.mods.type();
   if (in.mods.has("wide")) {
     if (typeBits(t) == 64) return "mul.wide is defined for 16- and 32-bit types";
-    return bindWith(in, pickInt<MulWide>(t), 3);
+    return bindRegs(in, pickInt<MulWide>(t), 3);
   }
-  if (in.mods.has("hi")) return bindWith(in, pickInt<MulHi>(t), 3);
-  return bindWith(in, pickInt<MulLo>(t), 3);
+  if (in.mods.has("hi")) return bindRegs(in, pickInt<MulHi>(t), 3);
+  return bindRegs(in, pickInt<MulLo>(t), 3);
 }
 
 // mad.cc / madc: a*b (.lo or .hi half) + c [+ CF], optionally setting CF (32/64-bit only).
@@ -369,7 +358,7 @@ std::string bindMadCarry(Inst& in, bool useCarry) {
     default:
       return "'" + in.text + "' is defined for 32- and 64-bit types";
   }
-  return bindWith(in, h, 4);
+  return bindRegs(in, h, 4);
 }
 
 std::string bindMad(Inst& in) {
@@ -382,16 +371,16 @@ std::string bindMad(Inst& in) {
   }
   if (in.mods.has("wide")) {
     if (typeBits(t) == 64) return "mad.wide is defined for 16- and 32-bit types";
-    return bindWith(in, pickInt<MadWide>(t), 4);
+    return bindRegs(in, pickInt<MadWide>(t), 4);
   }
   if (in.mods.has("hi")) {
     if (in.mods.has("sat")) {
       if (t != Type::S32) return ".sat is only defined for mad.hi.s32";
-      return bindWith(in, MadHiSatS32::run, 4);
+      return bindRegs(in, MadHiSatS32::run, 4);
     }
-    return bindWith(in, pickInt<MadHi>(t), 4);
+    return bindRegs(in, pickInt<MadHi>(t), 4);
   }
-  return bindWith(in, pickInt<MadLo>(t), 4);
+  return bindRegs(in, pickInt<MadLo>(t), 4);
 }
 
 template <template <class, bool> class H>
@@ -402,7 +391,7 @@ std::string bind24(Inst& in, size_t operands) {
   if (t == Type::S32) h = hi ? H<int32_t, true>::run : H<int32_t, false>::run;
   if (t == Type::U32) h = hi ? H<uint32_t, true>::run : H<uint32_t, false>::run;
   if (!h) return "'" + in.text + "' is defined for .u32 and .s32";
-  return bindWith(in, h, operands);
+  return bindRegs(in, h, operands);
 }
 
 const std::vector<Type> kIntTypes = {Type::U16, Type::U32, Type::U64, Type::S16, Type::S32,
@@ -462,31 +451,31 @@ std::vector<OpcodeSpec> intArithmetic() {
        InsnClass::Int,
        kIntTypes,
        {},
-       [](Inst& in) { return bindWith(in, pickInt<Sad>(in.mods.type()), 4); }},
+       [](Inst& in) { return bindRegs(in, pickInt<Sad>(in.mods.type()), 4); }},
       {"div",
        "int_arith",
        InsnClass::Int,
        kIntTypes,
        {},
-       [](Inst& in) { return bindWith(in, pickInt<Div>(in.mods.type()), 3); }},
+       [](Inst& in) { return bindRegs(in, pickInt<Div>(in.mods.type()), 3); }},
       {"rem",
        "int_arith",
        InsnClass::Int,
        kIntTypes,
        {},
-       [](Inst& in) { return bindWith(in, pickInt<Rem>(in.mods.type()), 3); }},
+       [](Inst& in) { return bindRegs(in, pickInt<Rem>(in.mods.type()), 3); }},
       {"abs",
        "int_arith",
        InsnClass::Int,
        kSignedOnly,
        {},
-       [](Inst& in) { return bindWith(in, pickInt<Abs>(in.mods.type()), 2); }},
+       [](Inst& in) { return bindRegs(in, pickInt<Abs>(in.mods.type()), 2); }},
       {"neg",
        "int_arith",
        InsnClass::Int,
        kSignedOnly,
        {},
-       [](Inst& in) { return bindWith(in, pickInt<Neg>(in.mods.type()), 2); }},
+       [](Inst& in) { return bindRegs(in, pickInt<Neg>(in.mods.type()), 2); }},
       {"min",
        "int_arith",
        InsnClass::Int,
@@ -495,7 +484,7 @@ std::vector<OpcodeSpec> intArithmetic() {
        [](Inst& in) {
          if (in.mods.has("relu") && in.mods.type() != Type::S32)
            return std::string(".relu is only defined for .s32");
-         return bindWith(
+         return bindRegs(
              in,
              in.mods.has("relu") ? pickInt<MinRelu>(in.mods.type()) : pickInt<Min>(in.mods.type()),
              3);
@@ -508,7 +497,7 @@ std::vector<OpcodeSpec> intArithmetic() {
        [](Inst& in) {
          if (in.mods.has("relu") && in.mods.type() != Type::S32)
            return std::string(".relu is only defined for .s32");
-         return bindWith(
+         return bindRegs(
              in,
              in.mods.has("relu") ? pickInt<MaxRelu>(in.mods.type()) : pickInt<Max>(in.mods.type()),
              3);

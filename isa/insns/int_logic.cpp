@@ -19,51 +19,11 @@ std::vector<OpcodeSpec> intBitSpecs();  // int_bits.cpp
 
 namespace {
 
-// ---- predicate operands -------------------------------------------------------------------
-// A predicate source: a predicate register, or an immediate (ptxas accepts `or.pred p, q, 1`),
-// whose slot holds 0 or 1; `!p` negates it.
-LaneMask predSource(const Exec& x, const Opnd& o) {
-  LaneMask v = 0;
-  if (o.kind == OpndKind::Pred) {
-    v = x.preds[o.slot];
-  } else {
-    const uint64_t* r = x.reg(o);
-    forLanes(x.mask, [&](unsigned l) { v |= r[l] != 0 ? 1u << l : 0u; });
-  }
-  return o.negated ? ~v : v;
-}
 
-// Writes a predicate destination: only the executing lanes' bits change; `_` writes nothing.
-void predWrite(Exec& x, const Opnd& d, LaneMask v) {
-  if (d.kind != OpndKind::Pred) return;
-  uint32_t& p = x.pred(d);
-  p = (p & ~x.mask) | (v & x.mask);
-}
 
-bool isPredSource(const Opnd& o) { return o.kind == OpndKind::Pred || o.kind == OpndKind::Reg; }
 
-// ---- bind helpers ---------------------------------------------------------------------------
-std::string msg(const Inst& in, const std::string& what) { return "'" + in.text + "' " + what; }
 
-// Every modifier word that is not a type must be in `allowed`; exactly one type word.
-std::string checkWords(const Inst& in, std::initializer_list<std::string_view> allowed) {
-  if (in.mods.types.size() != 1) return msg(in, "takes exactly one type");
-  for (const std::string& w : in.mods.words) {
-    if (typeFromName(w)) continue;
-    if (std::find(allowed.begin(), allowed.end(), w) == allowed.end())
-      return msg(in, "does not take ." + w);
-  }
-  return "";
-}
 
-std::string bindRegs(Inst& in, Handler h, size_t operands) {
-  if (auto e = expectOperands(in, operands); !e.empty()) return e;
-  for (size_t i = 0; i < operands; ++i)
-    if (auto e = expectRegs(in, {i}); !e.empty()) return e;
-  if (!h) return msg(in, "has an unsupported type");
-  in.run = h;
-  return "";
-}
 
 // The C++ type of a bit-size type.
 template <template <class> class H>

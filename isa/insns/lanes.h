@@ -8,7 +8,9 @@
 // are read as and the result written from (uint32_t, int64_t, float, ...).
 #pragma once
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "isa/exec.h"
 
@@ -53,9 +55,41 @@ inline void ternary(Exec& x, const Inst& in, F&& f) {
   ternary<T, T, T, T>(x, in, std::forward<F>(f));
 }
 
-// Bind-time operand checks: "" when fine, else the message lowering reports.
+// ---- predicate operands ---------------------------------------------------------------------
+// A predicate source: a predicate register, or an immediate (ptxas accepts `or.pred p, q, 1`)
+// whose slot holds 0 or 1; `!p` negates it.
+inline LaneMask predSource(const Exec& x, const Opnd& o) {
+  LaneMask v = 0;
+  if (o.kind == OpndKind::Pred) {
+    v = x.preds[o.slot];
+  } else {
+    const uint64_t* r = x.reg(o);
+    forLanes(x.mask, [&](unsigned l) { v |= r[l] != 0 ? 1u << l : 0u; });
+  }
+  return o.negated ? ~v : v;
+}
+
+// Writes a predicate destination: only the executing lanes' bits change; `_` writes nothing.
+inline void predWrite(Exec& x, const Opnd& d, LaneMask v) {
+  if (d.kind != OpndKind::Pred) return;
+  uint32_t& p = x.pred(d);
+  p = (p & ~x.mask) | (v & x.mask);
+}
+
+inline bool isPredSource(const Opnd& o) {
+  return o.kind == OpndKind::Pred || o.kind == OpndKind::Reg;
+}
+
+// ---- bind-time checks: "" when fine, else the message lowering reports ------------------------
 std::string expectOperands(const Inst& in, size_t n);
 // Operand i must be a register (or an immediate, which lives in a register slot).
 std::string expectRegs(const Inst& in, std::initializer_list<size_t> indices);
+// "'add.s32' <what>"
+std::string msg(const Inst& in, const std::string& what);
+// Exactly `types` type words, and every other word among `allowed`.
+std::string checkWords(const Inst& in, std::initializer_list<std::string_view> allowed,
+                       size_t types = 1);
+// `operands` register operands, and a handler for the type (nullptr: unsupported type).
+std::string bindRegs(Inst& in, Handler h, size_t operands);
 
 }  // namespace warpsim::isa::insns
