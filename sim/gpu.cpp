@@ -21,7 +21,10 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
     if (v.space != ir::StateSpace::Global && v.space != ir::StateSpace::Const) continue;
     const std::string label =
         std::string(v.space == ir::StateSpace::Const ? ".const " : ".global ") + v.name;
-    addresses[v.name] = memory_.allocate(std::max<uint64_t>(1, v.totalBytes()), label, false);
+    // .const data is read-only to kernels: a store to it (through a generic or .global
+    // address) is a kernel fault.
+    addresses[v.name] = memory_.allocate(std::max<uint64_t>(1, v.totalBytes()), label,
+                                         v.space == ir::StateSpace::Const);
   }
   for (const ir::VarDecl& v : m->ir.globals) {
     auto it = addresses.find(v.name);

@@ -1,6 +1,8 @@
 // Memory instructions: ld, ldu, st in every state space (generic when none is named), with
 // .v2/.v4/.v8, .nc, .volatile, .relaxed/.acquire/.release and cache hints (functionally the
 // same access); prefetch/prefetchu (no-ops); cvta / cvta.to; isspacep.
+#include <algorithm>
+
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
 
@@ -24,30 +26,39 @@ Space spaceOf(const Inst& in) {
   return in.mods.space == Space::None ? Space::Generic : in.mods.space;
 }
 
+// The bits of a destination slot a signed load may set: the register's width (PTX ISA, "ld":
+// a wider destination register gets the value sign-extended to its size), all 64 when the
+// register's type is unknown. Register writes keep the slot zero above the register's width.
+inline uint64_t destinationMask(const Opnd& d, unsigned bytes) {
+  if (d.regType == Type::None || d.regType == Type::Pred) return ~0ull;
+  return lowMask(std::max(bytes * 8, typeBits(d.regType)));
+}
+
 // One handler per (element bytes, signedness, vector width): the loaded value of a signed
-// sub-64-bit type is sign-extended so that a later 32- or 64-bit read of the destination sees
-// it (ld.s8 into a .s32 register); everything else is zero-extended.
+// sub-64-bit type is sign-extended to the destination register's width (ld.s8 into a .s32
+// register reads back as a negative .s32); everything else is zero-extended.
 template <unsigned Bytes, bool Signed, unsigned Vec>
 void ldH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
   uint64_t out[kWarpSize * Vec];
   addresses(x, in.ops[1], addrs);
   x.machine->load(in, spaceOf(in), x.mask, addrs, Bytes, Vec, out);
-  auto extend = [](uint64_t v) {
-    if constexpr (Signed && Bytes < 8) return uint64_t(signExtend(v, Bytes * 8));
-    return v;
+  auto write = [&](const Opnd& e, unsigned i) {
+    uint64_t* r = x.reg(e);
+    if constexpr (Signed && Bytes < 8) {
+      const uint64_t m = destinationMask(e, Bytes);
+      forLanes(x.mask,
+               [&](unsigned l) { r[l] = uint64_t(signExtend(out[l * Vec + i], Bytes * 8)) & m; });
+    } else {
+      forLanes(x.mask, [&](unsigned l) { r[l] = out[l * Vec + i]; });
+    }
   };
   const Opnd& d = in.ops[0];
   if constexpr (Vec == 1) {
-    uint64_t* r = x.reg(d);
-    forLanes(x.mask, [&](unsigned l) { r[l] = extend(out[l]); });
+    write(d, 0);
   } else {
-    for (unsigned i = 0; i < Vec; ++i) {
-      const Opnd& e = d.elems[i];
-      if (e.kind != OpndKind::Reg) continue;  // `_`
-      uint64_t* r = x.reg(e);
-      forLanes(x.mask, [&](unsigned l) { r[l] = extend(out[l * Vec + i]); });
-    }
+    for (unsigned i = 0; i < Vec; ++i)
+      if (d.elems[i].kind == OpndKind::Reg) write(d.elems[i], i);  // else `_`
   }
 }
 
@@ -171,7 +182,8 @@ InsnClass classOf(Space s, bool store) {
   }
 }
 
-std::string checkVector(const Inst& in, const Opnd& v) {
+// The data operand of ld (`store` false: elements may be `_`) or st (every element a register).
+std::string checkVector(const Inst& in, const Opnd& v, bool store) {
   const unsigned vec = in.mods.vec;
   if (vec == 1) {
     if (v.kind != OpndKind::Reg) return "'" + in.text + "' needs a register operand";
@@ -179,16 +191,30 @@ std::string checkVector(const Inst& in, const Opnd& v) {
   }
   if (v.kind != OpndKind::Vec || v.elems.size() != vec)
     return "'" + in.text + "' needs a vector of " + std::to_string(vec) + " registers";
+  for (const Opnd& e : v.elems)
+    if (e.kind != OpndKind::Reg && (store || e.kind != OpndKind::Sink))
+      return "the elements of '" + in.text + "' must be registers" + (store ? "" : " or '_'");
   if (typeBytes(in.mods.type()) * vec > 16 && !(vec == 8 && typeBytes(in.mods.type()) <= 4))
     return "'" + in.text + "' accesses more than 16 bytes";
   return "";
 }
 
+// ld/st take 2 operands, and a third, the 64-bit cache policy, with .L2::cache_hint (PTX ISA,
+// "ld" / "st"): it only steers L2 eviction, so the access is the same.
+std::string expectMemoryOperands(const Inst& in) {
+  if (in.mods.has("L2::cache_hint") && in.ops.size() == 3) {
+    if (in.ops[2].kind != OpndKind::Reg)
+      return "the cache policy of '" + in.text + "' must be a register";
+    return "";
+  }
+  return expectOperands(in, 2);
+}
+
 std::string bindLd(Inst& in) {
-  if (auto e = expectOperands(in, 2); !e.empty()) return e;
+  if (auto e = expectMemoryOperands(in); !e.empty()) return e;
   if (in.ops[1].kind != OpndKind::Addr) return "the source of '" + in.text + "' must be an address";
   if (in.mods.types.size() != 1) return "'" + in.text + "' needs exactly one type";
-  if (auto e = checkVector(in, in.ops[0]); !e.empty()) return e;
+  if (auto e = checkVector(in, in.ops[0], false); !e.empty()) return e;
   in.cls = classOf(spaceOf(in), false);
   in.run = ldHandler(in.mods.type(), in.mods.vec);
   if (!in.run)
@@ -198,11 +224,11 @@ std::string bindLd(Inst& in) {
 }
 
 std::string bindSt(Inst& in) {
-  if (auto e = expectOperands(in, 2); !e.empty()) return e;
+  if (auto e = expectMemoryOperands(in); !e.empty()) return e;
   if (in.ops[0].kind != OpndKind::Addr)
     return "the destination of '" + in.text + "' must be an address";
   if (in.mods.types.size() != 1) return "'" + in.text + "' needs exactly one type";
-  if (auto e = checkVector(in, in.ops[1]); !e.empty()) return e;
+  if (auto e = checkVector(in, in.ops[1], true); !e.empty()) return e;
   if (spaceOf(in) == Space::Const) return "st.const is not allowed";
   in.cls = classOf(spaceOf(in), true);
   in.run = stHandler(in.mods.type(), in.mods.vec);

@@ -58,24 +58,39 @@ std::string bindMov(Inst& in) {
   const Opnd& s = in.ops[1];
   if (in.mods.type() == Type::Pred) {
     if (d.kind != OpndKind::Pred) return "'mov.pred' writes a predicate";
+    if (s.kind != OpndKind::Pred && s.kind != OpndKind::Reg)
+      return "the source of 'mov.pred' must be a predicate or an immediate";
     in.cls = InsnClass::Predicate;
     in.run = movPredH;
     return "";
   }
+  // Registers are 64-bit slots: a .b128 register (and its {a, b} pack) does not fit one.
+  if (in.mods.type() == Type::B128)
+    return "'" + in.text + "' needs 128-bit registers, which are not supported yet";
   in.cls = InsnClass::Move;
   if (d.kind == OpndKind::Reg && s.kind == OpndKind::Reg) {
     in.run = movH;
     return "";
   }
+  // The vector forms split the type into 2 or 4 elements of at least 8 bits (PTX ISA, "mov":
+  // .b16 = {.b8, .b8}, .b32 = {.b16 x2 | .b8 x4}, .b64 = {.b32 x2 | .b16 x4}).
+  const unsigned bits = typeBits(in.mods.type());
   if (d.kind == OpndKind::Reg && s.kind == OpndKind::Vec) {
     if (s.elems.size() != 2 && s.elems.size() != 4) return "'mov' packs 2 or 4 elements";
     for (const Opnd& e : s.elems)
       if (e.kind != OpndKind::Reg) return "'mov' packs registers or immediates";
+    if (bits / s.elems.size() < 8)
+      return "'" + in.text + "' cannot pack " + std::to_string(s.elems.size()) + " elements";
     in.run = packH;
     return "";
   }
   if (d.kind == OpndKind::Vec && s.kind == OpndKind::Reg) {
     if (d.elems.size() != 2 && d.elems.size() != 4) return "'mov' unpacks into 2 or 4 elements";
+    for (const Opnd& e : d.elems)
+      if (e.kind != OpndKind::Reg && e.kind != OpndKind::Sink)
+        return "'mov' unpacks into registers or '_'";
+    if (bits / d.elems.size() < 8)
+      return "'" + in.text + "' cannot unpack into " + std::to_string(d.elems.size()) + " elements";
     in.run = unpackH;
     return "";
   }

@@ -79,6 +79,13 @@ std::string bindBar(Inst& in) {
 std::string bindFence(Inst& in) {
   in.cls = InsnClass::Misc;
   in.run = fenceH;
+  // fence.proxy.tensormap::generic.acquire.scope [addr], size names the tensormap it orders
+  // (PTX ISA, "membar / fence"); every other form takes no operands.
+  if (in.mods.has("tensormap::generic") && in.mods.has("acquire")) {
+    if (in.ops.size() != 2 || in.ops[0].kind != OpndKind::Addr || in.ops[1].kind != OpndKind::Reg)
+      return "'" + in.text + "' takes an address and a size";
+    return "";
+  }
   return in.ops.empty() ? "" : "'" + in.text + "' takes no operands";
 }
 
@@ -92,32 +99,20 @@ std::vector<OpcodeSpec> synchronization() {
       {"bar", "sync", InsnClass::Barrier, {}, barWords, bindBar},
       {"barrier", "sync", InsnClass::Barrier, {Type::U32, Type::Pred}, barWords, bindBar},
       {"barrier", "sync", InsnClass::Barrier, {}, barWords, bindBar},
-      {"membar", "sync", InsnClass::Misc, {}, {"cta", "gl", "sys", "proxy", "alias"}, bindFence},
+      {"membar",
+       "sync",
+       InsnClass::Misc,
+       {},
+       {"cta", "gl", "sys", "proxy", "alias", "async", "global", "shared::cta", "shared::cluster"},
+       bindFence},
       {"fence",
        "sync",
        InsnClass::Misc,
        {},
-       {"cta",
-        "cluster",
-        "gpu",
-        "sys",
-        "sc",
-        "acq_rel",
-        "acquire",
-        "release",
-        "proxy",
-        "async",
-        "alias",
-        "tensormap",
-        "generic",
-        "global",
-        "shared::cta",
-        "shared::cluster",
-        "op_restrict",
-        "mbarrier_init",
-        "to_proxy::*",
-        "from_proxy::*",
-        "sync_restrict::*"},
+       {"cta", "cluster", "gpu", "sys", "sc", "acq_rel", "acquire", "release", "proxy", "async",
+        "alias", "global", "shared::cta", "shared::cluster", "mbarrier_init",
+        "tensormap::generic",  // .to_proxykind::from_proxykind
+        "async::generic", "sync_restrict::*"},
        bindFence},
   };
 }

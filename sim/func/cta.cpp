@@ -295,7 +295,11 @@ void Cta::barrier(const Inst& in, isa::BarrierKind kind, LaneMask mask, uint32_t
   }
   // Hardware counts a whole warp per arrival for .aligned barriers; counting the lanes that
   // execute makes a divergent arrival visible as a deadlock instead of a silent release.
-  b.arrived += unsigned(std::popcount(mask));
+  // Against a thread count (a multiple of 32: warps x 32), the lanes that are no threads (a
+  // partial last warp) or have exited arrive with their warp (PTX ISA, "barrier": it "waits for
+  // all non-exited threads from its warp and marks warps' arrival").
+  const LaneMask counted = threadCount ? mask | ~w.valid | w.exited : mask;
+  b.arrived += unsigned(std::popcount(counted));
   b.popc += unsigned(std::popcount(value & mask));
   b.all = b.all && (value & mask) == mask;
   b.any = b.any || (value & mask) != 0;

@@ -25,20 +25,31 @@ std::string hex(uint64_t v) {
   return b;
 }
 
+// [addr, addr + n) lies inside [0, size), without the wrap-around of addr + n near 2^64 (a
+// 64-bit base register holding a small negative number).
+inline bool fits(uint64_t addr, uint64_t n, uint64_t size) {
+  return addr <= size && n <= size - addr;
+}
+
+
 }  // namespace
 
 Space Cta::spaceOf(uint64_t a, unsigned) {
   if (a - kSharedWindow < kWindowBytes) return Space::Shared;
   if (a - kLocalWindow < kWindowBytes) return Space::Local;
+  if (a - kParamWindow < kWindowBytes) return Space::Param;
   return Space::Global;
 }
 
 uint64_t Cta::toGeneric(Space space, uint64_t addr, unsigned) {
   switch (space) {
     case Space::Shared:
+    case Space::SharedCluster:
       return kSharedWindow + uint32_t(addr);
     case Space::Local:
       return kLocalWindow + uint32_t(addr);
+    case Space::Param:
+      return kParamWindow + uint32_t(addr);
     default:
       return addr;  // global and const addresses are generic addresses
   }
@@ -47,9 +58,12 @@ uint64_t Cta::toGeneric(Space space, uint64_t addr, unsigned) {
 uint64_t Cta::fromGeneric(Space space, uint64_t addr, unsigned) {
   switch (space) {
     case Space::Shared:
+    case Space::SharedCluster:
       return addr - kSharedWindow;
     case Space::Local:
       return addr - kLocalWindow;
+    case Space::Param:
+      return addr - kParamWindow;
     default:
       return addr;
   }
@@ -78,12 +92,12 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
   switch (space) {
     case Space::Shared:
     case Space::SharedCluster:
-      if (addr + bytes > shared_.size())
+      if (!fits(addr, bytes, shared_.size()))
         outOfBounds("is outside the CTA's " + std::to_string(shared_.size()) +
                     " bytes of shared memory");
       return shared_.data() + addr;
     case Space::Local:
-      if (addr + bytes > cur_->localBytes)
+      if (!fits(addr, bytes, cur_->localBytes))
         outOfBounds("is outside the thread's " + std::to_string(cur_->localBytes) +
                     " bytes of local memory");
       return cur_->laneLocal(lane) + addr;
@@ -91,11 +105,12 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
       if (addr >= isa::kLaneParamBase) {
         Frame& f = cur_->frames.back();
         const uint64_t off = addr - isa::kLaneParamBase;
-        if (off + bytes > f.fn->laneParamBytes) outOfBounds("is outside the .param variables");
+        if (!fits(off, bytes, f.fn->laneParamBytes)) outOfBounds("is outside the .param variables");
         return f.laneParam(lane) + off;
       }
       if (write) outOfBounds("is in the kernel's parameters, which are read-only");
-      if (addr + bytes > ctx_.params->size()) outOfBounds("is outside the kernel's parameters");
+      if (!fits(addr, bytes, ctx_.params->size()))
+        outOfBounds("is outside the kernel's parameters");
       return const_cast<uint8_t*>(ctx_.params->data()) + addr;
     }
     default: {
@@ -203,7 +218,7 @@ inline void writeElements(uint8_t* p, unsigned bytes, unsigned vec, const uint64
 }  // namespace
 
 uint8_t* Cta::sharedFast(uint64_t addr, unsigned n) {
-  return (addr & (n - 1)) == 0 && addr + n <= shared_.size() ? shared_.data() + addr : nullptr;
+  return (addr & (n - 1)) == 0 && fits(addr, n, shared_.size()) ? shared_.data() + addr : nullptr;
 }
 
 void Cta::load(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
@@ -286,9 +301,11 @@ void Cta::printf(const Inst& in, unsigned lane, uint64_t format, uint64_t args) 
     const uint64_t a = fromGeneric(space, address, lane);
     const uint8_t* p = nullptr;
     if (space == Space::Shared)
-      p = a + bytes <= shared_.size() ? shared_.data() + a : nullptr;
+      p = fits(a, bytes, shared_.size()) ? shared_.data() + a : nullptr;
     else if (space == Space::Local)
-      p = a + bytes <= cur_->localBytes ? cur_->laneLocal(lane) + a : nullptr;
+      p = fits(a, bytes, cur_->localBytes) ? cur_->laneLocal(lane) + a : nullptr;
+    else if (space == Space::Param)
+      p = fits(a, bytes, ctx_.params->size()) ? ctx_.params->data() + a : nullptr;
     else
       p = ctx_.memory->find(a, bytes);
     if (!p) return false;

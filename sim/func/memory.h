@@ -19,6 +19,11 @@ namespace warpsim::sim {
 inline constexpr uint64_t kSharedWindow = 0x00007F0000000000ull;
 inline constexpr uint64_t kLocalWindow = 0x00007E0000000000ull;
 inline constexpr uint64_t kWindowBytes = 1ull << 32;
+// The kernel's parameters seen through a generic address (cvta.param, e.g. the address of a
+// __grid_constant__ parameter), between the local and the shared windows.
+inline constexpr uint64_t kParamWindow = kLocalWindow + (kSharedWindow - kLocalWindow) / 2;
+static_assert(kParamWindow >= kLocalWindow + kWindowBytes &&
+              kParamWindow + kWindowBytes <= kSharedWindow);
 inline constexpr uint64_t kFirstGlobalAddress = 0x0000000500000000ull;
 
 struct Allocation {
