@@ -49,7 +49,9 @@ class Machine {
   // the result (bar.red) is written back through `result` when the barrier completes.
   virtual void barrier(const Inst& in, BarrierKind kind, LaneMask mask, uint32_t id,
                        uint32_t threadCount, LaneMask value, uint32_t resultSlot) = 0;
-  virtual void printf(const Inst& in, unsigned lane, uint64_t format, uint64_t args) = 0;
+  // Formats one lane's printf into the output; returns the number of arguments it consumed
+  // (what CUDA's printf returns).
+  virtual uint32_t printf(const Inst& in, unsigned lane, uint64_t format, uint64_t args) = 0;
   virtual void nanosleep(const Inst& in) = 0;
   // Values of dynamic special registers for a lane (clocks, timers).
   virtual uint64_t special(Special s, unsigned lane) = 0;

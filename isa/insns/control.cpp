@@ -34,14 +34,14 @@ void vprintfH(Exec& x, const Inst& in) {
   }
   x.machine->load(in, Space::Param, x.mask, addrFmt, 8, 1, fmt);
   x.machine->load(in, Space::Param, x.mask, addrArgs, 8, 1, argBuf);
-  forLanes(x.mask, [&](unsigned l) { x.machine->printf(in, l, fmt[l], argBuf[l]); });
-  // The return value (the number of arguments in CUDA; 0 here when unknown) is written only
-  // when the call names a return variable.
+  uint64_t count[kWarpSize] = {};
+  forLanes(x.mask, [&](unsigned l) { count[l] = x.machine->printf(in, l, fmt[l], argBuf[l]); });
+  // The return value, the number of arguments (as CUDA's printf returns), is written only when
+  // the call names a return variable.
   if (!in.ops[0].elems.empty()) {
-    uint64_t zero[kWarpSize] = {};
     uint64_t ret[kWarpSize];
     for (unsigned l = 0; l < kWarpSize; ++l) ret[l] = uint64_t(in.ops[0].elems[0].offset);
-    x.machine->store(in, Space::Param, x.mask, ret, 4, 1, zero);
+    x.machine->store(in, Space::Param, x.mask, ret, 4, 1, count);
   }
 }
 

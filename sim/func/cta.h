@@ -61,7 +61,7 @@ class Cta final : public isa::Machine {
   [[noreturn]] void trap(const isa::Inst& in, isa::LaneMask mask, const char* why) override;
   void barrier(const isa::Inst& in, isa::BarrierKind kind, isa::LaneMask mask, uint32_t id,
                uint32_t threadCount, isa::LaneMask value, uint32_t resultSlot) override;
-  void printf(const isa::Inst& in, unsigned lane, uint64_t format, uint64_t args) override;
+  uint32_t printf(const isa::Inst& in, unsigned lane, uint64_t format, uint64_t args) override;
   void nanosleep(const isa::Inst& in) override;
   uint64_t special(isa::Special s, unsigned lane) override;
   [[noreturn]] void warpSyncFault(const isa::Inst& in, isa::LaneMask members,

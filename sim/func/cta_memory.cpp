@@ -294,7 +294,7 @@ void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* add
 
 namespace warpsim::sim {
 
-void Cta::printf(const Inst& in, unsigned lane, uint64_t format, uint64_t args) {
+uint32_t Cta::printf(const Inst& in, unsigned lane, uint64_t format, uint64_t args) {
   PrintfMemory mem;
   mem.read = [&](uint64_t address, void* out, unsigned bytes) {
     Space space = spaceOf(address, lane);
@@ -316,7 +316,9 @@ void Cta::printf(const Inst& in, unsigned lane, uint64_t format, uint64_t args) 
   if (!readDeviceString(format, mem, fmt))
     fault(FaultKind::OutOfBounds, "printf format string at " + hex(format) + " is not readable",
           &in, lane, format);
-  printf_ += formatDevicePrintf(fmt, args, mem);
+  uint32_t arguments = 0;
+  printf_ += formatDevicePrintf(fmt, args, mem, &arguments);
+  return arguments;
 }
 
 }  // namespace warpsim::sim

@@ -16,10 +16,13 @@ bool readDeviceString(uint64_t address, const PrintfMemory& mem, std::string& ou
   return true;
 }
 
-std::string formatDevicePrintf(const std::string& format, uint64_t args, const PrintfMemory& mem) {
+std::string formatDevicePrintf(const std::string& format, uint64_t args, const PrintfMemory& mem,
+                              uint32_t* arguments) {
   std::string out;
   uint64_t offset = 0;
+  uint32_t consumed = 0;
   auto fetch = [&](unsigned bytes, void* dst) {
+    ++consumed;
     offset = (offset + bytes - 1) / bytes * bytes;
     const bool ok = args != 0 && mem.read(args + offset, dst, bytes);
     offset += bytes;
@@ -130,6 +133,7 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
     }
     i = j;
   }
+  if (arguments) *arguments = consumed;
   return out;
 }
 

@@ -16,7 +16,9 @@ struct PrintfMemory {
 
 // Formats one printf call. Unreadable strings print as "(null)"/"<bad string>" rather than
 // fault: the format itself must be readable (the caller checks it).
-std::string formatDevicePrintf(const std::string& format, uint64_t args, const PrintfMemory& mem);
+// `arguments` (when given) receives the number of arguments the format consumed.
+std::string formatDevicePrintf(const std::string& format, uint64_t args, const PrintfMemory& mem,
+                              uint32_t* arguments = nullptr);
 
 // Reads a NUL-terminated string of at most `limit` bytes; false when unreadable.
 bool readDeviceString(uint64_t address, const PrintfMemory& mem, std::string& out,

@@ -73,7 +73,7 @@ class SpaceMachine final : public Machine {
   }
   void barrier(const Inst&, BarrierKind, LaneMask, uint32_t, uint32_t, LaneMask,
                uint32_t) override {}
-  void printf(const Inst&, unsigned, uint64_t, uint64_t) override {}
+  uint32_t printf(const Inst&, unsigned, uint64_t, uint64_t) override { return 0; }
   void nanosleep(const Inst&) override {}
   uint64_t special(Special, unsigned) override { return 0; }
   [[noreturn]] void unsupported(const Inst&, const char* w) override { throw HarnessFault(w); }

@@ -67,9 +67,10 @@ class RecordingMachine final : public Machine {
     bar = {kind, mask, id, count, value & mask, resultSlot};
     log.push_back("barrier");
   }
-  void printf(const Inst&, unsigned lane, uint64_t fmt, uint64_t args) override {
+  uint32_t printf(const Inst&, unsigned lane, uint64_t fmt, uint64_t args) override {
     log.push_back("printf " + std::to_string(lane) + " " + std::to_string(fmt) + " " +
                   std::to_string(args));
+    return 2;  // "two arguments consumed": the call's return variable must receive it
   }
   void nanosleep(const Inst&) override { log.push_back("nanosleep"); }
   uint64_t special(Special, unsigned) override { return 0; }
@@ -226,7 +227,7 @@ TEST(Control, VprintfIsABuiltInThatReadsItsTwoParamArguments) {
   EXPECT_EQ(r.m.log, (std::vector<std::string>{"load param 5 8x1", "load param 5 8x1",
                                                "printf 0 20480 24576", "printf 2 20480 24576",
                                                "store param 5 4x1"}));
-  EXPECT_EQ(r.m.params[uint64_t(base) + 16], 1000u);  // the return value written: 0
+  EXPECT_EQ(r.m.params[uint64_t(base) + 16], 1002u);  // the return value written: 2 arguments
   r.m.log.clear();
   r.run(0);
   EXPECT_TRUE(r.m.log.empty());

@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "sim/func/printf_format.h"
 #include "tests/support/ptx_runner.h"
 
 namespace warpsim {
@@ -19,6 +21,7 @@ using test::PtxRunner;
 
 // nvcc 13.0 -ptx -arch=sm_90 of
 //   #include <cstdio>
+#include <cstring>
 //   __global__ void hello(int base) {
 //     int t = threadIdx.x;
 //     printf("b%d t%u x=%x f=%f s=%s c=%c ll=%lld w=[%5.2f] 100%%\n", blockIdx.x, t, 250 + t,
@@ -276,3 +279,39 @@ TEST(Printf, StringsFromSharedMemoryNullStringsAndFlags) {
 
 }  // namespace
 }  // namespace warpsim
+
+namespace warpsim::sim {
+namespace {
+
+// CUDA's printf returns the number of arguments; vprintf's built-in writes what the formatter
+// consumed: here an int, a double (8-byte aligned, after 4 bytes of padding) and a string.
+TEST(PrintfFormat, CountsTheArgumentsItConsumes) {
+  std::vector<uint8_t> buf(24, 0);
+  const int32_t i = -7;
+  const double d = 2.5;
+  const uint64_t s = 0x1000;
+  std::memcpy(buf.data(), &i, 4);
+  std::memcpy(buf.data() + 8, &d, 8);
+  std::memcpy(buf.data() + 16, &s, 8);
+  const std::string str = "ok";
+  PrintfMemory mem;
+  mem.read = [&](uint64_t a, void* out, unsigned n) {
+    if (a >= 0x2000 && a + n <= 0x2000 + buf.size()) {
+      std::memcpy(out, buf.data() + (a - 0x2000), n);
+      return true;
+    }
+    if (a >= 0x1000 && a + n <= 0x1000 + str.size() + 1) {
+      std::memcpy(out, str.c_str() + (a - 0x1000), n);
+      return true;
+    }
+    return false;
+  };
+  uint32_t consumed = 0;
+  EXPECT_EQ(formatDevicePrintf("%d %.1f %s 100%%\n", 0x2000, mem, &consumed), "-7 2.5 ok 100%\n");
+  EXPECT_EQ(consumed, 3u);
+  EXPECT_EQ(formatDevicePrintf("no arguments\n", 0, mem, &consumed), "no arguments\n");
+  EXPECT_EQ(consumed, 0u);
+}
+
+}  // namespace
+}  // namespace warpsim::sim

@@ -77,8 +77,9 @@ class ExecHarness final : public isa::Machine {
   [[noreturn]] void trap(const isa::Inst&, isa::LaneMask, const char* why) override;
   void barrier(const isa::Inst&, isa::BarrierKind kind, isa::LaneMask mask, uint32_t id,
                uint32_t count, isa::LaneMask value, uint32_t resultSlot) override;
-  void printf(const isa::Inst&, unsigned, uint64_t, uint64_t) override {
+  uint32_t printf(const isa::Inst&, unsigned, uint64_t, uint64_t) override {
     events.push_back("printf");
+    return 0;
   }
   void nanosleep(const isa::Inst&) override { events.push_back("nanosleep"); }
   uint64_t special(isa::Special, unsigned) override { return 0; }
