@@ -17,6 +17,9 @@ Commands:
   diff CARD | FILE ...       the same kernel on the simulator and the GPU, outputs compared
   record [PATTERN]           run suite cases on the GPU and write them as replayable data
   replay [DIR]...            replay recorded GPU cases in the simulator
+  isa-record --out DIR       random ISA programs on the GPU and the simulator, recorded
+  isa-replay [DIR]...        replay recorded ISA programs in the simulator
+  isa-check                  random ISA programs in the simulator only (no GPU)
 
 Every command takes --help. Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
 )";
@@ -38,6 +41,9 @@ int main(int argc, char** argv) {
     if (command == "diff") return warpsim::cli::diffCommand(args);
     if (command == "record") return warpsim::cli::recordCommand(args);
     if (command == "replay") return warpsim::cli::replayCommand(args);
+    if (command == "isa-record") return warpsim::cli::isaRecordCommand(args);
+    if (command == "isa-replay") return warpsim::cli::isaReplayCommand(args);
+    if (command == "isa-check") return warpsim::cli::isaCheckCommand(args);
   } catch (const std::exception& e) {
     std::cerr << "warpsim " << command << ": " << e.what() << "\n";
     return warpsim::cli::kUsage;

@@ -15,5 +15,8 @@ int benchCommand(const std::vector<std::string>& args);
 int diffCommand(const std::vector<std::string>& args);
 int recordCommand(const std::vector<std::string>& args);
 int replayCommand(const std::vector<std::string>& args);
+int isaRecordCommand(const std::vector<std::string>& args);
+int isaReplayCommand(const std::vector<std::string>& args);
+int isaCheckCommand(const std::vector<std::string>& args);
 
 }  // namespace warpsim::cli

@@ -70,7 +70,9 @@ const TypeInfo& typeInfo(const std::string& name) {
   throw std::logic_error("ptxgen: unknown type " + name);
 }
 
-Builder::Builder(uint64_t seed, const GenOptions& o) : options(o), rng(seed), seed_(seed) {
+// The engine's seed is a mix of the program seed, so that neighbouring seeds start far apart.
+Builder::Builder(uint64_t seed, const GenOptions& o)
+    : options(o), rng(seed * 0x9E3779B97F4A7C15ull + 0x5851F42D4C957F2Dull), seed_(seed) {
   for (unsigned k = 0; k < kRegKinds; ++k) {
     const unsigned n = kPoolMin[k] + below(kPoolMax[k] - kPoolMin[k] + 1);
     for (unsigned i = 0; i < n; ++i) {
@@ -91,26 +93,33 @@ Builder::Builder(uint64_t seed, const GenOptions& o) : options(o), rng(seed), se
 
 // ---- operands ------------------------------------------------------------------------------
 
-std::string Builder::src(RK k, Fl prefer) {
-  auto& p = pool_[unsigned(k)];
-  std::vector<RegState*> same;
-  for (auto& r : p)
-    if (r.flavour == prefer) same.push_back(&r);
-  RegState* r = !same.empty() && percent(80) ? same[below(uint32_t(same.size()))] : &p[below(uint32_t(p.size()))];
-  r->read = true;
-  return r->name;
-}
+// Sources of one instruction are distinct where the pool allows (max(x, x) tests little); the
+// same register twice stays possible now and then.
+std::string Builder::src(RK k, Fl prefer) { return pickSource(k, &prefer); }
+std::string Builder::src(RK k) { return pickSource(k, nullptr); }
 
-std::string Builder::src(RK k) {
+std::string Builder::pickSource(RK k, const Fl* prefer) {
   auto& p = pool_[unsigned(k)];
-  RegState& r = p[below(uint32_t(p.size()))];
-  r.read = true;
-  return r.name;
+  const bool allowRepeat = percent(8);
+  std::vector<RegState*> same, fresh;
+  for (auto& r : p) {
+    if (!allowRepeat && std::find(usedSrc_.begin(), usedSrc_.end(), r.name) != usedSrc_.end()) continue;
+    fresh.push_back(&r);
+    if (prefer && r.flavour == *prefer) same.push_back(&r);
+  }
+  RegState* r;
+  if (!same.empty() && percent(80)) r = same[below(uint32_t(same.size()))];
+  else if (!fresh.empty()) r = fresh[below(uint32_t(fresh.size()))];
+  else r = &p[below(uint32_t(p.size()))];
+  r->read = true;
+  usedSrc_.push_back(r->name);
+  return r->name;
 }
 
 std::string Builder::srcT(const std::string& type, unsigned immPercent) {
   const TypeInfo& t = typeInfo(type);
-  if (immPercent && percent(immPercent)) {
+  const bool packed = type.size() > 2 && type.compare(type.size() - 2, 2, "x2") == 0;
+  if (immPercent && !packed && percent(immPercent)) {
     if (t.flavour == Fl::Int && t.kind != RK::Pred) return intImm(t.bits, t.isSigned);
     if (t.kind == RK::F32) return f32Imm();
     if (t.kind == RK::F64) return f64Imm();
@@ -227,9 +236,13 @@ void Builder::emit(const std::string& form, const std::string& operands) {
   }
   pendingDst_.clear();
   pendingGuard_.clear();
+  usedSrc_.clear();
 }
 
-void Builder::emitRaw(const std::string& line) { body_.push_back(line); }
+void Builder::emitRaw(const std::string& line) {
+  body_.push_back(line);
+  usedSrc_.clear();
+}
 
 std::string Builder::newLabel() { return "$L" + std::to_string(labels_++); }
 

@@ -118,10 +118,11 @@ class Builder {
     std::vector<int> writers;  // line indexes: the last unconditional writer, then conditional
   };
   RegState* find(const std::string& name);
+  std::string pickSource(RK k, const Fl* prefer);
   void prologue(std::vector<std::string>& out) const;
 
   std::array<std::vector<RegState>, kRegKinds> pool_;
-  std::vector<std::string> pendingDst_;
+  std::vector<std::string> pendingDst_, usedSrc_;
   std::string pendingGuard_;
   std::vector<std::string> body_;
   std::vector<std::string> forms_, families_;

@@ -31,6 +31,7 @@ std::vector<Op> compareOps();
 std::vector<Op> floatOps();
 std::vector<Op> halfOps();
 std::vector<Op> convertOps();
+std::vector<Op> moveOps();
 std::vector<Op> warpOps();
 std::vector<Op> memoryOps();
 

@@ -21,7 +21,6 @@ using test::PtxRunner;
 
 // nvcc 13.0 -ptx -arch=sm_90 of
 //   #include <cstdio>
-#include <cstring>
 //   __global__ void hello(int base) {
 //     int t = threadIdx.x;
 //     printf("b%d t%u x=%x f=%f s=%s c=%c ll=%lld w=[%5.2f] 100%%\n", blockIdx.x, t, 250 + t,
