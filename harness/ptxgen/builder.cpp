@@ -13,26 +13,27 @@ namespace warpsim::ptxgen {
 namespace {
 
 constexpr TypeInfo kTypes[] = {
-    {"b8", RK::B16, Fl::Int, 8, false},      {"u8", RK::B16, Fl::Int, 8, false},
-    {"s8", RK::B16, Fl::Int, 8, true},       {"b16", RK::B16, Fl::Int, 16, false},
-    {"u16", RK::B16, Fl::Int, 16, false},    {"s16", RK::B16, Fl::Int, 16, true},
-    {"f16", RK::B16, Fl::F16, 16, true},     {"bf16", RK::B16, Fl::BF16, 16, true},
-    {"e4m3x2", RK::B16, Fl::Int, 16, false}, {"e5m2x2", RK::B16, Fl::Int, 16, false},
-    {"b32", RK::B32, Fl::Int, 32, false},    {"u32", RK::B32, Fl::Int, 32, false},
-    {"s32", RK::B32, Fl::Int, 32, true},     {"f16x2", RK::B32, Fl::F16x2, 32, true},
+    {"b8", RK::B16, Fl::Int, 8, false},        {"u8", RK::B16, Fl::Int, 8, false},
+    {"s8", RK::B16, Fl::Int, 8, true},         {"b16", RK::B16, Fl::Int, 16, false},
+    {"u16", RK::B16, Fl::Int, 16, false},      {"s16", RK::B16, Fl::Int, 16, true},
+    {"f16", RK::B16, Fl::F16, 16, true},       {"bf16", RK::B16, Fl::BF16, 16, true},
+    {"e4m3x2", RK::B16, Fl::Int, 16, false},   {"e5m2x2", RK::B16, Fl::Int, 16, false},
+    {"b32", RK::B32, Fl::Int, 32, false},      {"u32", RK::B32, Fl::Int, 32, false},
+    {"s32", RK::B32, Fl::Int, 32, true},       {"f16x2", RK::B32, Fl::F16x2, 32, true},
     {"bf16x2", RK::B32, Fl::BF16x2, 32, true}, {"tf32", RK::B32, Fl::Int, 32, false},
-    {"u16x2", RK::B32, Fl::Int, 32, false},  {"s16x2", RK::B32, Fl::Int, 32, true},
-    {"b64", RK::B64, Fl::Int, 64, false},    {"u64", RK::B64, Fl::Int, 64, false},
-    {"s64", RK::B64, Fl::Int, 64, true},     {"f32", RK::F32, Fl::Float, 32, true},
-    {"f64", RK::F64, Fl::Float, 64, true},   {"pred", RK::Pred, Fl::Pred, 1, false},
+    {"u16x2", RK::B32, Fl::Int, 32, false},    {"s16x2", RK::B32, Fl::Int, 32, true},
+    {"b64", RK::B64, Fl::Int, 64, false},      {"u64", RK::B64, Fl::Int, 64, false},
+    {"s64", RK::B64, Fl::Int, 64, true},       {"f32", RK::F32, Fl::Float, 32, true},
+    {"f64", RK::F64, Fl::Float, 64, true},     {"pred", RK::Pred, Fl::Pred, 1, false},
 };
 
 constexpr const char* kPrefix[kRegKinds] = {"%h", "%r", "%rd", "%f", "%fd", "%p"};
 constexpr const char* kDecl[kRegKinds] = {".b16", ".b32", ".b64", ".f32", ".f64", ".pred"};
 // Pool sizes drawn per program: [min, max] per kind. At least two of each so that d|p pairs
-// and unpacks have distinct destinations; four b16 for the four-way b64 unpack.
+// and unpacks have distinct destinations (the four-way b64 unpack needs four b16: only drawn
+// where the pool has them).
 constexpr unsigned kPoolMin[kRegKinds] = {2, 3, 2, 2, 2, 2};
-constexpr unsigned kPoolMax[kRegKinds] = {5, 7, 4, 5, 4, 4};
+constexpr unsigned kPoolMax[kRegKinds] = {4, 6, 4, 4, 3, 4};
 
 std::string hex(uint64_t v) {
   char b[24];
@@ -42,13 +43,20 @@ std::string hex(uint64_t v) {
 
 InputKind inputKindOf(RK k, Fl f) {
   switch (k) {
-    case RK::B16: return f == Fl::F16 ? InputKind::F16 : f == Fl::BF16 ? InputKind::BF16 : InputKind::Int16;
+    case RK::B16:
+      return f == Fl::F16 ? InputKind::F16 : f == Fl::BF16 ? InputKind::BF16 : InputKind::Int16;
     case RK::B32:
-      return f == Fl::F16x2 ? InputKind::F16x2 : f == Fl::BF16x2 ? InputKind::BF16x2 : InputKind::Int32;
-    case RK::B64: return InputKind::Int64;
-    case RK::F32: return InputKind::F32;
-    case RK::F64: return InputKind::F64;
-    case RK::Pred: return InputKind::Pred;
+      return f == Fl::F16x2    ? InputKind::F16x2
+             : f == Fl::BF16x2 ? InputKind::BF16x2
+                               : InputKind::Int32;
+    case RK::B64:
+      return InputKind::Int64;
+    case RK::F32:
+      return InputKind::F32;
+    case RK::F64:
+      return InputKind::F64;
+    case RK::Pred:
+      return InputKind::Pred;
   }
   return InputKind::Int32;
 }
@@ -80,12 +88,23 @@ Builder::Builder(uint64_t seed, const GenOptions& o)
       r.name = kPrefix[k] + std::to_string(i);
       r.kind = RK(k);
       switch (RK(k)) {
-        case RK::B16: r.flavour = pick({Fl::Int, Fl::F16, Fl::BF16}); break;
-        case RK::B32: r.flavour = pick({Fl::Int, Fl::Int, Fl::Int, Fl::F16x2, Fl::BF16x2}); break;
-        case RK::Pred: r.flavour = Fl::Pred; break;
-        case RK::B64: r.flavour = Fl::Int; break;
-        default: r.flavour = Fl::Float; break;
+        case RK::B16:
+          r.flavour = pick({Fl::Int, Fl::F16, Fl::BF16});
+          break;
+        case RK::B32:
+          r.flavour = pick({Fl::Int, Fl::Int, Fl::Int, Fl::F16x2, Fl::BF16x2});
+          break;
+        case RK::Pred:
+          r.flavour = Fl::Pred;
+          break;
+        case RK::B64:
+          r.flavour = Fl::Int;
+          break;
+        default:
+          r.flavour = Fl::Float;
+          break;
       }
+      r.initial = r.flavour;
       pool_[k].push_back(r);
     }
   }
@@ -103,14 +122,18 @@ std::string Builder::pickSource(RK k, const Fl* prefer) {
   const bool allowRepeat = percent(8);
   std::vector<RegState*> same, fresh;
   for (auto& r : p) {
-    if (!allowRepeat && std::find(usedSrc_.begin(), usedSrc_.end(), r.name) != usedSrc_.end()) continue;
+    if (!allowRepeat && std::find(usedSrc_.begin(), usedSrc_.end(), r.name) != usedSrc_.end())
+      continue;
     fresh.push_back(&r);
     if (prefer && r.flavour == *prefer) same.push_back(&r);
   }
   RegState* r;
-  if (!same.empty() && percent(80)) r = same[below(uint32_t(same.size()))];
-  else if (!fresh.empty()) r = fresh[below(uint32_t(fresh.size()))];
-  else r = &p[below(uint32_t(p.size()))];
+  if (!same.empty() && percent(80))
+    r = same[below(uint32_t(same.size()))];
+  else if (!fresh.empty())
+    r = fresh[below(uint32_t(fresh.size()))];
+  else
+    r = &p[below(uint32_t(p.size()))];
   r->read = true;
   usedSrc_.push_back(r->name);
   return r->name;
@@ -119,10 +142,13 @@ std::string Builder::pickSource(RK k, const Fl* prefer) {
 std::string Builder::srcT(const std::string& type, unsigned immPercent) {
   const TypeInfo& t = typeInfo(type);
   const bool packed = type.size() > 2 && type.compare(type.size() - 2, 2, "x2") == 0;
-  if (immPercent && !packed && percent(immPercent)) {
+  // At most one immediate per instruction: with two, ptxas would compute the result itself.
+  if (immPercent && !packed && !immUsed_ && percent(immPercent)) {
+    immUsed_ = true;
     if (t.flavour == Fl::Int && t.kind != RK::Pred) return intImm(t.bits, t.isSigned);
     if (t.kind == RK::F32) return f32Imm();
     if (t.kind == RK::F64) return f64Imm();
+    immUsed_ = false;
   }
   return src(t.kind, t.flavour);
 }
@@ -164,14 +190,30 @@ std::string Builder::intImm(unsigned bits, bool isSigned) {
   const uint64_t top = uint64_t(1) << (bits - 1);
   uint64_t v;
   switch (below(8)) {
-    case 0: v = below(9); break;
-    case 1: v = uint64_t(-int64_t(1 + below(3))) & mask; break;
-    case 2: v = bits - 1 + below(3); break;
-    case 3: v = top; break;
-    case 4: v = top - 1; break;
-    case 5: v = mask; break;
-    case 6: v = uint64_t(1) << below(bits); break;
-    default: v = rng.bits64() & mask; break;
+    case 0:
+      v = below(9);
+      break;
+    case 1:
+      v = uint64_t(-int64_t(1 + below(3))) & mask;
+      break;
+    case 2:
+      v = bits - 1 + below(3);
+      break;
+    case 3:
+      v = top;
+      break;
+    case 4:
+      v = top - 1;
+      break;
+    case 5:
+      v = mask;
+      break;
+    case 6:
+      v = uint64_t(1) << below(bits);
+      break;
+    default:
+      v = rng.bits64() & mask;
+      break;
   }
   if (isSigned) {
     // Negative values in decimal; the most negative one in hex (its decimal magnitude does not
@@ -185,9 +227,12 @@ std::string Builder::intImm(unsigned bits, bool isSigned) {
 
 std::string Builder::shiftImm(unsigned width) {
   switch (below(4)) {
-    case 0: return std::to_string(width - 1 + below(3));
-    case 1: return std::to_string(below(2 * width + 2));
-    default: return std::to_string(below(width));
+    case 0:
+      return std::to_string(width - 1 + below(3));
+    case 1:
+      return std::to_string(below(2 * width + 2));
+    default:
+      return std::to_string(below(width));
   }
 }
 
@@ -237,11 +282,13 @@ void Builder::emit(const std::string& form, const std::string& operands) {
   pendingDst_.clear();
   pendingGuard_.clear();
   usedSrc_.clear();
+  immUsed_ = false;
 }
 
 void Builder::emitRaw(const std::string& line) {
   body_.push_back(line);
   usedSrc_.clear();
+  immUsed_ = false;
 }
 
 std::string Builder::newLabel() { return "$L" + std::to_string(labels_++); }
@@ -266,10 +313,12 @@ GeneratedProgram Builder::finish() {
   s.reserve(4096);
   s += "// ptxgen " + std::to_string(kGeneratorVersion) + " seed " + std::to_string(seed_) + "\n";
   s += ".version 9.0\n.target sm_90\n.address_size 64\n";
-  if (sharedSlots) s += ".shared .align 8 .b8 sm[" + std::to_string(sharedSlots * 8 * blockSize) + "];\n";
+  if (sharedSlots)
+    s += ".shared .align 8 .b8 sm[" + std::to_string(sharedSlots * 8 * blockSize) + "];\n";
   s += ".visible .entry isa_prog(.param .u64 in, .param .u64 out)\n{\n";
   for (unsigned k = 0; k < kRegKinds; ++k)
-    s += ".reg " + std::string(kDecl[k]) + " " + kPrefix[k] + "<" + std::to_string(pool_[k].size()) + ">;\n";
+    s += ".reg " + std::string(kDecl[k]) + " " + kPrefix[k] + "<" +
+         std::to_string(pool_[k].size()) + ">;\n";
   s += ".reg .b64 %a<3>;\n.reg .b32 %t<3>,%tx,%ln,%lm,%sa,%sb;\n.reg .pred %q;\n";
   // The addresses of this thread's words: in + gtid*8*words, out + gtid*8*words.
   s += "ld.param.u64 %a0,[in];\nld.param.u64 %a1,[out];\n";
@@ -281,27 +330,34 @@ GeneratedProgram Builder::finish() {
   if (sharedSlots) s += "mov.u32 %sb,sm;\nshl.b32 %t0,%tx,3;\nadd.s32 %sa,%sb,%t0;\n";
   for (unsigned i = 0; i < order.size(); ++i) {
     const RegState& r = *order[i];
-    const std::string at = "[%a0+" + std::to_string(8 * i) + "]";
-    g.inputs.push_back(inputKindOf(r.kind, r.flavour));
+    const std::string at = i ? "[%a0+" + std::to_string(8 * i) + "]" : "[%a0]";
+    g.inputs.push_back(inputKindOf(r.kind, r.initial));
     switch (r.kind) {
-      case RK::Pred: s += "ld.global.u32 %t0," + at + ";\nsetp.ne.b32 " + r.name + ",%t0,0;\n"; break;
-      default: s += "ld.global" + std::string(kDecl[unsigned(r.kind)]) + " " + r.name + "," + at + ";\n";
+      case RK::Pred:
+        s += "ld.global.u32 %t0," + at + ";\nsetp.ne.b32 " + r.name + ",%t0,0;\n";
+        break;
+      default:
+        s += "ld.global" + std::string(kDecl[unsigned(r.kind)]) + " " + r.name + "," + at + ";\n";
     }
   }
   for (const std::string& line : body_) s += line + "\n";
   for (unsigned i = 0; i < order.size(); ++i) {
     const RegState& r = *order[i];
-    const std::string at = "[%a1+" + std::to_string(8 * i) + "]";
-    if (r.kind == RK::Pred) s += "selp.u32 %t0,1,0," + r.name + ";\nst.global.u32 " + at + ",%t0;\n";
-    else s += "st.global" + std::string(kDecl[unsigned(r.kind)]) + " " + at + "," + r.name + ";\n";
+    const std::string at = i ? "[%a1+" + std::to_string(8 * i) + "]" : "[%a1]";
+    if (r.kind == RK::Pred)
+      s += "selp.u32 %t0,1,0," + r.name + ";\nst.global.u32 " + at + ",%t0;\n";
+    else
+      s += "st.global" + std::string(kDecl[unsigned(r.kind)]) + " " + at + "," + r.name + ";\n";
     OutputWord w;
     w.reg = r.name;
-    for (auto it = r.writers.rbegin(); it != r.writers.rend(); ++it) w.writers.push_back(body_[*it]);
+    for (auto it = r.writers.rbegin(); it != r.writers.rend(); ++it)
+      w.writers.push_back(body_[*it]);
     g.outputs.push_back(w);
   }
   s += "ret;\n}\n";
   g.ptx = std::move(s);
-  std::set<std::string> forms(forms_.begin(), forms_.end()), fams(families_.begin(), families_.end());
+  std::set<std::string> forms(forms_.begin(), forms_.end()),
+      fams(families_.begin(), families_.end());
   g.forms.assign(forms.begin(), forms.end());
   g.families.assign(fams.begin(), fams.end());
   return g;

@@ -4,8 +4,8 @@
 #pragma once
 
 #include <array>
-#include <initializer_list>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -111,15 +111,15 @@ class Builder {
  private:
   struct RegState {
     std::string name;
-    RK kind;
-    Fl flavour;
+    RK kind = RK::B32;
+    Fl flavour = Fl::Int;
+    Fl initial = Fl::Int;      // the flavour of its input word
     bool read = false;         // its current value has been read
     bool fromInstr = false;    // its current value is an instruction's result
     std::vector<int> writers;  // line indexes: the last unconditional writer, then conditional
   };
   RegState* find(const std::string& name);
   std::string pickSource(RK k, const Fl* prefer);
-  void prologue(std::vector<std::string>& out) const;
 
   std::array<std::vector<RegState>, kRegKinds> pool_;
   std::vector<std::string> pendingDst_, usedSrc_;
@@ -127,6 +127,7 @@ class Builder {
   std::vector<std::string> body_;
   std::vector<std::string> forms_, families_;
   unsigned depth_ = 0, memberRegion_ = 0, labels_ = 0;
+  bool immUsed_ = false;  // the instruction being built has an immediate already
   uint64_t seed_;
 };
 

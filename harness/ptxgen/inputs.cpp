@@ -22,9 +22,9 @@ struct KindName {
   const char* name;
 };
 constexpr KindName kKindNames[] = {
-    {InputKind::Int16, "i16"},   {InputKind::F16, "f16"},       {InputKind::BF16, "bf16"},
-    {InputKind::Int32, "i32"},   {InputKind::F16x2, "f16x2"},   {InputKind::BF16x2, "bf16x2"},
-    {InputKind::Int64, "i64"},   {InputKind::F32, "f32"},       {InputKind::F64, "f64"},
+    {InputKind::Int16, "i16"}, {InputKind::F16, "f16"},     {InputKind::BF16, "bf16"},
+    {InputKind::Int32, "i32"}, {InputKind::F16x2, "f16x2"}, {InputKind::BF16x2, "bf16x2"},
+    {InputKind::Int64, "i64"}, {InputKind::F32, "f32"},     {InputKind::F64, "f64"},
     {InputKind::Pred, "pred"},
 };
 
@@ -65,19 +65,32 @@ uint64_t floatSpecial(Rng& rng, const Format& f) {
   const uint64_t quiet = uint64_t(1) << (f.m - 1);
   const uint64_t fracRand = rng.bits64() & f.fracMask();
   switch (rng.u32(0, 16)) {
-    case 0: return sign;                                       // +-0
-    case 1: return sign | f.expMask();                         // +-inf
-    case 2: return f.expMask() | quiet;                        // the default quiet NaN
-    case 3: return f.signBit() | f.expMask() | quiet;          // negative quiet NaN
-    case 4: return sign | f.expMask() | quiet | fracRand;      // quiet NaN with payload
-    case 5: return sign | f.expMask() | ((fracRand & (quiet - 1)) | 1);  // signaling NaN
-    case 6: return sign | (fracRand ? fracRand : 1);           // subnormal
-    case 7: return sign | 1;                                   // the smallest subnormal
-    case 8: return sign | f.fracMask();                        // the largest subnormal
-    case 9: return sign | (uint64_t(1) << f.m);                // the smallest normal
-    case 10: return sign | (f.expMask() - (uint64_t(1) << f.m)) | f.fracMask();  // the largest finite
-    case 11: return encode(f, sign, 0, 0);                     // +-1
-    case 12: return encode(f, sign, 0, rng.u32(0, 1) ? 1 : f.fracMask());  // 1 + ulp, 2 - ulp
+    case 0:
+      return sign;  // +-0
+    case 1:
+      return sign | f.expMask();  // +-inf
+    case 2:
+      return f.expMask() | quiet;  // the default quiet NaN
+    case 3:
+      return f.signBit() | f.expMask() | quiet;  // negative quiet NaN
+    case 4:
+      return sign | f.expMask() | quiet | fracRand;  // quiet NaN with payload
+    case 5:
+      return sign | f.expMask() | ((fracRand & (quiet - 1)) | 1);  // signaling NaN
+    case 6:
+      return sign | (fracRand ? fracRand : 1);  // subnormal
+    case 7:
+      return sign | 1;  // the smallest subnormal
+    case 8:
+      return sign | f.fracMask();  // the largest subnormal
+    case 9:
+      return sign | (uint64_t(1) << f.m);  // the smallest normal
+    case 10:
+      return sign | (f.expMask() - (uint64_t(1) << f.m)) | f.fracMask();  // the largest finite
+    case 11:
+      return encode(f, sign, 0, 0);  // +-1
+    case 12:
+      return encode(f, sign, 0, rng.u32(0, 1) ? 1 : f.fracMask());  // 1 + ulp, 2 - ulp
     case 13: {  // around the integer limits: 2^31, 2^32, 2^63, 2^64, 2^15, 2^16, 2^24, 2^53
       constexpr int exps[] = {7, 8, 15, 16, 24, 31, 32, 53, 63, 64};
       const int e = exps[rng.u32(0, 9)];
@@ -89,7 +102,8 @@ uint64_t floatSpecial(Rng& rng, const Format& f) {
       const int e = int(rng.u32(0, uint32_t(2 * f.bias()))) - f.bias() + 1;
       return encode(f, sign, e, 0);
     }
-    default: return smallValue(rng, f);
+    default:
+      return smallValue(rng, f);
   }
 }
 
@@ -100,8 +114,10 @@ uint64_t floatRandom(Rng& rng, const Format& f) {
   const uint64_t frac = rng.bits64() & f.fracMask();
   const int span = f.bias() < 20 ? f.bias() - 1 : 20;
   int exp;
-  if (rng.u32(0, 3)) exp = int(rng.u32(0, uint32_t(2 * span))) - span;
-  else exp = int(rng.u32(0, uint32_t(2 * f.bias()))) - f.bias() + 1;
+  if (rng.u32(0, 3))
+    exp = int(rng.u32(0, uint32_t(2 * span))) - span;
+  else
+    exp = int(rng.u32(0, uint32_t(2 * f.bias()))) - f.bias() + 1;
   return encode(f, neg, exp, frac);
 }
 
@@ -118,21 +134,32 @@ uint64_t intWord(Rng& rng, unsigned width) {
   const uint64_t top = uint64_t(1) << (width - 1);
   const uint32_t r = rng.u32(0, 99);
   if (r < 22) {  // small integers and shift amounts at and past the widths
-    constexpr int64_t small[] = {0, 1, 2, 3, 4, 5, 7, 8, -1, -2, -3, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256};
+    constexpr int64_t small[] = {0,  1,  2,  3,  4,  5,  7,  8,  -1,  -2,  -3,  15,
+                                 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256};
     return uint64_t(small[rng.u32(0, sizeof small / sizeof small[0] - 1)]) & mask;
   }
   if (r < 40) {
     switch (rng.u32(0, 9)) {
-      case 0: return top;                      // INT_MIN
-      case 1: return top - 1;                  // INT_MAX
-      case 2: return mask;                     // all ones
-      case 3: return (top + 1) & mask;         // INT_MIN + 1
-      case 4: return uint64_t(1) << rng.u32(0, width - 1);         // one bit
-      case 5: return mask ^ (uint64_t(1) << rng.u32(0, width - 1));  // one bit clear
-      case 6: return (uint64_t(1) << rng.u32(1, width - 1)) - 1;    // low bits set
-      case 7: return 0x5555555555555555ull & mask;
-      case 8: return 0x00FF00FF00FF00FFull & mask;
-      default: return (width > 16 ? 0x7FFF : 0x7F) & mask;
+      case 0:
+        return top;  // INT_MIN
+      case 1:
+        return top - 1;  // INT_MAX
+      case 2:
+        return mask;  // all ones
+      case 3:
+        return (top + 1) & mask;  // INT_MIN + 1
+      case 4:
+        return uint64_t(1) << rng.u32(0, width - 1);  // one bit
+      case 5:
+        return mask ^ (uint64_t(1) << rng.u32(0, width - 1));  // one bit clear
+      case 6:
+        return (uint64_t(1) << rng.u32(1, width - 1)) - 1;  // low bits set
+      case 7:
+        return 0x5555555555555555ull & mask;
+      case 8:
+        return 0x00FF00FF00FF00FFull & mask;
+      default:
+        return (width > 16 ? 0x7FFF : 0x7F) & mask;
     }
   }
   if (r < 60) {  // a random value of random magnitude
@@ -145,10 +172,14 @@ uint64_t intWord(Rng& rng, unsigned width) {
 
 uint64_t drawWord(Rng& rng, InputKind k) {
   switch (k) {
-    case InputKind::Int16: return intWord(rng, 16);
-    case InputKind::F16: return floatWord(rng, kF16);
-    case InputKind::BF16: return floatWord(rng, kBF16);
-    case InputKind::Int32: return intWord(rng, 32);
+    case InputKind::Int16:
+      return intWord(rng, 16);
+    case InputKind::F16:
+      return floatWord(rng, kF16);
+    case InputKind::BF16:
+      return floatWord(rng, kBF16);
+    case InputKind::Int32:
+      return intWord(rng, 32);
     case InputKind::F16x2: {
       const uint64_t lo = floatWord(rng, kF16);
       return lo | floatWord(rng, kF16) << 16;
@@ -157,10 +188,14 @@ uint64_t drawWord(Rng& rng, InputKind k) {
       const uint64_t lo = floatWord(rng, kBF16);
       return lo | floatWord(rng, kBF16) << 16;
     }
-    case InputKind::Int64: return intWord(rng, 64);
-    case InputKind::F32: return floatWord(rng, kF32);
-    case InputKind::F64: return floatWord(rng, kF64);
-    case InputKind::Pred: return rng.u32(0, 1);
+    case InputKind::Int64:
+      return intWord(rng, 64);
+    case InputKind::F32:
+      return floatWord(rng, kF32);
+    case InputKind::F64:
+      return floatWord(rng, kF64);
+    case InputKind::Pred:
+      return rng.u32(0, 1);
   }
   return 0;
 }

@@ -9,7 +9,8 @@ namespace {
 
 const std::vector<std::string> kBitCmp = {"eq", "ne"};
 const std::vector<std::string> kSignedCmp = {"eq", "ne", "lt", "le", "gt", "ge"};
-const std::vector<std::string> kUnsignedCmp = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"};
+const std::vector<std::string> kUnsignedCmp = {"eq", "ne", "lt", "le", "gt",
+                                               "ge", "lo", "ls", "hi", "hs"};
 const std::vector<std::string> kFloatCmp = {"eq",  "ne",  "lt",  "le",  "gt",  "ge",  "equ",
                                             "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
 const std::vector<std::string> kIntTypes = {"b16", "b32", "b64", "u16", "u32",
@@ -22,7 +23,9 @@ std::string cmpFor(Builder& b, const std::string& t) {
   return b.pick(kFloatCmp);
 }
 
-std::string boolOp(Builder& b) { return b.percent(30) ? "." + std::string(b.pick({"and", "or", "xor"})) : ""; }
+std::string boolOp(Builder& b) {
+  return b.percent(30) ? "." + std::string(b.pick({"and", "or", "xor"})) : "";
+}
 
 // The source type of a comparison: mostly integers and f32/f64, sometimes halves.
 std::string compareType(Builder& b, bool halves) {
@@ -46,8 +49,10 @@ void setp(Builder& b) {
   const bool pair = packed || (t != "f16" && t != "bf16" && b.percent(30));
   std::string d = b.dst(RK::Pred, Fl::Pred);
   if (pair) d += "|" + b.dst(RK::Pred, Fl::Pred, {d});
-  if (bop.empty()) b.emit(f, args({d, b.srcT(t, 15), b.srcT(t, 10)}));
-  else b.emit(f, args({d, b.srcT(t, 15), b.srcT(t, 10), b.predSrc(40)}));
+  if (bop.empty())
+    b.emit(f, args({d, b.srcT(t, 15), b.srcT(t, 10)}));
+  else
+    b.emit(f, args({d, b.srcT(t, 15), b.srcT(t, 10), b.predSrc(40)}));
 }
 
 void selp(Builder& b) {
@@ -80,8 +85,10 @@ void set(Builder& b) {
   const std::string cmp = cmpFor(b, st), bop = boolOp(b);
   const bool ftz = ftzOk(st) && dt.find("bf16") == std::string::npos && b.percent(30);
   const std::string f = "set." + cmp + bop + (ftz ? ".ftz" : "") + "." + dt + "." + st;
-  if (bop.empty()) b.emit(f, args({b.dstT(dt), b.srcT(st, 15), b.srcT(st, 10)}));
-  else b.emit(f, args({b.dstT(dt), b.srcT(st, 15), b.srcT(st, 10), b.predSrc(40)}));
+  if (bop.empty())
+    b.emit(f, args({b.dstT(dt), b.srcT(st, 15), b.srcT(st, 10)}));
+  else
+    b.emit(f, args({b.dstT(dt), b.srcT(st, 15), b.srcT(st, 10), b.predSrc(40)}));
 }
 
 void slct(Builder& b) {

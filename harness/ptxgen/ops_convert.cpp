@@ -37,7 +37,8 @@ std::string intSrc(Builder& b, const std::string& t) {
 
 void intToInt(Builder& b) {
   const std::string d = b.pick(kIntTypes), a = b.pick(kIntTypes);
-  const std::string f = std::string("cvt") + (!fits(d, a) && b.percent(45) ? ".sat" : "") + "." + d + "." + a;
+  const std::string f =
+      std::string("cvt") + (!fits(d, a) && b.percent(45) ? ".sat" : "") + "." + d + "." + a;
   b.emit(f, args({intDst(b, d), intSrc(b, a)}));
 }
 

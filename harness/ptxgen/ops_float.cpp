@@ -71,7 +71,8 @@ void copysign(Builder& b) {
 }
 
 void testp(Builder& b) {
-  const std::string op = b.pick({"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
+  const std::string op =
+      b.pick({"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
   const std::string t = fty(b), f = "testp." + op + "." + t;
   b.emit(f, args({b.dst(RK::Pred, Fl::Pred), b.srcT(t)}));
 }
@@ -80,7 +81,8 @@ void approx(Builder& b) {
   const std::string ftz = b.percent(40) ? ".ftz" : "";
   switch (b.below(8)) {
     case 0: {
-      const std::string f = std::string(b.pick({"ex2", "lg2", "sin", "cos"})) + ".approx" + ftz + ".f32";
+      const std::string f =
+          std::string(b.pick({"ex2", "lg2", "sin", "cos"})) + ".approx" + ftz + ".f32";
       b.emit(f, args({b.dstT("f32"), b.srcT("f32")}));
       break;
     }
@@ -88,12 +90,14 @@ void approx(Builder& b) {
       b.emit("tanh.approx.f32", args({b.dstT("f32"), b.srcT("f32")}));
       break;
     case 2: {
-      const std::string f = std::string(b.pick({"rsqrt", "rcp", "sqrt"})) + ".approx" + ftz + ".f32";
+      const std::string f =
+          std::string(b.pick({"rsqrt", "rcp", "sqrt"})) + ".approx" + ftz + ".f32";
       b.emit(f, args({b.dstT("f32"), b.srcT("f32")}));
       break;
     }
     case 3: {
-      const std::string f = std::string(b.pick({"rsqrt.approx.f64", "rsqrt.approx.ftz.f64", "rcp.approx.ftz.f64"}));
+      const std::string f =
+          std::string(b.pick({"rsqrt.approx.f64", "rsqrt.approx.ftz.f64", "rcp.approx.ftz.f64"}));
       b.emit(f, args({b.dstT("f64"), b.srcT("f64")}));
       break;
     }
@@ -103,12 +107,14 @@ void approx(Builder& b) {
       break;
     }
     case 5: {
-      const std::string t = b.pick({"f16", "bf16"}), f = std::string("ex2.approx") + (t == "bf16" ? ".ftz." : ".") + t;
+      const std::string t = b.pick({"f16", "bf16"}),
+                        f = std::string("ex2.approx") + (t == "bf16" ? ".ftz." : ".") + t;
       b.emit(f, args({b.dstT(t), b.srcT(t)}));
       break;
     }
     case 6: {
-      const std::string t = b.pick({"f16x2", "bf16x2"}), f = std::string("ex2.approx") + (t == "bf16x2" ? ".ftz." : ".") + t;
+      const std::string t = b.pick({"f16x2", "bf16x2"}),
+                        f = std::string("ex2.approx") + (t == "bf16x2" ? ".ftz." : ".") + t;
       b.emit(f, args({b.dstT(t), b.srcT(t)}));
       break;
     }

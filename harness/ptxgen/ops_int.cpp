@@ -19,10 +19,15 @@ std::string wider(const std::string& t) {
 
 void addSub(Builder& b) {
   std::string t = b.pick(kInts), f;
-  switch (b.below(10)) {
-    case 0: t = b.pick({"u16x2", "s16x2"}); f = "add." + t; break;  // sub has no 16x2 form
-    case 1: t = "s32"; f = std::string(b.pick({"add", "sub"})) + ".sat.s32"; break;
-    default: f = std::string(b.pick({"add", "sub"})) + "." + t;
+  const unsigned r = b.below(10);
+  if (r == 0 && b.options.simulatorGaps) {  // sub has no 16x2 form
+    t = b.pick({"u16x2", "s16x2"});
+    f = "add." + t;
+  } else if (r == 1) {
+    t = "s32";
+    f = std::string(b.pick({"add", "sub"})) + ".sat.s32";
+  } else {
+    f = std::string(b.pick({"add", "sub"})) + "." + t;
   }
   b.emit(f, args({b.dstT(t), b.srcT(t, 10), b.srcT(t, 20)}));
 }
@@ -47,7 +52,8 @@ void mad(Builder& b) {
     return;
   }
   if (r == 3) {  // the one saturating form
-    b.emit("mad.hi.sat.s32", args({b.dstT("s32"), b.srcT("s32"), b.srcT("s32", 10), b.srcT("s32", 10)}));
+    b.emit("mad.hi.sat.s32",
+           args({b.dstT("s32"), b.srcT("s32"), b.srcT("s32", 10), b.srcT("s32", 10)}));
     return;
   }
   const std::string f = std::string("mad.") + b.pick({"lo", "hi"}) + "." + t;
@@ -68,7 +74,13 @@ void mul24(Builder& b) {
       break;
     }
     default:
-      b.emit("mad24.hi.sat.s32", args({b.dstT("s32"), b.srcT("s32"), b.srcT("s32"), b.srcT("s32", 10)}));
+      if (!b.options.simulatorGaps) {
+        b.emit("mad24.lo.s32",
+               args({b.dstT("s32"), b.srcT("s32"), b.srcT("s32"), b.srcT("s32", 10)}));
+        break;
+      }
+      b.emit("mad24.hi.sat.s32",
+             args({b.dstT("s32"), b.srcT("s32"), b.srcT("s32"), b.srcT("s32", 10)}));
   }
 }
 
@@ -85,7 +97,8 @@ void divRem(Builder& b) {
 }
 
 void absNeg(Builder& b) {
-  const std::string t = b.pick({"s16", "s32", "s64"}), f = std::string(b.pick({"abs", "neg"})) + "." + t;
+  const std::string t = b.pick({"s16", "s32", "s64"}),
+                    f = std::string(b.pick({"abs", "neg"})) + "." + t;
   b.emit(f, args({b.dstT(t), b.srcT(t)}));
 }
 
@@ -93,10 +106,22 @@ void minMax(Builder& b) {
   const std::string op = b.pick({"min", "max"});
   std::string t = b.pick(kInts), f = op + "." + t;
   switch (b.below(8)) {
-    case 0: t = "s32"; f = op + ".relu.s32"; break;
-    case 1: t = "s16x2"; f = op + (b.percent(50) ? ".relu" : "") + ".s16x2"; break;
-    case 2: t = "u16x2"; f = op + ".u16x2"; break;
-    default: break;
+    case 0:
+      t = "s32";
+      f = op + ".relu.s32";
+      break;
+    case 1:
+      if (!b.options.simulatorGaps) break;
+      t = "s16x2";
+      f = op + (b.percent(50) ? ".relu" : "") + ".s16x2";
+      break;
+    case 2:
+      if (!b.options.simulatorGaps) break;
+      t = "u16x2";
+      f = op + ".u16x2";
+      break;
+    default:
+      break;
   }
   b.emit(f, args({b.dstT(t), b.srcT(t, 10), b.srcT(t, 15)}));
 }
@@ -112,7 +137,8 @@ void carryChain(Builder& b) {
     const unsigned kind = b.below(5);  // 0-1 add, 2-3 sub, 4 mad
     const std::string cc = last ? "" : ".cc";
     if (kind == 4) {
-      const std::string f = std::string(first ? "mad." : "madc.") + b.pick({"lo", "hi"}) + cc + "." + lt;
+      const std::string f =
+          std::string(first ? "mad." : "madc.") + b.pick({"lo", "hi"}) + cc + "." + lt;
       b.emit(f, args({b.dstT(lt), b.srcT(lt), b.srcT(lt, 10), b.srcT(lt, 10)}));
       return;
     }
@@ -128,14 +154,10 @@ void carryChain(Builder& b) {
 
 std::vector<Op> intOps() {
   return {
-      {"int.addsub", 8, kGuardable, addSub},
-      {"int.mul", 5, kGuardable, mul},
-      {"int.mad", 5, kGuardable, mad},
-      {"int.mul24", 3, kGuardable, mul24},
-      {"int.sad", 2, kGuardable, sad},
-      {"int.divrem", 4, kGuardable, divRem},
-      {"int.absneg", 2, kGuardable, absNeg},
-      {"int.minmax", 4, kGuardable, minMax},
+      {"int.addsub", 8, kGuardable, addSub}, {"int.mul", 5, kGuardable, mul},
+      {"int.mad", 5, kGuardable, mad},       {"int.mul24", 3, kGuardable, mul24},
+      {"int.sad", 2, kGuardable, sad},       {"int.divrem", 4, kGuardable, divRem},
+      {"int.absneg", 2, kGuardable, absNeg}, {"int.minmax", 4, kGuardable, minMax},
       {"int.carry", 4, 0, carryChain},
   };
 }

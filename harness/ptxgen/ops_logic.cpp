@@ -1,6 +1,8 @@
 // Logic and bit instructions (PTX ISA 9.7.8, 9.7.1.x): and or xor not cnot (bits and predicates)
 // lop3 (with the .and/.or predicate form) shl shr shf prmt bfe bfi brev bfind clz popc fns bmsk
 // szext dp4a dp2a. Shift amounts, positions and lengths are drawn around and past the widths.
+#include <cctype>
+
 #include "harness/ptxgen/ops.h"
 
 namespace warpsim::ptxgen {
@@ -41,10 +43,12 @@ void lop3(Builder& b) {
   if (b.percent(30)) {  // lop3.{and,or}.b32 d|p, a, b, c, immLut, q
     const std::string f = std::string("lop3.") + b.pick({"and", "or"}) + ".b32";
     const std::string d = b.dst(RK::B32, Fl::Int), p = b.dst(RK::Pred, Fl::Pred);
-    b.emit(f, args({d + "|" + p, b.srcT("b32"), b.srcT("b32", 10), b.srcT("b32", 10), lut, b.predSrc(30)}));
+    b.emit(f, args({d + "|" + p, b.srcT("b32"), b.srcT("b32", 10), b.srcT("b32", 10), lut,
+                    b.predSrc(30)}));
     return;
   }
-  b.emit("lop3.b32", args({b.dstT("b32"), b.srcT("b32"), b.srcT("b32", 10), b.srcT("b32", 10), lut}));
+  b.emit("lop3.b32",
+         args({b.dstT("b32"), b.srcT("b32"), b.srcT("b32", 10), b.srcT("b32", 10), lut}));
 }
 
 void shift(Builder& b) {
@@ -96,7 +100,8 @@ void bitCount(Builder& b) {
       break;
     }
     default: {
-      const std::string t = b.pick({"b32", "b64"}), f = std::string(b.pick({"clz", "popc"})) + "." + t;
+      const std::string t = b.pick({"b32", "b64"}),
+                        f = std::string(b.pick({"clz", "popc"})) + "." + t;
       b.emit(f, args({b.dstT("u32"), b.srcT(t)}));
     }
   }
@@ -111,15 +116,19 @@ void fns(Builder& b) {
     b.emitRaw("and.b32 %t0," + b.src(RK::B32) + ",31;");
     base = "%t0";
   }
-  const std::string offset = b.percent(50) ? std::to_string(int(b.below(40)) - 20) : b.src(RK::B32, Fl::Int);
-  b.emit("fns.b32", args({b.dstT("b32"), b.srcT("b32", 15), base, offset}));
+  const std::string offset =
+      b.percent(50) ? std::to_string(int(b.below(40)) - 20) : b.src(RK::B32, Fl::Int);
+  b.emit("fns.b32", args({b.dstT("b32"), b.srcT("b32"), base, offset}));
 }
 
 void bmskSzext(Builder& b) {
   const std::string mode = b.pick({"clamp", "wrap"});
   if (b.percent(50)) {
-    const std::string f = "bmsk." + mode + ".b32";
-    b.emit(f, args({b.dstT("b32"), amount(b, 32), amount(b, 32)}));
+    // Not both immediates: ptxas would compute the mask itself.
+    const std::string f = "bmsk." + mode + ".b32", d = b.dstT("b32"), pos = amount(b, 32);
+    const std::string len =
+        std::isdigit(static_cast<unsigned char>(pos[0])) ? b.src(RK::B32, Fl::Int) : amount(b, 32);
+    b.emit(f, args({d, pos, len}));
     return;
   }
   const std::string t = b.pick({"u32", "s32"}), f = "szext." + mode + "." + t;
@@ -130,8 +139,10 @@ void dot(Builder& b) {
   const std::string at = b.pick({"u32", "s32"}), bt = b.pick({"u32", "s32"});
   const std::string ct = at == "s32" || bt == "s32" ? "s32" : "u32";
   std::string f;
-  if (b.percent(50)) f = "dp4a." + at + "." + bt;
-  else f = std::string("dp2a.") + b.pick({"lo", "hi"}) + "." + at + "." + bt;
+  if (b.percent(50))
+    f = "dp4a." + at + "." + bt;
+  else
+    f = std::string("dp2a.") + b.pick({"lo", "hi"}) + "." + at + "." + bt;
   b.emit(f, args({b.dstT(ct), b.srcT(at), b.srcT(bt), b.srcT(ct, 15)}));
 }
 
@@ -139,18 +150,12 @@ void dot(Builder& b) {
 
 std::vector<Op> logicOps() {
   return {
-      {"logic.andorxor", 6, kGuardable, logic},
-      {"logic.not", 3, kGuardable, notCnot},
-      {"logic.lop3", 5, kGuardable, lop3},
-      {"logic.shift", 6, kGuardable, shift},
-      {"logic.shf", 3, kGuardable, shf},
-      {"logic.prmt", 3, kGuardable, prmt},
-      {"logic.bfe", 3, kGuardable, bfe},
-      {"logic.bfi", 3, kGuardable, bfi},
-      {"logic.bitcount", 4, kGuardable, bitCount},
-      {"logic.fns", 2, kGuardable, fns},
-      {"logic.bmsk", 2, kGuardable, bmskSzext},
-      {"logic.dot", 3, kGuardable, dot},
+      {"logic.andorxor", 6, kGuardable, logic},    {"logic.not", 3, kGuardable, notCnot},
+      {"logic.lop3", 5, kGuardable, lop3},         {"logic.shift", 6, kGuardable, shift},
+      {"logic.shf", 3, kGuardable, shf},           {"logic.prmt", 3, kGuardable, prmt},
+      {"logic.bfe", 3, kGuardable, bfe},           {"logic.bfi", 3, kGuardable, bfi},
+      {"logic.bitcount", 4, kGuardable, bitCount}, {"logic.fns", 2, kGuardable, fns},
+      {"logic.bmsk", 2, kGuardable, bmskSzext},    {"logic.dot", 3, kGuardable, dot},
   };
 }
 

@@ -9,13 +9,19 @@ namespace {
 
 void pack(Builder& b) {
   switch (b.below(3)) {
-    case 0: b.emit("mov.b32", args({b.dst(RK::B32, Fl::Int), "{" + args({b.src(RK::B16), b.src(RK::B16)}) + "}"})); break;
+    case 0:
+      b.emit("mov.b32",
+             args({b.dst(RK::B32, Fl::Int), "{" + args({b.src(RK::B16), b.src(RK::B16)}) + "}"}));
+      break;
     case 1:
-      b.emit("mov.b64", args({b.dst(RK::B64, Fl::Int), "{" + args({b.src(RK::B32), b.src(RK::B32)}) + "}"}));
+      b.emit("mov.b64",
+             args({b.dst(RK::B64, Fl::Int), "{" + args({b.src(RK::B32), b.src(RK::B32)}) + "}"}));
       break;
     default:
-      b.emit("mov.b64", args({b.dst(RK::B64, Fl::Int),
-                              "{" + args({b.src(RK::B16), b.src(RK::B16), b.src(RK::B16), b.src(RK::B16)}) + "}"}));
+      b.emit("mov.b64",
+             args({b.dst(RK::B64, Fl::Int),
+                   "{" + args({b.src(RK::B16), b.src(RK::B16), b.src(RK::B16), b.src(RK::B16)}) +
+                       "}"}));
   }
 }
 
@@ -42,24 +48,37 @@ void unpack(Builder& b) {
 
 void bitMove(Builder& b) {
   switch (b.below(4)) {
-    case 0: b.emit("mov.b32", args({b.dst(RK::F32, Fl::Float), b.src(RK::B32)})); break;
-    case 1: b.emit("mov.b32", args({b.dst(RK::B32, Fl::Int), b.src(RK::F32)})); break;
-    case 2: b.emit("mov.b64", args({b.dst(RK::F64, Fl::Float), b.src(RK::B64)})); break;
-    default: b.emit("mov.b64", args({b.dst(RK::B64, Fl::Int), b.src(RK::F64)}));
+    case 0:
+      b.emit("mov.b32", args({b.dst(RK::F32, Fl::Float), b.src(RK::B32)}));
+      break;
+    case 1:
+      b.emit("mov.b32", args({b.dst(RK::B32, Fl::Int), b.src(RK::F32)}));
+      break;
+    case 2:
+      b.emit("mov.b64", args({b.dst(RK::F64, Fl::Float), b.src(RK::B64)}));
+      break;
+    default:
+      b.emit("mov.b64", args({b.dst(RK::B64, Fl::Int), b.src(RK::F64)}));
   }
 }
 
 void special(Builder& b) {
-  const std::string sr = b.pick({"%laneid", "%tid.x", "%lanemask_eq", "%lanemask_lt", "%lanemask_le",
-                                 "%lanemask_gt", "%lanemask_ge", "%ntid.x", "%ctaid.x"});
+  const std::string sr =
+      b.pick({"%laneid", "%tid.x", "%lanemask_eq", "%lanemask_lt", "%lanemask_le", "%lanemask_gt",
+              "%lanemask_ge", "%ntid.x", "%ctaid.x"});
   b.emit("mov.u32", args({b.dst(RK::B32, Fl::Int), sr}));
 }
 
 void immediate(Builder& b) {
   switch (b.below(3)) {
-    case 0: b.emit("mov.b32", args({b.dst(RK::B32, Fl::Int), b.intImm(32, false)})); break;
-    case 1: b.emit("mov.b64", args({b.dst(RK::B64, Fl::Int), b.intImm(64, false)})); break;
-    default: b.emit("mov.f32", args({b.dst(RK::F32, Fl::Float), b.f32Imm()}));
+    case 0:
+      b.emit("mov.b32", args({b.dst(RK::B32, Fl::Int), b.intImm(32, false)}));
+      break;
+    case 1:
+      b.emit("mov.b64", args({b.dst(RK::B64, Fl::Int), b.intImm(64, false)}));
+      break;
+    default:
+      b.emit("mov.f32", args({b.dst(RK::F32, Fl::Float), b.f32Imm()}));
   }
 }
 
@@ -67,10 +86,8 @@ void immediate(Builder& b) {
 
 std::vector<Op> moveOps() {
   return {
-      {"mov.pack", 3, kGuardable, pack},
-      {"mov.unpack", 3, kGuardable, unpack},
-      {"mov.bits", 2, kGuardable, bitMove},
-      {"mov.special", 2, kGuardable, special},
+      {"mov.pack", 3, kGuardable, pack},     {"mov.unpack", 3, kGuardable, unpack},
+      {"mov.bits", 2, kGuardable, bitMove},  {"mov.special", 2, kGuardable, special},
       {"mov.imm", 1, kGuardable, immediate},
   };
 }

@@ -36,13 +36,16 @@ uint32_t randomMask(Builder& b) {
       const uint32_t lo = b.below(32), hi = lo + b.below(32 - lo);
       return uint32_t((uint64_t(2) << hi) - (uint64_t(1) << lo));
     }
-    case 1: return b.pick({0x0000FFFFu, 0xFFFF0000u, 0x55555555u, 0xAAAAAAAAu});
-    case 2: return 1u << b.below(32);
+    case 1:
+      return b.pick({0x0000FFFFu, 0xFFFF0000u, 0x55555555u, 0xAAAAAAAAu});
+    case 2:
+      return 1u << b.below(32);
     case 3: {
       const uint32_t w = b.pick({4u, 8u, 16u});
       return uint32_t(((uint64_t(1) << w) - 1) << (w * b.below(32 / w)));
     }
-    case 4: return kFull ^ (1u << b.below(32));
+    case 4:
+      return kFull ^ (1u << b.below(32));
     default: {
       const uint32_t m = b.rng.bits32();
       return m ? m : 1u;
@@ -54,15 +57,24 @@ enum class Mode { Up, Down, Bfly, Idx };
 
 // The source lane of `lane` (itself when out of range): PTX ISA 9.7.13.7's pseudocode.
 unsigned sourceLane(Mode mode, unsigned lane, uint32_t bImm, uint32_t cImm) {
-  const int l = int(lane), bval = int(bImm & 31), cval = int(cImm & 31), seg = int((cImm >> 8) & 31);
+  const int l = int(lane), bval = int(bImm & 31), cval = int(cImm & 31),
+            seg = int((cImm >> 8) & 31);
   const int maxLane = (l & seg) | (cval & ~seg), minLane = l & seg;
   int j = l;
   bool p = false;
   switch (mode) {
-    case Mode::Up: j = l - bval, p = j >= maxLane; break;
-    case Mode::Down: j = l + bval, p = j <= maxLane; break;
-    case Mode::Bfly: j = l ^ bval, p = j <= maxLane; break;
-    case Mode::Idx: j = minLane | (bval & ~seg), p = j <= maxLane; break;
+    case Mode::Up:
+      j = l - bval, p = j >= maxLane;
+      break;
+    case Mode::Down:
+      j = l + bval, p = j <= maxLane;
+      break;
+    case Mode::Bfly:
+      j = l ^ bval, p = j <= maxLane;
+      break;
+    case Mode::Idx:
+      j = minLane | (bval & ~seg), p = j <= maxLane;
+      break;
   }
   return p ? unsigned(j) : lane;
 }
@@ -191,9 +203,12 @@ void barWarp(Builder& b) {
 std::vector<Op> warpOps() {
   const unsigned f = kConverged | kWarp;
   return {
-      {"warp.shfl", 6, f, shfl},      {"warp.vote", 3, f, vote},
-      {"warp.match", 2, f, match},    {"warp.redux", 3, f, redux},
-      {"warp.activemask", 1, f, activemask}, {"warp.elect", 1, f, elect},
+      {"warp.shfl", 6, f, shfl},
+      {"warp.vote", 3, f, vote},
+      {"warp.match", 2, f, match},
+      {"warp.redux", 3, f, redux},
+      {"warp.activemask", 1, f, activemask},
+      {"warp.elect", 1, f, elect},
       {"warp.barwarp", 1, f, barWarp},
   };
 }

@@ -1,0 +1,256 @@
+// warpsim isa-record: generated ISA programs (harness/ptxgen) on the GPU, written as committed
+//                     data, each compared with the simulator right away.
+// warpsim isa-replay: those cases in the simulator, every output word compared with the GPU's.
+// warpsim isa-check:  generated programs in the simulator only (no GPU): every one must load
+//                     and run without a fault; optionally writes the PTX for ptxas.
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "harness/cli/cli.h"
+#include "harness/cuda_backend.h"
+#include "harness/ptxgen/isa_case.h"
+#include "harness/recording.h"
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace warpsim::cli {
+
+namespace {
+
+constexpr const char* kRecordUsage =
+    R"(usage: warpsim isa-record --out DIR [--count N] [--seed S] [--approx]
+
+Generates N random ISA programs (seeds S, S+1, ...; harness/ptxgen), runs each on the GPU and
+writes DIR/prog-<seed>.ptx and DIR/prog-<seed>.isacase (launch, input kinds and hash, a hash
+and thread 0's value per output word, the instruction forms used). Each program also runs in
+the simulator at once; every disagreement is printed with the first differing output word, its
+register and the instructions that wrote it. Needs a CUDA device (exit status 2 without one).
+--approx adds the .approx SFU forms (measured, not bit-exact in the simulator).
+--simulator-as-gpu runs the whole command with the simulator in the GPU's place: a dry run of
+the pipeline on a machine without a GPU (what it writes is no evidence of anything).
+)";
+
+constexpr const char* kReplayUsage = R"(usage: warpsim isa-replay [DIR]...
+
+Replays every recorded ISA case (*.isacase) under the directories (default tests/recorded/isa)
+in the simulator and compares each output word with the GPU's. Exit status 1 on any mismatch.
+)";
+
+constexpr const char* kCheckUsage =
+    R"(usage: warpsim isa-check [--count N] [--seed S] [--approx] [--ptx-dir DIR]
+
+Generates N random ISA programs and runs each in the simulator: every one must load and run
+without a fault (exit status 1 otherwise). --ptx-dir writes them as DIR/prog-<seed>.ptx (to
+check them with ptxas -arch=sm_90).
+)";
+
+bool parse(const std::vector<std::string>& args, po::options_description& opts,
+           po::positional_options_description& pos, po::variables_map& vm, const char* usage,
+           const char* name) {
+  try {
+    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "warpsim " << name << ": " << e.what() << "\n" << usage;
+    return false;
+  }
+  return true;
+}
+
+std::string stem(uint64_t seed) { return "prog-" + std::to_string(seed); }
+
+}  // namespace
+
+int isaRecordCommand(const std::vector<std::string>& args) {
+  po::options_description opts("isa-record options");
+  opts.add_options()("help,h", "show this help")("out", po::value<std::string>(),
+                                                 "the directory to write cases into")(
+      "count", po::value<unsigned>()->default_value(100), "programs to generate")(
+      "seed", po::value<uint64_t>()->default_value(1), "the first program's seed")(
+      "approx", "also generate .approx forms")("simulator-as-gpu",
+                                               "dry run: the simulator stands in for the GPU");
+  po::positional_options_description pos;
+  po::variables_map vm;
+  if (!parse(args, opts, pos, vm, kRecordUsage, "isa-record")) return kUsage;
+  if (vm.count("help")) {
+    std::cout << kRecordUsage << "\n" << opts;
+    return kOk;
+  }
+  if (!vm.count("out")) {
+    std::cerr << "warpsim isa-record: missing --out\n" << kRecordUsage;
+    return kUsage;
+  }
+  const bool dryRun = vm.count("simulator-as-gpu") > 0;
+  auto makeGpu = [&]() -> std::unique_ptr<harness::Backend> {
+    if (dryRun) return harness::makeSimBackend();
+    return harness::makeCudaBackend();
+  };
+  std::unique_ptr<harness::Backend> gpu;
+  try {
+    gpu = makeGpu();
+  } catch (const harness::NoDevice& e) {
+    std::cerr << "warpsim isa-record: " << e.what() << "\n";
+    return kUsage;
+  }
+  ptxgen::GenOptions options;
+  options.approx = vm.count("approx") > 0;
+  const fs::path out = vm["out"].as<std::string>();
+  fs::create_directories(out);
+  const uint64_t first = vm["seed"].as<uint64_t>();
+  const unsigned count = vm["count"].as<unsigned>();
+  unsigned recorded = 0, agreed = 0, rejected = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    // A fresh context now and then: the driver keeps every loaded module until then.
+    if (seed != first && (seed - first) % 250 == 0) gpu = makeGpu();
+    const ptxgen::GeneratedProgram g = ptxgen::generateProgram(seed, options);
+    const std::string ptxName = stem(seed) + ".ptx";
+    std::ofstream(out / ptxName) << g.ptx;
+    ptxgen::IsaCase c = ptxgen::caseFor(g, ptxName);
+    c.device = dryRun ? "simulator (dry run, not a GPU)" : gpu->name();
+    const std::vector<uint8_t> inputs = ptxgen::makeInputs(seed, g.inputs, g.threads());
+    ptxgen::IsaRun onGpu;
+    try {
+      onGpu = ptxgen::runIsa(*gpu, g.ptx, (out / ptxName).string(), c, inputs);
+    } catch (const std::exception& e) {
+      ++rejected;  // the JIT refused the module: a generator bug to fix, not a case
+      std::cout << (out / ptxName).string() << ": the GPU refused it: " << e.what() << "\n";
+      fs::remove(out / ptxName);
+      gpu = makeGpu();
+      continue;
+    }
+    if (onGpu.fault) {
+      ++rejected;
+      std::cout << (out / ptxName).string() << ": faulted on the GPU: " << onGpu.fault->message
+                << "\n";
+      fs::remove(out / ptxName);
+      gpu = makeGpu();  // a faulted context refuses every later call
+      continue;
+    }
+    ptxgen::recordOutputs(c, onGpu.out);
+    const std::string casePath = (out / (stem(seed) + ".isacase")).string();
+    ptxgen::writeIsaCase(c, casePath);
+    ++recorded;
+    std::string why;
+    try {
+      const ptxgen::IsaRun onSim =
+          ptxgen::runIsaInSimulator(g.ptx, (out / ptxName).string(), c, inputs);
+      if (onSim.fault)
+        why = "the simulator faulted: " + onSim.fault->describe((out / ptxName).string());
+      else
+        why = ptxgen::describeDifference(c, g.ptx, onGpu.out, onSim.out);
+    } catch (const std::exception& e) {
+      why = std::string("the simulator refused it: ") + e.what();
+    }
+    if (why.empty())
+      ++agreed;
+    else
+      std::cout << casePath << ": " << why << "\n";
+    if ((seed - first + 1) % 100 == 0)
+      std::cout << (seed - first + 1) << " programs run, " << agreed << " agree\n" << std::flush;
+  }
+  std::cout << recorded << " programs, " << agreed << " agree";
+  if (rejected)
+    std::cout << " (" << rejected << " more not recorded: refused or faulted on the GPU)";
+  std::cout << "\n";
+  return agreed == recorded && !rejected ? kOk : kFailed;
+}
+
+int isaReplayCommand(const std::vector<std::string>& args) {
+  po::options_description opts("isa-replay options");
+  opts.add_options()("help,h", "show this help")("dir", po::value<std::vector<std::string>>(),
+                                                 "directories of recorded ISA cases");
+  po::positional_options_description pos;
+  pos.add("dir", -1);
+  po::variables_map vm;
+  if (!parse(args, opts, pos, vm, kReplayUsage, "isa-replay")) return kUsage;
+  if (vm.count("help")) {
+    std::cout << kReplayUsage << "\n" << opts;
+    return kOk;
+  }
+  const std::vector<std::string> dirs = vm.count("dir")
+                                            ? vm["dir"].as<std::vector<std::string>>()
+                                            : std::vector<std::string>{"tests/recorded/isa"};
+  unsigned total = 0, failed = 0;
+  for (const auto& d : dirs) {
+    if (!fs::is_directory(d)) {
+      std::cerr << "warpsim isa-replay: '" << d << "' is not a directory\n";
+      return kUsage;
+    }
+    std::vector<fs::path> cases;
+    for (const auto& e : fs::recursive_directory_iterator(d))
+      if (e.path().extension() == ".isacase") cases.push_back(e.path());
+    std::sort(cases.begin(), cases.end());
+    for (const auto& p : cases) {
+      ++total;
+      ptxgen::IsaReplay r;
+      try {
+        r = ptxgen::replayIsaCase(ptxgen::readIsaCase(p.string()));
+      } catch (const std::exception& e) {
+        r.message = e.what();
+      }
+      if (!r.ok) {
+        ++failed;
+        std::cout << p.string() << ": " << r.message << "\n";
+      }
+    }
+  }
+  std::cout << "replayed " << total << " ISA cases: " << (total - failed) << " agree, " << failed
+            << " differ\n";
+  return failed ? kFailed : kOk;
+}
+
+int isaCheckCommand(const std::vector<std::string>& args) {
+  po::options_description opts("isa-check options");
+  opts.add_options()("help,h", "show this help")("count", po::value<unsigned>()->default_value(100),
+                                                 "programs to generate")(
+      "seed", po::value<uint64_t>()->default_value(1), "the first program's seed")(
+      "approx", "also generate .approx forms")("ptx-dir", po::value<std::string>(),
+                                               "write the programs here");
+  po::positional_options_description pos;
+  po::variables_map vm;
+  if (!parse(args, opts, pos, vm, kCheckUsage, "isa-check")) return kUsage;
+  if (vm.count("help")) {
+    std::cout << kCheckUsage << "\n" << opts;
+    return kOk;
+  }
+  ptxgen::GenOptions options;
+  options.approx = vm.count("approx") > 0;
+  std::string dir;
+  if (vm.count("ptx-dir")) {
+    dir = vm["ptx-dir"].as<std::string>();
+    fs::create_directories(dir);
+  }
+  const uint64_t first = vm["seed"].as<uint64_t>();
+  const unsigned count = vm["count"].as<unsigned>();
+  unsigned ok = 0;
+  size_t bytes = 0, largest = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    const ptxgen::GeneratedProgram g = ptxgen::generateProgram(seed, options);
+    bytes += g.ptx.size();
+    largest = std::max(largest, g.ptx.size());
+    const std::string name = stem(seed) + ".ptx";
+    const std::string path = dir.empty() ? name : (fs::path(dir) / name).string();
+    if (!dir.empty()) std::ofstream(path) << g.ptx;
+    const ptxgen::IsaCase c = ptxgen::caseFor(g, name);
+    try {
+      const ptxgen::IsaRun r = ptxgen::runIsaInSimulator(
+          g.ptx, path, c, ptxgen::makeInputs(seed, g.inputs, g.threads()));
+      if (r.fault)
+        std::cout << path << ": " << r.fault->describe(path) << "\n";
+      else
+        ++ok;
+    } catch (const std::exception& e) {
+      std::cout << path << ": the simulator refused it: " << e.what() << "\n";
+    }
+  }
+  std::cout << count << " programs (" << (count ? bytes / count : 0) << " bytes of PTX on average, "
+            << largest << " at most), " << ok << " ran without a fault\n";
+  return ok == count ? kOk : kFailed;
+}
+
+}  // namespace warpsim::cli
