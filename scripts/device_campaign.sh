@@ -4,6 +4,7 @@
 #   here:    bash scripts/device_campaign.sh prepare
 #            (builds, and puts the shared libraries the device machine lacks beside the binaries)
 #   device:  bash scripts/device_campaign.sh run [CASES] [ISA_PROGRAMS]
+#            (CASES=0 skips the suite recording, ISA_PROGRAMS=0 the ISA-level one)
 #            through the `device` tool with carry ["build/bin"]: the kernel-level properties,
 #            the suite recording, the ISA-level recording (when the binary has it) and a
 #            summary, all sent back through $OUT (summary.txt and recorded.tgz).
@@ -31,11 +32,14 @@ case "$mode" in
       echo "== device"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
       echo "== kernel-level properties (sim vs GPU)"
       "$BIN/warpsim_tests" --gtest_filter='*KernelDiff*' --gtest_brief=1 2>&1 | tail -15
-      echo "== suite recording"
-      "$BIN/warpsim" record --out /tmp/recorded/suite --cases "$CASES" 2>&1 | grep -E "^recorded|differs|:.*case" | tail -20
-      if "$BIN/warpsim" isa-record --help >/dev/null 2>&1; then
+      if [ "$CASES" -gt 0 ]; then
+        echo "== suite recording"
+        "$BIN/warpsim" record --out /tmp/recorded/suite --cases "$CASES" 2>&1 | grep -E "^recorded|differs|:.*case" | tail -20
+      fi
+      if [ "$PROGRAMS" -gt 0 ]; then
         echo "== ISA-level recording"
-        "$BIN/warpsim" isa-record --count "$PROGRAMS" --out /tmp/recorded/isa 2>&1 | tail -20
+        "$BIN/warpsim" isa-record --count "$PROGRAMS" --seed 1 --out /tmp/recorded/isa > "$OUT/isa-record.log" 2>&1
+        tail -5 "$OUT/isa-record.log"
       fi
     } > "$OUT/summary.txt" 2>&1
     tar -C /tmp/recorded -czf "$OUT/recorded.tgz" .
