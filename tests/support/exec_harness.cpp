@@ -9,10 +9,11 @@ namespace warpsim::test {
 using isa::Opnd;
 using isa::OpndKind;
 
-Opnd ExecHarness::reg(uint32_t r) {
+Opnd ExecHarness::reg(uint32_t r, isa::Type type) {
   Opnd o;
   o.kind = OpndKind::Reg;
   o.slot = r;
+  o.regType = type;
   return o;
 }
 
@@ -149,7 +150,7 @@ void ExecHarness::warpSyncFault(const isa::Inst&, isa::LaneMask m, isa::LaneMask
   throw HarnessFault("warp sync fault " + std::to_string(m) + " " + std::to_string(p));
 }
 
-void ExecHarness::unsupported(const isa::Inst& in, const char* what) {
+void ExecHarness::unsupported(const isa::Inst&, const char* what) {
   throw HarnessFault(std::string("not supported yet: ") + what);
 }
 
