@@ -27,7 +27,9 @@ class ExecHarness final : public isa::Machine {
   static constexpr uint32_t kPreds = 8;
 
   // Operand builders.
-  static isa::Opnd reg(uint32_t r);  // register r (1..63)
+  // Register r (1..63); `type` is its declared type where the semantics read it (the width
+  // a signed load or conversion extends to).
+  static isa::Opnd reg(uint32_t r, isa::Type type = isa::Type::None);
   static isa::Opnd pred(uint32_t p, bool negated = false);
   isa::Opnd imm(uint64_t bits);  // an immediate: a slot filled with the value
   static isa::Opnd addr(uint32_t baseReg, int64_t offset = 0, isa::Type baseType = isa::Type::U64);
