@@ -11,7 +11,7 @@ struct TypeInfo {
   uint8_t bits;
 };
 
-constexpr std::array<TypeInfo, 26> kTypes = {{
+constexpr std::array<TypeInfo, 28> kTypes = {{
     {Type::None, "", 0},          {Type::Pred, "pred", 1},      {Type::B8, "b8", 8},
     {Type::B16, "b16", 16},       {Type::B32, "b32", 32},       {Type::B64, "b64", 64},
     {Type::B128, "b128", 128},    {Type::U8, "u8", 8},          {Type::U16, "u16", 16},
@@ -21,6 +21,7 @@ constexpr std::array<TypeInfo, 26> kTypes = {{
     {Type::BF16x2, "bf16x2", 32}, {Type::TF32, "tf32", 32},     {Type::F32, "f32", 32},
     {Type::F64, "f64", 64},       {Type::E4M3, "e4m3", 8},      {Type::E5M2, "e5m2", 8},
     {Type::E4M3x2, "e4m3x2", 16}, {Type::E5M2x2, "e5m2x2", 16},
+    {Type::U16x2, "u16x2", 32},   {Type::S16x2, "s16x2", 32},
 }};
 
 const TypeInfo& info(Type t) { return kTypes[static_cast<size_t>(t)]; }

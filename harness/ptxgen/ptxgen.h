@@ -30,7 +30,7 @@ namespace warpsim::ptxgen {
 
 // Bumped whenever the same seed would give different PTX. Recorded cases keep their PTX text,
 // so replays do not depend on it; it tells a reader which generator wrote a case.
-constexpr unsigned kGeneratorVersion = 1;
+constexpr unsigned kGeneratorVersion = 2;
 
 struct GenOptions {
   unsigned minInstructions = 30, maxInstructions = 80;  // operations in the random body
@@ -40,9 +40,9 @@ struct GenOptions {
   bool branches = true;        // divergent if/else regions
   unsigned guardPercent = 12;  // operations under a guard predicate (@%p / @!%p)
   bool fp8 = true;             // e4m3x2 / e5m2x2 conversions
-  // Forms ptxas accepts for sm_90 that warpsim refuses to load today: add/min/max .u16x2 and
-  // .s16x2 (with .relu), mad24.hi.sat.s32. Off until the integer family executes them.
-  bool simulatorGaps = false;
+  // The packed half-word integer forms (add/min/max .u16x2 and .s16x2, with .relu) and
+  // mad24.hi.sat.s32: executed by the integer family since generator version 2.
+  bool simulatorGaps = true;
 };
 
 // How a pool register's bits are meant: it decides the input generator's special values.

@@ -256,8 +256,72 @@ struct MaxRelu {
 };
 
 
+// The .u16x2 / .s16x2 forms: the two half-words of each operand are combined independently
+// (PTX ISA 9.7.1: add, min, max), low half to low half.
+template <class Half, class F>
+inline uint32_t perHalf(uint64_t a, uint64_t b, F f) {
+  uint32_t d = 0;
+  for (unsigned i = 0; i < 2; ++i) {
+    const Half x = Half(uint16_t(a >> (16 * i))), y = Half(uint16_t(b >> (16 * i)));
+    d |= uint32_t(uint16_t(f(x, y))) << (16 * i);
+  }
+  return d;
+}
+
+enum class HalfOp { Add, Min, Max, MinRelu, MaxRelu };
+
+template <class Half, HalfOp Op>
+struct Packed16 {
+  static void run(Exec& x, const Inst& in) {
+    uint64_t* d = x.reg(in.ops[0]);
+    const uint64_t* a = x.reg(in.ops[1]);
+    const uint64_t* b = x.reg(in.ops[2]);
+    forLanes(x.mask, [&](unsigned l) {
+      d[l] = perHalf<Half>(a[l], b[l], [](Half p, Half q) -> Half {
+        switch (Op) {
+          case HalfOp::Add: return Half(uint16_t(p) + uint16_t(q));  // wraps
+          case HalfOp::Min: return std::min(p, q);
+          case HalfOp::Max: return std::max(p, q);
+          case HalfOp::MinRelu: return std::max<Half>(0, std::min(p, q));
+          case HalfOp::MaxRelu: return std::max<Half>(0, std::max(p, q));
+        }
+        return 0;
+      });
+    });
+  }
+};
+
+template <HalfOp Op>
+Handler packedFor(Type t) {
+  if (t == Type::U16x2) return Packed16<uint16_t, Op>::run;
+  if (t == Type::S16x2) return Packed16<int16_t, Op>::run;
+  return nullptr;
+}
+
+bool isPacked16(Type t) { return t == Type::U16x2 || t == Type::S16x2; }
+
+// min/max: .relu only for .s32 and .s16x2 (clamps negative results to 0).
+std::string bindMinMax(Inst& in, bool isMax) {
+  const Type t = in.mods.type();
+  const bool relu = in.mods.has("relu");
+  if (relu && t != Type::S32 && t != Type::S16x2)
+    return std::string(".relu is only defined for .s32 and .s16x2");
+  if (isPacked16(t))
+    return bindRegs(in,
+                    isMax ? (relu ? packedFor<HalfOp::MaxRelu>(t) : packedFor<HalfOp::Max>(t))
+                          : (relu ? packedFor<HalfOp::MinRelu>(t) : packedFor<HalfOp::Min>(t)),
+                    3);
+  if (isMax) return bindRegs(in, relu ? pickInt<MaxRelu>(t) : pickInt<Max>(t), 3);
+  return bindRegs(in, relu ? pickInt<MinRelu>(t) : pickInt<Min>(t), 3);
+}
+
 std::string bindAddSub(Inst& in, bool sub) {
   const Type t = in.mods.type();
+  if (isPacked16(t)) {
+    if (sub) return "'" + in.text + "': sub has no .u16x2/.s16x2 form";
+    if (in.mods.has("sat") || in.mods.has("cc")) return "'" + in.text + "': .sat and .cc apply to .s32 only";
+    return bindRegs(in, packedFor<HalfOp::Add>(t), 3);
+  }
   const bool cc = in.mods.has("cc");
   if (in.mods.has("sat")) {
     if (t != Type::S32) return ".sat is only defined for .s32";
@@ -383,10 +447,24 @@ std::string bindMad(Inst& in) {
   return bindRegs(in, pickInt<MadLo>(t), 4);
 }
 
+// mad24.hi.sat.s32: bits 16..47 of the 48-bit product plus c, saturated to the s32 range.
+struct Mad24HiSatS32 {
+  static void run(Exec& x, const Inst& in) {
+    ternary<int32_t>(x, in, [](int32_t a, int32_t b, int32_t c) {
+      const int64_t hi = int32_t(uint32_t(uint64_t(product24(a, b)) >> 16));
+      return saturate<int32_t>(__int128(hi) + c);
+    });
+  }
+};
+
 template <template <class, bool> class H>
 std::string bind24(Inst& in, size_t operands) {
   const bool hi = in.mods.has("hi");
   const Type t = in.mods.type();
+  if (in.mods.has("sat")) {
+    if (operands != 4 || !hi || t != Type::S32) return ".sat is only defined for mad24.hi.s32";
+    return bindRegs(in, Mad24HiSatS32::run, operands);
+  }
   Handler h = nullptr;
   if (t == Type::S32) h = hi ? H<int32_t, true>::run : H<int32_t, false>::run;
   if (t == Type::U32) h = hi ? H<uint32_t, true>::run : H<uint32_t, false>::run;
@@ -397,6 +475,10 @@ std::string bind24(Inst& in, size_t operands) {
 const std::vector<Type> kIntTypes = {Type::U16, Type::U32, Type::U64, Type::S16, Type::S32,
                                      Type::S64, Type::B16, Type::B32, Type::B64};
 const std::vector<Type> kSignedOnly = {Type::S16, Type::S32, Type::S64};
+const std::vector<Type> kAddTypes = {Type::U16, Type::U32, Type::U64,   Type::S16,  Type::S32,
+                                     Type::S64, Type::B16, Type::B32,   Type::B64,  Type::U16x2,
+                                     Type::S16x2};
+const std::vector<Type> kMinMaxTypes = kAddTypes;
 
 }  // namespace
 
@@ -405,7 +487,7 @@ std::vector<OpcodeSpec> intArithmetic() {
       {"add",
        "int_arith",
        InsnClass::Int,
-       kIntTypes,
+       kAddTypes,
        {"sat", "cc"},
        [](Inst& in) { return bindAddSub(in, false); }},
       {"sub",
@@ -444,7 +526,7 @@ std::vector<OpcodeSpec> intArithmetic() {
        "int_arith",
        InsnClass::Int,
        {Type::U32, Type::S32},
-       {"lo", "hi"},
+       {"lo", "hi", "sat"},
        [](Inst& in) { return bind24<Mad24>(in, 4); }},
       {"sad",
        "int_arith",
@@ -476,32 +558,10 @@ std::vector<OpcodeSpec> intArithmetic() {
        kSignedOnly,
        {},
        [](Inst& in) { return bindRegs(in, pickInt<Neg>(in.mods.type()), 2); }},
-      {"min",
-       "int_arith",
-       InsnClass::Int,
-       kIntTypes,
-       {"relu"},
-       [](Inst& in) {
-         if (in.mods.has("relu") && in.mods.type() != Type::S32)
-           return std::string(".relu is only defined for .s32");
-         return bindRegs(
-             in,
-             in.mods.has("relu") ? pickInt<MinRelu>(in.mods.type()) : pickInt<Min>(in.mods.type()),
-             3);
-       }},
-      {"max",
-       "int_arith",
-       InsnClass::Int,
-       kIntTypes,
-       {"relu"},
-       [](Inst& in) {
-         if (in.mods.has("relu") && in.mods.type() != Type::S32)
-           return std::string(".relu is only defined for .s32");
-         return bindRegs(
-             in,
-             in.mods.has("relu") ? pickInt<MaxRelu>(in.mods.type()) : pickInt<Max>(in.mods.type()),
-             3);
-       }},
+      {"min", "int_arith", InsnClass::Int, kMinMaxTypes, {"relu"},
+       [](Inst& in) { return bindMinMax(in, false); }},
+      {"max", "int_arith", InsnClass::Int, kMinMaxTypes, {"relu"},
+       [](Inst& in) { return bindMinMax(in, true); }},
   };
 }
 

@@ -692,6 +692,31 @@ std::vector<isa::Opnd> regs(size_t n) {
   return ops;
 }
 
+// The two-half-word forms (PTX ISA 9.7.1): each half on its own, low half to low half.
+TEST(IntArith, PackedHalfWordForms) {
+  // 0x7fff + 1 wraps to 0x8000 in the low half; 0xffff + 2 wraps to 0x0001 in the high half.
+  EXPECT_EQ(eval("add.u16x2", {0xFFFF7FFFu, 0x00020001u}), 0x00018000u);
+  EXPECT_EQ(eval("add.s16x2", {0xFFFF7FFFu, 0x00020001u}), 0x00018000u);
+  // min/max compare each half signed or unsigned: 0x8000 is -32768 as s16, 32768 as u16.
+  EXPECT_EQ(eval("min.s16x2", {0x80000005u, 0x00010003u}), 0x80000003u);
+  EXPECT_EQ(eval("min.u16x2", {0x80000005u, 0x00010003u}), 0x00010003u);
+  EXPECT_EQ(eval("max.s16x2", {0x80000005u, 0x00010003u}), 0x00010005u);
+  EXPECT_EQ(eval("max.u16x2", {0x80000005u, 0x00010003u}), 0x80000005u);
+  // .relu clamps each negative half to 0.
+  EXPECT_EQ(eval("min.relu.s16x2", {0x8000FFFEu, 0x00010003u}), 0x00000000u);
+  EXPECT_EQ(eval("max.relu.s16x2", {0x8000FFFEu, 0xFFFF0003u}), 0x00000003u);
+}
+
+// mad24.hi.sat.s32: bits 16..47 of the 48-bit product, plus c, clamped to the s32 range.
+TEST(IntArith, Mad24HiSaturates) {
+  // 0x7fffff * 0x7fffff = 0x3fffff000001: bits 16..47 = 0x3fffff00; + 0x7fffffff saturates.
+  EXPECT_EQ(eval("mad24.hi.sat.s32", {0x7FFFFF, 0x7FFFFF, 0x7FFFFFFF}), 0x7FFFFFFFu);
+  EXPECT_EQ(eval("mad24.hi.s32", {0x7FFFFF, 0x7FFFFF, 0x7FFFFFFF}), uint32_t(0x3FFFFF00u + 0x7FFFFFFFu));
+  // -2^23 * 2^23-1 is negative: bits 16..47 sign-extended, then - 2^31 saturates low.
+  EXPECT_EQ(eval("mad24.hi.sat.s32", {0x800000, 0x7FFFFF, 0x80000000u}), 0x80000000u);
+  EXPECT_EQ(eval("mad24.hi.sat.s32", {3 << 16, 2, 5}), 11u);  // (3*2^17) >> 16 = 6; + 5
+}
+
 TEST(IntArithBind, ValidFormsBind) {
   H h("mov.b32", regs(2));
   const std::pair<const char*, size_t> forms[] = {
@@ -701,7 +726,8 @@ TEST(IntArithBind, ValidFormsBind) {
       {"mad.lo.cc.u32", 4}, {"mad.hi.cc.s64", 4}, {"madc.hi.cc.s64", 4}, {"madc.lo.u32", 4},
       {"mul24.hi.s32", 3},  {"mad24.lo.u32", 4},  {"sad.u16", 4},        {"div.s64", 3},
       {"rem.u16", 3},       {"abs.s16", 2},       {"neg.s64", 2},        {"min.relu.s32", 3},
-      {"max.u64", 3}};
+      {"max.u64", 3},       {"add.u16x2", 3},     {"add.s16x2", 3},      {"min.u16x2", 3},
+      {"max.relu.s16x2", 3}, {"mad24.hi.sat.s32", 4}};
   for (const auto& [op, n] : forms) EXPECT_EQ(h.tryBind(op, regs(n)), "") << op;
 }
 
@@ -713,7 +739,8 @@ TEST(IntArithBind, InvalidFormsAreRejected) {
       {"mad.sat.s32", 4}, {"mad.hi.sat.u32", 4}, {"mad.wide.cc.u32", 4}, {"mad.hi.sat.cc.s32", 4},
       {"madc.lo.u16", 4}, {"mul24.lo.u16", 3},   {"mul24.hi.s64", 3},    {"abs.u32", 2},
       {"neg.u16", 2},     {"min.relu.u32", 3},   {"max.relu.s64", 3},    {"add.s32", 2},
-      {"mad.lo.s32", 3},  {"sad.u32", 3},        {"add.f32x", 3}};
+      {"mad.lo.s32", 3},  {"sad.u32", 3},        {"add.f32x", 3},        {"sub.u16x2", 3},
+      {"add.sat.s16x2", 3}, {"min.relu.u16x2", 3}, {"mad24.lo.sat.s32", 4}, {"mad24.hi.sat.u32", 4}};
   for (const auto& [op, n] : forms) EXPECT_NE(h.tryBind(op, regs(n)), "") << op;
   EXPECT_NE(h.tryBind("add.s32", {H::reg(1), H::pred(1), H::reg(2)}), "");
 }
