@@ -25,7 +25,7 @@ struct LaunchOutcome {
   std::optional<sim::FaultInfo> fault;  // a kernel fault (the launch did not complete)
   sim::Stats stats;                     // simulator only
   std::string printfOutput;
-  double seconds = 0;  // host wall time (simulator) or GPU time (CUDA events)
+  double seconds = 0;                    // host wall time (simulator) or GPU time (CUDA events)
   std::vector<sim::WriteRecord> writes;  // simulator only: writers of watched addresses
 };
 

@@ -64,10 +64,13 @@ void writeCase(const RecordedCase& c, const std::string& path) {
   f << "card " << c.card << "\nsize " << c.size << "\nseed " << c.seed << "\n";
   f << "ptx " << c.ptxFile << "\n";
   for (const auto& b : c.inputs)
-    f << "input " << b.name << " " << b.type << " " << b.count << " fnv1a64 " << hex(b.hash) << "\n";
+    f << "input " << b.name << " " << b.type << " " << b.count << " fnv1a64 " << hex(b.hash)
+      << "\n";
   for (const auto& b : c.outputs) {
-    f << "output " << b.name << " " << b.type << " " << b.count << " fnv1a64 " << hex(b.hash) << "\n";
-    for (const auto& [i, v] : b.samples) f << "sample " << b.name << " " << i << " " << hex(v) << "\n";
+    f << "output " << b.name << " " << b.type << " " << b.count << " fnv1a64 " << hex(b.hash)
+      << "\n";
+    for (const auto& [i, v] : b.samples)
+      f << "sample " << b.name << " " << i << " " << hex(v) << "\n";
     if (!b.dataFile.empty()) f << "data " << b.name << " " << b.dataFile << "\n";
   }
   f << "gpu_seconds " << c.gpuSeconds << "\n";
@@ -95,10 +98,14 @@ RecordedCase readCase(const std::string& path) {
       header = true;
       continue;
     }
-    if (key == "card") in >> c.card;
-    else if (key == "size") in >> c.size;
-    else if (key == "seed") in >> c.seed;
-    else if (key == "ptx") in >> c.ptxFile;
+    if (key == "card")
+      in >> c.card;
+    else if (key == "size")
+      in >> c.size;
+    else if (key == "seed")
+      in >> c.seed;
+    else if (key == "ptx")
+      in >> c.ptxFile;
     else if (key == "input" || key == "output") {
       RecordedBuffer b;
       std::string algo, h;
@@ -119,9 +126,12 @@ RecordedCase readCase(const std::string& path) {
       RecordedBuffer* b = findBuffer(c.outputs, name);
       if (!b) malformed(path, n, "data of unknown output '" + name + "'");
       b->dataFile = file;
-    } else if (key == "gpu_seconds") in >> c.gpuSeconds;
-    else if (key == "device") std::getline(in >> std::ws, c.device);
-    else malformed(path, n, "unknown key '" + key + "'");
+    } else if (key == "gpu_seconds")
+      in >> c.gpuSeconds;
+    else if (key == "device")
+      std::getline(in >> std::ws, c.device);
+    else
+      malformed(path, n, "unknown key '" + key + "'");
     if (in.fail()) malformed(path, n, "bad value for '" + key + "'");
   }
   if (!header) malformed(path, n, "empty file");

@@ -20,8 +20,8 @@ constexpr std::array<TypeInfo, 28> kTypes = {{
     {Type::F16, "f16", 16},       {Type::F16x2, "f16x2", 32},   {Type::BF16, "bf16", 16},
     {Type::BF16x2, "bf16x2", 32}, {Type::TF32, "tf32", 32},     {Type::F32, "f32", 32},
     {Type::F64, "f64", 64},       {Type::E4M3, "e4m3", 8},      {Type::E5M2, "e5m2", 8},
-    {Type::E4M3x2, "e4m3x2", 16}, {Type::E5M2x2, "e5m2x2", 16},
-    {Type::U16x2, "u16x2", 32},   {Type::S16x2, "s16x2", 32},
+    {Type::E4M3x2, "e4m3x2", 16}, {Type::E5M2x2, "e5m2x2", 16}, {Type::U16x2, "u16x2", 32},
+    {Type::S16x2, "s16x2", 32},
 }};
 
 const TypeInfo& info(Type t) { return kTypes[static_cast<size_t>(t)]; }

@@ -34,7 +34,8 @@ enum class Type : uint8_t {
   E5M2,
   E4M3x2,
   E5M2x2,
-  U16x2, S16x2,  // two 16-bit integers in a .b32 register (add, min, max)
+  U16x2,
+  S16x2,  // two 16-bit integers in a .b32 register (add, min, max)
 };
 
 std::optional<Type> typeFromName(std::string_view name);  // "u32" -> U32

@@ -45,11 +45,11 @@ std::string pos3(const sim::ThreadPos& p) {
 int diffCommand(const std::vector<std::string>& args) {
   po::options_description opts("diff options");
   addKernelJobOptions(opts);
-  opts.add_options()("help,h", "show this help")
-      ("size", po::value<uint64_t>()->default_value(0), "card problem size (0 = its default)")
-      ("seed", po::value<uint64_t>()->default_value(1), "card input seed")
-      ("show", po::value<unsigned>()->default_value(10), "mismatches to list")
-      ("json", "machine-readable output");
+  opts.add_options()("help,h", "show this help")("size", po::value<uint64_t>()->default_value(0),
+                                                 "card problem size (0 = its default)")(
+      "seed", po::value<uint64_t>()->default_value(1), "card input seed")(
+      "show", po::value<unsigned>()->default_value(10), "mismatches to list")(
+      "json", "machine-readable output");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -61,7 +61,9 @@ int diffCommand(const std::vector<std::string>& args) {
     return kUsage;
   }
   if (vm.count("help") || !vm.count("file")) {
-    (vm.count("help") ? std::cout : std::cerr) << kDiffUsage << "\n" << kArgLanguageHelp << "\n" << opts;
+    (vm.count("help") ? std::cout : std::cerr) << kDiffUsage << "\n"
+                                               << kArgLanguageHelp << "\n"
+                                               << opts;
     return vm.count("help") ? kOk : kUsage;
   }
   const bool json = vm.count("json") > 0;
@@ -73,8 +75,9 @@ int diffCommand(const std::vector<std::string>& args) {
     if (card) {
       job.path = card->source + ".ptx";
       job.ptx = std::string(kernels::ptxFor(card->source));
-      job.problem = card->make(vm["size"].as<uint64_t>() ? vm["size"].as<uint64_t>() : card->defaultSize,
-                               vm["seed"].as<uint64_t>());
+      job.problem =
+          card->make(vm["size"].as<uint64_t>() ? vm["size"].as<uint64_t>() : card->defaultSize,
+                     vm["seed"].as<uint64_t>());
       maxUlp = card->tolerance.maxUlp;
     } else {
       job = kernelJobFrom(vm, "diff");
@@ -110,7 +113,9 @@ int diffCommand(const std::vector<std::string>& args) {
     if (json) {
       harness::Json j;
       j.beginObject().field("target", target).field("identical", ok);
-      j.field("compared", cmp.compared).field("mismatches", cmp.mismatches).field("max_ulp", cmp.maxUlp);
+      j.field("compared", cmp.compared)
+          .field("mismatches", cmp.mismatches)
+          .field("max_ulp", cmp.maxUlp);
       j.field("tolerance_ulp", uint64_t(maxUlp));
       j.field("gpu_seconds", onGpu.seconds);
       if (onGpu.fault) j.field("gpu_fault", onGpu.fault->message);

@@ -15,13 +15,13 @@ Buffers are passed as device pointers; every buffer is copied back after the run
 )";
 
 void addKernelJobOptions(po::options_description& opts) {
-  opts.add_options()("file", po::value<std::string>(), "the .cu or .ptx file")
-      ("kernel,k", po::value<std::string>(), "the kernel (entry) name")
-      ("grid,g", po::value<std::string>(), "grid dimensions X[,Y,Z]")
-      ("block,b", po::value<std::string>(), "block dimensions X[,Y,Z]")
-      ("shared", po::value<uint32_t>()->default_value(0), "bytes of dynamic shared memory")
-      ("arg,a", po::value<std::vector<std::string>>()->composing(), "a kernel argument")
-      ("dump,d", po::value<std::vector<std::string>>()->composing(), "a buffer to show or write");
+  opts.add_options()("file", po::value<std::string>(), "the .cu or .ptx file")(
+      "kernel,k", po::value<std::string>(), "the kernel (entry) name")(
+      "grid,g", po::value<std::string>(), "grid dimensions X[,Y,Z]")(
+      "block,b", po::value<std::string>(), "block dimensions X[,Y,Z]")(
+      "shared", po::value<uint32_t>()->default_value(0), "bytes of dynamic shared memory")(
+      "arg,a", po::value<std::vector<std::string>>()->composing(), "a kernel argument")(
+      "dump,d", po::value<std::vector<std::string>>()->composing(), "a buffer to show or write");
 }
 
 KernelJob kernelJobFrom(const po::variables_map& vm, const std::string& command) {

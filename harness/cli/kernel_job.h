@@ -26,6 +26,7 @@ extern const char* const kArgLanguageHelp;
 void addKernelJobOptions(boost::program_options::options_description& opts);
 
 // Throws harness::ArgError (bad or missing option), harness::ToolError (unreadable file, nvcc).
-KernelJob kernelJobFrom(const boost::program_options::variables_map& vm, const std::string& command);
+KernelJob kernelJobFrom(const boost::program_options::variables_map& vm,
+                        const std::string& command);
 
 }  // namespace warpsim::cli

@@ -23,7 +23,8 @@ namespace warpsim::cli {
 
 namespace {
 
-constexpr const char* kRecordUsage = R"(usage: warpsim record [PATTERN] --out DIR [--cases N] [--seed S] [--timed-runs R]
+constexpr const char* kRecordUsage =
+    R"(usage: warpsim record [PATTERN] --out DIR [--cases N] [--seed S] [--timed-runs R]
 
 Runs N cases of every suite card matching PATTERN on the GPU (the first at the card's default
 size, the others at random sizes and seeds) and writes each as DIR/<card>/<card>-<i>.case with
@@ -55,12 +56,12 @@ bool parse(const std::vector<std::string>& args, po::options_description& opts,
 
 int recordCommand(const std::vector<std::string>& args) {
   po::options_description opts("record options");
-  opts.add_options()("help,h", "show this help")
-      ("pattern", po::value<std::string>()->default_value(""), "select cards by name")
-      ("out", po::value<std::string>(), "the directory to write cases into")
-      ("cases", po::value<unsigned>()->default_value(20), "cases per card")
-      ("seed", po::value<uint64_t>()->default_value(2026), "the seed of sizes and input seeds")
-      ("timed-runs", po::value<unsigned>()->default_value(5), "timed GPU runs per launch");
+  opts.add_options()("help,h", "show this help")(
+      "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
+      "out", po::value<std::string>(), "the directory to write cases into")(
+      "cases", po::value<unsigned>()->default_value(20), "cases per card")(
+      "seed", po::value<uint64_t>()->default_value(2026), "the seed of sizes and input seeds")(
+      "timed-runs", po::value<unsigned>()->default_value(5), "timed GPU runs per launch");
   po::positional_options_description pos;
   pos.add("pattern", 1);
   po::variables_map vm;
@@ -92,12 +93,17 @@ int recordCommand(const std::vector<std::string>& args) {
   for (const kernels::Card* c : cards) {
     const std::string ptx(kernels::ptxFor(c->source));
     const std::string ptxName =
-        c->source + "-" + std::to_string(harness::fnv1a64(reinterpret_cast<const uint8_t*>(ptx.data()), ptx.size()) % 100000000) + ".ptx";
+        c->source + "-" +
+        std::to_string(harness::fnv1a64(reinterpret_cast<const uint8_t*>(ptx.data()), ptx.size()) %
+                       100000000) +
+        ".ptx";
     std::ofstream(out / "ptx" / ptxName) << ptx;
     gpu->loadModule(ptx, ptxName);
     timer->loadModule(ptx, ptxName);
     fs::create_directories(out / c->name);
-    std::mt19937_64 rng(vm["seed"].as<uint64_t>() ^ harness::fnv1a64(reinterpret_cast<const uint8_t*>(c->name.data()), c->name.size()));
+    std::mt19937_64 rng(
+        vm["seed"].as<uint64_t>() ^
+        harness::fnv1a64(reinterpret_cast<const uint8_t*>(c->name.data()), c->name.size()));
     for (unsigned i = 0; i < vm["cases"].as<unsigned>(); ++i) {
       const uint64_t hi = std::max(c->minSize, c->maxSize);
       const uint64_t size = i == 0 ? c->defaultSize : c->minSize + rng() % (hi - c->minSize + 1);
@@ -105,7 +111,8 @@ int recordCommand(const std::vector<std::string>& args) {
       const kernels::Problem problem = c->make(size, seed);
       const harness::ProblemRun run = harness::runProblem(*gpu, problem);
       if (run.fault) {
-        std::cerr << c->name << " size " << size << " seed " << seed << ": " << run.fault->message << "\n";
+        std::cerr << c->name << " size " << size << " seed " << seed << ": " << run.fault->message
+                  << "\n";
         return kFailed;
       }
       const harness::ProblemRun timed = harness::runProblem(*timer, problem);
@@ -124,7 +131,8 @@ int recordCommand(const std::vector<std::string>& args) {
         if (c->tolerance.maxUlp > 0) {
           rb.dataFile = stem + "." + b.name + ".bin";
           std::ofstream(out / c->name / rb.dataFile, std::ios::binary)
-              .write(reinterpret_cast<const char*>(b.bytes.data()), std::streamsize(b.bytes.size()));
+              .write(reinterpret_cast<const char*>(b.bytes.data()),
+                     std::streamsize(b.bytes.size()));
         }
         rc.outputs.push_back(rb);
       }
@@ -132,8 +140,10 @@ int recordCommand(const std::vector<std::string>& args) {
       harness::writeCase(rc, path);
       ++recorded;
       const harness::ReplayResult r = harness::replayCase(harness::readCase(path));
-      if (r.ok) ++agreed;
-      else std::cout << path << ": " << r.message << "\n";
+      if (r.ok)
+        ++agreed;
+      else
+        std::cout << path << ": " << r.message << "\n";
     }
     std::cout << c->name << ": recorded " << vm["cases"].as<unsigned>() << " cases\n" << std::flush;
   }
@@ -143,8 +153,8 @@ int recordCommand(const std::vector<std::string>& args) {
 
 int replayCommand(const std::vector<std::string>& args) {
   po::options_description opts("replay options");
-  opts.add_options()("help,h", "show this help")
-      ("dir", po::value<std::vector<std::string>>(), "directories of recorded cases");
+  opts.add_options()("help,h", "show this help")("dir", po::value<std::vector<std::string>>(),
+                                                 "directories of recorded cases");
   po::positional_options_description pos;
   pos.add("dir", -1);
   po::variables_map vm;
@@ -153,8 +163,9 @@ int replayCommand(const std::vector<std::string>& args) {
     std::cout << kReplayUsage << "\n" << opts;
     return kOk;
   }
-  const std::vector<std::string> dirs =
-      vm.count("dir") ? vm["dir"].as<std::vector<std::string>>() : std::vector<std::string>{"tests/recorded"};
+  const std::vector<std::string> dirs = vm.count("dir")
+                                            ? vm["dir"].as<std::vector<std::string>>()
+                                            : std::vector<std::string>{"tests/recorded"};
   unsigned total = 0, failed = 0;
   for (const auto& d : dirs) {
     if (!fs::is_directory(d)) {

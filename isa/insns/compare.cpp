@@ -24,8 +24,6 @@
 namespace warpsim::isa::insns {
 namespace {
 
-
-
 LaneMask combine(BoolOp op, LaneMask t, LaneMask c) {
   return op == BoolOp::And ? t & c : op == BoolOp::Or ? t | c : op == BoolOp::Xor ? t ^ c : t;
 }
@@ -234,7 +232,6 @@ constexpr std::string_view kCmpWords[] = {"eq",  "ne",  "lt",  "le",  "gt",  "ge
                                           "lo",  "ls",  "hi",  "hs",  "equ", "neu",
                                           "ltu", "leu", "gtu", "geu", "num", "nan"};
 constexpr std::string_view kBoolWords[] = {"and", "or", "xor"};
-
 
 bool contains(const auto& list, const auto& w) {
   return std::find(std::begin(list), std::end(list), w) != std::end(list);

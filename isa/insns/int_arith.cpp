@@ -255,7 +255,6 @@ struct MaxRelu {
   }
 };
 
-
 // The .u16x2 / .s16x2 forms: the two half-words of each operand are combined independently
 // (PTX ISA 9.7.1: add, min, max), low half to low half.
 template <class Half, class F>
@@ -279,11 +278,16 @@ struct Packed16 {
     forLanes(x.mask, [&](unsigned l) {
       d[l] = perHalf<Half>(a[l], b[l], [](Half p, Half q) -> Half {
         switch (Op) {
-          case HalfOp::Add: return Half(uint16_t(p) + uint16_t(q));  // wraps
-          case HalfOp::Min: return std::min(p, q);
-          case HalfOp::Max: return std::max(p, q);
-          case HalfOp::MinRelu: return std::max<Half>(0, std::min(p, q));
-          case HalfOp::MaxRelu: return std::max<Half>(0, std::max(p, q));
+          case HalfOp::Add:
+            return Half(uint16_t(p) + uint16_t(q));  // wraps
+          case HalfOp::Min:
+            return std::min(p, q);
+          case HalfOp::Max:
+            return std::max(p, q);
+          case HalfOp::MinRelu:
+            return std::max<Half>(0, std::min(p, q));
+          case HalfOp::MaxRelu:
+            return std::max<Half>(0, std::max(p, q));
         }
         return 0;
       });
@@ -319,7 +323,8 @@ std::string bindAddSub(Inst& in, bool sub) {
   const Type t = in.mods.type();
   if (isPacked16(t)) {
     if (sub) return "'" + in.text + "': sub has no .u16x2/.s16x2 form";
-    if (in.mods.has("sat") || in.mods.has("cc")) return "'" + in.text + "': .sat and .cc apply to .s32 only";
+    if (in.mods.has("sat") || in.mods.has("cc"))
+      return "'" + in.text + "': .sat and .cc apply to .s32 only";
     return bindRegs(in, packedFor<HalfOp::Add>(t), 3);
   }
   const bool cc = in.mods.has("cc");
@@ -475,9 +480,9 @@ std::string bind24(Inst& in, size_t operands) {
 const std::vector<Type> kIntTypes = {Type::U16, Type::U32, Type::U64, Type::S16, Type::S32,
                                      Type::S64, Type::B16, Type::B32, Type::B64};
 const std::vector<Type> kSignedOnly = {Type::S16, Type::S32, Type::S64};
-const std::vector<Type> kAddTypes = {Type::U16, Type::U32, Type::U64,   Type::S16,  Type::S32,
-                                     Type::S64, Type::B16, Type::B32,   Type::B64,  Type::U16x2,
-                                     Type::S16x2};
+const std::vector<Type> kAddTypes = {Type::U16, Type::U32,   Type::U64,  Type::S16,
+                                     Type::S32, Type::S64,   Type::B16,  Type::B32,
+                                     Type::B64, Type::U16x2, Type::S16x2};
 const std::vector<Type> kMinMaxTypes = kAddTypes;
 
 }  // namespace
@@ -558,9 +563,17 @@ std::vector<OpcodeSpec> intArithmetic() {
        kSignedOnly,
        {},
        [](Inst& in) { return bindRegs(in, pickInt<Neg>(in.mods.type()), 2); }},
-      {"min", "int_arith", InsnClass::Int, kMinMaxTypes, {"relu"},
+      {"min",
+       "int_arith",
+       InsnClass::Int,
+       kMinMaxTypes,
+       {"relu"},
        [](Inst& in) { return bindMinMax(in, false); }},
-      {"max", "int_arith", InsnClass::Int, kMinMaxTypes, {"relu"},
+      {"max",
+       "int_arith",
+       InsnClass::Int,
+       kMinMaxTypes,
+       {"relu"},
        [](Inst& in) { return bindMinMax(in, true); }},
   };
 }

@@ -16,9 +16,6 @@
 namespace warpsim::isa::insns {
 namespace {
 
-
-
-
 template <template <class> class H>
 Handler pickUS3264(Type t) {
   switch (t) {

@@ -19,12 +19,6 @@ std::vector<OpcodeSpec> intBitSpecs();  // int_bits.cpp
 
 namespace {
 
-
-
-
-
-
-
 // The C++ type of a bit-size type.
 template <template <class> class H>
 Handler pickBits(Type t) {

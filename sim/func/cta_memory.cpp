@@ -31,7 +31,6 @@ inline bool fits(uint64_t addr, uint64_t n, uint64_t size) {
   return addr <= size && n <= size - addr;
 }
 
-
 }  // namespace
 
 Space Cta::spaceOf(uint64_t a, unsigned) {
@@ -270,7 +269,8 @@ void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* add
   if (isa::isFloat(in.mods.type())) stats_.floatAtomics += unsigned(std::popcount(mask));
   isa::forLanes(mask, [&](unsigned lane) {
     uint8_t* p = resolve(in, space, addrs[lane], bytes, lane, true, &landed);
-    if (!ctx_.options.watch.empty() && landed == Space::Global) noteWrite(in, lane, addrs[lane], bytes);
+    if (!ctx_.options.watch.empty() && landed == Space::Global)
+      noteWrite(in, lane, addrs[lane], bytes);
     const uint64_t bv = b ? b[lane] : 0;
     switch (bytes) {
       case 2:

@@ -43,9 +43,9 @@ struct WriteRecord {
 
 struct LaunchResult {
   Stats stats;
-  std::optional<FaultInfo> fault;  // the first fault (lowest CTA index when several)
-  std::string printfOutput;        // every printf line, CTA by CTA
-  double seconds = 0;              // host wall time of the launch
+  std::optional<FaultInfo> fault;   // the first fault (lowest CTA index when several)
+  std::string printfOutput;         // every printf line, CTA by CTA
+  double seconds = 0;               // host wall time of the launch
   std::vector<WriteRecord> writes;  // of watched addresses, in CTA order (the last one won)
 };
 

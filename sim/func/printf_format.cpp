@@ -17,7 +17,7 @@ bool readDeviceString(uint64_t address, const PrintfMemory& mem, std::string& ou
 }
 
 std::string formatDevicePrintf(const std::string& format, uint64_t args, const PrintfMemory& mem,
-                              uint32_t* arguments) {
+                               uint32_t* arguments) {
   std::string out;
   uint64_t offset = 0;
   uint32_t consumed = 0;

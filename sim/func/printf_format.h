@@ -18,7 +18,7 @@ struct PrintfMemory {
 // fault: the format itself must be readable (the caller checks it).
 // `arguments` (when given) receives the number of arguments the format consumed.
 std::string formatDevicePrintf(const std::string& format, uint64_t args, const PrintfMemory& mem,
-                              uint32_t* arguments = nullptr);
+                               uint32_t* arguments = nullptr);
 
 // Reads a NUL-terminated string of at most `limit` bytes; false when unreadable.
 bool readDeviceString(uint64_t address, const PrintfMemory& mem, std::string& out,

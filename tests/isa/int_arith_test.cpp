@@ -711,7 +711,8 @@ TEST(IntArith, PackedHalfWordForms) {
 TEST(IntArith, Mad24HiSaturates) {
   // 0x7fffff * 0x7fffff = 0x3fffff000001: bits 16..47 = 0x3fffff00; + 0x7fffffff saturates.
   EXPECT_EQ(eval("mad24.hi.sat.s32", {0x7FFFFF, 0x7FFFFF, 0x7FFFFFFF}), 0x7FFFFFFFu);
-  EXPECT_EQ(eval("mad24.hi.s32", {0x7FFFFF, 0x7FFFFF, 0x7FFFFFFF}), uint32_t(0x3FFFFF00u + 0x7FFFFFFFu));
+  EXPECT_EQ(eval("mad24.hi.s32", {0x7FFFFF, 0x7FFFFF, 0x7FFFFFFF}),
+            uint32_t(0x3FFFFF00u + 0x7FFFFFFFu));
   // -2^23 * 2^23-1 is negative: bits 16..47 sign-extended, then - 2^31 saturates low.
   EXPECT_EQ(eval("mad24.hi.sat.s32", {0x800000, 0x7FFFFF, 0x80000000u}), 0x80000000u);
   EXPECT_EQ(eval("mad24.hi.sat.s32", {3 << 16, 2, 5}), 11u);  // (3*2^17) >> 16 = 6; + 5
@@ -720,13 +721,13 @@ TEST(IntArith, Mad24HiSaturates) {
 TEST(IntArithBind, ValidFormsBind) {
   H h("mov.b32", regs(2));
   const std::pair<const char*, size_t> forms[] = {
-      {"add.s32", 3},       {"add.sat.s32", 3},   {"add.cc.u64", 3},     {"sub.cc.s32", 3},
-      {"addc.cc.u32", 3},   {"subc.s64", 3},      {"mul.lo.u16", 3},     {"mul.hi.s64", 3},
-      {"mul.wide.s16", 3},  {"mad.lo.u64", 4},    {"mad.hi.sat.s32", 4}, {"mad.wide.u32", 4},
-      {"mad.lo.cc.u32", 4}, {"mad.hi.cc.s64", 4}, {"madc.hi.cc.s64", 4}, {"madc.lo.u32", 4},
-      {"mul24.hi.s32", 3},  {"mad24.lo.u32", 4},  {"sad.u16", 4},        {"div.s64", 3},
-      {"rem.u16", 3},       {"abs.s16", 2},       {"neg.s64", 2},        {"min.relu.s32", 3},
-      {"max.u64", 3},       {"add.u16x2", 3},     {"add.s16x2", 3},      {"min.u16x2", 3},
+      {"add.s32", 3},        {"add.sat.s32", 3},     {"add.cc.u64", 3},     {"sub.cc.s32", 3},
+      {"addc.cc.u32", 3},    {"subc.s64", 3},        {"mul.lo.u16", 3},     {"mul.hi.s64", 3},
+      {"mul.wide.s16", 3},   {"mad.lo.u64", 4},      {"mad.hi.sat.s32", 4}, {"mad.wide.u32", 4},
+      {"mad.lo.cc.u32", 4},  {"mad.hi.cc.s64", 4},   {"madc.hi.cc.s64", 4}, {"madc.lo.u32", 4},
+      {"mul24.hi.s32", 3},   {"mad24.lo.u32", 4},    {"sad.u16", 4},        {"div.s64", 3},
+      {"rem.u16", 3},        {"abs.s16", 2},         {"neg.s64", 2},        {"min.relu.s32", 3},
+      {"max.u64", 3},        {"add.u16x2", 3},       {"add.s16x2", 3},      {"min.u16x2", 3},
       {"max.relu.s16x2", 3}, {"mad24.hi.sat.s32", 4}};
   for (const auto& [op, n] : forms) EXPECT_EQ(h.tryBind(op, regs(n)), "") << op;
 }
@@ -734,13 +735,16 @@ TEST(IntArithBind, ValidFormsBind) {
 TEST(IntArithBind, InvalidFormsAreRejected) {
   H h("mov.b32", regs(2));
   const std::pair<const char*, size_t> forms[] = {
-      {"add.sat.u32", 3}, {"add.sat.s64", 3},    {"add.sat.cc.s32", 3},  {"add.cc.u16", 3},
-      {"addc.u16", 3},    {"mul.wide.u64", 3},   {"mad.wide.s64", 4},    {"mad.lo.sat.s32", 4},
-      {"mad.sat.s32", 4}, {"mad.hi.sat.u32", 4}, {"mad.wide.cc.u32", 4}, {"mad.hi.sat.cc.s32", 4},
-      {"madc.lo.u16", 4}, {"mul24.lo.u16", 3},   {"mul24.hi.s64", 3},    {"abs.u32", 2},
-      {"neg.u16", 2},     {"min.relu.u32", 3},   {"max.relu.s64", 3},    {"add.s32", 2},
-      {"mad.lo.s32", 3},  {"sad.u32", 3},        {"add.f32x", 3},        {"sub.u16x2", 3},
-      {"add.sat.s16x2", 3}, {"min.relu.u16x2", 3}, {"mad24.lo.sat.s32", 4}, {"mad24.hi.sat.u32", 4}};
+      {"add.sat.u32", 3},     {"add.sat.s64", 3},     {"add.sat.cc.s32", 3},
+      {"add.cc.u16", 3},      {"addc.u16", 3},        {"mul.wide.u64", 3},
+      {"mad.wide.s64", 4},    {"mad.lo.sat.s32", 4},  {"mad.sat.s32", 4},
+      {"mad.hi.sat.u32", 4},  {"mad.wide.cc.u32", 4}, {"mad.hi.sat.cc.s32", 4},
+      {"madc.lo.u16", 4},     {"mul24.lo.u16", 3},    {"mul24.hi.s64", 3},
+      {"abs.u32", 2},         {"neg.u16", 2},         {"min.relu.u32", 3},
+      {"max.relu.s64", 3},    {"add.s32", 2},         {"mad.lo.s32", 3},
+      {"sad.u32", 3},         {"add.f32x", 3},        {"sub.u16x2", 3},
+      {"add.sat.s16x2", 3},   {"min.relu.u16x2", 3},  {"mad24.lo.sat.s32", 4},
+      {"mad24.hi.sat.u32", 4}};
   for (const auto& [op, n] : forms) EXPECT_NE(h.tryBind(op, regs(n)), "") << op;
   EXPECT_NE(h.tryBind("add.s32", {H::reg(1), H::pred(1), H::reg(2)}), "");
 }

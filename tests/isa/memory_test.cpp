@@ -101,7 +101,9 @@ class SpaceMachine final : public Machine {
                uint32_t) override {
     throw HarnessFault("barrier");
   }
-  uint32_t printf(const Inst&, unsigned, uint64_t, uint64_t) override { throw HarnessFault("printf"); }
+  uint32_t printf(const Inst&, unsigned, uint64_t, uint64_t) override {
+    throw HarnessFault("printf");
+  }
   void nanosleep(const Inst&) override { throw HarnessFault("nanosleep"); }
   uint64_t special(Special, unsigned) override { return 0; }
   [[noreturn]] void unsupported(const Inst&, const char* w) override { throw HarnessFault(w); }

@@ -52,7 +52,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, RecordedOnH200, ::testing::ValuesIn(caseGroups()
 TEST(RecordedOnH200, EverySuiteCardHasAtLeastTwentyCases) {
   for (const std::string& g : caseGroups()) {
     size_t n = 0;
-    for (const auto& e : fs::directory_iterator(kRecorded / g)) n += e.path().extension() == ".case";
+    for (const auto& e : fs::directory_iterator(kRecorded / g))
+      n += e.path().extension() == ".case";
     EXPECT_GE(n, 20u) << g;
   }
   EXPECT_GE(caseGroups().size(), 33u);
@@ -60,14 +61,13 @@ TEST(RecordedOnH200, EverySuiteCardHasAtLeastTwentyCases) {
 
 TEST(RecordedCase, MalformedFilesNameTheLine) {
   const fs::path p = fs::temp_directory_path() / "warpsim_bad.case";
-  {
-    std::ofstream(p) << "warpsim-case 1\ncard saxpy\nsize x\n";
-  }
+  { std::ofstream(p) << "warpsim-case 1\ncard saxpy\nsize x\n"; }
   try {
     harness::readCase(p.string());
     FAIL() << "no error";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("warpsim_bad.case:3: malformed recorded case"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("warpsim_bad.case:3: malformed recorded case"),
+              std::string::npos)
         << e.what();
   }
 }
