@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/command_line.h"
 #include "harness/cuda_backend.h"
 #include "harness/ptxgen/isa_case.h"
 #include "harness/recording.h"
@@ -49,19 +50,6 @@ without a fault (exit status 1 otherwise). --ptx-dir writes them as DIR/prog-<se
 check them with ptxas -arch=sm_90).
 )";
 
-bool parse(const std::vector<std::string>& args, po::options_description& opts,
-           po::positional_options_description& pos, po::variables_map& vm, const char* usage,
-           const char* name) {
-  try {
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "warpsim " << name << ": " << e.what() << "\n" << usage;
-    return false;
-  }
-  return true;
-}
-
 std::string stem(uint64_t seed) { return "prog-" + std::to_string(seed); }
 
 }  // namespace
@@ -76,7 +64,7 @@ int isaRecordCommand(const std::vector<std::string>& args) {
                                                "dry run: the simulator stands in for the GPU");
   po::positional_options_description pos;
   po::variables_map vm;
-  if (!parse(args, opts, pos, vm, kRecordUsage, "isa-record")) return kUsage;
+  if (!parseOptions(args, opts, pos, vm, kRecordUsage, "isa-record")) return kUsage;
   if (vm.count("help")) {
     std::cout << kRecordUsage << "\n" << opts;
     return kOk;
@@ -161,47 +149,11 @@ int isaRecordCommand(const std::vector<std::string>& args) {
 }
 
 int isaReplayCommand(const std::vector<std::string>& args) {
-  po::options_description opts("isa-replay options");
-  opts.add_options()("help,h", "show this help")("dir", po::value<std::vector<std::string>>(),
-                                                 "directories of recorded ISA cases");
-  po::positional_options_description pos;
-  pos.add("dir", -1);
-  po::variables_map vm;
-  if (!parse(args, opts, pos, vm, kReplayUsage, "isa-replay")) return kUsage;
-  if (vm.count("help")) {
-    std::cout << kReplayUsage << "\n" << opts;
-    return kOk;
-  }
-  const std::vector<std::string> dirs = vm.count("dir")
-                                            ? vm["dir"].as<std::vector<std::string>>()
-                                            : std::vector<std::string>{"tests/recorded/isa"};
-  unsigned total = 0, failed = 0;
-  for (const auto& d : dirs) {
-    if (!fs::is_directory(d)) {
-      std::cerr << "warpsim isa-replay: '" << d << "' is not a directory\n";
-      return kUsage;
-    }
-    std::vector<fs::path> cases;
-    for (const auto& e : fs::recursive_directory_iterator(d))
-      if (e.path().extension() == ".isacase") cases.push_back(e.path());
-    std::sort(cases.begin(), cases.end());
-    for (const auto& p : cases) {
-      ++total;
-      ptxgen::IsaReplay r;
-      try {
-        r = ptxgen::replayIsaCase(ptxgen::readIsaCase(p.string()));
-      } catch (const std::exception& e) {
-        r.message = e.what();
-      }
-      if (!r.ok) {
-        ++failed;
-        std::cout << p.string() << ": " << r.message << "\n";
-      }
-    }
-  }
-  std::cout << "replayed " << total << " ISA cases: " << (total - failed) << " agree, " << failed
-            << " differ\n";
-  return failed ? kFailed : kOk;
+  return replayCommandFor(args, {"isa-replay", kReplayUsage, "tests/recorded/isa", ".isacase",
+                                 "ISA cases", [](const std::string& path) {
+                                   const auto r = ptxgen::replayIsaCase(ptxgen::readIsaCase(path));
+                                   return r.ok ? std::string() : r.message;
+                                 }});
 }
 
 int isaCheckCommand(const std::vector<std::string>& args) {
@@ -213,7 +165,7 @@ int isaCheckCommand(const std::vector<std::string>& args) {
                                                "write the programs here");
   po::positional_options_description pos;
   po::variables_map vm;
-  if (!parse(args, opts, pos, vm, kCheckUsage, "isa-check")) return kUsage;
+  if (!parseOptions(args, opts, pos, vm, kCheckUsage, "isa-check")) return kUsage;
   if (vm.count("help")) {
     std::cout << kCheckUsage << "\n" << opts;
     return kOk;

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/command_line.h"
 #include "harness/compare.h"
 #include "harness/cuda_backend.h"
 #include "harness/recording.h"
@@ -39,19 +40,6 @@ Replays every recorded GPU case (*.case) under the directories (default tests/re
 simulator and compares each output with the GPU's. Exit status 1 on any mismatch.
 )";
 
-bool parse(const std::vector<std::string>& args, po::options_description& opts,
-           po::positional_options_description& pos, po::variables_map& vm, const char* usage,
-           const char* name) {
-  try {
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "warpsim " << name << ": " << e.what() << "\n" << usage;
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 int recordCommand(const std::vector<std::string>& args) {
@@ -65,7 +53,7 @@ int recordCommand(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("pattern", 1);
   po::variables_map vm;
-  if (!parse(args, opts, pos, vm, kRecordUsage, "record")) return kUsage;
+  if (!parseOptions(args, opts, pos, vm, kRecordUsage, "record")) return kUsage;
   if (vm.count("help")) {
     std::cout << kRecordUsage << "\n" << opts;
     return kOk;
@@ -152,47 +140,11 @@ int recordCommand(const std::vector<std::string>& args) {
 }
 
 int replayCommand(const std::vector<std::string>& args) {
-  po::options_description opts("replay options");
-  opts.add_options()("help,h", "show this help")("dir", po::value<std::vector<std::string>>(),
-                                                 "directories of recorded cases");
-  po::positional_options_description pos;
-  pos.add("dir", -1);
-  po::variables_map vm;
-  if (!parse(args, opts, pos, vm, kReplayUsage, "replay")) return kUsage;
-  if (vm.count("help")) {
-    std::cout << kReplayUsage << "\n" << opts;
-    return kOk;
-  }
-  const std::vector<std::string> dirs = vm.count("dir")
-                                            ? vm["dir"].as<std::vector<std::string>>()
-                                            : std::vector<std::string>{"tests/recorded"};
-  unsigned total = 0, failed = 0;
-  for (const auto& d : dirs) {
-    if (!fs::is_directory(d)) {
-      std::cerr << "warpsim replay: '" << d << "' is not a directory\n";
-      return kUsage;
-    }
-    std::vector<fs::path> cases;
-    for (const auto& e : fs::recursive_directory_iterator(d))
-      if (e.path().extension() == ".case") cases.push_back(e.path());
-    std::sort(cases.begin(), cases.end());
-    for (const auto& p : cases) {
-      ++total;
-      harness::ReplayResult r;
-      try {
-        r = harness::replayCase(harness::readCase(p.string()));
-      } catch (const std::exception& e) {
-        r.message = e.what();
-      }
-      if (!r.ok) {
-        ++failed;
-        std::cout << p.string() << ": " << r.message << "\n";
-      }
-    }
-  }
-  std::cout << "replayed " << total << " recorded cases: " << (total - failed) << " agree, "
-            << failed << " differ\n";
-  return failed ? kFailed : kOk;
+  return replayCommandFor(args, {"replay", kReplayUsage, "tests/recorded", ".case",
+                                 "recorded cases", [](const std::string& path) {
+                                   const auto r = harness::replayCase(harness::readCase(path));
+                                   return r.ok ? std::string() : r.message;
+                                 }});
 }
 
 }  // namespace warpsim::cli
