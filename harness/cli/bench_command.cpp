@@ -13,6 +13,7 @@
 #include <iostream>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/command_line.h"
 #include "harness/json.h"
 #include "harness/suite.h"
 #include "kernels/ptx_registry.h"
@@ -128,13 +129,7 @@ int benchCommand(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("pattern", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "warpsim bench: " << e.what() << "\n" << kBenchUsage;
-    return kUsage;
-  }
+  if (!parseOptions(args, opts, pos, vm, kBenchUsage, "bench")) return kUsage;
   if (vm.count("help")) {
     std::cout << kBenchUsage << "\n" << opts;
     return kOk;

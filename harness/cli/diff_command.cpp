@@ -7,6 +7,7 @@
 #include <map>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/command_line.h"
 #include "harness/cli/kernel_job.h"
 #include "harness/compare.h"
 #include "harness/cuda_backend.h"
@@ -53,13 +54,7 @@ int diffCommand(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "warpsim diff: " << e.what() << "\n" << kDiffUsage;
-    return kUsage;
-  }
+  if (!parseOptions(args, opts, pos, vm, kDiffUsage, "diff")) return kUsage;
   if (vm.count("help") || !vm.count("file")) {
     (vm.count("help") ? std::cout : std::cerr) << kDiffUsage << "\n"
                                                << kArgLanguageHelp << "\n"

@@ -8,6 +8,7 @@
 #include "harness/arg_spec.h"
 #include "harness/backend.h"
 #include "harness/cli/cli.h"
+#include "harness/cli/command_line.h"
 #include "harness/cli/kernel_job.h"
 #include "harness/compare.h"
 #include "harness/json.h"
@@ -61,13 +62,7 @@ int runCommand(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "warpsim run: " << e.what() << "\n" << kRunUsage;
-    return kUsage;
-  }
+  if (!parseOptions(args, opts, pos, vm, kRunUsage, "run")) return kUsage;
   if (vm.count("help")) {
     std::cout << kRunUsage << "\n" << kArgLanguageHelp << "\n" << opts;
     return kOk;

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/command_line.h"
 #include "harness/json.h"
 #include "harness/report.h"
 #include "harness/suite.h"
@@ -49,13 +50,7 @@ int suiteCommand(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("pattern", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "warpsim suite: " << e.what() << "\n" << kSuiteUsage;
-    return kUsage;
-  }
+  if (!parseOptions(args, opts, pos, vm, kSuiteUsage, "suite")) return kUsage;
   if (vm.count("help")) {
     std::cout << kSuiteUsage << "\n" << opts;
     return kOk;
