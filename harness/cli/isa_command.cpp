@@ -14,6 +14,7 @@
 #include "harness/cli/command_line.h"
 #include "harness/cuda_backend.h"
 #include "harness/ptxgen/isa_case.h"
+#include "harness/ptxgen/trace.h"
 #include "harness/recording.h"
 
 namespace po = boost::program_options;
@@ -30,7 +31,9 @@ Generates N random ISA programs (seeds S, S+1, ...; harness/ptxgen), runs each o
 writes DIR/prog-<seed>.ptx and DIR/prog-<seed>.isacase (launch, input kinds and hash, a hash
 and thread 0's value per output word, the instruction forms used). Each program also runs in
 the simulator at once; every disagreement is printed with the first differing output word, its
-register and the instructions that wrote it. Needs a CUDA device (exit status 2 without one).
+register and the instructions that wrote it, and then where the runs part: a variant that stores
+every instruction's operands and results names the first instruction whose result differs, with
+its operand values. Needs a CUDA device (exit status 2 without one).
 --approx adds the .approx SFU forms (measured, not bit-exact in the simulator).
 --simulator-as-gpu runs the whole command with the simulator in the GPU's place: a dry run of
 the pipeline on a machine without a GPU (what it writes is no evidence of anything).
@@ -51,6 +54,22 @@ check them with ptxas -arch=sm_90).
 )";
 
 std::string stem(uint64_t seed) { return "prog-" + std::to_string(seed); }
+
+// Where a differing program's GPU and simulator runs part, from its traced variant.
+std::string rootCause(harness::Backend& gpu, const std::string& ptx, const ptxgen::IsaCase& c,
+                      const std::vector<uint8_t>& inputs) {
+  try {
+    sim::LaunchOptions o;
+    o.threads = 1;
+    auto simulator = harness::makeSimBackend(o);
+    const std::string d = ptxgen::firstDivergence(gpu, *simulator, ptx, c, inputs);
+    return d.empty() ? "the traced program agrees: the difference depends on how the untraced "
+                       "one was compiled"
+                     : d;
+  } catch (const std::exception& e) {
+    return std::string("the traced program did not run: ") + e.what();
+  }
+}
 
 }  // namespace
 
@@ -134,10 +153,12 @@ int isaRecordCommand(const std::vector<std::string>& args) {
     } catch (const std::exception& e) {
       why = std::string("the simulator refused it: ") + e.what();
     }
-    if (why.empty())
+    if (why.empty()) {
       ++agreed;
-    else
+    } else {
       std::cout << casePath << ": " << why << "\n";
+      std::cout << "  " << rootCause(*gpu, g.ptx, c, inputs) << "\n";
+    }
     if ((seed - first + 1) % 100 == 0)
       std::cout << (seed - first + 1) << " programs run, " << agreed << " agree\n" << std::flush;
   }

@@ -7,46 +7,13 @@
 #include <map>
 #include <sstream>
 
+#include "harness/ptxgen/ptx_lines.h"
 #include "harness/ptxgen/ptxgen.h"
 
 namespace warpsim::ptxgen {
 
-namespace {
-
-std::string trim(const std::string& s) {
-  const size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
-  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
-// The destination registers of an instruction line ("" for stores, branches, barriers).
-std::vector<std::string> destinations(std::string line) {
-  line = trim(line);
-  if (!line.empty() && line[0] == '@') line = trim(line.substr(line.find(' ') + 1));
-  const size_t sp = line.find(' ');
-  if (sp == std::string::npos) return {};
-  const std::string op = line.substr(0, sp);
-  for (const char* none : {"st.", "bra", "bar", "ret", "red."})
-    if (op.rfind(none, 0) == 0) return {};
-  std::string rest = trim(line.substr(sp + 1));
-  std::string first;
-  if (!rest.empty() && rest[0] == '{')
-    first = rest.substr(1, rest.find('}') - 1);
-  else
-    first = rest.substr(0, std::min(rest.find(','), rest.find(';')));
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : first + ",") {
-    if (c == ',' || c == '|') {
-      if (!trim(cur).empty()) out.push_back(trim(cur));
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
+using lines::destinations;
+using lines::trim;
 
 OutputWord explainOutputWord(const std::string& ptx, unsigned word) {
   std::vector<std::string> lines;

@@ -33,24 +33,6 @@ uint64_t wordAt(const std::vector<uint8_t>& out, size_t index) {
   throw std::runtime_error(path + ":" + std::to_string(line) + ": malformed ISA case: " + why);
 }
 
-// A word's value as its register holds it: hex, and the number for float registers.
-std::string formatWord(const std::string& reg, uint64_t w) {
-  char b[64];
-  if (reg.rfind("%fd", 0) == 0) {
-    double d;
-    std::memcpy(&d, &w, 8);
-    std::snprintf(b, sizeof b, "0x%016llx (%.17g)", static_cast<unsigned long long>(w), d);
-  } else if (reg.rfind("%f", 0) == 0) {
-    const uint32_t u = uint32_t(w);
-    float f;
-    std::memcpy(&f, &u, 4);
-    std::snprintf(b, sizeof b, "0x%08x (%.9g)", u, double(f));
-  } else {
-    std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(w));
-  }
-  return b;
-}
-
 std::string writersText(const std::string& ptx, unsigned word) {
   const OutputWord w = explainOutputWord(ptx, word);
   if (w.writers.empty()) return "; never written after the load";
@@ -82,6 +64,23 @@ kernels::Problem problemFor(const IsaCase& c, const std::vector<uint8_t>& inputs
 }
 
 }  // namespace
+
+std::string formatRegisterWord(const std::string& reg, uint64_t w) {
+  char b[64];
+  if (reg.rfind("%fd", 0) == 0) {
+    double d;
+    std::memcpy(&d, &w, 8);
+    std::snprintf(b, sizeof b, "0x%016llx (%.17g)", static_cast<unsigned long long>(w), d);
+  } else if (reg.rfind("%f", 0) == 0) {
+    const uint32_t u = uint32_t(w);
+    float f;
+    std::memcpy(&f, &u, 4);
+    std::snprintf(b, sizeof b, "0x%08x (%.9g)", u, double(f));
+  } else {
+    std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(w));
+  }
+  return b;
+}
 
 uint64_t hashText(const std::string& s) {
   return harness::fnv1a64(reinterpret_cast<const uint8_t*>(s.data()), s.size());
@@ -149,9 +148,9 @@ std::string describeDifference(const IsaCase& c, const std::string& ptx,
         differing +=
             wordAt(gpu, size_t(u) * c.words() + i) != wordAt(sim, size_t(u) * c.words() + i);
       return "thread " + std::to_string(t % c.block) + " of block " + std::to_string(t / c.block) +
-             ", word " + std::to_string(i) + " (" + reg + "): GPU " + formatWord(reg, g) +
-             ", simulator " + formatWord(reg, s) + " (" + std::to_string(differing) + " of " +
-             std::to_string(c.threads()) + " threads differ there)" + writersText(ptx, i);
+             ", word " + std::to_string(i) + " (" + reg + "): GPU " + formatRegisterWord(reg, g) +
+             ", simulator " + formatRegisterWord(reg, s) + " (" + std::to_string(differing) +
+             " of " + std::to_string(c.threads()) + " threads differ there)" + writersText(ptx, i);
     }
   return "";
 }
@@ -298,8 +297,8 @@ IsaReplay replayIsaCase(const IsaCase& c) {
     if (mine.wordHashes[i] == c.wordHashes[i] && mine.thread0[i] == c.thread0[i]) continue;
     r.message = "word " + std::to_string(i) + " (" + c.regs[i] + ") differs from the GPU's";
     if (mine.thread0[i] != c.thread0[i])
-      r.message += ": thread 0: GPU " + formatWord(c.regs[i], c.thread0[i]) + ", simulator " +
-                   formatWord(c.regs[i], mine.thread0[i]);
+      r.message += ": thread 0: GPU " + formatRegisterWord(c.regs[i], c.thread0[i]) +
+                   ", simulator " + formatRegisterWord(c.regs[i], mine.thread0[i]);
     else
       r.message += " (not in thread 0)";
     r.message += writersText(ptx, i);

@@ -54,6 +54,9 @@ struct IsaCase {
 
 uint64_t hashText(const std::string& s);
 
+// A word's value as its register holds it: hex, and the number for float registers.
+std::string formatRegisterWord(const std::string& reg, uint64_t w);
+
 // The case of a generated program, before any run (no outputs yet).
 IsaCase caseFor(const GeneratedProgram& g, const std::string& ptxFile);
 

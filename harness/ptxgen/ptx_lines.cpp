@@ -1,0 +1,100 @@
+#include "harness/ptxgen/ptx_lines.h"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+namespace warpsim::ptxgen::lines {
+
+std::string trim(const std::string& s) {
+  const size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+namespace {
+
+// The opcode and the operand text of a line, without its guard.
+bool opcodeAndOperands(std::string line, std::string& op, std::string& rest) {
+  line = trim(line);
+  if (!line.empty() && line[0] == '@') line = trim(line.substr(line.find(' ') + 1));
+  const size_t sp = line.find(' ');
+  if (sp == std::string::npos) return false;
+  op = line.substr(0, sp);
+  rest = trim(line.substr(sp + 1));
+  return true;
+}
+
+bool writesNothing(const std::string& op) {
+  for (const char* none : {"st.", "bra", "bar", "ret", "red."})
+    if (op.rfind(none, 0) == 0) return true;
+  return false;
+}
+
+// "%h3", "%rd0", ... : a register of the generator's pool.
+bool isPoolRegister(const std::string& r) {
+  size_t i = 1;
+  if (r.size() < 3 || r[0] != '%') return false;
+  if (r.compare(1, 2, "rd") == 0 || r.compare(1, 2, "fd") == 0)
+    i = 3;
+  else if (r[1] == 'h' || r[1] == 'r' || r[1] == 'f' || r[1] == 'p')
+    i = 2;
+  else
+    return false;
+  return i < r.size() &&
+         std::all_of(r.begin() + long(i), r.end(), [](char c) { return std::isdigit(uint8_t(c)); });
+}
+
+}  // namespace
+
+std::vector<std::string> destinations(std::string line) {
+  std::string op, rest;
+  if (!opcodeAndOperands(line, op, rest) || writesNothing(op)) return {};
+  std::string first;
+  if (!rest.empty() && rest[0] == '{')
+    first = rest.substr(1, rest.find('}') - 1);
+  else
+    first = rest.substr(0, std::min(rest.find(','), rest.find(';')));
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : first + ",") {
+    if (c == ',' || c == '|') {
+      if (!trim(cur).empty()) out.push_back(trim(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> sources(const std::string& line) {
+  std::string op, rest;
+  const std::string t = trim(line);
+  if (t.empty() || t[0] == '/' || t[0] == '.' || !opcodeAndOperands(t, op, rest)) return {};
+  // What follows the destination field (all of it for an instruction without destinations).
+  std::string reads = rest;
+  if (!writesNothing(op)) {
+    const size_t end = rest[0] == '{' ? rest.find('}') : rest.find(',');
+    reads = end == std::string::npos ? "" : rest.substr(end + 1);
+  }
+  if (t[0] == '@') reads += " " + t.substr(1, t.find(' ') - 1);
+  std::vector<std::string> out;
+  for (size_t i = 0; i < reads.size(); ++i) {
+    if (reads[i] != '%') continue;
+    size_t j = i + 1;
+    while (j < reads.size() && std::isalnum(uint8_t(reads[j]))) ++j;
+    const std::string r = reads.substr(i, j - i);
+    if (isPoolRegister(r) && std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+    i = j - 1;
+  }
+  return out;
+}
+
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> v;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) v.push_back(l);
+  return v;
+}
+
+}  // namespace warpsim::ptxgen::lines

@@ -1,0 +1,114 @@
+// The traced variant of a generated program (harness/ptxgen/trace.h): it computes what the
+// program computes, its trace words are the registers it names, and a difference planted in
+// one backend's trace is reported at its instruction with the operand values.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "harness/ptxgen/isa_case.h"
+#include "harness/ptxgen/ptx_lines.h"
+#include "harness/ptxgen/trace.h"
+
+namespace warpsim::ptxgen {
+namespace {
+
+uint64_t wordAt(const std::vector<uint8_t>& v, size_t i) {
+  uint64_t w;
+  std::memcpy(&w, v.data() + 8 * i, 8);
+  return w;
+}
+
+std::vector<uint8_t> padded(const std::vector<uint8_t>& in, unsigned words, unsigned stride,
+                            unsigned threads) {
+  std::vector<uint8_t> p(size_t(threads) * stride * 8, 0);
+  for (unsigned t = 0; t < threads; ++t)
+    std::memcpy(p.data() + size_t(t) * stride * 8, in.data() + size_t(t) * words * 8, words * 8);
+  return p;
+}
+
+TEST(PtxLines, SourcesAndDestinations) {
+  EXPECT_EQ(lines::sources("@!%p2 add.rn.f64 %fd1,%fd2,%fd1;"),
+            (std::vector<std::string>{"%fd2", "%fd1", "%p2"}));
+  EXPECT_EQ(lines::destinations("@!%p2 add.rn.f64 %fd1,%fd2,%fd1;"),
+            (std::vector<std::string>{"%fd1"}));
+  EXPECT_EQ(lines::sources("mov.b32 {%h1,%h0},%r4;"), (std::vector<std::string>{"%r4"}));
+  EXPECT_EQ(lines::destinations("mov.b32 {%h1,%h0},%r4;"),
+            (std::vector<std::string>{"%h1", "%h0"}));
+  EXPECT_EQ(lines::sources("shfl.sync.down.b32 %f1|%p0,%r1,13,0xECC1,0x00010000;"),
+            (std::vector<std::string>{"%r1"}));
+  EXPECT_EQ(lines::sources("st.shared.b32 [%sa+4],%r3;"), (std::vector<std::string>{"%r3"}));
+  EXPECT_EQ(lines::sources("vote.sync.any.pred %p1,!%p1,0xFFFFFFFF;"),
+            (std::vector<std::string>{"%p1"}));
+  EXPECT_TRUE(lines::sources("and.b32 %t0,%lm,0xB6EBB8F7;").empty());
+}
+
+// The traced program writes the same output words, and each result entry holds its register.
+TEST(PtxGenTrace, TheTracedProgramComputesWhatTheProgramComputes) {
+  for (uint64_t seed : {3ull, 15ull, 41ull, 59ull}) {
+    const GeneratedProgram g = generateProgram(seed);
+    const TracedProgram t = traceProgram(g.ptx, g.words);
+    ASSERT_GT(t.entries.size(), 30u) << seed;
+    ASSERT_EQ(t.stride, g.words + t.entries.size());
+    const IsaCase c = caseFor(g, "p.ptx");
+    const std::vector<uint8_t> in = makeInputs(seed, g.inputs, g.threads());
+    const IsaRun plain = runIsaInSimulator(g.ptx, "p.ptx", c, in);
+    IsaCase tc = c;
+    tc.inputs.resize(t.stride, InputKind::Int64);
+    const IsaRun traced =
+        runIsaInSimulator(t.ptx, "t.ptx", tc, padded(in, g.words, t.stride, g.threads()));
+    ASSERT_FALSE(plain.fault);
+    ASSERT_FALSE(traced.fault) << traced.fault->message;
+    for (unsigned th = 0; th < g.threads(); ++th)
+      for (unsigned w = 0; w < g.words; ++w)
+        ASSERT_EQ(wordAt(plain.out, size_t(th) * g.words + w),
+                  wordAt(traced.out, size_t(th) * t.stride + w))
+            << "seed " << seed << " thread " << th << " word " << w;
+  }
+}
+
+// A backend that is the simulator except that one trace word of one thread reads back flipped.
+class Planted : public harness::Backend {
+ public:
+  Planted(size_t word) : sim_(harness::makeSimBackend()), word_(word) {}
+  std::string name() const override { return "planted"; }
+  void loadModule(const std::string& p, const std::string& path) override {
+    sim_->loadModule(p, path);
+  }
+  uint64_t allocate(uint64_t b, const std::string& l) override { return sim_->allocate(b, l); }
+  void free(uint64_t a) override { sim_->free(a); }
+  void copyIn(uint64_t d, const void* s, uint64_t b) override { sim_->copyIn(d, s, b); }
+  void copyOut(void* d, uint64_t s, uint64_t b) override {
+    sim_->copyOut(d, s, b);
+    if (b > 8 * word_) static_cast<uint8_t*>(d)[8 * word_] ^= 1;
+  }
+  harness::LaunchOutcome launch(const harness::LaunchSpec& s) override { return sim_->launch(s); }
+
+ private:
+  std::unique_ptr<harness::Backend> sim_;
+  size_t word_;
+};
+
+TEST(PtxGenTrace, APlantedDifferenceIsReportedAtItsInstruction) {
+  const GeneratedProgram g = generateProgram(15);
+  const TracedProgram t = traceProgram(g.ptx, g.words);
+  size_t k = 0;  // the tenth result entry
+  for (unsigned seen = 0; k < t.entries.size(); ++k)
+    if (t.entries[k].result && ++seen == 10) break;
+  ASSERT_LT(k, t.entries.size());
+  const unsigned thread = 1;  // thread 1: its words start at stride
+  Planted gpu(size_t(thread) * t.stride + g.words + k);
+  auto simulator = harness::makeSimBackend();
+  const IsaCase c = caseFor(g, "p.ptx");
+  const std::string d =
+      firstDivergence(gpu, *simulator, g.ptx, c, makeInputs(15, g.inputs, g.threads()));
+  EXPECT_NE(d.find("thread 1 of block 0: `" + t.entries[k].insn + "`"), std::string::npos) << d;
+  EXPECT_NE(d.find(": " + t.entries[k].reg + " GPU "), std::string::npos) << d;
+  if (!lines::sources(t.entries[k].insn).empty())
+    EXPECT_NE(d.find(" with "), std::string::npos) << d;
+  // Both backends the simulator: nothing to report.
+  auto a = harness::makeSimBackend(), b = harness::makeSimBackend();
+  EXPECT_EQ(firstDivergence(*a, *b, g.ptx, c, makeInputs(15, g.inputs, g.threads())), "");
+}
+
+}  // namespace
+}  // namespace warpsim::ptxgen
