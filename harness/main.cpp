@@ -20,6 +20,8 @@ Commands:
   isa-record --out DIR       random ISA programs on the GPU and the simulator, recorded
   isa-replay [DIR]...        replay recorded ISA programs in the simulator
   isa-check                  random ISA programs in the simulator only (no GPU)
+  approx-measure             the .approx forms over large input sets, GPU against simulator
+  approx-replay [DIR]...     replay the committed .approx samples in the simulator
 
 Every command takes --help. Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
 )";
@@ -44,6 +46,8 @@ int main(int argc, char** argv) {
     if (command == "isa-record") return warpsim::cli::isaRecordCommand(args);
     if (command == "isa-replay") return warpsim::cli::isaReplayCommand(args);
     if (command == "isa-check") return warpsim::cli::isaCheckCommand(args);
+    if (command == "approx-measure") return warpsim::cli::approxMeasureCommand(args);
+    if (command == "approx-replay") return warpsim::cli::approxReplayCommand(args);
   } catch (const std::exception& e) {
     std::cerr << "warpsim " << command << ": " << e.what() << "\n";
     return warpsim::cli::kUsage;

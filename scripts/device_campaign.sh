@@ -5,7 +5,9 @@
 #            (builds, and puts the shared libraries the device machine lacks beside the binaries)
 #   device:  bash scripts/device_campaign.sh run [CASES] [ISA_PROGRAMS] [KEEP]
 #            (CASES=0 skips the suite recording, ISA_PROGRAMS=0 the ISA-level one; every ISA
-#            program is compared with the simulator there, the first KEEP come back as cases)
+#            program is compared with the simulator there, the first KEEP come back as cases;
+#            then the .approx measurements, whose samples come back in recorded.tgz too;
+#            PROPERTIES=0 / APPROX=0 skip the kernel-level properties / the .approx forms)
 #            through the `device` tool with carry ["build/bin"]: the kernel-level properties,
 #            the suite recording, the ISA-level recording (when the binary has it) and a
 #            summary, all sent back through $OUT (summary.txt and recorded.tgz).
@@ -34,7 +36,7 @@ case "$mode" in
     {
       echo "== device"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
       echo "== kernel-level properties (sim vs GPU)"
-      timeout "${PROPERTY_SECONDS:-300}" "$BIN/warpsim_tests" --gtest_filter='*KernelDiff*' --gtest_brief=1 2>&1 | tail -15
+      [ "${PROPERTIES:-1}" = 0 ] || timeout "${PROPERTY_SECONDS:-300}" "$BIN/warpsim_tests" --gtest_filter='*KernelDiff*' --gtest_brief=1 2>&1 | tail -15
       if [ "$CASES" -gt 0 ]; then
         echo "== suite recording"
         "$BIN/warpsim" record --out /tmp/recorded/suite --cases "$CASES" 2>&1 | grep -E "^recorded|differs|:.*case" | tail -20
@@ -59,6 +61,11 @@ case "$mode" in
             [ -f "$f" ] && cp "$f" /tmp/recorded/isa/
           done
         done
+      fi
+      if [ "${APPROX:-1}" != 0 ]; then
+        echo "== .approx forms (GPU against simulator)"
+        "$BIN/warpsim" approx-measure --out /tmp/recorded/approx > "$OUT/approx.log" 2>&1
+        cut -c1-160 "$OUT/approx.log"
       fi
     } > "$OUT/summary.txt" 2>&1
     tar -C /tmp/recorded -czf "$OUT/recorded.tgz" .
