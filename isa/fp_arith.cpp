@@ -192,16 +192,16 @@ uint64_t convertBits(Format from, Format to, uint64_t a, Round r, bool ftz) {
 
 double nanResult64(double a, double b) {
   const uint64_t quiet = kF64.quietBit();
-  if (isNaN(b)) return f64(bits(b) | quiet);
   if (isNaN(a)) return f64(bits(a) | quiet);
+  if (isNaN(b)) return f64(bits(b) | quiet);
   return f64(kInvalidNaN64);
 }
-double nanResultDiv64(double a, double b) { return nanResult64(b, a); }
+double nanResultDiv64(double a, double b) { return nanResult64(a, b); }
 double nanResultFma64(double a, double b, double c) {
   const uint64_t quiet = kF64.quietBit();
-  if (isNaN(b)) return f64(bits(b) | quiet);
-  if (isNaN(c)) return f64(bits(c) | quiet);
   if (isNaN(a)) return f64(bits(a) | quiet);
+  if (isNaN(c)) return f64(bits(c) | quiet);
+  if (isNaN(b)) return f64(bits(b) | quiet);
   return f64(kInvalidNaN64);
 }
 

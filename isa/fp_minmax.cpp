@@ -23,7 +23,7 @@ constexpr uint64_t kSign64 = uint64_t{1} << 63;
 
 }  // namespace
 
-// min.f64 / max.f64 of two NaNs: b, quieted (measured on the H200; see nanResult64).
+// min.f64 / max.f64 of two NaNs: a, quieted (measured on the H200; see nanResult64).
 double fmin(double a, double b) {
   if (isNaN(a) && isNaN(b)) return nanResult64(a, b);
   return f64(detail::minMax<uint64_t, kSign64, kF64.infBits(), kCanonicalNaN64>(bits(a), bits(b),

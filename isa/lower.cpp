@@ -352,10 +352,14 @@ void FunctionLowering::lowerInstruction(const ir::Instruction& ir, uint32_t pc) 
     in.guard = it->second.slot;
     in.guardNegated = ir.guardNegated;
   }
-  // Immediates are typed by the instruction's last-named type for cvt-like instructions'
-  // sources and its first type otherwise; families that care re-check.
-  const Type immType = in.mods.types.empty() ? Type::B64 : in.mods.types.back();
-  for (const ir::Operand& o : ir.operands) in.ops.push_back(lowerOperand(o, ir, in, immType));
+  // Immediates are typed by the instruction's last-named type (a cvt's or set's source type),
+  // except slct.dtype.ctype, whose selected operands a and b are of dtype (the first).
+  const Type lastType = in.mods.types.empty() ? Type::B64 : in.mods.types.back();
+  for (size_t i = 0; i < ir.operands.size(); ++i) {
+    const bool selected = ir.opcode == "slct" && (i == 1 || i == 2) && !in.mods.types.empty();
+    in.ops.push_back(
+        lowerOperand(ir.operands[i], ir, in, selected ? in.mods.types.front() : lastType));
+  }
   const OpcodeSpec* spec = findSpec(ir.opcode, in.mods);
   if (!spec) {
     std::string t = in.mods.types.empty() ? "no type" : std::string(".") + typeName(in.mods.type());

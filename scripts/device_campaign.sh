@@ -5,7 +5,8 @@
 #            (builds, and puts the shared libraries the device machine lacks beside the binaries)
 #   device:  bash scripts/device_campaign.sh run [CASES] [ISA_PROGRAMS] [KEEP]
 #            (CASES=0 skips the suite recording, ISA_PROGRAMS=0 the ISA-level one; every ISA
-#            program is compared with the simulator there, the first KEEP come back as cases;
+#            program is compared with the simulator there and every difference traced to its
+#            first diverging instruction; the agreeing ones among the first KEEP seeds come back;
 #            then the .approx measurements, whose samples come back in recorded.tgz too;
 #            PROPERTIES=0 / APPROX=0 skip the kernel-level properties / the .approx forms)
 #            through the `device` tool with carry ["build/bin"]: the kernel-level properties,
@@ -42,25 +43,26 @@ case "$mode" in
         "$BIN/warpsim" record --out /tmp/recorded/suite --cases "$CASES" 2>&1 | grep -E "^recorded|differs|:.*case" | tail -20
       fi
       if [ "$PROGRAMS" -gt 0 ]; then
-        echo "== ISA-level recording: $PROGRAMS programs (seeds 1..$PROGRAMS) in $JOBS processes"
-        per=$(( (PROGRAMS + JOBS - 1) / JOBS ))
-        for j in $(seq 0 $((JOBS - 1))); do
-          first=$(( 1 + j * per )); n=$per
-          [ $((first + n - 1)) -gt "$PROGRAMS" ] && n=$(( PROGRAMS - first + 1 ))
-          [ "$n" -gt 0 ] || continue
-          "$BIN/warpsim" isa-record --count "$n" --seed "$first" --out /tmp/campaign/isa \
-            > "/tmp/campaign/isa-record-$j.log" 2>&1 &
-        done
-        wait
+        echo "== ISA-level recording: $PROGRAMS programs (seeds 1..$PROGRAMS), $JOBS processes"
+        # Chunks of 250 seeds, one process each: a program that faults on the GPU leaves the
+        # process's CUDA context unusable, so it costs the rest of its chunk only.
+        seq 1 250 "$PROGRAMS" | xargs -P "$JOBS" -I{} sh -c \
+          'n=$(( '"$PROGRAMS"' - {} + 1 )); [ $n -gt 250 ] && n=250;
+           "'"$BIN"'/warpsim" isa-record --count $n --seed {} --out /tmp/campaign/isa \
+             > /tmp/campaign/isa-record-{}.log 2>&1'
         cat /tmp/campaign/isa-record-*.log > "$OUT/isa-record.log"
-        grep -E "^[0-9]+ programs, " /tmp/campaign/isa-record-*.log
-        grep -vE "^[0-9]+ programs" "$OUT/isa-record.log" | head -40
+        awk '/^[0-9]+ programs, /{p+=$1; a+=$3; d+=$5; u+=$7} END {print p " programs, " a " agree, " d " differ, " u " unexplained"}' "$OUT/isa-record.log"
+        grep -hoE "explained: [a-z-]+" "$OUT/isa-record.log" | sort | uniq -c
+        grep -cE "refused it|faulted on the GPU" "$OUT/isa-record.log" | sed 's/$/ programs refused or faulted on the GPU/'
+        # The cases that come back: the agreeing ones among the first KEEP seeds.
         mkdir -p /tmp/recorded/isa
+        grep -oE "prog-[0-9]+\.isacase:" "$OUT/isa-record.log" | sort -u > /tmp/campaign/differ.txt
         for s in $(seq 1 "$KEEP"); do
-          for f in /tmp/campaign/isa/prog-$s.ptx /tmp/campaign/isa/prog-$s.isacase; do
-            [ -f "$f" ] && cp "$f" /tmp/recorded/isa/
-          done
+          [ -f "/tmp/campaign/isa/prog-$s.isacase" ] || continue
+          grep -qx "prog-$s.isacase:" /tmp/campaign/differ.txt && continue
+          cp "/tmp/campaign/isa/prog-$s.ptx" "/tmp/campaign/isa/prog-$s.isacase" /tmp/recorded/isa/
         done
+        echo "$(ls /tmp/recorded/isa | grep -c isacase) agreeing cases kept (seeds 1..$KEEP)"
       fi
       if [ "${APPROX:-1}" != 0 ]; then
         echo "== .approx forms (GPU against simulator)"

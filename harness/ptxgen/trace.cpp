@@ -1,5 +1,7 @@
 #include "harness/ptxgen/trace.h"
 
+#include <cctype>
+#include <climits>
 #include <cstring>
 #include <sstream>
 #include <stdexcept>
@@ -87,9 +89,95 @@ TracedProgram traceProgram(const std::string& ptx, unsigned words) {
   return t;
 }
 
-std::string firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
-                            const std::string& ptx, const IsaCase& c,
-                            const std::vector<uint8_t>& inputs) {
+namespace {
+
+bool nanIn(const std::string& reg, const std::string& insn, uint64_t v) {
+  const auto has = [&](const char* t) { return insn.find(t) != std::string::npos; };
+  if (reg.rfind("%fd", 0) == 0)
+    return (v & 0x7FF0000000000000ull) == 0x7FF0000000000000ull && (v & 0xFFFFFFFFFFFFFull);
+  if (reg.rfind("%f", 0) == 0) return (v & 0x7F800000u) == 0x7F800000u && (v & 0x7FFFFFu);
+  const uint64_t h = v & 0xFFFF;
+  if (reg.rfind("%h", 0) == 0 && has(".bf16")) return (h & 0x7F80) == 0x7F80 && (h & 0x7F);
+  if (reg.rfind("%h", 0) == 0 && has(".f16")) return (h & 0x7C00) == 0x7C00 && (h & 0x3FF);
+  return false;
+}
+
+// The immediate operands of an instruction line, in order (decimal integers only).
+std::vector<int64_t> integerImmediates(const std::string& insn) {
+  std::vector<int64_t> v;
+  const size_t sp = insn.find(' ', insn[0] == '@' ? insn.find(' ') + 1 : 0);
+  std::string ops = insn.substr(sp + 1);
+  ops = ops.substr(0, ops.find(';'));
+  std::string cur;
+  for (char ch : ops + ",") {
+    if (ch == ',' || ch == ';') {
+      const std::string t = lines::trim(cur);
+      if (!t.empty() && (std::isdigit(uint8_t(t[0])) || t[0] == '-') &&
+          t.find_first_not_of("-0123456789") == std::string::npos)
+        v.push_back(std::stoll(t));
+      else
+        v.push_back(INT64_MIN);  // not an integer immediate
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  return v;
+}
+
+}  // namespace
+
+std::string classifyDivergence(const std::string& insn, const std::string& reg,
+                               const std::vector<std::pair<std::string, uint64_t>>& operands,
+                               uint64_t gpu, uint64_t sim) {
+  if (nanIn(reg, insn, gpu) && nanIn(reg, insn, sim)) return "nan-bits";
+  if (insn[0] == '@') {
+    const bool negated = insn[1] == '!';
+    const std::string guard =
+        lines::trim(insn.substr(negated ? 2 : 1, insn.find(' ') - (negated ? 2 : 1)));
+    for (const auto& [r, v] : operands)
+      if (r == guard && (v != 0) == negated) return "guard-ignored";
+  }
+  const std::string body = insn[0] == '@' ? insn.substr(insn.find(' ') + 1) : insn;
+  const std::vector<int64_t> imm = integerImmediates(insn);
+  if (body.rfind("bfi.b32 ", 0) == 0 && imm.size() == 5 && imm[4] >= 32 && operands.size() >= 1) {
+    // d = b with (len mod 32) low bits of a inserted at pos.
+    uint64_t a = 0, b = 0;
+    const std::vector<std::string> src = lines::sources(insn);
+    auto value = [&](const std::string& r) {
+      for (const auto& [n, v] : operands)
+        if (n == r) return v;
+      return uint64_t{0};
+    };
+    std::string fields = body.substr(body.find(' ') + 1);
+    fields = fields.substr(0, fields.find(';'));
+    std::vector<std::string> names;
+    std::string cur;
+    for (char ch : fields + ",") {
+      if (ch == ',' || ch == ';') {
+        names.push_back(lines::trim(cur));
+        cur.clear();
+      } else {
+        cur += ch;
+      }
+    }
+    if (names.size() >= 3) a = value(names[1]), b = value(names[2]);
+    const int64_t pos = imm[3], len = imm[4] & 31;
+    if (pos >= 0 && pos < 32) {
+      const uint64_t field = len ? ((uint64_t{1} << len) - 1) << pos : 0;
+      const uint64_t expect = ((b & ~field) | ((a << pos) & field)) & 0xFFFFFFFFu;
+      if (uint32_t(gpu) == expect) return "immediate-field";
+    }
+  }
+  if (body.rfind("bfe.s32 ", 0) == 0 && imm.size() == 4 && imm[2] >= 32 &&
+      uint32_t(gpu) == 0xFFFFFFFFu)
+    return "immediate-field";
+  return "";
+}
+
+Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
+                           const std::string& ptx, const IsaCase& c,
+                           const std::vector<uint8_t>& inputs) {
   const TracedProgram t = traceProgram(ptx, c.words());
   IsaCase traced = c;
   traced.inputs.resize(t.stride, InputKind::Int64);
@@ -99,8 +187,8 @@ std::string firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
                 inputs.data() + size_t(th) * c.words() * 8, size_t(c.words()) * 8);
   const IsaRun g = runIsa(gpu, t.ptx, "traced.ptx", traced, padded);
   const IsaRun s = runIsa(simulator, t.ptx, "traced.ptx", traced, padded);
-  if (g.fault) return "the traced program faulted on the GPU: " + g.fault->message;
-  if (s.fault) return "the traced program faulted in the simulator: " + s.fault->message;
+  if (g.fault) return {"the traced program faulted on the GPU: " + g.fault->message, ""};
+  if (s.fault) return {"the traced program faulted in the simulator: " + s.fault->message, ""};
   for (size_t k = 0; k < t.entries.size(); ++k)
     for (unsigned th = 0; th < c.threads(); ++th) {
       const size_t at = size_t(th) * t.stride + t.words + k;
@@ -113,7 +201,7 @@ std::string firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
         d << " reads " << e.reg << ": GPU " << formatRegisterWord(e.reg, wordAt(g.out, at))
           << ", simulator " << formatRegisterWord(e.reg, wordAt(s.out, at))
           << " (an untraced write differs)";
-        return d.str();
+        return {d.str(), ""};
       }
       // The operands: the entries of the same instruction just before its results.
       size_t first = k;
@@ -121,18 +209,21 @@ std::string firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
         --first;
       size_t op = first;
       while (op > 0 && t.entries[op - 1].line == e.line && !t.entries[op - 1].result) --op;
+      std::vector<std::pair<std::string, uint64_t>> operands;
       if (op < first) {
         d << " with";
-        for (size_t j = op; j < first; ++j)
-          d << " " << t.entries[j].reg << " = "
-            << formatRegisterWord(t.entries[j].reg,
-                                  wordAt(g.out, size_t(th) * t.stride + t.words + j));
+        for (size_t j = op; j < first; ++j) {
+          const uint64_t v = wordAt(g.out, size_t(th) * t.stride + t.words + j);
+          operands.emplace_back(t.entries[j].reg, v);
+          d << " " << t.entries[j].reg << " = " << formatRegisterWord(t.entries[j].reg, v);
+        }
       }
-      d << ": " << e.reg << " GPU " << formatRegisterWord(e.reg, wordAt(g.out, at))
-        << ", simulator " << formatRegisterWord(e.reg, wordAt(s.out, at));
-      return d.str();
+      const uint64_t gv = wordAt(g.out, at), sv = wordAt(s.out, at);
+      d << ": " << e.reg << " GPU " << formatRegisterWord(e.reg, gv) << ", simulator "
+        << formatRegisterWord(e.reg, sv);
+      return {d.str(), classifyDivergence(e.insn, e.reg, operands, gv, sv)};
     }
-  return "";
+  return {};
 }
 
 }  // namespace warpsim::ptxgen

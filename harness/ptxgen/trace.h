@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/backend.h"
@@ -32,11 +33,31 @@ struct TracedProgram {
 // The traced variant of a generated program's PTX (which has `words` words per thread).
 TracedProgram traceProgram(const std::string& ptx, unsigned words);
 
+// Where two runs part, and whether that is one of the known ways the driver's compilation of
+// a PTX program decides bits that PTX leaves open or gets wrong (FIDELITY.md): `category` is
+// empty when the divergence is unexplained.
+//   nan-bits        both results are NaNs, which differ in payload or sign: ptxas' choice of
+//                   instructions decides those (operand order, modifiers folded into neighbours)
+//   guard-ignored   a guarded instruction whose guard is false wrote its destination on the GPU
+//   immediate-field bfi with an immediate length >= 32 inserts length mod 32 bits; bfe.s32
+//                   with an immediate position >= 32 gives -1 (ptxas encodes 5-bit fields)
+//   not-reproduced  the traced variant agrees: the difference needs the untraced compilation
+struct Divergence {
+  std::string text;      // empty when the traces agree everywhere
+  std::string category;  // see above; empty: unexplained
+};
+
 // Runs the traced variant on both backends (the same inputs, padded to its stride) and
 // describes the first trace word that differs: thread, instruction, operand values, both
-// results. Empty when the traces agree everywhere. Throws what runIsa throws.
-std::string firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
-                            const std::string& ptx, const IsaCase& c,
-                            const std::vector<uint8_t>& inputs);
+// results. Throws what runIsa throws.
+Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
+                           const std::string& ptx, const IsaCase& c,
+                           const std::vector<uint8_t>& inputs);
+
+// The category of a divergence at instruction `insn` (a result entry), from the operand
+// values (register -> value, as both backends had them) and both results.
+std::string classifyDivergence(const std::string& insn, const std::string& reg,
+                               const std::vector<std::pair<std::string, uint64_t>>& operands,
+                               uint64_t gpu, uint64_t sim);
 
 }  // namespace warpsim::ptxgen

@@ -114,14 +114,26 @@ struct FloatToFloat {
     const bool integral = in.mods.rounding.integral;
     unary<uint64_t>(x, in, [r, integral](uint64_t a) {
       uint64_t v = readFloat(S, a);
-      if constexpr (Ftz && S == FK::F32) v = fp::flushBits(fp::kF32, v);
+      // f32 -> f16 keeps a subnormal f32 source even with .ftz (measured: cvt.rm.ftz.f16.f32
+      // of -FLT_MIN/2 is 0x8001, not -0).
+      if constexpr (Ftz && S == FK::F32 && D != FK::F16) v = fp::flushBits(fp::kF32, v);
       uint64_t d;
       if constexpr (S == D) {
         d = integral ? roundIntegralBits<S>(v, r) : v;
         if constexpr (Ftz && S == FK::F32)
           if (fp::isNaNBits(fp::kF32, d)) d = fp::kCanonicalNaN32;
+        // cvt.f16.f16 and cvt.bf16.bf16 are half-precision operations on the H200: a NaN
+        // comes back as 0x7FFF (224 of 224 cases in the ISA campaign).
+        if constexpr (S == FK::F16 || S == FK::BF16)
+          if (fp::isNaNBits(formatOf(S), d)) d = 0x7FFF;
       } else {
         d = convertFloat<S, D>(v, r, Ftz);
+        // With .ftz, widening is an f32 operation: a NaN source gives the canonical f32 NaN
+        // (cvt.ftz.f32.bf16 -> 0x7FFFFFFF, cvt.ftz.f64.f32 -> 0x7FFFFFFF widened; measured).
+        if constexpr (Ftz && S == FK::BF16 && D == FK::F32)
+          if (fp::isNaNBits(fp::kF32, d)) d = fp::kCanonicalNaN32;
+        if constexpr (Ftz && S == FK::F32 && D == FK::F64)
+          if (fp::isNaN(fp::f64(d))) d = 0x7FFFFFFFE0000000ull;
       }
       if constexpr (Ftz && D == FK::F32) d = fp::flushBits(fp::kF32, d);
       if constexpr (Sat) d = saturateTo<D>(d);

@@ -283,8 +283,11 @@ std::string bindCopysign(Inst& in) {
 // ---- abs neg (9.7.3.9-9.7.3.10) ----------------------------------------------------------
 // The manual leaves the NaN results unspecified ("For abs.f32, NaN input yields unspecified
 // NaN. For abs.f64, NaN input is passed through unchanged"). Measured on the H200: f32 NaNs
-// give the canonical 0x7FFFFFFF (for abs and neg, with or without .ftz); f64 NaNs come back
-// with their sign and payload but the quiet bit set (fp::nanResult64's rule), for abs and neg.
+// give the canonical 0x7FFFFFFF (for abs and neg, with or without .ftz) where ptxas emits an
+// f32 operation, which it does for most; where it folds them into a neighbour as a sign-bit
+// operation the NaN keeps its payload (61 first divergences in 10,000 ISA programs, and a
+// sign-bit model loses more programs than it wins: 1,323 vs 1,415 of 2,000 agree). f64 NaNs
+// come back with their sign and payload but the quiet bit set (fp::nanResult64's rule).
 template <bool Neg, bool Ftz>
 struct AbsNegF32 {
   static void run(Exec& x, const Inst& in) {
@@ -376,6 +379,7 @@ std::string bindMinMax(Inst& in) {
   if (m.rounding.present) return bindError(in, "takes no rounding modifier");
   if (m.type() == Type::F64) {
     if (auto e = checkModifiers(in, {}); !e.empty()) return e;
+    if (sameSourceRegister(in)) return bindRegs(in, copyFirstSource<uint64_t>, 3, InsnClass::Fp64);
     return bindRegs(in, MinMaxF64<IsMax>::run, 3, InsnClass::Fp64);
   }
   if (auto e = checkModifiers(in, {"ftz", "NaN", "xorsign", "abs"}); !e.empty()) return e;
@@ -387,6 +391,8 @@ std::string bindMinMax(Inst& in) {
       (m.has("ftz") ? kMmFtz : 0) | (m.has("NaN") ? kMmNaN : 0) | (abs ? kMmAbs : 0);
   using H = MinMaxF32<IsMax>;
   if (three) return bindRegs(in, pickFlags<H::template Three, 3>(flags), 4, InsnClass::Fp32);
+  if (flags == 0 && sameSourceRegister(in))
+    return bindRegs(in, copyFirstSource<uint32_t>, 3, InsnClass::Fp32);
   return bindRegs(in, pickFlags<H::template Two, 3>(flags), 3, InsnClass::Fp32);
 }
 

@@ -279,6 +279,8 @@ std::string bindMinMax(Inst& in) {
     return bindError(in, ".abs and .xorsign must be specified together");
   const unsigned flags = (m.has("ftz") ? kMmFtz : 0) | (m.has("NaN") ? kMmNaN : 0) |
                          (m.has("xorsign") ? kMmXorAbs : 0);
+  if (flags == 0 && sameSourceRegister(in))
+    return bindRegs(in, copyFirstSource<uint32_t>, 3, InsnClass::Half);
   return bindRegs(in, pickHalf<MinMaxOf<IsMax>::template T, 3>(m.type(), flags), 3,
                   InsnClass::Half);
 }

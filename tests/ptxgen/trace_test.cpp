@@ -100,14 +100,52 @@ TEST(PtxGenTrace, APlantedDifferenceIsReportedAtItsInstruction) {
   auto simulator = harness::makeSimBackend();
   const IsaCase c = caseFor(g, "p.ptx");
   const std::string d =
-      firstDivergence(gpu, *simulator, g.ptx, c, makeInputs(15, g.inputs, g.threads()));
+      firstDivergence(gpu, *simulator, g.ptx, c, makeInputs(15, g.inputs, g.threads())).text;
   EXPECT_NE(d.find("thread 1 of block 0: `" + t.entries[k].insn + "`"), std::string::npos) << d;
   EXPECT_NE(d.find(": " + t.entries[k].reg + " GPU "), std::string::npos) << d;
-  if (!lines::sources(t.entries[k].insn).empty())
+  if (!lines::sources(t.entries[k].insn).empty()) {
     EXPECT_NE(d.find(" with "), std::string::npos) << d;
+  }
   // Both backends the simulator: nothing to report.
   auto a = harness::makeSimBackend(), b = harness::makeSimBackend();
-  EXPECT_EQ(firstDivergence(*a, *b, g.ptx, c, makeInputs(15, g.inputs, g.threads())), "");
+  EXPECT_EQ(firstDivergence(*a, *b, g.ptx, c, makeInputs(15, g.inputs, g.threads())).text, "");
+}
+
+// The categories, on first divergences the H200 campaign found (values as it printed them).
+TEST(PtxGenTrace, DivergencesAreClassifiedOnlyWhenTheRuleHolds) {
+  // Two NaNs that differ in payload: nan-bits; a NaN against a number: unexplained.
+  EXPECT_EQ(classifyDivergence("mul.rn.f64 %fd1,%fd2,%fd1;", "%fd1",
+                               {{"%fd2", 0xfff19ac015428661}, {"%fd1", 0xfff8000000000000}},
+                               0xfff99ac015428661, 0xfff8000000000000),
+            "nan-bits");
+  EXPECT_EQ(classifyDivergence("add.rn.f64 %fd1,%fd2,%fd1;", "%fd1", {}, 0x7ff8000000000000,
+                               0x3ff0000000000000),
+            "");
+  EXPECT_EQ(classifyDivergence("cvt.f16.f16 %h0,%h0;", "%h0", {{"%h0", 0x7fef}}, 0x7fff, 0x7fef),
+            "nan-bits");
+  // A guarded testp whose guard is false, written anyway on the GPU.
+  EXPECT_EQ(classifyDivergence("@%p2 testp.infinite.f32 %p0,%f0;", "%p0",
+                               {{"%f0", 0x7f800000}, {"%p2", 0}}, 1, 0),
+            "guard-ignored");
+  EXPECT_EQ(classifyDivergence("@!%p2 testp.infinite.f32 %p0,%f0;", "%p0",
+                               {{"%f0", 0x7f800000}, {"%p2", 0}}, 1, 0),
+            "");  // the guard was true: the simulator got it wrong
+  // bfi with an immediate length >= 32: length mod 32 bits inserted, checked on the value.
+  EXPECT_EQ(classifyDivergence("bfi.b32 %r0,%r1,%r1,18,42;", "%r0", {{"%r1", 0x9e5dd82}}, 0x609dd82,
+                               0x7609dd82),
+            "immediate-field");
+  EXPECT_EQ(classifyDivergence("bfi.b32 %r0,%r1,%r1,18,42;", "%r0", {{"%r1", 0x9e5dd82}}, 0x1234,
+                               0x7609dd82),
+            "");
+  EXPECT_EQ(classifyDivergence("bfi.b32 %r0,%r2,%r1,10,45;", "%r0",
+                               {{"%r2", 0xd59867a5}, {"%r1", 0x688d70e6}}, 0x689e94e6, 0x619e94e6),
+            "immediate-field");
+  EXPECT_EQ(
+      classifyDivergence("bfe.s32 %r0,%r1,32,21;", "%r0", {{"%r1", 0x4ed182cb}}, 0xffffffff, 0),
+      "immediate-field");
+  EXPECT_EQ(classifyDivergence("mul.hi.u16 %h0,%h1,%h0;", "%h0", {{"%h1", 0x3c00}, {"%h0", 1}},
+                               0x3c00, 0),
+            "");
 }
 
 }  // namespace
