@@ -279,7 +279,11 @@ std::string bindMinMax(Inst& in) {
     return bindError(in, ".abs and .xorsign must be specified together");
   const unsigned flags = (m.has("ftz") ? kMmFtz : 0) | (m.has("NaN") ? kMmNaN : 0) |
                          (m.has("xorsign") ? kMmXorAbs : 0);
-  if (flags == 0 && sameSourceRegister(in))
+  // min/max(x, x) of a scalar half is x (ptxas folds it); the packed forms stay half-precision
+  // operations on the H200 and canonicalize NaN halves (measured: min.f16x2 of 0xffffffff with
+  // itself is 0x7fff7fff).
+  const bool scalar = m.type() == Type::F16 || m.type() == Type::BF16;
+  if (flags == 0 && scalar && sameSourceRegister(in))
     return bindRegs(in, copyFirstSource<uint32_t>, 3, InsnClass::Half);
   return bindRegs(in, pickHalf<MinMaxOf<IsMax>::template T, 3>(m.type(), flags), 3,
                   InsnClass::Half);
