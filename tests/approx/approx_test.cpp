@@ -13,11 +13,10 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(Approx, EveryFormOfTheIssueIsMeasured) {
-  for (const char* name :
-       {"ex2.approx.f32", "ex2.approx.ftz.f32", "lg2.approx.f32", "rcp.approx.f32",
-        "rsqrt.approx.f32", "sin.approx.f32", "cos.approx.f32", "tanh.approx.f32",
-        "div.approx.f32", "div.full.f32", "ex2.approx.f16", "tanh.approx.bf16",
-        "rcp.approx.ftz.f64", "rsqrt.approx.f64"})
+  for (const char* name : {"ex2.approx.f32", "ex2.approx.ftz.f32", "lg2.approx.f32",
+                           "rcp.approx.f32", "rsqrt.approx.f32", "sin.approx.f32", "cos.approx.f32",
+                           "tanh.approx.f32", "div.approx.f32", "div.full.f32", "ex2.approx.f16",
+                           "tanh.approx.bf16", "rcp.approx.ftz.f64", "rsqrt.approx.f64"})
     EXPECT_NE(findFunction(name), nullptr) << name;
   EXPECT_EQ(findFunction("exp.approx.f32"), nullptr);
 }

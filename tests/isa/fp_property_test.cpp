@@ -457,11 +457,11 @@ RC_GTEST_PROP(FpProperty, F64ArithmeticMatchesHostInEveryMode, ()) {
         rt = std::sqrt(double(va));
         rc = one / va;
       }
-      RC_ASSERT(expect64(s, {k.b, k.a}) == bits(add(k.a, k.b, r)));
-      RC_ASSERT(expect64(d, {k.b, k.a}) == bits(sub(k.a, k.b, r)));
-      RC_ASSERT(expect64(p, {k.b, k.a}) == bits(mul(k.a, k.b, r)));
+      RC_ASSERT(expect64(s, {k.a, k.b}) == bits(add(k.a, k.b, r)));
+      RC_ASSERT(expect64(d, {k.a, k.b}) == bits(sub(k.a, k.b, r)));
+      RC_ASSERT(expect64(p, {k.a, k.b}) == bits(mul(k.a, k.b, r)));
       RC_ASSERT(expect64(q, {k.a, k.b}) == bits(div(k.a, k.b, r)));
-      RC_ASSERT(expect64(f, {k.b, k.c, k.a}) == bits(fma(k.a, k.b, k.c, r)));
+      RC_ASSERT(expect64(f, {k.a, k.c, k.b}) == bits(fma(k.a, k.b, k.c, r)));
       RC_ASSERT(expect64(rt, {k.a}) == bits(sqrt(k.a, r)));
       RC_ASSERT(expect64(rc, {k.a}) == bits(rcp(k.a, r)));
     }
@@ -913,8 +913,8 @@ RC_GTEST_PROP(FpProperty, MinMaxFollowPtx, ()) {
       RC_ASSERT(bits(refMinMax(fa, fb, true, np, cn)) == bits(fmax(a, b, np, true)));
     }
     const double da = f64(gd[i]), db = f64(i % 4 == 1 ? gd[i] ^ 0x8000000000000000ull : hd[i]);
-    // min.f64 / max.f64 of two NaNs: b, quieted (measured on the H200).
-    const double dn = f64(bits(db) | 0x0008000000000000ull);
+    // min.f64 / max.f64 of two NaNs: a, quieted (measured on the H200).
+    const double dn = f64(bits(da) | 0x0008000000000000ull);
     RC_ASSERT(bits(refMinMax(da, db, false, false, dn)) == bits(fmin(da, db)));
     RC_ASSERT(bits(refMinMax(da, db, true, false, dn)) == bits(fmax(da, db)));
     // f16 / bf16 through their exact f32 values; the result is one operand, bit for bit.

@@ -41,13 +41,13 @@ TEST(RecordedIsaCoverage, FamiliesRoundingModesAndComparisons) {
   if (cases == 0) GTEST_SKIP() << "no recorded ISA cases";
   EXPECT_GE(cases, 2000u);
   for (const char* op :
-       {"add",    "sub",     "mul",   "mad",   "fma",  "div",      "rem",   "abs",  "neg",
-        "min",    "max",     "sad",   "mul24", "mad24", "popc",    "clz",   "bfind", "brev",
-        "bfe",    "bfi",     "fns",   "bmsk",  "szext", "dp4a",    "dp2a",  "and",  "or",
-        "xor",    "not",     "cnot",  "lop3",  "shl",   "shr",     "shf",   "prmt", "setp",
-        "set",    "selp",    "slct",  "testp", "copysign", "cvt",  "mov",   "ld",   "st",
-        "shfl",   "vote",    "match", "redux", "activemask", "bar", "sqrt",  "rcp",  "addc",
-        "subc",   "madc",    "elect"})
+       {"add",  "sub",  "mul",   "mad",   "fma",        "div",  "rem",  "abs",   "neg",
+        "min",  "max",  "sad",   "mul24", "mad24",      "popc", "clz",  "bfind", "brev",
+        "bfe",  "bfi",  "fns",   "bmsk",  "szext",      "dp4a", "dp2a", "and",   "or",
+        "xor",  "not",  "cnot",  "lop3",  "shl",        "shr",  "shf",  "prmt",  "setp",
+        "set",  "selp", "slct",  "testp", "copysign",   "cvt",  "mov",  "ld",    "st",
+        "shfl", "vote", "match", "redux", "activemask", "bar",  "sqrt", "rcp",   "addc",
+        "subc", "madc", "elect"})
     EXPECT_TRUE(anyFormWith(forms, op, "")) << "no recorded case uses " << op;
   for (const char* r : {"rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi", "rna"})
     EXPECT_TRUE(anyFormWith(forms, "cvt", r) || anyFormWith(forms, "add", r))
@@ -55,8 +55,8 @@ TEST(RecordedIsaCoverage, FamiliesRoundingModesAndComparisons) {
   for (const char* op : {"add", "mul", "fma", "div", "sqrt"})
     for (const char* r : {"rn", "rz", "rm", "rp"})
       EXPECT_TRUE(anyFormWith(forms, op, r)) << "no recorded " << op << "." << r;
-  for (const char* cmp : {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ",
-                          "neu", "ltu", "leu", "gtu", "geu", "num", "nan"})
+  for (const char* cmp : {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu",
+                          "ltu", "leu", "gtu", "geu", "num", "nan"})
     EXPECT_TRUE(anyFormWith(forms, "setp", cmp)) << "no recorded setp." << cmp;
 }
 
