@@ -158,28 +158,36 @@ uint32_t divFullF32(uint32_t a, uint32_t b, bool ftz) {
 
 // ---- f64 approximations ------------------------------------------------------------------
 // rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64 (9.7.3.14, 9.7.3.17): "tmp = a[63:32]" in 1.11.20
-// format, the result's upper word computed from it, "d[31:0] = 0". Modelled as the correctly
-// rounded result in that 32-bit format (fp.h's engine works on any format): subnormal inputs
-// and results flush to signed zero, and a NaN gives the format's canonical NaN, i.e.
-// 0x7fffffff00000000 as the manual specifies. A NaN whose payload lies only in the low word
-// reads as infinity, per the semantics (only a[63:32] is looked at).
+// format, the result's upper word computed from it, "d[31:0] = 0" (one SASS instruction each,
+// MUFU.RCP64H / MUFU.RSQ64H). Modelled as the exact result in that 32-bit format rounded toward
+// zero (fp.h's engine works on any format): measured on the H200, truncation matches 93.5% of
+// rcp's and 93.9% of rsqrt's sampled results, rounding to nearest 55% and 56% (the rest are one
+// unit in the last place off either way). Subnormal inputs and results flush to signed zero,
+// and a NaN gives the format's canonical NaN, i.e. 0x7fffffff00000000 as the manual specifies.
+// A NaN whose payload lies only in the low word reads as infinity, per the semantics (only
+// a[63:32] is looked at).
 constexpr fp::Format kF64Hi{11, 20};
 constexpr uint64_t kOneHi = 0x3FF00000u;
 
 uint64_t rcpApproxFtzF64(uint64_t a) {
-  return fp::divBits(kF64Hi, kOneHi, a >> 32, Round::RN, true) << 32;
+  return fp::divBits(kF64Hi, kOneHi, a >> 32, Round::RZ, true) << 32;
 }
-// rsqrt: 1/sqrt(tmp) from the host's long double, rounded once to 1.11.20 (rounding the root
-// first and then its reciprocal would round twice; the H200 agrees with the single rounding on
-// the probed values, e.g. 2.0 -> 0x3FE6A09E).
+// rsqrt: 1/sqrt(tmp) from the host's long double (64 significant bits, far more than the 21 of
+// the format, so truncating it truncates the exact value but for results within 2^-64 of a
+// representable one), toward zero to 1.11.20.
 uint64_t rsqrtApproxFtzF64(uint64_t a) {
   const uint64_t hi = fp::flushBits(kF64Hi, a >> 32);
   const double t = fp::f64(hi << 32);
   if (fp::isNaN(t) || t < 0) return kF64Hi.canonicalNaN() << 32;
   if (t == 0) return (hi << 32) | 0x7FF0000000000000ull;  // +-0 -> +-inf
   if (std::isinf(t)) return 0;
-  const double r = double(1.0L / std::sqrt(static_cast<long double>(t)));
-  return fp::convertBits(fp::kF64, kF64Hi, fp::bits(r), Round::RN, true) << 32;
+  const long double r = 1.0L / std::sqrt(static_cast<long double>(t));
+  // Truncate the long double to 21 significant bits: to a double not above it, then the
+  // engine toward zero.
+  const double rd = double(r);
+  uint64_t u = fp::bits(rd);
+  if (static_cast<long double>(rd) > r) --u;  // double rounded up: step back below r
+  return fp::convertBits(fp::kF64, kF64Hi, u, Round::RZ, true) << 32;
 }
 
 // rsqrt.approx.f64 (9.7.3.16; "emulated in software"): modelled as 1/sqrt(a) computed in the
