@@ -35,7 +35,8 @@ the simulator at once; every disagreement is printed with the first differing ou
 register and the instructions that wrote it, and then where the runs part: a variant that stores
 every instruction's operands and results names the first instruction whose result differs, with
 its operand values, and whether it is one of the known ways the driver's compilation decides
-bits (harness/ptxgen/trace.h: nan-bits, guard-ignored, immediate-field, not-reproduced) or
+bits (harness/ptxgen/trace.h: nan-bits, guard-ignored, immediate-field, byte-store-of-half,
+context-dependent, not-reproduced) or
 UNEXPLAINED. Exit status 1 when any difference is unexplained. Needs a CUDA device (exit status 2 without one).
 --approx adds the .approx SFU forms (measured, not bit-exact in the simulator).
 --simulator-as-gpu runs the whole command with the simulator in the GPU's place: a dry run of

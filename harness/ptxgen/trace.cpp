@@ -2,10 +2,12 @@
 
 #include <cctype>
 #include <climits>
+#include <cmath>
 #include <cstring>
 #include <sstream>
 #include <stdexcept>
 
+#include "harness/ptxgen/isolate.h"
 #include "harness/ptxgen/ptx_lines.h"
 
 namespace warpsim::ptxgen {
@@ -175,6 +177,74 @@ std::string classifyDivergence(const std::string& insn, const std::string& reg,
   return "";
 }
 
+namespace {
+
+// float -> 8-bit integer the way a saturating conversion does it: toward zero, NaN -> 0.
+uint8_t saturatedByte(float f, bool isSigned) {
+  if (f != f) return 0;
+  const float lo = isSigned ? -128.0f : 0.0f, hi = isSigned ? 127.0f : 255.0f;
+  const float t = std::trunc(std::fmin(std::fmax(f, lo), hi));
+  return uint8_t(int(t));
+}
+float halfValue(uint16_t h, bool bf16) {
+  if (bf16) {
+    const uint32_t u = uint32_t(h) << 16;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  }
+  const int e = (h >> 10) & 31, m = h & 1023;
+  float v = e == 0    ? std::ldexp(float(m), -24)
+            : e == 31 ? (m ? NAN : INFINITY)
+                      : std::ldexp(float(m | 1024), e - 25);
+  return (h & 0x8000) ? -v : v;
+}
+
+// A byte the generator's shared-memory exchange moved: `ld.shared.{u8,s8} D,[%t1+OFF]` in one
+// thread reads what thread (tid ^ K) stored with `st.shared.b8 [%sa+OFF],%hX` (K from the
+// `xor.b32 %t1,%tx,K;` before the load). True when the GPU's byte is that half-precision
+// value converted to an 8-bit integer (toward zero, saturated) rather than its low byte: the
+// JIT miscompiles st.shared.b8 of a register a half-precision operation wrote (the probe
+// scripts/probes/campaign/halfregs.ptx shows it: 3.71875 stores 3, inf 255, NaN 0).
+bool byteStoreOfHalf(const TracedProgram& t, const std::vector<std::string>& ptxLines,
+                     const TraceEntry& e, const IsaCase& c, unsigned th,
+                     const std::vector<uint8_t>& gpuOut, uint64_t gv) {
+  const std::string body = e.insn[0] == '@' ? e.insn.substr(e.insn.find(' ') + 1) : e.insn;
+  if (body.rfind("ld.shared.u8 ", 0) != 0 && body.rfind("ld.shared.s8 ", 0) != 0) return false;
+  const size_t plus = body.find("[%t1+");
+  if (plus == std::string::npos) return false;
+  const std::string off = body.substr(plus + 5, body.find(']', plus) - plus - 5);
+  long k = -1;
+  size_t store = 0;
+  std::string stored;
+  for (size_t i = e.line; i-- > 0;) {
+    const std::string l = lines::trim(ptxLines[i]);
+    if (k < 0 && l.rfind("xor.b32 %t1,%tx,", 0) == 0) k = std::stol(l.substr(16));
+    const std::string st = "st.shared.b8 [%sa+" + off + "],";
+    if (l.rfind(st, 0) == 0) {
+      stored = l.substr(st.size(), l.find(';') - st.size());
+      store = i;
+      break;
+    }
+  }
+  if (k < 0 || stored.empty()) return false;
+  const unsigned partner = (th / c.block) * c.block + ((th % c.block) ^ unsigned(k));
+  if (partner >= c.threads()) return false;
+  for (size_t j = 0; j < t.entries.size(); ++j) {
+    if (t.entries[j].line != store || t.entries[j].reg != stored || t.entries[j].result) continue;
+    uint64_t h;
+    std::memcpy(&h, gpuOut.data() + 8 * (size_t(partner) * t.stride + t.words + j), 8);
+    for (bool bf : {false, true})
+      for (bool sgn : {false, true})
+        if (uint8_t(gv) == saturatedByte(halfValue(uint16_t(h), bf), sgn) &&
+            uint8_t(gv) != uint8_t(h))
+          return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
                            const std::string& ptx, const IsaCase& c,
                            const std::vector<uint8_t>& inputs) {
@@ -185,6 +255,7 @@ Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
   for (unsigned th = 0; th < c.threads(); ++th)
     std::memcpy(padded.data() + size_t(th) * t.stride * 8,
                 inputs.data() + size_t(th) * c.words() * 8, size_t(c.words()) * 8);
+  const std::vector<std::string> ptxLines = lines::split(ptx);
   const IsaRun g = runIsa(gpu, t.ptx, "traced.ptx", traced, padded);
   const IsaRun s = runIsa(simulator, t.ptx, "traced.ptx", traced, padded);
   if (g.fault) return {"the traced program faulted on the GPU: " + g.fault->message, ""};
@@ -197,6 +268,12 @@ Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
       std::ostringstream d;
       d << "first divergence, thread " << th % c.block << " of block " << th / c.block << ": `"
         << e.insn << "`";
+      if (e.result && byteStoreOfHalf(t, ptxLines, e, c, th, g.out, wordAt(g.out, at))) {
+        d << ": " << e.reg << " GPU " << formatRegisterWord(e.reg, wordAt(g.out, at))
+          << ", simulator " << formatRegisterWord(e.reg, wordAt(s.out, at))
+          << " (the byte its partner thread stored from a half-precision value, converted)";
+        return {d.str(), "byte-store-of-half"};
+      }
       if (!e.result) {
         d << " reads " << e.reg << ": GPU " << formatRegisterWord(e.reg, wordAt(g.out, at))
           << ", simulator " << formatRegisterWord(e.reg, wordAt(s.out, at))
@@ -221,7 +298,19 @@ Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
       const uint64_t gv = wordAt(g.out, at), sv = wordAt(s.out, at);
       d << ": " << e.reg << " GPU " << formatRegisterWord(e.reg, gv) << ", simulator "
         << formatRegisterWord(e.reg, sv);
-      return {d.str(), classifyDivergence(e.insn, e.reg, operands, gv, sv)};
+      std::string category = classifyDivergence(e.insn, e.reg, operands, gv, sv);
+      if (category.empty()) {
+        // Alone, on both backends: the same result means the chip computes what the simulator
+        // models, and the program's difference comes from how ptxas compiled its context.
+        const auto alone = runIsolated(gpu, e.insn, operands, e.reg);
+        const auto aloneSim = runIsolated(simulator, e.insn, operands, e.reg);
+        if (alone && aloneSim) {
+          d << "; alone, GPU " << formatRegisterWord(e.reg, *alone) << ", simulator "
+            << formatRegisterWord(e.reg, *aloneSim);
+          if (*alone == *aloneSim) category = "context-dependent";
+        }
+      }
+      return {d.str(), category};
     }
   return {};
 }

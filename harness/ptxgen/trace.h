@@ -41,6 +41,12 @@ TracedProgram traceProgram(const std::string& ptx, unsigned words);
 //   guard-ignored   a guarded instruction whose guard is false wrote its destination on the GPU
 //   immediate-field bfi with an immediate length >= 32 inserts length mod 32 bits; bfe.s32
 //                   with an immediate position >= 32 gives -1 (ptxas encodes 5-bit fields)
+//   context-dependent  the instruction, run alone on the GPU with the same operand values
+//                   (isolate.h), gives the simulator's result: the program's difference comes
+//                   from how ptxas compiled the instruction's context
+//   byte-store-of-half  a byte read back from shared memory is the half-precision value its
+//                   partner thread stored with st.shared.b8, converted to an 8-bit integer
+//                   (the JIT's miscompilation; scripts/probes/campaign/halfregs.ptx)
 //   not-reproduced  the traced variant agrees: the difference needs the untraced compilation
 struct Divergence {
   std::string text;      // empty when the traces agree everywhere

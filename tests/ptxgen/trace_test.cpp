@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "harness/ptxgen/isa_case.h"
+#include "harness/ptxgen/isolate.h"
 #include "harness/ptxgen/ptx_lines.h"
 #include "harness/ptxgen/trace.h"
 
@@ -146,6 +147,88 @@ TEST(PtxGenTrace, DivergencesAreClassifiedOnlyWhenTheRuleHolds) {
   EXPECT_EQ(classifyDivergence("mul.hi.u16 %h0,%h1,%h0;", "%h0", {{"%h1", 0x3c00}, {"%h0", 1}},
                                0x3c00, 0),
             "");
+}
+
+TEST(PtxGenTrace, AnInstructionRunsAloneWithItsOperandValues) {
+  auto sim = harness::makeSimBackend();
+  EXPECT_EQ(runIsolated(*sim, "add.s32 %r0,%r1,%r2;", {{"%r1", 2}, {"%r2", 3}}, "%r0"), 5u);
+  EXPECT_EQ(runIsolated(*sim, "shr.s16 %h0,%h0,4;", {{"%h0", 0x8000}}, "%h0"), 0xf800u);
+  EXPECT_EQ(runIsolated(*sim, "setp.lt.s32 %p1,%r0,%r1;", {{"%r0", 1}, {"%r1", 2}}, "%p1"), 1u);
+  EXPECT_EQ(runIsolated(*sim, "@%p0 mov.b32 %r0,%r1;", {{"%r1", 7}, {"%p0", 0}}, "%r0"), 0u);
+  EXPECT_EQ(runIsolated(*sim, "fma.rn.f64 %fd0,%fd1,%fd2,%fd0;",
+                        {{"%fd1", 0x4000000000000000},
+                         {"%fd2", 0x4008000000000000},
+                         {"%fd0", 0x3ff0000000000000}},
+                        "%fd0"),
+            0x401c000000000000u);  // 2 * 3 + 1
+  // What cannot run alone: memory, warp primitives, registers outside the pool.
+  EXPECT_FALSE(runIsolated(*sim, "ld.shared.u8 %r1,[%t1+0];", {}, "%r1"));
+  EXPECT_FALSE(runIsolated(*sim, "shfl.sync.bfly.b32 %r1,%r2,1,31,0xFFFFFFFF;", {}, "%r1"));
+  EXPECT_FALSE(runIsolated(*sim, "fns.b32 %r0,%r0,%t0,14;", {{"%r0", 1}}, "%r0"));
+}
+
+// The planted difference of the test above is in the program only: alone, the instruction
+// agrees, so the divergence is classified context-dependent.
+TEST(PtxGenTrace, ADifferenceTheInstructionAloneDoesNotShowIsContextDependent) {
+  const GeneratedProgram g = generateProgram(15);
+  const TracedProgram t = traceProgram(g.ptx, g.words);
+  size_t k = 0;
+  for (unsigned seen = 0; k < t.entries.size(); ++k)
+    if (t.entries[k].result && ++seen == 10) break;
+  Planted gpu(size_t(1) * t.stride + g.words + k);
+  auto simulator = harness::makeSimBackend();
+  const Divergence d = firstDivergence(gpu, *simulator, g.ptx, caseFor(g, "p.ptx"),
+                                       makeInputs(15, g.inputs, g.threads()));
+  if (runIsolated(*simulator, t.entries[k].insn, {}, t.entries[k].reg))
+    EXPECT_EQ(d.category, "context-dependent") << d.text;
+  else
+    EXPECT_EQ(d.category, "") << d.text;
+}
+
+// A "GPU" that has the JIT's byte-store bug: st.shared.b8 of a b16 register stores the
+// register's f16 value converted to an 8-bit integer (cvt.rzi.sat.u8.f16) instead of its low
+// byte. The divergence it causes is recognized by value.
+class ByteStoreBug : public harness::Backend {
+ public:
+  ByteStoreBug() : sim_(harness::makeSimBackend()) {}
+  std::string name() const override { return "byte-store bug"; }
+  void loadModule(const std::string& p, const std::string& path) override {
+    std::string out;
+    bool declared = false;
+    for (const std::string& l : lines::split(p)) {
+      if (!declared && l.rfind(".reg", 0) == 0) {
+        out += ".reg .b16 %hq;\n";
+        declared = true;
+      }
+      const size_t at = l.find("st.shared.b8 [%sa+");
+      if (at == 0) {
+        const std::string reg = l.substr(l.find("],") + 2, l.find(';') - l.find("],") - 2);
+        out += "cvt.rzi.sat.u8.f16 %hq," + reg + ";\n" + l.substr(0, l.find("],") + 2) + "%hq;\n";
+        continue;
+      }
+      out += l + "\n";
+    }
+    sim_->loadModule(out, path);
+  }
+  uint64_t allocate(uint64_t b, const std::string& l) override { return sim_->allocate(b, l); }
+  void free(uint64_t a) override { sim_->free(a); }
+  void copyIn(uint64_t d, const void* s, uint64_t b) override { sim_->copyIn(d, s, b); }
+  void copyOut(void* d, uint64_t s, uint64_t b) override { sim_->copyOut(d, s, b); }
+  harness::LaunchOutcome launch(const harness::LaunchSpec& s) override { return sim_->launch(s); }
+
+ private:
+  std::unique_ptr<harness::Backend> sim_;
+};
+
+TEST(PtxGenTrace, AByteStoredFromAHalfValueIsRecognized) {
+  const GeneratedProgram g = generateProgram(11);  // st.shared.b8 [%sa+0],%h1; ... ld.shared.u8
+  ASSERT_NE(g.ptx.find("st.shared.b8 [%sa+0],%h1;"), std::string::npos);
+  ByteStoreBug gpu;
+  auto simulator = harness::makeSimBackend();
+  const Divergence d = firstDivergence(gpu, *simulator, g.ptx, caseFor(g, "p.ptx"),
+                                       makeInputs(11, g.inputs, g.threads()));
+  EXPECT_EQ(d.category, "byte-store-of-half") << d.text;
+  EXPECT_NE(d.text.find("ld.shared.u8"), std::string::npos) << d.text;
 }
 
 }  // namespace
