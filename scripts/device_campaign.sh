@@ -45,15 +45,18 @@ case "$mode" in
       if [ "$PROGRAMS" -gt 0 ]; then
         echo "== ISA-level recording: $PROGRAMS programs (seeds 1..$PROGRAMS), $JOBS processes"
         # Chunks of 250 seeds, one process each: a program that faults on the GPU leaves the
-        # process's CUDA context unusable, so it costs the rest of its chunk only.
+        # process's CUDA context unusable, so it costs the rest of its chunk only. Each program
+        # is assembled by ptxas in a child process first (seed 8049 crashes ptxas 13.0, and
+        # with it the driver's JIT inside cuModuleLoadData).
         seq 1 250 "$PROGRAMS" | xargs -P "$JOBS" -I{} sh -c \
           'n=$(( '"$PROGRAMS"' - {} + 1 )); [ $n -gt 250 ] && n=250;
-           "'"$BIN"'/warpsim" isa-record --count $n --seed {} --out /tmp/campaign/isa \
+           "'"$BIN"'/warpsim" isa-record --ptxas-check --count $n --seed {} --out /tmp/campaign/isa \
              > /tmp/campaign/isa-record-{}.log 2>&1'
         cat /tmp/campaign/isa-record-*.log > "$OUT/isa-record.log"
         awk '/^[0-9]+ programs, /{p+=$1; a+=$3; d+=$5; u+=$7} END {print p " programs, " a " agree, " d " differ, " u " unexplained"}' "$OUT/isa-record.log"
         grep -hoE "explained: [a-z-]+" "$OUT/isa-record.log" | sort | uniq -c
         grep -cE "refused it|faulted on the GPU" "$OUT/isa-record.log" | sed 's/$/ programs refused or faulted on the GPU/'
+        grep -c ": ptxas crashed" "$OUT/isa-record.log" | sed 's/$/ programs not run: ptxas crashed on them/'
         # The cases that come back: the agreeing ones among the first KEEP seeds.
         mkdir -p /tmp/recorded/isa
         grep -oE "prog-[0-9]+\.isacase:" "$OUT/isa-record.log" | sort -u > /tmp/campaign/differ.txt

@@ -5,6 +5,7 @@
 //                     and run without a fault; optionally writes the PTX for ptxas.
 #include <boost/program_options.hpp>
 
+#include <sys/wait.h>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
 #include "harness/cuda_backend.h"
+#include "harness/nvcc.h"
 #include "harness/ptxgen/isa_case.h"
 #include "harness/ptxgen/trace.h"
 #include "harness/recording.h"
@@ -39,6 +41,9 @@ bits (harness/ptxgen/trace.h: nan-bits, guard-ignored, immediate-field, byte-sto
 context-dependent, not-reproduced) or
 UNEXPLAINED. Exit status 1 when any difference is unexplained. Needs a CUDA device (exit status 2 without one).
 --approx adds the .approx SFU forms (measured, not bit-exact in the simulator).
+--ptxas-check assembles each program with `ptxas -arch=sm_90` in a child process before the GPU
+loads it: a program that crashes ptxas (which the driver's JIT shares) is reported and skipped
+instead of taking the process down.
 --simulator-as-gpu runs the whole command with the simulator in the GPU's place: a dry run of
 the pipeline on a machine without a GPU (what it writes is no evidence of anything).
 )";
@@ -58,6 +63,17 @@ check them with ptxas -arch=sm_90).
 )";
 
 std::string stem(uint64_t seed) { return "prog-" + std::to_string(seed); }
+
+// "" when ptxas assembles the file; otherwise what happened ("crashed (signal 11)", "refused").
+std::string ptxasVerdict(const std::string& ptxas, const std::string& file) {
+  const std::string cmd = "'" + ptxas + "' -arch=sm_90 '" + file + "' -o /dev/null >/dev/null 2>&1";
+  const int status = std::system(cmd.c_str());
+  if (status == 0) return "";
+  if (WIFSIGNALED(status)) return "crashed (signal " + std::to_string(WTERMSIG(status)) + ")";
+  if (WIFEXITED(status) && WEXITSTATUS(status) > 128)  // the shell reports a signal as 128 + n
+    return "crashed (signal " + std::to_string(WEXITSTATUS(status) - 128) + ")";
+  return "refused it";
+}
 
 // Where a differing program's GPU and simulator runs part, from its traced variant.
 ptxgen::Divergence rootCause(harness::Backend& gpu, const std::string& ptx,
@@ -87,7 +103,8 @@ int isaRecordCommand(const std::vector<std::string>& args) {
       "count", po::value<unsigned>()->default_value(100), "programs to generate")(
       "seed", po::value<uint64_t>()->default_value(1), "the first program's seed")(
       "approx", "also generate .approx forms")("simulator-as-gpu",
-                                               "dry run: the simulator stands in for the GPU");
+                                               "dry run: the simulator stands in for the GPU")(
+      "ptxas-check", "assemble each program with ptxas in a child process first");
   po::positional_options_description pos;
   po::variables_map vm;
   if (!parseOptions(args, opts, pos, vm, kRecordUsage, "isa-record")) return kUsage;
@@ -100,11 +117,14 @@ int isaRecordCommand(const std::vector<std::string>& args) {
     return kUsage;
   }
   const bool dryRun = vm.count("simulator-as-gpu") > 0;
+  // A fresh backend. The old one goes first: it holds the device's primary context, which a
+  // fault leaves unusable, and only releasing its last reference destroys it.
+  std::unique_ptr<harness::Backend> gpu;
   auto makeGpu = [&]() -> std::unique_ptr<harness::Backend> {
+    gpu.reset();
     if (dryRun) return harness::makeSimBackend();
     return harness::makeCudaBackend();
   };
-  std::unique_ptr<harness::Backend> gpu;
   try {
     gpu = makeGpu();
   } catch (const harness::NoDevice& e) {
@@ -117,7 +137,16 @@ int isaRecordCommand(const std::vector<std::string>& args) {
   fs::create_directories(out);
   const uint64_t first = vm["seed"].as<uint64_t>();
   const unsigned count = vm["count"].as<unsigned>();
-  unsigned recorded = 0, agreed = 0, rejected = 0, unexplained = 0;
+  std::string ptxas;
+  if (vm.count("ptxas-check")) {
+    try {
+      ptxas = (fs::path(harness::findNvcc()).parent_path() / "ptxas").string();
+    } catch (const harness::ToolError& e) {
+      std::cerr << "warpsim isa-record: --ptxas-check: " << e.what() << "\n";
+      return kUsage;
+    }
+  }
+  unsigned recorded = 0, agreed = 0, rejected = 0, unexplained = 0, ptxasCrashes = 0;
   std::map<std::string, unsigned> explained;  // by category
   for (uint64_t seed = first; seed < first + count; ++seed) {
     // A fresh context now and then: the driver keeps every loaded module until then.
@@ -128,6 +157,16 @@ int isaRecordCommand(const std::vector<std::string>& args) {
     ptxgen::IsaCase c = ptxgen::caseFor(g, ptxName);
     c.device = dryRun ? "simulator (dry run, not a GPU)" : gpu->name();
     const std::vector<uint8_t> inputs = ptxgen::makeInputs(seed, g.inputs, g.threads());
+    if (!ptxas.empty()) {
+      const std::string verdict = ptxasVerdict(ptxas, (out / ptxName).string());
+      if (!verdict.empty()) {
+        std::cout << (out / ptxName).string() << ": ptxas " << verdict
+                  << " (a toolchain bug, which the driver's JIT shares): not run on the GPU\n"
+                  << std::flush;
+        ++(verdict.rfind("crashed", 0) == 0 ? ptxasCrashes : rejected);
+        continue;
+      }
+    }
     ptxgen::IsaRun onGpu;
     try {
       onGpu = ptxgen::runIsa(*gpu, g.ptx, (out / ptxName).string(), c, inputs);
@@ -181,6 +220,7 @@ int isaRecordCommand(const std::vector<std::string>& args) {
   for (const auto& [category, n] : explained) std::cout << ", " << n << " " << category;
   if (rejected)
     std::cout << " (" << rejected << " more not recorded: refused or faulted on the GPU)";
+  if (ptxasCrashes) std::cout << " (" << ptxasCrashes << " not run: ptxas crashed on them)";
   std::cout << "\n";
   return unexplained == 0 && !rejected ? kOk : kFailed;
 }

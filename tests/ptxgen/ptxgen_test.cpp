@@ -565,6 +565,28 @@ Outcome shell(const std::string& command) {
 
 Outcome warpsim(const std::string& args) { return shell(std::string(WARPSIM_BINARY) + " " + args); }
 
+// Seed 8049 crashes ptxas 13.0 (and the driver's JIT with it): --ptxas-check reports it and
+// goes on instead of letting the process die.
+TEST(PtxGenCommands, PtxasCheckSkipsAProgramThatCrashesPtxas) {
+  const Outcome alone =
+      shell("d=$(mktemp -d) && " + std::string(WARPSIM_BINARY) +
+            " isa-check --count 1 --seed 8049 --ptx-dir $d >/dev/null && "
+            "/usr/local/cuda/bin/ptxas -arch=sm_90 $d/prog-8049.ptx -o /dev/null");
+  if (alone.status == 0) GTEST_SKIP() << "this ptxas assembles prog-8049 (no longer crashes)";
+  if (alone.status == 127) GTEST_SKIP() << "no ptxas in /usr/local/cuda/bin";
+  const Outcome o = warpsim(
+      "isa-record --simulator-as-gpu --ptxas-check --count 3 --seed 8048 "
+      "--out " +
+      (fs::temp_directory_path() / "warpsim_ptxas_check").string());
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("prog-8049.ptx: ptxas crashed (signal 11)"), std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("2 programs, 2 agree, 0 differ: 0 unexplained (1 not run: ptxas "
+                          "crashed on them)"),
+            std::string::npos)
+      << o.output;
+}
+
 TEST(PtxGenCommands, CheckRecordAndReplay) {
   const Outcome check = warpsim("isa-check --count 20 --seed 900");
   EXPECT_EQ(check.status, 0) << check.output;
