@@ -45,13 +45,19 @@ case "$mode" in
       if [ "$PROGRAMS" -gt 0 ]; then
         echo "== ISA-level recording: $PROGRAMS programs (seeds 1..$PROGRAMS), $JOBS processes"
         # Chunks of 250 seeds, one process each: a program that faults on the GPU leaves the
-        # process's CUDA context unusable, so it costs the rest of its chunk only. Each program
+        # process's CUDA context unusable, so isa-record stops there and a new process goes on
+        # with the rest of the chunk. Each program
         # is assembled by ptxas in a child process first (seed 8049 crashes ptxas 13.0, and
         # with it the driver's JIT inside cuModuleLoadData).
         seq 1 250 "$PROGRAMS" | xargs -P "$JOBS" -I{} sh -c \
-          'n=$(( '"$PROGRAMS"' - {} + 1 )); [ $n -gt 250 ] && n=250;
-           "'"$BIN"'/warpsim" isa-record --ptxas-check --count $n --seed {} --out /tmp/campaign/isa \
-             > /tmp/campaign/isa-record-{}.log 2>&1'
+          's={}; end=$(( {} + 249 )); [ $end -gt '"$PROGRAMS"' ] && end='"$PROGRAMS"';
+           log=/tmp/campaign/isa-record-{}.log; : > $log;
+           while [ $s -le $end ]; do
+             "'"$BIN"'/warpsim" isa-record --ptxas-check --count $(( end - s + 1 )) --seed $s \
+               --out /tmp/campaign/isa >> $log 2>&1;
+             next=$(grep -oE "continue with --seed [0-9]+" $log | tail -1 | grep -oE "[0-9]+$");
+             [ -n "$next" ] && [ "$next" -gt "$s" ] || break; s=$next;
+           done'
         cat /tmp/campaign/isa-record-*.log > "$OUT/isa-record.log"
         awk '/^[0-9]+ programs, /{p+=$1; a+=$3; d+=$5; u+=$7} END {print p " programs, " a " agree, " d " differ, " u " unexplained"}' "$OUT/isa-record.log"
         grep -hoE "explained: [a-z-]+" "$OUT/isa-record.log" | sort | uniq -c

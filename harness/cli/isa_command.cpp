@@ -39,7 +39,9 @@ every instruction's operands and results names the first instruction whose resul
 its operand values, and whether it is one of the known ways the driver's compilation decides
 bits (harness/ptxgen/trace.h: nan-bits, guard-ignored, immediate-field, byte-store-of-half,
 context-dependent, not-reproduced) or
-UNEXPLAINED. Exit status 1 when any difference is unexplained. Needs a CUDA device (exit status 2 without one).
+UNEXPLAINED. Exit status 1 when any difference is unexplained. A program that faults on the GPU ends the run (the process's CUDA context is unusable after
+it); the summary then says with which --seed and --count to go on. Needs a CUDA device (exit
+status 2 without one).
 --approx adds the .approx SFU forms (measured, not bit-exact in the simulator).
 --ptxas-check assembles each program with `ptxas -arch=sm_90` in a child process before the GPU
 loads it: a program that crashes ptxas (which the driver's JIT shares) is reported and skipped
@@ -147,6 +149,7 @@ int isaRecordCommand(const std::vector<std::string>& args) {
     }
   }
   unsigned recorded = 0, agreed = 0, rejected = 0, unexplained = 0, ptxasCrashes = 0;
+  uint64_t stoppedAt = 0;  // the seed whose GPU fault ended the run early (0: none)
   std::map<std::string, unsigned> explained;  // by category
   for (uint64_t seed = first; seed < first + count; ++seed) {
     // A fresh context now and then: the driver keeps every loaded module until then.
@@ -182,8 +185,10 @@ int isaRecordCommand(const std::vector<std::string>& args) {
       std::cout << (out / ptxName).string() << ": faulted on the GPU: " << onGpu.fault->message
                 << "\n";
       fs::remove(out / ptxName);
-      gpu = makeGpu();  // a faulted context refuses every later call
-      continue;
+      // A fault leaves this process's CUDA context unusable (every later call, a new primary
+      // context included, fails with the fault's error): stop, and say where to go on.
+      stoppedAt = seed;
+      break;
     }
     ptxgen::recordOutputs(c, onGpu.out);
     const std::string casePath = (out / (stem(seed) + ".isacase")).string();
@@ -221,6 +226,10 @@ int isaRecordCommand(const std::vector<std::string>& args) {
   if (rejected)
     std::cout << " (" << rejected << " more not recorded: refused or faulted on the GPU)";
   if (ptxasCrashes) std::cout << " (" << ptxasCrashes << " not run: ptxas crashed on them)";
+  if (stoppedAt && stoppedAt + 1 < first + count)
+    std::cout << "; stopped after seed " << stoppedAt
+              << " (a GPU fault leaves the process's CUDA context unusable): continue with --seed "
+              << stoppedAt + 1 << " --count " << first + count - stoppedAt - 1;
   std::cout << "\n";
   return unexplained == 0 && !rejected ? kOk : kFailed;
 }
