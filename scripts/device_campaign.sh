@@ -61,8 +61,10 @@ case "$mode" in
         cat /tmp/campaign/isa-record-*.log > "$OUT/isa-record.log"
         awk '/^[0-9]+ programs, /{p+=$1; a+=$3; d+=$5; u+=$7} END {print p " programs, " a " agree, " d " differ, " u " unexplained"}' "$OUT/isa-record.log"
         grep -hoE "explained: [a-z-]+" "$OUT/isa-record.log" | sort | uniq -c
-        grep -cE "refused it|faulted on the GPU" "$OUT/isa-record.log" | sed 's/$/ programs refused or faulted on the GPU/'
-        grep -c ": ptxas crashed" "$OUT/isa-record.log" | sed 's/$/ programs not run: ptxas crashed on them/'
+        grep -cE "prog-[0-9]+\.ptx: (the GPU refused it|faulted on the GPU)" "$OUT/isa-record.log" |
+          sed 's/$/ programs refused or faulted on the GPU/'
+        grep -cE "prog-[0-9]+\.ptx: ptxas crashed" "$OUT/isa-record.log" |
+          sed 's/$/ programs not run: ptxas crashed on them/'
         # The cases that come back: the agreeing ones among the first KEEP seeds.
         mkdir -p /tmp/recorded/isa
         grep -oE "prog-[0-9]+\.isacase:" "$OUT/isa-record.log" | sort -u > /tmp/campaign/differ.txt
