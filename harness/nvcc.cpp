@@ -70,4 +70,18 @@ std::string compileCudaToPtx(const std::string& cuPath) {
   return text;
 }
 
+std::string findPtxas() {
+  return (std::filesystem::path(findNvcc()).parent_path() / "ptxas").string();
+}
+
+std::string ptxasVerdict(const std::string& ptxas, const std::string& file) {
+  const std::string cmd = "'" + ptxas + "' -arch=sm_90 '" + file + "' -o /dev/null >/dev/null 2>&1";
+  const int status = std::system(cmd.c_str());
+  if (status == 0) return "";
+  if (WIFSIGNALED(status)) return "crashed (signal " + std::to_string(WTERMSIG(status)) + ")";
+  if (WIFEXITED(status) && WEXITSTATUS(status) > 128)  // the shell reports a signal as 128 + n
+    return "crashed (signal " + std::to_string(WEXITSTATUS(status) - 128) + ")";
+  return "refused it";
+}
+
 }  // namespace warpsim::harness

@@ -16,6 +16,14 @@ class ToolError : public std::runtime_error {
 // Throws ToolError("nvcc not found: ...") when there is none.
 std::string findNvcc();
 
+// ptxas beside that nvcc. Throws ToolError like findNvcc.
+std::string findPtxas();
+
+// Assembles a PTX file with `ptxas -arch=sm_90` in a child process: "" when it assembles,
+// "crashed (signal N)" when ptxas dies of a signal (the driver's JIT, which shares its code,
+// would take the caller down with it), "refused it" otherwise.
+std::string ptxasVerdict(const std::string& ptxas, const std::string& file);
+
 // Returns the PTX text; throws ToolError with nvcc's diagnostics when compilation fails.
 std::string compileCudaToPtx(const std::string& cuPath);
 

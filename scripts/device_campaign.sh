@@ -36,8 +36,8 @@ case "$mode" in
     mkdir -p "$OUT" /tmp/recorded /tmp/campaign
     {
       echo "== device"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-      echo "== kernel-level properties (sim vs GPU)"
-      [ "${PROPERTIES:-1}" = 0 ] || timeout "${PROPERTY_SECONDS:-300}" "$BIN/warpsim_tests" --gtest_filter='*KernelDiff*' --gtest_brief=1 2>&1 | tail -15
+      echo "== kernel- and ISA-level properties (sim vs GPU)"
+      [ "${PROPERTIES:-1}" = 0 ] || timeout "${PROPERTY_SECONDS:-300}" "$BIN/warpsim_tests" --gtest_filter='*KernelDiff*:IsaDiff*' --gtest_brief=1 2>&1 | tail -15
       if [ "$CASES" -gt 0 ]; then
         echo "== suite recording"
         "$BIN/warpsim" record --out /tmp/recorded/suite --cases "$CASES" 2>&1 | grep -E "^recorded|differs|:.*case" | tail -20

@@ -5,7 +5,6 @@
 //                     and run without a fault; optionally writes the PTX for ptxas.
 #include <boost/program_options.hpp>
 
-#include <sys/wait.h>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -39,8 +38,8 @@ every instruction's operands and results names the first instruction whose resul
 its operand values, and whether it is one of the known ways the driver's compilation decides
 bits (harness/ptxgen/trace.h: nan-bits, guard-ignored, immediate-field, byte-store-of-half,
 context-dependent, not-reproduced) or
-UNEXPLAINED. Exit status 1 when any difference is unexplained. A program that faults on the GPU ends the run (the process's CUDA context is unusable after
-it); the summary then says with which --seed and --count to go on. Needs a CUDA device (exit
+UNEXPLAINED. Exit status 1 when any difference is unexplained. A program that faults on the
+GPU ends the run (the process's CUDA context is unusable after it); the summary then says with which --seed and --count to go on. Needs a CUDA device (exit
 status 2 without one).
 --approx adds the .approx SFU forms (measured, not bit-exact in the simulator).
 --ptxas-check assembles each program with `ptxas -arch=sm_90` in a child process before the GPU
@@ -65,36 +64,6 @@ check them with ptxas -arch=sm_90).
 )";
 
 std::string stem(uint64_t seed) { return "prog-" + std::to_string(seed); }
-
-// "" when ptxas assembles the file; otherwise what happened ("crashed (signal 11)", "refused").
-std::string ptxasVerdict(const std::string& ptxas, const std::string& file) {
-  const std::string cmd = "'" + ptxas + "' -arch=sm_90 '" + file + "' -o /dev/null >/dev/null 2>&1";
-  const int status = std::system(cmd.c_str());
-  if (status == 0) return "";
-  if (WIFSIGNALED(status)) return "crashed (signal " + std::to_string(WTERMSIG(status)) + ")";
-  if (WIFEXITED(status) && WEXITSTATUS(status) > 128)  // the shell reports a signal as 128 + n
-    return "crashed (signal " + std::to_string(WEXITSTATUS(status) - 128) + ")";
-  return "refused it";
-}
-
-// Where a differing program's GPU and simulator runs part, from its traced variant.
-ptxgen::Divergence rootCause(harness::Backend& gpu, const std::string& ptx,
-                             const ptxgen::IsaCase& c, const std::vector<uint8_t>& inputs) {
-  try {
-    sim::LaunchOptions o;
-    o.threads = 1;
-    auto simulator = harness::makeSimBackend(o);
-    ptxgen::Divergence d = ptxgen::firstDivergence(gpu, *simulator, ptx, c, inputs);
-    if (d.text.empty())
-      d = {
-          "the traced program agrees: the difference depends on how the untraced one was "
-          "compiled",
-          "not-reproduced"};
-    return d;
-  } catch (const std::exception& e) {
-    return {std::string("the traced program did not run: ") + e.what(), ""};
-  }
-}
 
 }  // namespace
 
@@ -142,7 +111,7 @@ int isaRecordCommand(const std::vector<std::string>& args) {
   std::string ptxas;
   if (vm.count("ptxas-check")) {
     try {
-      ptxas = (fs::path(harness::findNvcc()).parent_path() / "ptxas").string();
+      ptxas = harness::findPtxas();
     } catch (const harness::ToolError& e) {
       std::cerr << "warpsim isa-record: --ptxas-check: " << e.what() << "\n";
       return kUsage;
@@ -161,7 +130,7 @@ int isaRecordCommand(const std::vector<std::string>& args) {
     c.device = dryRun ? "simulator (dry run, not a GPU)" : gpu->name();
     const std::vector<uint8_t> inputs = ptxgen::makeInputs(seed, g.inputs, g.threads());
     if (!ptxas.empty()) {
-      const std::string verdict = ptxasVerdict(ptxas, (out / ptxName).string());
+      const std::string verdict = harness::ptxasVerdict(ptxas, (out / ptxName).string());
       if (!verdict.empty()) {
         std::cout << (out / ptxName).string() << ": ptxas " << verdict
                   << " (a toolchain bug, which the driver's JIT shares): not run on the GPU\n"
@@ -209,7 +178,7 @@ int isaRecordCommand(const std::vector<std::string>& args) {
       ++agreed;
     } else {
       std::cout << casePath << ": " << why << "\n";
-      const ptxgen::Divergence d = rootCause(*gpu, g.ptx, c, inputs);
+      const ptxgen::Divergence d = ptxgen::explainDifference(*gpu, g.ptx, c, inputs);
       std::cout << "  " << d.text << "\n  "
                 << (d.category.empty() ? "UNEXPLAINED" : "explained: " + d.category) << "\n";
       if (d.category.empty())

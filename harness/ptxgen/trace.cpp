@@ -315,4 +315,22 @@ Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
   return {};
 }
 
+Divergence explainDifference(harness::Backend& gpu, const std::string& ptx, const IsaCase& c,
+                             const std::vector<uint8_t>& inputs) {
+  try {
+    sim::LaunchOptions o;
+    o.threads = 1;
+    auto simulator = harness::makeSimBackend(o);
+    Divergence d = firstDivergence(gpu, *simulator, ptx, c, inputs);
+    if (d.text.empty())
+      d = {
+          "the traced program agrees: the difference depends on how the untraced one was "
+          "compiled",
+          "not-reproduced"};
+    return d;
+  } catch (const std::exception& e) {
+    return {std::string("the traced program did not run: ") + e.what(), ""};
+  }
+}
+
 }  // namespace warpsim::ptxgen

@@ -60,6 +60,12 @@ Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
                            const std::string& ptx, const IsaCase& c,
                            const std::vector<uint8_t>& inputs);
 
+// A program that differs between `gpu` and the simulator, explained: firstDivergence with a
+// fresh one-thread simulator, "not-reproduced" when the traced variant agrees. Never throws
+// (a traced program that does not run is an unexplained divergence saying so).
+Divergence explainDifference(harness::Backend& gpu, const std::string& ptx, const IsaCase& c,
+                             const std::vector<uint8_t>& inputs);
+
 // The category of a divergence at instruction `insn` (a result entry), from the operand
 // values (register -> value, as both backends had them) and both results.
 std::string classifyDivergence(const std::string& insn, const std::string& reg,
