@@ -245,6 +245,39 @@ bool byteStoreOfHalf(const TracedProgram& t, const std::vector<std::string>& ptx
 
 }  // namespace
 
+namespace {
+
+// True when line `e.line` lies between a forward branch `@%pN bra L;` (or `@!%pN`) and its
+// label `L:`, and the branch's predicate, as traced for thread `th` (both backends agree on
+// it), says the branch is taken: the instruction should not run in that thread.
+bool skippedByBranch(const TracedProgram& t, const std::vector<std::string>& ptxLines,
+                     const TraceEntry& e, unsigned th, const std::vector<uint8_t>& gpuOut) {
+  for (size_t b = e.line; b-- > 0;) {
+    const std::string l = lines::trim(ptxLines[b]);
+    if (l.empty() || l[0] != '@' || l.find(" bra ") == std::string::npos) continue;
+    std::string label = lines::trim(l.substr(l.find(" bra ") + 5));
+    if (!label.empty() && label.back() == ';') label.pop_back();
+    size_t at = ptxLines.size();
+    for (size_t i = b + 1; i < ptxLines.size(); ++i)
+      if (lines::trim(ptxLines[i]) == label + ":") {
+        at = i;
+        break;
+      }
+    if (at <= e.line) continue;  // its region ends before the instruction
+    const bool negated = l[1] == '!';
+    const std::string guard = l.substr(negated ? 2 : 1, l.find(' ') - (negated ? 2 : 1));
+    for (size_t j = 0; j < t.entries.size(); ++j) {
+      if (t.entries[j].line != b || t.entries[j].reg != guard) continue;
+      uint64_t v;
+      std::memcpy(&v, gpuOut.data() + 8 * (size_t(th) * t.stride + t.words + j), 8);
+      if ((v != 0) != negated) return true;  // taken: the region is skipped
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
                            const std::string& ptx, const IsaCase& c,
                            const std::vector<uint8_t>& inputs) {
@@ -276,8 +309,13 @@ Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
       }
       if (!e.result) {
         d << " reads " << e.reg << ": GPU " << formatRegisterWord(e.reg, wordAt(g.out, at))
-          << ", simulator " << formatRegisterWord(e.reg, wordAt(s.out, at))
-          << " (an untraced write differs)";
+          << ", simulator " << formatRegisterWord(e.reg, wordAt(s.out, at));
+        if (skippedByBranch(t, ptxLines, e, th, g.out)) {
+          d << " (the GPU ran it although the branch before it, by its traced predicate, skips "
+               "it)";
+          return {d.str(), "branch-ignored"};
+        }
+        d << " (an untraced write differs)";
         return {d.str(), ""};
       }
       // The operands: the entries of the same instruction just before its results.

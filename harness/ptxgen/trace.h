@@ -47,6 +47,9 @@ TracedProgram traceProgram(const std::string& ptx, unsigned words);
 //   byte-store-of-half  a byte read back from shared memory is the half-precision value its
 //                   partner thread stored with st.shared.b8, converted to an 8-bit integer
 //                   (the JIT's miscompilation; scripts/probes/campaign/halfregs.ptx)
+//   branch-ignored  the GPU ran an instruction that a forward branch before it skips, by the
+//                   branch predicate's traced value (found as an operand that differs with
+//                   no write in between)
 //   not-reproduced  the traced variant agrees: the difference needs the untraced compilation
 struct Divergence {
   std::string text;      // empty when the traces agree everywhere

@@ -231,5 +231,38 @@ TEST(PtxGenTrace, AByteStoredFromAHalfValueIsRecognized) {
   EXPECT_NE(d.text.find("ld.shared.u8"), std::string::npos) << d.text;
 }
 
+// A "GPU" that ignores one branch (`@%p1 bra $L2;` of seed 2831 runs as if never taken), as
+// the H200 did in that program: the divergence is an operand read inside the skipped region.
+class BranchIgnored : public harness::Backend {
+ public:
+  BranchIgnored() : sim_(harness::makeSimBackend()) {}
+  std::string name() const override { return "branch ignored"; }
+  void loadModule(const std::string& p, const std::string& path) override {
+    std::string out;
+    for (const std::string& l : lines::split(p))
+      if (lines::trim(l) != "@%p1 bra $L2;") out += l + "\n";
+    sim_->loadModule(out, path);
+  }
+  uint64_t allocate(uint64_t b, const std::string& l) override { return sim_->allocate(b, l); }
+  void free(uint64_t a) override { sim_->free(a); }
+  void copyIn(uint64_t d, const void* s, uint64_t b) override { sim_->copyIn(d, s, b); }
+  void copyOut(void* d, uint64_t s, uint64_t b) override { sim_->copyOut(d, s, b); }
+  harness::LaunchOutcome launch(const harness::LaunchSpec& s) override { return sim_->launch(s); }
+
+ private:
+  std::unique_ptr<harness::Backend> sim_;
+};
+
+TEST(PtxGenTrace, AnInstructionRunAlthoughItsBranchSkipsItIsRecognized) {
+  const GeneratedProgram g = generateProgram(2831);
+  ASSERT_NE(g.ptx.find("@%p1 bra $L2;"), std::string::npos);
+  BranchIgnored gpu;
+  auto simulator = harness::makeSimBackend();
+  const Divergence d = firstDivergence(gpu, *simulator, g.ptx, caseFor(g, "p.ptx"),
+                                       makeInputs(2831, g.inputs, g.threads()));
+  EXPECT_EQ(d.category, "branch-ignored") << d.text;
+  EXPECT_NE(d.text.find("bfi.b32 %r2,%r0,%r1,33,%r3;` reads"), std::string::npos) << d.text;
+}
+
 }  // namespace
 }  // namespace warpsim::ptxgen
