@@ -20,6 +20,7 @@ Commands:
   isa-record --out DIR       random ISA programs on the GPU and the simulator, recorded
   isa-replay [DIR]...        replay recorded ISA programs in the simulator
   isa-check                  random ISA programs in the simulator only (no GPU)
+  isa-trace --seed S         one generated program's trace (operands and results) in the simulator
   approx-measure             the .approx forms over large input sets, GPU against simulator
   approx-replay [DIR]...     replay the committed .approx samples in the simulator
 
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
     if (command == "isa-record") return warpsim::cli::isaRecordCommand(args);
     if (command == "isa-replay") return warpsim::cli::isaReplayCommand(args);
     if (command == "isa-check") return warpsim::cli::isaCheckCommand(args);
+    if (command == "isa-trace") return warpsim::cli::isaTraceCommand(args);
     if (command == "approx-measure") return warpsim::cli::approxMeasureCommand(args);
     if (command == "approx-replay") return warpsim::cli::approxReplayCommand(args);
   } catch (const std::exception& e) {

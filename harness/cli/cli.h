@@ -18,6 +18,7 @@ int replayCommand(const std::vector<std::string>& args);
 int isaRecordCommand(const std::vector<std::string>& args);
 int isaReplayCommand(const std::vector<std::string>& args);
 int isaCheckCommand(const std::vector<std::string>& args);
+int isaTraceCommand(const std::vector<std::string>& args);
 int approxMeasureCommand(const std::vector<std::string>& args);
 int approxReplayCommand(const std::vector<std::string>& args);
 

@@ -63,6 +63,16 @@ without a fault (exit status 1 otherwise). --ptx-dir writes them as DIR/prog-<se
 check them with ptxas -arch=sm_90).
 )";
 
+constexpr const char* kTraceUsage =
+    R"(usage: warpsim isa-trace --seed S --thread T [--match TEXT]
+
+Runs generated program S in the simulator as its traced variant (harness/ptxgen/trace.h) and
+prints, for global thread T, every trace word in program order: the instruction, the register,
+"before" (an operand) or "after" (a result), and its value; a line the thread did not run reads
+0. --match keeps the instructions that contain TEXT. The GPU's side of a divergence is what
+isa-record prints.
+)";
+
 std::string stem(uint64_t seed) { return "prog-" + std::to_string(seed); }
 
 }  // namespace
@@ -209,6 +219,59 @@ int isaReplayCommand(const std::vector<std::string>& args) {
                                    const auto r = ptxgen::replayIsaCase(ptxgen::readIsaCase(path));
                                    return r.ok ? std::string() : r.message;
                                  }});
+}
+
+int isaTraceCommand(const std::vector<std::string>& args) {
+  po::options_description opts("isa-trace options");
+  opts.add_options()("help,h", "show this help")("seed", po::value<uint64_t>(), "the program")(
+      "thread", po::value<unsigned>()->default_value(0), "the global thread")(
+      "match", po::value<std::string>()->default_value(""), "instructions containing this");
+  po::positional_options_description pos;
+  po::variables_map vm;
+  if (!parseOptions(args, opts, pos, vm, kTraceUsage, "isa-trace")) return kUsage;
+  if (vm.count("help")) {
+    std::cout << kTraceUsage << "\n" << opts;
+    return kOk;
+  }
+  if (!vm.count("seed")) {
+    std::cerr << "warpsim isa-trace: missing --seed\n" << kTraceUsage;
+    return kUsage;
+  }
+  const uint64_t seed = vm["seed"].as<uint64_t>();
+  const unsigned thread = vm["thread"].as<unsigned>();
+  const ptxgen::GeneratedProgram g = ptxgen::generateProgram(seed);
+  if (thread >= g.threads()) {
+    std::cerr << "warpsim isa-trace: --thread: program " << seed << " has " << g.threads()
+              << " threads\n";
+    return kUsage;
+  }
+  const ptxgen::TracedProgram t = ptxgen::traceProgram(g.ptx, g.words);
+  ptxgen::IsaCase c = ptxgen::caseFor(g, stem(seed) + ".ptx");
+  c.inputs.resize(t.stride, ptxgen::InputKind::Int64);
+  const std::vector<uint8_t> in = ptxgen::makeInputs(seed, g.inputs, g.threads());
+  std::vector<uint8_t> padded(size_t(g.threads()) * t.stride * 8, 0);
+  for (unsigned th = 0; th < g.threads(); ++th)
+    std::copy_n(in.data() + size_t(th) * g.words * 8, size_t(g.words) * 8,
+                padded.data() + size_t(th) * t.stride * 8);
+  const ptxgen::IsaRun r = ptxgen::runIsaInSimulator(t.ptx, "traced.ptx", c, padded);
+  if (r.fault) {
+    std::cerr << "warpsim isa-trace: " << r.fault->describe("traced.ptx") << "\n";
+    return kFailed;
+  }
+  const std::string match = vm["match"].as<std::string>();
+  std::cout << "program " << seed << ", thread " << thread % g.blockSize << " of block "
+            << thread / g.blockSize << "\n";
+  for (size_t k = 0; k < t.entries.size(); ++k) {
+    const ptxgen::TraceEntry& e = t.entries[k];
+    if (!match.empty() && e.insn.find(match) == std::string::npos) continue;
+    uint64_t v = 0;
+    std::copy_n(r.out.data() + 8 * (size_t(thread) * t.stride + t.words + k), 8,
+                reinterpret_cast<uint8_t*>(&v));
+    std::cout << "line " << e.line + 1 << "  " << e.insn << "  "
+              << (e.result ? "after " : "before ") << e.reg << " = "
+              << ptxgen::formatRegisterWord(e.reg, v) << "\n";
+  }
+  return kOk;
 }
 
 int isaCheckCommand(const std::vector<std::string>& args) {

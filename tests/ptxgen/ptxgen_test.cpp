@@ -587,6 +587,21 @@ TEST(PtxGenCommands, PtxasCheckSkipsAProgramThatCrashesPtxas) {
       << o.output;
 }
 
+// The trace of seed 2831's thread 48 shows the branch the H200 ignored: taken, so the bfi
+// after it never ran (its trace words stay 0) - docs/FIDELITY.md.
+TEST(PtxGenCommands, TraceShowsOperandsAndResultsOfOneThread) {
+  const Outcome o = warpsim("isa-trace --seed 2831 --thread 48");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("program 2831, thread 16 of block 1\n"), std::string::npos);
+  EXPECT_NE(o.output.find("sub.cc.s32 %r0,-1,%r1;  after %r0 = 0xfffffcf5\n"), std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("@%p1 bra $L2;  before %p1 = 0x1\n"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("bfi.b32 %r2,%r0,%r1,33,%r3;  before %r0 = 0x0\n"), std::string::npos)
+      << o.output;
+  EXPECT_EQ(warpsim("isa-trace --seed 2831 --thread 100000").status, 2);
+  EXPECT_NE(warpsim("isa-trace --thread 1").output.find("missing --seed"), std::string::npos);
+}
+
 TEST(PtxGenCommands, CheckRecordAndReplay) {
   const Outcome check = warpsim("isa-check --count 20 --seed 900");
   EXPECT_EQ(check.status, 0) << check.output;
