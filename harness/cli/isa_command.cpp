@@ -246,14 +246,11 @@ int isaTraceCommand(const std::vector<std::string>& args) {
     return kUsage;
   }
   const ptxgen::TracedProgram t = ptxgen::traceProgram(g.ptx, g.words);
-  ptxgen::IsaCase c = ptxgen::caseFor(g, stem(seed) + ".ptx");
-  c.inputs.resize(t.stride, ptxgen::InputKind::Int64);
-  const std::vector<uint8_t> in = ptxgen::makeInputs(seed, g.inputs, g.threads());
-  std::vector<uint8_t> padded(size_t(g.threads()) * t.stride * 8, 0);
-  for (unsigned th = 0; th < g.threads(); ++th)
-    std::copy_n(in.data() + size_t(th) * g.words * 8, size_t(g.words) * 8,
-                padded.data() + size_t(th) * t.stride * 8);
-  const ptxgen::IsaRun r = ptxgen::runIsaInSimulator(t.ptx, "traced.ptx", c, padded);
+  sim::LaunchOptions o;
+  o.threads = 1;
+  const auto simulator = harness::makeSimBackend(o);
+  const ptxgen::IsaRun r = ptxgen::runTraced(*simulator, t, ptxgen::caseFor(g, stem(seed) + ".ptx"),
+                                             ptxgen::makeInputs(seed, g.inputs, g.threads()));
   if (r.fault) {
     std::cerr << "warpsim isa-trace: " << r.fault->describe("traced.ptx") << "\n";
     return kFailed;
@@ -264,9 +261,7 @@ int isaTraceCommand(const std::vector<std::string>& args) {
   for (size_t k = 0; k < t.entries.size(); ++k) {
     const ptxgen::TraceEntry& e = t.entries[k];
     if (!match.empty() && e.insn.find(match) == std::string::npos) continue;
-    uint64_t v = 0;
-    std::copy_n(r.out.data() + 8 * (size_t(thread) * t.stride + t.words + k), 8,
-                reinterpret_cast<uint8_t*>(&v));
+    const uint64_t v = ptxgen::traceWord(t, r.out, thread, k);
     std::cout << "line " << e.line + 1 << "  " << e.insn << "  "
               << (e.result ? "after " : "before ") << e.reg << " = "
               << ptxgen::formatRegisterWord(e.reg, v) << "\n";

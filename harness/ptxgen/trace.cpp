@@ -91,6 +91,22 @@ TracedProgram traceProgram(const std::string& ptx, unsigned words) {
   return t;
 }
 
+IsaRun runTraced(harness::Backend& backend, const TracedProgram& t, const IsaCase& c,
+                 const std::vector<uint8_t>& inputs) {
+  IsaCase traced = c;
+  traced.inputs.resize(t.stride, InputKind::Int64);
+  std::vector<uint8_t> padded(size_t(c.threads()) * t.stride * 8, 0);
+  for (unsigned th = 0; th < c.threads(); ++th)
+    std::memcpy(padded.data() + size_t(th) * t.stride * 8,
+                inputs.data() + size_t(th) * c.words() * 8, size_t(c.words()) * 8);
+  return runIsa(backend, t.ptx, "traced.ptx", traced, padded);
+}
+
+uint64_t traceWord(const TracedProgram& t, const std::vector<uint8_t>& out, unsigned thread,
+                   size_t entry) {
+  return wordAt(out, size_t(thread) * t.stride + t.words + entry);
+}
+
 namespace {
 
 bool nanIn(const std::string& reg, const std::string& insn, uint64_t v) {
@@ -232,8 +248,7 @@ bool byteStoreOfHalf(const TracedProgram& t, const std::vector<std::string>& ptx
   if (partner >= c.threads()) return false;
   for (size_t j = 0; j < t.entries.size(); ++j) {
     if (t.entries[j].line != store || t.entries[j].reg != stored || t.entries[j].result) continue;
-    uint64_t h;
-    std::memcpy(&h, gpuOut.data() + 8 * (size_t(partner) * t.stride + t.words + j), 8);
+    const uint64_t h = traceWord(t, gpuOut, partner, j);
     for (bool bf : {false, true})
       for (bool sgn : {false, true})
         if (uint8_t(gv) == saturatedByte(halfValue(uint16_t(h), bf), sgn) &&
@@ -268,8 +283,7 @@ bool skippedByBranch(const TracedProgram& t, const std::vector<std::string>& ptx
     const std::string guard = l.substr(negated ? 2 : 1, l.find(' ') - (negated ? 2 : 1));
     for (size_t j = 0; j < t.entries.size(); ++j) {
       if (t.entries[j].line != b || t.entries[j].reg != guard) continue;
-      uint64_t v;
-      std::memcpy(&v, gpuOut.data() + 8 * (size_t(th) * t.stride + t.words + j), 8);
+      const uint64_t v = traceWord(t, gpuOut, th, j);
       if ((v != 0) != negated) return true;  // taken: the region is skipped
     }
   }
@@ -282,15 +296,9 @@ Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
                            const std::string& ptx, const IsaCase& c,
                            const std::vector<uint8_t>& inputs) {
   const TracedProgram t = traceProgram(ptx, c.words());
-  IsaCase traced = c;
-  traced.inputs.resize(t.stride, InputKind::Int64);
-  std::vector<uint8_t> padded(size_t(c.threads()) * t.stride * 8, 0);
-  for (unsigned th = 0; th < c.threads(); ++th)
-    std::memcpy(padded.data() + size_t(th) * t.stride * 8,
-                inputs.data() + size_t(th) * c.words() * 8, size_t(c.words()) * 8);
   const std::vector<std::string> ptxLines = lines::split(ptx);
-  const IsaRun g = runIsa(gpu, t.ptx, "traced.ptx", traced, padded);
-  const IsaRun s = runIsa(simulator, t.ptx, "traced.ptx", traced, padded);
+  const IsaRun g = runTraced(gpu, t, c, inputs);
+  const IsaRun s = runTraced(simulator, t, c, inputs);
   if (g.fault) return {"the traced program faulted on the GPU: " + g.fault->message, ""};
   if (s.fault) return {"the traced program faulted in the simulator: " + s.fault->message, ""};
   for (size_t k = 0; k < t.entries.size(); ++k)
@@ -328,7 +336,7 @@ Divergence firstDivergence(harness::Backend& gpu, harness::Backend& simulator,
       if (op < first) {
         d << " with";
         for (size_t j = op; j < first; ++j) {
-          const uint64_t v = wordAt(g.out, size_t(th) * t.stride + t.words + j);
+          const uint64_t v = traceWord(t, g.out, th, j);
           operands.emplace_back(t.entries[j].reg, v);
           d << " " << t.entries[j].reg << " = " << formatRegisterWord(t.entries[j].reg, v);
         }

@@ -33,6 +33,14 @@ struct TracedProgram {
 // The traced variant of a generated program's PTX (which has `words` words per thread).
 TracedProgram traceProgram(const std::string& ptx, unsigned words);
 
+// Runs the traced variant `t` of case `c`'s program on a backend, with the case's inputs padded
+// to the traced stride. Throws what runIsa throws.
+IsaRun runTraced(harness::Backend& backend, const TracedProgram& t, const IsaCase& c,
+                 const std::vector<uint8_t>& inputs);
+// Trace word `entry` of global thread `thread` in a traced run's output.
+uint64_t traceWord(const TracedProgram& t, const std::vector<uint8_t>& out, unsigned thread,
+                   size_t entry);
+
 // Where two runs part, and whether that is one of the known ways the driver's compilation of
 // a PTX program decides bits that PTX leaves open or gets wrong (FIDELITY.md): `category` is
 // empty when the divergence is unexplained.

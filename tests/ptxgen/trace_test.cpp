@@ -19,14 +19,6 @@ uint64_t wordAt(const std::vector<uint8_t>& v, size_t i) {
   return w;
 }
 
-std::vector<uint8_t> padded(const std::vector<uint8_t>& in, unsigned words, unsigned stride,
-                            unsigned threads) {
-  std::vector<uint8_t> p(size_t(threads) * stride * 8, 0);
-  for (unsigned t = 0; t < threads; ++t)
-    std::memcpy(p.data() + size_t(t) * stride * 8, in.data() + size_t(t) * words * 8, words * 8);
-  return p;
-}
-
 TEST(PtxLines, SourcesAndDestinations) {
   EXPECT_EQ(lines::sources("@!%p2 add.rn.f64 %fd1,%fd2,%fd1;"),
             (std::vector<std::string>{"%fd2", "%fd1", "%p2"}));
@@ -53,10 +45,8 @@ TEST(PtxGenTrace, TheTracedProgramComputesWhatTheProgramComputes) {
     const IsaCase c = caseFor(g, "p.ptx");
     const std::vector<uint8_t> in = makeInputs(seed, g.inputs, g.threads());
     const IsaRun plain = runIsaInSimulator(g.ptx, "p.ptx", c, in);
-    IsaCase tc = c;
-    tc.inputs.resize(t.stride, InputKind::Int64);
-    const IsaRun traced =
-        runIsaInSimulator(t.ptx, "t.ptx", tc, padded(in, g.words, t.stride, g.threads()));
+    auto simulator = harness::makeSimBackend();
+    const IsaRun traced = runTraced(*simulator, t, c, in);
     ASSERT_FALSE(plain.fault);
     ASSERT_FALSE(traced.fault) << traced.fault->message;
     for (unsigned th = 0; th < g.threads(); ++th)
@@ -67,25 +57,43 @@ TEST(PtxGenTrace, TheTracedProgramComputesWhatTheProgramComputes) {
   }
 }
 
-// A backend that is the simulator except that one trace word of one thread reads back flipped.
-class Planted : public harness::Backend {
+// The simulator as a "GPU" with one planted behaviour: rewrite() changes the PTX it loads,
+// reading() the bytes it copies back.
+class SimulatorWith : public harness::Backend {
  public:
-  Planted(size_t word) : sim_(harness::makeSimBackend()), word_(word) {}
-  std::string name() const override { return "planted"; }
+  SimulatorWith() : sim_(harness::makeSimBackend()) {}
+  std::string name() const override { return "simulator with a planted behaviour"; }
   void loadModule(const std::string& p, const std::string& path) override {
-    sim_->loadModule(p, path);
+    sim_->loadModule(rewrite(p), path);
   }
   uint64_t allocate(uint64_t b, const std::string& l) override { return sim_->allocate(b, l); }
   void free(uint64_t a) override { sim_->free(a); }
   void copyIn(uint64_t d, const void* s, uint64_t b) override { sim_->copyIn(d, s, b); }
   void copyOut(void* d, uint64_t s, uint64_t b) override {
     sim_->copyOut(d, s, b);
-    if (b > 8 * word_) static_cast<uint8_t*>(d)[8 * word_] ^= 1;
+    reading(static_cast<uint8_t*>(d), b);
   }
   harness::LaunchOutcome launch(const harness::LaunchSpec& s) override { return sim_->launch(s); }
 
+ protected:
+  virtual std::string rewrite(const std::string& ptx) { return ptx; }
+  virtual void reading(uint8_t*, uint64_t) {}
+
  private:
   std::unique_ptr<harness::Backend> sim_;
+};
+
+// One trace word of one thread reads back flipped.
+class Planted : public SimulatorWith {
+ public:
+  explicit Planted(size_t word) : word_(word) {}
+
+ protected:
+  void reading(uint8_t* d, uint64_t b) override {
+    if (b > 8 * word_) d[8 * word_] ^= 1;
+  }
+
+ private:
   size_t word_;
 };
 
@@ -188,11 +196,9 @@ TEST(PtxGenTrace, ADifferenceTheInstructionAloneDoesNotShowIsContextDependent) {
 // A "GPU" that has the JIT's byte-store bug: st.shared.b8 of a b16 register stores the
 // register's f16 value converted to an 8-bit integer (cvt.rzi.sat.u8.f16) instead of its low
 // byte. The divergence it causes is recognized by value.
-class ByteStoreBug : public harness::Backend {
- public:
-  ByteStoreBug() : sim_(harness::makeSimBackend()) {}
-  std::string name() const override { return "byte-store bug"; }
-  void loadModule(const std::string& p, const std::string& path) override {
+class ByteStoreBug : public SimulatorWith {
+ protected:
+  std::string rewrite(const std::string& p) override {
     std::string out;
     bool declared = false;
     for (const std::string& l : lines::split(p)) {
@@ -200,24 +206,16 @@ class ByteStoreBug : public harness::Backend {
         out += ".reg .b16 %hq;\n";
         declared = true;
       }
-      const size_t at = l.find("st.shared.b8 [%sa+");
-      if (at == 0) {
-        const std::string reg = l.substr(l.find("],") + 2, l.find(';') - l.find("],") - 2);
-        out += "cvt.rzi.sat.u8.f16 %hq," + reg + ";\n" + l.substr(0, l.find("],") + 2) + "%hq;\n";
+      if (l.rfind("st.shared.b8 [%sa+", 0) == 0) {
+        const size_t comma = l.find("],");
+        const std::string reg = l.substr(comma + 2, l.find(';') - comma - 2);
+        out += "cvt.rzi.sat.u8.f16 %hq," + reg + ";\n" + l.substr(0, comma + 2) + "%hq;\n";
         continue;
       }
       out += l + "\n";
     }
-    sim_->loadModule(out, path);
+    return out;
   }
-  uint64_t allocate(uint64_t b, const std::string& l) override { return sim_->allocate(b, l); }
-  void free(uint64_t a) override { sim_->free(a); }
-  void copyIn(uint64_t d, const void* s, uint64_t b) override { sim_->copyIn(d, s, b); }
-  void copyOut(void* d, uint64_t s, uint64_t b) override { sim_->copyOut(d, s, b); }
-  harness::LaunchOutcome launch(const harness::LaunchSpec& s) override { return sim_->launch(s); }
-
- private:
-  std::unique_ptr<harness::Backend> sim_;
 };
 
 TEST(PtxGenTrace, AByteStoredFromAHalfValueIsRecognized) {
@@ -233,24 +231,14 @@ TEST(PtxGenTrace, AByteStoredFromAHalfValueIsRecognized) {
 
 // A "GPU" that ignores one branch (`@%p1 bra $L2;` of seed 2831 runs as if never taken), as
 // the H200 did in that program: the divergence is an operand read inside the skipped region.
-class BranchIgnored : public harness::Backend {
- public:
-  BranchIgnored() : sim_(harness::makeSimBackend()) {}
-  std::string name() const override { return "branch ignored"; }
-  void loadModule(const std::string& p, const std::string& path) override {
+class BranchIgnored : public SimulatorWith {
+ protected:
+  std::string rewrite(const std::string& p) override {
     std::string out;
     for (const std::string& l : lines::split(p))
       if (lines::trim(l) != "@%p1 bra $L2;") out += l + "\n";
-    sim_->loadModule(out, path);
+    return out;
   }
-  uint64_t allocate(uint64_t b, const std::string& l) override { return sim_->allocate(b, l); }
-  void free(uint64_t a) override { sim_->free(a); }
-  void copyIn(uint64_t d, const void* s, uint64_t b) override { sim_->copyIn(d, s, b); }
-  void copyOut(void* d, uint64_t s, uint64_t b) override { sim_->copyOut(d, s, b); }
-  harness::LaunchOutcome launch(const harness::LaunchSpec& s) override { return sim_->launch(s); }
-
- private:
-  std::unique_ptr<harness::Backend> sim_;
 };
 
 TEST(PtxGenTrace, AnInstructionRunAlthoughItsBranchSkipsItIsRecognized) {
