@@ -7,36 +7,10 @@
 
 namespace warpsim::ptxgen {
 
-namespace {
-
-// The memory type of a pool register's loads and stores.
-std::string memType(const std::string& r) {
-  if (r.rfind("%rd", 0) == 0) return "b64";
-  if (r.rfind("%fd", 0) == 0) return "f64";
-  if (r.rfind("%h", 0) == 0) return "b16";
-  if (r.rfind("%f", 0) == 0) return "f32";
-  return "b32";  // %r, and predicates through %it
-}
-
-// Every %name the line mentions.
-std::vector<std::string> namedRegisters(const std::string& line) {
-  std::vector<std::string> v;
-  for (size_t i = 0; i < line.size(); ++i) {
-    if (line[i] != '%') continue;
-    size_t j = i + 1;
-    while (j < line.size() && (std::isalnum(uint8_t(line[j])) || line[j] == '_')) ++j;
-    v.push_back(line.substr(i, j - i));
-    i = j - 1;
-  }
-  return v;
-}
-
-}  // namespace
-
 std::optional<uint64_t> runIsolated(harness::Backend& backend, const std::string& insn,
                                     const std::vector<std::pair<std::string, uint64_t>>& operands,
                                     const std::string& reg) {
-  const std::string body = insn[0] == '@' ? insn.substr(insn.find(' ') + 1) : insn;
+  const std::string body = lines::withoutGuard(insn);
   for (const char* no : {"ld.", "st.", "atom", "red.", "bra", "bar", "shfl", "vote", "match",
                          "redux", "activemask", "elect", "mov.u32 %r0,%ctaid"})
     if (body.rfind(no, 0) == 0) return std::nullopt;
@@ -44,8 +18,8 @@ std::optional<uint64_t> runIsolated(harness::Backend& backend, const std::string
     return std::nullopt;
   // Every register it names must be a pool register (sources are, destinations may not be).
   std::set<std::string> regs;
-  for (const std::string& r : namedRegisters(insn)) {
-    if (lines::sources("mov.b32 %x," + r + ";").empty()) return std::nullopt;
+  for (const std::string& r : lines::registers(insn)) {
+    if (!lines::isPoolRegister(r)) return std::nullopt;
     regs.insert(r);
   }
   std::string ptx =
@@ -66,13 +40,13 @@ std::optional<uint64_t> runIsolated(harness::Backend& backend, const std::string
     if (r.rfind("%p", 0) == 0)
       ptx += "ld.global.u32 %it," + at + ";\nsetp.ne.b32 " + r + ",%it,0;\n";
     else
-      ptx += "ld.global." + memType(r) + " " + r + "," + at + ";\n";
+      ptx += "ld.global." + lines::memoryType(r) + " " + r + "," + at + ";\n";
   }
   ptx += insn + "\n";
   if (reg.rfind("%p", 0) == 0)
     ptx += "selp.u32 %it,1,0," + reg + ";\nst.global.b32 [%ib],%it;\n";
   else
-    ptx += "st.global." + memType(reg) + " [%ib]," + reg + ";\n";
+    ptx += "st.global." + lines::memoryType(reg) + " [%ib]," + reg + ";\n";
   ptx += "ret;\n}\n";
   try {
     backend.loadModule(ptx, "isolated.ptx");

@@ -11,16 +11,37 @@ std::string trim(const std::string& s) {
   return a == std::string::npos ? "" : s.substr(a, b - a + 1);
 }
 
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> v;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) v.push_back(l);
+  return v;
+}
+
+std::optional<Guard> guardOf(const std::string& line) {
+  const std::string t = trim(line);
+  if (t.empty() || t[0] != '@') return std::nullopt;
+  Guard g;
+  g.negated = t.size() > 1 && t[1] == '!';
+  const size_t from = g.negated ? 2 : 1;
+  g.reg = trim(t.substr(from, t.find(' ') - from));
+  return g;
+}
+
+std::string withoutGuard(const std::string& line) {
+  const std::string t = trim(line);
+  return !t.empty() && t[0] == '@' ? trim(t.substr(t.find(' ') + 1)) : t;
+}
+
 namespace {
 
 // The opcode and the operand text of a line, without its guard.
-bool opcodeAndOperands(std::string line, std::string& op, std::string& rest) {
-  line = trim(line);
-  if (!line.empty() && line[0] == '@') line = trim(line.substr(line.find(' ') + 1));
-  const size_t sp = line.find(' ');
+bool opcodeAndOperands(const std::string& line, std::string& op, std::string& rest) {
+  const std::string t = withoutGuard(line);
+  const size_t sp = t.find(' ');
   if (sp == std::string::npos) return false;
-  op = line.substr(0, sp);
-  rest = trim(line.substr(sp + 1));
+  op = t.substr(0, sp);
+  rest = trim(t.substr(sp + 1));
   return true;
 }
 
@@ -30,7 +51,28 @@ bool writesNothing(const std::string& op) {
   return false;
 }
 
-// "%h3", "%rd0", ... : a register of the generator's pool.
+}  // namespace
+
+std::vector<std::string> operands(const std::string& line) {
+  std::string op, rest;
+  if (!opcodeAndOperands(line, op, rest)) return {};
+  rest = rest.substr(0, rest.find(';'));
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  for (char c : rest + ",") {
+    if (c == '{') ++depth;
+    if (c == '}') --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(trim(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  return out;
+}
+
 bool isPoolRegister(const std::string& r) {
   size_t i = 1;
   if (r.size() < 3 || r[0] != '%') return false;
@@ -44,7 +86,25 @@ bool isPoolRegister(const std::string& r) {
          std::all_of(r.begin() + long(i), r.end(), [](char c) { return std::isdigit(uint8_t(c)); });
 }
 
-}  // namespace
+std::string memoryType(const std::string& reg) {
+  if (reg.rfind("%rd", 0) == 0) return "b64";
+  if (reg.rfind("%fd", 0) == 0) return "f64";
+  if (reg.rfind("%h", 0) == 0) return "b16";
+  if (reg.rfind("%f", 0) == 0) return "f32";
+  return "b32";
+}
+
+std::vector<std::string> registers(const std::string& text) {
+  std::vector<std::string> v;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%') continue;
+    size_t j = i + 1;
+    while (j < text.size() && (std::isalnum(uint8_t(text[j])) || text[j] == '_')) ++j;
+    v.push_back(text.substr(i, j - i));
+    i = j - 1;
+  }
+  return v;
+}
 
 std::vector<std::string> destinations(std::string line) {
   std::string op, rest;
@@ -77,24 +137,11 @@ std::vector<std::string> sources(const std::string& line) {
     const size_t end = rest[0] == '{' ? rest.find('}') : rest.find(',');
     reads = end == std::string::npos ? "" : rest.substr(end + 1);
   }
-  if (t[0] == '@') reads += " " + t.substr(1, t.find(' ') - 1);
+  if (const auto g = guardOf(t)) reads += " " + g->reg;
   std::vector<std::string> out;
-  for (size_t i = 0; i < reads.size(); ++i) {
-    if (reads[i] != '%') continue;
-    size_t j = i + 1;
-    while (j < reads.size() && std::isalnum(uint8_t(reads[j]))) ++j;
-    const std::string r = reads.substr(i, j - i);
+  for (const std::string& r : registers(reads))
     if (isPoolRegister(r) && std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
-    i = j - 1;
-  }
   return out;
-}
-
-std::vector<std::string> split(const std::string& text) {
-  std::vector<std::string> v;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) v.push_back(l);
-  return v;
 }
 
 }  // namespace warpsim::ptxgen::lines

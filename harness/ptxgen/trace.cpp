@@ -1,7 +1,6 @@
 #include "harness/ptxgen/trace.h"
 
 #include <cctype>
-#include <climits>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -9,6 +8,7 @@
 
 #include "harness/ptxgen/isolate.h"
 #include "harness/ptxgen/ptx_lines.h"
+#include "isa/fp.h"
 
 namespace warpsim::ptxgen {
 
@@ -19,19 +19,8 @@ std::string storeOf(const std::string& reg, unsigned word) {
   const std::string at = "[%a1+" + std::to_string(8 * word) + "]";
   if (reg.rfind("%p", 0) == 0)
     return "selp.u32 %trc,1,0," + reg + ";\nst.global.b32 " + at + ",%trc;";
-  std::string type = "b32";
-  if (reg.rfind("%rd", 0) == 0)
-    type = "b64";
-  else if (reg.rfind("%fd", 0) == 0)
-    type = "f64";
-  else if (reg.rfind("%h", 0) == 0)
-    type = "b16";
-  else if (reg.rfind("%f", 0) == 0)
-    type = "f32";
-  return "st.global." + type + " " + at + "," + reg + ";";
+  return "st.global." + lines::memoryType(reg) + " " + at + "," + reg + ";";
 }
-
-bool isPool(const std::string& r) { return !lines::sources("mov.b32 %x," + r + ";").empty(); }
 
 uint64_t wordAt(const std::vector<uint8_t>& out, size_t index) {
   uint64_t w = 0;
@@ -69,7 +58,7 @@ TracedProgram traceProgram(const std::string& ptx, unsigned words) {
     const std::string l = lines::trim(in[i]);
     std::vector<std::string> dests;
     for (const std::string& d : lines::destinations(l))
-      if (isPool(d)) dests.push_back(d);
+      if (lines::isPoolRegister(d)) dests.push_back(d);
     const std::vector<std::string> srcs = lines::sources(l);
     for (const std::string& s : srcs) add(i, l, s, false);
     body.push_back(in[i]);
@@ -110,36 +99,23 @@ uint64_t traceWord(const TracedProgram& t, const std::vector<uint8_t>& out, unsi
 namespace {
 
 bool nanIn(const std::string& reg, const std::string& insn, uint64_t v) {
-  const auto has = [&](const char* t) { return insn.find(t) != std::string::npos; };
-  if (reg.rfind("%fd", 0) == 0)
-    return (v & 0x7FF0000000000000ull) == 0x7FF0000000000000ull && (v & 0xFFFFFFFFFFFFFull);
-  if (reg.rfind("%f", 0) == 0) return (v & 0x7F800000u) == 0x7F800000u && (v & 0x7FFFFFu);
-  const uint64_t h = v & 0xFFFF;
-  if (reg.rfind("%h", 0) == 0 && has(".bf16")) return (h & 0x7F80) == 0x7F80 && (h & 0x7F);
-  if (reg.rfind("%h", 0) == 0 && has(".f16")) return (h & 0x7C00) == 0x7C00 && (h & 0x3FF);
-  return false;
+  if (reg.rfind("%fd", 0) == 0) return fp::isNaN(fp::f64(v));
+  if (reg.rfind("%f", 0) == 0) return fp::isNaN(fp::f32(uint32_t(v)));
+  if (reg.rfind("%h", 0) != 0) return false;
+  if (insn.find(".bf16") != std::string::npos) return fp::isNaNBF16(uint16_t(v));
+  return insn.find(".f16") != std::string::npos && fp::isNaN16(uint16_t(v));
 }
 
-// The immediate operands of an instruction line, in order (decimal integers only).
-std::vector<int64_t> integerImmediates(const std::string& insn) {
-  std::vector<int64_t> v;
-  const size_t sp = insn.find(' ', insn[0] == '@' ? insn.find(' ') + 1 : 0);
-  std::string ops = insn.substr(sp + 1);
-  ops = ops.substr(0, ops.find(';'));
-  std::string cur;
-  for (char ch : ops + ",") {
-    if (ch == ',' || ch == ';') {
-      const std::string t = lines::trim(cur);
-      if (!t.empty() && (std::isdigit(uint8_t(t[0])) || t[0] == '-') &&
-          t.find_first_not_of("-0123456789") == std::string::npos)
-        v.push_back(std::stoll(t));
-      else
-        v.push_back(INT64_MIN);  // not an integer immediate
-      cur.clear();
-    } else {
-      cur += ch;
-    }
-  }
+// The operand fields of an instruction as decimal integer immediates (nullopt where a field
+// is not one).
+std::vector<std::optional<int64_t>> integerImmediates(const std::vector<std::string>& fields) {
+  std::vector<std::optional<int64_t>> v;
+  for (const std::string& t : fields)
+    if (!t.empty() && (std::isdigit(uint8_t(t[0])) || t[0] == '-') &&
+        t.find_first_not_of("-0123456789") == std::string::npos)
+      v.push_back(std::stoll(t));
+    else
+      v.push_back(std::nullopt);
   return v;
 }
 
@@ -149,45 +125,29 @@ std::string classifyDivergence(const std::string& insn, const std::string& reg,
                                const std::vector<std::pair<std::string, uint64_t>>& operands,
                                uint64_t gpu, uint64_t sim) {
   if (nanIn(reg, insn, gpu) && nanIn(reg, insn, sim)) return "nan-bits";
-  if (insn[0] == '@') {
-    const bool negated = insn[1] == '!';
-    const std::string guard =
-        lines::trim(insn.substr(negated ? 2 : 1, insn.find(' ') - (negated ? 2 : 1)));
+  auto value = [&](const std::string& r) {
+    for (const auto& [n, v] : operands)
+      if (n == r) return v;
+    return uint64_t{0};
+  };
+  if (const auto g = lines::guardOf(insn))
     for (const auto& [r, v] : operands)
-      if (r == guard && (v != 0) == negated) return "guard-ignored";
-  }
-  const std::string body = insn[0] == '@' ? insn.substr(insn.find(' ') + 1) : insn;
-  const std::vector<int64_t> imm = integerImmediates(insn);
-  if (body.rfind("bfi.b32 ", 0) == 0 && imm.size() == 5 && imm[4] >= 32 && operands.size() >= 1) {
+      if (r == g->reg && (v != 0) == g->negated) return "guard-ignored";
+  const std::string body = lines::withoutGuard(insn);
+  const std::vector<std::string> fields = lines::operands(insn);
+  const std::vector<std::optional<int64_t>> imm = integerImmediates(fields);
+  if (body.rfind("bfi.b32 ", 0) == 0 && imm.size() == 5 && imm[3] && imm[4] && *imm[4] >= 32 &&
+      !operands.empty()) {
     // d = b with (len mod 32) low bits of a inserted at pos.
-    uint64_t a = 0, b = 0;
-    const std::vector<std::string> src = lines::sources(insn);
-    auto value = [&](const std::string& r) {
-      for (const auto& [n, v] : operands)
-        if (n == r) return v;
-      return uint64_t{0};
-    };
-    std::string fields = body.substr(body.find(' ') + 1);
-    fields = fields.substr(0, fields.find(';'));
-    std::vector<std::string> names;
-    std::string cur;
-    for (char ch : fields + ",") {
-      if (ch == ',' || ch == ';') {
-        names.push_back(lines::trim(cur));
-        cur.clear();
-      } else {
-        cur += ch;
-      }
-    }
-    if (names.size() >= 3) a = value(names[1]), b = value(names[2]);
-    const int64_t pos = imm[3], len = imm[4] & 31;
+    const uint64_t a = value(fields[1]), b = value(fields[2]);
+    const int64_t pos = *imm[3], len = *imm[4] & 31;
     if (pos >= 0 && pos < 32) {
       const uint64_t field = len ? ((uint64_t{1} << len) - 1) << pos : 0;
       const uint64_t expect = ((b & ~field) | ((a << pos) & field)) & 0xFFFFFFFFu;
       if (uint32_t(gpu) == expect) return "immediate-field";
     }
   }
-  if (body.rfind("bfe.s32 ", 0) == 0 && imm.size() == 4 && imm[2] >= 32 &&
+  if (body.rfind("bfe.s32 ", 0) == 0 && imm.size() == 4 && imm[2] && *imm[2] >= 32 &&
       uint32_t(gpu) == 0xFFFFFFFFu)
     return "immediate-field";
   return "";
@@ -202,19 +162,7 @@ uint8_t saturatedByte(float f, bool isSigned) {
   const float t = std::trunc(std::fmin(std::fmax(f, lo), hi));
   return uint8_t(int(t));
 }
-float halfValue(uint16_t h, bool bf16) {
-  if (bf16) {
-    const uint32_t u = uint32_t(h) << 16;
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
-  }
-  const int e = (h >> 10) & 31, m = h & 1023;
-  float v = e == 0    ? std::ldexp(float(m), -24)
-            : e == 31 ? (m ? NAN : INFINITY)
-                      : std::ldexp(float(m | 1024), e - 25);
-  return (h & 0x8000) ? -v : v;
-}
+float halfValue(uint16_t h, bool bf16) { return bf16 ? fp::bf16ToF32(h) : fp::f16ToF32(h); }
 
 // A byte the generator's shared-memory exchange moved: `ld.shared.{u8,s8} D,[%t1+OFF]` in one
 // thread reads what thread (tid ^ K) stored with `st.shared.b8 [%sa+OFF],%hX` (K from the
@@ -225,7 +173,7 @@ float halfValue(uint16_t h, bool bf16) {
 bool byteStoreOfHalf(const TracedProgram& t, const std::vector<std::string>& ptxLines,
                      const TraceEntry& e, const IsaCase& c, unsigned th,
                      const std::vector<uint8_t>& gpuOut, uint64_t gv) {
-  const std::string body = e.insn[0] == '@' ? e.insn.substr(e.insn.find(' ') + 1) : e.insn;
+  const std::string body = lines::withoutGuard(e.insn);
   if (body.rfind("ld.shared.u8 ", 0) != 0 && body.rfind("ld.shared.s8 ", 0) != 0) return false;
   const size_t plus = body.find("[%t1+");
   if (plus == std::string::npos) return false;
@@ -268,10 +216,10 @@ namespace {
 bool skippedByBranch(const TracedProgram& t, const std::vector<std::string>& ptxLines,
                      const TraceEntry& e, unsigned th, const std::vector<uint8_t>& gpuOut) {
   for (size_t b = e.line; b-- > 0;) {
-    const std::string l = lines::trim(ptxLines[b]);
-    if (l.empty() || l[0] != '@' || l.find(" bra ") == std::string::npos) continue;
-    std::string label = lines::trim(l.substr(l.find(" bra ") + 5));
-    if (!label.empty() && label.back() == ';') label.pop_back();
+    const auto guard = lines::guardOf(ptxLines[b]);
+    const std::string l = lines::withoutGuard(ptxLines[b]);
+    if (!guard || l.rfind("bra ", 0) != 0) continue;
+    const std::string label = lines::operands(l).at(0);
     size_t at = ptxLines.size();
     for (size_t i = b + 1; i < ptxLines.size(); ++i)
       if (lines::trim(ptxLines[i]) == label + ":") {
@@ -279,12 +227,10 @@ bool skippedByBranch(const TracedProgram& t, const std::vector<std::string>& ptx
         break;
       }
     if (at <= e.line) continue;  // its region ends before the instruction
-    const bool negated = l[1] == '!';
-    const std::string guard = l.substr(negated ? 2 : 1, l.find(' ') - (negated ? 2 : 1));
     for (size_t j = 0; j < t.entries.size(); ++j) {
-      if (t.entries[j].line != b || t.entries[j].reg != guard) continue;
+      if (t.entries[j].line != b || t.entries[j].reg != guard->reg) continue;
       const uint64_t v = traceWord(t, gpuOut, th, j);
-      if ((v != 0) != negated) return true;  // taken: the region is skipped
+      if ((v != 0) != guard->negated) return true;  // taken: the region is skipped
     }
   }
   return false;
