@@ -2,30 +2,18 @@
 // run through nvcc, a kernel fault, JSON output.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-#include <array>
-#include <cstdio>
 #include <string>
+
+#include "tests/support/shell.h"
 
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string output;  // stdout and stderr together
-};
+using warpsim::test::Outcome;
 
+// warpsim run from the source directory, so that the tests' data paths are relative to it.
 Outcome warpsim(const std::string& args) {
-  const std::string cmd =
-      std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY + " " + args + " 2>&1";
-  Outcome o;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return o;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.output.append(buf.data(), n);
-  const int rc = pclose(p);
-  o.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-  return o;
+  return warpsim::test::shell(std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+                              " " + args);
 }
 
 TEST(Cli, HelpOnEveryCommand) {

@@ -4,9 +4,7 @@
 // replay of every ISA case recorded on the H200 (tests/recorded/isa/, when present).
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
 #include <unistd.h>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -17,9 +15,11 @@
 #include <set>
 
 #include "harness/cuda_backend.h"
+#include "harness/nvcc.h"
 #include "harness/ptxgen/isa_case.h"
 #include "harness/ptxgen/ptxgen.h"
 #include "harness/recording.h"
+#include "tests/support/shell.h"
 
 namespace warpsim::ptxgen {
 namespace {
@@ -545,23 +545,8 @@ TEST(PtxGenCases, RecordedOnTheH200ReplayIdentically) {
 
 // ---- the commands -------------------------------------------------------------------------
 
-struct Outcome {
-  int status = -1;
-  std::string output;
-};
-
-Outcome shell(const std::string& command) {
-  const std::string cmd = command + " 2>&1";
-  Outcome o;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return o;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.output.append(buf.data(), n);
-  const int rc = pclose(p);
-  o.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-  return o;
-}
+using test::Outcome;
+using test::shell;
 
 Outcome warpsim(const std::string& args) { return shell(std::string(WARPSIM_BINARY) + " " + args); }
 
@@ -625,15 +610,19 @@ TEST(PtxGenCommands, CheckRecordAndReplay) {
 // ptxas itself, where the CUDA toolkit is installed: a sample of programs must assemble for
 // sm_90 (the generator's forms were read off ptxas 13; this keeps them honest).
 TEST(PtxGenPtxas, ASampleAssemblesForSm90) {
-  const char* ptxas = "/usr/local/cuda/bin/ptxas";
-  if (!fs::exists(ptxas)) GTEST_SKIP() << "no " << ptxas;
+  std::string ptxas;
+  try {
+    ptxas = harness::findPtxas();
+  } catch (const harness::ToolError& e) {
+    GTEST_SKIP() << e.what();
+  }
   const fs::path dir = fs::temp_directory_path() / ("warpsim_ptxas_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   for (unsigned i = 0; i < 12; ++i) {
     const GeneratedProgram& g = corpus().programs[i * 37 % kCoverageSeeds];
     const fs::path p = dir / ("prog-" + std::to_string(g.seed) + ".ptx");
     std::ofstream(p) << g.ptx;
-    const Outcome o = shell(std::string(ptxas) + " -arch=sm_90 -o /dev/null " + p.string());
+    const Outcome o = shell("'" + ptxas + "' -arch=sm_90 -o /dev/null " + p.string());
     EXPECT_EQ(o.status, 0) << p.string() << ": " << o.output;
   }
   fs::remove_all(dir);
