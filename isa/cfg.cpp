@@ -4,21 +4,20 @@
 #include <boost/graph/dominator_tree.hpp>
 #include <boost/graph/reverse_graph.hpp>
 
+#include "isa/facts.h"
+
 namespace warpsim::isa {
 namespace {
 
-enum class Flow { Next, Jump, CondJump, End, CondEnd };
+// How a basic block ends.
+enum class Edge { Next, Jump, CondJump, End, CondEnd };
 
-Flow flowOf(const Inst& in) {
+Edge edgeOf(const Inst& in) {
   const bool guarded = in.guard != kNoSlot;
-  if (in.cls == InsnClass::Control) {
-    if (in.target != kNoPc) return guarded ? Flow::CondJump : Flow::Jump;
-    const std::string& t = in.text;
-    const bool ends = t == "ret" || t == "exit" || t == "trap" || t.rfind("ret.", 0) == 0 ||
-                      t.rfind("exit.", 0) == 0;
-    if (ends) return guarded ? Flow::CondEnd : Flow::End;
-  }
-  return Flow::Next;
+  if (in.flow == isa::Flow::Branch && in.target != kNoPc)
+    return guarded ? Edge::CondJump : Edge::Jump;
+  if (endsPath(in)) return guarded ? Edge::CondEnd : Edge::End;
+  return Edge::Next;
 }
 
 }  // namespace
@@ -29,10 +28,10 @@ Cfg buildCfg(const std::vector<Inst>& code) {
   std::vector<bool> leader(n + 1, false);
   if (n) leader[0] = true;
   for (uint32_t pc = 0; pc < n; ++pc) {
-    const Flow f = flowOf(code[pc]);
-    if (f == Flow::Next) continue;
+    const Edge f = edgeOf(code[pc]);
+    if (f == Edge::Next) continue;
     if (pc + 1 <= n) leader[pc + 1] = true;
-    if ((f == Flow::Jump || f == Flow::CondJump) && code[pc].target < n)
+    if ((f == Edge::Jump || f == Edge::CondJump) && code[pc].target < n)
       leader[code[pc].target] = true;
   }
   g.blockOf.assign(n, 0);
@@ -45,22 +44,22 @@ Cfg buildCfg(const std::vector<Inst>& code) {
   for (uint32_t b = 0; b < g.blocks.size(); ++b) {
     BasicBlock& bb = g.blocks[b];
     const Inst& last = code[bb.last];
-    const Flow f = flowOf(last);
+    const Edge f = edgeOf(last);
     const uint32_t fall = bb.last + 1 < n ? g.blockOf[bb.last + 1] : exit;
     switch (f) {
-      case Flow::Next:
+      case Edge::Next:
         bb.succs = {fall};
         break;
-      case Flow::Jump:
+      case Edge::Jump:
         bb.succs = {last.target < n ? g.blockOf[last.target] : exit};
         break;
-      case Flow::CondJump:
+      case Edge::CondJump:
         bb.succs = {last.target < n ? g.blockOf[last.target] : exit, fall};
         break;
-      case Flow::End:
+      case Edge::End:
         bb.succs = {exit};
         break;
-      case Flow::CondEnd:
+      case Edge::CondEnd:
         bb.succs = {exit, fall};
         break;
     }

@@ -13,15 +13,35 @@
 
 namespace warpsim::isa {
 
+// What an instruction does with its operands and with control. Every spec declares it; the
+// registers an instruction defines and uses and its Flow follow from it (isa/facts.cpp).
+enum class Role : uint8_t {
+  Unset,           // not declared: the table's self-check fails
+  Compute,         // writes its first operand (a register, {vector} or p|q), reads the others
+  ComputeCarryIn,  // as Compute, and reads the carry flag (addc, subc, madc)
+  Effect,          // writes no register: stores, reductions, fences, prefetches, nanosleep
+  Branch,          // bra
+  Call,            // call: arguments and returns travel through .param memory
+  Return,          // ret
+  Exit,            // exit
+  Trap,            // trap, brkpt
+  Barrier,         // bar / barrier (bar.red writes its first operand), bar.warp.sync
+  Unmodelled,      // parsed, never executed (faults "not supported yet"): reads every operand
+};
+
 struct OpcodeSpec {
   std::string_view opcode;
-  std::string_view family;             // the isa/insns file that defines it
-  InsnClass cls = InsnClass::Misc;     // the class of work (bind may refine it)
+  std::string_view family;          // the isa/insns file that defines it
+  InsnClass cls = InsnClass::Misc;  // the class of work (bind may refine it)
+  Role role = Role::Unset;
   std::vector<Type> types;             // the primary types it accepts; empty = untyped
   std::vector<std::string_view> mods;  // other modifier words it accepts; "L2::*" = prefix
   // Binds a lowered instruction: sets in.run (and may refine in.cls). Returns "" on success
   // or what is wrong ("add.f32 takes 3 operands"), which lowering reports at the instruction.
   std::string (*bind)(Inst& in) = nullptr;
+  // Immediates take the last type word; operands 1..firstTypedOperands take the first instead
+  // (slct.dtype.ctype d, a, b, c: a and b are of dtype).
+  uint8_t firstTypedOperands = 0;
 };
 
 const std::vector<OpcodeSpec>& instructionTable();

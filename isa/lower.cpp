@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "isa/cfg.h"
+#include "isa/facts.h"
 #include "isa/fp.h"
 #include "isa/insn_table.h"
 #include "isa/insns/families.h"
@@ -122,7 +123,7 @@ void FunctionLowering::declareRegisters(const ir::VarDecl& d) {
     r.slot = r.isPred ? out_.numPreds++ : out_.numSlots++;
     if (d.vecWidth > 1) fail(d.loc, "vector registers (.v2/.v4 .reg) are not supported yet");
     regs_[name] = r;
-    if (!r.isPred) out_.regNames.emplace_back(name, r.slot);
+    out_.regNames.emplace_back(name, RegRef{r.slot, r.isPred});
   };
   if (d.rangeCount >= 0) {
     for (int32_t i = 0; i < d.rangeCount; ++i) add(d.name + std::to_string(i));
@@ -252,6 +253,7 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
       if (auto it = regs_.find(o.name); it != regs_.end()) {
         r.kind = it->second.isPred ? OpndKind::Pred : OpndKind::Reg;
         r.slot = it->second.slot;
+        r.declared = true;
         r.regType = it->second.type;
         return r;
       }
@@ -301,6 +303,7 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
           fail(o.loc, "unknown address register '" + o.name + "'");
         r.baseSlot = it->second.slot;
         r.baseType = it->second.type;
+        r.declared = true;
       } else if (o.baseKind == ir::OperandKind::Symbol) {
         const Symbol* s = findSymbol(o.name);
         if (!s) fail(o.loc, "unknown symbol '" + o.name + "' in address");
@@ -352,21 +355,22 @@ void FunctionLowering::lowerInstruction(const ir::Instruction& ir, uint32_t pc) 
     in.guard = it->second.slot;
     in.guardNegated = ir.guardNegated;
   }
-  // Immediates are typed by the instruction's last-named type (a cvt's or set's source type),
-  // except slct.dtype.ctype, whose selected operands a and b are of dtype (the first).
-  const Type lastType = in.mods.types.empty() ? Type::B64 : in.mods.types.back();
-  for (size_t i = 0; i < ir.operands.size(); ++i) {
-    const bool selected = ir.opcode == "slct" && (i == 1 || i == 2) && !in.mods.types.empty();
-    in.ops.push_back(
-        lowerOperand(ir.operands[i], ir, in, selected ? in.mods.types.front() : lastType));
-  }
   const OpcodeSpec* spec = findSpec(ir.opcode, in.mods);
   if (!spec) {
     std::string t = in.mods.types.empty() ? "no type" : std::string(".") + typeName(in.mods.type());
     fail(ir.loc, "'" + in.text + "': '" + ir.opcode + "' is not defined for " + t);
   }
+  // Immediates are typed by the instruction's last-named type (a cvt's or set's source type),
+  // except the operands the spec types by the first (slct.dtype.ctype: a and b are dtype).
+  const Type lastType = in.mods.types.empty() ? Type::B64 : in.mods.types.back();
+  for (size_t i = 0; i < ir.operands.size(); ++i) {
+    const bool byFirst = i >= 1 && i <= spec->firstTypedOperands && !in.mods.types.empty();
+    in.ops.push_back(
+        lowerOperand(ir.operands[i], ir, in, byFirst ? in.mods.types.front() : lastType));
+  }
   in.cls = spec->cls;
   if (std::string err = spec->bind(in); !err.empty()) fail(ir.loc, err + " ('" + in.text + "')");
+  deriveFacts(in, spec->role);
   if (in.callee >= 0 && in.cls == InsnClass::Control &&
       !ctx_.module.functions[size_t(in.callee)].hasBody)
     if (std::string err =
@@ -504,15 +508,6 @@ int Program::findFunction(const std::string& name) const {
 bool isDynamic(Special s) {
   return s == Special::Clock || s == Special::Clock64 || s == Special::GlobalTimer ||
          s == Special::GlobalTimerLo || s == Special::GlobalTimerHi;
-}
-
-const char* insnClassName(InsnClass c) {
-  static constexpr std::array<const char*, size_t(InsnClass::Count_)> kNames = {
-      "int",         "fp32",      "fp64",      "half",      "sfu",       "convert",
-      "move",        "predicate", "ld.global", "st.global", "ld.shared", "st.shared",
-      "ld.local",    "st.local",  "ld.param",  "st.param",  "ld.const",  "atom.global",
-      "atom.shared", "control",   "barrier",   "warp",      "misc"};
-  return kNames[size_t(c)];
 }
 
 }  // namespace warpsim::isa

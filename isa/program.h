@@ -21,7 +21,8 @@ struct Inst;
 // An instruction's semantics for one warp: the lanes in Exec::mask execute it.
 using Handler = void (*)(Exec& x, const Inst& in);
 
-// What kind of work an instruction is, for the statistics and (later) the timing model.
+// What kind of work an instruction is: the unit that executes it, as the statistics and the
+// timing model count and schedule it (load/store by state space; bind refines generic forms).
 enum class InsnClass : uint8_t {
   Int,
   Fp32,
@@ -45,10 +46,23 @@ enum class InsnClass : uint8_t {
   Control,
   Barrier,
   Warp,
+  Tensor,
   Misc,
   Count_
 };
 const char* insnClassName(InsnClass c);
+
+// How an instruction moves control (isa/facts.cpp derives it from the spec's Role).
+enum class Flow : uint8_t { Next, Branch, Call, Return, Exit, Trap, Barrier };
+const char* flowName(Flow f);
+
+// A register an instruction reads or writes: a slot of the frame's registers (the carry flag,
+// kCarrySlot, among them) or a predicate. Immediates and special registers are not registers.
+struct RegRef {
+  uint32_t slot = 0;
+  bool pred = false;
+  bool operator==(const RegRef&) const = default;
+};
 
 enum class OpndKind : uint8_t {
   None,
@@ -73,6 +87,7 @@ struct Opnd {
   bool negated = false;         // !%p
   Type regType = Type::None;    // the declared type of a Reg operand (B32 for %r, F32 for %f...)
   uint32_t slot = kNoSlot;      // Reg / Pred
+  bool declared = false;        // Reg / Pred: a declared register (not an immediate or special)
   uint32_t baseSlot = kNoSlot;  // Addr
   Type baseType = Type::None;   // Addr: the base register's declared type (32- or 64-bit)
   int64_t offset = 0;           // Addr
@@ -123,6 +138,7 @@ bool isDynamic(Special s);
 struct Inst {
   Handler run = nullptr;
   InsnClass cls = InsnClass::Misc;
+  Flow flow = Flow::Next;
   Mods mods;
   std::vector<Opnd> ops;
   uint32_t guard = kNoSlot;  // predicate index, kNoSlot = unguarded
@@ -135,6 +151,9 @@ struct Inst {
   uint32_t ptxLine = 0, ptxCol = 0;
   ir::CudaLoc cuda;
   std::string text;  // full opcode, for messages ("ld.global.v4.f32")
+  // The registers it writes and reads (the guard among the reads), from isa/facts.cpp: what a
+  // scoreboard waits on and a checker follows.
+  std::vector<RegRef> defs, uses;
 };
 
 // A .param variable's place: in the kernel's parameter buffer (entries) or in a frame's
@@ -165,7 +184,7 @@ struct FunctionCode {
   uint32_t localBytes = 0;         // memory (frames side by side: recursion with .local is refused)
   uint32_t sharedBytes = 0;  // entry: static shared memory (module + own), extern shared after
   uint32_t sharedAlign = 1;  // entry: the alignment extern shared starts at
-  std::vector<std::pair<std::string, uint32_t>> regNames;  // register name -> slot (debugging)
+  std::vector<std::pair<std::string, RegRef>> regNames;  // declared name -> register (debugging)
 };
 
 struct Program {

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "isa/facts.h"
+
 namespace warpsim::ptxgen::lines {
 
 std::string trim(const std::string& s) {
@@ -45,11 +47,7 @@ bool opcodeAndOperands(const std::string& line, std::string& op, std::string& re
   return true;
 }
 
-bool writesNothing(const std::string& op) {
-  for (const char* none : {"st.", "bra", "bar", "ret", "red."})
-    if (op.rfind(none, 0) == 0) return true;
-  return false;
-}
+bool writesNothing(const std::string& op) { return !isa::writesFirstOperand(op); }
 
 }  // namespace
 

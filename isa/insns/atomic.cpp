@@ -470,9 +470,9 @@ std::string bindAtomic(Inst& in, bool red) {
 
 std::vector<OpcodeSpec> atomics() {
   return {
-      {"atom", "atomic", InsnClass::AtomicGlobal, atomTypes(), atomWords(),
+      {"atom", "atomic", InsnClass::AtomicGlobal, Role::Compute, atomTypes(), atomWords(),
        [](Inst& in) { return bindAtomic(in, false); }},
-      {"red", "atomic", InsnClass::AtomicGlobal, atomTypes(), atomWords(),
+      {"red", "atomic", InsnClass::AtomicGlobal, Role::Effect, atomTypes(), atomWords(),
        [](Inst& in) { return bindAtomic(in, true); }},
   };
 }

@@ -315,16 +315,22 @@ const std::vector<Type> kShiftTypes = {Type::B16, Type::B32, Type::B64, Type::U1
 
 std::vector<OpcodeSpec> intLogic() {
   std::vector<OpcodeSpec> specs = {
-      {"and", "int_logic", InsnClass::Int, kPredBitTypes, {}, bindLogic<Logic::And>},
-      {"or", "int_logic", InsnClass::Int, kPredBitTypes, {}, bindLogic<Logic::Or>},
-      {"xor", "int_logic", InsnClass::Int, kPredBitTypes, {}, bindLogic<Logic::Xor>},
-      {"not", "int_logic", InsnClass::Int, kPredBitTypes, {}, bindNot},
-      {"cnot", "int_logic", InsnClass::Int, kBitTypes, {}, bindCnot},
-      {"lop3", "int_logic", InsnClass::Int, {Type::B32}, {"or", "and"}, bindLop3},
-      {"shl", "int_logic", InsnClass::Int, kBitTypes, {}, bindShl},
-      {"shr", "int_logic", InsnClass::Int, kShiftTypes, {}, bindShr},
-      {"shf", "int_logic", InsnClass::Int, {Type::B32}, {"l", "r", "clamp", "wrap"}, bindShf},
-      {"prmt", "int_logic", InsnClass::Int, {Type::B32}, kPrmtModes, bindPrmt},
+      {"and", "int_logic", InsnClass::Int, Role::Compute, kPredBitTypes, {}, bindLogic<Logic::And>},
+      {"or", "int_logic", InsnClass::Int, Role::Compute, kPredBitTypes, {}, bindLogic<Logic::Or>},
+      {"xor", "int_logic", InsnClass::Int, Role::Compute, kPredBitTypes, {}, bindLogic<Logic::Xor>},
+      {"not", "int_logic", InsnClass::Int, Role::Compute, kPredBitTypes, {}, bindNot},
+      {"cnot", "int_logic", InsnClass::Int, Role::Compute, kBitTypes, {}, bindCnot},
+      {"lop3", "int_logic", InsnClass::Int, Role::Compute, {Type::B32}, {"or", "and"}, bindLop3},
+      {"shl", "int_logic", InsnClass::Int, Role::Compute, kBitTypes, {}, bindShl},
+      {"shr", "int_logic", InsnClass::Int, Role::Compute, kShiftTypes, {}, bindShr},
+      {"shf",
+       "int_logic",
+       InsnClass::Int,
+       Role::Compute,
+       {Type::B32},
+       {"l", "r", "clamp", "wrap"},
+       bindShf},
+      {"prmt", "int_logic", InsnClass::Int, Role::Compute, {Type::B32}, kPrmtModes, bindPrmt},
   };
   for (OpcodeSpec& s : intBitSpecs()) specs.push_back(s);
   return specs;

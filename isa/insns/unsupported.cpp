@@ -51,7 +51,8 @@ std::vector<OpcodeSpec> unsupported() {
                               "brx",
                               "clusterlaunchcontrol",
                               "tcgen05"}) {
-    specs.push_back({op, "unsupported", InsnClass::Misc, {}, {"*"}, bindUnsupported});
+    specs.push_back(
+        {op, "unsupported", InsnClass::Misc, Role::Unmodelled, {}, {"*"}, bindUnsupported});
   }
   return specs;
 }

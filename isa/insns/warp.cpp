@@ -424,13 +424,18 @@ std::string bindElect(Inst& in) {
 
 std::vector<OpcodeSpec> warpLevel() {
   return {
-      {"shfl", "warp", InsnClass::Warp, shflWords().types, shflWords().words, bindShfl},
-      {"vote", "warp", InsnClass::Warp, voteWords().types, voteWords().words, bindVote},
-      {"match", "warp", InsnClass::Warp, matchWords().types, matchWords().words, bindMatch},
-      {"redux", "warp", InsnClass::Warp, reduxWords().types, reduxWords().words, bindRedux},
-      {"activemask", "warp", InsnClass::Warp, activemaskWords().types, activemaskWords().words,
-       bindActivemask},
-      {"elect", "warp", InsnClass::Warp, electWords().types, electWords().words, bindElect},
+      {"shfl", "warp", InsnClass::Warp, Role::Compute, shflWords().types, shflWords().words,
+       bindShfl},
+      {"vote", "warp", InsnClass::Warp, Role::Compute, voteWords().types, voteWords().words,
+       bindVote},
+      {"match", "warp", InsnClass::Warp, Role::Compute, matchWords().types, matchWords().words,
+       bindMatch},
+      {"redux", "warp", InsnClass::Warp, Role::Compute, reduxWords().types, reduxWords().words,
+       bindRedux},
+      {"activemask", "warp", InsnClass::Warp, Role::Compute, activemaskWords().types,
+       activemaskWords().words, bindActivemask},
+      {"elect", "warp", InsnClass::Warp, Role::Compute, electWords().types, electWords().words,
+       bindElect},
   };
 }
 

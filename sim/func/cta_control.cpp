@@ -18,8 +18,8 @@ namespace {
 bool exitsAt(const isa::FunctionCode& fn, uint32_t pc, bool kernelFrame) {
   if (pc >= fn.code.size()) return false;
   const Inst& in = fn.code[pc];
-  if (in.cls != isa::InsnClass::Control || in.guard != isa::kNoSlot) return false;
-  return in.text == "exit" || (kernelFrame && (in.text == "ret" || in.text == "ret.uni"));
+  if (in.guard != isa::kNoSlot) return false;
+  return in.flow == isa::Flow::Exit || (kernelFrame && in.flow == isa::Flow::Return);
 }
 
 }  // namespace

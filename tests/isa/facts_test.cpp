@@ -1,0 +1,143 @@
+// Facts about instructions (isa/facts.h): every spec declares its role, and the registers an
+// instruction defines and uses follow from it, checked on lowered PTX.
+#include "isa/facts.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "isa/lower.h"
+#include "isa/parser.h"
+
+namespace warpsim::isa {
+namespace {
+
+TEST(InstructionFacts, EverySpecDeclaresItsRoleAndOneOpcodeHasOne) {
+  std::map<std::string_view, Role> roles;
+  for (const OpcodeSpec& s : instructionTable()) {
+    EXPECT_NE(s.role, Role::Unset) << s.opcode << " (" << s.family << ") declares no role";
+    auto [it, fresh] = roles.emplace(s.opcode, s.role);
+    EXPECT_TRUE(fresh || it->second == s.role) << s.opcode << ": specs disagree on the role";
+  }
+}
+
+TEST(InstructionFacts, EveryClassHasAName) {
+  for (size_t c = 0; c < size_t(InsnClass::Count_); ++c)
+    EXPECT_NE(insnClassName(InsnClass(c)), nullptr);
+  EXPECT_STREQ(insnClassName(InsnClass::Misc), "misc");
+  EXPECT_STREQ(insnClassName(InsnClass::Tensor), "tensor");
+}
+
+constexpr const char* kPtx = R"(
+.version 8.5
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<4>;
+  .shared .align 4 .b32 s[64];
+  ld.param.u64 %rd1, [p];
+  mov.u32 %r1, %tid.x;
+  add.s32 %r2, %r1, 7;
+  setp.lt.s32 %p1|%p2, %r2, %r1;
+  ld.global.v4.u32 {%r3, %r4, %r5, %r6}, [%rd1+16];
+  st.global.v2.u32 [%rd1], {%r3, %r4};
+  add.cc.u32 %r7, %r3, %r4;
+  addc.u32 %r8, %r5, %r6;
+  @!%p1 atom.global.add.u32 %r9, [%rd1], %r2;
+  red.global.add.u32 [%rd1], %r2;
+  bar.sync 0;
+  bar.red.popc.u32 %r10, 0, %p2;
+  @%p1 bra DONE;
+  shfl.sync.bfly.b32 %r11|%p3, %r10, 1, 31, -1;
+DONE:
+  ret;
+}
+)";
+
+struct Lowered {
+  ir::Module module;
+  Program program;
+};
+
+Lowered lowerKernel() {
+  Lowered l{parseModule(kPtx, "facts.ptx"), {}};
+  l.program = lower(l.module, [](const ir::VarDecl&) { return uint64_t(0x1000); });
+  return l;
+}
+
+// Register slots by name, to write expectations in PTX's names.
+struct Names {
+  const FunctionCode& fn;
+  RegRef r(const std::string& name) const {
+    for (const auto& [n, reg] : fn.regNames)
+      if (n == name) return reg;
+    ADD_FAILURE() << "no register " << name;
+    return {};
+  }
+};
+
+const Inst& at(const FunctionCode& fn, const std::string& text, int nth = 0) {
+  for (const Inst& in : fn.code)
+    if (in.text == text && nth-- == 0) return in;
+  throw std::runtime_error("no instruction " + text);
+}
+
+TEST(InstructionFacts, DefsAndUsesFollowTheRoleOnLoweredPtx) {
+  const Lowered l = lowerKernel();
+  const FunctionCode& fn = l.program.functions[0];
+  const Names n{fn};
+  using V = std::vector<RegRef>;
+  const RegRef carry{kCarrySlot, false};
+  // An immediate and a special register are no registers.
+  EXPECT_EQ(at(fn, "mov.u32").defs, (V{n.r("%r1")}));
+  EXPECT_EQ(at(fn, "mov.u32").uses, V{});
+  EXPECT_EQ(at(fn, "add.s32").uses, (V{n.r("%r1")}));
+  EXPECT_EQ(at(fn, "setp.lt.s32").defs, (V{n.r("%p1"), n.r("%p2")}));
+  EXPECT_EQ(at(fn, "ld.global.v4.u32").defs, (V{n.r("%r3"), n.r("%r4"), n.r("%r5"), n.r("%r6")}));
+  EXPECT_EQ(at(fn, "ld.global.v4.u32").uses, (V{n.r("%rd1")}));
+  EXPECT_EQ(at(fn, "st.global.v2.u32").defs, V{});
+  EXPECT_EQ(at(fn, "st.global.v2.u32").uses, (V{n.r("%rd1"), n.r("%r3"), n.r("%r4")}));
+  EXPECT_EQ(at(fn, "add.cc.u32").defs, (V{n.r("%r7"), carry}));
+  EXPECT_EQ(at(fn, "addc.u32").uses, (V{n.r("%r5"), n.r("%r6"), carry}));
+  // The guard is read.
+  EXPECT_EQ(at(fn, "atom.global.add.u32").defs, (V{n.r("%r9")}));
+  EXPECT_EQ(at(fn, "atom.global.add.u32").uses, (V{n.r("%rd1"), n.r("%r2"), n.r("%p1")}));
+  EXPECT_EQ(at(fn, "red.global.add.u32").defs, V{});
+  EXPECT_EQ(at(fn, "bar.sync").defs, V{});
+  EXPECT_EQ(at(fn, "bar.sync").flow, Flow::Barrier);
+  EXPECT_EQ(at(fn, "bar.red.popc.u32").defs, (V{n.r("%r10")}));
+  EXPECT_EQ(at(fn, "bar.red.popc.u32").uses, (V{n.r("%p2")}));
+  EXPECT_EQ(at(fn, "bra").flow, Flow::Branch);
+  EXPECT_EQ(at(fn, "bra").uses, (V{n.r("%p1")}));
+  EXPECT_EQ(at(fn, "shfl.sync.bfly.b32").defs, (V{n.r("%r11"), n.r("%p3")}));
+  EXPECT_EQ(at(fn, "ret").flow, Flow::Return);
+  EXPECT_EQ(at(fn, "add.s32").flow, Flow::Next);
+}
+
+TEST(InstructionFacts, WritesFirstOperandReadsTheOpcodeText) {
+  EXPECT_TRUE(writesFirstOperand("add.s32"));
+  EXPECT_TRUE(writesFirstOperand("ld.global.v4.f32"));
+  EXPECT_TRUE(writesFirstOperand("atom.global.cas.b32"));
+  EXPECT_TRUE(writesFirstOperand("bar.red.popc.u32"));
+  EXPECT_FALSE(writesFirstOperand("bar.sync"));
+  EXPECT_FALSE(writesFirstOperand("st.shared.u32"));
+  EXPECT_FALSE(writesFirstOperand("red.global.add.f32"));
+  EXPECT_FALSE(writesFirstOperand("bra.uni"));
+  EXPECT_FALSE(writesFirstOperand("ret"));
+  EXPECT_FALSE(writesFirstOperand("frobnicate.u32"));
+}
+
+TEST(InstructionFacts, RoleOfNamesTheDeclaredRole) {
+  EXPECT_EQ(roleOf("st"), Role::Effect);
+  EXPECT_EQ(roleOf("call"), Role::Call);
+  EXPECT_EQ(roleOf("addc"), Role::ComputeCarryIn);
+  EXPECT_EQ(roleOf("trap"), Role::Trap);
+  EXPECT_EQ(roleOf("mma"), Role::Unmodelled);
+  EXPECT_EQ(roleOf("nope"), Role::Unset);
+}
+
+}  // namespace
+}  // namespace warpsim::isa
