@@ -10,7 +10,7 @@
 
 #include "sim/func/fault.h"
 #include "sim/func/launch.h"
-#include "sim/func/stats.h"
+#include "sim/observers/statistics.h"
 
 namespace warpsim::harness {
 

@@ -6,7 +6,7 @@
 #include "harness/compare.h"
 #include "harness/json.h"
 #include "sim/func/fault.h"
-#include "sim/func/stats.h"
+#include "sim/observers/statistics.h"
 
 namespace warpsim::harness {
 

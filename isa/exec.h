@@ -38,6 +38,9 @@ class Machine {
   virtual uint64_t fromGeneric(Space space, uint64_t addr, unsigned lane) = 0;
   // The state space a generic address falls in (isspacep).
   virtual Space spaceOf(uint64_t genericAddr, unsigned lane) = 0;
+  // membar / fence by the lanes in `mask`: ordering only in the functional model; observers
+  // (checkers, timing) see it.
+  virtual void fence(const Inst& in, LaneMask mask) = 0;
 
   // Control flow: the handler tells the machine what happened; the machine moves the PC.
   virtual void branch(const Inst& in, LaneMask taken) = 0;  // taken lanes go to in.target

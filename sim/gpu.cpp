@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <optional>
 #include <unordered_map>
 
 #include "isa/fp.h"
@@ -9,6 +10,8 @@
 #include "isa/lower.h"
 #include "isa/parser.h"
 #include "sim/func/grid.h"
+#include "sim/observers/statistics.h"
+#include "sim/observers/write_watch.h"
 
 namespace warpsim::sim {
 
@@ -137,7 +140,15 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
   ctx.gridId = ++launches_;
   ctx.budgetUsed = &budget;
   ctx.stop = &stop;
-  return runGrid(ctx);
+  std::vector<ObserverFactory*> factories = options.observers;
+  StatsCollector stats;
+  if (options.statistics) factories.push_back(&stats);
+  std::optional<WriteWatch> watch;
+  if (!options.watch.empty()) factories.push_back(&watch.emplace(options.watch));
+  LaunchResult result = runGrid(ctx, factories);
+  result.stats = stats.total();
+  if (watch) result.writes = std::move(watch->writes());
+  return result;
 }
 
 }  // namespace warpsim::sim

@@ -39,7 +39,9 @@ void warpSyncH(Exec& x, const Inst& in) {
                      0, 0, kNoSlot);
 }
 
-void fenceH(Exec&, const Inst&) {}
+void fenceH(Exec& x, const Inst& in) {
+  if (x.mask) x.machine->fence(in, x.mask);
+}
 
 std::string bindBar(Inst& in) {
   if (in.mods.has("warp")) {

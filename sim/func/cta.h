@@ -1,9 +1,14 @@
-// One CTA in flight: its warps, its shared memory, its barriers, and the machine services the
-// instruction semantics call (isa::Machine). A CTA runs on one host thread from start to end;
-// CTAs of a launch run in parallel (sim/func/grid.cpp).
+// One CTA in flight: the owner of its warps (sim/func/warp.h: SIMT stacks and call frames), its
+// shared memory (shared_memory.h) and its barriers (barriers.h), and the machine services the
+// instruction semantics call (isa::Machine: memory in cta_memory.cpp, control flow and frames in
+// cta_control.cpp, special registers in cta_specials.cpp).
+//
+// A CTA is stepped from outside: step(w, n) asks warp w to issue up to n instructions and says
+// whether it issued, is blocked (at a barrier, asleep) or has finished. The functional driver
+// (functional_driver.h) round-robins warps in slices; a timing model steps one instruction of the
+// warp its scheduler picks. Events go to the CTA's observer, when it has one (sim/observer.h).
 #pragma once
 
-#include <array>
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -11,11 +16,13 @@
 #include <vector>
 
 #include "isa/exec.h"
+#include "sim/func/barriers.h"
 #include "sim/func/fault.h"
 #include "sim/func/launch.h"
 #include "sim/func/memory.h"
-#include "sim/func/stats.h"
+#include "sim/func/shared_memory.h"
 #include "sim/func/warp.h"
+#include "sim/observer.h"
 
 namespace warpsim::sim {
 
@@ -34,14 +41,38 @@ struct LaunchContext {
   std::atomic<bool>* stop = nullptr;  // another CTA faulted: finish early
 };
 
+// Why a warp stopped issuing.
+enum class StepStatus : uint8_t {
+  Issued,    // it issued as many instructions as asked and can go on
+  Blocked,   // it waits: at a barrier (Warp::state AtBarrier) or asleep (nanosleep: ready again)
+  Finished,  // every thread of the warp has exited
+};
+
+struct StepResult {
+  StepStatus status = StepStatus::Issued;
+  uint32_t issued = 0;  // instructions issued by this call
+};
+
 class Cta final : public isa::Machine {
  public:
-  Cta(const LaunchContext& ctx, uint64_t linearIndex);
-  // Runs every warp to completion. Throws KernelFault on the kernel's bug.
-  void run();
-  const Stats& stats() const { return stats_; }
+  // `observer` (may be null) receives the CTA's events; it must outlive the CTA.
+  Cta(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer = nullptr);
+
+  const CtaInfo& info() const { return info_; }
+  unsigned warpCount() const { return unsigned(warps_.size()); }
+  const Warp& warp(unsigned w) const { return warps_[w]; }
+  bool finished() const { return liveWarps_ == 0; }
+
+  // Issues up to `limit` instructions of warp `w`, which must be Ready. Throws KernelFault on
+  // the kernel's bug.
+  StepResult step(unsigned w, uint32_t limit);
+
+  // Reports that no warp can go on (every live warp waits at a barrier): a barrier deadlock.
+  [[noreturn]] void failDeadlock();
+  // Reports that the launch's instruction budget is spent.
+  [[noreturn]] void failWatchdog(uint64_t budget);
+
   const std::string& printfOutput() const { return printf_; }
-  const std::vector<WriteRecord>& writes() const { return writes_; }
 
   // ---- isa::Machine ----
   void load(const isa::Inst& in, isa::Space space, isa::LaneMask mask, const uint64_t* addrs,
@@ -51,6 +82,7 @@ class Cta final : public isa::Machine {
   void atomic(const isa::Inst& in, isa::Space space, isa::LaneMask mask, const uint64_t* addrs,
               unsigned bytes, isa::AtomFn fn, const uint64_t* a, const uint64_t* b,
               uint64_t* old) override;
+  void fence(const isa::Inst& in, isa::LaneMask mask) override;
   uint64_t toGeneric(isa::Space space, uint64_t addr, unsigned lane) override;
   uint64_t fromGeneric(isa::Space space, uint64_t addr, unsigned lane) override;
   isa::Space spaceOf(uint64_t genericAddr, unsigned lane) override;
@@ -69,37 +101,18 @@ class Cta final : public isa::Machine {
   [[noreturn]] void unsupported(const isa::Inst& in, const char* what) override;
 
  private:
-  struct PendingResult {
-    unsigned warp;
-    uint32_t slot;
-    isa::LaneMask mask;
-  };
-  struct Barrier {
-    uint32_t arrived = 0;
-    uint32_t expected = 0;  // 0 = every live thread of the CTA
-    std::vector<unsigned> waiting;
-    isa::BarrierKind kind = isa::BarrierKind::Sync;
-    uint32_t popc = 0;
-    bool all = true, any = false;
-    std::vector<PendingResult> results;
-  };
-  static constexpr unsigned kBarriers = 16;
-
-  // Where a generic or space-specific address lands: a host pointer, or why not.
+  // Where a generic or space-specific address lands: a host pointer, or a fault.
   uint8_t* resolve(const isa::Inst& in, isa::Space space, uint64_t addr, unsigned bytes,
-                   unsigned lane, bool write, isa::Space* landed = nullptr);
-  // A .shared access that is in bounds and aligned, or nullptr (then resolve() reports why).
-  uint8_t* sharedFast(uint64_t addr, unsigned n);
-  void runWarp(Warp& w, uint32_t slice);
+                   unsigned lane, bool write, isa::Space* landed);
+  void emitAccess(const isa::Inst& in, AccessKind kind, isa::Space space, isa::Space landed,
+                  isa::LaneMask mask, const uint64_t* addrs, unsigned bytes);
   void reconverge(Warp& w);
   void enterFrame(Warp& w, const isa::FunctionCode& fn, isa::LaneMask mask,
                   const isa::Inst* callSite);
   void finishCall(Warp& w);
   void removeLanes(Warp& w, isa::LaneMask lanes, size_t fromEntry);
   void exitLanes(Warp& w, isa::LaneMask lanes);
-  void tryReleaseBarrier(unsigned id);
-  void noteWrite(const isa::Inst& in, unsigned lane, uint64_t genericOrGlobal, unsigned n);
-  void countMemory(isa::Space landed, isa::LaneMask mask, const uint64_t* addrs, unsigned bytes);
+  void releaseBarrier(uint32_t id);
   ThreadPos threadOf(unsigned warp, unsigned lane) const;
   uint64_t specialOf(const Warp& w, isa::Special s, unsigned lane) const;
   [[noreturn]] void fault(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
@@ -107,19 +120,17 @@ class Cta final : public isa::Machine {
   std::string describeWaits() const;
 
   const LaunchContext& ctx_;
-  uint64_t linear_;
-  ThreadPos ctaId_;
-  uint32_t threads_;
+  Observer* obs_;
+  CtaInfo info_;
   uint32_t liveThreads_;
+  unsigned liveWarps_;
   std::vector<Warp> warps_;
-  std::vector<uint8_t> shared_;
-  std::array<Barrier, kBarriers> barriers_{};
-  Stats stats_;
+  SharedMemory shared_;
+  BarrierUnit barriers_;
   std::string printf_;
-  std::vector<WriteRecord> writes_;
   Warp* cur_ = nullptr;                  // the warp whose instruction is executing
   bool pcSet_ = false;                   // the instruction moved the pc itself (control flow)
-  bool blocked_ = false;                 // the warp must stop (barrier wait)
+  bool blocked_ = false;                 // the warp must stop (barrier wait, nanosleep)
   const Allocation* lastHit_ = nullptr;  // the allocation the last global access hit
 };
 

@@ -1,5 +1,5 @@
 // SIMT control flow: divergence on branches, reconvergence at immediate post-dominators,
-// device-function calls with their own frames, ret and exit.
+// device-function calls with their own frames (entered and left here), ret and exit.
 #include <bit>
 #include <cstring>
 
@@ -8,6 +8,7 @@
 namespace warpsim::sim {
 
 using isa::Inst;
+using isa::kWarpSize;
 using isa::LaneMask;
 
 namespace {
@@ -30,7 +31,6 @@ void Cta::branch(const Inst& in, LaneMask taken) {
   taken &= active;
   LaneMask notTaken = active & ~taken;
   pcSet_ = true;
-  if (in.guard != isa::kNoSlot) ++stats_.branches;
   if (taken && notTaken) {
     const isa::FunctionCode& fn = *w.frames.back().fn;
     const bool kernelFrame = w.frames.size() == 1;
@@ -54,7 +54,7 @@ void Cta::branch(const Inst& in, LaneMask taken) {
     t.pc = in.pc + 1;
     return;
   }
-  ++stats_.divergentBranches;
+  if (obs_) obs_->diverged({w.index, &in, taken, notTaken});
   const uint32_t rpc = in.reconverge;
   if (rpc == isa::kNoPc) {
     // The paths meet only at the exit: both keep the enclosing reconvergence point.
@@ -117,7 +117,46 @@ void Cta::exitLanes(Warp& w, LaneMask mask) {
   for (Frame& f : w.frames) f.returned &= ~mask;
   liveThreads_ -= unsigned(std::popcount(mask));
   // Exited threads count as arrived: a barrier others wait at may be complete now.
-  for (unsigned id = 0; id < kBarriers; ++id) tryReleaseBarrier(id);
+  for (unsigned id = 0; id < BarrierUnit::kCount; ++id) releaseBarrier(id);
+}
+
+void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const Inst* callSite) {
+  Frame f;
+  f.fn = &fn;
+  f.regs.assign(size_t(fn.numSlots) * kWarpSize, 0);
+  f.preds.assign(fn.numPreds, 0);
+  f.laneParams.assign(size_t(fn.laneParamBytes) * kWarpSize, 0);
+  f.stackBase = w.stack.size();
+  f.callSite = callSite;
+  for (const auto& [slot, value] : fn.constants)
+    std::fill_n(f.regs.begin() + size_t(slot) * kWarpSize, kWarpSize, value);
+  for (const auto& [slot, s] : fn.specials)
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      f.regs[size_t(slot) * kWarpSize + lane] = specialOf(w, s, lane);
+  w.frames.push_back(std::move(f));
+  w.stack.push_back({0, isa::kNoPc, mask});
+}
+
+void Cta::removeLanes(Warp& w, LaneMask lanes, size_t fromEntry) {
+  for (size_t i = fromEntry; i < w.stack.size(); ++i) w.stack[i].mask &= ~lanes;
+}
+
+void Cta::finishCall(Warp& w) {
+  Frame& callee = w.frames.back();
+  Frame& caller = w.frames[w.frames.size() - 2];
+  const Inst* site = callee.callSite;
+  // Copy the return values of the lanes that returned into the caller's .param variables.
+  if (site && callee.returned) {  // ops[0]: the returns list (see Cta::call)
+    const auto& rets = site->ops[0].elems;
+    for (size_t i = 0; i < rets.size() && i < callee.fn->returns.size(); ++i) {
+      const isa::ParamSlot& r = callee.fn->returns[i];
+      const uint64_t dst = uint64_t(rets[i].offset) - isa::kLaneParamBase;
+      isa::forLanes(callee.returned, [&](unsigned lane) {
+        std::memcpy(caller.laneParam(lane) + dst, callee.laneParam(lane) + r.offset, r.bytes);
+      });
+    }
+  }
+  w.frames.pop_back();
 }
 
 }  // namespace warpsim::sim

@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstring>
 
-#include "sim/func/access_stats.h"
 #include "sim/func/cta.h"
 #include "sim/func/printf_format.h"
 
@@ -31,41 +30,18 @@ inline bool fits(uint64_t addr, uint64_t n, uint64_t size) {
   return addr <= size && n <= size - addr;
 }
 
+inline bool isShared(Space s) { return s == Space::Shared || s == Space::SharedCluster; }
+
 }  // namespace
 
-Space Cta::spaceOf(uint64_t a, unsigned) {
-  if (a - kSharedWindow < kWindowBytes) return Space::Shared;
-  if (a - kLocalWindow < kWindowBytes) return Space::Local;
-  if (a - kParamWindow < kWindowBytes) return Space::Param;
-  return Space::Global;
-}
+Space Cta::spaceOf(uint64_t a, unsigned) { return genericSpace(a); }
 
 uint64_t Cta::toGeneric(Space space, uint64_t addr, unsigned) {
-  switch (space) {
-    case Space::Shared:
-    case Space::SharedCluster:
-      return kSharedWindow + uint32_t(addr);
-    case Space::Local:
-      return kLocalWindow + uint32_t(addr);
-    case Space::Param:
-      return kParamWindow + uint32_t(addr);
-    default:
-      return addr;  // global and const addresses are generic addresses
-  }
+  return toGenericAddress(space, addr);
 }
 
 uint64_t Cta::fromGeneric(Space space, uint64_t addr, unsigned) {
-  switch (space) {
-    case Space::Shared:
-    case Space::SharedCluster:
-      return addr - kSharedWindow;
-    case Space::Local:
-      return addr - kLocalWindow;
-    case Space::Param:
-      return addr - kParamWindow;
-    default:
-      return addr;
-  }
+  return fromGenericAddress(space, addr);
 }
 
 uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes, unsigned lane,
@@ -78,10 +54,14 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
               " is not " + std::to_string(bytes) + "-byte aligned",
           &in, lane, addr);
   if (space == Space::Generic) {
-    space = spaceOf(addr, lane);
-    addr = fromGeneric(space, addr, lane);
+    space = genericSpace(addr);
+    addr = fromGenericAddress(space, addr);
   }
-  if (landed) *landed = space;
+  // Lanes that land in different spaces make the access's landing space Generic (mixed).
+  if (*landed == Space::None)
+    *landed = space;
+  else if (*landed != space && !(isShared(*landed) && isShared(space)))
+    *landed = Space::Generic;
   auto outOfBounds = [&](const std::string& where) {
     fault(
         FaultKind::OutOfBounds,
@@ -91,7 +71,7 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
   switch (space) {
     case Space::Shared:
     case Space::SharedCluster:
-      if (!fits(addr, bytes, shared_.size()))
+      if (!shared_.fits(addr, bytes))
         outOfBounds("is outside the CTA's " + std::to_string(shared_.size()) +
                     " bytes of shared memory");
       return shared_.data() + addr;
@@ -140,24 +120,10 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
   }
 }
 
-void Cta::noteWrite(const Inst& in, unsigned lane, uint64_t address, unsigned n) {
-  const auto& w = ctx_.options.watch;
-  for (auto it = std::lower_bound(w.begin(), w.end(), address); it != w.end() && *it < address + n;
-       ++it)
-    writes_.push_back({*it, threadOf(cur_->index, lane), ctaId_, in.ptxLine});
-}
-
-void Cta::countMemory(Space landed, LaneMask mask, const uint64_t* addrs, unsigned bytes) {
-  if (landed == Space::Shared || landed == Space::SharedCluster) {
-    const SharedCost c = sharedAccessCost(addrs, mask, bytes);
-    ++stats_.sharedRequests;
-    stats_.sharedWavefronts += c.wavefronts;
-    stats_.sharedIdealWavefronts += c.ideal;
-  } else if (landed == Space::Global || landed == Space::Const) {
-    ++stats_.globalRequests;
-    stats_.globalSectors += sectorsTouched(addrs, mask, bytes);
-    stats_.globalBytes += uint64_t(std::popcount(mask)) * bytes;
-  }
+void Cta::emitAccess(const Inst& in, AccessKind kind, Space space, Space landed, LaneMask mask,
+                     const uint64_t* addrs, unsigned bytes) {
+  obs_->memory(
+      {cur_->index, &in, kind, space, landed, mask, addrs, bytes, in.mods.order, in.mods.scope});
 }
 
 namespace {
@@ -216,36 +182,39 @@ inline void writeElements(uint8_t* p, unsigned bytes, unsigned vec, const uint64
 
 }  // namespace
 
-uint8_t* Cta::sharedFast(uint64_t addr, unsigned n) {
-  return (addr & (n - 1)) == 0 && fits(addr, n, shared_.size()) ? shared_.data() + addr : nullptr;
-}
-
 void Cta::load(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
                unsigned vec, uint64_t* out) {
-  Space landed = space;
+  Space landed = Space::None;
   const unsigned n = bytes * vec;
   isa::forLanes(mask, [&](unsigned lane) {
     // The common case first: an explicit .shared access inside the CTA's shared memory.
-    const uint8_t* p = space == Space::Shared ? sharedFast(addrs[lane], n) : nullptr;
-    if (!p) p = resolve(in, space, addrs[lane], n, lane, false, &landed);
+    const uint8_t* p = space == Space::Shared ? shared_.fast(addrs[lane], n) : nullptr;
+    if (p)
+      landed = landed == Space::None || landed == Space::Shared ? Space::Shared : Space::Generic;
+    else
+      p = resolve(in, space, addrs[lane], n, lane, false, &landed);
     readElements(p, bytes, vec, out + lane * vec);
   });
-  countMemory(landed, mask, addrs, n);
+  if (obs_) emitAccess(in, AccessKind::Load, space, landed, mask, addrs, n);
 }
 
 void Cta::store(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
                 unsigned vec, const uint64_t* data) {
-  Space landed = space;
+  Space landed = Space::None;
   const unsigned n = bytes * vec;
   isa::forLanes(mask, [&](unsigned lane) {
-    uint8_t* p = space == Space::Shared ? sharedFast(addrs[lane], n) : nullptr;
-    if (!p) p = resolve(in, space, addrs[lane], n, lane, true, &landed);
+    uint8_t* p = space == Space::Shared ? shared_.fast(addrs[lane], n) : nullptr;
+    if (p)
+      landed = landed == Space::None || landed == Space::Shared ? Space::Shared : Space::Generic;
+    else
+      p = resolve(in, space, addrs[lane], n, lane, true, &landed);
     writeElements(p, bytes, vec, data + lane * vec);
-    if (!ctx_.options.watch.empty() && landed != Space::Shared && landed != Space::Local &&
-        landed != Space::Param)
-      noteWrite(in, lane, addrs[lane], n);
   });
-  countMemory(landed, mask, addrs, n);
+  if (obs_) emitAccess(in, AccessKind::Store, space, landed, mask, addrs, n);
+}
+
+void Cta::fence(const Inst& in, LaneMask mask) {
+  if (obs_) emitAccess(in, AccessKind::Fence, in.mods.space, in.mods.space, mask, nullptr, 0);
 }
 
 namespace {
@@ -265,12 +234,9 @@ uint64_t atomicRmw(uint8_t* p, isa::AtomFn fn, uint64_t a, uint64_t b) {
 
 void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
                  isa::AtomFn fn, const uint64_t* a, const uint64_t* b, uint64_t* old) {
-  Space landed = space;
-  if (isa::isFloat(in.mods.type())) stats_.floatAtomics += unsigned(std::popcount(mask));
+  Space landed = Space::None;
   isa::forLanes(mask, [&](unsigned lane) {
     uint8_t* p = resolve(in, space, addrs[lane], bytes, lane, true, &landed);
-    if (!ctx_.options.watch.empty() && landed == Space::Global)
-      noteWrite(in, lane, addrs[lane], bytes);
     const uint64_t bv = b ? b[lane] : 0;
     switch (bytes) {
       case 2:
@@ -287,7 +253,7 @@ void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* add
               lane);
     }
   });
-  countMemory(landed, mask, addrs, bytes);
+  if (obs_) emitAccess(in, AccessKind::Atomic, space, landed, mask, addrs, bytes);
 }
 
 }  // namespace warpsim::sim
@@ -301,7 +267,7 @@ uint32_t Cta::printf(const Inst& in, unsigned lane, uint64_t format, uint64_t ar
     const uint64_t a = fromGeneric(space, address, lane);
     const uint8_t* p = nullptr;
     if (space == Space::Shared)
-      p = fits(a, bytes, shared_.size()) ? shared_.data() + a : nullptr;
+      p = shared_.fits(a, bytes) ? shared_.data() + a : nullptr;
     else if (space == Space::Local)
       p = fits(a, bytes, cur_->localBytes) ? cur_->laneLocal(lane) + a : nullptr;
     else if (space == Space::Param)

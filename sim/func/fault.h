@@ -8,6 +8,7 @@
 #include <string>
 
 #include "isa/ir.h"
+#include "sim/func/geometry.h"
 
 namespace warpsim::sim {
 
@@ -22,10 +23,6 @@ enum class FaultKind {
   InvalidInstruction,  // an operand combination the semantics reject at run time
 };
 const char* faultKindName(FaultKind k);
-
-struct ThreadPos {
-  uint32_t x = 0, y = 0, z = 0;
-};
 
 struct FaultInfo {
   FaultKind kind = FaultKind::OutOfBounds;

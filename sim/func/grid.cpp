@@ -1,3 +1,6 @@
+// The functional driver over the steppable CTA: within a CTA, warps round-robin, each for a
+// slice of instructions or until it blocks; CTAs in parallel on the host's cores through TBB,
+// each with its own observers, merged in CTA order.
 #include "sim/func/grid.h"
 
 #include <tbb/blocked_range.h>
@@ -5,7 +8,7 @@
 #include <tbb/task_arena.h>
 
 #include <chrono>
-#include <mutex>
+#include <memory>
 #include <thread>
 
 namespace warpsim::sim {
@@ -13,37 +16,69 @@ namespace warpsim::sim {
 namespace {
 
 struct CtaOutcome {
-  Stats stats;
   std::string printf;
   std::optional<FaultInfo> fault;
-  std::vector<WriteRecord> writes;
+  std::vector<std::unique_ptr<Observer>> observers;  // one per factory, in factory order
 };
 
-void runOne(const LaunchContext& ctx, uint64_t index, CtaOutcome& out) {
+void runWarpsRoundRobin(Cta& cta, const LaunchContext& ctx) {
+  const uint64_t budget = ctx.options.instructionBudget;
+  for (;;) {
+    bool progressed = false;
+    for (unsigned w = 0; w < cta.warpCount(); ++w) {
+      if (cta.warp(w).state != WarpState::Ready) continue;
+      if (ctx.stop->load(std::memory_order_relaxed)) return;
+      const StepResult r = cta.step(w, ctx.options.warpSlice);
+      progressed = true;
+      const uint64_t used =
+          ctx.budgetUsed->fetch_add(r.issued, std::memory_order_relaxed) + r.issued;
+      if (used > budget) cta.failWatchdog(budget);
+    }
+    if (cta.finished()) return;
+    if (!progressed) cta.failDeadlock();
+  }
+}
+
+void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& factories,
+            uint64_t index, CtaOutcome& out) {
+  std::vector<Observer*> raw;
+  if (!factories.empty()) {
+    CtaInfo info;
+    info.linear = index;
+    info.id = positionIn(ctx.grid, index);
+    info.block = ctx.block;
+    info.threads = uint32_t(ctx.block.count());
+    info.warps = (info.threads + isa::kWarpSize - 1) / isa::kWarpSize;
+    for (ObserverFactory* f : factories) {
+      out.observers.push_back(f->create(info));
+      raw.push_back(out.observers.back().get());
+    }
+  }
+  ObserverList list(raw);
+  Observer* observer = raw.empty() ? nullptr : raw.size() == 1 ? raw[0] : &list;
   try {
-    Cta cta(ctx, index);
+    Cta cta(ctx, index, observer);
     try {
-      cta.run();
+      runWarpsRoundRobin(cta, ctx);
     } catch (const KernelFault& f) {
       out.fault = f.info();
     }
-    out.stats = cta.stats();
     out.printf = cta.printfOutput();
-    out.writes = cta.writes();
   } catch (const KernelFault& f) {
     out.fault = f.info();
   }
+  if (observer) observer->ctaFinished(out.fault ? &*out.fault : nullptr);
   if (out.fault) ctx.stop->store(true, std::memory_order_relaxed);
 }
 
 }  // namespace
 
-LaunchResult runGrid(LaunchContext& ctx) {
+LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& factories) {
   const auto start = std::chrono::steady_clock::now();
   const uint64_t n = ctx.grid.count();
   LaunchResult result;
-  // Outcomes are kept per CTA in batches so that printf text and faults come out in CTA order
-  // whatever order the CTAs ran in, without holding one record per CTA of a huge grid.
+  // Outcomes are kept per CTA in batches so that printf text, faults and observers come out in
+  // CTA order whatever order the CTAs ran in, without holding one record per CTA of a huge grid.
   constexpr uint64_t kBatch = 4096;
   std::vector<CtaOutcome> batch;
   const unsigned threads =
@@ -54,23 +89,24 @@ LaunchResult runGrid(LaunchContext& ctx) {
   tbb::task_arena arena{int(threads)};
   for (uint64_t first = 0; first < n && !result.fault; first += kBatch) {
     const uint64_t count = std::min(kBatch, n - first);
-    batch.assign(count, CtaOutcome{});
+    batch.clear();
+    batch.resize(count);
     if (threads == 1) {
-      for (uint64_t i = 0; i < count && !ctx.stop->load(); ++i) runOne(ctx, first + i, batch[i]);
+      for (uint64_t i = 0; i < count && !ctx.stop->load(); ++i)
+        runOne(ctx, factories, first + i, batch[i]);
     } else {
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<uint64_t>(0, count, 1),
                           [&](const tbb::blocked_range<uint64_t>& r) {
                             for (uint64_t i = r.begin(); i != r.end(); ++i)
                               if (!ctx.stop->load(std::memory_order_relaxed))
-                                runOne(ctx, first + i, batch[i]);
+                                runOne(ctx, factories, first + i, batch[i]);
                           });
       });
     }
     for (CtaOutcome& o : batch) {
-      result.stats.merge(o.stats);
+      for (size_t f = 0; f < o.observers.size(); ++f) factories[f]->merge(*o.observers[f]);
       result.printfOutput += o.printf;
-      result.writes.insert(result.writes.end(), o.writes.begin(), o.writes.end());
       if (o.fault && !result.fault) result.fault = std::move(o.fault);
     }
   }

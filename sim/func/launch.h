@@ -8,14 +8,11 @@
 
 #include "isa/program.h"
 #include "sim/func/fault.h"
-#include "sim/func/stats.h"
+#include "sim/func/geometry.h"
+#include "sim/observer.h"
+#include "sim/observers/statistics.h"
 
 namespace warpsim::sim {
-
-struct Dim3 {
-  uint32_t x = 1, y = 1, z = 1;
-  uint64_t count() const { return uint64_t(x) * y * z; }
-};
 
 struct LaunchConfig {
   std::string entry;  // the kernel's name in the module
@@ -32,6 +29,11 @@ struct LaunchOptions {
   // Byte addresses (sorted) whose writers to report: `warpsim diff` asks who wrote the
   // elements that differ. Empty: nothing is tracked, and stores pay nothing for it.
   std::vector<uint64_t> watch;
+  // Count LaunchResult::stats (an observer of every instruction and access). Off, and with no
+  // watch and no observers, the core builds no events at all.
+  bool statistics = true;
+  // Further analyses, each made per CTA and merged in CTA order (sim/observer.h); not owned.
+  std::vector<ObserverFactory*> observers;
 };
 
 // A store or atomic that wrote a watched address.
@@ -42,7 +44,7 @@ struct WriteRecord {
 };
 
 struct LaunchResult {
-  Stats stats;
+  Stats stats;                      // with LaunchOptions::statistics
   std::optional<FaultInfo> fault;   // the first fault (lowest CTA index when several)
   std::string printfOutput;         // every printf line, CTA by CTA
   double seconds = 0;               // host wall time of the launch

@@ -70,4 +70,39 @@ void DeviceMemory::copyOut(void* dst, uint64_t address, uint64_t bytes) const {
   std::memcpy(dst, p, bytes);
 }
 
+isa::Space genericSpace(uint64_t a) {
+  if (a - kSharedWindow < kWindowBytes) return isa::Space::Shared;
+  if (a - kLocalWindow < kWindowBytes) return isa::Space::Local;
+  if (a - kParamWindow < kWindowBytes) return isa::Space::Param;
+  return isa::Space::Global;
+}
+
+uint64_t fromGenericAddress(isa::Space space, uint64_t a) {
+  switch (space) {
+    case isa::Space::Shared:
+    case isa::Space::SharedCluster:
+      return a - kSharedWindow;
+    case isa::Space::Local:
+      return a - kLocalWindow;
+    case isa::Space::Param:
+      return a - kParamWindow;
+    default:
+      return a;
+  }
+}
+
+uint64_t toGenericAddress(isa::Space space, uint64_t a) {
+  switch (space) {
+    case isa::Space::Shared:
+    case isa::Space::SharedCluster:
+      return kSharedWindow + uint32_t(a);
+    case isa::Space::Local:
+      return kLocalWindow + uint32_t(a);
+    case isa::Space::Param:
+      return kParamWindow + uint32_t(a);
+    default:
+      return a;  // global and const addresses are generic addresses
+  }
+}
+
 }  // namespace warpsim::sim

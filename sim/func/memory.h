@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "isa/mods.h"
+
 namespace warpsim::sim {
 
 // Generic addresses of the shared and local windows (each 4 GiB); global allocations live
@@ -25,6 +27,11 @@ inline constexpr uint64_t kParamWindow = kLocalWindow + (kSharedWindow - kLocalW
 static_assert(kParamWindow >= kLocalWindow + kWindowBytes &&
               kParamWindow + kWindowBytes <= kSharedWindow);
 inline constexpr uint64_t kFirstGlobalAddress = 0x0000000500000000ull;
+
+// The state space a generic address falls in (isspacep), and its address within that space.
+isa::Space genericSpace(uint64_t genericAddress);
+uint64_t fromGenericAddress(isa::Space space, uint64_t genericAddress);
+uint64_t toGenericAddress(isa::Space space, uint64_t address);
 
 struct Allocation {
   uint64_t base = 0;

@@ -61,6 +61,7 @@ class SpaceMachine final : public Machine {
   }
   uint64_t toGeneric(Space, uint64_t a, unsigned) override { return a; }
   uint64_t fromGeneric(Space, uint64_t a, unsigned) override { return a; }
+  void fence(const Inst&, LaneMask) override {}
   Space spaceOf(uint64_t a, unsigned) override {
     return a >= kSharedWindow ? Space::Shared : Space::Global;
   }

@@ -52,6 +52,7 @@ class RecordingMachine final : public Machine {
   }
   uint64_t toGeneric(Space, uint64_t a, unsigned) override { return a; }
   uint64_t fromGeneric(Space, uint64_t a, unsigned) override { return a; }
+  void fence(const Inst&, LaneMask) override {}
   Space spaceOf(uint64_t, unsigned) override { return Space::Global; }
   void branch(const Inst&, LaneMask taken) override {
     log.push_back("branch " + std::to_string(taken));

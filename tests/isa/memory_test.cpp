@@ -85,6 +85,7 @@ class SpaceMachine final : public Machine {
     if (s == Space::Local) return a - kLocalWin;
     return a;
   }
+  void fence(const Inst&, LaneMask) override {}
   Space spaceOf(uint64_t a, unsigned) override {
     if (a - kSharedWin < kWin) return Space::Shared;
     if (a - kLocalWin < kWin) return Space::Local;

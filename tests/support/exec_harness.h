@@ -72,6 +72,7 @@ class ExecHarness final : public isa::Machine {
   uint64_t toGeneric(isa::Space s, uint64_t a, unsigned) override;
   uint64_t fromGeneric(isa::Space s, uint64_t a, unsigned) override;
   isa::Space spaceOf(uint64_t, unsigned) override { return isa::Space::Global; }
+  void fence(const isa::Inst&, isa::LaneMask) override {}
   void branch(const isa::Inst&, isa::LaneMask taken) override;
   void call(const isa::Inst&, isa::LaneMask) override { events.push_back("call"); }
   void ret(const isa::Inst&, isa::LaneMask) override { events.push_back("ret"); }

@@ -1,12 +1,15 @@
-// Statistics of one launch from the functional run. Each CTA counts into its own Stats; the
-// launch merges them, so counting needs no synchronization.
+// Statistics of a launch, counted by an observer of the functional core (sim/observer.h): the
+// worked example of an analysis. Each CTA counts into its own StatsObserver; the collector
+// merges them in CTA order, so counting needs no synchronization.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "isa/program.h"
+#include "sim/observer.h"
 
 namespace warpsim::sim {
 
@@ -32,6 +35,31 @@ struct Stats {
   uint64_t bankConflicts() const { return sharedWavefronts - sharedIdealWavefronts; }
   double sectorsPerRequest() const;
   void merge(const Stats& o);
+};
+
+// Counts one CTA.
+class StatsObserver final : public Observer {
+ public:
+  const Stats& stats() const { return stats_; }
+  void ctaStarted(const CtaInfo& c) override;
+  void instruction(const InstructionEvent& e) override;
+  void memory(const MemoryEvent& e) override;
+  void diverged(const DivergenceEvent&) override { ++stats_.divergentBranches; }
+  void barrierReleased(uint32_t, const std::vector<unsigned>&) override { ++stats_.barriers; }
+
+ private:
+  Stats stats_;
+};
+
+// Makes a StatsObserver per CTA and sums them: the launch's statistics.
+class StatsCollector final : public ObserverFactory {
+ public:
+  std::unique_ptr<Observer> create(const CtaInfo&) override;
+  void merge(Observer& finished) override;
+  const Stats& total() const { return total_; }
+
+ private:
+  Stats total_;
 };
 
 }  // namespace warpsim::sim

@@ -1,4 +1,4 @@
-#include "sim/func/access_stats.h"
+#include "sim/observers/access_cost.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,0 +1,97 @@
+// Special registers (%tid, %ctaid, %laneid, %clock, ...) as a lane of a warp of this CTA sees
+// them.
+#include "sim/func/cta.h"
+
+namespace warpsim::sim {
+
+using isa::kWarpSize;
+
+ThreadPos Cta::threadOf(unsigned warp, unsigned lane) const {
+  return positionIn(ctx_.block, uint64_t(warp) * kWarpSize + lane);
+}
+
+uint64_t Cta::special(isa::Special s, unsigned lane) {
+  return cur_ ? specialOf(*cur_, s, lane) : 0;
+}
+
+uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
+  using isa::Special;
+  const unsigned warp = w.index;
+  const ThreadPos t = threadOf(warp, lane);
+  const uint32_t bit = 1u << lane;
+  switch (s) {
+    case Special::TidX:
+      return t.x;
+    case Special::TidY:
+      return t.y;
+    case Special::TidZ:
+      return t.z;
+    case Special::NtidX:
+      return ctx_.block.x;
+    case Special::NtidY:
+      return ctx_.block.y;
+    case Special::NtidZ:
+      return ctx_.block.z;
+    case Special::CtaidX:
+      return info_.id.x;
+    case Special::CtaidY:
+      return info_.id.y;
+    case Special::CtaidZ:
+      return info_.id.z;
+    case Special::NctaidX:
+      return ctx_.grid.x;
+    case Special::NctaidY:
+      return ctx_.grid.y;
+    case Special::NctaidZ:
+      return ctx_.grid.z;
+    case Special::LaneId:
+      return lane;
+    case Special::WarpId:
+      return warp;
+    case Special::NWarpId:
+      return ctx_.limits.maxWarpsPerSm;
+    case Special::SmId:
+      return uint32_t(info_.linear % ctx_.limits.smCount);
+    case Special::NSmId:
+      return ctx_.limits.smCount;
+    case Special::GridId:
+      return ctx_.gridId;
+    case Special::LanemaskEq:
+      return bit;
+    case Special::LanemaskLe:
+      return bit | (bit - 1);
+    case Special::LanemaskLt:
+      return bit - 1;
+    case Special::LanemaskGe:
+      return ~(bit - 1);
+    case Special::LanemaskGt:
+      return ~(bit | (bit - 1));
+    // The functional model has no cycles: clocks advance with the warp's instructions, which
+    // keeps them monotonic and deterministic (the timing model supplies real cycles).
+    case Special::Clock:
+      return uint32_t(w.instructions);
+    case Special::Clock64:
+      return w.instructions;
+    case Special::GlobalTimer:
+      return w.instructions * 1000;
+    case Special::GlobalTimerLo:
+      return uint32_t(w.instructions * 1000);
+    case Special::GlobalTimerHi:
+      return uint32_t((w.instructions * 1000) >> 32);
+    case Special::DynamicSmemSize:
+      return ctx_.dynamicShared;
+    case Special::TotalSmemSize:
+      return uint32_t(shared_.size());
+    case Special::ClusterCtaRank:
+      return 0;
+    case Special::ClusterNctaRank:
+      return 1;
+    case Special::EnvReg:
+      return 0;
+    case Special::Count_:
+      break;
+  }
+  return 0;
+}
+
+}  // namespace warpsim::sim

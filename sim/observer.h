@@ -1,0 +1,124 @@
+// The event seam: what the functional core tells the analyses that watch it (the statistics,
+// diff's write watch, and later the timing model and the checkers). Observers see every warp
+// instruction, every memory access, barrier arrivals and releases, divergence, warps' and CTAs'
+// starts and ends, and a kernel fault; they never change architectural state.
+//
+// Observers are made per CTA by a factory, on the host thread that runs the CTA, and merged
+// back into the factory in CTA order on the launching thread, so CTAs run in parallel without
+// locks and results do not depend on the host thread count. When a launch has no observer the
+// core builds no events (LaunchOptions::observers is empty and Gpu adds none of its own).
+//
+// Adding an analysis: derive from Observer (override only the events you need), give it a
+// factory whose create() makes one per CTA and whose merge() folds a finished one into the
+// launch's result, and pass the factory in LaunchOptions::observers. The statistics
+// (sim/observers/statistics.*) are the worked example.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "isa/exec.h"
+#include "isa/program.h"
+#include "sim/func/fault.h"
+
+namespace warpsim::sim {
+
+struct CtaInfo {
+  uint64_t linear = 0;   // the CTA's index in the grid, x fastest
+  ThreadPos id;          // %ctaid
+  Dim3 block;            // %ntid: a thread's position is positionIn(block, 32 * warp + lane)
+  uint32_t threads = 0;  // threads in the CTA
+  unsigned warps = 0;
+};
+
+// A warp instruction at issue, before it executes (its memory accesses follow).
+struct InstructionEvent {
+  unsigned warp = 0;
+  const isa::FunctionCode* function = nullptr;
+  const isa::Inst* inst = nullptr;  // its class (unit), flow, defs and uses: isa/facts.h
+  isa::LaneMask active = 0;         // lanes on the warp's current path
+  isa::LaneMask executed = 0;       // active lanes whose guard predicate is true
+};
+
+enum class AccessKind : uint8_t { Load, Store, Atomic, Fence };
+const char* accessKindName(AccessKind k);
+
+// One warp-wide access. Addresses are as the instruction computed them: in `space`, or generic
+// addresses when space is Generic (sim/func/memory.h: genericSpace() tells where each lands).
+struct MemoryEvent {
+  unsigned warp = 0;
+  const isa::Inst* inst = nullptr;
+  AccessKind kind = AccessKind::Load;
+  isa::Space space = isa::Space::None;   // as written (Generic for generic addressing)
+  isa::Space landed = isa::Space::None;  // where every lane landed; Generic when they differ
+  isa::LaneMask mask = 0;                // lanes that access (Fence: lanes that execute)
+  const uint64_t* addresses = nullptr;   // addresses[lane], for lanes in mask (not Fence)
+  unsigned bytes = 0;                    // per lane (vector width x element size)
+  isa::MemOrder order = isa::MemOrder::None;
+  isa::MemScope scope = isa::MemScope::None;
+};
+
+// A warp arrives at barrier `id` (bar.sync, bar.arrive, bar.red; not bar.warp.sync, which is an
+// instruction event only).
+struct BarrierArrival {
+  unsigned warp = 0;
+  const isa::Inst* inst = nullptr;
+  uint32_t id = 0;
+  isa::LaneMask mask = 0;  // the lanes that arrive
+  bool waits = true;       // false for bar.arrive
+};
+
+// A branch splits a warp: `taken` lanes go to the target, `notTaken` fall through.
+struct DivergenceEvent {
+  unsigned warp = 0;
+  const isa::Inst* inst = nullptr;
+  isa::LaneMask taken = 0, notTaken = 0;
+};
+
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  virtual void ctaStarted(const CtaInfo&) {}
+  virtual void warpStarted(unsigned /*warp*/, isa::LaneMask /*threads*/) {}
+  virtual void instruction(const InstructionEvent&) {}
+  virtual void memory(const MemoryEvent&) {}
+  virtual void diverged(const DivergenceEvent&) {}
+  virtual void barrierArrived(const BarrierArrival&) {}
+  // Barrier `id` completed; `waiters` are the warps it releases (arrivals that wait).
+  virtual void barrierReleased(uint32_t /*id*/, const std::vector<unsigned>& /*waiters*/) {}
+  virtual void warpFinished(unsigned /*warp*/) {}
+  // The CTA ended: every warp finished, or `fault` stopped it (then no further events come).
+  virtual void ctaFinished(const FaultInfo* /*fault*/) {}
+};
+
+class ObserverFactory {
+ public:
+  virtual ~ObserverFactory() = default;
+  // One observer for one CTA; called on the host thread that will run it.
+  virtual std::unique_ptr<Observer> create(const CtaInfo& cta) = 0;
+  // Folds a finished CTA's observer into the launch's result; called in CTA order on the
+  // launching thread, after ctaFinished.
+  virtual void merge(Observer& finished) = 0;
+};
+
+// Several observers as one (not owning them): what the core calls when a launch has more than
+// one.
+class ObserverList final : public Observer {
+ public:
+  explicit ObserverList(std::vector<Observer*> observers) : observers_(std::move(observers)) {}
+  void ctaStarted(const CtaInfo& c) override;
+  void warpStarted(unsigned w, isa::LaneMask threads) override;
+  void instruction(const InstructionEvent& e) override;
+  void memory(const MemoryEvent& e) override;
+  void diverged(const DivergenceEvent& e) override;
+  void barrierArrived(const BarrierArrival& e) override;
+  void barrierReleased(uint32_t id, const std::vector<unsigned>& waiters) override;
+  void warpFinished(unsigned w) override;
+  void ctaFinished(const FaultInfo* fault) override;
+
+ private:
+  std::vector<Observer*> observers_;
+};
+
+}  // namespace warpsim::sim
