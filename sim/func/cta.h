@@ -53,6 +53,15 @@ struct StepResult {
   uint32_t issued = 0;  // instructions issued by this call
 };
 
+// Where a whole warp's access lands when one bounds check covers every lane: lane l's address a
+// is at host + l * laneStride + (a - origin).
+struct WarpRegion {
+  uint8_t* host = nullptr;
+  uint64_t origin = 0;
+  uint64_t laneStride = 0;  // local memory: each lane's own
+  isa::Space landed = isa::Space::None;
+};
+
 class Cta final : public isa::Machine {
  public:
   // `observer` (may be null) receives the CTA's events; it must outlive the CTA.
@@ -104,6 +113,10 @@ class Cta final : public isa::Machine {
   // Where a generic or space-specific address lands: a host pointer, or a fault.
   uint8_t* resolve(const isa::Inst& in, isa::Space space, uint64_t addr, unsigned bytes,
                    unsigned lane, bool write, isa::Space* landed);
+  // The region every lane of the access falls in, aligned (false: take the per-lane path,
+  // which reports the first lane at fault).
+  bool warpRegion(isa::Space space, isa::LaneMask mask, const uint64_t* addrs, unsigned n,
+                  bool write, WarpRegion& r);
   void emitAccess(const isa::Inst& in, AccessKind kind, isa::Space space, isa::Space landed,
                   isa::LaneMask mask, const uint64_t* addrs, unsigned bytes);
   void reconverge(Warp& w);

@@ -180,21 +180,122 @@ inline void writeElements(uint8_t* p, unsigned bytes, unsigned vec, const uint64
   }
 }
 
+// The address range of a warp's access: the lowest and highest lane address, and every address's
+// bits OR-ed (for one alignment test). The full warp is a plain loop the compiler vectorizes.
+struct AddressSpan {
+  uint64_t lo = ~0ull, hi = 0, bits = 0;
+};
+
+AddressSpan spanOf(LaneMask mask, const uint64_t* addrs) {
+  AddressSpan s;
+  if (mask == ~0u) {
+    for (unsigned l = 0; l < isa::kWarpSize; ++l) {
+      s.lo = std::min(s.lo, addrs[l]);
+      s.hi = std::max(s.hi, addrs[l]);
+      s.bits |= addrs[l];
+    }
+  } else {
+    isa::forLanes(mask, [&](unsigned l) {
+      s.lo = std::min(s.lo, addrs[l]);
+      s.hi = std::max(s.hi, addrs[l]);
+      s.bits |= addrs[l];
+    });
+  }
+  return s;
+}
+
+// [lo, hi + n) inside [base, base + size), without overflow.
+inline bool spanInside(const AddressSpan& s, unsigned n, uint64_t base, uint64_t size) {
+  return s.lo >= base && s.hi >= s.lo && n <= size && s.hi - base <= size - n;
+}
+
+// Calls f.template operator()<B, V>() for the access's element size and vector width.
+template <class F>
+void byShape(unsigned bytes, unsigned vec, F&& f) {
+  switch (bytes * 16 + vec) {
+#define WARPSIM_SHAPE(B, V) \
+  case B * 16 + V:          \
+    return f.template operator()<B, V>();
+    WARPSIM_SHAPE(1, 1)
+    WARPSIM_SHAPE(1, 2) WARPSIM_SHAPE(1, 4) WARPSIM_SHAPE(2, 1) WARPSIM_SHAPE(2, 2)
+        WARPSIM_SHAPE(2, 4) WARPSIM_SHAPE(2, 8) WARPSIM_SHAPE(4, 1) WARPSIM_SHAPE(4, 2)
+            WARPSIM_SHAPE(4, 4) WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2)
+                WARPSIM_SHAPE(8, 4)
+#undef WARPSIM_SHAPE
+                    default : return f.template operator()<0, 0>();
+  }
+}
+
 }  // namespace
+
+bool Cta::warpRegion(Space space, LaneMask mask, const uint64_t* addrs, unsigned n, bool write,
+                     WarpRegion& r) {
+  const AddressSpan s = spanOf(mask, addrs);
+  if ((s.bits & (n - 1)) != 0) return false;  // a lane is misaligned: the slow path says which
+  auto global = [&](Space landed) {
+    const Allocation* hit = lastHit_;
+    if (!hit || !spanInside(s, n, hit->base, hit->size)) {
+      hit = nullptr;
+      if (!ctx_.memory->find(s.lo, s.hi - s.lo + n, &hit)) return false;
+      lastHit_ = hit;
+    }
+    if (write && hit->readOnly) return false;
+    r = {hit->bytes.get(), hit->base, 0, landed};
+    return true;
+  };
+  switch (space) {
+    case Space::Shared:
+    case Space::SharedCluster:
+      if (!spanInside(s, n, 0, shared_.size())) return false;
+      r = {shared_.data(), 0, 0, Space::Shared};
+      return true;
+    case Space::Local:
+      if (!spanInside(s, n, 0, cur_->localBytes)) return false;
+      r = {cur_->local.data(), 0, cur_->localBytes, Space::Local};
+      return true;
+    case Space::Param:
+      if (write || !spanInside(s, n, 0, ctx_.params->size())) return false;
+      r = {const_cast<uint8_t*>(ctx_.params->data()), 0, 0, Space::Param};
+      return true;
+    case Space::Generic:
+      if (spanInside(s, n, kSharedWindow, shared_.size())) {
+        r = {shared_.data(), kSharedWindow, 0, Space::Shared};
+        return true;
+      }
+      return s.hi < kLocalWindow && global(Space::Global);
+    case Space::Global:
+    case Space::Const:
+      return global(space);
+    default:
+      return false;
+  }
+}
 
 void Cta::load(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
                unsigned vec, uint64_t* out) {
   Space landed = Space::None;
   const unsigned n = bytes * vec;
-  isa::forLanes(mask, [&](unsigned lane) {
-    // The common case first: an explicit .shared access inside the CTA's shared memory.
-    const uint8_t* p = space == Space::Shared ? shared_.fast(addrs[lane], n) : nullptr;
-    if (p)
-      landed = landed == Space::None || landed == Space::Shared ? Space::Shared : Space::Generic;
-    else
-      p = resolve(in, space, addrs[lane], n, lane, false, &landed);
-    readElements(p, bytes, vec, out + lane * vec);
-  });
+  WarpRegion r;
+  if (mask && warpRegion(space, mask, addrs, n, false, r)) {
+    // One bounds check for the warp: every lane falls inside one region.
+    landed = r.landed;
+    byShape(bytes, vec, [&]<unsigned B, unsigned V>() {
+      if constexpr (B == 0)
+        isa::forLanes(mask, [&](unsigned l) {
+          readElements(r.host + l * r.laneStride + (addrs[l] - r.origin), bytes, vec,
+                       out + l * vec);
+        });
+      else
+        isa::forLanes(mask, [&](unsigned l) {
+          readElements(r.host + l * r.laneStride + (addrs[l] - r.origin), B, V, out + l * V);
+        });
+    });
+  } else {
+    isa::forLanes(mask, [&](unsigned lane) {
+      const uint8_t* p = resolve(in, space, addrs[lane], n, lane, false, &landed);
+      readElements(p, bytes, vec, out + lane * vec);
+    });
+  }
   if (obs_) emitAccess(in, AccessKind::Load, space, landed, mask, addrs, n);
 }
 
@@ -202,14 +303,26 @@ void Cta::store(const Inst& in, Space space, LaneMask mask, const uint64_t* addr
                 unsigned vec, const uint64_t* data) {
   Space landed = Space::None;
   const unsigned n = bytes * vec;
-  isa::forLanes(mask, [&](unsigned lane) {
-    uint8_t* p = space == Space::Shared ? shared_.fast(addrs[lane], n) : nullptr;
-    if (p)
-      landed = landed == Space::None || landed == Space::Shared ? Space::Shared : Space::Generic;
-    else
-      p = resolve(in, space, addrs[lane], n, lane, true, &landed);
-    writeElements(p, bytes, vec, data + lane * vec);
-  });
+  WarpRegion r;
+  if (mask && warpRegion(space, mask, addrs, n, true, r)) {
+    landed = r.landed;
+    byShape(bytes, vec, [&]<unsigned B, unsigned V>() {
+      if constexpr (B == 0)
+        isa::forLanes(mask, [&](unsigned l) {
+          writeElements(r.host + l * r.laneStride + (addrs[l] - r.origin), bytes, vec,
+                        data + l * vec);
+        });
+      else
+        isa::forLanes(mask, [&](unsigned l) {
+          writeElements(r.host + l * r.laneStride + (addrs[l] - r.origin), B, V, data + l * V);
+        });
+    });
+  } else {
+    isa::forLanes(mask, [&](unsigned lane) {
+      uint8_t* p = resolve(in, space, addrs[lane], n, lane, true, &landed);
+      writeElements(p, bytes, vec, data + lane * vec);
+    });
+  }
   if (obs_) emitAccess(in, AccessKind::Store, space, landed, mask, addrs, n);
 }
 
