@@ -86,7 +86,7 @@ void setReconvergencePoints(std::vector<Inst>& code) {
   if (code.empty()) return;
   const Cfg g = buildCfg(code);
   for (Inst& in : code) {
-    if (in.cls != InsnClass::Control || in.guard == kNoSlot) continue;
+    if (in.flow != Flow::Branch || in.guard == kNoSlot) continue;
     const uint32_t p = g.ipdom[g.blockOf[in.pc]];
     in.reconverge = (p == kNoPc || p == g.exitBlock()) ? kNoPc : g.blocks[p].first;
   }

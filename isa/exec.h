@@ -76,9 +76,14 @@ struct Exec {
   uint32_t& pred(const Opnd& o) const { return preds[o.slot]; }
 };
 
-// Runs `body(lane)` for every lane set in `mask`, in lane order.
+// Runs `body(lane)` for every lane set in `mask`, in lane order. A full warp, the common case, is
+// a plain counted loop that the compiler can unroll and vectorize.
 template <class F>
 inline void forLanes(LaneMask mask, F&& body) {
+  if (mask == ~0u) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) body(lane);
+    return;
+  }
   while (mask) {
     const unsigned lane = unsigned(std::countr_zero(mask));
     mask &= mask - 1;

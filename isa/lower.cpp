@@ -7,6 +7,7 @@
 
 #include "isa/cfg.h"
 #include "isa/facts.h"
+#include "isa/liveness.h"
 #include "isa/fp.h"
 #include "isa/insn_table.h"
 #include "isa/insns/families.h"
@@ -392,6 +393,7 @@ void FunctionLowering::run(uint32_t& sharedCursor, uint32_t& localCursor) {
   for (const ir::Statement& s : fn_.body)
     if (s.kind == ir::Statement::Kind::Instr) lowerInstruction(s.instr, pc++);
   setReconvergencePoints(out_.code);
+  out_.zeroAtEntry = registersToZeroAtEntry(out_);
 }
 
 // Refuses recursion through functions that own .local frames: frames are laid out statically.

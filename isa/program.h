@@ -175,6 +175,8 @@ struct FunctionCode {
   uint32_t numPreds = 0;
   std::vector<std::pair<uint32_t, uint64_t>> constants;  // slot <- value, at frame start
   std::vector<std::pair<uint32_t, Special>> specials;    // slot <- special register
+  // Registers a frame must start with zeroed (isa/liveness.h); the rest are written before read.
+  std::vector<uint32_t> zeroAtEntry;
   std::vector<ParamSlot> params;   // entry: kernel param buffer layout; func: in the param area
   std::vector<ParamSlot> returns;  // func only: in the param area
   uint32_t paramBytes = 0;         // entry: the kernel parameter buffer

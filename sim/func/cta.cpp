@@ -10,26 +10,40 @@ using isa::Inst;
 using isa::kWarpSize;
 using isa::LaneMask;
 
-Cta::Cta(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer)
-    : ctx_(ctx), obs_(observer) {
+Cta::Cta(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer) : ctx_(ctx) {
+  restart(linearIndex, observer);
+}
+
+void Cta::restart(uint64_t linearIndex, Observer* observer) {
+  obs_ = observer;
   info_.linear = linearIndex;
-  info_.id = positionIn(ctx.grid, linearIndex);
-  info_.block = ctx.block;
-  info_.threads = uint32_t(ctx.block.count());
+  info_.id = positionIn(ctx_.grid, linearIndex);
+  info_.block = ctx_.block;
+  info_.threads = uint32_t(ctx_.block.count());
   info_.warps = (info_.threads + kWarpSize - 1) / kWarpSize;
   liveThreads_ = info_.threads;
   liveWarps_ = info_.warps;
-  shared_.reset(size_t(ctx.entry->sharedBytes) + ctx.dynamicShared);
+  shared_.reset(size_t(ctx_.entry->sharedBytes) + ctx_.dynamicShared);
+  barriers_.reset();
+  printf_.clear();
+  cur_ = nullptr;
   warps_.resize(info_.warps);
   if (obs_) obs_->ctaStarted(info_);
   for (unsigned w = 0; w < info_.warps; ++w) {
     Warp& warp = warps_[w];
+    for (Frame& f : warp.frames) warp.spare.push_back(std::move(f));
+    warp.frames.clear();
+    warp.stack.clear();
     warp.index = w;
     const unsigned lanes = std::min<unsigned>(kWarpSize, info_.threads - w * kWarpSize);
     warp.valid = lanes == kWarpSize ? ~0u : (1u << lanes) - 1;
-    warp.localBytes = ctx.program->localBytesPerThread;
+    warp.exited = 0;
+    warp.state = WarpState::Ready;
+    warp.instructions = 0;
+    warp.barrierId = warp.barrierPc = 0;
+    warp.localBytes = ctx_.program->localBytesPerThread;
     if (warp.localBytes) warp.local.assign(size_t(warp.localBytes) * kWarpSize, 0);
-    enterFrame(warp, *ctx.entry, warp.valid, nullptr);
+    enterFrame(warp, *ctx_.entry, warp.valid, nullptr);
     if (obs_) obs_->warpStarted(w, warp.valid);
   }
 }
@@ -80,9 +94,7 @@ StepResult Cta::step(unsigned wi, uint32_t limit) {
       x.mask &= in.guardNegated ? ~f.preds[in.guard] : f.preds[in.guard];
     if (in.readsDynamic)
       for (const auto& [slot, s] : f.fn->specials)
-        if (isa::isDynamic(s))
-          for (unsigned lane = 0; lane < kWarpSize; ++lane)
-            f.regs[size_t(slot) * kWarpSize + lane] = specialOf(w, s, lane);
+        if (isa::isDynamic(s)) fillSpecial(w, s, f.regs.data() + size_t(slot) * kWarpSize);
     if (obs_) obs_->instruction({wi, f.fn, &in, x.active, x.mask});
     ++w.instructions;
     ++r.issued;

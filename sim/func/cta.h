@@ -67,6 +67,10 @@ class Cta final : public isa::Machine {
   // `observer` (may be null) receives the CTA's events; it must outlive the CTA.
   Cta(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer = nullptr);
 
+  // Makes this CTA object run the launch's CTA `linearIndex` from the start, reusing the storage
+  // of the CTA it ran before (frames, shared memory): what a host thread does between CTAs.
+  void restart(uint64_t linearIndex, Observer* observer = nullptr);
+
   const CtaInfo& info() const { return info_; }
   unsigned warpCount() const { return unsigned(warps_.size()); }
   const Warp& warp(unsigned w) const { return warps_[w]; }
@@ -128,6 +132,8 @@ class Cta final : public isa::Machine {
   void releaseBarrier(uint32_t id);
   ThreadPos threadOf(unsigned warp, unsigned lane) const;
   uint64_t specialOf(const Warp& w, isa::Special s, unsigned lane) const;
+  // Fills a special register's slot for all 32 lanes of `w`.
+  void fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const;
   [[noreturn]] void fault(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
                           std::optional<uint64_t> address = std::nullopt, std::string details = {});
   std::string describeWaits() const;

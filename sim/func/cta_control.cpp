@@ -1,5 +1,6 @@
 // SIMT control flow: divergence on branches, reconvergence at immediate post-dominators,
 // device-function calls with their own frames (entered and left here), ret and exit.
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -120,19 +121,35 @@ void Cta::exitLanes(Warp& w, LaneMask mask) {
   for (unsigned id = 0; id < BarrierUnit::kCount; ++id) releaseBarrier(id);
 }
 
+// A frame's storage comes from the warp's spare frames when it can (a call, a return and the next
+// CTA on this host thread reuse it): the same function's frame keeps its immediates; only the
+// registers that may be read before written (isa/liveness.h) are zeroed.
 void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const Inst* callSite) {
   Frame f;
-  f.fn = &fn;
-  f.regs.assign(size_t(fn.numSlots) * kWarpSize, 0);
+  if (!w.spare.empty()) {
+    auto same =
+        std::find_if(w.spare.rbegin(), w.spare.rend(), [&](const Frame& s) { return s.fn == &fn; });
+    auto pick = same != w.spare.rend() ? same.base() - 1 : w.spare.end() - 1;
+    f = std::move(*pick);
+    w.spare.erase(pick);
+  }
+  uint64_t* regs = nullptr;
+  if (f.fn != &fn) {
+    f.fn = &fn;
+    f.regs.resize(size_t(fn.numSlots) * kWarpSize);
+    regs = f.regs.data();
+    for (const auto& [slot, value] : fn.constants)
+      std::fill_n(regs + size_t(slot) * kWarpSize, kWarpSize, value);
+  }
+  regs = f.regs.data();
+  std::fill_n(regs + size_t(isa::kCarrySlot) * kWarpSize, kWarpSize, 0);
+  for (uint32_t slot : fn.zeroAtEntry) std::fill_n(regs + size_t(slot) * kWarpSize, kWarpSize, 0);
   f.preds.assign(fn.numPreds, 0);
   f.laneParams.assign(size_t(fn.laneParamBytes) * kWarpSize, 0);
   f.stackBase = w.stack.size();
   f.callSite = callSite;
-  for (const auto& [slot, value] : fn.constants)
-    std::fill_n(f.regs.begin() + size_t(slot) * kWarpSize, kWarpSize, value);
-  for (const auto& [slot, s] : fn.specials)
-    for (unsigned lane = 0; lane < kWarpSize; ++lane)
-      f.regs[size_t(slot) * kWarpSize + lane] = specialOf(w, s, lane);
+  f.returned = 0;
+  for (const auto& [slot, s] : fn.specials) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
   w.frames.push_back(std::move(f));
   w.stack.push_back({0, isa::kNoPc, mask});
 }
@@ -156,6 +173,7 @@ void Cta::finishCall(Warp& w) {
       });
     }
   }
+  w.spare.push_back(std::move(w.frames.back()));
   w.frames.pop_back();
 }
 

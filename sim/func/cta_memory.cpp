@@ -217,12 +217,12 @@ void byShape(unsigned bytes, unsigned vec, F&& f) {
   case B * 16 + V:          \
     return f.template operator()<B, V>();
     WARPSIM_SHAPE(1, 1)
-    WARPSIM_SHAPE(1, 2) WARPSIM_SHAPE(1, 4) WARPSIM_SHAPE(2, 1) WARPSIM_SHAPE(2, 2)
-        WARPSIM_SHAPE(2, 4) WARPSIM_SHAPE(2, 8) WARPSIM_SHAPE(4, 1) WARPSIM_SHAPE(4, 2)
-            WARPSIM_SHAPE(4, 4) WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2)
-                WARPSIM_SHAPE(8, 4)
+    WARPSIM_SHAPE(1, 2)
+    WARPSIM_SHAPE(1, 4) WARPSIM_SHAPE(2, 1) WARPSIM_SHAPE(2, 2) WARPSIM_SHAPE(2, 4)
+        WARPSIM_SHAPE(2, 8) WARPSIM_SHAPE(4, 1) WARPSIM_SHAPE(4, 2) WARPSIM_SHAPE(4, 4)
+            WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
 #undef WARPSIM_SHAPE
-                    default : return f.template operator()<0, 0>();
+                default : return f.template operator()<0, 0>();
   }
 }
 

@@ -2,6 +2,8 @@
 // them.
 #include "sim/func/cta.h"
 
+#include <algorithm>
+
 namespace warpsim::sim {
 
 using isa::kWarpSize;
@@ -92,6 +94,34 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
       break;
   }
   return 0;
+}
+
+void Cta::fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const {
+  using isa::Special;
+  const uint32_t first = w.index * kWarpSize;
+  const Dim3& b = ctx_.block;
+  switch (s) {
+    case Special::TidX:
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) dst[lane] = (first + lane) % b.x;
+      return;
+    case Special::TidY:
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) dst[lane] = (first + lane) / b.x % b.y;
+      return;
+    case Special::TidZ:
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) dst[lane] = (first + lane) / (b.x * b.y);
+      return;
+    case Special::LaneId:
+    case Special::LanemaskEq:
+    case Special::LanemaskLe:
+    case Special::LanemaskLt:
+    case Special::LanemaskGe:
+    case Special::LanemaskGt:
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) dst[lane] = specialOf(w, s, lane);
+      return;
+    default:  // the same for every lane
+      std::fill_n(dst, kWarpSize, specialOf(w, s, 0));
+      return;
+  }
 }
 
 }  // namespace warpsim::sim

@@ -4,11 +4,13 @@
 #include "sim/func/grid.h"
 
 #include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace warpsim::sim {
@@ -39,8 +41,9 @@ void runWarpsRoundRobin(Cta& cta, const LaunchContext& ctx) {
   }
 }
 
+// `cta` is the host thread's CTA object, reused from one CTA to the next.
 void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& factories,
-            uint64_t index, CtaOutcome& out) {
+            uint64_t index, CtaOutcome& out, std::optional<Cta>& cta) {
   std::vector<Observer*> raw;
   if (!factories.empty()) {
     CtaInfo info;
@@ -57,15 +60,19 @@ void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& facto
   ObserverList list(raw);
   Observer* observer = raw.empty() ? nullptr : raw.size() == 1 ? raw[0] : &list;
   try {
-    Cta cta(ctx, index, observer);
+    if (cta)
+      cta->restart(index, observer);
+    else
+      cta.emplace(ctx, index, observer);
     try {
-      runWarpsRoundRobin(cta, ctx);
+      runWarpsRoundRobin(*cta, ctx);
     } catch (const KernelFault& f) {
       out.fault = f.info();
     }
-    out.printf = cta.printfOutput();
+    out.printf = cta->printfOutput();
   } catch (const KernelFault& f) {
     out.fault = f.info();
+    cta.reset();  // a fault while starting leaves it half-made
   }
   if (observer) observer->ctaFinished(out.fault ? &*out.fault : nullptr);
   if (out.fault) ctx.stop->store(true, std::memory_order_relaxed);
@@ -87,20 +94,21 @@ LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& fa
           : (ctx.options.threads ? ctx.options.threads
                                  : std::max(1u, std::thread::hardware_concurrency()));
   tbb::task_arena arena{int(threads)};
+  tbb::enumerable_thread_specific<std::optional<Cta>> ctas;
   for (uint64_t first = 0; first < n && !result.fault; first += kBatch) {
     const uint64_t count = std::min(kBatch, n - first);
     batch.clear();
     batch.resize(count);
     if (threads == 1) {
       for (uint64_t i = 0; i < count && !ctx.stop->load(); ++i)
-        runOne(ctx, factories, first + i, batch[i]);
+        runOne(ctx, factories, first + i, batch[i], ctas.local());
     } else {
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<uint64_t>(0, count, 1),
                           [&](const tbb::blocked_range<uint64_t>& r) {
                             for (uint64_t i = r.begin(); i != r.end(); ++i)
                               if (!ctx.stop->load(std::memory_order_relaxed))
-                                runOne(ctx, factories, first + i, batch[i]);
+                                runOne(ctx, factories, first + i, batch[i], ctas.local());
                           });
       });
     }

@@ -36,7 +36,8 @@ struct Warp {
   isa::LaneMask valid = 0;  // lanes that are threads of the CTA
   isa::LaneMask exited = 0;
   WarpState state = WarpState::Ready;
-  std::vector<Frame> frames;
+  std::vector<Frame> frames;  // the call stack, the kernel's frame first
+  std::vector<Frame> spare;   // frames whose storage the next call or CTA reuses
   std::vector<SimtEntry> stack;
   uint64_t instructions = 0;  // warp-instructions executed (drives %clock)
   uint32_t barrierId = 0;     // while AtBarrier
