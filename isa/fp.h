@@ -359,6 +359,9 @@ inline double hostSqrt(double x) {
 // sum is rounded to odd (sumToOdd; 53 >= 24 + 2 bits), and the final conversion to float rounds
 // once, correctly.
 inline float fmaRN32(float a, float b, float c) {
+#ifdef __FMA__
+  return __builtin_fmaf(a, b, c);  // the host's fused multiply-add: one rounding, the same bits
+#endif
   const double p = double(a) * double(b);
   const double s = p + double(c);
   if (s - s != 0.0) return float(s);  // inf or NaN: nothing to correct
