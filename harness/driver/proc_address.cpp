@@ -5,6 +5,8 @@
 // asked. Each entry is checked at compile time against cudaTypedefs.h's PFN_<name>_v<version>.
 // Per-thread default-stream variants share the plain entry: work runs when it is enqueued, so
 // every default stream behaves alike.
+#include <cudaProfiler.h>
+#include <cudaProfilerTypedefs.h>
 #include <cudaTypedefs.h>
 
 #include <cstring>
@@ -40,6 +42,8 @@ const Entry kEntries[] = {
     WARPSIM_ENTRY(cuDriverGetVersion, 2020, cuDriverGetVersion),
     WARPSIM_ENTRY(cuGetErrorString, 6000, cuGetErrorString),
     WARPSIM_ENTRY(cuGetErrorName, 6000, cuGetErrorName),
+    WARPSIM_ENTRY(cuProfilerStart, 4000, cuProfilerStart),
+    WARPSIM_ENTRY(cuProfilerStop, 4000, cuProfilerStop),
     // devices
     WARPSIM_ENTRY(cuDeviceGet, 2000, cuDeviceGet),
     WARPSIM_ENTRY(cuDeviceGetCount, 2000, cuDeviceGetCount),

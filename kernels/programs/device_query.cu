@@ -1,4 +1,6 @@
 // What the program sees of the device: cudaGetDeviceProperties and friends describe an H200.
+#include <cuda_profiler_api.h>
+
 #include <cstdio>
 
 #include "check.h"
@@ -14,6 +16,8 @@ int main() {
   CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
   int smemOptin = 0;
   CHECK(cudaDeviceGetAttribute(&smemOptin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+  CHECK(cudaProfilerStart());  // no profiler here: both succeed, as with no tool attached
+  CHECK(cudaProfilerStop());
   std::printf("devices: %d, driver %d, runtime %d\n", count, driver, runtime);
   std::printf("name: %s\n", p.name);
   std::printf("compute capability: %d.%d\n", p.major, p.minor);
