@@ -67,6 +67,22 @@ TEST(Exec, KernelFaultIsStickyAndNamesThreadBlockAndLine) {
   EXPECT_TRUE(has(o, "later copy: cudaErrorIllegalAddress")) << o.output;
 }
 
+TEST(Exec, UnsupportedApisFailCleanly) {
+  const Outcome o = exec(program("unsupported_apis"));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(has(o, "cudaGraphCreate: cudaErrorCallRequiresNewerDriver")) << o.output;
+  EXPECT_TRUE(has(o, "unsupported_apis: PASSED")) << o.output;
+}
+
+TEST(Exec, KeepPtxWritesTheModuleTheFaultLinesReferTo) {
+  const std::string dir = ::testing::TempDir() + "/warpsim_keep_ptx";
+  const Outcome o = exec("--keep-ptx " + dir + " " + program("out_of_bounds"));
+  EXPECT_EQ(o.status, 3) << o.output;
+  EXPECT_TRUE(has(o, "(module1.compute_90.ptx:42, st.global.u32)")) << o.output;
+  const Outcome line = warpsim::test::shell("sed -n 42p " + dir + "/module1.compute_90.ptx");
+  EXPECT_TRUE(has(line, "st.global.u32")) << line.output;
+}
+
 TEST(Exec, ReportsEachLaunch) {
   const Outcome o = exec("--report " + program("vector_add"));
   EXPECT_EQ(o.status, 0) << o.output;
