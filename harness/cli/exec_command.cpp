@@ -32,7 +32,8 @@ Options:
   --threads N     host threads for a launch's CTAs (default: every core)
   --serial        CTAs one at a time, in order (deterministic float atomics)
   --budget N      warp-instructions before the watchdog stops a kernel
-  --report        one line per launch on stderr (geometry, threads, instructions, time)
+  --report        one line per launch on stderr (geometry, threads, instructions, time), and
+                  the program's totals at exit
   --keep-ptx DIR  write each module's PTX to DIR (the PTX lines of fault reports refer to it)
   --trace         report every driver entry point and private table the program asks for that
                   the simulator's driver does not provide

@@ -297,6 +297,16 @@ void Driver::freeShared(uint64_t hostAddress) {
   mirrors.erase(it);
 }
 
+void Driver::printSummary() {
+  std::fprintf(stderr,
+               "warpsim: program: %llu launches, %llu threads, %llu warp-instructions, %llu "
+               "faults, %.3f s in kernels\n",
+               static_cast<unsigned long long>(launches),
+               static_cast<unsigned long long>(totalThreads),
+               static_cast<unsigned long long>(totalWarpInsns),
+               static_cast<unsigned long long>(faults), kernelSeconds);
+}
+
 void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, unsigned shared,
                     void** params, void** extra) {
   const sim::LoadedModule& m = *f->module->loaded;
@@ -343,7 +353,12 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
   const sim::LaunchResult r = gpu.launch(m, config, lo);
   for (auto& [host, mirror] : mirrors)
     gpu.memory().copyOut(mirror.host, mirror.device, mirror.bytes);
-  ++launches;
+  if (++launches == 1 && options.reportLaunches)
+    std::atexit([] { driver().printSummary(); });  // the Driver outlives exit handlers
+  totalThreads += r.stats.threads;
+  totalWarpInsns += r.stats.totalWarpInsns();
+  kernelSeconds += r.seconds;
+  faults += r.fault.has_value();
   if (!r.printfOutput.empty()) {
     std::fwrite(r.printfOutput.data(), 1, r.printfOutput.size(), stdout);
     std::fflush(stdout);

@@ -92,6 +92,9 @@ class Driver {
   unsigned primaryFlags = 0;
   CUresult sticky = CUDA_SUCCESS;  // a kernel fault: every later call returns it
   uint64_t launches = 0;
+  // The whole program's work, printed at exit under --report.
+  uint64_t totalThreads = 0, totalWarpInsns = 0, faults = 0;
+  double kernelSeconds = 0;
   uint64_t allocations = 0;  // numbers device buffers in fault reports ("cudaMalloc buffer #3")
   size_t stackLimit = 1024, printfFifo = 1 << 20, mallocHeap = 8 << 20;
 
@@ -130,6 +133,9 @@ class Driver {
   // Runs a kernel now: mirrors in, launch, mirrors out, printf to stdout, a fault reported.
   void launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, unsigned shared,
               void** params, void** extra);
+
+  // "warpsim: program: N launches, ..." (under --report, at exit).
+  void printSummary();
 
   // A failed call's message on stderr (once per distinct message when not tracing).
   void warn(const std::string& message);
