@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "harness/driver/cubin.h"
 #include "harness/driver/fatbinary.h"
 #include "isa/diagnostic.h"
 
@@ -130,6 +131,12 @@ Module* Driver::loadImage(const void* image) {
   std::string ptx, arch = "90";
   if (magic == kFatbinMagic) {
     const std::vector<FatbinEntry> entries = parseFatbinary(bytes, fatbinaryBytes(bytes));
+    for (const FatbinEntry& e : entries)
+      if (e.kind == uint16_t(EntryKind::Elf) && e.arch == 90) {
+        const std::string elf = entryText(e);
+        m->registers =
+            cubinRegisterCounts(reinterpret_cast<const uint8_t*>(elf.data()), elf.size());
+      }
     if (const FatbinEntry* e = selectPtx(entries)) {
       ptx = entryText(*e);
       arch = std::to_string(e->arch);

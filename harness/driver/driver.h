@@ -46,6 +46,7 @@ struct Module {
   std::string noPtxReason;                    // why `loaded` is null
   std::map<std::string, std::unique_ptr<Function>> functions;
   std::map<std::string, std::pair<uint64_t, uint64_t>> globals;  // name -> (address, bytes)
+  std::map<std::string, int> registers;  // per kernel, from the image's sm_90 cubin when it has one
 };
 
 struct Stream {

@@ -8,10 +8,14 @@ using namespace warpsim::driver;
 
 namespace {
 
-// Registers per thread: the simulator runs PTX and has no ptxas allocation at hand, so the
-// occupancy calculator assumes this many (a common count for simple kernels; the real value
-// depends on ptxas). Documented in the README.
+// Registers per thread when the program has no sm_90 cubin to take ptxas's count from (a
+// common count for simple kernels). Documented in the README.
 constexpr int kAssumedRegisters = 32;
+
+int registersOf(Function* f) {
+  auto it = f->module->registers.find(f->name);
+  return it == f->module->registers.end() ? kAssumedRegisters : it->second;
+}
 
 const warpsim::isa::FunctionCode& codeOf(Function* f) {
   const auto& p = f->module->loaded->program;
@@ -43,7 +47,7 @@ int blocksPerSm(Function* f, int threads, size_t dynamicShared) {
   const int warps = (threads + 31) / 32;
   const int byWarps = 64 / warps;
   const int byBlocks = 32;
-  const int regsPerWarp = (kAssumedRegisters * 32 + 255) / 256 * 256;
+  const int regsPerWarp = (registersOf(f) * 32 + 255) / 256 * 256;
   const int byRegs = 65536 / (regsPerWarp * warps);
   const size_t shared = codeOf(f).sharedBytes + dynamicShared + 1024;  // + reserved per block
   const int byShared = int((228 * 1024) / shared);
@@ -101,7 +105,7 @@ CUresult cuFuncGetAttribute(int* value, CUfunction_attribute attribute, CUfuncti
         *value = int(code.localBytes);
         break;
       case CU_FUNC_ATTRIBUTE_NUM_REGS:
-        *value = kAssumedRegisters;
+        *value = registersOf(fn);
         break;
       case CU_FUNC_ATTRIBUTE_PTX_VERSION:
         *value = 90;

@@ -118,6 +118,7 @@ int main() {
   CHECK(cudaDeviceSynchronize());
   cudaFuncAttributes attr;
   CHECK(cudaFuncGetAttributes(&attr, addRows));
+  std::printf("addRows: %d registers per thread\n", attr.numRegs);
   int blocks = 0;
   CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, polynomial, 128, 0));
   int minGrid = 0, blockSize = 0;

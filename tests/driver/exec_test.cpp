@@ -3,8 +3,15 @@
 // verdict; a kernel fault is reported as the GPU would and by warpsim; usage errors exit 2.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <string>
+#include <vector>
 
+#include "harness/driver/cubin.h"
+#include "harness/driver/fatbinary.h"
 #include "tests/support/shell.h"
 
 namespace {
@@ -50,6 +57,33 @@ TEST(Exec, EveryKindOfMemoryAndKernelPrintf) {
   EXPECT_FALSE(has(o, "WRONG")) << o.output;
   EXPECT_TRUE(has(o, "hello from block 0: value 42\nhello from block 1: value 42\n")) << o.output;
   EXPECT_TRUE(has(o, "memory_kinds: PASSED")) << o.output;
+}
+
+// The registers ptxas gave `kernel` in the sm_90 cubin of a built program.
+int cubinRegisters(const std::string& path, const std::string& kernel) {
+  using namespace warpsim::driver;
+  std::ifstream in(path, std::ios::binary);
+  const std::vector<uint8_t> b((std::istreambuf_iterator<char>(in)), {});
+  for (size_t at = 0; at + 16 < b.size(); at += 8) {
+    uint32_t magic;
+    std::memcpy(&magic, b.data() + at, 4);
+    if (magic != kFatbinMagic) continue;
+    for (const FatbinEntry& e : parseFatbinary(b.data() + at, b.size() - at))
+      if (e.kind == uint16_t(EntryKind::Elf)) {
+        const std::string elf = entryText(e);
+        const auto regs =
+            cubinRegisterCounts(reinterpret_cast<const uint8_t*>(elf.data()), elf.size());
+        if (regs.count(kernel)) return regs.at(kernel);
+      }
+  }
+  return -1;
+}
+
+TEST(Exec, FunctionAttributesTakePtxassRegisterCount) {
+  const int regs = cubinRegisters(program("memory_kinds"), "_Z7addRowsPfmii");
+  ASSERT_GT(regs, 0);
+  const Outcome o = exec(program("memory_kinds"));
+  EXPECT_TRUE(has(o, "addRows: " + std::to_string(regs) + " registers per thread")) << o.output;
 }
 
 TEST(Exec, KernelFaultIsStickyAndNamesThreadBlockAndLine) {

@@ -2,6 +2,8 @@
 // choice of PTX for compute capability 9.0, malformed images, and a real program's fatbinary.
 #include "harness/driver/fatbinary.h"
 
+#include "harness/driver/cubin.h"
+
 #include <gtest/gtest.h>
 #include <lz4.h>
 #include <zstd.h>
@@ -117,12 +119,29 @@ TEST(Fatbinary, ReadsARealProgram) {
   std::ifstream in(std::string(WARPSIM_PROGRAMS_DIR) + "/vector_add", std::ios::binary);
   ASSERT_TRUE(in) << "build the warpsim_programs target";
   const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
-  bool found = false;
+  bool found = false, sawRegisters = false;
   for (size_t at = 0; at + 16 < bytes.size() && !found; at += 8) {
     uint32_t magic;
     std::memcpy(&magic, bytes.data() + at, 4);
     if (magic != kFatbinMagic) continue;
     const auto entries = parseFatbinary(bytes.data() + at, bytes.size() - at);
+    for (const FatbinEntry& e : entries)
+      if (e.kind == uint16_t(EntryKind::Elf) && e.arch == 90) {
+        const std::string elf = entryText(e);
+        const auto regs =
+            cubinRegisterCounts(reinterpret_cast<const uint8_t*>(elf.data()), elf.size());
+        if (regs.count("_Z9vectorAddPKfS0_Pfi")) {
+          EXPECT_GT(regs.at("_Z9vectorAddPKfS0_Pfi"), 0);
+          EXPECT_LE(regs.at("_Z9vectorAddPKfS0_Pfi"), 255);
+          // Any prefix of the image is read safely (no counts, or the same ones).
+          for (size_t cut : {size_t(0), size_t(63), elf.size() / 2, elf.size() - 1}) {
+            const auto part =
+                cubinRegisterCounts(reinterpret_cast<const uint8_t*>(elf.data()), cut);
+            EXPECT_TRUE(part.empty() || part == regs);
+          }
+          sawRegisters = true;
+        }
+      }
     if (const FatbinEntry* ptx = selectPtx(entries)) {
       EXPECT_TRUE(ptx->zstd());
       EXPECT_NE(entryText(*ptx).find(".entry _Z9vectorAddPKfS0_Pfi("), std::string::npos);
@@ -130,6 +149,7 @@ TEST(Fatbinary, ReadsARealProgram) {
     }
   }
   EXPECT_TRUE(found);
+  EXPECT_TRUE(sawRegisters);
 }
 
 }  // namespace
