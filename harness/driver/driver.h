@@ -102,8 +102,12 @@ class Driver {
   std::vector<std::unique_ptr<Module>> modules;
   std::map<Stream*, std::unique_ptr<Stream>> streams;
   std::map<Event*, std::unique_ptr<Event>> events;
-  std::map<uint64_t, HostMirror> mirrors;                   // by host address
-  std::map<std::pair<void*, void*>, void*> contextStorage;  // (context, key) -> value
+  std::map<uint64_t, HostMirror> mirrors;  // by host address
+  std::map<std::pair<void*, void*>, void*> contextStorage;
+  // Stream attributes (access-policy windows, priorities, ...): kept and reported back; the
+  // simulator has no cache to apply them to.
+  std::map<std::pair<CUstream, int>, CUstreamAttrValue>
+      streamAttributes;  // (context, key) -> value
   uint64_t nextStreamId = 1;
 
   // The context handle of the primary (and only) context.

@@ -3,6 +3,8 @@
 // beyond events), under which every stream is idle whenever the host looks. An event records
 // the host time of its recording; elapsed times are host time.
 #include <chrono>
+#include <cstring>
+#include <vector>
 
 #include "harness/driver/internal.h"
 
@@ -81,6 +83,7 @@ CUresult cuStreamDestroy(CUstream s) {
       [&](Driver& d) {
         if (!d.streams.erase(reinterpret_cast<Stream*>(s)))
           throw ApiError{CUDA_ERROR_INVALID_HANDLE, ""};
+        std::erase_if(d.streamAttributes, [&](const auto& a) { return a.first.first == s; });
         return CUDA_SUCCESS;
       },
       false);
@@ -166,6 +169,38 @@ CUresult cuStreamGetDevice(CUstream s, CUdevice* dev) {
   return api([&](Driver& d) {
     streamOf(d, s);
     *need(dev) = 0;
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuStreamGetAttribute(CUstream s, CUstreamAttrID id, CUstreamAttrValue* value) {
+  return api([&](Driver& d) {
+    checkStream(d, s);
+    auto it = d.streamAttributes.find({s, int(id)});
+    if (it != d.streamAttributes.end())
+      *need(value) = it->second;
+    else
+      std::memset(need(value), 0, sizeof *value);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuStreamSetAttribute(CUstream s, CUstreamAttrID id, const CUstreamAttrValue* value) {
+  return api([&](Driver& d) {
+    checkStream(d, s);
+    d.streamAttributes[{s, int(id)}] = *need(value);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuStreamCopyAttributes(CUstream dst, CUstream src) {
+  return api([&](Driver& d) {
+    checkStream(d, dst);
+    checkStream(d, src);
+    std::vector<std::pair<std::pair<CUstream, int>, CUstreamAttrValue>> copies;
+    for (const auto& [key, v] : d.streamAttributes)
+      if (key.first == src) copies.push_back({{dst, key.second}, v});
+    for (const auto& [key, v] : copies) d.streamAttributes[key] = v;
     return CUDA_SUCCESS;
   });
 }
