@@ -21,5 +21,6 @@ int isaCheckCommand(const std::vector<std::string>& args);
 int isaTraceCommand(const std::vector<std::string>& args);
 int approxMeasureCommand(const std::vector<std::string>& args);
 int approxReplayCommand(const std::vector<std::string>& args);
+int execCommand(const std::vector<std::string>& args);
 
 }  // namespace warpsim::cli

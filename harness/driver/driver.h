@@ -1,0 +1,183 @@
+// The simulator's CUDA driver (libcuda.so.1): the state behind the driver API that the CUDA
+// runtime calls underneath an unmodified program, implemented on sim::Gpu.
+//
+// One Driver per process: the C API hands the driver no object to hang its state on, so the
+// process-wide instance (driver()) is the one place it lives. Every API call takes its lock,
+// so calls from several host threads are serialized. Work is executed when it is enqueued, in
+// order: a valid schedule of CUDA's stream semantics (every stream is then always idle).
+#pragma once
+
+#include <cuda.h>
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/gpu.h"
+
+namespace warpsim::driver {
+
+// A failure of an API call: the CUresult to return and, when not empty, a message for stderr.
+struct ApiError {
+  CUresult code;
+  std::string message;
+};
+
+struct Module;
+
+// A kernel of a module: CUfunction and CUkernel are both this (the runtime passes a CUkernel
+// where a CUfunction is expected).
+struct Function {
+  Module* module = nullptr;
+  std::string name;
+  int maxDynamicShared = 48 * 1024;  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+  int preferredCarveout = -1;
+};
+
+// A loaded fatbinary, cubin or PTX image (CUmodule; CUlibrary is the same object).
+struct Module {
+  const sim::LoadedModule* loaded = nullptr;  // null: the image has no PTX the simulator can run
+  std::string name;                           // "module 2 (PTX for compute_90)"
+  std::string noPtxReason;                    // why `loaded` is null
+  std::map<std::string, std::unique_ptr<Function>> functions;
+  std::map<std::string, std::pair<uint64_t, uint64_t>> globals;  // name -> (address, bytes)
+  std::map<std::string, int> registers;  // per kernel, from the image's sm_90 cubin when it has one
+};
+
+struct Stream {
+  unsigned flags = 0;
+  int priority = 0;
+  uint64_t id = 0;
+};
+
+struct Event {
+  unsigned flags = 0;
+  std::optional<std::chrono::steady_clock::time_point> recorded;
+};
+
+// Memory the host and kernels share (pinned, mapped, managed, registered): the host bytes
+// are authoritative between launches; they are copied into the simulator's allocation
+// before every launch and back after it.
+struct HostMirror {
+  uint64_t allocation = 0;  // the simulator allocation's base (to free it)
+  uint64_t device = 0;      // the address kernels use (the host address when mapped)
+  uint8_t* host = nullptr;
+  uint64_t bytes = 0;
+  uint64_t mapped = 0;  // bytes mmap'ed at host (0: the host memory is the program's own)
+  unsigned flags = 0;   // CU_MEMHOSTALLOC_* / CU_MEM_ATTACH_*
+  bool managed = false;
+};
+
+struct Options {
+  unsigned threads = 0;
+  bool serial = false;
+  uint64_t budget = 0;  // 0: the simulator's default
+  bool reportLaunches = false;
+  bool trace = false;   // every unsupported entry point and private-table call on stderr
+  std::string keepPtx;  // a directory to write each module's PTX to (fault lines refer to it)
+};
+
+class Driver {
+ public:
+  Driver();
+  std::recursive_mutex mutex;
+  sim::Gpu gpu;
+  Options options;
+  bool initialized = false;
+  int primaryRetains = 0;
+  unsigned primaryFlags = 0;
+  CUresult sticky = CUDA_SUCCESS;  // a kernel fault: every later call returns it
+  uint64_t launches = 0;
+  // The whole program's work, printed at exit under --report.
+  uint64_t totalThreads = 0, totalWarpInsns = 0, faults = 0;
+  double kernelSeconds = 0;
+  uint64_t allocations = 0;  // numbers device buffers in fault reports ("cudaMalloc buffer #3")
+  size_t stackLimit = 1024, printfFifo = 1 << 20, mallocHeap = 8 << 20;
+
+  std::vector<std::unique_ptr<Module>> modules;
+  std::map<Stream*, std::unique_ptr<Stream>> streams;
+  std::map<Event*, std::unique_ptr<Event>> events;
+  std::map<uint64_t, HostMirror> mirrors;  // by host address
+  std::map<std::pair<void*, void*>, void*> contextStorage;
+  // Stream attributes (access-policy windows, priorities, ...): kept and reported back; the
+  // simulator has no cache to apply them to.
+  std::map<std::pair<CUstream, int>, CUstreamAttrValue>
+      streamAttributes;  // (context, key) -> value
+  uint64_t nextStreamId = 1;
+
+  // The context handle of the primary (and only) context.
+  CUcontext context() { return reinterpret_cast<CUcontext>(&contextTag_); }
+  bool isContext(CUcontext c) { return c == context(); }
+
+  // Loads a fatbinary, fatbinary wrapper, cubin or PTX image.
+  Module* loadImage(const void* image);
+  Function* function(Module* m, const std::string& name);  // throws ApiError
+  Function* checkFunction(CUfunction f);
+
+  // The mirror whose host range holds [p, p+bytes), else null.
+  HostMirror* mirrorOf(const void* p, uint64_t bytes = 1);
+  // True when `address` is a simulator allocation that is not shared with the host.
+  bool isDevice(uint64_t address, uint64_t bytes = 1);
+  // Allocates `bytes` the host and kernels share at one address (managed and pinned memory).
+  uint64_t allocateShared(uint64_t bytes, unsigned flags, bool managed);
+  void freeShared(uint64_t hostAddress);
+
+  // Where the bytes [address, address+bytes) live on the host: a simulator allocation's storage,
+  // a mirror's host side, or the program's own memory. Throws ApiError when the range starts in
+  // a device allocation and runs past its end.
+  uint8_t* resolve(uint64_t address, uint64_t bytes);
+  // Copies between any two addresses (host, mirrored or device).
+  void copy(uint64_t dst, uint64_t src, uint64_t bytes);
+  void fill(uint64_t dst, uint64_t value, unsigned elementBytes, uint64_t count);
+
+  // Runs a kernel now: mirrors in, launch, mirrors out, printf to stdout, a fault reported.
+  void launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, unsigned shared,
+              void** params, void** extra);
+
+  // "warpsim: program: N launches, ..." (under --report, at exit).
+  void printSummary();
+
+  // A failed call's message on stderr (once per distinct message when not tracing).
+  void warn(const std::string& message);
+
+ private:
+  char contextTag_ = 0;
+};
+
+Driver& driver();
+
+// Runs `body` under the driver's lock, turning exceptions into a CUresult (and a message on
+// stderr); returns the sticky fault first when `checkSticky`.
+template <class Body>
+CUresult api(Body&& body, bool checkSticky = true);
+
+CUresult translate(const std::exception_ptr& e);
+
+template <class Body>
+CUresult api(Body&& body, bool checkSticky) {
+  Driver& d = driver();
+  std::lock_guard<std::recursive_mutex> lock(d.mutex);
+  if (checkSticky && d.sticky != CUDA_SUCCESS) return d.sticky;
+  try {
+    return body(d);
+  } catch (...) {
+    return translate(std::current_exception());
+  }
+}
+
+// A host pointer of a value: where the API hands out CUdeviceptr values.
+inline uint64_t addr(const void* p) { return reinterpret_cast<uint64_t>(p); }
+
+// Throws ApiError{CUDA_ERROR_INVALID_VALUE} when `p` is null.
+template <class T>
+T* need(T* p) {
+  if (!p) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+  return p;
+}
+
+}  // namespace warpsim::driver
