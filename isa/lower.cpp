@@ -42,16 +42,74 @@ constexpr std::pair<std::string_view, Special> kSpecialNames[] = {
     {"%globaltimer", Special::GlobalTimer},
     {"%globaltimer_lo", Special::GlobalTimerLo},
     {"%globaltimer_hi", Special::GlobalTimerHi},
+    {"%clock_hi", Special::ClockHi},
     {"%dynamic_smem_size", Special::DynamicSmemSize},
     {"%total_smem_size", Special::TotalSmemSize},
+    {"%aggr_smem_size", Special::AggrSmemSize},
     {"%cluster_ctarank", Special::ClusterCtaRank},
     {"%cluster_nctarank", Special::ClusterNctaRank},
+    // warpsim runs every CTA as a cluster of one (as the chip does without cluster dimensions):
+    // a cluster's id and count are the CTA's.
+    {"%clusterid.x", Special::CtaidX},
+    {"%clusterid.y", Special::CtaidY},
+    {"%clusterid.z", Special::CtaidZ},
+    {"%nclusterid.x", Special::NctaidX},
+    {"%nclusterid.y", Special::NctaidY},
+    {"%nclusterid.z", Special::NctaidZ},
 };
+
+// Predefined identifiers whose value is the same for every thread of every launch: PTX ISA 9.0
+// section 10 (special registers) and 4.5 (WARP_SZ). ptxas 13 compiles %reserved_smem_offset_begin,
+// _cap and _0 for sm_90 to the constants 0, 0x400 and 0 (SASS `MOV R, 0x400`); _end and _1 it
+// reads from the driver's constant bank (c[0x0][0x68], c[0x0][0x6c]), values not yet measured
+// on the H200: warpsim assumes the whole reserved kilobyte (end = cap) and 0.
+struct ConstantName {
+  std::string_view name;
+  uint64_t value;
+  Type type;
+};
+constexpr ConstantName kConstantNames[] = {
+    {"WARP_SZ", kWarpSize, Type::U32},
+    {"%cluster_ctaid.x", 0, Type::U32},
+    {"%cluster_ctaid.y", 0, Type::U32},
+    {"%cluster_ctaid.z", 0, Type::U32},
+    {"%cluster_nctaid.x", 1, Type::U32},
+    {"%cluster_nctaid.y", 1, Type::U32},
+    {"%cluster_nctaid.z", 1, Type::U32},
+    {"%is_explicit_cluster", 0, Type::Pred},
+    {"%current_graph_exec", 0, Type::U64},  // 0: not launched from a CUDA graph
+    {"%reserved_smem_offset_begin", 0, Type::U32},
+    {"%reserved_smem_offset_end", kReservedSmemBytes, Type::U32},
+    {"%reserved_smem_offset_cap", kReservedSmemBytes, Type::U32},
+    {"%reserved_smem_offset_0", 0, Type::U32},
+    {"%reserved_smem_offset_1", 0, Type::U32},
+};
+
+// The performance monitor counters %pm0..%pm7 and %pm0_64..%pm7_64 read 0 unless a profiler
+// programs them; %envreg0..31 are driver-defined (Special::EnvReg).
+bool isPerfCounter(const std::string& name, bool* wide) {
+  if (name.size() < 4 || name.compare(0, 3, "%pm") != 0 || name[3] < '0' || name[3] > '7')
+    return false;
+  *wide = name.size() == 7 && name.compare(4, 3, "_64") == 0;
+  return name.size() == 4 || *wide;
+}
+
+std::optional<ConstantName> constantFromName(const std::string& name) {
+  for (const ConstantName& c : kConstantNames)
+    if (c.name == name) return c;
+  bool wide = false;
+  if (isPerfCounter(name, &wide)) return ConstantName{"", 0, wide ? Type::U64 : Type::U32};
+  return std::nullopt;
+}
 
 std::optional<Special> specialFromName(const std::string& name) {
   for (const auto& [n, s] : kSpecialNames)
     if (n == name) return s;
-  if (name.rfind("%envreg", 0) == 0) return Special::EnvReg;
+  if (name.size() > 7 && name.size() <= 9 && name.rfind("%envreg", 0) == 0) {
+    int n = 0;
+    const auto [end, ec] = std::from_chars(name.data() + 7, name.data() + name.size(), n);
+    if (ec == std::errc() && end == name.data() + name.size() && n < 32) return Special::EnvReg;
+  }
   return std::nullopt;
 }
 
@@ -100,6 +158,13 @@ class FunctionLowering {
   uint32_t specialSlot(Special s);
   Opnd lowerOperand(const ir::Operand& o, const ir::Instruction& ir, Inst& in, Type immType);
   const Symbol* findSymbol(const std::string& name) const;
+  Opnd constantOperand(const ConstantName& c) {
+    Opnd r;
+    r.kind = OpndKind::Reg;
+    r.slot = constantSlot(c.value);
+    r.regType = c.type == Type::Pred ? Type::U32 : c.type;
+    return r;
+  }
   void lowerInstruction(const ir::Instruction& ir, uint32_t pc);
 
   const ModuleContext& ctx_;
@@ -264,6 +329,7 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
         if (isDynamic(*s)) in.readsDynamic = true;
         return r;
       }
+      if (auto c = constantFromName(o.name)) return constantOperand(*c);
       fail(o.loc, "unknown register '" + o.name + "'");
     }
     case ir::OperandKind::IntImm:
@@ -289,6 +355,12 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
         r.regType = Type::U64;
         r.symbolSpace = s->space;
         return r;
+      }
+      if (auto c = constantFromName(o.name)) {
+        // WARP_SZ stands for an immediate: it takes the instruction's type like one.
+        Opnd k = constantOperand(*c);
+        k.regType = immType;
+        return k;
       }
       fail(o.loc, "unknown symbol '" + o.name + "'");
     }
@@ -503,7 +575,7 @@ int Program::findFunction(const std::string& name) const {
 
 bool isDynamic(Special s) {
   return s == Special::Clock || s == Special::Clock64 || s == Special::GlobalTimer ||
-         s == Special::GlobalTimerLo || s == Special::GlobalTimerHi;
+         s == Special::GlobalTimerLo || s == Special::GlobalTimerHi || s == Special::ClockHi;
 }
 
 const char* insnClassName(InsnClass c) {

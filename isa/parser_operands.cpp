@@ -99,7 +99,13 @@ ir::Operand Parser::parseAddress() {
       bool minus = isPunct('-');
       advance();
       if (acceptPunct('-')) minus = !minus;  // nvcc writes [%rd+-8]
-      uint64_t off = expectInt(minus ? "an offset after '-'" : "an offset after '+'");
+      uint64_t off = 0;
+      if (cur().kind == TokKind::Word && cur().text == "WARP_SZ") {
+        off = 32;  // the predefined constant, an immediate like any other (PTX ISA 4.5)
+        advance();
+      } else {
+        off = expectInt(minus ? "an offset after '-'" : "an offset after '+'");
+      }
       op.offset = static_cast<int64_t>(minus ? 0 - off : off);
     }
   } else if (t.kind == TokKind::Int || isPunct('-')) {

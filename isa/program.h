@@ -13,6 +13,9 @@
 namespace warpsim::isa {
 
 inline constexpr unsigned kWarpSize = 32;
+// Shared memory the system reserves in every CTA on sm_90 (cudaDevAttrReservedSharedMemoryPerBlock;
+// %reserved_smem_offset_cap).
+inline constexpr uint32_t kReservedSmemBytes = 1024;
 using LaneMask = uint32_t;
 inline constexpr uint32_t kNoPc = std::numeric_limits<uint32_t>::max();
 
@@ -111,8 +114,10 @@ enum class Special : uint8_t {
   GlobalTimer,
   GlobalTimerLo,
   GlobalTimerHi,
+  ClockHi,
   DynamicSmemSize,
   TotalSmemSize,
+  AggrSmemSize,
   ClusterCtaRank,
   ClusterNctaRank,
   EnvReg,
