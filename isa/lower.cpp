@@ -166,6 +166,7 @@ class FunctionLowering {
     return r;
   }
   void lowerInstruction(const ir::Instruction& ir, uint32_t pc);
+  void lowerInstructionAt(const ir::Instruction& ir, uint32_t pc);
 
   const ModuleContext& ctx_;
   const ir::Function& fn_;
@@ -409,12 +410,33 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
   fail(o.loc, "unsupported operand");
 }
 
+// "k.cu:12" for a CUDA location, "" when unknown.
+std::string cudaWhere(const ir::Module& m, const ir::CudaLoc& loc) {
+  if (!loc.known()) return "";
+  auto it = m.files.find(loc.file);
+  return (it != m.files.end() ? it->second : "file " + std::to_string(loc.file)) + ":" +
+         std::to_string(loc.line);
+}
+
 void FunctionLowering::lowerInstruction(const ir::Instruction& ir, uint32_t pc) {
+  try {
+    lowerInstructionAt(ir, pc);
+  } catch (const PtxError& e) {
+    // Name the user's CUDA line once, here, for every error an instruction can raise.
+    const std::string where = cudaWhere(ctx_.module, ir.userLoc());
+    if (where.empty()) throw;
+    throw PtxError(e.file(), e.line(), e.col(), e.message() + " at " + where, e.sourceLine());
+  }
+}
+
+void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc) {
   Inst in;
   in.pc = pc;
   in.ptxLine = ir.loc.line;
   in.ptxCol = ir.loc.col;
-  in.cuda = ir.cuda;
+  // Faults name the line of the function being compiled: an inlined header function's own
+  // line (k.cu's caller, not cuda_fp16.hpp) is what the user wrote.
+  in.cuda = ir.userLoc();
   in.text = ir.fullOpcode();
   in.mods = decodeMods(ir.mods);
   if (!ir.guard.empty()) {
@@ -437,8 +459,17 @@ void FunctionLowering::lowerInstruction(const ir::Instruction& ir, uint32_t pc) 
     std::string t = in.mods.types.empty() ? "no type" : std::string(".") + typeName(in.mods.type());
     fail(ir.loc, "'" + in.text + "': '" + ir.opcode + "' is not defined for " + t);
   }
+  if (ir.opcode != "call")
+    for (const ir::Operand& o : ir.operands)
+      if (o.kind == ir::OperandKind::Symbol && ctx_.functionIndex.count(o.name))
+        fail(o.loc, "not supported yet: the address of function '" + o.name +
+                        "' (function pointers) in '" + in.text + "'");
   in.cls = spec->cls;
-  if (std::string err = spec->bind(in); !err.empty()) fail(ir.loc, err + " ('" + in.text + "')");
+  if (std::string err = spec->bind(in); !err.empty()) {
+    // Name the instruction once: most binders' messages already quote it.
+    if (err.find("'" + in.text + "'") == std::string::npos) err += " ('" + in.text + "')";
+    fail(ir.loc, err);
+  }
   if (in.callee >= 0 && in.cls == InsnClass::Control &&
       !ctx_.module.functions[size_t(in.callee)].hasBody)
     if (std::string err =
@@ -463,7 +494,8 @@ void FunctionLowering::run(uint32_t& sharedCursor, uint32_t& localCursor) {
 }
 
 // Refuses recursion through functions that own .local frames: frames are laid out statically.
-void checkLocalRecursion(const Program& p) {
+// The function is marked unbuildable; kernels that do not reach it still run.
+void checkLocalRecursion(Program& p) {
   const size_t n = p.functions.size();
   std::vector<std::vector<int>> calls(n);
   for (size_t f = 0; f < n; ++f)
@@ -477,10 +509,13 @@ void checkLocalRecursion(const Program& p) {
       const int f = stack.back();
       stack.pop_back();
       if (f == int(start)) {
-        const auto& fn = p.functions[start];
-        throw PtxError(
-            p.module->path, fn.src ? fn.src->loc.line : 0, 1,
-            "not supported yet: recursion through '" + fn.name + "', which has .local memory", "");
+        auto& fn = p.functions[start];
+        const uint32_t line = fn.src ? fn.src->loc.line : 0;
+        fn.error = std::make_shared<PtxError>(
+            p.module->path, line, 1,
+            "not supported yet: recursion through '" + fn.name + "', which has .local memory",
+            lineOf(p.module->text, line));
+        break;
       }
       if (seen[f]) continue;
       seen[f] = true;
@@ -552,7 +587,14 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress) {
     out.isExtern = !fn.hasBody;
     if (!fn.hasBody) continue;
     uint32_t cursor = moduleShared;
-    FunctionLowering(ctx, fn, out).run(cursor, localCursor);
+    try {
+      FunctionLowering(ctx, fn, out).run(cursor, localCursor);
+    } catch (const PtxError& e) {
+      // Per-kernel loading: the driver loads a module whatever a kernel that is never launched
+      // holds, so one function warpsim cannot build does not lose the others.
+      out.code.clear();
+      out.error = std::make_shared<PtxError>(e);
+    }
     out.sharedBytes = externShared.empty() ? cursor : p.externSharedOffset;
     out.sharedAlign = sharedAlign;
   }
@@ -565,6 +607,28 @@ int Program::findEntry(const std::string& name) const {
   for (size_t i = 0; i < functions.size(); ++i)
     if (functions[i].isEntry && functions[i].name == name) return int(i);
   return -1;
+}
+
+std::unique_ptr<PtxError> Program::buildError(int entry) const {
+  // Breadth first from the entry, so the error named is the one nearest the kernel.
+  std::vector<int> queue{entry};
+  std::vector<bool> seen(functions.size(), false);
+  seen[size_t(entry)] = true;
+  for (size_t i = 0; i < queue.size(); ++i) {
+    const FunctionCode& f = functions[size_t(queue[i])];
+    if (f.error) {
+      std::string what = "kernel '" + functions[size_t(entry)].name + "' cannot run";
+      if (queue[i] != entry) what += ": it calls '" + f.name + "'";
+      return std::make_unique<PtxError>(f.error->file(), f.error->line(), f.error->col(),
+                                        what + ": " + f.error->message(), f.error->sourceLine());
+    }
+    for (const Inst& in : f.code)
+      if (in.callee >= 0 && !seen[size_t(in.callee)]) {
+        seen[size_t(in.callee)] = true;
+        queue.push_back(in.callee);
+      }
+  }
+  return nullptr;
 }
 
 int Program::findFunction(const std::string& name) const {

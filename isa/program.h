@@ -4,9 +4,11 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "isa/diagnostic.h"
 #include "isa/ir.h"
 #include "isa/mods.h"
 
@@ -171,6 +173,10 @@ struct FunctionCode {
   uint32_t sharedBytes = 0;  // entry: static shared memory (module + own), extern shared after
   uint32_t sharedAlign = 1;  // entry: the alignment extern shared starts at
   std::vector<std::pair<std::string, uint32_t>> regNames;  // register name -> slot (debugging)
+  // Why this function cannot run, when its lowering failed (an instruction or declaration
+  // warpsim does not support, or refuses): the module still loads, as the driver loads it, and
+  // only a launch whose kernel reaches this function reports the error (Program::buildError).
+  std::shared_ptr<const PtxError> error;
 };
 
 struct Program {
@@ -181,6 +187,11 @@ struct Program {
   // Index of the entry named `name`, -1 when absent.
   int findEntry(const std::string& name) const;
   int findFunction(const std::string& name) const;
+  // Whether the entry `entry` (an index into functions) can run: nullptr when it and every
+  // function it calls, directly or not, were lowered; otherwise the error of the first one that
+  // was not, reworded to name the kernel (and the function, when another): "kernel 'k' cannot
+  // run: ...", at the offending PTX line.
+  std::unique_ptr<PtxError> buildError(int entry) const;
 };
 
 }  // namespace warpsim::isa

@@ -45,6 +45,12 @@ void vprintfH(Exec& x, const Inst& in) {
   }
 }
 
+void externalCallH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  const std::string what = "call to external function " + in.text.substr(in.text.find(' ') + 1);
+  x.machine->unsupported(in, what.c_str());
+}
+
 std::string bindBra(Inst& in) {
   if (in.ops.size() != 1 || in.ops[0].kind != OpndKind::Label)
     return "'bra' takes one label operand (indirect branches, brx.idx, are not supported yet)";
@@ -123,9 +129,10 @@ std::string bindExternalCall(Inst& in, const std::string& callee) {
     in.cls = InsnClass::Misc;
     return "";
   }
-  // Reported whole when executed: "not supported yet: call to malloc at k.cu:12".
-  in.text = "call to external function " + callee;
-  in.run = notSupportedHandler;
+  // Reported when executed: "kernel fault (not supported yet): call to external function
+  // malloc at k.cu:12 (PTX line 40, call.uni malloc), ...".
+  in.text += " " + callee;
+  in.run = externalCallH;
   return "";
 }
 

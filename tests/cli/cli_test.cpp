@@ -51,9 +51,9 @@ TEST(Cli, BadPtxNamesFileLineAndColumn) {
   const Outcome o =
       warpsim("run tests/data/bad_operand.ptx --kernel k --grid 1 --block 1 --arg u64:0");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(
-      o.output.find("tests/data/bad_operand.ptx:8:3: error: 'add.s32' takes 3 operands, 2 given"),
-      std::string::npos)
+  EXPECT_NE(o.output.find("tests/data/bad_operand.ptx:8:3: error: kernel 'k' cannot run: 'add.s32' "
+                          "takes 3 operands, 2 given"),
+            std::string::npos)
       << o.output;
 }
 

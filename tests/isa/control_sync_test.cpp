@@ -246,7 +246,7 @@ TEST(Control, OtherExternalFunctionsAreReportedWhenCalled) {
   Rig r("call.uni", {list({paramAddr(int64_t(kLaneParamBase) + 8)}), func(),
                      list({paramAddr(int64_t(kLaneParamBase))})});
   ASSERT_EQ(insns::bindExternalCall(r.in, "malloc"), "");
-  EXPECT_EQ(r.in.text, "call to external function malloc");
+  EXPECT_EQ(r.in.text, "call.uni malloc");
   r.run(0);  // not reached by any lane: no fault
   try {
     r.run(1);
