@@ -451,8 +451,13 @@ void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc
   const Type lastType = in.mods.types.empty() ? Type::B64 : in.mods.types.back();
   for (size_t i = 0; i < ir.operands.size(); ++i) {
     const bool selected = ir.opcode == "slct" && (i == 1 || i == 2) && !in.mods.types.empty();
+    // A one-element vector on an instruction without .v2/.v4 is the element itself: Triton
+    // writes every load and store in braces (`ld.global.b32 { %r1 }, [ %rd1 + 0 ];`).
+    const ir::Operand& o = ir.operands[i];
+    const bool single = o.kind == ir::OperandKind::Vector && o.elems.size() == 1 &&
+                        in.mods.vec <= 1 && ir.opcode != "tex" && ir.opcode != "tld4";
     in.ops.push_back(
-        lowerOperand(ir.operands[i], ir, in, selected ? in.mods.types.front() : lastType));
+        lowerOperand(single ? o.elems[0] : o, ir, in, selected ? in.mods.types.front() : lastType));
   }
   const OpcodeSpec* spec = findSpec(ir.opcode, in.mods);
   if (!spec) {
