@@ -402,6 +402,10 @@ void Cta::warpSyncFault(const Inst& in, LaneMask members, LaneMask present) {
 
 namespace warpsim::sim {
 
+void Cta::assertFailed(const Inst& in, unsigned lane, const std::string& message) {
+  fault(FaultKind::Assertion, message, &in, lane);
+}
+
 void Cta::unsupported(const Inst& in, const char* what) {
   // The fault's description adds the kind ("not supported yet") and the CUDA and PTX lines.
   fault(FaultKind::NotSupported, what, &in, 0);

@@ -80,6 +80,18 @@ TEST(Cli, RunsAUserCudaFileThroughNvcc) {
   EXPECT_NE(o.output.find("SIMD efficiency"), std::string::npos);
 }
 
+TEST(Cli, DeviceAssertIsAKernelFaultOfKindAssertion) {
+  const Outcome o = warpsim(
+      "run tests/data/assert_positive.cu --kernel check_positive --grid 1 --block 32 "
+      "--arg 'in=s32[32]:iota(-3,1)' --arg out=s32[32] --arg s32:32");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_NE(o.output.find("kernel fault (assertion): tests/data/assert_positive.cu:8: void "
+                          "check_positive(const int *, int *, int): Assertion `in[i] >= 0` "
+                          "failed."),
+            std::string::npos)
+      << o.output;
+}
+
 TEST(Cli, SuiteJsonReportsPass) {
   const Outcome o = warpsim("suite vector_add --json");
   ASSERT_EQ(o.status, 0) << o.output;

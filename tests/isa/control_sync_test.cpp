@@ -240,6 +240,9 @@ TEST(Control, VprintfIsABuiltInThatReadsItsTwoParamArguments) {
 
   Rig bad("call.uni", {func(), list({paramAddr(base)})});
   EXPECT_EQ(insns::bindExternalCall(bad.in, "vprintf"), "vprintf takes 2 arguments");
+  Rig badAssert("call.uni", {func(), list({paramAddr(base), paramAddr(base + 8)})});
+  EXPECT_EQ(insns::bindExternalCall(badAssert.in, "__assertfail"),
+            "__assertfail takes 5 arguments");
 }
 
 TEST(Control, OtherExternalFunctionsAreReportedWhenCalled) {
