@@ -43,6 +43,8 @@ struct Operand {
   OperandKind kind = OperandKind::IntImm;
   std::string name;            // Reg / Symbol name
   bool negated = false;        // `!%p` used as an operand (e.g. setp's c, selp's predicate)
+  bool minus = false;          // `-%r`: a register negated (vmad's operands)
+  std::string selector;        // `%r1.b0`, `%r2.h10`: a video instruction's byte/half selector
   uint64_t bits = 0;           // IntImm / FloatImm value
   bool isDouble = false;       // FloatImm: true for 0d... and decimal literals
   std::vector<Operand> elems;  // Vector / PredPair / List

@@ -309,10 +309,26 @@ uint64_t immediateBits(const ir::Operand& o, Type t) {
   }
 }
 
+// `.b0`, `.h10`, `.b7654` -> letter and digits (element 0's digit lowest); false if malformed.
+bool decodeSelector(const std::string& s, Opnd& r) {
+  if (s.size() < 2 || s.size() > 5 || (s[0] != 'b' && s[0] != 'h')) return false;
+  r.selKind = s[0];
+  r.selCount = uint8_t(s.size() - 1);
+  r.selDigits = 0;
+  for (size_t i = 1; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '7') return false;
+    r.selDigits |= uint32_t(s[i] - '0') << (4 * (s.size() - 1 - i));
+  }
+  return true;
+}
+
 Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction& ir, Inst& in,
                                     Type immType) {
   Opnd r;
   r.negated = o.negated;
+  r.minus = o.minus;
+  if (!o.selector.empty() && !decodeSelector(o.selector, r))
+    fail(o.loc, "'." + o.selector + "' is not a byte or half-word selector");
   switch (o.kind) {
     case ir::OperandKind::Reg: {
       if (auto it = regs_.find(o.name); it != regs_.end()) {
@@ -463,6 +479,14 @@ void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc
   if (!spec) {
     std::string t = in.mods.types.empty() ? "no type" : std::string(".") + typeName(in.mods.type());
     fail(ir.loc, "'" + in.text + "': '" + ir.opcode + "' is not defined for " + t);
+  }
+  // Selectors and `-%r` belong to the video instructions; their binders check them.
+  const bool video = ir.opcode[0] == 'v' || ir.opcode.rfind("dp", 0) == 0;
+  for (const ir::Operand& o : ir.operands) {
+    if (!o.selector.empty() && !video)
+      fail(o.loc, "'" + in.text + "' takes no operand selector ('." + o.selector + "')");
+    if (o.minus && ir.opcode != "vmad")
+      fail(o.loc, "'" + in.text + "' cannot negate a register operand");
   }
   if (ir.opcode != "call")
     for (const ir::Operand& o : ir.operands)

@@ -82,7 +82,14 @@ struct Opnd {
   Type baseType = Type::None;   // Addr: the base register's declared type (32- or 64-bit)
   int64_t offset = 0;           // Addr
   Space symbolSpace = Space::None;  // Addr/Reg from a symbol: the space its address is in
-  std::vector<Opnd> elems;          // Vec / List
+  bool minus = false;               // `-%r` (vmad)
+  // A video instruction's selector (`.b0`, `.h1`, `.h10`, `.b7654`): its letter ('b' bytes, 'h'
+  // halves, 0 = none) and digits; digit i (the i-th from the right, element i's source or mask
+  // bit) is (selDigits >> 4i) & 0xF.
+  char selKind = 0;
+  uint8_t selCount = 0;
+  uint32_t selDigits = 0;
+  std::vector<Opnd> elems;  // Vec / List
 };
 
 // Special registers a slot can hold. Static ones are filled when a frame starts; dynamic ones
@@ -138,6 +145,7 @@ struct Inst {
   uint32_t target = kNoPc;      // bra: the target pc
   uint32_t reconverge = kNoPc;  // bra: the immediate post-dominator's pc (kNoPc: none)
   int32_t callee = -1;          // call: index into Program::functions
+  uint32_t flags = 0;  // what a family's binder decoded from the modifiers, for its handler
   uint32_t pc = 0;
   uint32_t ptxLine = 0, ptxCol = 0;
   ir::CudaLoc cuda;
