@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #include "isa/program.h"
 
@@ -58,6 +59,13 @@ class Machine {
   virtual void nanosleep(const Inst& in) = 0;
   // Values of dynamic special registers for a lane (clocks, timers).
   virtual uint64_t special(Special s, unsigned lane) = 0;
+  // A failed device-side assert (a call to __assertfail): the kernel stops, as on the chip
+  // (cudaErrorAssert), at `lane`, the first failing lane. `message` is what CUDA prints:
+  // "FILE:LINE: FUNCTION: Assertion `EXPR` failed.". A machine without assertion faults traps.
+  [[noreturn]] virtual void assertFailed(const Inst& in, unsigned lane,
+                                         const std::string& message) {
+    trap(in, LaneMask{1} << lane, message.c_str());
+  }
   // An instruction warpsim parses but does not execute yet.
   [[noreturn]] virtual void unsupported(const Inst& in, const char* what) = 0;
   // A warp-level primitive whose member mask names lanes that are not here to take part.

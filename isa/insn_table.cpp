@@ -9,10 +9,11 @@ namespace {
 
 std::vector<OpcodeSpec> buildTable() {
   std::vector<OpcodeSpec> all;
-  for (auto family : {insns::intArithmetic, insns::intLogic, insns::compare, insns::floatArithmetic,
-                      insns::floatSpecial, insns::halfArithmetic, insns::conversion,
-                      insns::movement, insns::memory, insns::atomics, insns::control,
-                      insns::synchronization, insns::warpLevel, insns::unsupported}) {
+  for (auto family :
+       {insns::intArithmetic, insns::intLogic, insns::compare, insns::floatArithmetic,
+        insns::floatSpecial, insns::halfArithmetic, insns::conversion, insns::movement,
+        insns::memory, insns::atomics, insns::control, insns::synchronization, insns::warpLevel,
+        insns::video, insns::videoSimd, insns::unsupported}) {
     auto specs = family();
     all.insert(all.end(), specs.begin(), specs.end());
   }

@@ -43,6 +43,8 @@ struct Operand {
   OperandKind kind = OperandKind::IntImm;
   std::string name;            // Reg / Symbol name
   bool negated = false;        // `!%p` used as an operand (e.g. setp's c, selp's predicate)
+  bool minus = false;          // `-%r`: a register negated (vmad's operands)
+  std::string selector;        // `%r1.b0`, `%r2.h10`: a video instruction's byte/half selector
   uint64_t bits = 0;           // IntImm / FloatImm value
   bool isDouble = false;       // FloatImm: true for 0d... and decimal literals
   std::vector<Operand> elems;  // Vector / PredPair / List
@@ -54,15 +56,20 @@ struct Operand {
 };
 
 struct Instruction {
-  std::string opcode;              // "ld", "setp", "bar", "cp"
-  std::vector<std::string> mods;   // in source order, without dots: {"global", "v4", "f32"}
-  std::string guard;               // guard predicate register name, empty = unguarded
-  bool guardNegated = false;       // @!%p
-  std::vector<Operand> operands;   // in source order, destinations first as PTX writes them
-  SourceLoc loc;                   // of the opcode (or of the guard when there is one)
-  CudaLoc cuda;                    // innermost .loc in effect
-  CudaLoc inlinedAt;               // where `cuda` was inlined into, when .loc said so
+  std::string opcode;             // "ld", "setp", "bar", "cp"
+  std::vector<std::string> mods;  // in source order, without dots: {"global", "v4", "f32"}
+  std::string guard;              // guard predicate register name, empty = unguarded
+  bool guardNegated = false;      // @!%p
+  std::vector<Operand> operands;  // in source order, destinations first as PTX writes them
+  SourceLoc loc;                  // of the opcode (or of the guard when there is one)
+  CudaLoc cuda;                   // innermost .loc in effect
+  // The call site in the function being compiled that `cuda` was inlined into, when .loc said
+  // so: the chain of inlined_at (a helper inlined into a helper inlined into the kernel) is
+  // followed through the earlier .loc lines to its outermost frame.
+  CudaLoc inlinedAt;
   std::string fullOpcode() const;  // "ld.global.v4.f32"
+  // The user's line: the outermost frame (inlinedAt when known, else cuda).
+  const CudaLoc& userLoc() const { return inlinedAt.known() ? inlinedAt : cuda; }
 };
 
 // One initializer element of a variable: a number, or the address of a symbol (+offset).

@@ -7,10 +7,10 @@
 
 #include "isa/cfg.h"
 #include "isa/facts.h"
-#include "isa/liveness.h"
 #include "isa/fp.h"
 #include "isa/insn_table.h"
 #include "isa/insns/families.h"
+#include "isa/liveness.h"
 
 namespace warpsim::isa {
 namespace {
@@ -44,16 +44,74 @@ constexpr std::pair<std::string_view, Special> kSpecialNames[] = {
     {"%globaltimer", Special::GlobalTimer},
     {"%globaltimer_lo", Special::GlobalTimerLo},
     {"%globaltimer_hi", Special::GlobalTimerHi},
+    {"%clock_hi", Special::ClockHi},
     {"%dynamic_smem_size", Special::DynamicSmemSize},
     {"%total_smem_size", Special::TotalSmemSize},
+    {"%aggr_smem_size", Special::AggrSmemSize},
     {"%cluster_ctarank", Special::ClusterCtaRank},
     {"%cluster_nctarank", Special::ClusterNctaRank},
+    // warpsim runs every CTA as a cluster of one (as the chip does without cluster dimensions):
+    // a cluster's id and count are the CTA's.
+    {"%clusterid.x", Special::CtaidX},
+    {"%clusterid.y", Special::CtaidY},
+    {"%clusterid.z", Special::CtaidZ},
+    {"%nclusterid.x", Special::NctaidX},
+    {"%nclusterid.y", Special::NctaidY},
+    {"%nclusterid.z", Special::NctaidZ},
 };
+
+// Predefined identifiers whose value is the same for every thread of every launch: PTX ISA 9.0
+// section 10 (special registers) and 4.5 (WARP_SZ). ptxas 13 compiles %reserved_smem_offset_begin,
+// _cap and _0 for sm_90 to the constants 0, 0x400 and 0 (SASS `MOV R, 0x400`); _end and _1 it
+// reads from the driver's constant bank (c[0x0][0x68], c[0x0][0x6c]), values not yet measured
+// on the H200: warpsim assumes the whole reserved kilobyte (end = cap) and 0.
+struct ConstantName {
+  std::string_view name;
+  uint64_t value;
+  Type type;
+};
+constexpr ConstantName kConstantNames[] = {
+    {"WARP_SZ", kWarpSize, Type::U32},
+    {"%cluster_ctaid.x", 0, Type::U32},
+    {"%cluster_ctaid.y", 0, Type::U32},
+    {"%cluster_ctaid.z", 0, Type::U32},
+    {"%cluster_nctaid.x", 1, Type::U32},
+    {"%cluster_nctaid.y", 1, Type::U32},
+    {"%cluster_nctaid.z", 1, Type::U32},
+    {"%is_explicit_cluster", 0, Type::Pred},
+    {"%current_graph_exec", 0, Type::U64},  // 0: not launched from a CUDA graph
+    {"%reserved_smem_offset_begin", 0, Type::U32},
+    {"%reserved_smem_offset_end", kReservedSmemBytes, Type::U32},
+    {"%reserved_smem_offset_cap", kReservedSmemBytes, Type::U32},
+    {"%reserved_smem_offset_0", 0, Type::U32},
+    {"%reserved_smem_offset_1", 0, Type::U32},
+};
+
+// The performance monitor counters %pm0..%pm7 and %pm0_64..%pm7_64 read 0 unless a profiler
+// programs them; %envreg0..31 are driver-defined (Special::EnvReg).
+bool isPerfCounter(const std::string& name, bool* wide) {
+  if (name.size() < 4 || name.compare(0, 3, "%pm") != 0 || name[3] < '0' || name[3] > '7')
+    return false;
+  *wide = name.size() == 7 && name.compare(4, 3, "_64") == 0;
+  return name.size() == 4 || *wide;
+}
+
+std::optional<ConstantName> constantFromName(const std::string& name) {
+  for (const ConstantName& c : kConstantNames)
+    if (c.name == name) return c;
+  bool wide = false;
+  if (isPerfCounter(name, &wide)) return ConstantName{"", 0, wide ? Type::U64 : Type::U32};
+  return std::nullopt;
+}
 
 std::optional<Special> specialFromName(const std::string& name) {
   for (const auto& [n, s] : kSpecialNames)
     if (n == name) return s;
-  if (name.rfind("%envreg", 0) == 0) return Special::EnvReg;
+  if (name.size() > 7 && name.size() <= 9 && name.rfind("%envreg", 0) == 0) {
+    int n = 0;
+    const auto [end, ec] = std::from_chars(name.data() + 7, name.data() + name.size(), n);
+    if (ec == std::errc() && end == name.data() + name.size() && n < 32) return Special::EnvReg;
+  }
   return std::nullopt;
 }
 
@@ -102,7 +160,15 @@ class FunctionLowering {
   uint32_t specialSlot(Special s);
   Opnd lowerOperand(const ir::Operand& o, const ir::Instruction& ir, Inst& in, Type immType);
   const Symbol* findSymbol(const std::string& name) const;
+  Opnd constantOperand(const ConstantName& c) {
+    Opnd r;
+    r.kind = OpndKind::Reg;
+    r.slot = constantSlot(c.value);
+    r.regType = c.type == Type::Pred ? Type::U32 : c.type;
+    return r;
+  }
   void lowerInstruction(const ir::Instruction& ir, uint32_t pc);
+  void lowerInstructionAt(const ir::Instruction& ir, uint32_t pc);
 
   const ModuleContext& ctx_;
   const ir::Function& fn_;
@@ -245,10 +311,26 @@ uint64_t immediateBits(const ir::Operand& o, Type t) {
   }
 }
 
+// `.b0`, `.h10`, `.b7654` -> letter and digits (element 0's digit lowest); false if malformed.
+bool decodeSelector(const std::string& s, Opnd& r) {
+  if (s.size() < 2 || s.size() > 5 || (s[0] != 'b' && s[0] != 'h')) return false;
+  r.selKind = s[0];
+  r.selCount = uint8_t(s.size() - 1);
+  r.selDigits = 0;
+  for (size_t i = 1; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '7') return false;
+    r.selDigits |= uint32_t(s[i] - '0') << (4 * (s.size() - 1 - i));
+  }
+  return true;
+}
+
 Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction& ir, Inst& in,
                                     Type immType) {
   Opnd r;
   r.negated = o.negated;
+  r.minus = o.minus;
+  if (!o.selector.empty() && !decodeSelector(o.selector, r))
+    fail(o.loc, "'." + o.selector + "' is not a byte or half-word selector");
   switch (o.kind) {
     case ir::OperandKind::Reg: {
       if (auto it = regs_.find(o.name); it != regs_.end()) {
@@ -267,6 +349,7 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
         if (isDynamic(*s)) in.readsDynamic = true;
         return r;
       }
+      if (auto c = constantFromName(o.name)) return constantOperand(*c);
       fail(o.loc, "unknown register '" + o.name + "'");
     }
     case ir::OperandKind::IntImm:
@@ -292,6 +375,12 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
         r.regType = Type::U64;
         r.symbolSpace = s->space;
         return r;
+      }
+      if (auto c = constantFromName(o.name)) {
+        // WARP_SZ stands for an immediate: it takes the instruction's type like one.
+        Opnd k = constantOperand(*c);
+        k.regType = immType;
+        return k;
       }
       fail(o.loc, "unknown symbol '" + o.name + "'");
     }
@@ -341,12 +430,33 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
   fail(o.loc, "unsupported operand");
 }
 
+// "k.cu:12" for a CUDA location, "" when unknown.
+std::string cudaWhere(const ir::Module& m, const ir::CudaLoc& loc) {
+  if (!loc.known()) return "";
+  auto it = m.files.find(loc.file);
+  return (it != m.files.end() ? it->second : "file " + std::to_string(loc.file)) + ":" +
+         std::to_string(loc.line);
+}
+
 void FunctionLowering::lowerInstruction(const ir::Instruction& ir, uint32_t pc) {
+  try {
+    lowerInstructionAt(ir, pc);
+  } catch (const PtxError& e) {
+    // Name the user's CUDA line once, here, for every error an instruction can raise.
+    const std::string where = cudaWhere(ctx_.module, ir.userLoc());
+    if (where.empty()) throw;
+    throw PtxError(e.file(), e.line(), e.col(), e.message() + " at " + where, e.sourceLine());
+  }
+}
+
+void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc) {
   Inst in;
   in.pc = pc;
   in.ptxLine = ir.loc.line;
   in.ptxCol = ir.loc.col;
-  in.cuda = ir.cuda;
+  // Faults name the line of the function being compiled: an inlined header function's own
+  // line (k.cu's caller, not cuda_fp16.hpp) is what the user wrote.
+  in.cuda = ir.userLoc();
   in.text = ir.fullOpcode();
   in.mods = decodeMods(ir.mods);
   if (!ir.guard.empty()) {
@@ -366,11 +476,33 @@ void FunctionLowering::lowerInstruction(const ir::Instruction& ir, uint32_t pc) 
   const Type lastType = in.mods.types.empty() ? Type::B64 : in.mods.types.back();
   for (size_t i = 0; i < ir.operands.size(); ++i) {
     const bool byFirst = i >= 1 && i <= spec->firstTypedOperands && !in.mods.types.empty();
+    // A one-element vector on an instruction without .v2/.v4 is the element itself: Triton
+    // writes every load and store in braces (`ld.global.b32 { %r1 }, [ %rd1 + 0 ];`).
+    const ir::Operand& o = ir.operands[i];
+    const bool single = o.kind == ir::OperandKind::Vector && o.elems.size() == 1 &&
+                        in.mods.vec <= 1 && ir.opcode != "tex" && ir.opcode != "tld4";
     in.ops.push_back(
-        lowerOperand(ir.operands[i], ir, in, byFirst ? in.mods.types.front() : lastType));
+        lowerOperand(single ? o.elems[0] : o, ir, in, byFirst ? in.mods.types.front() : lastType));
   }
+  // Selectors and `-%r` belong to the video instructions; their binders check them.
+  const bool video = ir.opcode[0] == 'v' || ir.opcode.rfind("dp", 0) == 0;
+  for (const ir::Operand& o : ir.operands) {
+    if (!o.selector.empty() && !video)
+      fail(o.loc, "'" + in.text + "' takes no operand selector ('." + o.selector + "')");
+    if (o.minus && ir.opcode != "vmad")
+      fail(o.loc, "'" + in.text + "' cannot negate a register operand");
+  }
+  if (ir.opcode != "call")
+    for (const ir::Operand& o : ir.operands)
+      if (o.kind == ir::OperandKind::Symbol && ctx_.functionIndex.count(o.name))
+        fail(o.loc, "not supported yet: the address of function '" + o.name +
+                        "' (function pointers) in '" + in.text + "'");
   in.cls = spec->cls;
-  if (std::string err = spec->bind(in); !err.empty()) fail(ir.loc, err + " ('" + in.text + "')");
+  if (std::string err = spec->bind(in); !err.empty()) {
+    // Name the instruction once: most binders' messages already quote it.
+    if (err.find("'" + in.text + "'") == std::string::npos) err += " ('" + in.text + "')";
+    fail(ir.loc, err);
+  }
   deriveFacts(in, spec->role);
   if (in.callee >= 0 && in.cls == InsnClass::Control &&
       !ctx_.module.functions[size_t(in.callee)].hasBody)
@@ -397,7 +529,8 @@ void FunctionLowering::run(uint32_t& sharedCursor, uint32_t& localCursor) {
 }
 
 // Refuses recursion through functions that own .local frames: frames are laid out statically.
-void checkLocalRecursion(const Program& p) {
+// The function is marked unbuildable; kernels that do not reach it still run.
+void checkLocalRecursion(Program& p) {
   const size_t n = p.functions.size();
   std::vector<std::vector<int>> calls(n);
   for (size_t f = 0; f < n; ++f)
@@ -411,10 +544,13 @@ void checkLocalRecursion(const Program& p) {
       const int f = stack.back();
       stack.pop_back();
       if (f == int(start)) {
-        const auto& fn = p.functions[start];
-        throw PtxError(
-            p.module->path, fn.src ? fn.src->loc.line : 0, 1,
-            "not supported yet: recursion through '" + fn.name + "', which has .local memory", "");
+        auto& fn = p.functions[start];
+        const uint32_t line = fn.src ? fn.src->loc.line : 0;
+        fn.error = std::make_shared<PtxError>(
+            p.module->path, line, 1,
+            "not supported yet: recursion through '" + fn.name + "', which has .local memory",
+            lineOf(p.module->text, line));
+        break;
       }
       if (seen[f]) continue;
       seen[f] = true;
@@ -486,7 +622,14 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress) {
     out.isExtern = !fn.hasBody;
     if (!fn.hasBody) continue;
     uint32_t cursor = moduleShared;
-    FunctionLowering(ctx, fn, out).run(cursor, localCursor);
+    try {
+      FunctionLowering(ctx, fn, out).run(cursor, localCursor);
+    } catch (const PtxError& e) {
+      // Per-kernel loading: the driver loads a module whatever a kernel that is never launched
+      // holds, so one function warpsim cannot build does not lose the others.
+      out.code.clear();
+      out.error = std::make_shared<PtxError>(e);
+    }
     out.sharedBytes = externShared.empty() ? cursor : p.externSharedOffset;
     out.sharedAlign = sharedAlign;
   }
@@ -501,6 +644,28 @@ int Program::findEntry(const std::string& name) const {
   return -1;
 }
 
+std::unique_ptr<PtxError> Program::buildError(int entry) const {
+  // Breadth first from the entry, so the error named is the one nearest the kernel.
+  std::vector<int> queue{entry};
+  std::vector<bool> seen(functions.size(), false);
+  seen[size_t(entry)] = true;
+  for (size_t i = 0; i < queue.size(); ++i) {
+    const FunctionCode& f = functions[size_t(queue[i])];
+    if (f.error) {
+      std::string what = "kernel '" + functions[size_t(entry)].name + "' cannot run";
+      if (queue[i] != entry) what += ": it calls '" + f.name + "'";
+      return std::make_unique<PtxError>(f.error->file(), f.error->line(), f.error->col(),
+                                        what + ": " + f.error->message(), f.error->sourceLine());
+    }
+    for (const Inst& in : f.code)
+      if (in.callee >= 0 && !seen[size_t(in.callee)]) {
+        seen[size_t(in.callee)] = true;
+        queue.push_back(in.callee);
+      }
+  }
+  return nullptr;
+}
+
 int Program::findFunction(const std::string& name) const {
   for (size_t i = 0; i < functions.size(); ++i)
     if (functions[i].name == name) return int(i);
@@ -509,7 +674,7 @@ int Program::findFunction(const std::string& name) const {
 
 bool isDynamic(Special s) {
   return s == Special::Clock || s == Special::Clock64 || s == Special::GlobalTimer ||
-         s == Special::GlobalTimerLo || s == Special::GlobalTimerHi;
+         s == Special::GlobalTimerLo || s == Special::GlobalTimerHi || s == Special::ClockHi;
 }
 
 }  // namespace warpsim::isa

@@ -37,6 +37,7 @@ void Parser::parseBody(ir::Function& fn) {
   scopeCounter_ = 0;
   cuda_ = {};
   inlinedAt_ = {};
+  inlineParents_.clear();
   // The outermost scope holds the parameters, so that a body declaration repeating one of
   // them is renamed like any other shadowing declaration.
   scopes_.emplace_back();
@@ -204,6 +205,13 @@ void Parser::parseLoc() {
     }
   }
   cuda_ = loc;
+  // A helper inlined into a helper: `.loc 2 3 3, ..., inlined_at 2 7 3` follows a `.loc 2 7 3,
+  // ..., inlined_at 1 3 3`; the user's frame is the outermost one (1 3 3).
+  if (inlined.known()) {
+    auto it = inlineParents_.find({inlined.file, inlined.line, inlined.col});
+    if (it != inlineParents_.end()) inlined = it->second;
+    inlineParents_[{loc.file, loc.line, loc.col}] = inlined;
+  }
   inlinedAt_ = inlined;
 }
 

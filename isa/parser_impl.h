@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_set>
 #include <vector>
 
@@ -128,6 +129,8 @@ class Parser {
   int scopeCounter_ = 0;
   ir::CudaLoc cuda_;
   ir::CudaLoc inlinedAt_;
+  // (file, line, col) of each inlined .loc -> its outermost call site, for chains of inlined_at.
+  std::map<std::tuple<int, uint32_t, uint32_t>, ir::CudaLoc> inlineParents_;
 };
 
 // Splits "a.b.c" at the dots (no empty parts: the lexer never makes them).

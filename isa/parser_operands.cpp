@@ -43,6 +43,12 @@ ir::Operand Parser::parseScalarOperand() {
   }
   if (isPunct('-')) {
     advance();
+    if (cur().kind == TokKind::Word) {  // vmad's `-%r1`
+      ir::Operand op = parseNameOperand(cur());
+      op.minus = true;
+      op.loc = locOf(t);
+      return op;
+    }
     ir::Operand op = parseImmediate(true);
     op.loc = locOf(t);
     return op;
@@ -63,6 +69,14 @@ ir::Operand Parser::parseNameOperand(const Token& t) {
   bool isReg = false;
   op.name = resolve(t.text, &isReg);
   op.kind = isReg ? ir::OperandKind::Reg : ir::OperandKind::Symbol;
+  // `%r1.b0`, `%r2.h10`: a declared register and a video selector (one lexer word).
+  std::string_view range;
+  const size_t dot = t.text.rfind('.');
+  if (isReg && dot != std::string_view::npos && !lookup(t.text, &range) &&
+      lookup(t.text.substr(0, dot), &range)) {
+    op.name = resolve(t.text.substr(0, dot), &isReg);
+    op.selector = std::string(t.text.substr(dot + 1));
+  }
   return op;
 }
 
@@ -99,7 +113,13 @@ ir::Operand Parser::parseAddress() {
       bool minus = isPunct('-');
       advance();
       if (acceptPunct('-')) minus = !minus;  // nvcc writes [%rd+-8]
-      uint64_t off = expectInt(minus ? "an offset after '-'" : "an offset after '+'");
+      uint64_t off = 0;
+      if (cur().kind == TokKind::Word && cur().text == "WARP_SZ") {
+        off = 32;  // the predefined constant, an immediate like any other (PTX ISA 4.5)
+        advance();
+      } else {
+        off = expectInt(minus ? "an offset after '-'" : "an offset after '+'");
+      }
       op.offset = static_cast<int64_t>(minus ? 0 - off : off);
     }
   } else if (t.kind == TokKind::Int || isPunct('-')) {

@@ -4,15 +4,20 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "isa/diagnostic.h"
 #include "isa/ir.h"
 #include "isa/mods.h"
 
 namespace warpsim::isa {
 
 inline constexpr unsigned kWarpSize = 32;
+// Shared memory the system reserves in every CTA on sm_90 (cudaDevAttrReservedSharedMemoryPerBlock;
+// %reserved_smem_offset_cap).
+inline constexpr uint32_t kReservedSmemBytes = 1024;
 using LaneMask = uint32_t;
 inline constexpr uint32_t kNoPc = std::numeric_limits<uint32_t>::max();
 
@@ -92,7 +97,14 @@ struct Opnd {
   Type baseType = Type::None;   // Addr: the base register's declared type (32- or 64-bit)
   int64_t offset = 0;           // Addr
   Space symbolSpace = Space::None;  // Addr/Reg from a symbol: the space its address is in
-  std::vector<Opnd> elems;          // Vec / List
+  bool minus = false;               // `-%r` (vmad)
+  // A video instruction's selector (`.b0`, `.h1`, `.h10`, `.b7654`): its letter ('b' bytes, 'h'
+  // halves, 0 = none) and digits; digit i (the i-th from the right, element i's source or mask
+  // bit) is (selDigits >> 4i) & 0xF.
+  char selKind = 0;
+  uint8_t selCount = 0;
+  uint32_t selDigits = 0;
+  std::vector<Opnd> elems;  // Vec / List
 };
 
 // Special registers a slot can hold. Static ones are filled when a frame starts; dynamic ones
@@ -126,8 +138,10 @@ enum class Special : uint8_t {
   GlobalTimer,
   GlobalTimerLo,
   GlobalTimerHi,
+  ClockHi,
   DynamicSmemSize,
   TotalSmemSize,
+  AggrSmemSize,
   ClusterCtaRank,
   ClusterNctaRank,
   EnvReg,
@@ -147,6 +161,7 @@ struct Inst {
   uint32_t target = kNoPc;      // bra: the target pc
   uint32_t reconverge = kNoPc;  // bra: the immediate post-dominator's pc (kNoPc: none)
   int32_t callee = -1;          // call: index into Program::functions
+  uint32_t flags = 0;  // what a family's binder decoded from the modifiers, for its handler
   uint32_t pc = 0;
   uint32_t ptxLine = 0, ptxCol = 0;
   ir::CudaLoc cuda;
@@ -187,6 +202,10 @@ struct FunctionCode {
   uint32_t sharedBytes = 0;  // entry: static shared memory (module + own), extern shared after
   uint32_t sharedAlign = 1;  // entry: the alignment extern shared starts at
   std::vector<std::pair<std::string, RegRef>> regNames;  // declared name -> register (debugging)
+  // Why this function cannot run, when its lowering failed (an instruction or declaration
+  // warpsim does not support, or refuses): the module still loads, as the driver loads it, and
+  // only a launch whose kernel reaches this function reports the error (Program::buildError).
+  std::shared_ptr<const PtxError> error;
 };
 
 struct Program {
@@ -197,6 +216,11 @@ struct Program {
   // Index of the entry named `name`, -1 when absent.
   int findEntry(const std::string& name) const;
   int findFunction(const std::string& name) const;
+  // Whether the entry `entry` (an index into functions) can run: nullptr when it and every
+  // function it calls, directly or not, were lowered; otherwise the error of the first one that
+  // was not, reworded to name the kernel (and the function, when another): "kernel 'k' cannot
+  // run: ...", at the offending PTX line.
+  std::unique_ptr<PtxError> buildError(int entry) const;
 };
 
 }  // namespace warpsim::isa

@@ -8,7 +8,8 @@
 #            program is compared with the simulator there and every difference traced to its
 #            first diverging instruction; the agreeing ones among the first KEEP seeds come back;
 #            then the .approx measurements, whose samples come back in recorded.tgz too;
-#            PROPERTIES=0 / APPROX=0 skip the kernel-level properties / the .approx forms)
+#            PROPERTIES=0 / APPROX=0 skip the kernel-level properties / the .approx forms; the
+#            ISA programs include the video instructions, isa-record --video)
 #            through the `device` tool with carry ["build/bin"]: the kernel-level properties,
 #            the suite recording, the ISA-level recording (when the binary has it) and a
 #            summary, all sent back through $OUT (summary.txt and recorded.tgz).
@@ -53,7 +54,7 @@ case "$mode" in
           's={}; end=$(( {} + 249 )); [ $end -gt '"$PROGRAMS"' ] && end='"$PROGRAMS"';
            log=/tmp/campaign/isa-record-{}.log; : > $log;
            while [ $s -le $end ]; do
-             "'"$BIN"'/warpsim" isa-record --ptxas-check --count $(( end - s + 1 )) --seed $s \
+             "'"$BIN"'/warpsim" isa-record --ptxas-check --video --count $(( end - s + 1 )) --seed $s \
                --out /tmp/campaign/isa >> $log 2>&1;
              next=$(grep -oE "continue with --seed [0-9]+" $log | tail -1 | grep -oE "[0-9]+$");
              [ -n "$next" ] && [ "$next" -gt "$s" ] || break; s=$next;

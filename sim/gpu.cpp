@@ -57,11 +57,16 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
   return *modules_.back();
 }
 
-std::vector<uint8_t> Gpu::packParams(const LoadedModule& m, const std::string& entry,
-                                     const std::vector<std::vector<uint8_t>>& args) const {
+const isa::FunctionCode& Gpu::runnableEntry(const LoadedModule& m, const std::string& entry) {
   const int e = m.program.findEntry(entry);
   if (e < 0) throw LaunchError("no kernel named '" + entry + "' in " + m.ir.path);
-  const isa::FunctionCode& fn = m.program.functions[size_t(e)];
+  if (std::unique_ptr<isa::PtxError> err = m.program.buildError(e)) throw *err;
+  return m.program.functions[size_t(e)];
+}
+
+std::vector<uint8_t> Gpu::packParams(const LoadedModule& m, const std::string& entry,
+                                     const std::vector<std::vector<uint8_t>>& args) const {
+  const isa::FunctionCode& fn = runnableEntry(m, entry);
   if (args.size() != fn.params.size())
     throw LaunchError("kernel '" + entry + "' takes " + std::to_string(fn.params.size()) +
                       " parameters, " + std::to_string(args.size()) + " given");
@@ -79,9 +84,7 @@ std::vector<uint8_t> Gpu::packParams(const LoadedModule& m, const std::string& e
 
 LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
                          const LaunchOptions& options) {
-  const int e = m.program.findEntry(config.entry);
-  if (e < 0) throw LaunchError("no kernel named '" + config.entry + "' in " + m.ir.path);
-  const isa::FunctionCode& fn = m.program.functions[size_t(e)];
+  const isa::FunctionCode& fn = runnableEntry(m, config.entry);
   const Dim3& g = config.grid;
   const Dim3& b = config.block;
   const uint32_t gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};

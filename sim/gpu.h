@@ -37,11 +37,14 @@ class Gpu {
   const DeviceLimits& limits() const { return limits_; }
 
   // Parses (throws isa::PtxError), allocates module variables, lowers. The module stays valid
-  // as long as the Gpu.
+  // as long as the Gpu. A function that cannot be lowered (an unsupported construct) does not
+  // reject the module: launching a kernel that reaches it throws that isa::PtxError, naming the
+  // kernel (packParams and launch both check).
   const LoadedModule& loadPtx(const std::string& text, const std::string& path);
 
   // Packs kernel arguments (each the bytes of one parameter, in order) per the entry's .param
-  // layout. Throws LaunchError when the count or a size does not match.
+  // layout. Throws LaunchError when the count or a size does not match, isa::PtxError when the
+  // kernel cannot run.
   std::vector<uint8_t> packParams(const LoadedModule& m, const std::string& entry,
                                   const std::vector<std::vector<uint8_t>>& args) const;
 
@@ -50,6 +53,9 @@ class Gpu {
                       const LaunchOptions& options = {});
 
  private:
+  // The entry named `entry`: LaunchError when there is none, its isa::PtxError when it or a
+  // function it calls could not be lowered.
+  static const isa::FunctionCode& runnableEntry(const LoadedModule& m, const std::string& entry);
   void initializeGlobal(const ir::Module& m, const ir::VarDecl& v, uint64_t address);
   DeviceMemory memory_;
   DeviceLimits limits_;

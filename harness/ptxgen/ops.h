@@ -16,6 +16,7 @@ enum OpFlags : unsigned {
   kWarp = 8,       // a warp primitive: only with GenOptions::warp
   kShared = 16,    // shared memory and bar.sync: only with GenOptions::shared
   kFp8 = 32,       // e4m3 / e5m2 conversions: only with GenOptions::fp8
+  kVideo = 64,     // video instructions: only with GenOptions::video
 };
 
 struct Op {
@@ -34,6 +35,7 @@ std::vector<Op> convertOps();
 std::vector<Op> moveOps();
 std::vector<Op> warpOps();
 std::vector<Op> memoryOps();
+std::vector<Op> videoOps();
 
 // Every operation of every file.
 const std::vector<Op>& allOps();

@@ -12,7 +12,7 @@ const std::vector<Op>& allOps() {
   static const std::vector<Op> ops = [] {
     std::vector<Op> all;
     for (auto part : {intOps, logicOps, compareOps, floatOps, halfOps, convertOps, moveOps, warpOps,
-                      memoryOps}) {
+                      memoryOps, videoOps}) {
       const std::vector<Op> p = part();
       all.insert(all.end(), p.begin(), p.end());
     }
@@ -28,6 +28,7 @@ bool enabled(const Op& op, const GenOptions& o) {
   if ((op.flags & kWarp) && !o.warp) return false;
   if ((op.flags & kShared) && !o.shared) return false;
   if ((op.flags & kFp8) && !o.fp8) return false;
+  if ((op.flags & kVideo) && !o.video) return false;
   return true;
 }
 

@@ -116,6 +116,9 @@ std::vector<std::string> destinations(std::string line) {
   std::string cur;
   for (char c : first + ",") {
     if (c == ',' || c == '|') {
+      // A video destination's part selector (`%r5.b1`) is not part of the register's name.
+      if (cur.find('%') != std::string::npos && cur.find('.') != std::string::npos)
+        cur.erase(cur.find('.'));
       if (!trim(cur).empty()) out.push_back(trim(cur));
       cur.clear();
     } else {

@@ -40,6 +40,9 @@ struct GenOptions {
   bool branches = true;        // divergent if/else regions
   unsigned guardPercent = 12;  // operations under a guard predicate (@%p / @!%p)
   bool fp8 = true;             // e4m3x2 / e5m2x2 conversions
+  // The video instructions (vadd ... vset, vadd2/4 ... vset4): off by default so that a seed's
+  // program stays what generator version 2 made; `--video` turns them on.
+  bool video = false;
   // The packed half-word integer forms (add/min/max .u16x2 and .s16x2, with .relu) and
   // mad24.hi.sat.s32: executed by the integer family since generator version 2.
   bool simulatorGaps = true;

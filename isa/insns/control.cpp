@@ -1,5 +1,5 @@
-// Control flow: bra, call (device functions and the vprintf built-in), ret, exit, trap,
-// brkpt, nanosleep. The machine owns the SIMT stack; these tell it what happened.
+// Control flow: bra, call (device functions and the vprintf and __assertfail built-ins), ret, exit,
+// trap, brkpt, nanosleep. The machine owns the SIMT stack; these tell it what happened.
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
 
@@ -43,6 +43,49 @@ void vprintfH(Exec& x, const Inst& in) {
     for (unsigned l = 0; l < kWarpSize; ++l) ret[l] = uint64_t(in.ops[0].elems[0].offset);
     x.machine->store(in, Space::Param, x.mask, ret, 4, 1, count);
   }
+}
+
+void externalCallH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  const std::string what = "call to external function " + in.text.substr(in.text.find(' ') + 1);
+  x.machine->unsupported(in, what.c_str());
+}
+
+// Reads the NUL-terminated string at generic address `at` in `lane`'s view, at most `limit` bytes.
+std::string readString(Exec& x, const Inst& in, unsigned lane, uint64_t at, size_t limit) {
+  std::string s;
+  uint64_t addrs[kWarpSize] = {}, byte[kWarpSize] = {};
+  for (size_t i = 0; i < limit; ++i) {
+    addrs[lane] = at + i;
+    x.machine->load(in, Space::Generic, LaneMask{1} << lane, addrs, 1, 1, byte);
+    if (byte[lane] == 0) break;
+    s += char(byte[lane]);
+  }
+  return s;
+}
+
+// __assertfail(message, file, line, function, charSize), as nvcc emits assert(): the first
+// failing lane stops the kernel with CUDA's text, "FILE:LINE: FUNCTION: Assertion `EXPR`
+// failed." (the chip prints it for every failing thread, then the launch fails with
+// cudaErrorAssert).
+void assertFailH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  const unsigned lane = unsigned(std::countr_zero(x.mask));
+  const auto& a = in.ops[2].elems;
+  uint64_t v[5] = {};
+  for (size_t i = 0; i < 5; ++i) {
+    uint64_t addrs[kWarpSize] = {}, out[kWarpSize] = {};
+    addrs[lane] = uint64_t(a[i].offset);
+    x.machine->load(in, Space::Param, LaneMask{1} << lane, addrs, i == 2 ? 4 : 8, 1, out);
+    v[i] = out[lane];
+  }
+  constexpr size_t kLimit = 4096;  // a wild pointer stops at the limit, not at the heap's end
+  const std::string message = readString(x, in, lane, v[0], kLimit);
+  const std::string file = readString(x, in, lane, v[1], kLimit);
+  const std::string function = readString(x, in, lane, v[3], kLimit);
+  x.machine->assertFailed(in, lane,
+                          file + ":" + std::to_string(uint32_t(v[2])) + ": " + function +
+                              ": Assertion `" + message + "` failed.");
 }
 
 std::string bindBra(Inst& in) {
@@ -128,9 +171,16 @@ std::string bindExternalCall(Inst& in, const std::string& callee) {
     in.cls = InsnClass::Misc;
     return "";
   }
-  // Reported whole when executed: "not supported yet: call to malloc at k.cu:12".
-  in.text = "call to external function " + callee;
-  in.run = notSupportedHandler;
+  if (callee == "__assertfail") {
+    if (in.ops[2].elems.size() != 5) return "__assertfail takes 5 arguments";
+    in.text += " " + callee;  // faults name the callee: "call.uni __assertfail"
+    in.run = assertFailH;
+    return "";
+  }
+  // Reported when executed: "kernel fault (not supported yet): call to external function
+  // malloc at k.cu:12 (PTX line 40, call.uni malloc), ...".
+  in.text += " " + callee;
+  in.run = externalCallH;
   return "";
 }
 

@@ -22,7 +22,9 @@ std::vector<OpcodeSpec> atomics();          // atomic.cpp: atom red
 std::vector<OpcodeSpec> control();          // control.cpp: bra call ret exit trap nanosleep
 std::vector<OpcodeSpec> synchronization();  // sync.cpp: bar barrier membar fence
 std::vector<OpcodeSpec> warpLevel();        // warp.cpp: shfl vote match redux activemask
-std::vector<OpcodeSpec> unsupported();      // unsupported.cpp: parsed, not executed yet
+std::vector<OpcodeSpec> video();      // video.cpp: vadd vsub vabsdiff vmin vmax vshl vshr vmad vset
+std::vector<OpcodeSpec> videoSimd();  // video_simd.cpp: vadd2/4 ... vset2/4
+std::vector<OpcodeSpec> unsupported();  // unsupported.cpp: parsed, not executed yet
 
 // Binds a call whose callee has no body (control.cpp): vprintf is a built-in; any other
 // external function faults with "not supported yet" when executed.

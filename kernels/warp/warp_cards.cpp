@@ -1,4 +1,5 @@
-// Cards of the warp-primitive family: ballot/popc stream compaction and a warp-per-row gemv.
+// Cards of the warp-primitive family: ballot/popc stream compaction, a warp-per-row gemv, and a
+// block sum written for any warp size (warpSize, PTX WARP_SZ).
 #include <array>
 #include <cmath>
 
@@ -109,6 +110,30 @@ void referenceGemv(Problem& p) {
   writeBuffer(p.buffers[kY], y);
 }
 
+// ---- reduce_warpsize ----------------------------------------------------------------------
+constexpr uint32_t kWarpsizeBlock = 256;
+enum WarpsizeBuf : size_t { kWsIn, kWsSums };
+
+Problem makeWarpsize(uint64_t n, uint64_t seed) {
+  Rng rng(seed);
+  const uint32_t blocks = ceilDiv(n, kWarpsizeBlock);
+  Problem p;
+  p.size = n;
+  p.buffers.push_back(makeBuffer("in", ElemType::U32, randomU32(rng, n, 0, ~0u), false));
+  p.buffers.push_back(poisonBuffer("blockSums", ElemType::U32, blocks));
+  p.launches.push_back(
+      blocksLaunch("reduce_warpsize_u32", blocks, kWarpsizeBlock,
+                   {KernelArg::buf(kWsIn), KernelArg::buf(kWsSums), KernelArg::u32(uint32_t(n))}));
+  return p;
+}
+
+void referenceWarpsize(Problem& p) {
+  const auto in = readBuffer<uint32_t>(p.buffers[kWsIn]);
+  std::vector<uint32_t> sums(p.buffers[kWsSums].count(), 0);
+  for (size_t i = 0; i < in.size(); ++i) sums[i / kWarpsizeBlock] += in[i];
+  writeBuffer(p.buffers[kWsSums], sums);
+}
+
 }  // namespace
 
 std::vector<Card> warpCards() {
@@ -133,6 +158,16 @@ std::vector<Card> warpCards() {
        .tolerance = bitExact(),
        .make = makeGemv,
        .reference = referenceGemv},
+      {.name = "reduce_warpsize",
+       .family = "warp",
+       .source = "reduce_warpsize",
+       .demonstrates = "block sum written for any warp size: warpSize is PTX's WARP_SZ",
+       .defaultSize = 1 << 16,
+       .minSize = 1,
+       .maxSize = 1 << 18,
+       .tolerance = bitExact(),
+       .make = makeWarpsize,
+       .reference = referenceWarpsize},
   };
 }
 

@@ -229,15 +229,13 @@ void Cta::warpSyncFault(const Inst& in, LaneMask members, LaneMask present) {
   fault(FaultKind::WarpSync, buf, &in, unsigned(std::countr_zero(present ? present : 1u)));
 }
 
+void Cta::assertFailed(const Inst& in, unsigned lane, const std::string& message) {
+  fault(FaultKind::Assertion, message, &in, lane);
+}
+
 void Cta::unsupported(const Inst& in, const char* what) {
-  const auto& files = ctx_.program->module->files;
-  std::string where = "PTX line " + std::to_string(in.ptxLine);
-  if (in.cuda.known()) {
-    auto it = files.find(in.cuda.file);
-    if (it != files.end()) where = it->second + ":" + std::to_string(in.cuda.line);
-  }
-  fault(FaultKind::NotSupported, std::string("not supported yet: ") + what + " at " + where, &in,
-        0);
+  // The fault's description adds the kind ("not supported yet") and the CUDA and PTX lines.
+  fault(FaultKind::NotSupported, what, &in, 0);
 }
 
 }  // namespace warpsim::sim

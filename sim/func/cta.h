@@ -112,6 +112,8 @@ class Cta final : public isa::Machine {
   [[noreturn]] void warpSyncFault(const isa::Inst& in, isa::LaneMask members,
                                   isa::LaneMask present) override;
   [[noreturn]] void unsupported(const isa::Inst& in, const char* what) override;
+  [[noreturn]] void assertFailed(const isa::Inst& in, unsigned lane,
+                                 const std::string& message) override;
 
  private:
   // Where a generic or space-specific address lands: a host pointer, or a fault.

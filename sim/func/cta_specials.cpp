@@ -74,6 +74,8 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
       return uint32_t(w.instructions);
     case Special::Clock64:
       return w.instructions;
+    case Special::ClockHi:
+      return uint32_t(w.instructions >> 32);
     case Special::GlobalTimer:
       return w.instructions * 1000;
     case Special::GlobalTimerLo:
@@ -84,6 +86,8 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
       return ctx_.dynamicShared;
     case Special::TotalSmemSize:
       return uint32_t(shared_.size());
+    case Special::AggrSmemSize:  // with the system's reserved part
+      return uint32_t(shared_.size()) + isa::kReservedSmemBytes;
     case Special::ClusterCtaRank:
       return 0;
     case Special::ClusterNctaRank:

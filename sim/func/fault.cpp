@@ -12,6 +12,8 @@ const char* faultKindName(FaultKind k) {
       return "misaligned access";
     case FaultKind::Trap:
       return "trap";
+    case FaultKind::Assertion:
+      return "assertion";
     case FaultKind::BarrierDeadlock:
       return "barrier deadlock";
     case FaultKind::WarpSync:

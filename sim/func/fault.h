@@ -15,7 +15,8 @@ namespace warpsim::sim {
 enum class FaultKind {
   OutOfBounds,         // an address outside every live allocation / the shared or local window
   Misaligned,          // not aligned to the access size
-  Trap,                // trap / brkpt / assert
+  Trap,                // trap / brkpt
+  Assertion,           // a failed device-side assert() (__assertfail)
   BarrierDeadlock,     // warps wait at barriers that cannot complete (barrier divergence)
   WarpSync,            // a .sync warp primitive whose member mask names absent lanes
   Watchdog,            // the instruction budget ran out (an infinite loop?)

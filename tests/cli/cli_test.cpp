@@ -51,9 +51,9 @@ TEST(Cli, BadPtxNamesFileLineAndColumn) {
   const Outcome o =
       warpsim("run tests/data/bad_operand.ptx --kernel k --grid 1 --block 1 --arg u64:0");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(
-      o.output.find("tests/data/bad_operand.ptx:8:3: error: 'add.s32' takes 3 operands, 2 given"),
-      std::string::npos)
+  EXPECT_NE(o.output.find("tests/data/bad_operand.ptx:8:3: error: kernel 'k' cannot run: 'add.s32' "
+                          "takes 3 operands, 2 given"),
+            std::string::npos)
       << o.output;
 }
 
@@ -78,6 +78,18 @@ TEST(Cli, RunsAUserCudaFileThroughNvcc) {
   EXPECT_NE(o.output.find("y (f32[100]): 0xc1c80000 (-25) 0xc1c40000 (-24.5)"), std::string::npos)
       << o.output;
   EXPECT_NE(o.output.find("SIMD efficiency"), std::string::npos);
+}
+
+TEST(Cli, DeviceAssertIsAKernelFaultOfKindAssertion) {
+  const Outcome o = warpsim(
+      "run tests/data/assert_positive.cu --kernel check_positive --grid 1 --block 32 "
+      "--arg 'in=s32[32]:iota(-3,1)' --arg out=s32[32] --arg s32:32");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_NE(o.output.find("kernel fault (assertion): tests/data/assert_positive.cu:8: void "
+                          "check_positive(const int *, int *, int): Assertion `in[i] >= 0` "
+                          "failed."),
+            std::string::npos)
+      << o.output;
 }
 
 TEST(Cli, SuiteJsonReportsPass) {

@@ -241,13 +241,16 @@ TEST(Control, VprintfIsABuiltInThatReadsItsTwoParamArguments) {
 
   Rig bad("call.uni", {func(), list({paramAddr(base)})});
   EXPECT_EQ(insns::bindExternalCall(bad.in, "vprintf"), "vprintf takes 2 arguments");
+  Rig badAssert("call.uni", {func(), list({paramAddr(base), paramAddr(base + 8)})});
+  EXPECT_EQ(insns::bindExternalCall(badAssert.in, "__assertfail"),
+            "__assertfail takes 5 arguments");
 }
 
 TEST(Control, OtherExternalFunctionsAreReportedWhenCalled) {
   Rig r("call.uni", {list({paramAddr(int64_t(kLaneParamBase) + 8)}), func(),
                      list({paramAddr(int64_t(kLaneParamBase))})});
   ASSERT_EQ(insns::bindExternalCall(r.in, "malloc"), "");
-  EXPECT_EQ(r.in.text, "call to external function malloc");
+  EXPECT_EQ(r.in.text, "call.uni malloc");
   r.run(0);  // not reached by any lane: no fault
   try {
     r.run(1);

@@ -350,8 +350,10 @@ TEST(ParserNvcc, HalfPrecisionInlineAsmBlocks) {
   expectReg(mul.operands[0], "%rs1");
   expectReg(mul.operands[2], "%rs3");
   EXPECT_EQ(mul.cuda.line, 2650u);
-  EXPECT_EQ(mul.inlinedAt.file, 2);
-  EXPECT_EQ(mul.inlinedAt.line, 223u);
+  // cuda_fp16.hpp:2650 inlined at cuda_fp16.hpp:223, itself inlined into the kernel's line 4:
+  // inlinedAt is the outermost frame, the user's line.
+  EXPECT_EQ(mul.inlinedAt.file, 1);
+  EXPECT_EQ(mul.inlinedAt.line, 4u);
   EXPECT_EQ(find(k, "cvt.rn.f16.f32").operands.size(), 2u);
 
   const ir::Instruction& movf = find(k, "mov.f32");
@@ -415,7 +417,7 @@ TEST(ParserNvcc, CacheHintsAsyncCopiesPragmas) {
   expectReg(st.operands[1].elems[0], "%f24");
   // Four `.loc`s in a row (nested inlining): the last one holds.
   EXPECT_EQ(find(k, "shl.b32").cuda.line, 203u);
-  EXPECT_EQ(find(k, "shl.b32").inlinedAt.line, 219u);
+  EXPECT_EQ(find(k, "shl.b32").inlinedAt.line, 13u);  // the chain's outermost frame
 }
 
 TEST(ParserNvcc, NoreturnClustersTextures) {
@@ -888,7 +890,9 @@ TEST(ParserBody, LocDirectives) {
   EXPECT_EQ(in[1]->inlinedAt.line, 9u);
   EXPECT_EQ(in[1]->inlinedAt.col, 3u);
   EXPECT_EQ(in[2]->cuda.file, 2);
-  EXPECT_EQ(in[2]->inlinedAt.col, 38u);
+  // Inlined at 1:3:38, which the .loc before said was itself inlined at 1:9:3: the user's frame.
+  EXPECT_EQ(in[2]->inlinedAt.line, 9u);
+  EXPECT_EQ(in[2]->inlinedAt.col, 3u);
   EXPECT_EQ(in[3]->cuda.file, 3);
   EXPECT_EQ(in[3]->cuda.col, 0u);
   EXPECT_FALSE(in[3]->inlinedAt.known());

@@ -290,6 +290,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"printf_lanes", {same}},
       {"compact_ballot", {same}},
       {"gemv_warp", {same, 1, 32}},
+      {"reduce_warpsize", {same}},
   };
   return table;
 }

@@ -208,6 +208,44 @@ TEST(PtxGenCoverage, LogicAndBits) {
     EXPECT_TRUE(anyForm(p)) << p;
 }
 
+// The video instructions, drawn only with GenOptions::video (off by default, so that a seed
+// keeps its program): every opcode, the selector, merge, secondary-operation and SIMD forms.
+TEST(PtxGenCoverage, VideoInstructionsWithTheVideoOption) {
+  GenOptions o;
+  o.video = true;
+  std::set<std::string> forms;
+  std::string text;
+  for (uint64_t s = 1; s <= 400; ++s) {
+    const GeneratedProgram g = generateProgram(s, o);
+    forms.insert(g.forms.begin(), g.forms.end());
+    text += g.ptx;
+  }
+  const auto any = [&](const std::string& pattern) {
+    const std::regex re(pattern);
+    for (const std::string& f : forms)
+      if (std::regex_match(f, re)) return true;
+    return false;
+  };
+  for (const char* op : {"vadd", "vsub", "vabsdiff", "vmin", "vmax"})
+    for (const char* tail :
+         {"(\\.[us]32){3}", "(\\.[us]32){3}\\.sat", "(\\.[us]32){3}(\\.sat)?\\.(add|min|max)"})
+      EXPECT_TRUE(any(std::string(op) + tail)) << op << tail;
+  for (const char* p : {"vshl\\..*\\.clamp", "vshr\\..*\\.wrap", "vmad\\..*\\.po.*",
+                        "vmad\\..*\\.shr(7|15)", "vset\\.[us]32\\.[us]32\\.(eq|ne|lt|le|gt|ge).*"})
+    EXPECT_TRUE(any(p)) << p;
+  for (const char* op : {"vadd", "vsub", "vavrg", "vabsdiff", "vmin", "vmax", "vset"})
+    for (const char* n : {"2", "4"}) {
+      EXPECT_TRUE(any(std::string(op) + n + "\\..*")) << op << n;
+      EXPECT_TRUE(any(std::string(op) + n + "\\..*\\.add")) << op << n << ".add";
+    }
+  for (const char* s : {"%r\\d+\\.b[0-3],", "%r\\d+\\.h1,", "%r\\d+\\.h[0-3]{2}[,;]",
+                        "%r\\d+\\.b[0-7]{4}[,;]", "-%r\\d+"})
+    EXPECT_TRUE(std::regex_search(text, std::regex(s))) << s;
+  const std::regex video("v(add|sub|avrg|absdiff|min|max|set|shl|shr|mad)[24]?\\..*");
+  for (const std::string& f : corpus().forms)
+    EXPECT_FALSE(std::regex_match(f, video)) << f << " drawn without the video option";
+}
+
 TEST(PtxGenCoverage, EveryComparisonOfEveryTypeClass) {
   for (const char* c : {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"})
     EXPECT_TRUE(anyForm(std::string("setp\\.") + c + "\\.u\\d+")) << c;
@@ -621,6 +659,17 @@ TEST(PtxGenPtxas, ASampleAssemblesForSm90) {
   for (unsigned i = 0; i < 12; ++i) {
     const GeneratedProgram& g = corpus().programs[i * 37 % kCoverageSeeds];
     const fs::path p = dir / ("prog-" + std::to_string(g.seed) + ".ptx");
+    std::ofstream(p) << g.ptx;
+    const Outcome o = shell("'" + ptxas + "' -arch=sm_90 -o /dev/null " + p.string());
+    EXPECT_EQ(o.status, 0) << p.string() << ": " << o.output;
+  }
+  // With the video instructions (their selectors, merges and SIMD forms were read off ptxas 13
+  // too: 200 programs of seeds 1-200 assemble).
+  GenOptions video;
+  video.video = true;
+  for (uint64_t seed : {3ull, 41ull, 97ull, 150ull}) {
+    const GeneratedProgram g = generateProgram(seed, video);
+    const fs::path p = dir / ("video-" + std::to_string(seed) + ".ptx");
     std::ofstream(p) << g.ptx;
     const Outcome o = shell("'" + ptxas + "' -arch=sm_90 -o /dev/null " + p.string());
     EXPECT_EQ(o.status, 0) << p.string() << ": " << o.output;

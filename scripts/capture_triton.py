@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Captures Triton kernels on the H200 for replay in CI (tests/recorded/triton/).
+
+Run on the device machine (Triton, PyTorch and CuPy installed): compiles three Triton kernels
+(vector add, row softmax, layer norm) for sm_90, saves each one's PTX, runs that very PTX
+through the driver (cuModuleLoadData, as the harness's CUDA backend does) on inputs from a
+seeded generator that tests/replay/triton_replay_test.cpp reproduces, and writes
+  OUT/<name>.ptx      the PTX Triton generated
+  OUT/<name>.out      the output buffer's raw bytes (little-endian f32)
+  OUT/cases.txt       per kernel: launch geometry, shared memory, arguments, input generator
+                      seeds, output hash (FNV-1a 64); and the special-register probe's values
+Usage: python3 scripts/capture_triton.py OUTDIR
+Status: written 2026-12-03 and not yet run on the device (the one device call of that session
+did not carry it); tests/data/triton holds hand-written PTX in Triton's form meanwhile.
+"""
+import os
+import re
+import sys
+import traceback
+
+import cupy as cp
+import numpy as np
+import torch
+import triton
+import triton.language as tl
+
+M64 = (1 << 64) - 1
+
+
+def inputs(seed, count):
+    """f32 in [-4, 4), exact: splitmix64 of seed + (i+1) * golden, top 24 bits * 2^-21 - 4."""
+    golden = np.uint64(0x9E3779B97F4A7C15)
+    with np.errstate(over="ignore"):
+        z = np.uint64(seed) + golden * (np.arange(count, dtype=np.uint64) + np.uint64(1))
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+    return ((z >> np.uint64(40)).astype(np.float64) * 2.0**-21 - 4.0).astype(np.float32)
+
+
+def fnv1a64(data):
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) & M64
+    return h
+
+
+@triton.jit
+def vector_add(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.load(y_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, x + y, mask=mask)
+
+
+@triton.jit
+def softmax(out_ptr, in_ptr, stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    x = tl.load(in_ptr + row * stride + offs, mask=mask, other=-float("inf"))
+    x = x - tl.max(x, axis=0)
+    num = tl.exp(x)
+    den = tl.sum(num, axis=0)
+    tl.store(out_ptr + row * stride + offs, num / den, mask=mask)
+
+
+@triton.jit
+def layernorm(x_ptr, y_ptr, w_ptr, b_ptr, stride, n_cols, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0.0)
+    mean = tl.sum(x, axis=0) / n_cols
+    xc = tl.where(mask, x - mean, 0.0)
+    var = tl.sum(xc * xc, axis=0) / n_cols
+    rstd = 1 / tl.sqrt(var + eps)
+    w = tl.load(w_ptr + offs, mask=mask)
+    b = tl.load(b_ptr + offs, mask=mask)
+    tl.store(y_ptr + row * stride + offs, xc * rstd * w + b, mask=mask)
+
+
+def entry_params(ptx):
+    """[(type, name)] of the .entry's parameters, in order."""
+    m = re.search(r"\.entry\s+(\w+)\s*\((.*?)\)", ptx, re.S)
+    params = []
+    for p in m.group(2).split(","):
+        words = p.split()
+        if not words:
+            continue
+        params.append((words[1], words[-1]))
+    return m.group(1), params
+
+
+def run_ptx(ptx, entry, grid, block, shared, args):
+    mod = cp.cuda.function.Module()
+    mod.load(ptx.encode() + b"\0")
+    f = mod.get_function(entry)
+    f(grid, block, tuple(args), shared_mem=shared)
+    cp.cuda.runtime.deviceSynchronize()
+
+
+def capture(out, lines, name, kernel, grid, buffers, scalars, output, constexprs):
+    """buffers: [(name, seed or None, count)], args in order: buffers then scalars."""
+    host = {}
+    for bname, seed, count in buffers:
+        host[bname] = inputs(seed, count) if seed is not None else np.zeros(count, np.float32)
+    tensors = {k: torch.from_numpy(v.copy()).cuda() for k, v in host.items()}
+    args = [tensors[b[0]] for b in buffers] + [v for _, _, v in scalars]
+    compiled = kernel[grid](*args, **constexprs)
+    torch.cuda.synchronize()
+    via_triton = tensors[output].cpu().numpy().tobytes()
+    ptx = compiled.asm["ptx"]
+    entry, params = entry_params(ptx)
+    block = compiled.metadata.num_warps * 32
+    shared = compiled.metadata.shared
+    # The same PTX through the driver, the way the simulator will run it.
+    dev = {k: cp.asarray(v) for k, v in host.items()}
+    kargs, argdesc = [], []
+    for i, (ptype, pname) in enumerate(params):
+        if i < len(buffers):
+            kargs.append(dev[buffers[i][0]])
+            argdesc.append("buffer " + buffers[i][0])
+        elif i < len(buffers) + len(scalars):
+            kind, _, v = scalars[i - len(buffers)]
+            kargs.append(np.int32(v) if kind == "s32" else np.float32(v))
+            raw = np.int32(v).view(np.uint32) if kind == "s32" else np.float32(v).view(np.uint32)
+            argdesc.append("%s %08x" % (kind, int(raw)))
+        else:
+            kargs.append(np.uint64(0))  # a hidden scratch pointer Triton passes as null
+            argdesc.append("null " + pname)
+    run_ptx(ptx, entry, (grid[0], 1, 1), (block, 1, 1), shared, kargs)
+    result = cp.asnumpy(dev[output]).tobytes()
+    with open(os.path.join(out, name + ".ptx"), "w") as f:
+        f.write(ptx)
+    with open(os.path.join(out, name + ".out"), "wb") as f:
+        f.write(result)
+    lines.append("case %s" % name)
+    lines.append("ptx %s.ptx" % name)
+    lines.append("entry %s" % entry)
+    lines.append("grid %d 1 1" % grid[0])
+    lines.append("block %d 1 1" % block)
+    lines.append("shared %d" % shared)
+    for bname, seed, count in buffers:
+        lines.append("buffer %s f32 %d %s" % (bname, count, "zero" if seed is None else "seed %d" % seed))
+    for a in argdesc:
+        lines.append("arg " + a)
+    lines.append("output %s fnv1a64 %016x data %s.out" % (output, fnv1a64(result), name))
+    lines.append("triton_run_matches %d" % int(via_triton == result))
+    lines.append("end")
+    print(name, entry, "params", len(params), "block", block, "shared", shared,
+          "same as triton's run:", via_triton == result, flush=True)
+
+
+PROBE = r"""
+.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry probe(.param .u64 out)
+{
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<4>;
+  .shared .align 4 .b32 sh[40];
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %reserved_smem_offset_begin;
+  mov.u32 %r2, %reserved_smem_offset_end;
+  mov.u32 %r3, %reserved_smem_offset_cap;
+  mov.u32 %r4, %reserved_smem_offset_0;
+  mov.u32 %r5, %reserved_smem_offset_1;
+  mov.u32 %r6, %aggr_smem_size;
+  mov.u32 %r7, %total_smem_size;
+  mov.u32 %r8, %dynamic_smem_size;
+  mov.u32 %r9, sh;
+  mov.u32 %r10, WARP_SZ;
+  mov.u32 %r11, %nclusterid.x;
+  mov.u32 %r12, %cluster_nctaid.x;
+  st.global.v4.u32 [%rd1], {%r1, %r2, %r3, %r4};
+  st.global.v4.u32 [%rd1+16], {%r5, %r6, %r7, %r8};
+  st.global.v4.u32 [%rd1+32], {%r9, %r10, %r11, %r12};
+  ret;
+}
+"""
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    lines = ["warpsim-triton 1", "triton %s torch %s device %s" % (
+        triton.__version__, torch.__version__, torch.cuda.get_device_name())]
+    n = 98765
+    rows, cols = 64, 1000
+    jobs = [
+        ("vector_add", vector_add, (triton.cdiv(n, 1024),),
+         [("x", 11, n), ("y", 12, n), ("out", None, n)], [("s32", "n", n)], "out"),
+        ("softmax", softmax, (rows,), [("out", None, rows * cols), ("x", 21, rows * cols)],
+         [("s32", "stride", cols), ("s32", "n_cols", cols)], "out"),
+        ("layernorm", layernorm, (rows,),
+         [("x", 31, rows * cols), ("y", None, rows * cols), ("w", 32, cols), ("b", 33, cols)],
+         [("s32", "stride", cols), ("s32", "n_cols", cols), ("f32", "eps", 1e-5)], "y"),
+    ]
+    for name, kernel, grid, buffers, scalars, output in jobs:
+        try:
+            capture(out, lines, name, kernel, grid, buffers, scalars, output, {"BLOCK": 1024})
+        except Exception:
+            traceback.print_exc()
+    try:
+        probe = cp.zeros(12, dtype=cp.uint32)
+        run_ptx(PROBE, "probe", (1, 1, 1), (1, 1, 1), 96, [probe])
+        lines.append("probe " + " ".join("%d" % v for v in cp.asnumpy(probe)))
+    except Exception:
+        traceback.print_exc()
+    with open(os.path.join(out, "cases.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
