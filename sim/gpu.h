@@ -29,14 +29,17 @@ class LaunchError : public std::runtime_error {
 
 class Gpu {
  public:
-  Gpu() = default;
+  // `deviceMemory`: the bytes of device memory allocations may hold (see
+  // kDefaultDeviceMemoryBytes); beyond it allocate() throws OutOfDeviceMemory.
+  explicit Gpu(uint64_t deviceMemory = kDefaultDeviceMemoryBytes) : memory_(deviceMemory) {}
   Gpu(const Gpu&) = delete;
   Gpu& operator=(const Gpu&) = delete;
 
   DeviceMemory& memory() { return memory_; }
   const DeviceLimits& limits() const { return limits_; }
 
-  // Parses (throws isa::PtxError), allocates module variables, lowers. The module stays valid
+  // Parses (throws isa::PtxError), allocates module variables (a variable that does not fit
+  // the device memory is a PtxError at its declaration), lowers. The module stays valid
   // as long as the Gpu.
   const LoadedModule& loadPtx(const std::string& text, const std::string& path);
 
