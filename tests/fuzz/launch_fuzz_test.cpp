@@ -3,7 +3,7 @@
 // deleted runs, duplicated tokens, truncation, moved text, swapped and deleted lines, extreme
 // numbers), then parsed, lowered and launched on a small grid with a small budget
 // (tests/support/fuzz_launch.h). Every input must end in a clean user error or a result.
-// WARPSIM_FUZZ_CASES=N runs N RapidCheck cases (8 inputs each) instead of CI's short run; the
+// RC_PARAMS="max_success=N seed=S" runs N RapidCheck cases (8 inputs each) instead of CI's 100; the
 // inputs that ever broke it are replayed from tests/fuzz/regressions.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
