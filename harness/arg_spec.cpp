@@ -1,11 +1,14 @@
 #include "harness/arg_spec.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <random>
 
+#include "harness/number_text.h"
 #include "isa/fp.h"
 #include "kernels/random.h"
 
@@ -34,22 +37,75 @@ bool isFloat(ElemType t) {
   throw ArgError("--arg " + std::to_string(position) + " '" + text + "': " + why);
 }
 
-double parseNumber(const std::string& s, size_t position, const std::string& text) {
-  try {
-    size_t used = 0;
-    double v;
-    if (s.size() > 2 && (s[0] == '0' || s[0] == '-') && s.find_first_of("xX") != std::string::npos)
-      v = double(std::stoll(s, &used, 16));
-    else
-      v = std::stod(s, &used);
-    if (used != s.size()) throw std::invalid_argument("trailing");
-    return v;
-  } catch (const std::exception&) {
-    bad(position, text, "'" + s + "' is not a number");
+std::string formatReal(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+bool isSigned(ElemType t) {
+  return t == ElemType::S8 || t == ElemType::S16 || t == ElemType::S32 || t == ElemType::S64;
+}
+
+// The values an integer type holds, as text: "0..255", "-128..127".
+std::string integerRange(ElemType t) {
+  const unsigned bits = kernels::elemBytes(t) * 8;
+  const uint64_t top = bits == 64 ? UINT64_MAX : (uint64_t{1} << bits) - 1;
+  if (!isSigned(t)) return "0.." + std::to_string(top);
+  char hex[24];
+  std::snprintf(hex, sizeof hex, "0x%llX", static_cast<unsigned long long>(top));
+  return "-" + std::to_string(top / 2 + 1) + ".." + std::to_string(top / 2) +
+         ", or a bit pattern up to " + hex;
+}
+
+// Does the real value `v` fit integer type t (after rounding to the nearest integer)?
+bool realFitsInteger(double v, ElemType t) {
+  const unsigned bits = kernels::elemBytes(t) * 8;
+  const double lo = isSigned(t) ? -std::ldexp(1.0, int(bits) - 1) : 0.0;
+  const double hi = std::ldexp(1.0, isSigned(t) ? int(bits) - 1 : int(bits));  // exclusive
+  const double r = std::nearbyint(v);
+  return r >= lo && r < hi;
+}
+
+// The largest finite value of a floating-point type, as text.
+const char* largestFinite(ElemType t) {
+  switch (t) {
+    case ElemType::F16:
+      return "65504";
+    case ElemType::BF16:
+      return "3.3895314e38";
+    case ElemType::F32:
+      return "3.4028235e38";
+    default:
+      return "1.7976931348623157e308";
   }
 }
 
-// The bits of value `v` as an element of type t (integers wrap, floats round to nearest).
+bool isInfBits(uint64_t bits, ElemType t) {
+  switch (t) {
+    case ElemType::F16:
+      return (bits & 0x7FFF) == 0x7C00;
+    case ElemType::BF16:
+      return (bits & 0x7FFF) == 0x7F80;
+    case ElemType::F32:
+      return (bits & 0x7FFFFFFF) == 0x7F800000;
+    default:
+      return (bits & 0x7FFFFFFFFFFFFFFFull) == 0x7FF0000000000000ull;
+  }
+}
+
+double parseNumber(const std::string& s, size_t position, const std::string& text) {
+  bool overflow = false;
+  const auto v = parseRealText(s, &overflow);
+  if (overflow)
+    bad(position, text,
+        "'" + s + "' does not fit f64 (largest finite value " + largestFinite(ElemType::F64) + ")");
+  if (!v) bad(position, text, "'" + s + "' is not a number");
+  return *v;
+}
+
+// The bits of value `v` as an element of type t (integers wrap, floats round to nearest);
+// callers check the range first.
 uint64_t elementFrom(double v, ElemType t, long long iv, bool useInt) {
   switch (t) {
     case ElemType::F16:
@@ -65,21 +121,44 @@ uint64_t elementFrom(double v, ElemType t, long long iv, bool useInt) {
   }
 }
 
+// Why the real value `v` does not fit type t ("" when it does): a finite value that would
+// round to infinity, or a value outside an integer type's range.
+std::string realFitError(double v, ElemType t) {
+  if (isFloat(t)) {
+    if (std::isfinite(v) && isInfBits(elementFrom(v, t, 0, false), t))
+      return std::string("does not fit ") + kernels::elemName(t) + " (largest finite value " +
+             largestFinite(t) + ")";
+  } else if (!std::isfinite(v) || !realFitsInteger(v, t)) {
+    return std::string("does not fit ") + kernels::elemName(t) + " (" + integerRange(t) + ")";
+  }
+  return {};
+}
+
+void checkRealFits(double v, ElemType t, const std::string& s, size_t position,
+                   const std::string& text) {
+  if (const std::string why = realFitError(v, t); !why.empty())
+    bad(position, text, "'" + s + "' " + why);
+}
+
 uint64_t parseScalarBits(const std::string& s, ElemType t, size_t position,
                          const std::string& text) {
-  if (!isFloat(t)) {
-    try {
-      size_t used = 0;
-      const bool neg = !s.empty() && s[0] == '-';
-      const unsigned long long u =
-          neg ? (unsigned long long)std::stoll(s, &used, 0) : std::stoull(s, &used, 0);
-      if (used != s.size()) throw std::invalid_argument("trailing");
-      return u;
-    } catch (const std::exception&) {
-      bad(position, text, "'" + s + "' is not an integer");
-    }
+  if (isFloat(t)) {
+    const double v = parseNumber(s, position, text);
+    checkRealFits(v, t, s, position, text);
+    return elementFrom(v, t, 0, false);
   }
-  return elementFrom(parseNumber(s, position, text), t, 0, false);
+  const auto n = parseSignedText(s);
+  if (!n) bad(position, text, "'" + s + "' is not an integer");
+  const unsigned bits = kernels::elemBytes(t) * 8;
+  const uint64_t top = bits == 64 ? UINT64_MAX : (uint64_t{1} << bits) - 1;
+  // Hexadecimal is a bit pattern (s32:0xFFFFFFFF is -1); decimal is a value in the type's
+  // range. Nothing wraps.
+  const bool fits = n->negative ? isSigned(t) && n->magnitude <= top / 2 + 1
+                                : n->magnitude <= (isSigned(t) && !n->hex ? top / 2 : top);
+  if (!fits)
+    bad(position, text,
+        "'" + s + "' does not fit " + kernels::elemName(t) + " (" + integerRange(t) + ")");
+  return (n->negative ? 0 - n->magnitude : n->magnitude) & top;
 }
 
 std::vector<std::string> splitArgs(const std::string& s) {
@@ -127,7 +206,8 @@ kernels::Dim3 parseDim3(const std::string& text, const std::string& option) {
   throw ArgError(option + " '" + text + "': at most three dimensions");
 }
 
-ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex) {
+ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,
+                   uint64_t maxBufferBytes) {
   ParsedArg out;
   std::string rest = text;
   std::string name;
@@ -144,6 +224,7 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex)
     const auto t = typeNamed(rest.substr(0, colon));
     if (!t) bad(position, text, "unknown type '" + rest.substr(0, colon) + "'");
     const uint64_t bits = parseScalarBits(rest.substr(colon + 1), *t, position, text);
+    out.type = *t;
     out.arg.kind = kernels::KernelArg::Kind::Scalar;
     out.arg.scalar.resize(kernels::elemBytes(*t));
     std::memcpy(out.arg.scalar.data(), &bits, out.arg.scalar.size());
@@ -170,16 +251,21 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex)
   b.name = name.empty() ? "arg" + std::to_string(position) : name;
   b.isOutput = true;
   const unsigned eb = kernels::elemBytes(*t);
+  out.type = *t;
   uint64_t count = 0;
+  // Checked before any host memory is taken: the buffer must fit the device memory.
+  auto checkSize = [&](uint64_t elements) {
+    if (elements > maxBufferBytes / eb)
+      bad(position, text,
+          std::to_string(elements) + " elements of " + kernels::elemName(*t) + " do not fit the " +
+              std::to_string(maxBufferBytes) +
+              " bytes of device memory left (the limit is set by --device-memory)");
+  };
   if (!countText.empty()) {
-    try {
-      size_t used = 0;
-      count = std::stoull(countText, &used, 0);
-      if (used != countText.size()) throw std::invalid_argument("x");
-    } catch (const std::exception&) {
-      bad(position, text, "'" + countText + "' is not an element count");
-    }
-    if (count > (1ull << 32)) bad(position, text, "more than 2^32 elements");
+    const auto c = parseUnsignedText(countText);
+    if (!c) bad(position, text, "'" + countText + "' is not an element count");
+    count = *c;
+    checkSize(count);
   } else if (fn != "file") {
     bad(position, text, "an element count is needed unless the buffer comes from a file");
   }
@@ -188,8 +274,17 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex)
   if (fn.empty() || fn == "zeros") {
     if (!p.empty()) bad(position, text, "zeros takes no parameters");
   } else if (fn == "iota") {
+    if (p.size() > 2) bad(position, text, "iota takes [START[,STEP]]");
     const double start = p.size() > 0 ? parseNumber(p[0], position, text) : 0;
     const double step = p.size() > 1 ? parseNumber(p[1], position, text) : 1;
+    if (count > 0) {  // the first and the last values must fit: nothing wraps on the way
+      checkRealFits(start, *t, p.size() > 0 ? p[0] : "0", position, text);
+      const double last = start + step * double(count - 1);
+      if (std::isfinite(start) && std::isfinite(step) && !std::isfinite(last))
+        bad(position, text, "iota's last value overflows");
+      if (const std::string why = realFitError(last, *t); !why.empty())
+        bad(position, text, "iota's last value " + formatReal(last) + " " + why);
+    }
     for (uint64_t i = 0; i < count; ++i) {
       const double v = start + step * double(i);
       putElement(b, i, elementFrom(v, *t, (long long)std::llround(v), !isFloat(*t)));
@@ -200,7 +295,10 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex)
     for (uint64_t i = 0; i < count; ++i) putElement(b, i, bits);
   } else if (fn == "random") {
     if (p.empty() || p.size() > 3) bad(position, text, "random takes SEED[,LO,HI]");
-    const uint64_t seed = uint64_t(parseNumber(p[0], position, text));
+    parseNumber(p[0], position, text);  // "'x' is not a number" first
+    const auto seedValue = parseUnsignedText(p[0]);
+    if (!seedValue) bad(position, text, "the seed '" + p[0] + "' is not an unsigned integer");
+    const uint64_t seed = *seedValue;
     double lo = isFloat(*t) ? -1.0 : 0.0, hi = isFloat(*t) ? 1.0 : 100.0;
     if (p.size() == 3) {
       lo = parseNumber(p[1], position, text);
@@ -209,6 +307,10 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex)
       bad(position, text, "random takes SEED or SEED,LO,HI");
     }
     if (!(lo <= hi)) bad(position, text, "random needs LO <= HI");
+    if (p.size() == 3) {
+      checkRealFits(lo, *t, p[1], position, text);
+      checkRealFits(hi, *t, p[2], position, text);
+    }
     kernels::Rng rng(seed);
     for (uint64_t i = 0; i < count; ++i) {
       if (isFloat(*t)) {
@@ -222,18 +324,28 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex)
     if (p.size() != 1 || p[0].empty()) bad(position, text, "file takes a path");
     std::ifstream f(p[0], std::ios::binary);
     if (!f) bad(position, text, "cannot open '" + p[0] + "'");
-    std::vector<uint8_t> data((std::istreambuf_iterator<char>(f)),
-                              std::istreambuf_iterator<char>());
-    if (data.size() % eb)
+    // Never read more than the buffer holds: a device or a pipe (/dev/zero) has no end.
+    std::error_code ec;
+    const bool regular = std::filesystem::is_regular_file(p[0], ec);
+    uint64_t want = b.bytes.size();
+    if (countText.empty()) {
+      if (!regular)
+        bad(position, text,
+            "'" + p[0] + "' is not a regular file: give the element count (TYPE[COUNT])");
+      const uint64_t size = std::filesystem::file_size(p[0], ec);
+      if (ec) bad(position, text, "cannot read the size of '" + p[0] + "'");
+      if (size % eb)
+        bad(position, text,
+            "'" + p[0] + "' holds " + std::to_string(size) +
+                " bytes, not a whole number of elements");
+      checkSize(size / eb);
+      want = size;
+      b.bytes.assign(want, 0);
+    }
+    f.read(reinterpret_cast<char*>(b.bytes.data()), std::streamsize(want));
+    if (uint64_t(f.gcount()) < want)
       bad(position, text,
-          "'" + p[0] + "' holds " + std::to_string(data.size()) +
-              " bytes, not a whole number of elements");
-    if (countText.empty())
-      b.bytes = std::move(data);
-    else if (data.size() < b.bytes.size())
-      bad(position, text, "'" + p[0] + "' is shorter than " + std::to_string(count) + " elements");
-    else
-      std::memcpy(b.bytes.data(), data.data(), b.bytes.size());
+          "'" + p[0] + "' is shorter than " + std::to_string(want / eb) + " elements");
   } else {
     bad(position, text, "unknown initializer '" + fn + "' (zeros, iota, const, random, file)");
   }
@@ -242,26 +354,71 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex)
   return out;
 }
 
-kernels::Problem buildProblem(const std::vector<std::string>& args, const std::string& entry,
-                              kernels::Dim3 grid, kernels::Dim3 block, uint32_t dynamicShared) {
-  kernels::Problem p;
+ArgList buildProblem(const std::vector<std::string>& args, const std::string& entry,
+                     kernels::Dim3 grid, kernels::Dim3 block, uint32_t dynamicShared,
+                     uint64_t maxBufferBytes) {
+  ArgList out;
+  kernels::Problem& p = out.problem;
   kernels::Launch l;
   l.entry = entry;
   l.grid = grid;
   l.block = block;
   l.dynamicShared = dynamicShared;
+  uint64_t total = 0;
   for (size_t i = 0; i < args.size(); ++i) {
-    ParsedArg a = parseArg(args[i], i + 1, p.buffers.size());
+    // What the earlier buffers took is no longer available to this one.
+    ParsedArg a = parseArg(args[i], i + 1, p.buffers.size(), maxBufferBytes - total);
     if (a.isBuffer) {
       for (const auto& b : p.buffers)
         if (b.name == a.buffer.name)
           bad(i + 1, args[i], "a buffer named '" + b.name + "' already exists");
+      total += a.buffer.bytes.size();
       p.buffers.push_back(std::move(a.buffer));
     }
+    out.given.push_back({args[i], a.isBuffer, a.type});
     l.args.push_back(std::move(a.arg));
   }
   p.launches.push_back(std::move(l));
-  return p;
+  return out;
+}
+
+namespace {
+
+// 'u', 's', 'b' or 'f' and the bits of a PTX scalar type name ("u32", "pred" -> 0 bits).
+std::pair<char, unsigned> ptxKind(const std::string& type) {
+  if (type == "bf16") return {'f', 16};  // a distinct 16-bit float, matched by name below
+  if (type.size() < 2 || !std::strchr("usbf", type[0])) return {'?', 0};
+  return {type[0], unsigned(std::atoi(type.c_str() + 1))};
+}
+
+}  // namespace
+
+void checkArgTypes(const ir::Function& kernel, const std::vector<GivenArg>& given) {
+  if (given.size() != kernel.params.size())
+    throw ArgError("kernel '" + kernel.name + "' takes " + std::to_string(kernel.params.size()) +
+                   " parameters, " + std::to_string(given.size()) + " given (one --arg each)");
+  for (size_t i = 0; i < given.size(); ++i) {
+    const ir::VarDecl& p = kernel.params[i];
+    const GivenArg& g = given[i];
+    if (!p.dims.empty() || p.vecWidth != 1) continue;  // bytes of a struct: sized at launch
+    const auto [kind, bits] = ptxKind(p.type);
+    const std::string gname = kernels::elemName(g.type);
+    bool ok;
+    if (g.isBuffer) {
+      ok = bits == 64 && kind != 'f';
+    } else {
+      const unsigned gbits = kernels::elemBytes(g.type) * 8;
+      const bool gfloat = isFloat(g.type);
+      ok = bits == gbits &&
+           (kind == 'b' || (kind == 'f' ? gfloat && (p.type == "bf16") == (gname == "bf16")
+                                        : !gfloat && (kind == 'u' || kind == 's')));
+    }
+    if (!ok)
+      bad(i + 1, g.text,
+          "parameter " + std::to_string(i + 1) + " ('" + p.name + "') of '" + kernel.name +
+              "' is ." + p.type + "; " +
+              (g.isBuffer ? std::string("a buffer (a 64-bit device pointer)") : gname) + " given");
+  }
 }
 
 DumpSpec parseDump(const std::string& text) {

@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "isa/ir.h"
 #include "kernels/card.h"
+#include "sim/func/memory.h"
 
 namespace warpsim::harness {
 
@@ -26,17 +28,41 @@ class ArgError : public std::runtime_error {
 
 struct ParsedArg {
   bool isBuffer = false;
-  kernels::KernelArg arg;      // a scalar's bytes, or the buffer's index
-  kernels::HostBuffer buffer;  // isBuffer: name, type, initial contents
+  kernels::ElemType type = kernels::ElemType::U8;  // the scalar's type, or the buffer's element
+  kernels::KernelArg arg;                          // a scalar's bytes, or the buffer's index
+  kernels::HostBuffer buffer;                      // isBuffer: name, type, initial contents
 };
 
 // Parses one --arg; `position` (1-based) names it in errors; `bufferIndex` is the index the
-// buffer will take in the problem.
-ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex);
+// buffer will take in the problem. Values must fit their type (u32:-1, u32:4294967296,
+// f32:1e39 are refused); a buffer must fit `maxBufferBytes`, checked before it is allocated;
+// file(PATH) reads no more than the buffer holds.
+ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,
+                   uint64_t maxBufferBytes = sim::kDefaultDeviceMemoryBytes);
 
-// Builds the Problem of a `warpsim run`: every buffer marked as an output.
-kernels::Problem buildProblem(const std::vector<std::string>& args, const std::string& entry,
-                              kernels::Dim3 grid, kernels::Dim3 block, uint32_t dynamicShared);
+// What the user gave for one parameter, for checking it against the kernel's declaration.
+struct GivenArg {
+  std::string text;  // the --arg as written
+  bool isBuffer = false;
+  kernels::ElemType type = kernels::ElemType::U8;  // scalars: the value's type
+};
+
+struct ArgList {
+  kernels::Problem problem;     // every buffer marked as an output
+  std::vector<GivenArg> given;  // one per --arg, in order
+};
+
+// Builds the Problem of a `warpsim run`.
+ArgList buildProblem(const std::vector<std::string>& args, const std::string& entry,
+                     kernels::Dim3 grid, kernels::Dim3 block, uint32_t dynamicShared,
+                     uint64_t maxBufferBytes = sim::kDefaultDeviceMemoryBytes);
+
+// Checks the arguments against the parameters the kernel declares: their count, and each
+// type (not only its size). A buffer is a 64-bit pointer (.u64/.s64/.b64); a .bN parameter
+// takes any scalar of N bits; .uN/.sN take uN or sN (nvcc declares `int` as .u32); .fN
+// takes fN only; byte arrays (structs by value) are checked by size when launched. Throws
+// ArgError naming the argument, its position, the parameter's PTX type and what was given.
+void checkArgTypes(const ir::Function& kernel, const std::vector<GivenArg>& given);
 
 // "X[,Y[,Z]]" -> Dim3; throws ArgError naming `option`.
 kernels::Dim3 parseDim3(const std::string& text, const std::string& option);

@@ -10,6 +10,7 @@
 
 #include "sim/func/fault.h"
 #include "sim/func/launch.h"
+#include "sim/func/memory.h"
 #include "sim/observers/statistics.h"
 
 namespace warpsim::harness {
@@ -42,7 +43,9 @@ class Backend {
   virtual LaunchOutcome launch(const LaunchSpec& spec) = 0;
 };
 
-// The simulator as a backend.
-std::unique_ptr<Backend> makeSimBackend(const sim::LaunchOptions& options = {});
+// The simulator as a backend, with `deviceMemory` bytes of device memory (allocations beyond
+// it throw sim::OutOfDeviceMemory).
+std::unique_ptr<Backend> makeSimBackend(const sim::LaunchOptions& options = {},
+                                        uint64_t deviceMemory = sim::kDefaultDeviceMemoryBytes);
 
 }  // namespace warpsim::harness

@@ -6,7 +6,8 @@ namespace {
 
 class SimBackend final : public Backend {
  public:
-  explicit SimBackend(const sim::LaunchOptions& o) : options_(o) {}
+  SimBackend(const sim::LaunchOptions& o, uint64_t deviceMemory)
+      : options_(o), gpu_(deviceMemory) {}
   std::string name() const override { return "sim"; }
   void loadModule(const std::string& ptx, const std::string& path) override {
     module_ = &gpu_.loadPtx(ptx, path);
@@ -47,8 +48,8 @@ class SimBackend final : public Backend {
 
 }  // namespace
 
-std::unique_ptr<Backend> makeSimBackend(const sim::LaunchOptions& options) {
-  return std::make_unique<SimBackend>(options);
+std::unique_ptr<Backend> makeSimBackend(const sim::LaunchOptions& options, uint64_t deviceMemory) {
+  return std::make_unique<SimBackend>(options, deviceMemory);
 }
 
 }  // namespace warpsim::harness

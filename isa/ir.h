@@ -82,6 +82,14 @@ struct InitValue {
   int64_t offset = 0;     // SymbolAddr: added to the address
 };
 
+// The most virtual registers (.reg declarations, predicates included) one function may declare.
+// ptxas allocates at most 255 hardware registers per thread, but PTX registers are virtual and
+// nvcc declares many more than it uses; the largest kernel of this suite declares 443
+// (sgemm_regblock_f32). Every declared register is a slot of 32 lanes x 8 bytes per warp, so
+// 65,536 of them are 16 MiB per warp and 512 MiB per 1024-thread CTA: far beyond any real
+// kernel, small enough that a hostile `%r<2147483647>` is refused instead of materialized.
+inline constexpr uint32_t kMaxRegistersPerFunction = 65536;
+
 struct VarDecl {
   StateSpace space = StateSpace::Reg;
   std::string type;             // "b32", "u64", "f32", "pred", "b8", ...

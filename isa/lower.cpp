@@ -122,6 +122,32 @@ uint32_t naturalAlign(const ir::VarDecl& v) {
   return std::max<uint32_t>(1, v.elementBytes());
 }
 
+// Byte limits of the spaces a Program lays out with 32-bit offsets. Shared: 2 GiB, so that
+// offsets and their alignment never wrap (the launch checks the chip's 227 KiB per block). Per
+// thread (.local frames, and the .param areas of device functions, which live in the thread's stack
+// on the chip): the chip's 512 KiB of local memory per thread (CUDA C++ Programming Guide,
+// "Technical Specifications per Compute Capability"), which also bounds what one warp's 32 lanes
+// take on the host.
+constexpr uint64_t kMaxSharedOffset = uint64_t{1} << 31;
+constexpr uint64_t kMaxBytesPerThread = 512 * 1024;
+
+// Places `d` at `cursor` (aligned to its alignment) and advances `cursor` past it; a PtxError
+// at the declaration when the space's `limit` would be passed: a huge array must not wrap a
+// 32-bit offset into a small one.
+uint32_t place(const ir::Module& m, const ir::VarDecl& d, uint32_t& cursor, uint64_t limit,
+               const char* space) {
+  const uint64_t a = naturalAlign(d);
+  const uint64_t start = (uint64_t(cursor) + a - 1) / a * a;
+  const uint64_t bytes = d.totalBytes();
+  if (bytes > limit || start + bytes > limit)
+    throw PtxError(m.path, d.loc.line, std::max<uint32_t>(1, d.loc.col),
+                   "'" + d.name + "' (" + std::to_string(bytes) + " bytes) does not fit in " +
+                       space + ": the limit is " + std::to_string(limit) + " bytes",
+                   lineOf(m.text, d.loc.line));
+  cursor = uint32_t(start + bytes);
+  return uint32_t(start);
+}
+
 struct Symbol {
   Space space = Space::None;
   uint64_t address = 0;
@@ -178,6 +204,7 @@ class FunctionLowering {
   std::unordered_map<int, uint32_t> specials_;
   std::unordered_map<std::string, Symbol> locals_;  // params, body .param/.shared/.local
   std::unordered_map<std::string, uint32_t> labels_;
+  uint32_t declaredRegisters_ = 0;  // .reg registers so far, predicates included
 };
 
 void FunctionLowering::declareRegisters(const ir::VarDecl& d) {
@@ -192,6 +219,14 @@ void FunctionLowering::declareRegisters(const ir::VarDecl& d) {
     regs_[name] = r;
     out_.regNames.emplace_back(name, RegRef{r.slot, r.isPred});
   };
+  // Checked before any register is made: many declarations, each under the parser's limit,
+  // must not add up to millions of slots either.
+  const uint64_t declared = uint64_t(declaredRegisters_) + uint64_t(std::max(d.rangeCount, 1));
+  if (declared > ir::kMaxRegistersPerFunction)
+    fail(d.loc, "'" + fn_.name + "' declares more than " +
+                    std::to_string(ir::kMaxRegistersPerFunction) + " registers (the limit per " +
+                    "function); this declaration brings it to " + std::to_string(declared));
+  declaredRegisters_ = uint32_t(declared);
   if (d.rangeCount >= 0) {
     for (int32_t i = 0; i < d.rangeCount; ++i) add(d.name + std::to_string(i));
   } else {
@@ -202,21 +237,20 @@ void FunctionLowering::declareRegisters(const ir::VarDecl& d) {
 void FunctionLowering::layOutParams() {
   // Entries: the kernel parameter buffer. Functions: the per-lane area, params then returns.
   uint32_t cursor = 0;
-  auto place = [&](const ir::VarDecl& p, std::vector<ParamSlot>& into, bool laneArea) {
-    const uint32_t a = naturalAlign(p);
-    cursor = alignUp(cursor, a);
-    const uint32_t bytes = uint32_t(p.totalBytes());
-    into.push_back({p.name, cursor, bytes, a});
-    locals_[p.name] = {Space::Param, (laneArea ? kLaneParamBase : 0) + cursor};
-    cursor += bytes;
+  auto placeParam = [&](const ir::VarDecl& p, std::vector<ParamSlot>& into, bool laneArea) {
+    const uint32_t start =
+        laneArea ? place(ctx_.module, p, cursor, kMaxBytesPerThread, "a thread's stack")
+                 : place(ctx_.module, p, cursor, UINT32_MAX, "the parameter buffer");
+    into.push_back({p.name, start, cursor - start, naturalAlign(p)});
+    locals_[p.name] = {Space::Param, (laneArea ? kLaneParamBase : 0) + start};
   };
   if (fn_.isEntry) {
-    for (const auto& p : fn_.params) place(p, out_.params, false);
+    for (const auto& p : fn_.params) placeParam(p, out_.params, false);
     out_.paramBytes = cursor;
     cursor = 0;
   } else {
-    for (const auto& p : fn_.params) place(p, out_.params, true);
-    for (const auto& r : fn_.returns) place(r, out_.returns, true);
+    for (const auto& p : fn_.params) placeParam(p, out_.params, true);
+    for (const auto& r : fn_.returns) placeParam(r, out_.returns, true);
   }
   out_.laneParamBytes = cursor;
 }
@@ -229,23 +263,21 @@ void FunctionLowering::layOutBodyVariables(uint32_t& sharedCursor, uint32_t& loc
         declareRegisters(d);
         break;
       case ir::StateSpace::Param: {
-        const uint32_t a = naturalAlign(d);
-        out_.laneParamBytes = alignUp(out_.laneParamBytes, a);
-        locals_[d.name] = {Space::Param, kLaneParamBase + out_.laneParamBytes};
-        out_.laneParamBytes += uint32_t(d.totalBytes());
+        const uint32_t start =
+            place(ctx_.module, d, out_.laneParamBytes, kMaxBytesPerThread, "a thread's stack");
+        locals_[d.name] = {Space::Param, kLaneParamBase + start};
         break;
       }
       case ir::StateSpace::Shared: {
         if (d.isExtern) fail(d.loc, "extern .shared inside a function body is not supported");
-        sharedCursor = alignUp(sharedCursor, naturalAlign(d));
-        locals_[d.name] = {Space::Shared, sharedCursor};
-        sharedCursor += uint32_t(d.totalBytes());
+        locals_[d.name] = {Space::Shared,
+                           place(ctx_.module, d, sharedCursor, kMaxSharedOffset, ".shared")};
         break;
       }
       case ir::StateSpace::Local: {
-        localCursor = alignUp(localCursor, naturalAlign(d));
-        locals_[d.name] = {Space::Local, localCursor};
-        localCursor += uint32_t(d.totalBytes());
+        // The cursor spans every function's frame: the limit is per thread, not per function.
+        locals_[d.name] = {Space::Local, place(ctx_.module, d, localCursor, kMaxBytesPerThread,
+                                               "a thread's .local memory")};
         break;
       }
       default:
@@ -580,9 +612,8 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress) {
           externShared.push_back(&g);
           externAlign = std::max(externAlign, naturalAlign(g));
         } else {
-          sharedCursor = alignUp(sharedCursor, naturalAlign(g));
-          ctx.globals[g.name] = {Space::Shared, sharedCursor};
-          sharedCursor += uint32_t(g.totalBytes());
+          ctx.globals[g.name] = {Space::Shared,
+                                 place(module, g, sharedCursor, kMaxSharedOffset, ".shared")};
         }
         break;
       default:
@@ -602,12 +633,21 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress) {
   for (const ir::Function& fn : module.functions) {
     uint32_t cursor = moduleShared;
     for (const ir::VarDecl& d : fn.locals)
-      if (d.space == ir::StateSpace::Shared)
-        cursor = alignUp(cursor, naturalAlign(d)) + uint32_t(d.totalBytes());
+      if (d.space == ir::StateSpace::Shared) place(module, d, cursor, kMaxSharedOffset, ".shared");
     largestShared = std::max(largestShared, cursor);
   }
   const uint32_t sharedAlign = std::max<uint32_t>(externAlign, 16);
-  p.externSharedOffset = alignUp(largestShared, sharedAlign);
+  const uint64_t externOffset =
+      (uint64_t(largestShared) + sharedAlign - 1) / sharedAlign * sharedAlign;
+  if (externOffset > kMaxSharedOffset && !externShared.empty()) {
+    const ir::VarDecl& v = *externShared.front();
+    throw PtxError(module.path, v.loc.line, std::max<uint32_t>(1, v.loc.col),
+                   "extern .shared '" + v.name + "' aligned to " + std::to_string(sharedAlign) +
+                       " does not fit in .shared: the limit is " +
+                       std::to_string(kMaxSharedOffset) + " bytes",
+                   lineOf(module.text, v.loc.line));
+  }
+  p.externSharedOffset = uint32_t(externOffset);
   for (const ir::VarDecl* v : externShared)
     ctx.globals[v->name] = {Space::Shared, p.externSharedOffset};
 

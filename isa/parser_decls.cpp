@@ -155,8 +155,9 @@ void Parser::parseDeclName(ir::VarDecl& d) {
     const Token& n = cur();
     uint64_t count = expectInt("a register count after '<'");
     if (count == 0) fail(n, "register range count must be positive");
-    if (count > static_cast<uint64_t>(std::numeric_limits<int32_t>::max()))
-      fail(n, "register range count too large: " + describeToken(n));
+    if (count > ir::kMaxRegistersPerFunction)
+      fail(n, "register range count " + describeToken(n) + " exceeds the limit of " +
+                  std::to_string(ir::kMaxRegistersPerFunction) + " registers per function");
     expectPunct('>', "after the register count");
     d.rangeCount = static_cast<int32_t>(count);
   }

@@ -26,15 +26,22 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
         std::string(v.space == ir::StateSpace::Const ? ".const " : ".global ") + v.name;
     // .const data is read-only to kernels: a store to it (through a generic or .global
     // address) is a kernel fault.
-    addresses[v.name] = memory_.allocate(std::max<uint64_t>(1, v.totalBytes()), label,
-                                         v.space == ir::StateSpace::Const);
+    try {
+      addresses[v.name] = memory_.allocate(std::max<uint64_t>(1, v.totalBytes()), label,
+                                           v.space == ir::StateSpace::Const);
+    } catch (const OutOfDeviceMemory& e) {
+      throw isa::PtxError(path, v.loc.line, std::max<uint32_t>(1, v.loc.col), e.what(),
+                          isa::lineOf(text, v.loc.line));
+    }
   }
   for (const ir::VarDecl& v : m->ir.globals) {
     auto it = addresses.find(v.name);
     if (it == addresses.end() || v.init.empty()) continue;
     const uint32_t eb = std::max<uint32_t>(1, v.elementBytes() / v.vecWidth);
-    std::vector<uint8_t> bytes(v.totalBytes(), 0);
-    for (size_t i = 0; i < v.init.size() && (i + 1) * eb <= bytes.size(); ++i) {
+    // Written in place: a host copy of a large variable would double its memory.
+    const uint64_t size = v.totalBytes();
+    uint8_t* bytes = memory_.find(it->second, size);
+    for (size_t i = 0; i < v.init.size() && (i + 1) * eb <= size; ++i) {
       const ir::InitValue& iv = v.init[i];
       uint64_t bits = iv.bits;
       if (iv.kind == ir::InitValue::Kind::Float && iv.isDouble && eb == 4)
@@ -48,9 +55,8 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
                               isa::lineOf(text, v.loc.line));
         bits = s->second + uint64_t(iv.offset);
       }
-      std::memcpy(bytes.data() + i * eb, &bits, std::min<uint32_t>(eb, 8));
+      std::memcpy(bytes + i * eb, &bits, std::min<uint32_t>(eb, 8));
     }
-    memory_.copyIn(it->second, bytes.data(), bytes.size());
   }
   m->program = isa::lower(m->ir, [&](const ir::VarDecl& v) { return addresses.at(v.name); });
   modules_.push_back(std::move(m));
@@ -123,6 +129,10 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
                       std::to_string(config.dynamicShared) +
                       ") shared memory exceeds the per-block limit of " +
                       std::to_string(limits_.maxSharedPerBlock) + " bytes");
+  if (fn.paramBytes > limits_.maxParamBytes)
+    throw LaunchError("kernel '" + config.entry + "' takes " + std::to_string(fn.paramBytes) +
+                      " bytes of parameters; the limit is " +
+                      std::to_string(limits_.maxParamBytes));
   if (config.params.size() != fn.paramBytes)
     throw LaunchError("parameter buffer of " + std::to_string(config.params.size()) +
                       " bytes given, kernel '" + config.entry + "' takes " +

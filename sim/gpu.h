@@ -29,17 +29,20 @@ class LaunchError : public std::runtime_error {
 
 class Gpu {
  public:
-  Gpu() = default;
+  // `deviceMemory`: the bytes of device memory allocations may hold (see
+  // kDefaultDeviceMemoryBytes); beyond it allocate() throws OutOfDeviceMemory.
+  explicit Gpu(uint64_t deviceMemory = kDefaultDeviceMemoryBytes) : memory_(deviceMemory) {}
   Gpu(const Gpu&) = delete;
   Gpu& operator=(const Gpu&) = delete;
 
   DeviceMemory& memory() { return memory_; }
   const DeviceLimits& limits() const { return limits_; }
 
-  // Parses (throws isa::PtxError), allocates module variables, lowers. The module stays valid
-  // as long as the Gpu. A function that cannot be lowered (an unsupported construct) does not
-  // reject the module: launching a kernel that reaches it throws that isa::PtxError, naming the
-  // kernel (packParams and launch both check).
+  // Parses (throws isa::PtxError), allocates module variables (a variable that does not fit
+  // the device memory is a PtxError at its declaration), lowers. The module stays valid as long
+  // as the Gpu. A function that cannot be lowered (an unsupported construct) does not reject
+  // the module: launching a kernel that reaches it throws that isa::PtxError, naming the kernel
+  // (packParams and launch both check).
   const LoadedModule& loadPtx(const std::string& text, const std::string& path);
 
   // Packs kernel arguments (each the bytes of one parameter, in order) per the entry's .param

@@ -4,24 +4,97 @@
 #include <filesystem>
 #include <iostream>
 
+#include "harness/arg_spec.h"
 #include "harness/cli/cli.h"
+#include "harness/number_text.h"
+#include "sim/func/memory.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
 namespace warpsim::cli {
 
+namespace {
+
+// The largest value of an unsigned option's type; 0 when the option is not an unsigned number.
+// Boost reads "-1" into an unsigned option as 4294967295; these options are checked here,
+// on the text, before Boost converts them.
+uint64_t unsignedOptionMax(const po::value_semantic* s) {
+  if (dynamic_cast<const po::typed_value<uint64_t>*>(s)) return UINT64_MAX;
+  if (dynamic_cast<const po::typed_value<uint32_t>*>(s)) return UINT32_MAX;
+  if (dynamic_cast<const po::typed_value<uint16_t>*>(s)) return UINT16_MAX;
+  return 0;
+}
+
+// "" when every unsigned option's value is a decimal number that fits its type; else why not.
+std::string checkUnsignedOptions(const po::parsed_options& parsed,
+                                 const po::options_description& opts) {
+  for (const po::option& o : parsed.options) {
+    const po::option_description* d = opts.find_nothrow(o.string_key, false);
+    if (!d) continue;
+    const uint64_t max = unsignedOptionMax(d->semantic().get());
+    if (!max) continue;
+    for (const std::string& v : o.value) {
+      const bool digits = !v.empty() && std::all_of(v.begin(), v.end(),
+                                                    [](char c) { return c >= '0' && c <= '9'; });
+      const auto n = digits ? harness::parseUnsignedText(v) : std::nullopt;
+      if (!n || *n > max)
+        return "the argument ('" + v + "') for option '--" + d->long_name() +
+               "' is not a whole number in 0.." + std::to_string(max);
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
 bool parseOptions(const std::vector<std::string>& args, const po::options_description& opts,
                   const po::positional_options_description& pos, po::variables_map& vm,
                   const char* usage, const char* name) {
   try {
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    const po::parsed_options parsed =
+        po::command_line_parser(args).options(opts).positional(pos).run();
+    if (const std::string why = checkUnsignedOptions(parsed, opts); !why.empty()) {
+      std::cerr << "warpsim " << name << ": " << why << "\n" << usage;
+      return false;
+    }
+    po::store(parsed, vm);
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "warpsim " << name << ": " << e.what() << "\n" << usage;
     return false;
   }
   return true;
+}
+
+unsigned hostThreads(const po::variables_map& vm) {
+  const unsigned t = vm["threads"].as<unsigned>();
+  if (t > kMaxHostThreads)
+    throw harness::ArgError("--threads " + std::to_string(t) + ": expected 0 (every core) to " +
+                            std::to_string(kMaxHostThreads));
+  return t;
+}
+
+uint64_t deviceMemoryBytes(const po::variables_map& vm) {
+  if (!vm.count("device-memory")) return sim::kDefaultDeviceMemoryBytes;
+  const std::string text = vm["device-memory"].as<std::string>();
+  static constexpr std::pair<const char*, unsigned> kUnits[] = {
+      {"KiB", 10}, {"MiB", 20}, {"GiB", 30}, {"TiB", 40}};
+  std::string digits = text;
+  unsigned shift = 0;
+  for (const auto& [unit, s] : kUnits)
+    if (digits.size() > 3 && digits.compare(digits.size() - 3, 3, unit) == 0) {
+      digits.resize(digits.size() - 3);
+      shift = s;
+    }
+  const bool plain = !digits.empty() && std::all_of(digits.begin(), digits.end(),
+                                                    [](char c) { return c >= '0' && c <= '9'; });
+  const auto n = plain ? harness::parseUnsignedText(digits) : std::nullopt;
+  if (!n || *n == 0 || *n > (UINT64_MAX >> shift))
+    throw harness::ArgError("--device-memory '" + text +
+                            "': expected a positive number of bytes, optionally with KiB, MiB, "
+                            "GiB or TiB (4GiB)");
+  return *n << shift;
 }
 
 int replayCommandFor(const std::vector<std::string>& args, const ReplaySet& set) {

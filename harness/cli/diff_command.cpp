@@ -86,7 +86,7 @@ int diffCommand(const std::vector<std::string>& args) {
     }
     gpu->loadModule(job.ptx, job.path);
     const harness::ProblemRun onGpu = harness::runProblem(*gpu, job.problem);
-    auto simBackend = harness::makeSimBackend();
+    auto simBackend = harness::makeSimBackend({}, job.deviceMemory);
     simBackend->loadModule(job.ptx, job.path);
     const harness::ProblemRun onSim = harness::runProblem(*simBackend, job.problem);
     const unsigned show = vm["show"].as<unsigned>();
@@ -160,6 +160,8 @@ int diffCommand(const std::vector<std::string>& args) {
   } catch (const harness::ToolError& e) {
     std::cerr << "warpsim diff: " << e.what() << "\n";
   } catch (const harness::CudaError& e) {
+    std::cerr << "warpsim diff: " << e.what() << "\n";
+  } catch (const sim::OutOfDeviceMemory& e) {
     std::cerr << "warpsim diff: " << e.what() << "\n";
   }
   return kUsage;

@@ -1,6 +1,9 @@
 #include "harness/cli/kernel_job.h"
 
+#include "harness/cli/command_line.h"
 #include "harness/nvcc.h"
+#include "isa/insn_table.h"
+#include "isa/parser.h"
 
 namespace po = boost::program_options;
 
@@ -21,7 +24,9 @@ void addKernelJobOptions(po::options_description& opts) {
       "block,b", po::value<std::string>(), "block dimensions X[,Y,Z]")(
       "shared", po::value<uint32_t>()->default_value(0), "bytes of dynamic shared memory")(
       "arg,a", po::value<std::vector<std::string>>()->composing(), "a kernel argument")(
-      "dump,d", po::value<std::vector<std::string>>()->composing(), "a buffer to show or write");
+      "dump,d", po::value<std::vector<std::string>>()->composing(), "a buffer to show or write")(
+      "device-memory", po::value<std::string>(),
+      "device memory limit, BYTES or with KiB/MiB/GiB/TiB (default 4GiB)");
 }
 
 KernelJob kernelJobFrom(const po::variables_map& vm, const std::string& command) {
@@ -39,7 +44,10 @@ KernelJob kernelJobFrom(const po::variables_map& vm, const std::string& command)
   if (vm.count("dump"))
     for (const auto& d : vm["dump"].as<std::vector<std::string>>())
       job.dumps.push_back(harness::parseDump(d));
-  job.problem = harness::buildProblem(args, job.kernel, grid, block, vm["shared"].as<uint32_t>());
+  job.deviceMemory = deviceMemoryBytes(vm);
+  harness::ArgList list = harness::buildProblem(args, job.kernel, grid, block,
+                                                vm["shared"].as<uint32_t>(), job.deviceMemory);
+  job.problem = std::move(list.problem);
   for (const auto& d : job.dumps) {
     bool found = false;
     for (const auto& b : job.problem.buffers) found = found || b.name == d.buffer;
@@ -47,6 +55,11 @@ KernelJob kernelJobFrom(const po::variables_map& vm, const std::string& command)
   }
   const bool isCu = job.path.size() > 3 && job.path.substr(job.path.size() - 3) == ".cu";
   job.ptx = isCu ? harness::compileCudaToPtx(job.path) : harness::readTextFile(job.path);
+  // Types are checked against the declaration before anything runs (an unknown kernel is
+  // left to the launch, which names it).
+  const ir::Module m = isa::parseModule(job.ptx, job.path, isa::validateInstruction);
+  for (const ir::Function& f : m.functions)
+    if (f.isEntry && f.name == job.kernel) harness::checkArgTypes(f, list.given);
   return job;
 }
 

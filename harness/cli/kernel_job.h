@@ -9,6 +9,7 @@
 
 #include "harness/arg_spec.h"
 #include "kernels/card.h"
+#include "sim/func/memory.h"
 
 namespace warpsim::cli {
 
@@ -18,6 +19,7 @@ struct KernelJob {
   std::string kernel;
   kernels::Problem problem;
   std::vector<harness::DumpSpec> dumps;
+  uint64_t deviceMemory = sim::kDefaultDeviceMemoryBytes;  // --device-memory
 };
 
 // The argument language, for --help texts.
@@ -25,7 +27,8 @@ extern const char* const kArgLanguageHelp;
 
 void addKernelJobOptions(boost::program_options::options_description& opts);
 
-// Throws harness::ArgError (bad or missing option), harness::ToolError (unreadable file, nvcc).
+// Throws harness::ArgError (bad or missing option, an argument that does not fit the kernel's
+// parameter), harness::ToolError (unreadable file, nvcc), isa::PtxError (bad PTX).
 KernelJob kernelJobFrom(const boost::program_options::variables_map& vm,
                         const std::string& command);
 

@@ -27,6 +27,7 @@ namespace {
 constexpr const char* kRunUsage =
     R"(usage: warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
                    [--shared BYTES] [--arg SPEC]... [--dump NAME[:PATH]]... [--json]
+                   [--threads N] [--serial] [--budget N] [--device-memory BYTES]
 
 Runs one kernel in the simulator. A .cu file is compiled first with nvcc -ptx -lineinfo -arch=sm_90.
 --dump NAME prints a buffer's first elements; --dump NAME:PATH writes its raw bytes to PATH.
@@ -46,16 +47,10 @@ void printDump(const kernels::HostBuffer& b, std::ostream& os) {
 
 int runCommand(const std::vector<std::string>& args) {
   po::options_description opts("run options");
-  opts.add_options()("help,h", "show this help")("file", po::value<std::string>(),
-                                                 "the .cu or .ptx file")(
-      "kernel,k", po::value<std::string>(), "the kernel (entry) name")(
-      "grid,g", po::value<std::string>(), "grid dimensions X[,Y,Z]")(
-      "block,b", po::value<std::string>(), "block dimensions X[,Y,Z]")(
-      "shared", po::value<uint32_t>()->default_value(0), "bytes of dynamic shared memory")(
-      "arg,a", po::value<std::vector<std::string>>()->composing(), "a kernel argument")(
-      "dump,d", po::value<std::vector<std::string>>()->composing(), "a buffer to show or write")(
-      "json", "machine-readable output")("threads", po::value<unsigned>()->default_value(0),
-                                         "host threads (0 = all cores)")(
+  opts.add_options()("help,h", "show this help");
+  addKernelJobOptions(opts);
+  opts.add_options()("json", "machine-readable output")(
+      "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
       "serial", "run CTAs one at a time, in order (deterministic float atomics)")(
       "budget", po::value<uint64_t>(),
       "warp-instruction budget before the watchdog stops the kernel");
@@ -75,10 +70,10 @@ int runCommand(const std::vector<std::string>& args) {
     const std::vector<harness::DumpSpec>& dumps = job.dumps;
     const std::string& ptx = job.ptx;
     sim::LaunchOptions lo;
-    lo.threads = vm["threads"].as<unsigned>();
+    lo.threads = hostThreads(vm);
     lo.serial = vm.count("serial") > 0;
     if (vm.count("budget")) lo.instructionBudget = vm["budget"].as<uint64_t>();
-    auto backend = harness::makeSimBackend(lo);
+    auto backend = harness::makeSimBackend(lo, job.deviceMemory);
     backend->loadModule(ptx, file);
     harness::ProblemRun run = harness::runProblem(*backend, problem);
     std::cout << run.printfOutput;
@@ -122,6 +117,8 @@ int runCommand(const std::vector<std::string>& args) {
   } catch (const sim::LaunchError& e) {
     std::cerr << "warpsim run: launch error: " << e.what() << "\n";
   } catch (const harness::ToolError& e) {
+    std::cerr << "warpsim run: " << e.what() << "\n";
+  } catch (const sim::OutOfDeviceMemory& e) {
     std::cerr << "warpsim run: " << e.what() << "\n";
   }
   return kUsage;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "harness/arg_spec.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
 #include "harness/json.h"
@@ -67,7 +68,12 @@ int suiteCommand(const std::vector<std::string>& args) {
   }
   const bool json = vm.count("json") > 0;
   sim::LaunchOptions lo;
-  lo.threads = vm["threads"].as<unsigned>();
+  try {
+    lo.threads = hostThreads(vm);
+  } catch (const harness::ArgError& e) {
+    std::cerr << "warpsim suite: " << e.what() << "\n";
+    return kUsage;
+  }
   lo.serial = vm.count("serial") > 0;
   harness::Json j;
   j.beginObject().key("kernels").beginArray();

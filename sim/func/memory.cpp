@@ -1,5 +1,6 @@
 #include "sim/func/memory.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
@@ -9,17 +10,27 @@ constexpr uint64_t kAlign = 256;
 constexpr uint64_t kGap = 4096;  // unmapped bytes after every allocation
 }  // namespace
 
+void FreeBytes::operator()(uint8_t* p) const { std::free(p); }
+
 uint64_t DeviceMemory::allocate(uint64_t size, std::string label, bool readOnly) {
   const uint64_t base = (next_ + kAlign - 1) / kAlign * kAlign;
+  auto outOfMemory = [&](const std::string& why) {
+    return OutOfDeviceMemory("out of device memory: " + label + " needs " + std::to_string(size) +
+                             " bytes; " + why);
+  };
+  if (size > capacity_ - std::min(capacity_, bytesAllocated_))
+    throw outOfMemory(std::to_string(bytesAllocated_) + " of the limit of " +
+                      std::to_string(capacity_) +
+                      " bytes are in use (the limit is set by --device-memory)");
   if (size > kSharedWindow - kLocalWindow || base + size >= kLocalWindow)
-    throw std::length_error("device memory exhausted allocating " + std::to_string(size) +
-                            " bytes for " + label);
+    throw outOfMemory("the global address space is exhausted");
   Allocation a;
+  a.bytes.reset(static_cast<uint8_t*>(std::calloc(size ? size : 1, 1)));  // zeros
+  if (!a.bytes) throw outOfMemory("the host could not provide them");
   a.base = base;
   a.size = size;
   a.readOnly = readOnly;
   a.label = std::move(label);
-  a.bytes = std::make_unique<uint8_t[]>(size ? size : 1);  // value-initialized: zeros
   next_ = base + size + kGap;
   bytesAllocated_ += size;
   allocations_.emplace(base, std::move(a));

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,19 +33,40 @@ inline constexpr uint64_t kFirstGlobalAddress = 0x0000000500000000ull;
 isa::Space genericSpace(uint64_t genericAddress);
 uint64_t fromGenericAddress(isa::Space space, uint64_t genericAddress);
 uint64_t toGenericAddress(isa::Space space, uint64_t address);
+// Device memory a Gpu may hold unless told otherwise. The H200's 141 GB is more than a
+// simulating host has, and every device byte is a host byte (and `warpsim run` keeps two more
+// host copies of each buffer: the inputs and the results), so the default is sized for a
+// 24 GiB machine: 4 GiB of device memory, at most ~12 GiB of host memory for a run.
+inline constexpr uint64_t kDefaultDeviceMemoryBytes = 4ull << 30;
+
+// An allocation that does not fit the device memory limit (or the host): the message names
+// the allocation, its size, the limit and what is in use.
+class OutOfDeviceMemory : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Device bytes come from calloc: large blocks are fresh zero pages that take host memory only
+// once touched, so a large, mostly unused .global variable costs what the kernel uses of it.
+struct FreeBytes {
+  void operator()(uint8_t* p) const;
+};
 
 struct Allocation {
   uint64_t base = 0;
   uint64_t size = 0;
   bool readOnly = false;  // .const data
   std::string label;      // "buffer a", ".global $str", ...
-  std::unique_ptr<uint8_t[]> bytes;
+  std::unique_ptr<uint8_t[], FreeBytes> bytes;
 };
 
 class DeviceMemory {
  public:
+  explicit DeviceMemory(uint64_t capacity = kDefaultDeviceMemoryBytes) : capacity_(capacity) {}
   // Returns the device address of `size` fresh bytes (zeroed), aligned to 256; allocations are
-  // separated by unmapped gaps so that running off the end of one faults.
+  // separated by unmapped gaps so that running off the end of one faults. Throws
+  // OutOfDeviceMemory, checked before any host memory is taken, when the live allocations
+  // would exceed the capacity (or the host refuses the memory).
   uint64_t allocate(uint64_t size, std::string label, bool readOnly = false);
   // Throws std::invalid_argument when `address` is not the base of a live allocation.
   void free(uint64_t address);
@@ -57,8 +79,10 @@ class DeviceMemory {
   const Allocation* allocationBelow(uint64_t address) const;
   uint64_t bytesAllocated() const { return bytesAllocated_; }
   size_t allocationCount() const { return allocations_.size(); }
+  uint64_t capacity() const { return capacity_; }
 
  private:
+  uint64_t capacity_;
   std::map<uint64_t, Allocation> allocations_;
   uint64_t next_ = kFirstGlobalAddress;
   uint64_t bytesAllocated_ = 0;

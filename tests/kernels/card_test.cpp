@@ -301,7 +301,9 @@ TEST_P(CardTest, FirstLaunchCoversTheProblem) {
   ASSERT_NE(it, coverageTable().end()) << "add " << c.name << " to coverageTable()";
   const Coverage& cov = it->second;
   for (uint64_t size : sizesFor(c)) {
-    const Launch& l = c.make(size, 5).launches.front();
+    // The problem is kept alive: a reference into a temporary's launches dangles (ASan).
+    const Problem p = c.make(size, 5);
+    const Launch& l = p.launches.front();
     const uint64_t threads = l.grid.count() * l.block.count();
     EXPECT_GE(threads * cov.itemsPerThread, cov.items(size) * cov.threadsPerItem)
         << "size " << size;

@@ -1,0 +1,1 @@
+run tests/data/typed_params.ptx --kernel typed --grid 1 --block 1 --arg p=f32[4294967296] --arg u32:1 --arg f32:1 --arg u32:2 --arg f64:1 --arg u8:1 --arg f16:1

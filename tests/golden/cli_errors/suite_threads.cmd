@@ -1,0 +1,1 @@
+suite vector_add --threads 100000
