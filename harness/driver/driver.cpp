@@ -50,6 +50,7 @@ CUresult faultCode(sim::FaultKind k) {
     case sim::FaultKind::Misaligned:
       return CUDA_ERROR_MISALIGNED_ADDRESS;
     case sim::FaultKind::Trap:
+    case sim::FaultKind::Assertion:  // a failed device-side assert: cudaErrorAssert
       return CUDA_ERROR_ASSERT;
     case sim::FaultKind::Watchdog:
       return CUDA_ERROR_LAUNCH_TIMEOUT;

@@ -19,10 +19,15 @@ const std::string kHead = ".version 8.0\n.target sm_90\n.address_size 64\n";
 std::string loadError(const std::string& body,
                       uint64_t deviceMemory = sim::kDefaultDeviceMemoryBytes) {
   sim::Gpu gpu(deviceMemory);
+  auto firstLine = [](const std::string& s) { return s.substr(0, s.find('\n')); };
   try {
-    gpu.loadPtx(kHead + body, "t.ptx");
+    // A function that cannot be lowered does not reject the module (per-kernel loading): its
+    // error waits on the function, for a launch that reaches it.
+    const sim::LoadedModule& m = gpu.loadPtx(kHead + body, "t.ptx");
+    for (const isa::FunctionCode& f : m.program.functions)
+      if (f.error) return firstLine(f.error->what());
   } catch (const isa::PtxError& e) {
-    return std::string(e.what()).substr(0, std::string(e.what()).find('\n'));
+    return firstLine(e.what());
   }
   return "";
 }
