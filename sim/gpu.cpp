@@ -139,7 +139,6 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
                       std::to_string(fn.paramBytes));
 
   std::atomic<uint64_t> budget{0};
-  std::atomic<bool> stop{false};
   LaunchContext ctx;
   ctx.program = &m.program;
   ctx.entry = &fn;
@@ -152,7 +151,6 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
   ctx.limits = limits_;
   ctx.gridId = ++launches_;
   ctx.budgetUsed = &budget;
-  ctx.stop = &stop;
   std::vector<ObserverFactory*> factories = options.observers;
   StatsCollector stats;
   if (options.statistics) factories.push_back(&stats);

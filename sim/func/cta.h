@@ -26,7 +26,7 @@
 
 namespace warpsim::sim {
 
-// What every CTA of one launch shares (read-only, but for the budget counter and stop flag).
+// What every CTA of one launch shares (read-only, but for the budget counter).
 struct LaunchContext {
   const isa::Program* program = nullptr;
   const isa::FunctionCode* entry = nullptr;
@@ -38,7 +38,6 @@ struct LaunchContext {
   DeviceLimits limits;
   uint32_t gridId = 0;
   std::atomic<uint64_t>* budgetUsed = nullptr;
-  std::atomic<bool>* stop = nullptr;  // another CTA faulted: finish early
 };
 
 // Why a warp stopped issuing.

@@ -29,7 +29,6 @@ void runWarpsRoundRobin(Cta& cta, const LaunchContext& ctx) {
     bool progressed = false;
     for (unsigned w = 0; w < cta.warpCount(); ++w) {
       if (cta.warp(w).state != WarpState::Ready) continue;
-      if (ctx.stop->load(std::memory_order_relaxed)) return;
       const StepResult r = cta.step(w, ctx.options.warpSlice);
       progressed = true;
       const uint64_t used =
@@ -75,7 +74,6 @@ void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& facto
     cta.reset();  // a fault while starting leaves it half-made
   }
   if (observer) observer->ctaFinished(out.fault ? &*out.fault : nullptr);
-  if (out.fault) ctx.stop->store(true, std::memory_order_relaxed);
 }
 
 }  // namespace
@@ -99,19 +97,22 @@ LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& fa
     const uint64_t count = std::min(kBatch, n - first);
     batch.clear();
     batch.resize(count);
+    // Every CTA of a batch runs, even after one of them faults, and no later batch starts: the
+    // CTAs that ran, and so the memory, printf text and statistics after a fault, are the same
+    // on any number of host threads.
     if (threads == 1) {
-      for (uint64_t i = 0; i < count && !ctx.stop->load(); ++i)
+      for (uint64_t i = 0; i < count; ++i)
         runOne(ctx, factories, first + i, batch[i], ctas.local());
     } else {
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<uint64_t>(0, count, 1),
                           [&](const tbb::blocked_range<uint64_t>& r) {
                             for (uint64_t i = r.begin(); i != r.end(); ++i)
-                              if (!ctx.stop->load(std::memory_order_relaxed))
-                                runOne(ctx, factories, first + i, batch[i], ctas.local());
+                              runOne(ctx, factories, first + i, batch[i], ctas.local());
                           });
       });
     }
+    result.ctasRun = first + count;
     for (CtaOutcome& o : batch) {
       for (size_t f = 0; f < o.observers.size(); ++f) factories[f]->merge(*o.observers[f]);
       result.printfOutput += o.printf;

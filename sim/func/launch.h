@@ -44,8 +44,11 @@ struct WriteRecord {
 };
 
 struct LaunchResult {
-  Stats stats;                      // with LaunchOptions::statistics
-  std::optional<FaultInfo> fault;   // the first fault (lowest CTA index when several)
+  Stats stats;                     // with LaunchOptions::statistics
+  std::optional<FaultInfo> fault;  // the first fault (lowest CTA index when several)
+  // CTAs 0 .. ctasRun-1 ran. After a fault, the CTAs of its batch of 4096 all run to their end
+  // and no later CTA starts, whatever the host thread count.
+  uint64_t ctasRun = 0;
   std::string printfOutput;         // every printf line, CTA by CTA
   double seconds = 0;               // host wall time of the launch
   std::vector<WriteRecord> writes;  // of watched addresses, in CTA order (the last one won)

@@ -68,7 +68,6 @@ struct Launch {
   uint64_t out = runner.buffer<uint32_t>(kCtas);
   std::vector<uint8_t> params = test::PtxRunner::ptr(out);
   std::atomic<uint64_t> budget{0};
-  std::atomic<bool> stop{false};
   LaunchContext ctx;
   Launch() {
     const isa::Program& p = runner.module().program;
@@ -79,7 +78,6 @@ struct Launch {
     ctx.block = {128, 1, 1};
     ctx.params = &params;
     ctx.budgetUsed = &budget;
-    ctx.stop = &stop;
   }
 };
 
