@@ -14,13 +14,19 @@ Cta::Cta(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer) : c
   restart(linearIndex, observer);
 }
 
+CtaInfo ctaInfoOf(const LaunchContext& ctx, uint64_t linearIndex) {
+  CtaInfo info;
+  info.linear = linearIndex;
+  info.id = positionIn(ctx.grid, linearIndex);
+  info.block = ctx.block;
+  info.threads = uint32_t(ctx.block.count());
+  info.warps = (info.threads + kWarpSize - 1) / kWarpSize;
+  return info;
+}
+
 void Cta::restart(uint64_t linearIndex, Observer* observer) {
   obs_ = observer;
-  info_.linear = linearIndex;
-  info_.id = positionIn(ctx_.grid, linearIndex);
-  info_.block = ctx_.block;
-  info_.threads = uint32_t(ctx_.block.count());
-  info_.warps = (info_.threads + kWarpSize - 1) / kWarpSize;
+  info_ = ctaInfoOf(ctx_, linearIndex);
   liveThreads_ = info_.threads;
   liveWarps_ = info_.warps;
   shared_.reset(size_t(ctx_.entry->sharedBytes) + ctx_.dynamicShared);

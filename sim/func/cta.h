@@ -61,6 +61,9 @@ struct WarpRegion {
   isa::Space landed = isa::Space::None;
 };
 
+// What a CTA of the launch is: its index, position and size (observers receive it).
+CtaInfo ctaInfoOf(const LaunchContext& ctx, uint64_t linearIndex);
+
 class Cta final : public isa::Machine {
  public:
   // `observer` (may be null) receives the CTA's events; it must outlive the CTA.

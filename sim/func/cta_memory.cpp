@@ -181,26 +181,18 @@ inline void writeElements(uint8_t* p, unsigned bytes, unsigned vec, const uint64
 }
 
 // The address range of a warp's access: the lowest and highest lane address, and every address's
-// bits OR-ed (for one alignment test). The full warp is a plain loop the compiler vectorizes.
+// bits OR-ed (for one alignment test).
 struct AddressSpan {
   uint64_t lo = ~0ull, hi = 0, bits = 0;
 };
 
 AddressSpan spanOf(LaneMask mask, const uint64_t* addrs) {
   AddressSpan s;
-  if (mask == ~0u) {
-    for (unsigned l = 0; l < isa::kWarpSize; ++l) {
-      s.lo = std::min(s.lo, addrs[l]);
-      s.hi = std::max(s.hi, addrs[l]);
-      s.bits |= addrs[l];
-    }
-  } else {
-    isa::forLanes(mask, [&](unsigned l) {
-      s.lo = std::min(s.lo, addrs[l]);
-      s.hi = std::max(s.hi, addrs[l]);
-      s.bits |= addrs[l];
-    });
-  }
+  isa::forLanes(mask, [&](unsigned l) {
+    s.lo = std::min(s.lo, addrs[l]);
+    s.hi = std::max(s.hi, addrs[l]);
+    s.bits |= addrs[l];
+  });
   return s;
 }
 
@@ -218,9 +210,10 @@ void byShape(unsigned bytes, unsigned vec, F&& f) {
     return f.template operator()<B, V>();
     WARPSIM_SHAPE(1, 1)
     WARPSIM_SHAPE(1, 2)
-    WARPSIM_SHAPE(1, 4) WARPSIM_SHAPE(2, 1) WARPSIM_SHAPE(2, 2) WARPSIM_SHAPE(2, 4)
-        WARPSIM_SHAPE(2, 8) WARPSIM_SHAPE(4, 1) WARPSIM_SHAPE(4, 2) WARPSIM_SHAPE(4, 4)
-            WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
+    WARPSIM_SHAPE(1, 4)
+    WARPSIM_SHAPE(2, 1) WARPSIM_SHAPE(2, 2) WARPSIM_SHAPE(2, 4) WARPSIM_SHAPE(2, 8)
+        WARPSIM_SHAPE(4, 1) WARPSIM_SHAPE(4, 2) WARPSIM_SHAPE(4, 4) WARPSIM_SHAPE(4, 8)
+            WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
 #undef WARPSIM_SHAPE
                 default : return f.template operator()<0, 0>();
   }

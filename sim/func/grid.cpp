@@ -45,12 +45,7 @@ void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& facto
             uint64_t index, CtaOutcome& out, std::optional<Cta>& cta) {
   std::vector<Observer*> raw;
   if (!factories.empty()) {
-    CtaInfo info;
-    info.linear = index;
-    info.id = positionIn(ctx.grid, index);
-    info.block = ctx.block;
-    info.threads = uint32_t(ctx.block.count());
-    info.warps = (info.threads + isa::kWarpSize - 1) / isa::kWarpSize;
+    const CtaInfo info = ctaInfoOf(ctx, index);
     for (ObserverFactory* f : factories) {
       out.observers.push_back(f->create(info));
       raw.push_back(out.observers.back().get());
