@@ -1,0 +1,190 @@
+// warpsim measure: suite cards on the GPU, every launch once, at a ladder of sizes, with a
+// manifest that says which launch is which. It is made to run under Nsight Compute
+// (scripts/device_timing.sh): ncu profiles the launches in the order the manifest lists them,
+// and scripts/ncu_join.py joins the two into tests/recorded/timing/, the measurements that
+// `warpsim correlate` compares the performance model with.
+#include <boost/program_options.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <set>
+
+#include "harness/cli/cli.h"
+#include "harness/cli/command_line.h"
+#include "harness/cuda_backend.h"
+#include "harness/suite.h"
+
+namespace po = boost::program_options;
+
+namespace warpsim::cli {
+
+namespace {
+
+constexpr const char* kMeasureUsage =
+    R"(usage: warpsim measure [PATTERN] --manifest FILE [--ladder N] [--max-threads T] [--seed S]
+
+Runs every suite card matching PATTERN on the GPU at a ladder of problem sizes, each launch of
+each problem once, checks each result against the card's CPU reference, and writes FILE: one
+tab-separated line per launch in launch order (card, size, seed, launch index, kernel, grid,
+block, dynamic shared bytes, threads of the problem). The sizes are the card's default and
+sizes with about 4x, 16x, ... (--ladder rungs in all) as many threads, up to --max-threads and --max-bytes (a
+card with a fixed grid: 4x, 16x, ... the size), larger ones only for problems of at most
+--max-launches launches. --dry-run writes the manifest without a GPU.
+Made to run under Nsight Compute (scripts/device_timing.sh). Needs a CUDA device.
+)";
+
+uint64_t problemThreads(const kernels::Problem& p) {
+  uint64_t n = 0;
+  for (const auto& l : p.launches) n += l.grid.count() * l.block.count();
+  return n;
+}
+
+uint64_t problemBytes(const kernels::Problem& p) {
+  uint64_t n = 0;
+  for (const auto& b : p.buffers) n += b.bytes.size();
+  return n;
+}
+
+// Whether doubling (or quadrupling) the size of a problem of `bytes` may stay under the bound
+// (a 2-D card's buffers grow 4x per doubling, a 3-D one's 8x), checked before making it.
+bool mayGrow(uint64_t bytes, unsigned factor, uint64_t maxBytes) {
+  return bytes * factor * factor * factor <= maxBytes;
+}
+
+// The card's default size, then for each further rung the size (a power-of-two multiple of the
+// default) whose thread count is nearest 4^rung times the default's, up to maxThreads. A card
+// whose grid does not grow with the size (a fixed grid that strides) gets 4^rung times the
+// default size instead. Problems of more than maxLaunches launches are left out.
+std::vector<uint64_t> sizeLadder(const kernels::Card& c, unsigned rungs, uint64_t maxThreads,
+                                 size_t maxLaunches, uint64_t maxBytes) {
+  std::vector<uint64_t> sizes{c.defaultSize};
+  const kernels::Problem first = c.make(c.defaultSize, 1);
+  const double base = double(problemThreads(first));
+  uint64_t bytes = problemBytes(first);
+  if (!mayGrow(bytes, 4, maxBytes)) return sizes;
+  const bool fixedGrid = problemThreads(c.make(c.defaultSize * 4, 1)) == uint64_t(base);
+  std::set<uint64_t> seen{c.defaultSize};
+  uint64_t size = c.defaultSize;
+  double threads = base;
+  for (unsigned rung = 1; rung < rungs; ++rung) {
+    if (fixedGrid) {
+      if (!mayGrow(bytes, 4, maxBytes)) break;
+      size *= 4;
+      bytes = problemBytes(c.make(size, 1));
+    } else {
+      const double target = base * std::pow(4.0, rung);
+      if (target > double(maxThreads)) break;
+      // Grow the size by doubling while that brings the thread count nearer the target.
+      for (int step = 0; step < 24 && mayGrow(bytes, 2, maxBytes); ++step) {
+        const uint64_t next = size * 2;
+        const kernels::Problem p = c.make(next, 1);
+        const double t = double(problemThreads(p));
+        if (t > double(maxThreads) ||
+            std::fabs(std::log(t / target)) >= std::fabs(std::log(threads / target)))
+          break;
+        size = next;
+        threads = t;
+        bytes = problemBytes(p);
+      }
+    }
+    if (c.make(size, 1).launches.size() > maxLaunches) break;
+    if (seen.insert(size).second) sizes.push_back(size);
+  }
+  return sizes;
+}
+
+}  // namespace
+
+int measureCommand(const std::vector<std::string>& args) {
+  po::options_description opts("measure options");
+  opts.add_options()("help,h", "show this help")(
+      "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
+      "manifest", po::value<std::string>(), "the file to write the launch list into")(
+      "ladder", po::value<unsigned>()->default_value(3), "sizes per card")(
+      "max-threads", po::value<uint64_t>()->default_value(uint64_t(1) << 22),
+      "largest problem, in threads")("seed", po::value<uint64_t>()->default_value(1),
+                                     "input generator seed")(
+      "max-bytes", po::value<uint64_t>()->default_value(uint64_t(1) << 30),
+      "largest problem, in bytes of buffers")(
+      "max-launches", po::value<size_t>()->default_value(16),
+      "larger sizes only for problems of at most this many launches")(
+      "dry-run", "write the manifest without running anything (no GPU needed)");
+  po::positional_options_description pos;
+  pos.add("pattern", 1);
+  po::variables_map vm;
+  if (!parseOptions(args, opts, pos, vm, kMeasureUsage, "measure")) return kUsage;
+  if (vm.count("help")) {
+    std::cout << kMeasureUsage << "\n" << opts;
+    return kOk;
+  }
+  if (!vm.count("manifest")) {
+    std::cerr << "warpsim measure: missing --manifest\n" << kMeasureUsage;
+    return kUsage;
+  }
+  const unsigned rungs = vm["ladder"].as<unsigned>();
+  if (rungs < 1 || rungs > 8) {
+    std::cerr << "warpsim measure: --ladder must be 1 to 8\n";
+    return kUsage;
+  }
+  const auto cards = harness::selectCards(vm["pattern"].as<std::string>());
+  if (cards.empty()) {
+    std::cerr << "warpsim measure: no card matches\n";
+    return kUsage;
+  }
+  const bool dryRun = vm.count("dry-run") > 0;
+  std::unique_ptr<harness::Backend> gpu;
+  if (!dryRun) try {
+      gpu = harness::makeCudaBackend();
+    } catch (const harness::NoDevice& e) {
+      std::cerr << "warpsim measure: " << e.what() << "\n";
+      return kUsage;
+    }
+  std::ofstream manifest(vm["manifest"].as<std::string>());
+  if (!manifest) {
+    std::cerr << "warpsim measure: --manifest: cannot write " << vm["manifest"].as<std::string>()
+              << "\n";
+    return kUsage;
+  }
+  manifest << "card\tsize\tseed\tlaunch\tkernel\tgrid\tblock\tshared\tthreads\n";
+  const uint64_t seed = vm["seed"].as<uint64_t>();
+  unsigned failed = 0, launches = 0;
+  for (const kernels::Card* c : cards) {
+    for (uint64_t size :
+         sizeLadder(*c, rungs, vm["max-threads"].as<uint64_t>(), vm["max-launches"].as<size_t>(),
+                    vm["max-bytes"].as<uint64_t>())) {
+      const kernels::Problem problem = c->make(size, seed);
+      harness::CardResult r;
+      if (dryRun)
+        r.threads = problemThreads(problem);
+      else
+        r = harness::runCard(*gpu, *c, size, seed);
+      for (size_t i = 0; i < problem.launches.size(); ++i) {
+        const kernels::Launch& l = problem.launches[i];
+        manifest << c->name << '\t' << size << '\t' << seed << '\t' << i << '\t' << l.entry << '\t'
+                 << l.grid.x << ',' << l.grid.y << ',' << l.grid.z << '\t' << l.block.x << ','
+                 << l.block.y << ',' << l.block.z << '\t' << l.dynamicShared << '\t' << r.threads
+                 << '\n';
+        ++launches;
+      }
+      std::cout << c->name << " size " << size << ": " << problem.launches.size() << " launches, "
+                << r.threads << " threads"
+                << (dryRun       ? ""
+                    : r.passed() ? ", passed"
+                                 : ", FAILED")
+                << "\n"
+                << std::flush;
+      if (!dryRun && !r.passed()) ++failed;
+      // A faulting launch ends the problem early: the manifest would not match ncu's list.
+      if (r.run.fault) {
+        std::cerr << "warpsim measure: " << c->name << " size " << size
+                  << " faulted on the GPU: " << r.run.fault->message << "\n";
+        return kFailed;
+      }
+    }
+  }
+  std::cout << launches << " launches measured; " << failed << " results differ from the CPU\n";
+  return failed ? kFailed : kOk;
+}
+
+}  // namespace warpsim::cli
