@@ -15,6 +15,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/out}
 BIN=build/bin
+export LD_LIBRARY_PATH=$PWD/$BIN${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 BUDGET=${BUDGET:-500}
 LADDER=${LADDER:-3}
 MAX_THREADS=${MAX_THREADS:-4194304}
@@ -52,7 +53,9 @@ metrics+="regex:^smsp__average_warps_issue_stalled_[a-z_]+_per_issue_active\.rat
       --metrics "$metrics" --log-file "$work/$c.csv" \
       "$BIN/warpsim" measure "$c" --ladder "$LADDER" --max-threads "$MAX_THREADS" \
       --manifest "$work/$c.tsv" > "$work/$c.log" 2>&1
-    echo "$c: exit $? after ${SECONDS}s; $(tail -1 "$work/$c.log")"
+    rc=$?
+    echo "$c: exit $rc after ${SECONDS}s; $(tail -1 "$work/$c.log")"
+    [ "$rc" = 0 ] || { head -c 2000 "$work/$c.log"; head -c 2000 "$work/$c.csv"; }
   done
 } 2>&1 | tee "$OUT/summary.txt"
 tar -C "$work" -czf "$OUT/timing.tgz" .
