@@ -42,7 +42,7 @@ metrics+=,sm__warps_active.avg.pct_of_peak_sustained_active,sm__maximum_warps_pe
 metrics+=,launch__registers_per_thread,launch__shared_mem_per_block_static,launch__waves_per_multiprocessor
 metrics+=,launch__occupancy_limit_blocks,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem,launch__occupancy_limit_warps
 metrics+=,smsp__average_warp_latency_per_inst_issued.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active
-metrics+="regex:^smsp__average_warps_issue_stalled_[a-z_]+_per_issue_active\.ratio$"
+metrics+=",regex:^smsp__average_warps_issue_stalled_[a-z_]+_per_issue_active\.ratio$"
 {
   echo "== device"; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv,noheader
   ncu --version | tail -1
