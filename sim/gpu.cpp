@@ -1,7 +1,9 @@
 #include "sim/gpu.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <unordered_map>
 
@@ -138,7 +140,7 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
                       " bytes given, kernel '" + config.entry + "' takes " +
                       std::to_string(fn.paramBytes));
 
-  std::atomic<uint64_t> budget{0};
+  std::atomic<uint64_t> stopAt{std::numeric_limits<uint64_t>::max()};
   LaunchContext ctx;
   ctx.program = &m.program;
   ctx.entry = &fn;
@@ -150,7 +152,11 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
   ctx.options = options;
   ctx.limits = limits_;
   ctx.gridId = ++launches_;
-  ctx.budgetUsed = &budget;
+  ctx.stopAt = &stopAt;
+  if (options.timeLimit > 0)
+    ctx.deadline = std::chrono::steady_clock::now() +
+                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                       std::chrono::duration<double>(options.timeLimit));
   std::vector<ObserverFactory*> factories = options.observers;
   StatsCollector stats;
   if (options.statistics) factories.push_back(&stats);

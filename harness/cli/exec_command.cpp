@@ -31,7 +31,8 @@ Exit status: the program's (2 when warpsim cannot start it).
 Options:
   --threads N     host threads for a launch's CTAs (default: every core)
   --serial        CTAs one at a time, in order (deterministic float atomics)
-  --budget N      warp-instructions before the watchdog stops a kernel
+  --budget N      warp-instructions a CTA may issue before the watchdog stops it (default
+                  2^27 per warp of the CTA)
   --report        one line per launch on stderr (geometry, threads, instructions, time), and
                   the program's totals at exit
   --keep-ptx DIR  write each module's PTX to DIR (the PTX lines of fault reports refer to it)

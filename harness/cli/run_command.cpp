@@ -10,6 +10,7 @@
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
 #include "harness/cli/kernel_job.h"
+#include "harness/cli/watchdog_options.h"
 #include "harness/compare.h"
 #include "harness/json.h"
 #include "harness/nvcc.h"
@@ -27,7 +28,7 @@ namespace {
 constexpr const char* kRunUsage =
     R"(usage: warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
                    [--shared BYTES] [--arg SPEC]... [--dump NAME[:PATH]]... [--json]
-                   [--threads N] [--serial] [--budget N] [--device-memory BYTES]
+                   [--threads N] [--serial] [--budget N] [--time-limit S] [--device-memory BYTES]
 
 Runs one kernel in the simulator. A .cu file is compiled first with nvcc -ptx -lineinfo -arch=sm_90.
 --dump NAME prints a buffer's first elements; --dump NAME:PATH writes its raw bytes to PATH.
@@ -51,9 +52,8 @@ int runCommand(const std::vector<std::string>& args) {
   addKernelJobOptions(opts);
   opts.add_options()("json", "machine-readable output")(
       "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
-      "serial", "run CTAs one at a time, in order (deterministic float atomics)")(
-      "budget", po::value<uint64_t>(),
-      "warp-instruction budget before the watchdog stops the kernel");
+      "serial", "run CTAs one at a time, in order (deterministic float atomics)");
+  addWatchdogOptions(opts);
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -72,7 +72,7 @@ int runCommand(const std::vector<std::string>& args) {
     sim::LaunchOptions lo;
     lo.threads = hostThreads(vm);
     lo.serial = vm.count("serial") > 0;
-    if (vm.count("budget")) lo.instructionBudget = vm["budget"].as<uint64_t>();
+    applyWatchdogOptions(vm, lo);
     auto backend = harness::makeSimBackend(lo, job.deviceMemory);
     backend->loadModule(ptx, file);
     harness::ProblemRun run = harness::runProblem(*backend, problem);

@@ -8,6 +8,7 @@
 #include "harness/arg_spec.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
+#include "harness/cli/watchdog_options.h"
 #include "harness/json.h"
 #include "harness/report.h"
 #include "harness/suite.h"
@@ -48,6 +49,7 @@ int suiteCommand(const std::vector<std::string>& args) {
       "list", "list the cards and what each demonstrates")("json", "machine-readable output")(
       "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
       "serial", "run CTAs one at a time, in order");
+  addWatchdogOptions(opts);
   po::positional_options_description pos;
   pos.add("pattern", 1);
   po::variables_map vm;
@@ -70,6 +72,7 @@ int suiteCommand(const std::vector<std::string>& args) {
   sim::LaunchOptions lo;
   try {
     lo.threads = hostThreads(vm);
+    applyWatchdogOptions(vm, lo);
   } catch (const harness::ArgError& e) {
     std::cerr << "warpsim suite: " << e.what() << "\n";
     return kUsage;

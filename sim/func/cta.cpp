@@ -125,11 +125,35 @@ void Cta::failDeadlock() {
         nullptr, 0, std::nullopt, describeWaits());
 }
 
-void Cta::failWatchdog(uint64_t budget) {
-  fault(FaultKind::Watchdog,
-        "instruction budget of " + std::to_string(budget) +
-            " warp-instructions exhausted (an infinite loop?)",
-        nullptr, 0, std::nullopt, describeWaits());
+void Cta::failStuck(FaultKind kind, const std::string& why) {
+  // The headline names where the first warp that still runs is (else the first live one).
+  const Warp* at = nullptr;
+  for (const Warp& w : warps_)
+    if (w.state != WarpState::Done && !w.stack.empty() && !w.frames.empty() &&
+        (!at || (at->state != WarpState::Ready && w.state == WarpState::Ready)))
+      at = &w;
+  const Inst* in = nullptr;
+  unsigned lane = 0;
+  if (at) {
+    cur_ = const_cast<Warp*>(at);
+    const auto& code = at->frames.back().fn->code;
+    const uint32_t pc = at->stack.back().pc;
+    if (pc < code.size()) in = &code[pc];
+    const isa::LaneMask m = at->stack.back().mask;
+    lane = m ? unsigned(std::countr_zero(m)) : 0;
+  }
+  fault(kind, why, in, lane, std::nullopt, describeWaits());
+}
+
+std::string Cta::placeOf(const Inst& in) const {
+  std::string s;
+  if (in.cuda.known()) {
+    const auto& files = ctx_.program->module->files;
+    auto it = files.find(in.cuda.file);
+    s = (it != files.end() ? it->second : "file" + std::to_string(in.cuda.file)) + ":" +
+        std::to_string(in.cuda.line) + " ";
+  }
+  return s + "(PTX line " + std::to_string(in.ptxLine) + ", " + in.text + ")";
 }
 
 std::string Cta::describeWaits() const {
@@ -143,7 +167,7 @@ std::string Cta::describeWaits() const {
     } else if (!w.stack.empty() && !w.frames.empty()) {
       const auto& code = w.frames.back().fn->code;
       const uint32_t pc = w.stack.back().pc;
-      s += "runs at PTX line " + std::to_string(pc < code.size() ? code[pc].ptxLine : 0);
+      s += pc < code.size() ? "runs at " + placeOf(code[pc]) : std::string("runs past its end");
     }
     if (!w.stack.empty() && w.stack.size() > w.frames.back().stackBase + 1)
       s += " (diverged: " + std::to_string(w.stack.size()) + " reconvergence entries)";

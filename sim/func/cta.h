@@ -10,6 +10,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,7 +27,7 @@
 
 namespace warpsim::sim {
 
-// What every CTA of one launch shares (read-only, but for the budget counter).
+// What every CTA of one launch shares (read-only, but for the stop mark).
 struct LaunchContext {
   const isa::Program* program = nullptr;
   const isa::FunctionCode* entry = nullptr;
@@ -37,7 +38,11 @@ struct LaunchContext {
   LaunchOptions options;
   DeviceLimits limits;
   uint32_t gridId = 0;
-  std::atomic<uint64_t>* budgetUsed = nullptr;
+  // The lowest index of a CTA that the watchdog (or a time limit, or an interrupt) stopped:
+  // CTAs after it stop too. Null: nothing stops early.
+  std::atomic<uint64_t>* stopAt = nullptr;
+  // When the launch's time limit runs out (LaunchOptions::timeLimit; max(): never).
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 // Why a warp stopped issuing.
@@ -84,8 +89,9 @@ class Cta final : public isa::Machine {
 
   // Reports that no warp can go on (every live warp waits at a barrier): a barrier deadlock.
   [[noreturn]] void failDeadlock();
-  // Reports that the launch's instruction budget is spent.
-  [[noreturn]] void failWatchdog(uint64_t budget);
+  // Stops a CTA that does not end (kind Watchdog or Interrupted): the fault names the first
+  // running warp's place (PTX and CUDA line) in the headline and every warp's in the details.
+  [[noreturn]] void failStuck(FaultKind kind, const std::string& why);
 
   const std::string& printfOutput() const { return printf_; }
 
@@ -141,6 +147,8 @@ class Cta final : public isa::Machine {
   [[noreturn]] void fault(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
                           std::optional<uint64_t> address = std::nullopt, std::string details = {});
   std::string describeWaits() const;
+  // "file.cu:12 (PTX line 40, add.s32)", or without the CUDA line when the PTX has no .loc.
+  std::string placeOf(const isa::Inst& in) const;
 
   const LaunchContext& ctx_;
   Observer* obs_;

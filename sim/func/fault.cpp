@@ -20,6 +20,8 @@ const char* faultKindName(FaultKind k) {
       return "warp synchronization error";
     case FaultKind::Watchdog:
       return "watchdog";
+    case FaultKind::Interrupted:
+      return "interrupted";
     case FaultKind::NotSupported:
       return "not supported yet";
     case FaultKind::InvalidInstruction:

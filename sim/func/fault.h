@@ -19,7 +19,8 @@ enum class FaultKind {
   Assertion,           // a failed device-side assert() (__assertfail)
   BarrierDeadlock,     // warps wait at barriers that cannot complete (barrier divergence)
   WarpSync,            // a .sync warp primitive whose member mask names absent lanes
-  Watchdog,            // the instruction budget ran out (an infinite loop?)
+  Watchdog,            // a CTA's instruction budget or the launch's time limit ran out
+  Interrupted,         // the user stopped the launch (Ctrl-C)
   NotSupported,        // an instruction warpsim parses but does not execute yet
   InvalidInstruction,  // an operand combination the semantics reject at run time
 };

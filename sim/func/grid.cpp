@@ -21,28 +21,67 @@ struct CtaOutcome {
   std::string printf;
   std::optional<FaultInfo> fault;
   std::vector<std::unique_ptr<Observer>> observers;  // one per factory, in factory order
+  bool abandoned = false;  // stopped part-way because an earlier CTA was stopped
 };
 
+// Thrown out of a CTA that stops because an earlier CTA was stopped: it reports nothing.
+struct Abandoned {};
+
+std::string withCommas(uint64_t n) {
+  std::string s = std::to_string(n);
+  for (int i = int(s.size()) - 3; i > 0; i -= 3) s.insert(size_t(i), ",");
+  return s;
+}
+
+// Between rounds of warp slices: the launch's time limit, an interrupt, an earlier CTA's stop.
+void checkStop(Cta& cta, const LaunchContext& ctx) {
+  if (ctx.options.interrupt && ctx.options.interrupt->load(std::memory_order_relaxed))
+    cta.failStuck(FaultKind::Interrupted, "interrupted (Ctrl-C) while the kernel ran");
+  if (std::chrono::steady_clock::now() > ctx.deadline) {
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", ctx.options.timeLimit);
+    cta.failStuck(FaultKind::Watchdog,
+                  std::string("the launch ran past its time limit of ") + limit +
+                      " s of wall time (raise it with --time-limit; 0 = none)");
+  }
+  if (ctx.stopAt && ctx.stopAt->load(std::memory_order_relaxed) < cta.info().linear)
+    throw Abandoned{};
+}
+
 void runWarpsRoundRobin(Cta& cta, const LaunchContext& ctx) {
-  const uint64_t budget = ctx.options.instructionBudget;
+  const uint64_t budget = ctx.options.instructionBudget
+                              ? ctx.options.instructionBudget
+                              : kDefaultWarpBudget * uint64_t(cta.warpCount());
+  uint64_t used = 0;
   for (;;) {
     bool progressed = false;
     for (unsigned w = 0; w < cta.warpCount(); ++w) {
       if (cta.warp(w).state != WarpState::Ready) continue;
       const StepResult r = cta.step(w, ctx.options.warpSlice);
       progressed = true;
-      const uint64_t used =
-          ctx.budgetUsed->fetch_add(r.issued, std::memory_order_relaxed) + r.issued;
-      if (used > budget) cta.failWatchdog(budget);
+      used += r.issued;
+      if (used > budget)
+        cta.failStuck(FaultKind::Watchdog,
+                      "the CTA issued " + withCommas(used) +
+                          " warp-instructions without finishing, past the watchdog's budget of " +
+                          withCommas(budget) +
+                          " (an infinite loop? raise the budget with --budget)");
     }
     if (cta.finished()) return;
     if (!progressed) cta.failDeadlock();
+    checkStop(cta, ctx);
   }
 }
+
+bool stopsTheLaunch(FaultKind k) { return k == FaultKind::Watchdog || k == FaultKind::Interrupted; }
 
 // `cta` is the host thread's CTA object, reused from one CTA to the next.
 void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& factories,
             uint64_t index, CtaOutcome& out, std::optional<Cta>& cta) {
+  if (ctx.stopAt && ctx.stopAt->load(std::memory_order_relaxed) < index) {
+    out.abandoned = true;
+    return;
+  }
   std::vector<Observer*> raw;
   if (!factories.empty()) {
     const CtaInfo info = ctaInfoOf(ctx, index);
@@ -62,6 +101,14 @@ void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& facto
       runWarpsRoundRobin(*cta, ctx);
     } catch (const KernelFault& f) {
       out.fault = f.info();
+      // A CTA that does not end stops the CTAs after it, so a stuck grid ends soon.
+      if (stopsTheLaunch(f.info().kind) && ctx.stopAt) {
+        uint64_t seen = ctx.stopAt->load();
+        while (index < seen && !ctx.stopAt->compare_exchange_weak(seen, index)) {
+        }
+      }
+    } catch (const Abandoned&) {
+      out.abandoned = true;
     }
     out.printf = cta->printfOutput();
   } catch (const KernelFault& f) {
@@ -108,10 +155,20 @@ LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& fa
       });
     }
     result.ctasRun = first + count;
-    for (CtaOutcome& o : batch) {
+    for (uint64_t i = 0; i < count; ++i) {
+      CtaOutcome& o = batch[i];
+      // After a stop, the CTAs after the stopped one ran in part (or not at all): their
+      // observers and printf text would depend on timing, so they are left out.
+      if (o.abandoned || (result.fault && stopsTheLaunch(result.fault->kind))) {
+        result.ctasRun = std::min(result.ctasRun, first + i);
+        continue;
+      }
       for (size_t f = 0; f < o.observers.size(); ++f) factories[f]->merge(*o.observers[f]);
       result.printfOutput += o.printf;
-      if (o.fault && !result.fault) result.fault = std::move(o.fault);
+      if (o.fault && !result.fault) {
+        result.fault = std::move(o.fault);
+        if (stopsTheLaunch(result.fault->kind)) result.ctasRun = first + i + 1;
+      }
     }
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

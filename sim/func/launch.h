@@ -1,6 +1,7 @@
 // A kernel launch: what to run, how, and what came of it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,6 +15,9 @@
 
 namespace warpsim::sim {
 
+// Warp-instructions per warp of a CTA before the watchdog (LaunchOptions::instructionBudget).
+constexpr uint64_t kDefaultWarpBudget = uint64_t(1) << 27;
+
 struct LaunchConfig {
   std::string entry;  // the kernel's name in the module
   Dim3 grid, block;
@@ -24,7 +28,14 @@ struct LaunchConfig {
 struct LaunchOptions {
   unsigned threads = 0;  // host threads for CTAs; 0 = every core
   bool serial = false;   // CTAs one at a time in order: deterministic float atomics
-  uint64_t instructionBudget = 20'000'000'000ull;  // warp-instructions before the watchdog
+  // The watchdog. A CTA that issues more than `instructionBudget` warp-instructions (0: 2^27,
+  // about 134 million, per warp of the CTA) is taken to be stuck in a loop and stopped with a
+  // Watchdog fault: a count, so the same CTA is stopped at the same instruction on any host.
+  // A launch that runs longer than `timeLimit` seconds of wall time (0: no limit) is stopped
+  // too, and so is one whose `interrupt` flag is set (Ctrl-C in the command line).
+  uint64_t instructionBudget = 0;
+  double timeLimit = 600;
+  const std::atomic<bool>* interrupt = nullptr;
   uint32_t warpSlice = 2048;  // warp-instructions a warp runs before the next is picked
   // Byte addresses (sorted) whose writers to report: `warpsim diff` asks who wrote the
   // elements that differ. Empty: nothing is tracked, and stores pay nothing for it.
@@ -47,7 +58,9 @@ struct LaunchResult {
   Stats stats;                     // with LaunchOptions::statistics
   std::optional<FaultInfo> fault;  // the first fault (lowest CTA index when several)
   // CTAs 0 .. ctasRun-1 ran. After a fault, the CTAs of its batch of 4096 all run to their end
-  // and no later CTA starts, whatever the host thread count.
+  // and no later CTA starts, whatever the host thread count. After the watchdog, a time limit
+  // or an interrupt (a CTA that does not end), CTAs after the reported one may have stopped
+  // part-way: ctasRun counts up to the reported CTA.
   uint64_t ctasRun = 0;
   std::string printfOutput;         // every printf line, CTA by CTA
   double seconds = 0;               // host wall time of the launch

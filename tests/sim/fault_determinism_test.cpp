@@ -62,8 +62,11 @@ TEST(FaultDeterminism, TheFaultingBatchRunsWholeOnAnyThreadCount) {
   EXPECT_EQ(base.result.ctasRun, kCtas);
   // Every other CTA ran to its end, the ones after the faulting one too (the faulting CTA itself
   // stops at the fault, as on the chip, in the same place every time).
-  for (uint32_t i = 0; i < kCtas * kThreads; ++i)
-    if (i / kThreads != kBad / kThreads) ASSERT_EQ(base.out[i], 3 * i + 1) << i;
+  for (uint32_t i = 0; i < kCtas * kThreads; ++i) {
+    if (i / kThreads != kBad / kThreads) {
+      ASSERT_EQ(base.out[i], 3 * i + 1) << i;
+    }
+  }
   for (unsigned threads : {1u, 2u, 2u, 2u}) {
     LaunchOptions o;
     o.threads = threads;

@@ -170,27 +170,6 @@ TEST(Simt, BarrierDeadlockIsReportedWithTheWaitingWarps) {
       << res.fault->details;
 }
 
-const std::string kInfinite = std::string(kHeader) + R"(
-.visible .entry k()
-{
-  .reg .b32 %r<2>;
-  mov.u32 %r1, 0;
-SPIN:
-  add.u32 %r1, %r1, 1;
-  bra SPIN;
-}
-)";
-
-TEST(Simt, WatchdogStopsAnInfiniteLoop) {
-  PtxRunner r(kInfinite);
-  sim::LaunchOptions o;
-  o.instructionBudget = 100000;
-  const auto res = r.launch("k", {4, 1, 1}, {64, 1, 1}, {}, o);
-  ASSERT_TRUE(res.fault);
-  EXPECT_EQ(res.fault->kind, sim::FaultKind::Watchdog);
-  EXPECT_NE(res.fault->message.find("budget of 100000"), std::string::npos);
-}
-
 // A wild store: the fault names the thread, the block, the PTX line and the address.
 const std::string kWild = std::string(kHeader) + R"(
 .visible .entry k(.param .u64 out)

@@ -67,7 +67,6 @@ struct Launch {
   test::PtxRunner runner{kReduce, "reduce.ptx"};
   uint64_t out = runner.buffer<uint32_t>(kCtas);
   std::vector<uint8_t> params = test::PtxRunner::ptr(out);
-  std::atomic<uint64_t> budget{0};
   LaunchContext ctx;
   Launch() {
     const isa::Program& p = runner.module().program;
@@ -77,7 +76,6 @@ struct Launch {
     ctx.grid = {kCtas, 1, 1};
     ctx.block = {128, 1, 1};
     ctx.params = &params;
-    ctx.budgetUsed = &budget;
   }
 };
 

@@ -1,0 +1,23 @@
+// The watchdog's command-line options, shared by the commands that run kernels: --budget (per
+// CTA), --time-limit (per launch), and Ctrl-C, which stops the running kernel and reports where
+// every warp of the CTA it stopped stands.
+#pragma once
+
+#include <boost/program_options.hpp>
+
+#include <atomic>
+
+#include "sim/func/launch.h"
+
+namespace warpsim::cli {
+
+void addWatchdogOptions(boost::program_options::options_description& opts);
+
+// Sets the budget, the time limit and the interrupt flag (Ctrl-C) of `lo` from the options.
+void applyWatchdogOptions(const boost::program_options::variables_map& vm, sim::LaunchOptions& lo);
+
+// The flag that the first Ctrl-C sets (a second one ends the process as usual). The handler
+// is installed on the first call.
+const std::atomic<bool>* interruptFlag();
+
+}  // namespace warpsim::cli
