@@ -116,8 +116,7 @@ std::string mmaProgram(const std::string& form, unsigned nA, unsigned nB, unsign
 }
 
 uint16_t half(double v) {
-  return uint16_t(
-      isa::fp::convertBits(isa::fp::kF64, isa::fp::kF16, isa::fp::bits(v), isa::fp::Round::RN));
+  return uint16_t(fp::convertBits(fp::kF64, fp::kF16, fp::bits(v), fp::Round::RN));
 }
 
 TEST(MatrixMultiply, F16IntoF32FollowsTheM16n8k16Layouts) {
@@ -151,7 +150,7 @@ TEST(MatrixMultiply, F16IntoF32FollowsTheM16n8k16Layouts) {
       in[l * 10 + 4 + reg] = w;
     }
     for (unsigned i = 0; i < 4; ++i)
-      in[l * 10 + 6 + i] = isa::fp::bits(C(g + (i >= 2 ? 8 : 0), 2 * t + (i & 1)));
+      in[l * 10 + 6 + i] = fp::bits(C(g + (i >= 2 ? 8 : 0), 2 * t + (i & 1)));
   }
   PtxRunner r(mmaProgram("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 4, 2, 4, 4, false));
   const uint64_t ib = r.buffer<uint32_t>(in.size(), in), out = r.buffer<float>(32 * 4);
@@ -216,17 +215,17 @@ TEST(MatrixMultiply, AccumulationModelTruncatesAlignedTermsAndRoundsTowardZero) 
   const double one[1] = {1.0};
   // 1 + 1.5 ulp(1): round-to-nearest would give 1 + 2 ulp; the model truncates to 1 + 1 ulp.
   const double p[1] = {1.5 * 0x1p-23};
-  EXPECT_EQ(mmaDot(p, one, 1, isa::fp::bits(1.0f), isa::fp::kF32), isa::fp::bits(1.0f + 0x1p-23f));
+  EXPECT_EQ(mmaDot(p, one, 1, fp::bits(1.0f), fp::kF32), fp::bits(1.0f + 0x1p-23f));
   // -1 + 1 + 2^-28: the small term lies below the 27 bits kept under the largest term (2^0),
   // so it is lost: exactly 0, where the exact sum is 2^-28.
   const double terms[2] = {-1.0, 0x1p-28}, ones[2] = {1.0, 1.0};
-  EXPECT_EQ(mmaDot(terms, ones, 2, isa::fp::bits(1.0f), isa::fp::kF32), 0u);
+  EXPECT_EQ(mmaDot(terms, ones, 2, fp::bits(1.0f), fp::kF32), 0u);
   // Within the kept width the same term survives: 2^-25.
   const double kept[2] = {-1.0, 0x1p-25};
-  EXPECT_EQ(mmaDot(kept, ones, 2, isa::fp::bits(1.0f), isa::fp::kF32), isa::fp::bits(0x1p-25f));
+  EXPECT_EQ(mmaDot(kept, ones, 2, fp::bits(1.0f), fp::kF32), fp::bits(0x1p-25f));
   // inf - inf is the canonical NaN.
   const double inf[2] = {INFINITY, -INFINITY};
-  EXPECT_EQ(mmaDot(inf, ones, 2, 0, isa::fp::kF32), 0x7FFFFFFFu);
+  EXPECT_EQ(mmaDot(inf, ones, 2, 0, fp::kF32), 0x7FFFFFFFu);
 }
 
 }  // namespace
