@@ -18,7 +18,7 @@ using test::PtxRunner;
 constexpr const char* kHeader = ".version 9.0\n.target sm_90\n.address_size 64\n";
 
 // 32 threads: thread t writes row t (8 b16 from g[8t..8t+8)) to shared, then
-// out[t*13 + 0..3] = ldmatrix.x4, [4..7] = ldmatrix.x4.trans, [8] = movmatrix(reg 0); stmatrix
+// out[t*16 + 0..3] = ldmatrix.x4, [4..7] = ldmatrix.x4.trans, [8] = movmatrix(reg 0); stmatrix
 // .trans of the plain fragments into a second area, read back as rows into [9..12].
 const std::string kMoves = std::string(kHeader) + R"(
 .visible .entry moves(.param .u64 g, .param .u64 out)
@@ -46,7 +46,7 @@ const std::string kMoves = std::string(kHeader) + R"(
   stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%r17], {%r8, %r9, %r10, %r11};
   bar.sync 0;
   ld.shared.v4.b32 {%r18, %r19, %r20, %r21}, [%r17];
-  mul.wide.u32 %rd5, %r1, 52;
+  mul.wide.u32 %rd5, %r1, 64;
   add.s64 %rd6, %rd2, %rd5;
   st.global.v4.b32 [%rd6], {%r8, %r9, %r10, %r11};
   st.global.v4.b32 [%rd6+16], {%r12, %r13, %r14, %r15};
@@ -66,24 +66,24 @@ TEST(MatrixMove, LdmatrixStmatrixMovmatrixFollowThePtxLayouts) {
   for (unsigned j = 0; j < 4; ++j)
     for (unsigned i = 0; i < 8; ++i)
       for (unsigned c = 0; c < 8; ++c) g[64 * j + 8 * i + c] = uint16_t(j << 8 | i << 4 | c);
-  const uint64_t gb = r.buffer<uint16_t>(256, g), out = r.buffer<uint32_t>(32 * 13);
+  const uint64_t gb = r.buffer<uint16_t>(256, g), out = r.buffer<uint32_t>(32 * 16);
   auto res = r.launch("moves", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(gb), PtxRunner::ptr(out)});
   ASSERT_FALSE(res.fault.has_value()) << res.fault->message;
-  const auto v = r.read<uint32_t>(out, 32 * 13);
+  const auto v = r.read<uint32_t>(out, 32 * 16);
   auto el = [](unsigned j, unsigned i, unsigned c) { return uint32_t(j << 8 | i << 4 | c); };
   for (unsigned t = 0; t < 32; ++t) {
     const unsigned row = t / 4, col = 2 * (t % 4);
     for (unsigned j = 0; j < 4; ++j) {
       // "each thread receives ... row = laneid / 4, elements 2 * (laneid % 4) and +1"
-      EXPECT_EQ(v[t * 13 + j], el(j, row, col) | el(j, row, col + 1) << 16) << t << " " << j;
-      EXPECT_EQ(v[t * 13 + 4 + j], el(j, col, row) | el(j, col + 1, row) << 16) << t << " " << j;
+      EXPECT_EQ(v[t * 16 + j], el(j, row, col) | el(j, row, col + 1) << 16) << t << " " << j;
+      EXPECT_EQ(v[t * 16 + 4 + j], el(j, col, row) | el(j, col + 1, row) << 16) << t << " " << j;
     }
-    EXPECT_EQ(v[t * 13 + 8], el(0, col, row) | el(0, col + 1, row) << 16) << t;
+    EXPECT_EQ(v[t * 16 + 8], el(0, col, row) | el(0, col + 1, row) << 16) << t;
     // stmatrix.trans of the plain fragments writes the transposed matrices: row i of matrix j
     // (thread 8j + i's row) holds column i of the original.
     const unsigned j = t / 8, i = t % 8;
     for (unsigned w = 0; w < 4; ++w)
-      EXPECT_EQ(v[t * 13 + 9 + w], el(j, 2 * w, i) | el(j, 2 * w + 1, i) << 16) << t << " " << w;
+      EXPECT_EQ(v[t * 16 + 9 + w], el(j, 2 * w, i) | el(j, 2 * w + 1, i) << 16) << t << " " << w;
   }
 }
 
