@@ -66,6 +66,23 @@ class Machine {
                                          const std::string& message) {
     trap(in, LaneMask{1} << lane, message.c_str());
   }
+  // cp.async (isa/insns/async_copy.cpp): each lane in `mask` starts a copy of `bytes` (4, 8 or
+  // 16) from the global address src[lane] to the shared address dst[lane], of which only
+  // srcBytes[lane] are read and the rest zero-filled. The copy joins the lane's open group; its
+  // data lands in shared memory only when a wait completes it (sim/func/async_copy.h).
+  virtual void asyncCopy(const Inst& in, LaneMask mask, const uint64_t* dst, const uint64_t* src,
+                         unsigned bytes, const uint32_t* srcBytes) {
+    unsupported(in, in.text.c_str());
+  }
+  // cp.async.commit_group: each lane's open copies become its newest group.
+  virtual void asyncCommit(const Inst& in, LaneMask mask) { unsupported(in, in.text.c_str()); }
+  // cp.async.wait_group N: each lane's committed groups but the newest `pending` land.
+  virtual void asyncWait(const Inst& in, LaneMask mask, uint32_t pending) {
+    unsupported(in, in.text.c_str());
+  }
+  // Every copy the lanes started, committed or not, lands (cp.async.mbarrier.arrive: the arrive
+  // happens once they are complete, and the functional model completes them now).
+  virtual void asyncCompleteAll(const Inst& in, LaneMask mask) { unsupported(in, in.text.c_str()); }
   // An instruction warpsim parses but does not execute yet.
   [[noreturn]] virtual void unsupported(const Inst& in, const char* what) = 0;
   // A warp-level primitive whose member mask names lanes that are not here to take part.

@@ -13,7 +13,8 @@ std::vector<OpcodeSpec> buildTable() {
        {insns::intArithmetic, insns::intLogic, insns::compare, insns::floatArithmetic,
         insns::floatSpecial, insns::halfArithmetic, insns::conversion, insns::movement,
         insns::memory, insns::atomics, insns::control, insns::synchronization, insns::warpLevel,
-        insns::video, insns::videoSimd, insns::unsupported}) {
+        insns::video, insns::videoSimd, insns::asyncCopy, insns::mbarrierFamily,
+        insns::matrixMove, insns::matrixMultiply, insns::launchControl, insns::unsupported}) {
     auto specs = family();
     all.insert(all.end(), specs.begin(), specs.end());
   }

@@ -57,6 +57,9 @@ struct MemoryEvent {
   unsigned bytes = 0;                    // per lane (vector width x element size)
   isa::MemOrder order = isa::MemOrder::None;
   isa::MemScope scope = isa::MemScope::None;
+  // An asynchronous copy's part (cp.async): its global read at issue (Load) or its shared write
+  // when a wait completes it (Store, with `inst` the cp.async and `warp` the issuing warp).
+  bool async = false;
 };
 
 // A warp arrives at barrier `id` (bar.sync, bar.arrive, bar.red; not bar.warp.sync, which is an

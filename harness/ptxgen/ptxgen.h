@@ -46,6 +46,9 @@ struct GenOptions {
   // The packed half-word integer forms (add/min/max .u16x2 and .s16x2, with .relu) and
   // mad24.hi.sat.s32: executed by the integer family since generator version 2.
   bool simulatorGaps = true;
+  // Programs of one warp-level matrix instruction instead (mma.sync, ldmatrix, movmatrix; with
+  // random and targeted inputs: harness/ptxgen/mma_program.cpp); the other options do not apply.
+  bool mma = false;
 };
 
 // How a pool register's bits are meant: it decides the input generator's special values.
@@ -85,6 +88,8 @@ struct GeneratedProgram {
 };
 
 GeneratedProgram generateProgram(uint64_t seed, const GenOptions& options = {});
+// The --mma program of a seed (generateProgram with options.mma).
+GeneratedProgram generateMmaProgram(uint64_t seed);
 
 // Every generator operation family (what `families` draws from), for coverage checks.
 std::vector<std::string> allFamilies(const GenOptions& options = {});

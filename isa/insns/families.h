@@ -24,7 +24,12 @@ std::vector<OpcodeSpec> synchronization();  // sync.cpp: bar barrier membar fenc
 std::vector<OpcodeSpec> warpLevel();        // warp.cpp: shfl vote match redux activemask
 std::vector<OpcodeSpec> video();      // video.cpp: vadd vsub vabsdiff vmin vmax vshl vshr vmad vset
 std::vector<OpcodeSpec> videoSimd();  // video_simd.cpp: vadd2/4 ... vset2/4
-std::vector<OpcodeSpec> unsupported();  // unsupported.cpp: parsed, not executed yet
+std::vector<OpcodeSpec> asyncCopy();  // async_copy.cpp: cp.async, commit/wait groups
+std::vector<OpcodeSpec> mbarrierFamily();  // mbarrier.cpp: mbarrier.*
+std::vector<OpcodeSpec> matrixMove();      // matrix_move.cpp: ldmatrix stmatrix movmatrix
+std::vector<OpcodeSpec> matrixMultiply();  // mma.cpp: mma.sync
+std::vector<OpcodeSpec> launchControl();   // launch_control.cpp: griddepcontrol setmaxnreg
+std::vector<OpcodeSpec> unsupported();     // unsupported.cpp: parsed, not executed yet
 
 // Binds a call whose callee has no body (control.cpp): vprintf is a built-in; any other
 // external function faults with "not supported yet" when executed.

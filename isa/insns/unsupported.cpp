@@ -20,13 +20,7 @@ std::vector<OpcodeSpec> unsupported() {
   std::vector<OpcodeSpec> specs;
   // Any modifier is accepted: the instruction never runs, and its name is reported whole.
   for (std::string_view op : {"wmma",
-                              "mma",
                               "wgmma",
-                              "ldmatrix",
-                              "stmatrix",
-                              "movmatrix",
-                              "cp",
-                              "mbarrier",
                               "tex",
                               "tld4",
                               "txq",
@@ -35,8 +29,6 @@ std::vector<OpcodeSpec> unsupported() {
                               "sured",
                               "suq",
                               "istypep",
-                              "griddepcontrol",
-                              "setmaxnreg",
                               "tensormap",
                               "multimem",
                               "stackrestore",

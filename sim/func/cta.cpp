@@ -31,6 +31,7 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
   liveWarps_ = info_.warps;
   shared_.reset(size_t(ctx_.entry->sharedBytes) + ctx_.dynamicShared);
   barriers_.reset();
+  async_.reset(info_.warps);
   printf_.clear();
   cur_ = nullptr;
   warps_.resize(info_.warps);

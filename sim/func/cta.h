@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "isa/exec.h"
+#include "sim/func/async_copy.h"
 #include "sim/func/barriers.h"
 #include "sim/func/fault.h"
 #include "sim/func/launch.h"
@@ -122,6 +123,14 @@ class Cta final : public isa::Machine {
   [[noreturn]] void unsupported(const isa::Inst& in, const char* what) override;
   [[noreturn]] void assertFailed(const isa::Inst& in, unsigned lane,
                                  const std::string& message) override;
+  // cp.async (cta_async.cpp)
+  void asyncCopy(const isa::Inst& in, isa::LaneMask mask, const uint64_t* dst, const uint64_t* src,
+                 unsigned bytes, const uint32_t* srcBytes) override;
+  void asyncCommit(const isa::Inst& in, isa::LaneMask mask) override;
+  void asyncWait(const isa::Inst& in, isa::LaneMask mask, uint32_t pending) override;
+  void asyncCompleteAll(const isa::Inst& in, isa::LaneMask mask) override;
+  // Copies started and not landed yet (tests).
+  size_t asyncCopiesInFlight() const { return async_.inFlight(); }
 
  private:
   // Where a generic or space-specific address lands: a host pointer, or a fault.
@@ -133,6 +142,8 @@ class Cta final : public isa::Machine {
                   bool write, WarpRegion& r);
   void emitAccess(const isa::Inst& in, AccessKind kind, isa::Space space, isa::Space landed,
                   isa::LaneMask mask, const uint64_t* addrs, unsigned bytes);
+  // Writes the lanes' copies of an async batch into shared memory (cta_async.cpp).
+  void landAsync(unsigned warp, const AsyncBatch& b, isa::LaneMask lanes);
   void reconverge(Warp& w);
   void enterFrame(Warp& w, const isa::FunctionCode& fn, isa::LaneMask mask,
                   const isa::Inst* callSite);
@@ -158,6 +169,7 @@ class Cta final : public isa::Machine {
   std::vector<Warp> warps_;
   SharedMemory shared_;
   BarrierUnit barriers_;
+  AsyncCopyUnit async_;  // cp.async copies in flight
   std::string printf_;
   Warp* cur_ = nullptr;                  // the warp whose instruction is executing
   bool pcSet_ = false;                   // the instruction moved the pc itself (control flow)

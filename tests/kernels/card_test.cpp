@@ -251,6 +251,10 @@ uint64_t gemmC(uint64_t n) {
   const uint64_t s = (std::max<uint64_t>(n, 64) + 63) / 64 * 64;
   return s * s;
 }
+uint64_t gemmC32(uint64_t n) {  // the tensor family's C: s x s, s a multiple of 32
+  const uint64_t s = (std::max<uint64_t>(n, 32) + 31) / 32 * 32;
+  return s * s;
+}
 uint64_t rows128(uint64_t) { return 128; }
 uint64_t capped(uint64_t n) { return std::min<uint64_t>(n, 32 * 256); }    // grid-stride, 32 blocks
 uint64_t capped64(uint64_t n) { return std::min<uint64_t>(n, 64 * 256); }  // grid-stride, 64 blocks
@@ -272,6 +276,8 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"sgemm_naive", {gemmC}},
       {"sgemm_tiled", {gemmC}},
       {"sgemm_regblock", {gemmC, 16}},
+      {"sgemm_cp_async", {gemmC32}},
+      {"hgemm_mma", {gemmC32, 8}},
       {"softmax_row", {rows128, 1, 32}},
       {"layernorm_row", {rows128, 1, 32}},
       {"histogram_global", {same}},

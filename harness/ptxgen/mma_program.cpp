@@ -1,0 +1,257 @@
+// ptxgen --mma: programs of one warp-level matrix instruction (mma.sync in the shapes and types
+// warpsim executes, ldmatrix, movmatrix), in the frame of every generated program (input words
+// loaded into registers, every register stored), so isa-record, isa-replay and the simulator
+// comparison take them unchanged. Four warps (2 CTAs of 64 threads) run the instruction on
+// independent data.
+//
+// Seeds cycle through the forms; for each form, the seed also picks how A, B and C are drawn:
+//   random     the input generator's words (special values included: NaN, inf, subnormals);
+//   narrow     the elements' exponents forced into a few binades around 1 with random signs and
+//              significands: sums that cancel, whose rounding depends on the order of the
+//              additions and on how many bits survive alignment;
+//   large-c    as narrow, with C forced about 2^12 times larger than the products: what is
+//              kept of the products below C's last bit (the alignment width, the rounding);
+//   spread     A's binades spread over 2^-8..2^8, B narrow: terms of very different sizes
+//              (which terms are truncated, whether the sum is one step or several).
+// Masks are AND/OR immediates applied in the program to the loaded words, so the inputs stay
+// the generator's (and the recorded hashes describe them).
+#include <array>
+
+#include "harness/ptxgen/builder.h"
+#include "harness/ptxgen/ptxgen.h"
+
+namespace warpsim::ptxgen {
+namespace {
+
+enum class Elem : uint8_t { F16, BF16, TF32, F32, F64, Int8, Int32 };
+
+struct MmaForm {
+  const char* text;  // the instruction without operands
+  const char* family;
+  unsigned aRegs, bRegs, cRegs, dRegs;
+  Elem a, c;  // element kinds of A/B and of C/D
+};
+
+constexpr std::array<MmaForm, 12> kForms = {{
+    {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.f16.m16n8k16.f32", 4, 2, 4, 4,
+     Elem::F16, Elem::F32},
+    {"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", "mma.f16.m16n8k16.f16", 4, 2, 2, 2,
+     Elem::F16, Elem::F16},
+    {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", "mma.bf16.m16n8k16", 4, 2, 4, 4,
+     Elem::BF16, Elem::F32},
+    {"mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", "mma.f16.m16n8k8.f32", 2, 1, 4, 4,
+     Elem::F16, Elem::F32},
+    {"mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32", "mma.bf16.m16n8k8", 2, 1, 4, 4,
+     Elem::BF16, Elem::F32},
+    {"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", "mma.tf32.m16n8k8", 4, 2, 4, 4,
+     Elem::TF32, Elem::F32},
+    {"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64", "mma.f64.m8n8k4", 1, 1, 2, 2, Elem::F64,
+     Elem::F64},
+    {"mma.sync.aligned.m8n8k4.row.col.rz.f64.f64.f64.f64", "mma.f64.m8n8k4.rz", 1, 1, 2, 2,
+     Elem::F64, Elem::F64},
+    {"mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", "mma.s8.m16n8k32", 4, 2, 4, 4, Elem::Int8,
+     Elem::Int32},
+    {"mma.sync.aligned.m16n8k32.row.col.satfinite.s32.u8.s8.s32", "mma.u8s8.m16n8k32.satfinite", 4,
+     2, 4, 4, Elem::Int8, Elem::Int32},
+    {"mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32", "mma.s8u8.m16n8k16", 2, 1, 4, 4, Elem::Int8,
+     Elem::Int32},
+    {"mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16", "mma.f16.m16n8k8.f16", 2, 1, 2, 2,
+     Elem::F16, Elem::F16},
+}};
+
+enum class Mode : uint8_t { Random, Narrow, LargeC, Spread };
+const char* modeName(Mode m) {
+  switch (m) {
+    case Mode::Random:
+      return "random";
+    case Mode::Narrow:
+      return "narrow";
+    case Mode::LargeC:
+      return "large-c";
+    case Mode::Spread:
+      return "spread";
+  }
+  return "";
+}
+
+std::string hex(uint64_t v) {
+  char b[24];
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+// The AND and OR masks that put a register's elements into binade 2^e (e relative to 1), with
+// random sign and significand kept; for 32-bit registers of two 16-bit elements, both halves.
+std::pair<uint64_t, uint64_t> binadeMasks(Elem k, int e) {
+  switch (k) {
+    case Elem::F16: {
+      const uint64_t ex = uint64_t(15 + e) << 10;
+      return {0x83FF83FFull, ex | ex << 16};
+    }
+    case Elem::BF16: {
+      const uint64_t ex = uint64_t(127 + e) << 7;
+      return {0x807F807Full, ex | ex << 16};
+    }
+    case Elem::TF32:
+    case Elem::F32:
+      return {0x807FFFFFull, uint64_t(127 + e) << 23};
+    case Elem::F64:
+      return {0x800FFFFFFFFFFFFFull, uint64_t(1023 + e) << 52};
+    default:
+      return {~0ull, 0};
+  }
+}
+
+InputKind inputKindOf(Elem k) {
+  switch (k) {
+    case Elem::F16:
+      return InputKind::F16x2;
+    case Elem::BF16:
+      return InputKind::BF16x2;
+    case Elem::TF32:
+    case Elem::F32:
+      return InputKind::F32;
+    case Elem::F64:
+      return InputKind::F64;
+    default:
+      return InputKind::Int32;
+  }
+}
+
+}  // namespace
+
+GeneratedProgram generateMmaProgram(uint64_t seed) {
+  kernels::Rng rng(seed * 0x9E3779B97F4A7C15ull + 0x6D6D61);
+  auto below = [&](uint32_t n) { return n <= 1 ? 0u : rng.u32(0, n - 1); };
+  GeneratedProgram g;
+  g.seed = seed;
+  g.blockSize = 64;
+  g.gridSize = 2;
+  // Seeds cycle through the mma forms and the two matrix moves.
+  const unsigned nForms = unsigned(kForms.size()) + 2;
+  const unsigned formIndex = unsigned(seed % nForms);
+  const Mode mode = Mode(unsigned(seed / nForms) % 4);
+  std::vector<std::string> body;
+  std::vector<std::string> regs;  // register i holds word i
+  std::vector<size_t> writerOf;   // body line that writes register i last (npos: none)
+  std::string decl;
+  std::string formText, family;
+  const bool wide = formIndex < kForms.size() && kForms[formIndex].a == Elem::F64;
+  auto addReg = [&](const std::string& name, InputKind kind) {
+    regs.push_back(name);
+    g.inputs.push_back(kind);
+    writerOf.push_back(std::string::npos);
+  };
+  auto vec = [](const std::vector<std::string>& r, size_t from, size_t n) {
+    std::string s = "{";
+    for (size_t i = 0; i < n; ++i) s += (i ? "," : "") + r[from + i];
+    return s + "}";
+  };
+  unsigned sharedBytes = 0;
+  if (formIndex < kForms.size()) {
+    const MmaForm& f = kForms[formIndex];
+    formText = f.text;
+    family = std::string(f.family) + "." + modeName(mode);
+    const unsigned n = f.aRegs + f.bRegs + f.cRegs + f.dRegs;
+    const char* type = wide ? ".b64" : ".b32";
+    const char* prefix = wide ? "%d" : "%r";
+    decl = ".reg " + std::string(type) + " " + prefix + "<" + std::to_string(n) + ">;\n";
+    for (unsigned i = 0; i < n; ++i) {
+      const bool isAB = i < f.aRegs + f.bRegs;
+      const bool isD = i >= f.aRegs + f.bRegs + f.cRegs;
+      Elem k = isAB ? f.a : f.c;
+      if (isD) k = f.c == Elem::F16 && f.dRegs == 4 ? Elem::F32 : f.c;
+      if (k == Elem::F16 && !isAB) k = Elem::F16;  // f16x2 accumulators
+      addReg(prefix + std::to_string(i), inputKindOf(k));
+    }
+    // Targeted masks on A, B and C.
+    auto mask = [&](unsigned i, Elem k, int e) {
+      const auto [andMask, orMask] = binadeMasks(k, e);
+      if (andMask == ~0ull) return;
+      body.push_back("and" + std::string(type) + " " + regs[i] + "," + regs[i] + "," +
+                     hex(andMask) + ";");
+      body.push_back("or" + std::string(type) + " " + regs[i] + "," + regs[i] + "," + hex(orMask) +
+                     ";");
+      writerOf[i] = body.size() - 1;
+    };
+    const unsigned cFirst = f.aRegs + f.bRegs;
+    if (mode != Mode::Random) {
+      for (unsigned i = 0; i < cFirst; ++i) {
+        int e = int(below(3)) - 1;
+        if (mode == Mode::Spread && i < f.aRegs) e = int(below(17)) - 8;
+        mask(i, f.a, e);
+      }
+      for (unsigned i = cFirst; i < cFirst + f.cRegs; ++i)
+        mask(i, f.c, mode == Mode::LargeC ? 12 + int(below(3)) : int(below(4)));
+      if (f.a == Elem::Int8 && mode == Mode::LargeC)  // near the s32 limits: wrap / saturation
+        for (unsigned i = cFirst; i < cFirst + f.cRegs; ++i) {
+          body.push_back("or.b32 " + regs[i] + "," + regs[i] + ",0x7FFF0000;");
+          writerOf[i] = body.size() - 1;
+        }
+    }
+    const std::string line = formText + " " + vec(regs, cFirst + f.cRegs, f.dRegs) + "," +
+                             vec(regs, 0, f.aRegs) + "," + vec(regs, f.aRegs, f.bRegs) + "," +
+                             vec(regs, cFirst, f.cRegs) + ";";
+    body.push_back(line);
+    for (unsigned i = cFirst + f.cRegs; i < n; ++i) writerOf[i] = body.size() - 1;
+  } else if (formIndex == kForms.size()) {
+    // ldmatrix: each thread stores its 4 words (a 16-byte row) to shared memory; after bar.sync
+    // the warp loads 1, 2 or 4 matrices (transposed or not) from its 32 rows, lane l addressing
+    // row l. The seed picks the count and .trans.
+    const unsigned count = std::array<unsigned, 3>{1, 2, 4}[below(3)];
+    const bool trans = below(2);
+    formText = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(count) + (trans ? ".trans" : "") +
+               ".shared.b16";
+    family = "ldmatrix.x" + std::to_string(count) + (trans ? ".trans" : "");
+    decl = ".reg .b32 %r<8>;\n.shared .align 16 .b8 rows[1024];\n";
+    for (unsigned i = 0; i < 8; ++i) addReg("%r" + std::to_string(i), InputKind::Int32);
+    sharedBytes = 1024;
+    body.push_back("mov.u32 %t1,rows;");
+    body.push_back("shl.b32 %t2,%tx,4;");
+    body.push_back("add.s32 %t1,%t1,%t2;");
+    body.push_back("st.shared.v4.b32 [%t1],{%r0,%r1,%r2,%r3};");
+    body.push_back("bar.sync 0;");
+    body.push_back(formText + " " + vec(regs, 4, count) + ",[%t1];");
+    for (unsigned i = 4; i < 4 + count; ++i) writerOf[i] = body.size() - 1;
+  } else {
+    formText = "movmatrix.sync.aligned.m8n8.trans.b16";
+    family = "movmatrix";
+    decl = ".reg .b32 %r<2>;\n";
+    for (unsigned i = 0; i < 2; ++i) addReg("%r" + std::to_string(i), InputKind::Int32);
+    body.push_back(formText + " %r1,%r0;");
+    writerOf[1] = 0;
+  }
+  g.words = unsigned(regs.size());
+  std::string s = "// ptxgen " + std::to_string(kGeneratorVersion) + " --mma seed " +
+                  std::to_string(seed) + " (" + family + ")\n";
+  s += ".version 9.0\n.target sm_90\n.address_size 64\n";
+  s += ".visible .entry isa_prog(.param .u64 in, .param .u64 out)\n{\n" + decl;
+  s += ".reg .b64 %a<3>;\n.reg .b32 %t<3>,%tx;\n";
+  s += "ld.param.u64 %a0,[in];\nld.param.u64 %a1,[out];\n";
+  s += "cvta.to.global.u64 %a0,%a0;\ncvta.to.global.u64 %a1,%a1;\n";
+  s += "mov.u32 %tx,%tid.x;\n";
+  s += "mov.u32 %t0,%ctaid.x;\nmov.u32 %t1,%ntid.x;\nmad.lo.s32 %t0,%t0,%t1,%tx;\n";
+  s += "mul.wide.u32 %a2,%t0," + std::to_string(8 * g.words) + ";\n";
+  s += "add.s64 %a0,%a0,%a2;\nadd.s64 %a1,%a1,%a2;\n";
+  const char* width = wide ? ".b64" : ".b32";
+  for (unsigned i = 0; i < g.words; ++i)
+    s += "ld.global" + std::string(width) + " " + regs[i] + ",[%a0+" + std::to_string(8 * i) +
+         "];\n";
+  for (const std::string& line : body) s += line + "\n";
+  for (unsigned i = 0; i < g.words; ++i) {
+    s += "st.global" + std::string(width) + " [%a1+" + std::to_string(8 * i) + "]," + regs[i] +
+         ";\n";
+    OutputWord w;
+    w.reg = regs[i];
+    if (writerOf[i] != std::string::npos) w.writers.push_back(body[writerOf[i]]);
+    g.outputs.push_back(w);
+  }
+  s += "ret;\n}\n";
+  (void)sharedBytes;
+  g.ptx = std::move(s);
+  g.forms = {formText};
+  g.families = {family};
+  return g;
+}
+
+}  // namespace warpsim::ptxgen

@@ -1,0 +1,165 @@
+// Warp-level matrix moves of 8x8 matrices of 16-bit elements (PTX ISA, "ldmatrix", "stmatrix",
+// "movmatrix"):
+//   ldmatrix.sync.aligned.m8n8.x1|x2|x4{.trans}{.shared{::cta}}.b16 r, [p];
+//   stmatrix.sync.aligned.m8n8.x1|x2|x4{.trans}{.shared{::cta}}.b16 [p], r;
+//   movmatrix.sync.aligned.m8n8.trans.b16 d, a;
+// Threads 8j..8j+7 give the addresses of the 8 rows (16 bytes each) of matrix j. In the
+// registers, thread t holds of matrix j (its register j) the elements (t/4, 2(t%4)) and
+// (t/4, 2(t%4)+1), the first in the low half; with .trans, those of the transposed matrix,
+// i.e. (2(t%4), t/4) and (2(t%4)+1, t/4). Row accesses are one warp-wide shared access of 16
+// bytes per addressing lane (observers see which banks they touch). .aligned: every thread of
+// the warp executes them.
+#include <array>
+
+#include "isa/insns/addresses.h"
+#include "isa/insns/families.h"
+#include "isa/insns/lanes.h"
+
+namespace warpsim::isa::insns {
+namespace {
+
+using Matrix = std::array<std::array<uint16_t, 8>, 8>;  // [row][col]
+
+Space matrixSpace(const Inst& in) {
+  return in.mods.space == Space::None ? Space::Generic : in.mods.space;
+}
+
+// The register slot of matrix j in a fragment operand (one register, or a vector).
+inline uint64_t* fragment(const Exec& x, const Opnd& o, unsigned j) {
+  return x.reg(o.kind == OpndKind::Vec ? o.elems[j] : o);
+}
+
+// Thread t's 32-bit fragment of m (transposed with `trans`).
+inline uint32_t fragmentOf(const Matrix& m, unsigned t, bool trans) {
+  const unsigned r = t / 4, c = 2 * (t % 4);
+  return trans ? uint32_t(m[c][r]) | uint32_t(m[c + 1][r]) << 16
+               : uint32_t(m[r][c]) | uint32_t(m[r][c + 1]) << 16;
+}
+
+inline void placeFragment(Matrix& m, unsigned t, bool trans, uint32_t v) {
+  const unsigned r = t / 4, c = 2 * (t % 4);
+  if (trans) {
+    m[c][r] = uint16_t(v);
+    m[c + 1][r] = uint16_t(v >> 16);
+  } else {
+    m[r][c] = uint16_t(v);
+    m[r][c + 1] = uint16_t(v >> 16);
+  }
+}
+
+// Flags: bits 0..2 = number of matrices, bit 3 = .trans.
+template <bool Store>
+void matrixH(Exec& x, const Inst& in) {
+  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
+  const unsigned count = in.flags & 7;
+  const bool trans = in.flags & 8;
+  const LaneMask rowLanes = count == 4 ? ~0u : (1u << (8 * count)) - 1;
+  const Opnd& addr = in.ops[Store ? 0 : 1];
+  const Opnd& regs = in.ops[Store ? 1 : 0];
+  uint64_t addrs[kWarpSize];
+  uint64_t rows[kWarpSize * 4];  // lane l's row as 4 words of 32 bits
+  laneAddresses(x, addr, rowLanes, addrs);
+  std::array<Matrix, 4> m{};
+  if constexpr (Store) {
+    for (unsigned j = 0; j < count; ++j) {
+      const uint64_t* r = fragment(x, regs, j);
+      for (unsigned t = 0; t < kWarpSize; ++t) placeFragment(m[j], t, trans, uint32_t(r[t]));
+    }
+    forLanes(rowLanes, [&](unsigned l) {
+      const auto& row = m[l / 8][l % 8];
+      for (unsigned w = 0; w < 4; ++w)
+        rows[l * 4 + w] = row[2 * w] | uint32_t(row[2 * w + 1]) << 16;
+    });
+    x.machine->store(in, matrixSpace(in), rowLanes, addrs, 4, 4, rows);
+  } else {
+    x.machine->load(in, matrixSpace(in), rowLanes, addrs, 4, 4, rows);
+    forLanes(rowLanes, [&](unsigned l) {
+      auto& row = m[l / 8][l % 8];
+      for (unsigned w = 0; w < 4; ++w) {
+        row[2 * w] = uint16_t(rows[l * 4 + w]);
+        row[2 * w + 1] = uint16_t(rows[l * 4 + w] >> 16);
+      }
+    });
+    for (unsigned j = 0; j < count; ++j) {
+      uint64_t* r = fragment(x, regs, j);
+      for (unsigned t = 0; t < kWarpSize; ++t) r[t] = fragmentOf(m[j], t, trans);
+    }
+  }
+}
+
+void movmatrixH(Exec& x, const Inst& in) {
+  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
+  Matrix m{};
+  const uint64_t* a = x.reg(in.ops[1]);
+  for (unsigned t = 0; t < kWarpSize; ++t) placeFragment(m, t, false, uint32_t(a[t]));
+  uint64_t* d = x.reg(in.ops[0]);
+  for (unsigned t = 0; t < kWarpSize; ++t) d[t] = fragmentOf(m, t, true);
+}
+
+template <bool Store>
+std::string bindMatrix(Inst& in) {
+  const Mods& m = in.mods;
+  if (!m.has("sync") || !m.has("aligned") || !m.has("m8n8"))
+    return msg(in, "needs .sync.aligned.m8n8 (the other shapes are not supported yet)");
+  if (m.type() != Type::B16) return msg(in, "takes .b16");
+  if (m.space != Space::None && m.space != Space::Shared) return msg(in, "accesses .shared");
+  const unsigned count = m.has("x1") ? 1 : m.has("x2") ? 2 : m.has("x4") ? 4 : 0;
+  if (!count) return msg(in, "needs .x1, .x2 or .x4");
+  in.flags = count | (m.has("trans") ? 8 : 0);
+  if (auto e = expectOperands(in, 2); !e.empty()) return e;
+  const Opnd& addr = in.ops[Store ? 0 : 1];
+  const Opnd& regs = in.ops[Store ? 1 : 0];
+  if (addr.kind != OpndKind::Addr) return msg(in, "needs an address");
+  const bool one = regs.kind == OpndKind::Reg && count == 1;
+  bool vec = regs.kind == OpndKind::Vec && regs.elems.size() == count;
+  if (vec)
+    for (const Opnd& e : regs.elems) vec = vec && e.kind == OpndKind::Reg;
+  if (!one && !vec) return msg(in, "needs " + std::to_string(count) + " registers");
+  in.cls = Store ? InsnClass::StoreShared : InsnClass::LoadShared;
+  in.run = matrixH<Store>;
+  return "";
+}
+
+std::string bindMovmatrix(Inst& in) {
+  const Mods& m = in.mods;
+  if (!m.has("sync") || !m.has("aligned") || !m.has("m8n8") || !m.has("trans") ||
+      m.type() != Type::B16)
+    return msg(in, "is movmatrix.sync.aligned.m8n8.trans.b16");
+  if (auto e = bindRegs(in, movmatrixH, 2); !e.empty()) return e;
+  in.cls = InsnClass::Warp;
+  return "";
+}
+
+const std::vector<std::string_view> kMatrixWords = {
+    "sync", "aligned", "m8n8",   "m16n16",      "m8n16", "x1",        "x2",
+    "x4",   "trans",   "shared", "shared::cta", "b8x16", "b6x16_p32", "b4x16_p64"};
+
+}  // namespace
+
+std::vector<OpcodeSpec> matrixMove() {
+  return {
+      {"ldmatrix",
+       "matrix_move",
+       InsnClass::LoadShared,
+       Role::Compute,
+       {Type::B16, Type::B8},
+       kMatrixWords,
+       bindMatrix<false>},
+      {"stmatrix",
+       "matrix_move",
+       InsnClass::StoreShared,
+       Role::Effect,
+       {Type::B16, Type::B8},
+       kMatrixWords,
+       bindMatrix<true>},
+      {"movmatrix",
+       "matrix_move",
+       InsnClass::Warp,
+       Role::Compute,
+       {Type::B16},
+       {"sync", "aligned", "m8n8", "trans"},
+       bindMovmatrix},
+  };
+}
+
+}  // namespace warpsim::isa::insns

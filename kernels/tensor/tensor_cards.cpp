@@ -1,0 +1,133 @@
+// Cards of the tensor family: Ampere/Hopper techniques. A cp.async double-buffered SGEMM
+// (bit-exact: the same fma chain as sgemm_tiled, only the staging differs) and an mma.sync GEMM
+// with ldmatrix (f16 inputs, f32 accumulation). The tensor core's summation order and internal
+// rounding are not documented (isa/insns/mma_accumulate.h); its reference is the exact product
+// rounded once, within a ULP tolerance: inputs in [0, 1) add no cancellation, so each 16-term
+// step's truncations cost at most a few ULPs of the growing result.
+#include <cmath>
+
+#include "kernels/buffers.h"
+#include "kernels/families.h"
+#include "kernels/lowp.h"
+#include "kernels/random.h"
+
+namespace warpsim::kernels {
+namespace {
+
+enum Buf : size_t { kA, kB, kC };
+
+struct Dims {
+  uint32_t M, N, K;
+};
+// M = N = s, K = s / 2, s a multiple of 32 (both kernels' tiles; K a multiple of 16).
+Dims dimsFor(uint64_t size) {
+  const uint32_t s = uint32_t(roundUp(size < 32 ? 32 : size, 32));
+  return {s, s, s / 2};
+}
+
+Launch gemmLaunch(const char* entry, const Dims& d, Dim3 grid, Dim3 block) {
+  Launch l;
+  l.entry = entry;
+  l.grid = grid;
+  l.block = block;
+  l.args = {KernelArg::buf(kA),  KernelArg::buf(kB),  KernelArg::buf(kC),
+            KernelArg::u32(d.M), KernelArg::u32(d.N), KernelArg::u32(d.K)};
+  return l;
+}
+
+Problem makeCpAsync(uint64_t size, uint64_t seed) {
+  Rng rng(seed);
+  const Dims d = dimsFor(size);
+  Problem p;
+  p.size = size;
+  p.buffers.push_back(
+      makeBuffer("A", ElemType::F32, randomFloats(rng, uint64_t(d.M) * d.K, -1.0f, 1.0f), false));
+  p.buffers.push_back(
+      makeBuffer("B", ElemType::F32, randomFloats(rng, uint64_t(d.K) * d.N, -1.0f, 1.0f), false));
+  p.buffers.push_back(poisonBuffer("C", ElemType::F32, uint64_t(d.M) * d.N));
+  p.launches.push_back(gemmLaunch("sgemm_cp_async_f32", d, {d.N / 16, d.M / 16, 1}, {16, 16, 1}));
+  return p;
+}
+
+// acc = fma(A[i][k], B[k][j], acc) for k = 0 up from +0: the kernel's fma.rn.f32 chain.
+void referenceCpAsync(Problem& p) {
+  const Dims d = dimsFor(p.size);
+  const auto A = readBuffer<float>(p.buffers[kA]), B = readBuffer<float>(p.buffers[kB]);
+  std::vector<float> C(size_t(d.M) * d.N);
+  for (uint32_t i = 0; i < d.M; ++i)
+    for (uint32_t j = 0; j < d.N; ++j) {
+      float acc = 0.0f;
+      for (uint32_t k = 0; k < d.K; ++k)
+        acc = std::fmaf(A[size_t(i) * d.K + k], B[size_t(k) * d.N + j], acc);
+      C[size_t(i) * d.N + j] = acc;
+    }
+  writeBuffer(p.buffers[kC], C);
+}
+
+std::vector<uint16_t> unitHalves(Rng& rng, uint64_t n) {
+  std::vector<uint16_t> v(n);
+  for (auto& h : v) h = toHalf(rng.f64(0.0, 1.0));
+  return v;
+}
+
+Problem makeMma(uint64_t size, uint64_t seed) {
+  Rng rng(seed);
+  const Dims d = dimsFor(size);
+  Problem p;
+  p.size = size;
+  p.buffers.push_back(makeBuffer("A", ElemType::F16, unitHalves(rng, uint64_t(d.M) * d.K), false));
+  p.buffers.push_back(makeBuffer("B", ElemType::F16, unitHalves(rng, uint64_t(d.K) * d.N), false));
+  p.buffers.push_back(poisonBuffer("C", ElemType::F32, uint64_t(d.M) * d.N));
+  p.launches.push_back(gemmLaunch("hgemm_mma_f16_f32", d, {d.N / 32, d.M / 32, 1}, {128, 1, 1}));
+  return p;
+}
+
+// The exact sum of exact f16 products (in double: 22-bit products, K <= 128 of them, all
+// positive and below 1) rounded once to f32.
+void referenceMma(Problem& p) {
+  const Dims d = dimsFor(p.size);
+  const auto A = readBuffer<uint16_t>(p.buffers[kA]), B = readBuffer<uint16_t>(p.buffers[kB]);
+  std::vector<float> C(size_t(d.M) * d.N);
+  for (uint32_t i = 0; i < d.M; ++i)
+    for (uint32_t j = 0; j < d.N; ++j) {
+      double acc = 0;
+      for (uint32_t k = 0; k < d.K; ++k)
+        acc += halfToDouble(A[size_t(i) * d.K + k]) * halfToDouble(B[size_t(k) * d.N + j]);
+      C[size_t(i) * d.N + j] = float(acc);
+    }
+  writeBuffer(p.buffers[kC], C);
+}
+
+}  // namespace
+
+std::vector<Card> tensorCards() {
+  return {
+      {.name = "sgemm_cp_async",
+       .family = "tensor",
+       .source = "sgemm_cp_async",
+       .demonstrates = "16x16 tiles double-buffered with cp.async (16-byte .cg copies, one commit "
+                       "group per k-tile, wait_group 1)",
+       .defaultSize = 128,
+       .minSize = 1,
+       .maxSize = 128,
+       .tolerance = bitExact(),
+       .make = makeCpAsync,
+       .reference = referenceCpAsync},
+      {.name = "hgemm_mma",
+       .family = "tensor",
+       .source = "hgemm_mma",
+       .demonstrates = "mma.sync.m16n8k16 f16->f32 with ldmatrix.x4 (and .trans for B) from "
+                       "cp.async-staged shared tiles, 4 warps per 32x32 tile",
+       .defaultSize = 128,
+       .minSize = 1,
+       .maxSize = 256,
+       .tolerance = {.maxUlp = 16,
+                     .why = "mma.sync f16->f32: the tensor core's summation order and rounding "
+                            "are not measured yet (isa/insns/mma_accumulate.h); reference is the "
+                            "exact sum rounded once"},
+       .make = makeMma,
+       .reference = referenceMma},
+  };
+}
+
+}  // namespace warpsim::kernels
