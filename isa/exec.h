@@ -5,6 +5,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -65,6 +66,9 @@ class Machine {
   [[noreturn]] virtual void assertFailed(const Inst& in, unsigned lane,
                                          const std::string& message) {
     trap(in, LaneMask{1} << lane, message.c_str());
+    // trap() stops the kernel on every machine that runs kernels (it throws); one that returns
+    // from it cannot go on past an assertion either.
+    std::abort();
   }
   // cp.async (isa/insns/async_copy.cpp): each lane in `mask` starts a copy of `bytes` (4, 8 or
   // 16) from the global address src[lane] to the shared address dst[lane], of which only
