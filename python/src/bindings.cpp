@@ -115,6 +115,11 @@ std::string compileCuda(const std::string& source, const std::string& name,
   return harness::compileCudaSourceToPtx(source, name, options);
 }
 
+std::string compileCudaFile(const std::string& path, const std::vector<std::string>& options) {
+  py::gil_scoped_release unlocked;
+  return harness::compileCudaToPtx(path, options);
+}
+
 }  // namespace
 
 }  // namespace warpsim::python
@@ -134,6 +139,8 @@ PYBIND11_MODULE(_warpsim, m) {
   m.attr("default_device_memory") = sim::kDefaultDeviceMemoryBytes;
   m.def("compile_cuda", &compileCuda, py::arg("source"), py::arg("name"), py::arg("options"),
         "CUDA source -> PTX with nvcc -ptx -lineinfo -arch=sm_90 OPTIONS...");
+  m.def("compile_cuda_file", &compileCudaFile, py::arg("path"), py::arg("options"),
+        "a .cu file -> PTX, compiled where it is (its #includes resolve as they would)");
   py::class_<SimModule>(m, "SimModule")
       .def(py::init<const std::string&, const std::string&, uint64_t>(), py::arg("ptx"),
            py::arg("path"), py::arg("device_memory"))

@@ -29,13 +29,14 @@ def test_raw_kernel_port_of_a_cupy_program():
     assert result.stats.threads == 64
 
 
-def test_raw_module_get_function_and_options():
-    src = r"""
-    template <int K> __device__ int times(int v) { return K * v; }
+def test_raw_module_from_a_file_with_a_local_include_and_options(tmp_path):
+    (tmp_path / "offset.h").write_text("#define OFFSET 1\n")
+    (tmp_path / "times.cu").write_text(r"""
+    #include "offset.h"
+    template <int K> __device__ int times(int v) { return K * v + OFFSET; }
     extern "C" __global__ void times_k(int* v) { v[threadIdx.x] = times<FACTOR>(v[threadIdx.x]); }
-    """
-    mod = warpsim.RawModule(code=src, options=("-DFACTOR=3", "-std=c++17"))
+    """)
+    mod = warpsim.RawModule(path=str(tmp_path / "times.cu"), options=("-DFACTOR=3", "-std=c++17"))
     v = np.arange(5, dtype=np.int32)
     mod.get_function("times_k")((1,), (5,), (v,))
-    np.testing.assert_array_equal(v, 3 * np.arange(5))
-
+    np.testing.assert_array_equal(v, 3 * np.arange(5) + 1)

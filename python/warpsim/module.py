@@ -158,11 +158,13 @@ class Module:
     def from_file(cls, path, options=(), **module_options):
         """A .cu file (compiled with nvcc and OPTIONS) or a .ptx file."""
         path = str(path)
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
         if path.endswith(".cu"):
-            return cls.from_cuda(text, options, name=path, **module_options)
-        return cls(text, name=path, **module_options)
+            if isinstance(options, str):
+                options = (options,)
+            ptx = _warpsim.compile_cuda_file(path, [str(o) for o in options])
+            return cls(ptx, name=path, **module_options)
+        with open(path, encoding="utf-8") as f:
+            return cls(f.read(), name=path, **module_options)
 
     @property
     def ptx(self):
