@@ -139,6 +139,7 @@ PYBIND11_MODULE(_warpsim, m) {
   m.attr("default_device_memory") = sim::kDefaultDeviceMemoryBytes;
   m.def("compile_cuda", &compileCuda, py::arg("source"), py::arg("name"), py::arg("options"),
         "CUDA source -> PTX with nvcc -ptx -lineinfo -arch=sm_90 OPTIONS...");
+  m.def("demangle", &harness::demangle, py::arg("name"), "a mangled C++ name, demangled");
   m.def("compile_cuda_file", &compileCudaFile, py::arg("path"), py::arg("options"),
         "a .cu file -> PTX, compiled where it is (its #includes resolve as they would)");
   py::class_<SimModule>(m, "SimModule")
@@ -148,6 +149,23 @@ PYBIND11_MODULE(_warpsim, m) {
       .def_property_readonly("ptx", &SimModule::ptx)
       .def_property_readonly("kernels", &kernelList)
       .def("find", &SimModule::find, py::arg("name"))
+      .def_property_readonly("variables",
+                             [](const SimModule& s) {
+                               py::dict d;
+                               for (const auto& [name, span] : s.variables())
+                                 d[py::str(name)] = span.second;
+                               return d;
+                             })
+      .def("read_variable",
+           [](SimModule& s, const std::string& name) {
+             const std::vector<uint8_t> b = s.readVariable(name);
+             return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());
+           })
+      .def("write_variable",
+           [](SimModule& s, const std::string& name, const py::bytes& data) {
+             const std::string b = data;
+             s.writeVariable(name, b.data(), b.size());
+           })
       .def("launch", &launch, py::arg("entry"), py::arg("grid"), py::arg("block"),
            py::arg("shared"), py::arg("args"), py::arg("threads"), py::arg("serial"),
            py::arg("budget"));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 
 namespace warpsim::python {
 
@@ -42,6 +43,23 @@ SimModule::SimModule(const std::string& ptx, const std::string& path, uint64_t d
 
 std::string SimModule::find(const std::string& name) const {
   return harness::findKernel(module_->ir, name, path_).name;
+}
+
+std::vector<uint8_t> SimModule::readVariable(const std::string& name) {
+  const std::lock_guard<std::mutex> lock(launching_);
+  const auto& [address, bytes] = module_->variables.at(name);
+  std::vector<uint8_t> out(bytes);
+  gpu_.memory().copyOut(out.data(), address, bytes);
+  return out;
+}
+
+void SimModule::writeVariable(const std::string& name, const void* data, uint64_t bytes) {
+  const std::lock_guard<std::mutex> lock(launching_);
+  const auto& [address, size] = module_->variables.at(name);
+  if (bytes != size)
+    throw std::length_error("variable '" + name + "' holds " + std::to_string(size) + " bytes; " +
+                            std::to_string(bytes) + " given");
+  gpu_.memory().copyIn(address, data, bytes);
 }
 
 sim::LaunchResult SimModule::launch(const LaunchRequest& request) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -43,6 +44,15 @@ class SimModule {
   const std::vector<harness::KernelSignature>& kernels() const { return kernels_; }
   // The PTX name of the kernel `name` denotes (harness::findKernel's rules).
   std::string find(const std::string& name) const;
+
+  // The module's .global/.const variables: PTX name -> (device address, bytes).
+  const std::map<std::string, std::pair<uint64_t, uint64_t>>& variables() const {
+    return module_->variables;
+  }
+  // A variable's bytes, and writing them (exactly its size; .const included, as a host may).
+  // Throws std::out_of_range for an unknown name, std::length_error for a wrong size.
+  std::vector<uint8_t> readVariable(const std::string& name);
+  void writeVariable(const std::string& name, const void* data, uint64_t bytes);
 
   // Copies the arrays in, launches, copies the writable arrays back (after a kernel fault too:
   // the memory as the faulting batch of CTAs left it) and frees the device buffers. Throws

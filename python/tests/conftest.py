@@ -47,6 +47,16 @@ extern "C" __global__ void add_into(const int* x, int* y, int n) {
   if (i < n) y[i] += x[i];
 }
 
+__constant__ float coefficients[4] = {1, 2, 3, 4};
+__device__ unsigned int launches;
+
+extern "C" __global__ void poly(const float* x, float* y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float* c = coefficients;
+  if (i < n) y[i] = c[0] + x[i] * (c[1] + x[i] * (c[2] + x[i] * c[3]));
+  if (i == 0) atomicAdd(&launches, 1u);
+}
+
 extern "C" __global__ void halves(float* v, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) { if (i % 2) v[i] = -v[i]; else v[i] = v[i] * 2.0f; }

@@ -116,3 +116,22 @@ def test_bad_ptx_names_line():
     with pytest.raises(warpsim.PtxError, match=r"broken\.ptx:\d+:\d+"):
         warpsim.Module.from_ptx(".version 8.0\n.target sm_90\n.address_size 64\n"
                                 ".visible .entry k() { bogus.op; }\n", name="broken.ptx")
+
+
+def test_device_and_constant_variables(module):
+    assert (module.globals["coefficients"], module.globals["launches"]) == (16, 4)
+    np.testing.assert_array_equal(module.get_global("coefficients", np.float32), [1, 2, 3, 4])
+    x = np.array([0, 1, 2], dtype=np.float32)
+    y = np.zeros(3, dtype=np.float32)
+    poly = module.get_kernel("poly")
+    poly(1, 32, (x, y, 3))
+    np.testing.assert_array_equal(y, [1, 1 + 2 + 3 + 4, 1 + 4 + 12 + 32])
+    module.set_global("coefficients", np.array([0, 1, 0, 0], dtype=np.float32))
+    poly(1, 32, (x, y, 3))
+    np.testing.assert_array_equal(y, x)
+    assert module.get_global("launches", np.uint32)[0] == 2  # variables persist
+    with pytest.raises(ValueError, match="'coefficients' holds 16 bytes; 8 given"):
+        module.set_global("coefficients", np.zeros(2, dtype=np.float32))
+    with pytest.raises(LookupError, match=r"(?s)no variable named 'coef' in kernels.cu; its "
+                                          r"variables:\n.*  coefficients \(16 bytes\)\n"):
+        module.get_global("coef")

@@ -8,6 +8,8 @@ import numpy as np
 
 from . import _warpsim
 from .args import convert
+
+demangle_name = _warpsim.demangle
 from .result import KernelFault, LaunchResult
 
 _UNITS = {"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}
@@ -182,6 +184,33 @@ class Module:
         module's kernels with their signatures."""
         ptx_name = self._sim.find(name)
         return next(k for k in self.kernels if k.name == ptx_name)
+
+    @property
+    def globals(self):
+        """{PTX name: bytes} of the module's __device__ and __constant__ variables."""
+        return dict(self._sim.variables)
+
+    def _variable(self, name):
+        names = self._sim.variables
+        if name in names:
+            return name
+        matches = [n for n in names if demangle_name(n) == name]
+        if len(matches) == 1:
+            return matches[0]
+        listing = "".join(f"\n  {n} ({size} bytes)" for n, size in names.items())
+        raise LookupError(f"no variable named '{name}' in {self.name}" +
+                          (f"; its variables:{listing}" if names else " (it has none)"))
+
+    def get_global(self, name, dtype=np.uint8):
+        """A copy of a __device__ or __constant__ variable's contents as a numpy array of
+        `dtype` (as it stands after the launches so far)."""
+        return np.frombuffer(self._sim.read_variable(self._variable(name)), dtype=dtype).copy()
+
+    def set_global(self, name, value):
+        """Writes a variable (a numpy array or bytes of exactly its size), as cudaMemcpyToSymbol
+        does; later launches see it."""
+        data = value.tobytes() if isinstance(value, (np.ndarray, np.generic)) else bytes(value)
+        self._sim.write_variable(self._variable(name), data)  # ValueError: not its size
 
     def __repr__(self):
         return f"<warpsim.Module {self.name}: {', '.join(k.demangled for k in self.kernels)}>"
