@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/build_info.h"
 #include "harness/cli/cli.h"
 
 namespace {
@@ -26,7 +27,8 @@ Commands:
   exec PROGRAM [ARGS]...     run an unmodified CUDA program (built by nvcc) on the simulator
   measure [PATTERN]          suite launches on the GPU at a ladder of sizes, for Nsight Compute
 
-Every command takes --help. Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
+Every command takes --help; warpsim --version names the build's commit and CUDA toolkit.
+Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
 )";
 
 }  // namespace
@@ -36,6 +38,11 @@ int main(int argc, char** argv) {
       !std::strcmp(argv[1], "help")) {
     std::cout << kUsage;
     return argc < 2 ? warpsim::cli::kUsage : warpsim::cli::kOk;
+  }
+  if (!std::strcmp(argv[1], "--version")) {
+    std::cout << "warpsim (git " << warpsim::build::kGitCommit << "), CUDA toolkit "
+              << warpsim::build::kCudaVersion << " (" << warpsim::build::kNvcc << ")\n";
+    return warpsim::cli::kOk;
   }
   const std::string command = argv[1];
   const std::vector<std::string> args(argv + 2, argv + argc);

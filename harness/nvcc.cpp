@@ -48,16 +48,19 @@ std::string readTextFile(const std::string& path) {
   return ss.str();
 }
 
-std::string compileCudaToPtx(const std::string& cuPath) {
+std::string compileCudaToPtx(const std::string& cuPath) { return compileCudaToPtx(cuPath, {}); }
+
+std::string compileCudaToPtx(const std::string& cuPath, const std::vector<std::string>& flags) {
   if (!fs::exists(cuPath)) throw ToolError("cannot read '" + cuPath + "': no such file");
   const std::string nvcc = findNvcc();
   char tmpl[] = "/tmp/warpsim-nvcc-XXXXXX";
   if (!mkdtemp(tmpl)) throw ToolError("cannot create a temporary directory for nvcc");
   const fs::path dir = tmpl;
   const fs::path ptx = dir / "out.ptx", log = dir / "nvcc.log";
-  const std::string cmd = shellQuote(nvcc) + " -ptx -lineinfo -arch=sm_90 -o " +
-                          shellQuote(ptx.string()) + " " + shellQuote(cuPath) + " > " +
-                          shellQuote(log.string()) + " 2>&1";
+  std::string cmd = shellQuote(nvcc) + " -ptx -lineinfo -arch=sm_90";
+  for (const std::string& f : flags) cmd += " " + shellQuote(f);
+  cmd += " -o " + shellQuote(ptx.string()) + " " + shellQuote(cuPath) + " > " +
+         shellQuote(log.string()) + " 2>&1";
   const int rc = std::system(cmd.c_str());
   std::string text, diag;
   if (fs::exists(log)) diag = readTextFile(log.string());
@@ -68,6 +71,42 @@ std::string compileCudaToPtx(const std::string& cuPath) {
     throw ToolError("nvcc failed on '" + cuPath + "' (exit " +
                     std::to_string(WIFEXITED(rc) ? WEXITSTATUS(rc) : rc) + "):\n" + diag);
   return text;
+}
+
+std::string compileCudaSourceToPtx(const std::string& source, const std::string& name,
+                                   const std::vector<std::string>& flags) {
+  if (name.empty() || name.find_first_of("\"\n\\") != std::string::npos)
+    throw ToolError("the source's name '" + name +
+                    "' must be a non-empty file name without quotes, backslashes or newlines");
+  char tmpl[] = "/tmp/warpsim-source-XXXXXX";
+  if (!mkdtemp(tmpl)) throw ToolError("cannot create a temporary directory for nvcc");
+  const fs::path dir = tmpl;
+  std::string file = fs::path(name).filename().string();
+  if (file.size() < 3 || file.substr(file.size() - 3) != ".cu") file += ".cu";
+  const fs::path cu = dir / file;
+  std::string ptx;
+  try {
+    {
+      std::ofstream f(cu, std::ios::binary);
+      f << source;
+      if (!f.flush()) throw ToolError("cannot write '" + cu.string() + "' for nvcc");
+    }
+    ptx = compileCudaToPtx(cu.string(), flags);
+  } catch (const ToolError& e) {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    // nvcc's diagnostics name the temporary file: name the source as the caller knows it.
+    std::string what = e.what();
+    for (size_t at; (at = what.find(cu.string())) != std::string::npos;)
+      what.replace(at, cu.string().size(), name);
+    throw ToolError(what);
+  }
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  const std::string quoted = "\"" + cu.string() + "\"";
+  for (size_t at; (at = ptx.find(quoted)) != std::string::npos;)
+    ptx.replace(at, quoted.size(), "\"" + name + "\"");
+  return ptx;
 }
 
 std::string findPtxas() {

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace warpsim::harness {
 
@@ -26,6 +27,16 @@ std::string ptxasVerdict(const std::string& ptxas, const std::string& file);
 
 // Returns the PTX text; throws ToolError with nvcc's diagnostics when compilation fails.
 std::string compileCudaToPtx(const std::string& cuPath);
+
+// The same with further nvcc flags after the defaults (-I, -D, -std=c++17, --use_fast_math;
+// a later -arch=sm_90a replaces the default -arch=sm_90, as nvcc's last value wins).
+std::string compileCudaToPtx(const std::string& cuPath, const std::vector<std::string>& flags);
+
+// Compiles CUDA source text (the Python module's Module.from_cuda): the text is written to a
+// temporary file that takes the file name of `name` ("kernel.cu"), and the PTX's .file
+// directives name `name` itself, so fault reports point at it rather than at a deleted file.
+std::string compileCudaSourceToPtx(const std::string& source, const std::string& name,
+                                   const std::vector<std::string>& flags);
 
 // Reads a whole file; throws ToolError naming the file when it cannot.
 std::string readTextFile(const std::string& path);

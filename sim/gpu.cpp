@@ -31,6 +31,7 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
     try {
       addresses[v.name] = memory_.allocate(std::max<uint64_t>(1, v.totalBytes()), label,
                                            v.space == ir::StateSpace::Const);
+      m->variables[v.name] = {addresses[v.name], v.totalBytes()};
     } catch (const OutOfDeviceMemory& e) {
       throw isa::PtxError(path, v.loc.line, std::max<uint32_t>(1, v.loc.col), e.what(),
                           isa::lineOf(text, v.loc.line));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@ namespace warpsim::sim {
 struct LoadedModule {
   ir::Module ir;
   isa::Program program;
+  // Each .global and .const variable's device address and size in bytes, by PTX name (for a
+  // host that reads or writes them: the Python module's Module.get_global/set_global).
+  std::map<std::string, std::pair<uint64_t, uint64_t>> variables;
 };
 
 // A user error in a launch (bad geometry, too much shared memory, unknown kernel, wrong

@@ -1,6 +1,7 @@
 #include "harness/cli/kernel_job.h"
 
 #include "harness/cli/command_line.h"
+#include "harness/kernel_lookup.h"
 #include "harness/nvcc.h"
 #include "isa/insn_table.h"
 #include "isa/parser.h"
@@ -55,11 +56,13 @@ KernelJob kernelJobFrom(const po::variables_map& vm, const std::string& command)
   }
   const bool isCu = job.path.size() > 3 && job.path.substr(job.path.size() - 3) == ".cu";
   job.ptx = isCu ? harness::compileCudaToPtx(job.path) : harness::readTextFile(job.path);
-  // Types are checked against the declaration before anything runs (an unknown kernel is
-  // left to the launch, which names it).
+  // The kernel is found by its PTX or demangled name or a unique prefix (a wrong name lists
+  // the module's kernels); types are checked against its declaration before anything runs.
   const ir::Module m = isa::parseModule(job.ptx, job.path, isa::validateInstruction);
-  for (const ir::Function& f : m.functions)
-    if (f.isEntry && f.name == job.kernel) harness::checkArgTypes(f, list.given);
+  const ir::Function& kernel = harness::findKernel(m, job.kernel, job.path);
+  job.kernel = kernel.name;
+  for (kernels::Launch& l : job.problem.launches) l.entry = kernel.name;
+  harness::checkArgTypes(kernel, list.given);
   return job;
 }
 

@@ -13,6 +13,7 @@
 #include "harness/cli/watchdog_options.h"
 #include "harness/compare.h"
 #include "harness/json.h"
+#include "harness/npy.h"
 #include "harness/nvcc.h"
 #include "harness/report.h"
 #include "harness/run_problem.h"
@@ -31,7 +32,8 @@ constexpr const char* kRunUsage =
                    [--threads N] [--serial] [--budget N] [--time-limit S] [--device-memory BYTES]
 
 Runs one kernel in the simulator. A .cu file is compiled first with nvcc -ptx -lineinfo -arch=sm_90.
---dump NAME prints a buffer's first elements; --dump NAME:PATH writes its raw bytes to PATH.
+--dump NAME prints a buffer's first elements; --dump NAME:PATH writes its raw bytes to PATH,
+or numpy's format when PATH ends in .npy (numpy.load reads it; bf16 as uint16 bit patterns).
 Exit status: 0 ok, 1 kernel fault, 2 bad input or usage.
 )";
 
@@ -84,7 +86,12 @@ int runCommand(const std::vector<std::string>& args) {
           if (!f)
             throw harness::ArgError("--dump '" + d.buffer + ":" + d.path +
                                     "': cannot write the file");
-          f.write(reinterpret_cast<const char*>(b.bytes.data()), std::streamsize(b.bytes.size()));
+          if (harness::isNpyPath(d.path)) {
+            const std::string npy = harness::npyFile(b);
+            f.write(npy.data(), std::streamsize(npy.size()));
+          } else {
+            f.write(reinterpret_cast<const char*>(b.bytes.data()), std::streamsize(b.bytes.size()));
+          }
         }
     if (json) {
       harness::Json j;
