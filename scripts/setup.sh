@@ -10,7 +10,7 @@ $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends \
   build-essential cmake libboost-dev libboost-graph-dev libboost-program-options-dev \
   libtbb-dev librapidcheck-dev libgtest-dev libbenchmark-dev clang-format \
-  libzstd-dev liblz4-dev
+  libzstd-dev liblz4-dev nlohmann-json3-dev
 if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
   echo "setup: nvcc not found: install the CUDA Toolkit 13 (nvcc) in /usr/local/cuda or on PATH" >&2
   exit 2

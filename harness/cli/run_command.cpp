@@ -10,11 +10,13 @@
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
 #include "harness/cli/kernel_job.h"
+#include "harness/cli/timing_options.h"
 #include "harness/compare.h"
 #include "harness/json.h"
 #include "harness/nvcc.h"
 #include "harness/report.h"
 #include "harness/run_problem.h"
+#include "harness/timing_report.h"
 #include "isa/diagnostic.h"
 #include "sim/gpu.h"
 
@@ -28,9 +30,12 @@ constexpr const char* kRunUsage =
     R"(usage: warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
                    [--shared BYTES] [--arg SPEC]... [--dump NAME[:PATH]]... [--json]
                    [--threads N] [--serial] [--budget N] [--device-memory BYTES]
+                   [--timing] [--timing-config FILE] [--print-timing-config]
 
 Runs one kernel in the simulator. A .cu file is compiled first with nvcc -ptx -lineinfo -arch=sm_90.
 --dump NAME prints a buffer's first elements; --dump NAME:PATH writes its raw bytes to PATH.
+--timing predicts the launch's cycles on an H200 (docs/TIMING_MODEL.md): cycles, occupancy,
+IPC, warp stalls, cache hit rates, DRAM bytes; --json gives them under ncu's metric names.
 Exit status: 0 ok, 1 kernel fault, 2 bad input or usage.
 )";
 
@@ -54,6 +59,7 @@ int runCommand(const std::vector<std::string>& args) {
       "serial", "run CTAs one at a time, in order (deterministic float atomics)")(
       "budget", po::value<uint64_t>(),
       "warp-instruction budget before the watchdog stops the kernel");
+  addTimingOptions(opts);
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -73,7 +79,11 @@ int runCommand(const std::vector<std::string>& args) {
     lo.threads = hostThreads(vm);
     lo.serial = vm.count("serial") > 0;
     if (vm.count("budget")) lo.instructionBudget = vm["budget"].as<uint64_t>();
-    auto backend = harness::makeSimBackend(lo, job.deviceMemory);
+    const std::optional<sim::timing::TimingConfig> timing = timingFrom(vm);
+    if (timing && printTimingConfig(vm) && !json)
+      std::cout << "timing configuration:\n" << sim::timing::formatTimingConfig(*timing);
+    auto backend = timing ? harness::makeTimedSimBackend(*timing, lo, job.deviceMemory)
+                          : harness::makeSimBackend(lo, job.deviceMemory);
     backend->loadModule(ptx, file);
     harness::ProblemRun run = harness::runProblem(*backend, problem);
     std::cout << run.printfOutput;
@@ -98,6 +108,13 @@ int runCommand(const std::vector<std::string>& args) {
       }
       j.field("printf", run.printfOutput);
       j.field("seconds", run.seconds);
+      if (timing) {
+        j.key("timing").beginArray();
+        for (const auto& t : run.timings) harness::timingJson(j, t);
+        j.endArray();
+        j.key("timing_config");
+        harness::timingConfigJson(j, *timing);
+      }
       j.endObject();
       std::cout << j.str() << "\n";
     } else {
@@ -105,6 +122,10 @@ int runCommand(const std::vector<std::string>& args) {
       std::cout << "kernel " << vm["kernel"].as<std::string>() << " "
                 << (run.fault ? "FAULTED" : "completed") << " in " << run.seconds << " s\n"
                 << harness::formatStats(run.stats);
+      for (size_t i = 0; i < run.timings.size(); ++i) {
+        if (run.timings.size() > 1) std::cout << "launch " << i << " ";
+        std::cout << harness::formatTiming(run.timings[i]);
+      }
       for (const auto& d : dumps)
         for (const auto& b : run.buffers)
           if (b.name == d.buffer && d.path.empty()) printDump(b, std::cout);
