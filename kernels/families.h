@@ -22,5 +22,6 @@ std::vector<Card> fp64Cards();
 std::vector<Card> callsCards();
 std::vector<Card> printfCards();
 std::vector<Card> warpCards();
+std::vector<Card> microCards();
 
 }  // namespace warpsim::kernels
