@@ -1,5 +1,7 @@
 #include "sim/timing/cache.h"
 
+#include <new>
+
 #include "sim/observers/access_cost.h"
 
 namespace warpsim::sim::timing {
@@ -16,10 +18,10 @@ uint64_t SectorCache::setOf(uint64_t line) const {
 }
 
 SectorCache::Line* SectorCache::find(uint64_t line, uint64_t set) {
-  if (lines_.empty()) return nullptr;
+  if (!lines_) return nullptr;
   Line* base = &lines_[set * ways_];
   for (uint32_t w = 0; w < ways_; ++w)
-    if (base[w].tag == line) return &base[w];
+    if (base[w].tag == line + 1) return &base[w];
   return nullptr;
 }
 
@@ -35,7 +37,10 @@ uint64_t SectorCache::lookup(uint64_t addr, uint64_t now) {
 
 uint32_t SectorCache::fill(uint64_t addr, uint64_t readyAt, bool dirty, uint64_t now) {
   if (!sets_) return 0;
-  if (lines_.empty()) lines_.resize(sets_ * ways_);
+  if (!lines_) {
+    lines_.reset(static_cast<Line*>(std::calloc(sets_ * ways_, sizeof(Line))));
+    if (!lines_) throw std::bad_alloc();
+  }
   const uint64_t line = addr / lineBytes_;
   const unsigned sector = unsigned(addr % lineBytes_ / kSectorBytes);
   const uint64_t set = setOf(line);
@@ -47,7 +52,7 @@ uint32_t SectorCache::fill(uint64_t addr, uint64_t readyAt, bool dirty, uint64_t
     for (uint32_t w = 1; w < ways_; ++w)
       if (base[w].lru < l->lru) l = &base[w];
     writeBacks = unsigned(__builtin_popcount(l->dirty));
-    l->tag = line;
+    l->tag = line + 1;
     l->valid = l->dirty = 0;
     l->ready = {};
   }
