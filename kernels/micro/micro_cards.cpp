@@ -322,7 +322,7 @@ std::vector<Card> microCards() {
       card("micro_chase_shared", "chase",
            "calibration: one-thread pointer chase over size shared-memory words, two passes "
            "(shared latency)",
-           1024, 1, 12288, makeChaseShared, referenceChaseShared),
+           1024, 2, 12288, makeChaseShared, referenceChaseShared),
       card("micro_bank_stride", "bank_stride",
            "calibration: one launch per stride 1..32 words, size dependent shared loads each "
            "(bank-conflict replay cost)",

@@ -453,6 +453,7 @@ LaunchResult Engine::run(std::optional<TimingReport>& report) {
     rep_.smspPerSm = c_.smspPerSm;
     rep_.waves = dispatch_.waves();
     rep_.occupancy = occ_;
+    rep_.residentWarpCycles = warpCycles;
     rep_.achievedOccupancy =
         rep_.smActiveCyclesSum
             ? double(warpCycles) / (double(rep_.smActiveCyclesSum) * c_.maxWarpsPerSm)

@@ -93,6 +93,7 @@ void accumulate(TimingReport& a, const TimingReport& b) {
   a.cycles += b.cycles;
   a.launchLatency += b.launchLatency;
   a.smActiveCyclesSum += b.smActiveCyclesSum;
+  a.residentWarpCycles += b.residentWarpCycles;
   a.achievedOccupancy =
       a.smActiveCyclesSum ? (warpCyclesA + warpCyclesB) / double(a.smActiveCyclesSum) : 0;
   a.ctas += b.ctas;

@@ -50,6 +50,11 @@ Timed run(const std::string& ptx, const TimingConfig& c, Dim3 grid, Dim3 block,
   EXPECT_FALSE(t.result.fault.has_value()) << t.result.fault->message;
   EXPECT_TRUE(model.lastReport().has_value());
   if (model.lastReport()) t.report = *model.lastReport();
+  // Every resident warp-cycle is in exactly one stall state (selected counts the issues).
+  uint64_t sum = 0;
+  for (uint64_t s : t.report.stalls) sum += s;
+  EXPECT_EQ(sum, t.report.residentWarpCycles);
+  EXPECT_EQ(t.report.stalls[size_t(Stall::Selected)], t.report.warpInstructions);
   return t;
 }
 
