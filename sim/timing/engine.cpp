@@ -150,6 +150,7 @@ void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.lastKind = Stall::Wait;
     wc.done = false;
     wc.peeked = false;
+    wc.atBarrier = false;
     cs.warps.push_back(wi);
     s.smsps[wc.smsp].warps.push_back(wi);
     wake(sm * c_.smspPerSm + wc.smsp, at);
@@ -194,11 +195,10 @@ void Engine::account(WarpCtx& w, uint64_t until) {
 }
 
 std::pair<uint64_t, Stall> Engine::evaluate(WarpCtx& w) {
-  const Warp& fw = ctas_[w.cta]->cta->warp(w.warp);
-  if (fw.state == WarpState::AtBarrier) return {kNever, Stall::Barrier};
+  if (w.atBarrier) return {kNever, Stall::Barrier};
   // The next instruction and its registers' readiness change only when this warp issues.
   if (!w.peeked) {
-    w.next = nextInstruction(fw);
+    w.next = nextInstruction(ctas_[w.cta]->cta->warp(w.warp));
     if (w.next) {
       std::tie(w.regAt, w.regKind) = w.sb.waitFor(*w.next);
       w.unit = classes_[w.next->cls].unit;
@@ -289,6 +289,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   const uint64_t ctaIndex = cs.index;
   const StepResult r = cs.cta->step(w.warp, 1);
   w.peeked = false;
+  w.atBarrier = cs.cta->warp(w.warp).state == WarpState::AtBarrier;
   ++rep_.warpInstructions;
   if (rep_.warpInstructions > ctx_.options.instructionBudget)
     cs.cta->failWatchdog(ctx_.options.instructionBudget);
@@ -333,6 +334,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       if (wq >= cs.warps.size()) continue;
       WarpCtx& o = warps_[cs.warps[wq]];
       if (o.done) continue;
+      o.atBarrier = false;
       o.readyAt = std::max(o.readyAt, at);
       o.readyKind = Stall::Barrier;
       wake(o.sm * c_.smspPerSm + o.smsp, at);
@@ -356,9 +358,8 @@ void Engine::visit(uint32_t id, uint64_t t) {
   SmState& s = sms_[id / c_.smspPerSm];
   Smsp& sp = s.smsps[id % c_.smspPerSm];
   std::vector<Candidate>& cands = candScratch_;
-  std::vector<uint32_t>& order = orderScratch_;
+  const std::vector<uint32_t>& order = sp.warps;  // unchanged until a warp issues
   cands.clear();
-  order = sp.warps;
   int last = -1;
   for (size_t i = 0; i < order.size(); ++i) {
     WarpCtx& w = warps_[order[i]];

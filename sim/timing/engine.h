@@ -86,7 +86,6 @@ class Engine {
   std::vector<unsigned> curReleased_;
   bool curReleasedAny_ = false;
   std::vector<Candidate> candScratch_;
-  std::vector<uint32_t> orderScratch_;
 };
 
 }  // namespace warpsim::sim::timing

@@ -29,6 +29,7 @@ struct WarpCtx {
   uint64_t lastT = 0;  // stall accounting: cycles before lastT are counted
   Stall lastKind = Stall::Wait;
   bool done = false;
+  bool atBarrier = false;  // waits at bar.sync (mirrors its Warp's state, without the lookup)
   // Its next instruction, what its registers wait for and its unit: valid until it issues.
   bool peeked = false;
   const isa::Inst* next = nullptr;
