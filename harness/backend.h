@@ -12,6 +12,8 @@
 #include "sim/func/launch.h"
 #include "sim/func/memory.h"
 #include "sim/observers/statistics.h"
+#include "sim/timing/config.h"
+#include "sim/timing/report.h"
 
 namespace warpsim::harness {
 
@@ -28,6 +30,10 @@ struct LaunchOutcome {
   std::string printfOutput;
   double seconds = 0;                    // host wall time (simulator) or GPU time (CUDA events)
   std::vector<sim::WriteRecord> writes;  // simulator only: writers of watched addresses
+  // Simulator with timing (makeSimBackend with a TimingConfig): the predicted cycles
+  // (timing->cycles, comparable to ncu's gpc__cycles_elapsed.max), stalls, caches, occupancy.
+  // Empty without timing or when the launch faulted.
+  std::optional<sim::timing::TimingReport> timing;
 };
 
 class Backend {
@@ -47,5 +53,16 @@ class Backend {
 // it throw sim::OutOfDeviceMemory).
 std::unique_ptr<Backend> makeSimBackend(const sim::LaunchOptions& options = {},
                                         uint64_t deviceMemory = sim::kDefaultDeviceMemoryBytes);
+
+// The simulator with the timing model (sim/timing/): every launch runs on the modelled H200
+// (all SMs on the calling thread, so `options.threads` does not change the prediction) and its
+// LaunchOutcome::timing holds the prediction. loadModule runs `ptxas -arch=sm_90 -v` once on
+// the module for registers and shared memory per kernel; without ptxas the report says so and
+// uses 32 registers per thread and the PTX's shared memory. For correlation:
+//   auto b = makeTimedSimBackend(sim::timing::TimingConfig{});   // or loadTimingConfig(path)
+//   b->loadModule(ptx, path); ... LaunchOutcome o = b->launch(spec); o.timing->cycles
+std::unique_ptr<Backend> makeTimedSimBackend(
+    const sim::timing::TimingConfig& timing, const sim::LaunchOptions& options = {},
+    uint64_t deviceMemory = sim::kDefaultDeviceMemoryBytes);
 
 }  // namespace warpsim::harness

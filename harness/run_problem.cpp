@@ -34,6 +34,7 @@ ProblemRun runProblem(Backend& backend, const kernels::Problem& problem) {
     run.printfOutput += o.printfOutput;
     run.seconds += o.seconds;
     run.writes.insert(run.writes.end(), o.writes.begin(), o.writes.end());
+    if (o.timing) run.timings.push_back(*o.timing);
     if (o.fault) {
       run.fault = std::move(o.fault);
       run.faultedLaunch = li;

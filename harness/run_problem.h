@@ -19,7 +19,8 @@ struct ProblemRun {
   size_t faultedLaunch = 0;
   std::string printfOutput;
   double seconds = 0;
-  std::vector<sim::WriteRecord> writes;  // simulator, with LaunchOptions::watch
+  std::vector<sim::WriteRecord> writes;            // simulator, with LaunchOptions::watch
+  std::vector<sim::timing::TimingReport> timings;  // timed simulator: one per launch that ran
 };
 
 // The backend must have the problem's module loaded.

@@ -1,16 +1,31 @@
 #include "harness/backend.h"
+#include "harness/ptxas_resources.h"
 #include "sim/gpu.h"
+#include "sim/timing/timing_model.h"
 
 namespace warpsim::harness {
 namespace {
 
 class SimBackend final : public Backend {
  public:
-  SimBackend(const sim::LaunchOptions& o, uint64_t deviceMemory)
-      : options_(o), gpu_(deviceMemory) {}
+  SimBackend(const sim::LaunchOptions& o, uint64_t deviceMemory,
+             const sim::timing::TimingConfig* timing = nullptr)
+      : options_(o), gpu_(deviceMemory) {
+    if (timing) {
+      timing_.emplace(*timing);
+      options_.runner = &*timing_;
+    }
+  }
   std::string name() const override { return "sim"; }
   void loadModule(const std::string& ptx, const std::string& path) override {
     module_ = &gpu_.loadPtx(ptx, path);
+    if (timing_) {
+      // Registers and shared memory as ptxas allocates them, once per module.
+      timing_->clearResources();
+      const PtxasResources r = ptxasResources(ptx);
+      timing_->setFallbackNote(r.error);
+      for (const auto& [entry, res] : r.kernels) timing_->setResources(entry, res);
+    }
   }
   uint64_t allocate(uint64_t bytes, const std::string& label) override {
     return gpu_.memory().allocate(bytes, label);
@@ -30,18 +45,25 @@ class SimBackend final : public Backend {
     c.block = spec.block;
     c.dynamicShared = spec.dynamicShared;
     c.params = gpu_.packParams(*module_, spec.entry, spec.args);
-    sim::LaunchResult r = gpu_.launch(*module_, c, options_);
+    sim::LaunchResult r;
+    try {
+      r = gpu_.launch(*module_, c, options_);
+    } catch (const sim::timing::ConfigError& e) {
+      throw sim::LaunchError(e.what());  // a CTA that fits on no SM
+    }
     LaunchOutcome o;
     o.fault = std::move(r.fault);
     o.stats = r.stats;
     o.printfOutput = std::move(r.printfOutput);
     o.seconds = r.seconds;
     o.writes = std::move(r.writes);
+    if (timing_ && !o.fault) o.timing = timing_->lastReport();
     return o;
   }
 
  private:
   sim::LaunchOptions options_;
+  std::optional<sim::timing::TimingModel> timing_;
   sim::Gpu gpu_;
   const sim::LoadedModule* module_ = nullptr;
 };
@@ -50,6 +72,12 @@ class SimBackend final : public Backend {
 
 std::unique_ptr<Backend> makeSimBackend(const sim::LaunchOptions& options, uint64_t deviceMemory) {
   return std::make_unique<SimBackend>(options, deviceMemory);
+}
+
+std::unique_ptr<Backend> makeTimedSimBackend(const sim::timing::TimingConfig& timing,
+                                             const sim::LaunchOptions& options,
+                                             uint64_t deviceMemory) {
+  return std::make_unique<SimBackend>(options, deviceMemory, &timing);
 }
 
 }  // namespace warpsim::harness

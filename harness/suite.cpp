@@ -20,8 +20,9 @@ CardResult runCard(Backend& backend, const kernels::Card& card, uint64_t size, u
 }
 
 CardResult runCardOnSim(const kernels::Card& card, uint64_t size, uint64_t seed,
-                        const sim::LaunchOptions& options) {
-  auto backend = makeSimBackend(options);
+                        const sim::LaunchOptions& options,
+                        const sim::timing::TimingConfig* timing) {
+  auto backend = timing ? makeTimedSimBackend(*timing, options) : makeSimBackend(options);
   return runCard(*backend, card, size, seed);
 }
 

@@ -23,8 +23,10 @@ struct CardResult {
 };
 
 // Runs `card` at `size` (0 = its default) with inputs from `seed` on the simulator.
+// With `timing`, on the timing model (CardResult::run.timings: one prediction per launch).
 CardResult runCardOnSim(const kernels::Card& card, uint64_t size, uint64_t seed,
-                        const sim::LaunchOptions& options = {});
+                        const sim::LaunchOptions& options = {},
+                        const sim::timing::TimingConfig* timing = nullptr);
 // Runs `card` on any backend (the backend gets the card's module loaded first).
 CardResult runCard(Backend& backend, const kernels::Card& card, uint64_t size, uint64_t seed);
 

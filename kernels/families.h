@@ -23,5 +23,6 @@ std::vector<Card> callsCards();
 std::vector<Card> printfCards();
 std::vector<Card> warpCards();
 std::vector<Card> tensorCards();  // kernels/tensor: cp.async, ldmatrix, mma.sync
+std::vector<Card> microCards();
 
 }  // namespace warpsim::kernels

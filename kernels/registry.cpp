@@ -11,7 +11,8 @@ const std::vector<Card>& allCards() {
     std::vector<Card> cards;
     for (auto family : {elementwiseCards, reductionCards, scanCards, transposeCards, gemmCards,
                         normCards, histogramCards, sortCards, stencilCards, attentionCards,
-                        lowpCards, fp64Cards, callsCards, printfCards, warpCards, tensorCards}) {
+                        lowpCards, fp64Cards, callsCards, printfCards, warpCards, tensorCards,
+                        microCards}) {
       auto part = family();
       cards.insert(cards.end(), part.begin(), part.end());
     }

@@ -163,7 +163,8 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
   if (options.statistics) factories.push_back(&stats);
   std::optional<WriteWatch> watch;
   if (!options.watch.empty()) factories.push_back(&watch.emplace(options.watch));
-  LaunchResult result = runGrid(ctx, factories);
+  LaunchResult result =
+      options.runner ? options.runner->run(ctx, factories) : runGrid(ctx, factories);
   result.stats = stats.total();
   if (watch) result.writes = std::move(watch->writes());
   return result;

@@ -26,7 +26,7 @@ namespace warpsim::cli {
 namespace {
 
 constexpr const char* kBenchUsage =
-    R"(usage: warpsim bench [PATTERN] [--size N] [--repeat R] [--json]
+    R"(usage: warpsim bench [PATTERN] [--size N] [--repeat R] [--json] [--timing]
 
 Measures the simulator on suite kernels: thread-instructions per second with 1 and 2 host
 threads (best of R runs), the speed-up from the second thread, and for kernels whose CPU
@@ -34,9 +34,68 @@ reference is the plain loop of the same work (vector_add, saxpy, sgemm_*) the sl
 simulator against that loop. Ends with the process's peak resident memory against the largest
 problem's device buffers.
 
+--timing: the timing model's speed instead, in thread-instructions per second of the one host
+thread it runs on (CPU time), with each card's predicted cycles.
 --memory (with one kernel): the peak resident memory while that kernel runs, its inputs held only
 in device memory, against the target of 1.25 x the device buffers + 64 MB.
 )";
+
+// --timing: the timing model's speed, thread-instructions per second of the simulating thread's
+// CPU time (the model runs every SM on one thread; CPU time is what an unloaded machine's wall
+// time would be), best of `repeat`.
+int timingBench(const std::vector<const kernels::Card*>& cards, uint64_t size, unsigned repeat,
+                bool json) {
+  const sim::timing::TimingConfig config;
+  harness::Json j;
+  j.beginObject().key("kernels").beginArray();
+  if (!json)
+    std::printf("%-22s %14s %12s %12s %14s %12s\n", "kernel", "thread-insns", "warp-insns",
+                "cpu seconds", "thread-insn/s", "cycles");
+  double logRate = 0, minRate = 1e300;
+  bool ok = true;
+  for (const kernels::Card* c : cards) {
+    double best = 1e30;
+    sim::timing::TimingReport total;
+    bool passed = true;
+    for (unsigned r = 0; r < repeat; ++r) {
+      sim::LaunchOptions lo;
+      lo.statistics = false;
+      const harness::CardResult res = harness::runCardOnSim(*c, size, 1, lo, &config);
+      passed = passed && res.passed();
+      sim::timing::TimingReport sum;
+      for (const auto& t : res.run.timings) sim::timing::accumulate(sum, t);
+      if (sum.hostCpuSeconds < best) {
+        best = sum.hostCpuSeconds;
+        total = sum;
+      }
+    }
+    ok = ok && passed;
+    const double rate = best > 0 ? double(total.threadInstructions) / best : 0;
+    logRate += std::log(std::max(rate, 1.0));
+    minRate = std::min(minRate, rate);
+    if (json) {
+      j.beginObject().field("kernel", c->name).field("passed", passed);
+      j.field("thread_instructions", total.threadInstructions);
+      j.field("warp_instructions", total.warpInstructions);
+      j.field("cpu_seconds", best).field("rate", rate).field("predicted_cycles", total.cycles);
+      j.endObject();
+    } else {
+      std::printf("%-22s %14llu %12llu %12.4f %14.3g %12llu%s\n", c->name.c_str(),
+                  (unsigned long long)total.threadInstructions,
+                  (unsigned long long)total.warpInstructions, best, rate,
+                  (unsigned long long)total.cycles, passed ? "" : "  (WRONG RESULT)");
+    }
+  }
+  const double geo = std::exp(logRate / double(cards.size()));
+  if (json) {
+    j.endArray().field("geomean_rate", geo).field("slowest_rate", minRate).endObject();
+    std::cout << j.str() << "\n";
+  } else {
+    std::printf("timing mode: geomean %.3g thread-instructions/s per host thread; slowest %.3g\n",
+                geo, minRate);
+  }
+  return ok ? kOk : kFailed;
+}
 
 bool referenceIsSameWork(const std::string& name) {
   return name == "vector_add" || name == "saxpy" || name.rfind("sgemm", 0) == 0;
@@ -126,6 +185,7 @@ int benchCommand(const std::vector<std::string>& args) {
       "size", po::value<uint64_t>()->default_value(0), "problem size (0 = each card's default)")(
       "repeat", po::value<unsigned>()->default_value(3), "runs per measurement (the best counts)")(
       "memory", "measure peak memory of one kernel's launch instead of speed")(
+      "timing", "measure the timing model's speed (thread-instructions per CPU second)")(
       "json", "machine-readable output");
   po::positional_options_description pos;
   pos.add("pattern", 1);
@@ -151,6 +211,7 @@ int benchCommand(const std::vector<std::string>& args) {
     }
     return memoryRun(*cards[0], size, json);
   }
+  if (vm.count("timing")) return timingBench(cards, size, repeat, json);
   harness::Json j;
   j.beginObject().key("kernels").beginArray();
   if (!json)

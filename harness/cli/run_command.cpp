@@ -10,6 +10,7 @@
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
 #include "harness/cli/kernel_job.h"
+#include "harness/cli/timing_options.h"
 #include "harness/cli/watchdog_options.h"
 #include "harness/compare.h"
 #include "harness/json.h"
@@ -17,6 +18,7 @@
 #include "harness/nvcc.h"
 #include "harness/report.h"
 #include "harness/run_problem.h"
+#include "harness/timing_report.h"
 #include "isa/diagnostic.h"
 #include "sim/gpu.h"
 
@@ -30,10 +32,13 @@ constexpr const char* kRunUsage =
     R"(usage: warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
                    [--shared BYTES] [--arg SPEC]... [--dump NAME[:PATH]]... [--json]
                    [--threads N] [--serial] [--budget N] [--time-limit S] [--device-memory BYTES]
+                   [--timing] [--timing-config FILE] [--print-timing-config]
 
 Runs one kernel in the simulator. A .cu file is compiled first with nvcc -ptx -lineinfo -arch=sm_90.
 --dump NAME prints a buffer's first elements; --dump NAME:PATH writes its raw bytes to PATH,
 or numpy's format when PATH ends in .npy (numpy.load reads it; bf16 as uint16 bit patterns).
+--timing predicts the launch's cycles on an H200 (docs/TIMING_MODEL.md): cycles, occupancy,
+IPC, warp stalls, cache hit rates, DRAM bytes; --json gives them under ncu's metric names.
 Exit status: 0 ok, 1 kernel fault, 2 bad input or usage.
 )";
 
@@ -56,6 +61,7 @@ int runCommand(const std::vector<std::string>& args) {
       "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
       "serial", "run CTAs one at a time, in order (deterministic float atomics)");
   addWatchdogOptions(opts);
+  addTimingOptions(opts);
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -75,7 +81,11 @@ int runCommand(const std::vector<std::string>& args) {
     lo.threads = hostThreads(vm);
     lo.serial = vm.count("serial") > 0;
     applyWatchdogOptions(vm, lo);
-    auto backend = harness::makeSimBackend(lo, job.deviceMemory);
+    const std::optional<sim::timing::TimingConfig> timing = timingFrom(vm);
+    if (timing && printTimingConfig(vm) && !json)
+      std::cout << "timing configuration:\n" << sim::timing::formatTimingConfig(*timing);
+    auto backend = timing ? harness::makeTimedSimBackend(*timing, lo, job.deviceMemory)
+                          : harness::makeSimBackend(lo, job.deviceMemory);
     backend->loadModule(ptx, file);
     harness::ProblemRun run = harness::runProblem(*backend, problem);
     std::cout << run.printfOutput;
@@ -105,6 +115,13 @@ int runCommand(const std::vector<std::string>& args) {
       }
       j.field("printf", run.printfOutput);
       j.field("seconds", run.seconds);
+      if (timing) {
+        j.key("timing").beginArray();
+        for (const auto& t : run.timings) harness::timingJson(j, t);
+        j.endArray();
+        j.key("timing_config");
+        harness::timingConfigJson(j, *timing);
+      }
       j.endObject();
       std::cout << j.str() << "\n";
     } else {
@@ -112,6 +129,10 @@ int runCommand(const std::vector<std::string>& args) {
       std::cout << "kernel " << vm["kernel"].as<std::string>() << " "
                 << (run.fault ? "FAULTED" : "completed") << " in " << run.seconds << " s\n"
                 << harness::formatStats(run.stats);
+      for (size_t i = 0; i < run.timings.size(); ++i) {
+        if (run.timings.size() > 1) std::cout << "launch " << i << " ";
+        std::cout << harness::formatTiming(run.timings[i]);
+      }
       for (const auto& d : dumps)
         for (const auto& b : run.buffers)
           if (b.name == d.buffer && d.path.empty()) printDump(b, std::cout);

@@ -8,10 +8,12 @@
 #include "harness/arg_spec.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
+#include "harness/cli/timing_options.h"
 #include "harness/cli/watchdog_options.h"
 #include "harness/json.h"
 #include "harness/report.h"
 #include "harness/suite.h"
+#include "harness/timing_report.h"
 #include "isa/diagnostic.h"
 
 namespace po = boost::program_options;
@@ -22,11 +24,14 @@ namespace {
 
 constexpr const char* kSuiteUsage =
     R"(usage: warpsim suite [PATTERN] [--size N] [--seed S] [--list] [--json]
+                     [--timing] [--timing-config FILE] [--print-timing-config]
 
 Runs the kernel suite (the cards whose name contains PATTERN; all when omitted) in the simulator
 and checks every output against the CPU reference, bit for bit unless the card declares a ULP
 tolerance for a PTX .approx operation. Prints kernel, threads, warp-instructions, SIMD
 efficiency, shared-memory bank-conflict wavefronts, global sectors per request and the result.
+With --timing, also the predicted H200 cycles (all launches of the card), IPC, achieved
+occupancy and what bounds the kernel; --json adds every launch's prediction with ncu's names.
 
 Exit status: 0 all passed, 1 a kernel failed or faulted, 2 usage.
 )";
@@ -50,6 +55,7 @@ int suiteCommand(const std::vector<std::string>& args) {
       "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
       "serial", "run CTAs one at a time, in order");
   addWatchdogOptions(opts);
+  addTimingOptions(opts);
   po::positional_options_description pos;
   pos.add("pattern", 1);
   po::variables_map vm;
@@ -70,24 +76,32 @@ int suiteCommand(const std::vector<std::string>& args) {
   }
   const bool json = vm.count("json") > 0;
   sim::LaunchOptions lo;
+  std::optional<sim::timing::TimingConfig> timing;
   try {
     lo.threads = hostThreads(vm);
     applyWatchdogOptions(vm, lo);
+    timing = timingFrom(vm);
   } catch (const harness::ArgError& e) {
     std::cerr << "warpsim suite: " << e.what() << "\n";
     return kUsage;
   }
   lo.serial = vm.count("serial") > 0;
+  if (timing && printTimingConfig(vm) && !json)
+    std::cout << "timing configuration:\n" << sim::timing::formatTimingConfig(*timing);
   harness::Json j;
   j.beginObject().key("kernels").beginArray();
-  if (!json)
-    std::printf("%-22s %10s %12s %7s %10s %9s  %s\n", "kernel", "threads", "warp-insns", "SIMD",
-                "conflicts", "sect/req", "result");
+  if (!json) {
+    std::printf("%-22s %10s %12s %7s %10s %9s", "kernel", "threads", "warp-insns", "SIMD",
+                "conflicts", "sect/req");
+    if (timing) std::printf(" %11s %6s %6s %-8s", "cycles", "IPC", "occ", "bound");
+    std::printf("  %s\n", "result");
+  }
   bool allPassed = true;
   for (const kernels::Card* c : cards) {
     harness::CardResult r;
     try {
-      r = harness::runCardOnSim(*c, vm["size"].as<uint64_t>(), vm["seed"].as<uint64_t>(), lo);
+      r = harness::runCardOnSim(*c, vm["size"].as<uint64_t>(), vm["seed"].as<uint64_t>(), lo,
+                                timing ? &*timing : nullptr);
     } catch (const std::exception& e) {
       std::cerr << "warpsim suite: " << c->name << ": " << e.what() << "\n";
       allPassed = false;
@@ -102,22 +116,39 @@ int suiteCommand(const std::vector<std::string>& args) {
       j.field("max_ulp", r.comparison.maxUlp).field("seconds", r.run.seconds);
       j.key("stats");
       harness::statsJson(j, s);
+      if (timing) {
+        j.key("timing").beginArray();
+        for (const auto& t : r.run.timings) harness::timingJson(j, t);
+        j.endArray();
+      }
       if (r.run.fault) {
         j.key("fault");
         harness::faultJson(j, *r.run.fault, c->source + ".ptx");
       }
       j.endObject();
     } else {
-      std::printf("%-22s %10llu %12llu %6.1f%% %10llu %9.2f  %s\n", c->name.c_str(),
+      std::printf("%-22s %10llu %12llu %6.1f%% %10llu %9.2f", c->name.c_str(),
                   (unsigned long long)r.threads, (unsigned long long)s.totalWarpInsns(),
                   100.0 * s.simdEfficiency(), (unsigned long long)s.bankConflicts(),
-                  s.sectorsPerRequest(), resultText(r).c_str());
+                  s.sectorsPerRequest());
+      if (timing) {
+        sim::timing::TimingReport total;
+        for (const auto& t : r.run.timings) sim::timing::accumulate(total, t);
+        std::printf(" %11llu %6.2f %5.1f%% %-8s", (unsigned long long)total.cycles, total.ipc(),
+                    100 * total.achievedOccupancy, total.bound().c_str());
+      }
+      std::printf("  %s\n", resultText(r).c_str());
       if (r.run.fault) std::printf("    %s\n", r.run.fault->describe(c->source + ".ptx").c_str());
       for (const auto& m : r.comparison.first)
         std::printf("    %s\n", harness::formatMismatch(r.run.buffers, m).c_str());
     }
   }
-  j.endArray().field("passed", allPassed).endObject();
+  j.endArray().field("passed", allPassed);
+  if (timing) {
+    j.key("timing_config");
+    harness::timingConfigJson(j, *timing);
+  }
+  j.endObject();
   if (json) std::cout << j.str() << "\n";
   return allPassed ? kOk : kFailed;
 }

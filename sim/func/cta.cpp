@@ -146,6 +146,26 @@ void Cta::failStuck(FaultKind kind, const std::string& why) {
   fault(kind, why, in, lane, std::nullopt, describeWaits());
 }
 
+uint64_t watchdogBudget(const LaunchOptions& options, unsigned warps) {
+  return options.instructionBudget ? options.instructionBudget
+                                   : kDefaultWarpBudget * uint64_t(warps);
+}
+
+namespace {
+std::string withCommas(uint64_t n) {
+  std::string s = std::to_string(n);
+  for (int i = int(s.size()) - 3; i > 0; i -= 3) s.insert(size_t(i), ",");
+  return s;
+}
+}  // namespace
+
+void Cta::failBudget(uint64_t issued, uint64_t budget) {
+  failStuck(FaultKind::Watchdog,
+            "the CTA issued " + withCommas(issued) +
+                " warp-instructions without finishing, past the watchdog's budget of " +
+                withCommas(budget) + " (an infinite loop? raise the budget with --budget)");
+}
+
 std::string Cta::placeOf(const Inst& in) const {
   std::string s;
   if (in.cuda.known()) {

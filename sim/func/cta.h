@@ -67,6 +67,10 @@ struct WarpRegion {
   isa::Space landed = isa::Space::None;
 };
 
+// The watchdog's budget of warp-instructions for a CTA of `warps` warps
+// (LaunchOptions::instructionBudget; by default kDefaultWarpBudget per warp).
+uint64_t watchdogBudget(const LaunchOptions& options, unsigned warps);
+
 // What a CTA of the launch is: its index, position and size (observers receive it).
 CtaInfo ctaInfoOf(const LaunchContext& ctx, uint64_t linearIndex);
 
@@ -93,6 +97,8 @@ class Cta final : public isa::Machine {
   // Stops a CTA that does not end (kind Watchdog or Interrupted): the fault names the first
   // running warp's place (PTX and CUDA line) in the headline and every warp's in the details.
   [[noreturn]] void failStuck(FaultKind kind, const std::string& why);
+  // The watchdog: the CTA issued `issued` warp-instructions, past its `budget`.
+  [[noreturn]] void failBudget(uint64_t issued, uint64_t budget);
 
   const std::string& printfOutput() const { return printf_; }
 

@@ -27,12 +27,6 @@ struct CtaOutcome {
 // Thrown out of a CTA that stops because an earlier CTA was stopped: it reports nothing.
 struct Abandoned {};
 
-std::string withCommas(uint64_t n) {
-  std::string s = std::to_string(n);
-  for (int i = int(s.size()) - 3; i > 0; i -= 3) s.insert(size_t(i), ",");
-  return s;
-}
-
 // Between rounds of warp slices: the launch's time limit, an interrupt, an earlier CTA's stop.
 void checkStop(Cta& cta, const LaunchContext& ctx) {
   if (ctx.options.interrupt && ctx.options.interrupt->load(std::memory_order_relaxed))
@@ -49,9 +43,7 @@ void checkStop(Cta& cta, const LaunchContext& ctx) {
 }
 
 void runWarpsRoundRobin(Cta& cta, const LaunchContext& ctx) {
-  const uint64_t budget = ctx.options.instructionBudget
-                              ? ctx.options.instructionBudget
-                              : kDefaultWarpBudget * uint64_t(cta.warpCount());
+  const uint64_t budget = watchdogBudget(ctx.options, cta.warpCount());
   uint64_t used = 0;
   for (;;) {
     bool progressed = false;
@@ -60,12 +52,7 @@ void runWarpsRoundRobin(Cta& cta, const LaunchContext& ctx) {
       const StepResult r = cta.step(w, ctx.options.warpSlice);
       progressed = true;
       used += r.issued;
-      if (used > budget)
-        cta.failStuck(FaultKind::Watchdog,
-                      "the CTA issued " + withCommas(used) +
-                          " warp-instructions without finishing, past the watchdog's budget of " +
-                          withCommas(budget) +
-                          " (an infinite loop? raise the budget with --budget)");
+      if (used > budget) cta.failBudget(used, budget);
     }
     if (cta.finished()) return;
     if (!progressed) cta.failDeadlock();

@@ -25,6 +25,8 @@ struct LaunchConfig {
   std::vector<uint8_t> params;  // the kernel parameter buffer (see packParams)
 };
 
+class GridRunner;
+
 struct LaunchOptions {
   unsigned threads = 0;  // host threads for CTAs; 0 = every core
   bool serial = false;   // CTAs one at a time in order: deterministic float atomics
@@ -45,6 +47,9 @@ struct LaunchOptions {
   bool statistics = true;
   // Further analyses, each made per CTA and merged in CTA order (sim/observer.h); not owned.
   std::vector<ObserverFactory*> observers;
+  // Runs the launch's CTAs in place of the functional driver (sim/func/grid.h): the timing
+  // model (sim/timing/timing_model.h). Not owned; null = the functional driver.
+  GridRunner* runner = nullptr;
 };
 
 // A store or atomic that wrote a watched address.
@@ -65,6 +70,15 @@ struct LaunchResult {
   std::string printfOutput;         // every printf line, CTA by CTA
   double seconds = 0;               // host wall time of the launch
   std::vector<WriteRecord> writes;  // of watched addresses, in CTA order (the last one won)
+};
+
+struct LaunchContext;
+
+// Something that runs every CTA of a checked launch and reports like runGrid does.
+class GridRunner {
+ public:
+  virtual ~GridRunner() = default;
+  virtual LaunchResult run(LaunchContext& ctx, const std::vector<ObserverFactory*>& factories) = 0;
 };
 
 // The hardware limits a launch is checked against (an H200, compute capability 9.0).

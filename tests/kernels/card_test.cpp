@@ -258,6 +258,11 @@ uint64_t gemmC32(uint64_t n) {  // the tensor family's C: s x s, s a multiple of
 uint64_t rows128(uint64_t) { return 128; }
 uint64_t capped(uint64_t n) { return std::min<uint64_t>(n, 32 * 256); }    // grid-stride, 32 blocks
 uint64_t capped64(uint64_t n) { return std::min<uint64_t>(n, 64 * 256); }  // grid-stride, 64 blocks
+// The micro family: one warp, one thread, one CTA, or a grid-stride copy of at most 1056 CTAs.
+uint64_t warp32(uint64_t) { return 32; }
+uint64_t one(uint64_t) { return 1; }
+uint64_t cta256(uint64_t) { return 256; }
+uint64_t capped1056(uint64_t n) { return std::min<uint64_t>(n, 1056 * 256); }
 
 const std::map<std::string, Coverage>& coverageTable() {
   static const std::map<std::string, Coverage> table = {
@@ -297,6 +302,18 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"compact_ballot", {same}},
       {"gemv_warp", {same, 1, 32}},
       {"reduce_warpsize", {same}},
+      {"micro_ffma_chain", {warp32}},
+      {"micro_iadd_chain", {warp32}},
+      {"micro_dfma_chain", {warp32}},
+      {"micro_mufu_chain", {warp32}},
+      {"micro_chase_l1", {one}},
+      {"micro_chase_l2", {one}},
+      {"micro_chase_dram", {one}},
+      {"micro_chase_shared", {cta256}},
+      {"micro_bank_stride", {warp32}},
+      {"micro_copy", {capped1056}},
+      {"micro_shfl_chain", {warp32}},
+      {"micro_bar_chain", {cta256}},
   };
   return table;
 }

@@ -1,0 +1,67 @@
+// The performance model against the chip: measurements recorded with Nsight Compute on the
+// H200 (tests/recorded/timing/*.tsv, made by scripts/device_timing.sh and scripts/ncu_join.py)
+// read back, each problem re-run on the timing model, and the agreement summarised the way
+// Accel-Sim reports it (MAPE, Pearson r) plus the design-change pairs a kernel engineer ranks.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace warpsim::harness {
+
+// One measured launch: the manifest's columns and ncu's metrics by name.
+struct MeasuredLaunch {
+  std::string card, kernel;
+  uint64_t size = 0, seed = 0, launch = 0;
+  std::map<std::string, double> metrics;  // ncu name -> value (absent when ncu gave none)
+  double metric(const std::string& name) const;  // 0 when absent
+};
+
+// Reads a table written by scripts/ncu_join.py. Throws std::runtime_error naming the file and
+// line on malformed input.
+std::vector<MeasuredLaunch> readMeasurements(const std::string& path);
+
+// A problem (card, size, seed): its launches measured and predicted, summed.
+struct ProblemComparison {
+  std::string card;
+  uint64_t size = 0, seed = 0;
+  unsigned launches = 0;
+  double measuredCycles = 0, predictedCycles = 0;  // gpc__cycles_elapsed.max, summed
+  double measuredClockGhz = 0;                     // sm__cycles_elapsed.avg.per_second, mean
+  double measuredDramBytes = 0, predictedDramBytes = 0;
+  double measuredSharedWavefronts = 0, predictedSharedWavefronts = 0;
+  double measuredL2Sectors = 0, predictedL2Sectors = 0;
+  std::string error;  // the simulator's fault or failure, when it could not predict
+  double ratio() const { return measuredCycles > 0 ? predictedCycles / measuredCycles : 0; }
+};
+
+// A design change: variant `b` against `a` on the same problem size.
+struct PairComparison {
+  std::string a, b;
+  uint64_t size = 0;
+  double measuredSpeedup = 0, predictedSpeedup = 0;  // cycles of a / cycles of b
+  bool sameDirection() const;
+  double ratioError() const;  // |predicted / measured - 1|
+};
+
+// The design-change pairs of the suite: variants of one kernel that the chip ranks.
+const std::vector<std::pair<std::string, std::string>>& designPairs();
+
+struct CorrelationSummary {
+  unsigned problems = 0, small = 0;  // compared; of those, under the small-kernel threshold
+  double mape = 0;                   // over problems at or above the threshold
+  double pearson = 0, pearsonLog = 0;
+  unsigned pairs = 0, pairsSameDirection = 0, pairsWithin25 = 0;
+};
+
+// MAPE and Pearson r over problems whose measured cycles are at least `smallCycles` (kernels
+// below are dominated by launch and drain: reported, not scored; TIMING.md section 4), and
+// the pairs.
+CorrelationSummary summarize(const std::vector<ProblemComparison>& problems,
+                             const std::vector<PairComparison>& pairs, double smallCycles);
+
+std::vector<PairComparison> comparePairs(const std::vector<ProblemComparison>& problems);
+
+}  // namespace warpsim::harness

@@ -1,0 +1,83 @@
+#include "harness/ptxas_resources.h"
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "harness/nvcc.h"
+
+namespace warpsim::harness {
+
+std::map<std::string, sim::timing::KernelResources> parsePtxasVerbose(const std::string& text) {
+  // ptxas info    : Compiling entry function 'name' for 'sm_90'
+  // ptxas info    : Used 32 registers, 4096 bytes smem, 380 bytes cmem[0]
+  static const std::regex entry(R"(Compiling entry function '([^']+)')");
+  static const std::regex used(R"(Used (\d+) registers)");
+  static const std::regex smem(R"((\d+) bytes smem)");
+  std::map<std::string, sim::timing::KernelResources> out;
+  std::istringstream in(text);
+  std::string line, current;
+  std::smatch m;
+  while (std::getline(in, line)) {
+    if (std::regex_search(line, m, entry)) {
+      current = m[1];
+      continue;
+    }
+    if (current.empty() || !std::regex_search(line, m, used)) continue;
+    sim::timing::KernelResources r;
+    r.registers = uint32_t(std::stoul(m[1]));
+    if (std::regex_search(line, m, smem)) r.staticShared = uint32_t(std::stoul(m[1]));
+    r.source = "ptxas";
+    out[current] = r;
+    current.clear();
+  }
+  return out;
+}
+
+PtxasResources ptxasResources(const std::string& ptx) {
+  PtxasResources r;
+  std::string ptxas;
+  try {
+    ptxas = findPtxas();
+  } catch (const ToolError& e) {
+    r.error = e.what();
+    return r;
+  }
+  if (!std::filesystem::exists(ptxas)) {
+    r.error = "ptxas not found (" + ptxas + ")";
+    return r;
+  }
+  char tmpl[] = "/tmp/warpsim-ptxas-XXXXXX";
+  if (!mkdtemp(tmpl)) {
+    r.error = "cannot create a temporary directory for ptxas";
+    return r;
+  }
+  const std::filesystem::path dir = tmpl;
+  {
+    std::ofstream f(dir / "m.ptx");
+    f << ptx;
+  }
+  const std::string cmd = "'" + ptxas + "' -arch=sm_90 -v '" + (dir / "m.ptx").string() + "' -o '" +
+                          (dir / "m.cubin").string() + "' 2>&1";
+  std::string text;
+  if (FILE* p = popen(cmd.c_str(), "r")) {
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) text.append(buf, n);
+    const int status = pclose(p);
+    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+      r.error = "ptxas failed: " + text.substr(0, 300);
+  } else {
+    r.error = "cannot run ptxas";
+  }
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  if (r.error.empty()) r.kernels = parsePtxasVerbose(text);
+  return r;
+}
+
+}  // namespace warpsim::harness

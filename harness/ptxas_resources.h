@@ -1,0 +1,24 @@
+// What ptxas makes of a module's kernels for sm_90: registers per thread and static shared
+// memory (`ptxas -arch=sm_90 -v`), for the timing model's occupancy. The chip runs what ptxas
+// made, so its register count, not the PTX's, decides how many CTAs fit on an SM.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "sim/timing/occupancy.h"
+
+namespace warpsim::harness {
+
+struct PtxasResources {
+  std::map<std::string, sim::timing::KernelResources> kernels;  // by entry name
+  std::string error;  // why ptxas gave nothing ("" when it ran): the caller says so and falls back
+};
+
+// Runs ptxas once on `ptx` (in a temporary directory).
+PtxasResources ptxasResources(const std::string& ptx);
+
+// Parses ptxas -v output (exposed for tests).
+std::map<std::string, sim::timing::KernelResources> parsePtxasVerbose(const std::string& text);
+
+}  // namespace warpsim::harness

@@ -1,0 +1,342 @@
+// Cards of the micro family: the calibration microbenchmarks of the timing model
+// (../shared/TIMING.md section 6; docs/TIMING_MODEL.md says which parameter each one measures).
+// Each is checked against a CPU reference like any card; the sizes are small by default so the
+// suite's tests stay fast. Measured on the H200 under ncu, they give the config its numbers.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "kernels/buffers.h"
+#include "kernels/emulate.h"
+#include "kernels/families.h"
+#include "kernels/random.h"
+
+namespace warpsim::kernels {
+namespace {
+
+constexpr uint32_t kWarp = 32;
+constexpr uint64_t kChainOps = 32;  // operations per round of a chain kernel (CHAIN32)
+
+Launch oneBlock(const char* entry, uint32_t threads, std::vector<KernelArg> args,
+                uint32_t dynamicShared = 0) {
+  Launch l;
+  l.entry = entry;
+  l.grid = {1, 1, 1};
+  l.block = {threads, 1, 1};
+  l.dynamicShared = dynamicShared;
+  l.args = std::move(args);
+  return l;
+}
+
+// ---- dependent ALU chains: size = rounds of 32 operations -----------------------------------
+Problem makeFfma(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = iters;
+  p.buffers.push_back(poisonBuffer("out", ElemType::F32, kWarp));
+  p.buffers.push_back(makeBuffer("in", ElemType::F32, randomFloats(rng, kWarp, 0.0f, 1.0f), false));
+  p.launches.push_back(oneBlock("micro_ffma_chain", kWarp,
+                                {KernelArg::buf(0), KernelArg::buf(1), KernelArg::f32(0.5f),
+                                 KernelArg::f32(0.25f), KernelArg::u32(uint32_t(iters))}));
+  return p;
+}
+
+void referenceFfma(Problem& p) {
+  auto x = readBuffer<float>(p.buffers[1]);
+  for (float& v : x)
+    for (uint64_t k = 0; k < kChainOps * p.size; ++k) v = std::fmaf(v, 0.5f, 0.25f);
+  writeBuffer(p.buffers[0], x);
+}
+
+Problem makeIadd(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  const uint32_t k = rng.u32(1, 0xFFFFFFFFu);
+  Problem p;
+  p.size = iters;
+  p.buffers.push_back(poisonBuffer("out", ElemType::U32, kWarp));
+  p.buffers.push_back(makeBuffer("in", ElemType::U32, randomU32(rng, kWarp, 0, ~0u), false));
+  p.launches.push_back(oneBlock(
+      "micro_iadd_chain", kWarp,
+      {KernelArg::buf(0), KernelArg::buf(1), KernelArg::u32(k), KernelArg::u32(uint32_t(iters))}));
+  return p;
+}
+
+void referenceIadd(Problem& p) {
+  const uint32_t k = scalarOf<uint32_t>(p.launches[0].args[2]);
+  auto x = readBuffer<uint32_t>(p.buffers[1]);
+  for (uint32_t& v : x) v += uint32_t(kChainOps * p.size) * k;  // add.u32 wraps
+  writeBuffer(p.buffers[0], x);
+}
+
+Problem makeDfma(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = iters;
+  p.buffers.push_back(poisonBuffer("out", ElemType::F64, kWarp));
+  p.buffers.push_back(makeBuffer("in", ElemType::F64, randomDoubles(rng, kWarp, 0.0, 1.0), false));
+  p.launches.push_back(oneBlock("micro_dfma_chain", kWarp,
+                                {KernelArg::buf(0), KernelArg::buf(1), KernelArg::f64(0.5),
+                                 KernelArg::f64(0.25), KernelArg::u32(uint32_t(iters))}));
+  return p;
+}
+
+void referenceDfma(Problem& p) {
+  auto x = readBuffer<double>(p.buffers[1]);
+  for (double& v : x)
+    for (uint64_t k = 0; k < kChainOps * p.size; ++k) v = std::fma(v, 0.5, 0.25);
+  writeBuffer(p.buffers[0], x);
+}
+
+Problem makeMufu(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = iters;
+  p.buffers.push_back(poisonBuffer("out", ElemType::F32, kWarp));
+  p.buffers.push_back(makeBuffer("in", ElemType::F32, randomFloats(rng, kWarp, 0.0f, 1.0f), false));
+  p.launches.push_back(
+      oneBlock("micro_mufu_chain", kWarp,
+               {KernelArg::buf(0), KernelArg::buf(1), KernelArg::u32(uint32_t(iters))}));
+  return p;
+}
+
+void referenceMufu(Problem& p) {
+  auto x = readBuffer<float>(p.buffers[1]);
+  for (float& v : x)
+    for (uint64_t k = 0; k < kChainOps * p.size; ++k) v = ex2ApproxModel(-v);
+  writeBuffer(p.buffers[0], x);
+}
+
+// ---- pointer chases -------------------------------------------------------------------------
+// A table of `entries` u32 whose chased entries (every `stride`-th) form one random cycle
+// starting at 0; the rest hold a pattern nobody reads.
+std::vector<uint32_t> chaseTable(Rng& rng, uint64_t entries, uint32_t stride) {
+  std::vector<uint32_t> next(entries, 0xA5A5A5A5u);
+  const uint64_t nodes = std::max<uint64_t>(1, entries / stride);
+  std::vector<uint32_t> order(nodes);
+  std::iota(order.begin(), order.end(), 0u);
+  for (uint64_t i = nodes - 1; i > 1; --i)
+    std::swap(order[i], order[1 + rng.u32(0, uint32_t(i - 1))]);
+  for (uint64_t i = 0; i < nodes; ++i)
+    next[uint64_t(order[i]) * stride] = order[(i + 1) % nodes] * stride;
+  return next;
+}
+
+uint32_t chase(const std::vector<uint32_t>& next, uint64_t steps) {
+  uint32_t i = 0;
+  for (uint64_t s = 0; s < steps; ++s) i = next[i];
+  return i;
+}
+
+// size = the table's bytes; one 128-byte line per node. `passes` passes over the table (the
+// first cold, as ncu's --cache-control all starts, the second at the level the table fits in),
+// at most `maxSteps` steps.
+Problem makeChaseGlobal(uint64_t bytes, uint64_t seed, uint64_t passes, uint64_t maxSteps) {
+  Rng rng(seed);
+  const uint64_t entries = std::max<uint64_t>(32, bytes / 4);
+  const uint64_t steps = std::min<uint64_t>(passes * (entries / 32), maxSteps);
+  Problem p;
+  p.size = bytes;
+  p.buffers.push_back(poisonBuffer("out", ElemType::U32, 1));
+  p.buffers.push_back(makeBuffer("next", ElemType::U32, chaseTable(rng, entries, 32), false));
+  p.launches.push_back(
+      oneBlock("micro_chase_global", 1,
+               {KernelArg::buf(0), KernelArg::buf(1), KernelArg::u32(uint32_t(steps))}));
+  return p;
+}
+
+Problem makeChaseCached(uint64_t bytes, uint64_t seed) {
+  return makeChaseGlobal(bytes, seed, 2, ~0ull);
+}
+// One partial pass: every step a first touch, so with cold caches every load comes from DRAM.
+Problem makeChaseDram(uint64_t bytes, uint64_t seed) {
+  return makeChaseGlobal(bytes, seed, 1, 4096);
+}
+
+void referenceChaseGlobal(Problem& p) {
+  const auto next = readBuffer<uint32_t>(p.buffers[1]);
+  const uint32_t steps = scalarOf<uint32_t>(p.launches[0].args[2]);
+  writeBuffer(p.buffers[0], std::vector<uint32_t>{chase(next, steps)});
+}
+
+// size = table entries (4 bytes each, all chased), two passes.
+Problem makeChaseShared(uint64_t entries, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = entries;
+  p.buffers.push_back(poisonBuffer("out", ElemType::U32, 1));
+  p.buffers.push_back(makeBuffer("next", ElemType::U32, chaseTable(rng, entries, 1), false));
+  p.launches.push_back(
+      oneBlock("micro_chase_shared", 256,
+               {KernelArg::buf(0), KernelArg::buf(1), KernelArg::u32(uint32_t(entries)),
+                KernelArg::u32(uint32_t(2 * entries))},
+               uint32_t(entries * 4)));
+  return p;
+}
+
+void referenceChaseShared(Problem& p) {
+  const auto next = readBuffer<uint32_t>(p.buffers[1]);
+  writeBuffer(p.buffers[0], std::vector<uint32_t>{chase(next, 2 * p.size)});
+}
+
+// ---- bank conflicts: one launch per stride 1..32, size = loads per launch -------------------
+constexpr uint32_t kStrides = 32;
+
+Problem makeBankStride(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  // Multiples of 1024: a load's value moves the next address by whole tables, so every load
+  // of a lane hits the same word.
+  std::vector<uint32_t> table(1024);
+  for (uint32_t& v : table) v = rng.u32(1, 64) * 1024;
+  Problem p;
+  p.size = iters;
+  p.buffers.push_back(makeBuffer("table", ElemType::U32, table, false));
+  for (uint32_t s = 1; s <= kStrides; ++s) {
+    p.buffers.push_back(poisonBuffer("out_s" + std::to_string(s), ElemType::U32, kWarp));
+    p.launches.push_back(oneBlock("micro_bank_stride", kWarp,
+                                  {KernelArg::buf(s), KernelArg::buf(0), KernelArg::u32(s),
+                                   KernelArg::u32(uint32_t(iters))}));
+  }
+  return p;
+}
+
+void referenceBankStride(Problem& p) {
+  const auto table = readBuffer<uint32_t>(p.buffers[0]);
+  for (uint32_t s = 1; s <= kStrides; ++s) {
+    std::vector<uint32_t> out(kWarp);
+    for (uint32_t lane = 0; lane < kWarp; ++lane) {
+      const uint32_t base = lane * s;
+      uint32_t v = 0;
+      for (uint64_t i = 0; i < p.size; ++i) v = table[(base + v) & 1023] + v;
+      out[lane] = v + base;
+    }
+    writeBuffer(p.buffers[s], out);
+  }
+}
+
+// ---- bandwidth copy: size = float4 vectors --------------------------------------------------
+Problem makeCopy(uint64_t n4, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = n4;
+  p.buffers.push_back(poisonBuffer("dst", ElemType::F32, 4 * n4));
+  p.buffers.push_back(
+      makeBuffer("src", ElemType::F32, randomFloats(rng, 4 * n4, -1.0f, 1.0f), false));
+  Launch l = launch1d("micro_copy", n4, 256,
+                      {KernelArg::buf(0), KernelArg::buf(1), KernelArg::u32(uint32_t(n4))});
+  l.grid.x = std::min<uint32_t>(l.grid.x, 132 * 8);  // grid-stride: at most 8 CTAs per SM
+  p.launches.push_back(l);
+  return p;
+}
+
+void referenceCopy(Problem& p) { p.buffers[0].bytes = p.buffers[1].bytes; }
+
+// ---- shuffle and barrier chains: size = rounds ----------------------------------------------
+Problem makeShfl(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = iters;
+  p.buffers.push_back(poisonBuffer("out", ElemType::U32, kWarp));
+  p.buffers.push_back(makeBuffer("in", ElemType::U32, randomU32(rng, kWarp, 0, 1u << 30), false));
+  p.launches.push_back(
+      oneBlock("micro_shfl_chain", kWarp,
+               {KernelArg::buf(0), KernelArg::buf(1), KernelArg::u32(uint32_t(iters))}));
+  return p;
+}
+
+// Round r: lane l gets lane l+1's value plus one, so after n rounds lane l holds
+// in[(l + n) mod 32] + n.
+void referenceShfl(Problem& p) {
+  const auto in = readBuffer<uint32_t>(p.buffers[1]);
+  std::vector<uint32_t> out(kWarp);
+  for (uint32_t l = 0; l < kWarp; ++l) out[l] = in[(l + p.size) % kWarp] + uint32_t(p.size);
+  writeBuffer(p.buffers[0], out);
+}
+
+constexpr uint32_t kBarBlock = 256;
+
+Problem makeBar(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = iters;
+  p.buffers.push_back(poisonBuffer("out", ElemType::U32, kBarBlock));
+  p.buffers.push_back(
+      makeBuffer("in", ElemType::U32, randomU32(rng, kBarBlock, 0, 1u << 30), false));
+  p.launches.push_back(
+      oneBlock("micro_bar_chain", kBarBlock,
+               {KernelArg::buf(0), KernelArg::buf(1), KernelArg::u32(uint32_t(iters))}));
+  return p;
+}
+
+void referenceBar(Problem& p) {
+  const auto in = readBuffer<uint32_t>(p.buffers[1]);
+  std::vector<uint32_t> out(kBarBlock);
+  for (uint32_t t = 0; t < kBarBlock; ++t) out[t] = in[(t + p.size) % kBarBlock] + uint32_t(p.size);
+  writeBuffer(p.buffers[0], out);
+}
+
+Card card(const char* name, const char* source, const char* demonstrates, uint64_t def, uint64_t lo,
+          uint64_t hi, Problem (*make)(uint64_t, uint64_t), void (*reference)(Problem&),
+          Tolerance tol = bitExact()) {
+  return {.name = name,
+          .family = "micro",
+          .source = source,
+          .demonstrates = demonstrates,
+          .defaultSize = def,
+          .minSize = lo,
+          .maxSize = hi,
+          .tolerance = std::move(tol),
+          .make = make,
+          .reference = reference};
+}
+
+}  // namespace
+
+std::vector<Card> microCards() {
+  return {
+      card("micro_ffma_chain", "alu_chains",
+           "calibration: 32 x size dependent fma.rn.f32 on one warp (FP32 latency)", 8, 1, 32,
+           makeFfma, referenceFfma),
+      card("micro_iadd_chain", "alu_chains",
+           "calibration: 32 x size dependent add.u32 on one warp (INT latency)", 8, 1, 32, makeIadd,
+           referenceIadd),
+      card("micro_dfma_chain", "alu_chains",
+           "calibration: 32 x size dependent fma.rn.f64 on one warp (FP64 latency)", 8, 1, 32,
+           makeDfma, referenceDfma),
+      card("micro_mufu_chain", "alu_chains",
+           "calibration: 32 x size dependent ex2.approx on one warp (SFU latency)", 8, 1, 32,
+           makeMufu, referenceMufu,
+           {.maxUlp = 4,
+            .why = "ex2.approx.ftz.f32: the chip is within 2 ulp of the correctly rounded 2^x "
+                   "the reference uses; x -> 2^-x contracts errors (slope < 0.7)"}),
+      card("micro_chase_l1", "chase",
+           "calibration: one-thread pointer chase over size bytes, 128 B apart, two passes "
+           "(16 KB: L1 hit latency)",
+           16 << 10, 128, 64 << 10, makeChaseCached, referenceChaseGlobal),
+      card("micro_chase_l2", "chase",
+           "calibration: the same chase over size bytes (4 MB: L2 hit latency, past the L1)",
+           4 << 20, 512 << 10, 8 << 20, makeChaseCached, referenceChaseGlobal),
+      card("micro_chase_dram", "chase",
+           "calibration: up to 4096 chase steps, each a line touched first, over size bytes "
+           "(cold caches: DRAM latency)",
+           2 << 20, 1 << 20, 8 << 20, makeChaseDram, referenceChaseGlobal),
+      card("micro_chase_shared", "chase",
+           "calibration: one-thread pointer chase over size shared-memory words, two passes "
+           "(shared latency)",
+           1024, 2, 12288, makeChaseShared, referenceChaseShared),
+      card("micro_bank_stride", "bank_stride",
+           "calibration: one launch per stride 1..32 words, size dependent shared loads each "
+           "(bank-conflict replay cost)",
+           64, 1, 256, makeBankStride, referenceBankStride),
+      card("micro_copy", "copy",
+           "calibration: grid-stride float4 copy of size vectors (DRAM/L2 bandwidth)", 1 << 16, 1,
+           1 << 18, makeCopy, referenceCopy),
+      card("micro_shfl_chain", "sync_chains",
+           "calibration: size dependent shfl.sync on one warp (shuffle latency)", 64, 1, 512,
+           makeShfl, referenceShfl),
+      card("micro_bar_chain", "sync_chains",
+           "calibration: size rounds of shared write + 2 bar.sync over 256 threads (barrier cost)",
+           16, 1, 128, makeBar, referenceBar),
+  };
+}
+
+}  // namespace warpsim::kernels

@@ -1,0 +1,241 @@
+// The parameter table binds each key to its field, so that reading, printing and documenting
+// a parameter all come from one row.
+#include "sim/timing/config.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <variant>
+
+#include "sim/timing/scheduler.h"
+
+namespace warpsim::sim::timing {
+namespace {
+
+using Field =
+    std::variant<uint32_t TimingConfig::*, double TimingConfig::*, std::string TimingConfig::*>;
+
+struct Row {
+  const char* key;
+  Field field;
+  const char* unit;
+  const char* source;
+  bool verified;
+};
+
+// Sources: S1 te42kyfo/gpu-benches h100_pcie; S2 HPMLL/NVIDIA-Hopper-Benchmark (H800);
+// S3 Accel-Sim SM90_H100/SM90_H200 configs (tuned, not measured); S4 an H100 SXM study
+// (../shared/TIMING.md, sections 1-2).
+const std::vector<Row>& rows() {
+  static const std::vector<Row> r = {
+      {"name", &TimingConfig::name, "", "the configuration's name", true},
+      {"scheduler", &TimingConfig::scheduler, "", "warp scheduler: gto or lrr (S3 uses gto)", true},
+      {"clock_ghz", &TimingConfig::clockGhz, "GHz",
+       "S3 -gpgpu_clock_domains 1980; converts cycles to time only", true},
+      {"sm.count", &TimingConfig::smCount, "SMs", "H200 SXM spec; S3 -gpgpu_n_clusters 132", true},
+      {"sm.sub_partitions", &TimingConfig::smspPerSm, "SMSPs", "S3 -gpgpu_num_sched_per_core 4",
+       true},
+      {"sm.max_threads", &TimingConfig::maxThreadsPerSm, "threads",
+       "S3 -gpgpu_shader_core_pipeline 2048", true},
+      {"sm.max_warps", &TimingConfig::maxWarpsPerSm, "warps", "CUDA sm_90: 64 warps per SM", true},
+      {"sm.max_ctas", &TimingConfig::maxCtasPerSm, "CTAs", "S3 -gpgpu_shader_cta 32", true},
+      {"sm.registers", &TimingConfig::registersPerSm, "registers",
+       "S3 -gpgpu_shader_registers 65536", true},
+      {"sm.register_alloc_unit", &TimingConfig::registerAllocUnit, "registers/warp",
+       "CUDA occupancy calculator, sm_90: 256 per warp", true},
+      {"sm.shared_carveout_max_kb", &TimingConfig::sharedCarveoutMaxKb, "KB",
+       "CUDA tuning guide: carve-outs up to 228 KB", true},
+      {"sm.unified_l1_shared_kb", &TimingConfig::unifiedL1SharedKb, "KB",
+       "S3 -gpgpu_unified_l1d_size 256", true},
+      {"sm.reserved_shared_per_cta", &TimingConfig::reservedSharedPerCta, "bytes",
+       "CUDA sm_90: 1 KB reserved per CTA", true},
+      {"launch.latency", &TimingConfig::launchLatency, "cycles",
+       "S3 -gpgpu_kernel_launch_latency 3000 [unverified on H200]", false},
+      {"launch.cta_latency", &TimingConfig::ctaLaunchLatency, "cycles",
+       "CTA dispatch delay [unverified]", false},
+      {"latency.int", &TimingConfig::latInt, "cycles", "S3 -ptx_opcode_latency_int 4", true},
+      {"latency.fp32", &TimingConfig::latFp32, "cycles",
+       "S3 -ptx_opcode_latency_fp 4; Volta 4 (Jia et al.)", true},
+      {"latency.fp64", &TimingConfig::latFp64, "cycles", "S3 -ptx_opcode_latency_dp 8", true},
+      {"latency.half", &TimingConfig::latHalf, "cycles", "as fp32 [unverified]", false},
+      {"latency.sfu", &TimingConfig::latSfu, "cycles", "S3 -trace_opcode_latency_initiation_sfu 23",
+       true},
+      {"latency.convert", &TimingConfig::latConvert, "cycles", "[unverified]", false},
+      {"latency.move", &TimingConfig::latMove, "cycles", "as int [unverified]", false},
+      {"latency.predicate", &TimingConfig::latPredicate, "cycles", "as int [unverified]", false},
+      {"latency.control", &TimingConfig::latControl, "cycles",
+       "branch resolve delay before the warp's next issue [unverified]", false},
+      {"latency.barrier", &TimingConfig::latBarrier, "cycles",
+       "bar.sync release to next issue [unverified]", false},
+      {"latency.warp", &TimingConfig::latWarp, "cycles", "shfl/vote [unverified]", false},
+      {"latency.tensor", &TimingConfig::latTensor, "cycles", "S3 -ptx_opcode_latency_tesnor 24",
+       true},
+      {"latency.misc", &TimingConfig::latMisc, "cycles", "[unverified]", false},
+      {"issue.fp32", &TimingConfig::iiFp32, "cycles/warp-insn",
+       "128 FP32 lanes per SM = 32 per SMSP", true},
+      {"issue.int", &TimingConfig::iiInt, "cycles/warp-insn", "64 INT32 lanes per SM [unverified]",
+       false},
+      {"issue.fp64", &TimingConfig::iiFp64, "cycles/warp-insn",
+       "64 FP64 units per SM (PMC10448217 Table 3)", true},
+      {"issue.sfu", &TimingConfig::iiSfu, "cycles/warp-insn",
+       "S3 initiation 8; S4 ~9 cycles/warp-insn", true},
+      {"issue.tensor", &TimingConfig::iiTensor, "cycles/warp-insn", "S3 initiation 8", true},
+      {"issue.branch", &TimingConfig::iiBranch, "cycles/warp-insn", "[unverified]", false},
+      {"shared.latency", &TimingConfig::sharedLatency, "cycles",
+       "S3 -gpgpu_smem_latency 29; S4 28.6", true},
+      {"shared.cycles_per_wavefront", &TimingConfig::sharedCyclesPerWavefront, "cycles",
+       "32 banks x 4 B = 128 B/clk/SM: one wavefront per cycle", true},
+      {"shared.atomic_latency", &TimingConfig::sharedAtomicLatency, "cycles", "[unverified]",
+       false},
+      {"const.latency", &TimingConfig::constLatency, "cycles",
+       "ld.param/ld.const: constant-bank operands [unverified]", false},
+      {"l1.hit_latency", &TimingConfig::l1HitLatency, "cycles", "S3 41; S4 40.2; S1 34; S2 32",
+       true},
+      {"l1.line_bytes", &TimingConfig::l1LineBytes, "bytes", "S3 L1D S:4:128:64, 32 B sectors",
+       true},
+      {"l1.ways", &TimingConfig::l1Ways, "ways", "[unverified]", false},
+      {"l1.sectors_per_cycle", &TimingConfig::l1SectorsPerCycle, "sectors/cycle",
+       "128 B/clk/SM L1 data path [unverified]", false},
+      {"l2.hit_latency", &TimingConfig::l2HitLatency, "cycles",
+       "near partition: S1, S2 264-266; S4 259.9", true},
+      {"l2.size_kb", &TimingConfig::l2SizeKb, "KB",
+       "S3 SM90_H200: 48 x 2 x 640 KiB = 60 MiB [unverified: check l2CacheSize]", false},
+      {"l2.line_bytes", &TimingConfig::l2LineBytes, "bytes", "S3 -gpgpu_cache:dl2 S:256:128:20",
+       true},
+      {"l2.ways", &TimingConfig::l2Ways, "ways", "S3 -gpgpu_cache:dl2 S:256:128:20", true},
+      {"l2.bytes_per_cycle", &TimingConfig::l2BytesPerCycle, "bytes/cycle",
+       "~5.5 TB/s at 1.98 GHz [unverified; S4 measured 3.6 TB/s]", false},
+      {"l2.atomic_latency", &TimingConfig::atomicL2Latency, "cycles",
+       "added to an L2 access by an atomic [unverified]", false},
+      {"dram.latency", &TimingConfig::dramLatency, "cycles",
+       "load-to-use from HBM: S1 650-658, S2 600-656", true},
+      {"dram.bytes_per_cycle", &TimingConfig::dramBytesPerCycle, "bytes/cycle",
+       "4.8 TB/s spec x 0.9 sustained / 1.98 GHz [unverified]", false},
+  };
+  return r;
+}
+
+const Row* findRow(const std::string& key) {
+  for (const Row& r : rows())
+    if (key == r.key) return &r;
+  return nullptr;
+}
+
+std::string formatDouble(double d) {
+  std::ostringstream s;
+  s << d;
+  return s.str();
+}
+
+void check(const TimingConfig& c, const std::string& origin) {
+  auto fail = [&](const std::string& why) { throw ConfigError(origin + ": " + why); };
+  if (!findScheduler(c.scheduler))
+    fail("scheduler: unknown scheduler '" + c.scheduler + "' (known: " + schedulerNames() + ")");
+  if (!(c.clockGhz > 0)) fail("clock_ghz: must be positive");
+  if (c.smCount == 0 || c.smCount > 4096) fail("sm.count: must be 1..4096");
+  if (c.smspPerSm == 0 || c.smspPerSm > 16) fail("sm.sub_partitions: must be 1..16");
+  if (c.maxWarpsPerSm == 0 || c.maxCtasPerSm == 0 || c.maxThreadsPerSm == 0)
+    fail("sm.max_*: must be positive");
+  if (c.registerAllocUnit == 0) fail("sm.register_alloc_unit: must be positive");
+  if (c.sharedCarveoutMaxKb > c.unifiedL1SharedKb)
+    fail("sm.shared_carveout_max_kb: larger than sm.unified_l1_shared_kb");
+  for (uint32_t v : {c.iiFp32, c.iiInt, c.iiFp64, c.iiSfu, c.iiTensor, c.iiBranch})
+    if (v == 0) fail("issue.*: initiation intervals must be at least 1");
+  auto pow2 = [](uint32_t v) { return v >= 32 && (v & (v - 1)) == 0; };
+  if (!pow2(c.l1LineBytes) || c.l1LineBytes > 128) fail("l1.line_bytes: must be 32, 64 or 128");
+  if (!pow2(c.l2LineBytes) || c.l2LineBytes > 128) fail("l2.line_bytes: must be 32, 64 or 128");
+  if (c.l1Ways == 0 || c.l2Ways == 0) fail("l1.ways / l2.ways: must be positive");
+  if (c.l1SectorsPerCycle == 0) fail("l1.sectors_per_cycle: must be positive");
+  if (c.l2SizeKb == 0) fail("l2.size_kb: must be positive");
+  if (!(c.l2BytesPerCycle > 0) || !(c.dramBytesPerCycle > 0))
+    fail("bytes_per_cycle: must be positive");
+}
+
+}  // namespace
+
+const std::vector<ParamInfo>& parameterTable() {
+  static const std::vector<ParamInfo> t = [] {
+    std::vector<ParamInfo> out;
+    for (const Row& r : rows()) {
+      const char* type = std::holds_alternative<uint32_t TimingConfig::*>(r.field) ? "integer"
+                         : std::holds_alternative<double TimingConfig::*>(r.field) ? "number"
+                                                                                   : "string";
+      out.push_back({r.key, type, r.unit, r.source, r.verified});
+    }
+    return out;
+  }();
+  return t;
+}
+
+std::string paramValueText(const TimingConfig& c, const std::string& key) {
+  const Row* r = findRow(key);
+  if (!r) throw ConfigError("unknown timing parameter '" + key + "'");
+  if (auto u = std::get_if<uint32_t TimingConfig::*>(&r->field)) return std::to_string(c.**u);
+  if (auto d = std::get_if<double TimingConfig::*>(&r->field)) return formatDouble(c.**d);
+  return nlohmann::json(c.*std::get<std::string TimingConfig::*>(r->field)).dump();
+}
+
+TimingConfig parseTimingConfig(const std::string& text, const std::string& origin,
+                               const TimingConfig& base) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ConfigError(origin + ": not valid JSON: " + e.what());
+  }
+  if (!j.is_object()) throw ConfigError(origin + ": expected a JSON object of \"key\": value");
+  TimingConfig c = base;
+  for (const auto& [key, v] : j.items()) {
+    const Row* r = findRow(key);
+    if (!r) throw ConfigError(origin + ": unknown key '" + key + "'");
+    if (auto u = std::get_if<uint32_t TimingConfig::*>(&r->field)) {
+      if (!v.is_number_unsigned() || v.get<uint64_t>() > 0xFFFFFFFFull)
+        throw ConfigError(origin + ": '" + key + "' must be a non-negative integer (" + r->unit +
+                          ")");
+      c.** u = v.get<uint32_t>();
+    } else if (auto d = std::get_if<double TimingConfig::*>(&r->field)) {
+      if (!v.is_number() || !std::isfinite(v.get<double>()))
+        throw ConfigError(origin + ": '" + key + "' must be a number (" + r->unit + ")");
+      c.** d = v.get<double>();
+    } else {
+      if (!v.is_string()) throw ConfigError(origin + ": '" + key + "' must be a string");
+      c.*std::get<std::string TimingConfig::*>(r->field) = v.get<std::string>();
+    }
+  }
+  check(c, origin);
+  return c;
+}
+
+TimingConfig loadTimingConfig(const std::string& path, const TimingConfig& base) {
+  std::ifstream f(path);
+  if (!f) throw ConfigError(path + ": cannot read the timing configuration");
+  std::ostringstream s;
+  s << f.rdbuf();
+  return parseTimingConfig(s.str(), path, base);
+}
+
+std::string formatTimingConfig(const TimingConfig& c) {
+  std::string out;
+  for (const Row& r : rows()) {
+    std::string line = "  " + std::string(r.key) + " = " + paramValueText(c, r.key);
+    if (*r.unit) line += std::string(" ") + r.unit;
+    line.resize(std::max<size_t>(line.size() + 1, 44), ' ');
+    out += line + "(" + r.source + ")\n";
+  }
+  return out;
+}
+
+std::string timingConfigJson(const TimingConfig& c) {
+  std::string out = "{";
+  bool first = true;
+  for (const Row& r : rows()) {
+    out += first ? "\n  " : ",\n  ";
+    first = false;
+    out += "\"" + std::string(r.key) + "\": " + paramValueText(c, r.key);
+  }
+  return out + "\n}\n";
+}
+
+}  // namespace warpsim::sim::timing

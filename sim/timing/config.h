@@ -1,0 +1,71 @@
+// The timing model's parameters: every one named, typed, with a default (the H200's value), a
+// unit and its source (../shared/TIMING.md's sources; "[unverified]" marks a number no source
+// confirmed for the H200, to be calibrated on the chip). configs/h200.json holds the same
+// values; a file given with --timing-config overrides any subset of them. An unknown key is an
+// error naming it.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace warpsim::sim::timing {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct TimingConfig {
+  std::string name = "h200";
+  std::string scheduler = "gto";  // a registered warp scheduler (scheduler.h): gto, lrr
+  double clockGhz = 1.98;
+  uint32_t smCount = 132;
+  uint32_t smspPerSm = 4;
+  uint32_t maxThreadsPerSm = 2048, maxWarpsPerSm = 64, maxCtasPerSm = 32;
+  uint32_t registersPerSm = 65536, registerAllocUnit = 256;  // registers, per warp
+  uint32_t sharedCarveoutMaxKb = 228, unifiedL1SharedKb = 256, reservedSharedPerCta = 1024;
+  uint32_t launchLatency = 3000;  // cycles: launch and drain floor of every kernel
+  uint32_t ctaLaunchLatency = 0;  // cycles from a CTA slot freeing to the next CTA's first issue
+  // Dependent-issue latency (cycles) and initiation interval (cycles between two warp-
+  // instructions on one sub-partition's unit) per instruction class.
+  uint32_t latInt = 4, latFp32 = 4, latFp64 = 8, latHalf = 4, latSfu = 23, latConvert = 13,
+           latMove = 4, latPredicate = 4, latControl = 4, latBarrier = 20, latWarp = 23,
+           latTensor = 24, latMisc = 4;
+  uint32_t iiFp32 = 1, iiInt = 2, iiFp64 = 2, iiSfu = 8, iiTensor = 8, iiBranch = 2;
+  // Memory.
+  uint32_t sharedLatency = 29, sharedCyclesPerWavefront = 1, sharedAtomicLatency = 48;
+  uint32_t constLatency = 4;
+  uint32_t l1HitLatency = 41, l1LineBytes = 128, l1Ways = 4, l1SectorsPerCycle = 4;
+  uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;
+  double l2BytesPerCycle = 2800;
+  uint32_t atomicL2Latency = 30;  // cycles added to an L2 access by an atomic's ALU
+  uint32_t dramLatency = 650;
+  double dramBytesPerCycle = 2180;
+};
+
+// One parameter as documented: key, unit, source, and how to read/write it as text.
+struct ParamInfo {
+  std::string key, type, unit, source;
+  bool verified = true;
+};
+
+// Every parameter, in config order.
+const std::vector<ParamInfo>& parameterTable();
+
+// The value of `key` in `c` as JSON text ("4", "1.98", "\"gto\"").
+std::string paramValueText(const TimingConfig& c, const std::string& key);
+
+// Reads a JSON object of "key": value over `base` (defaults when not given). Throws ConfigError
+// naming the file and the key (unknown key, wrong type, value out of range, bad JSON).
+TimingConfig loadTimingConfig(const std::string& path, const TimingConfig& base = {});
+TimingConfig parseTimingConfig(const std::string& jsonText, const std::string& origin,
+                               const TimingConfig& base = {});
+
+// "key = value unit  (source)" lines: the effective configuration for people.
+std::string formatTimingConfig(const TimingConfig& c);
+// {"key": value, ...}: the effective configuration as JSON (the file format).
+std::string timingConfigJson(const TimingConfig& c);
+
+}  // namespace warpsim::sim::timing

@@ -1,0 +1,478 @@
+#include "sim/timing/engine.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <ctime>
+#include <tuple>
+
+#include "sim/timing/peek.h"
+#include "sim/timing/smem.h"
+
+namespace warpsim::sim::timing {
+
+// A CTA in flight: its functional state, the observers the launch asked for, and the probe
+// through which the engine sees its events.
+struct Engine::CtaSlot {
+  std::unique_ptr<Cta> cta;
+  uint64_t index = 0;
+  uint32_t sm = 0;
+  std::vector<uint32_t> warps;  // WarpCtx index per warp of the CTA
+  unsigned live = 0;
+  uint64_t issued = 0;  // warp-instructions, against the watchdog's budget for the CTA
+  std::vector<std::unique_ptr<Observer>> observers;  // one per factory
+  std::unique_ptr<Probe> probe;
+  std::unique_ptr<ObserverList> list;
+};
+
+class Engine::Probe final : public Observer {
+ public:
+  explicit Probe(Engine& e) : e_(e) {}
+  void instruction(const InstructionEvent& ev) override { e_.onInstruction(ev); }
+  void memory(const MemoryEvent& ev) override { e_.onMemory(ev); }
+  void barrierReleased(uint32_t, const std::vector<unsigned>& waiters) override {
+    e_.onRelease(waiters);
+  }
+
+ private:
+  Engine& e_;
+};
+
+namespace {
+
+Stall throttleOf(Unit u) {
+  return u == Unit::Lsu   ? Stall::LgThrottle
+         : u == Unit::Mio ? Stall::MioThrottle
+                          : Stall::MathPipeThrottle;
+}
+
+// What a fixed-latency result's consumers wait as: MIO-ish producers (SFU, conversions,
+// shuffles) are "short scoreboard" in ncu's terms, ALU results "wait".
+Stall resultKind(isa::InsnClass k) {
+  using K = isa::InsnClass;
+  return k == K::Sfu || k == K::Convert || k == K::Warp ? Stall::ShortScoreboard : Stall::Wait;
+}
+
+}  // namespace
+
+Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
+               const std::vector<ObserverFactory*>& factories)
+    : c_(c),
+      occ_(occ),
+      ctx_(ctx),
+      factories_(factories),
+      classes_(c),
+      scheduler_(findScheduler(c.scheduler)->make()),
+      dispatch_(ctx.grid.count(), c.smCount, occ.ctasPerSm),
+      l2_(c) {
+  sms_.resize(c.smCount);
+  for (SmState& s : sms_) {
+    s.smsps.resize(c.smspPerSm);
+    s.l1 = std::make_unique<L1>(c, occ.l1Bytes);
+  }
+  for (const isa::FunctionCode& f : ctx.program->functions) {
+    slotsMax_ = std::max(slotsMax_, f.numSlots);
+    predsMax_ = std::max(predsMax_, f.numPreds);
+  }
+}
+
+Engine::~Engine() = default;
+
+void Engine::wake(uint32_t id, uint64_t t) {
+  Smsp& s = sms_[id / c_.smspPerSm].smsps[id % c_.smspPerSm];
+  if (t < s.scheduled) {
+    s.scheduled = t;
+    heap_.push({t, id});
+  }
+}
+
+void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
+  uint32_t slot;
+  if (!freeCtas_.empty()) {
+    slot = freeCtas_.back();
+    freeCtas_.pop_back();
+  } else {
+    slot = uint32_t(ctas_.size());
+    ctas_.push_back(std::make_unique<CtaSlot>());
+  }
+  CtaSlot& cs = *ctas_[slot];
+  cs.index = index;
+  cs.sm = sm;
+  cs.issued = 0;
+  cs.observers.clear();
+  std::vector<Observer*> raw;
+  if (!cs.probe) cs.probe = std::make_unique<Probe>(*this);
+  raw.push_back(cs.probe.get());
+  if (!factories_.empty()) {
+    const CtaInfo info = ctaInfoOf(ctx_, index);
+    for (ObserverFactory* f : factories_) {
+      cs.observers.push_back(f->create(info));
+      raw.push_back(cs.observers.back().get());
+    }
+  }
+  cs.list = std::make_unique<ObserverList>(raw);
+  Observer* obs = raw.size() == 1 ? raw[0] : cs.list.get();
+  try {
+    if (!cs.cta && !spareCtas_.empty()) {
+      cs.cta = std::move(spareCtas_.back());
+      spareCtas_.pop_back();
+    }
+    if (cs.cta)
+      cs.cta->restart(index, obs);
+    else
+      cs.cta = std::make_unique<Cta>(ctx_, index, obs);
+  } catch (const KernelFault& f) {
+    fault_ = f.info();
+    cs.cta.reset();
+    return;
+  }
+  SmState& s = sms_[sm];
+  ++s.residentCtas;
+  cs.warps.clear();
+  cs.live = cs.cta->warpCount();
+  for (unsigned w = 0; w < cs.cta->warpCount(); ++w) {
+    uint32_t wi;
+    if (!freeWarps_.empty()) {
+      wi = freeWarps_.back();
+      freeWarps_.pop_back();
+    } else {
+      wi = uint32_t(warps_.size());
+      warps_.emplace_back();
+    }
+    WarpCtx& wc = warps_[wi];
+    wc.cta = slot;
+    wc.warp = w;
+    wc.sm = sm;
+    wc.smsp = s.warpsDispatched++ % c_.smspPerSm;
+    wc.age = age_++;
+    wc.readyAt = at;
+    wc.readyKind = Stall::Wait;
+    wc.sb.reset(slotsMax_, predsMax_);
+    wc.lastT = at;
+    wc.lastKind = Stall::Wait;
+    wc.done = false;
+    wc.peeked = false;
+    wc.atBarrier = false;
+    cs.warps.push_back(wi);
+    s.smsps[wc.smsp].warps.push_back(wi);
+    wake(sm * c_.smspPerSm + wc.smsp, at);
+  }
+  s.changeWarps(at, int(cs.cta->warpCount()));
+  ++rep_.ctas;
+}
+
+void Engine::mergeReady() {
+  while (!finished_.empty() && finished_.begin()->first == nextMerge_) {
+    Finished& f = finished_.begin()->second;
+    for (size_t i = 0; i < f.observers.size(); ++i) factories_[i]->merge(*f.observers[i]);
+    result_.printfOutput += f.printf;
+    finished_.erase(finished_.begin());
+    ++nextMerge_;
+  }
+}
+
+void Engine::finishCta(uint32_t slot, uint64_t t) {
+  CtaSlot& cs = *ctas_[slot];
+  const FaultInfo* fault = fault_ ? &*fault_ : nullptr;
+  cs.list->ctaFinished(fault);
+  Finished f;
+  f.observers = std::move(cs.observers);
+  f.printf = cs.cta ? cs.cta->printfOutput() : std::string();
+  finished_[cs.index] = std::move(f);
+  mergeReady();
+  SmState& s = sms_[cs.sm];
+  --s.residentCtas;
+  if (cs.cta) spareCtas_.push_back(std::move(cs.cta));
+  freeCtas_.push_back(slot);
+  if (fault_) return;
+  if (std::optional<uint64_t> next = dispatch_.next())
+    launchCta(cs.sm, *next, t + 1 + c_.ctaLaunchLatency);
+}
+
+void Engine::account(WarpCtx& w, uint64_t until) {
+  if (until > w.lastT) {
+    rep_.stalls[size_t(w.lastKind)] += until - w.lastT;
+    w.lastT = until;
+  }
+}
+
+std::pair<uint64_t, Stall> Engine::evaluate(WarpCtx& w) {
+  if (w.atBarrier) return {kNever, Stall::Barrier};
+  // The next instruction and its registers' readiness change only when this warp issues.
+  if (!w.peeked) {
+    w.next = nextInstruction(ctas_[w.cta]->cta->warp(w.warp));
+    if (w.next) {
+      std::tie(w.regAt, w.regKind) = w.sb.waitFor(*w.next);
+      w.unit = classes_[w.next->cls].unit;
+    } else {
+      w.regAt = 0;
+      w.unit = Unit::None;
+    }
+    w.peeked = true;
+  }
+  uint64_t at = w.readyAt;
+  Stall kind = w.readyKind;
+  if (w.regAt > at) {
+    at = w.regAt;
+    kind = w.regKind;
+  }
+  const Unit u = w.unit;
+  uint64_t unitFree = 0;
+  if (u == Unit::Lsu)
+    unitFree = sms_[w.sm].l1->lsuFree();
+  else if (u == Unit::Mio)
+    unitFree = sms_[w.sm].mioFree;
+  else if (u != Unit::None)
+    unitFree = sms_[w.sm].smsps[w.smsp].unitFree[size_t(u)];
+  if (unitFree > at) {
+    at = unitFree;
+    kind = throttleOf(u);
+  }
+  return {at, kind};
+}
+
+void Engine::retireWarp(uint32_t wi, uint64_t t) {
+  WarpCtx& w = warps_[wi];
+  w.done = true;
+  SmState& s = sms_[w.sm];
+  Smsp& sp = s.smsps[w.smsp];
+  sp.warps.erase(std::find(sp.warps.begin(), sp.warps.end(), wi));
+  if (sp.lastIssued == wi) sp.lastIssued = ~0u;
+  s.changeWarps(t, -1);
+  freeWarps_.push_back(wi);
+  CtaSlot& cs = *ctas_[w.cta];
+  if (--cs.live == 0) finishCta(w.cta, t);
+}
+
+void Engine::onInstruction(const InstructionEvent& e) {
+  curInst_ = e.inst;
+  rep_.threadInstructions += unsigned(std::popcount(e.executed));
+}
+
+void Engine::onMemory(const MemoryEvent& e) {
+  WarpCtx& w = warps_[curWarp_];
+  SmState& s = sms_[w.sm];
+  isa::Space landed = e.landed;
+  if (landed == isa::Space::None || landed == isa::Space::Generic) landed = isa::Space::Global;
+  AccessTiming a;
+  if (e.kind == AccessKind::Fence) {
+    a = {curT_ + 1, Stall::Wait};
+  } else if (landed == isa::Space::Shared) {
+    a = sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
+  } else if (landed == isa::Space::Global || landed == isa::Space::Local) {
+    const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
+    a = s.l1->access(e, landed, localKey, curT_, l2_, rep_.mem, &end_);
+  } else {  // param, const: the constant cache
+    a = {curT_ + c_.constLatency, Stall::ShortScoreboard};
+  }
+  curHadMemory_ = true;
+  if (e.kind != AccessKind::Store && a.ready > curMemReady_) {
+    curMemReady_ = a.ready;
+    curMemKind_ = a.kind;
+  }
+}
+
+void Engine::onRelease(const std::vector<unsigned>& waiters) {
+  curReleasedAny_ = true;
+  curReleased_.insert(curReleased_.end(), waiters.begin(), waiters.end());
+}
+
+void Engine::issue(uint32_t wi, uint64_t t) {
+  WarpCtx& w = warps_[wi];
+  CtaSlot& cs = *ctas_[w.cta];
+  curWarp_ = wi;
+  curT_ = t;
+  curInst_ = nullptr;
+  curMemReady_ = 0;
+  curMemKind_ = Stall::LongScoreboard;
+  curHadMemory_ = false;
+  curReleased_.clear();
+  curReleasedAny_ = false;
+  const uint64_t ctaIndex = cs.index;
+  const StepResult r = cs.cta->step(w.warp, 1);
+  w.peeked = false;
+  w.atBarrier = cs.cta->warp(w.warp).state == WarpState::AtBarrier;
+  ++rep_.warpInstructions;
+  // The functional driver's watchdog, per CTA (sim/func/launch.h): the same budget, so a
+  // kernel stuck in a loop stops at the same instruction with and without timing.
+  const uint64_t budget = watchdogBudget(ctx_.options, cs.cta->warpCount());
+  if (++cs.issued > budget) cs.cta->failBudget(cs.issued, budget);
+  end_ = std::max(end_, t + 1);
+  SmState& s = sms_[w.sm];
+  Smsp& sp = s.smsps[w.smsp];
+  sp.lastIssued = wi;
+  w.readyAt = std::max(w.readyAt, t + 1);
+  w.readyKind = Stall::Wait;
+  if (const isa::Inst* in = curInst_) {
+    const ClassTiming& ct = classes_[in->cls];
+    uint64_t ready;
+    Stall kind;
+    if (ct.memory || curHadMemory_) {
+      ready = curHadMemory_ ? std::max(curMemReady_, t + 1) : t + 1;
+      kind = curMemKind_;
+      if (!curHadMemory_) {
+        if (ct.unit == Unit::Lsu) s.l1->occupy(t + 1);
+        if (ct.unit == Unit::Mio) s.mioFree = std::max(s.mioFree, t + 1);
+      }
+    } else {
+      ready = t + ct.latency;
+      kind = resultKind(in->cls);
+      if (ct.unit == Unit::Mio)
+        s.mioFree = std::max(s.mioFree, t + ct.interval);
+      else if (ct.unit != Unit::None)
+        sp.unitFree[size_t(ct.unit)] = t + ct.interval;
+    }
+    for (const isa::RegRef& d : in->defs) w.sb.write(d, ready, kind);
+    if (!in->defs.empty()) end_ = std::max(end_, ready);  // a result still on its way
+    if (in->cls == isa::InsnClass::Control) {
+      w.readyAt = std::max(w.readyAt, t + c_.latControl);
+      w.readyKind = Stall::BranchResolving;
+    }
+  }
+  if (curReleasedAny_) {
+    // The barrier completed: every waiter, and the warp that completed it, resumes after the
+    // barrier's latency.
+    const uint64_t at = t + c_.latBarrier;
+    curReleased_.push_back(w.warp);
+    for (unsigned wq : curReleased_) {
+      if (wq >= cs.warps.size()) continue;
+      WarpCtx& o = warps_[cs.warps[wq]];
+      if (o.done) continue;
+      o.atBarrier = false;
+      o.readyAt = std::max(o.readyAt, at);
+      o.readyKind = Stall::Barrier;
+      wake(o.sm * c_.smspPerSm + o.smsp, at);
+    }
+  }
+  if (r.status == StepStatus::Finished) {
+    retireWarp(wi, t + 1);
+  } else if (r.status == StepStatus::Blocked && cs.cta->warp(w.warp).state == WarpState::Ready) {
+    w.readyAt = std::max(w.readyAt, t + 1);  // nanosleep: ready again at once
+  }
+  // A CTA whose live warps all wait at a barrier that cannot complete.
+  if (r.status == StepStatus::Blocked && cs.cta && cs.index == ctaIndex && cs.live > 0) {
+    bool anyReady = false;
+    for (unsigned k = 0; k < cs.cta->warpCount() && !anyReady; ++k)
+      anyReady = cs.cta->warp(k).state == WarpState::Ready;
+    if (!anyReady) cs.cta->failDeadlock();
+  }
+}
+
+void Engine::visit(uint32_t id, uint64_t t) {
+  SmState& s = sms_[id / c_.smspPerSm];
+  Smsp& sp = s.smsps[id % c_.smspPerSm];
+  std::vector<Candidate>& cands = candScratch_;
+  const std::vector<uint32_t>& order = sp.warps;  // unchanged until a warp issues
+  cands.clear();
+  int last = -1;
+  for (size_t i = 0; i < order.size(); ++i) {
+    WarpCtx& w = warps_[order[i]];
+    account(w, t);
+    const auto [at, kind] = evaluate(w);
+    w.lastKind = at <= t ? Stall::NotSelected : kind;
+    cands.push_back({w.age, at <= t});
+    if (order[i] == sp.lastIssued) last = int(i);
+  }
+  int picked = -1;
+  if (std::any_of(cands.begin(), cands.end(), [](const Candidate& c) { return c.eligible; }))
+    picked = scheduler_->pick(cands, last);
+  if (picked >= 0) {
+    const uint32_t wi = order[size_t(picked)];
+    warps_[wi].lastKind = Stall::Selected;
+    account(warps_[wi], t + 1);
+    try {
+      issue(wi, t);
+    } catch (const KernelFault& f) {
+      fault_ = f.info();
+      return;
+    }
+  }
+  // The rest of this cycle, and what each warp waits for from the next one on.
+  uint64_t next = kNever;
+  for (uint32_t wi : sp.warps) {
+    WarpCtx& w = warps_[wi];
+    if (w.lastT <= t) account(w, t + 1);
+    const auto [at, kind] = evaluate(w);
+    w.lastKind = at <= t + 1 ? Stall::NotSelected : kind;
+    next = std::min(next, std::max(at, t + 1));
+  }
+  if (next != kNever) wake(id, next);
+}
+
+namespace {
+double threadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+}  // namespace
+
+LaunchResult Engine::run(std::optional<TimingReport>& report) {
+  const auto start = std::chrono::steady_clock::now();
+  const double cpuStart = threadCpuSeconds();
+  for (const auto& [sm, index] : dispatch_.firstWave()) {
+    launchCta(sm, index, 0);
+    if (fault_) break;
+  }
+  while (!heap_.empty() && !fault_) {
+    const auto [t, id] = heap_.top();
+    heap_.pop();
+    Smsp& sp = sms_[id / c_.smspPerSm].smsps[id % c_.smspPerSm];
+    if (sp.scheduled != t) continue;  // superseded by an earlier wake-up
+    sp.scheduled = kNever;
+    visit(id, t);
+  }
+  if (fault_) {
+    // The faulting CTA and those still in flight end here; observers hear of the fault.
+    for (uint32_t slot = 0; slot < ctas_.size(); ++slot) {
+      CtaSlot& cs = *ctas_[slot];
+      if (!cs.cta || std::find(freeCtas_.begin(), freeCtas_.end(), slot) != freeCtas_.end())
+        continue;
+      if (cs.list) cs.list->ctaFinished(&*fault_);
+      Finished f;
+      f.observers = std::move(cs.observers);
+      f.printf = cs.cta->printfOutput();
+      finished_[cs.index] = std::move(f);
+    }
+    for (auto& [index, f] : finished_) {
+      for (size_t i = 0; i < f.observers.size(); ++i) factories_[i]->merge(*f.observers[i]);
+      result_.printfOutput += f.printf;
+    }
+    finished_.clear();
+    result_.fault = fault_;
+    result_.ctasRun = nextMerge_;
+    report.reset();
+  } else {
+    result_.ctasRun = ctx_.grid.count();
+    uint64_t warpCycles = 0;
+    for (SmState& s : sms_) {
+      rep_.smActiveCyclesSum += s.activeCycles;
+      warpCycles += s.warpCycles;
+    }
+    rep_.configName = c_.name;
+    rep_.scheduler = c_.scheduler;
+    rep_.clockGhz = c_.clockGhz;
+    rep_.launchLatency = c_.launchLatency;
+    rep_.cycles = end_ + c_.launchLatency;
+    rep_.smCount = c_.smCount;
+    rep_.smspPerSm = c_.smspPerSm;
+    rep_.waves = dispatch_.waves();
+    rep_.occupancy = occ_;
+    rep_.residentWarpCycles = warpCycles;
+    rep_.achievedOccupancy =
+        rep_.smActiveCyclesSum
+            ? double(warpCycles) / (double(rep_.smActiveCyclesSum) * c_.maxWarpsPerSm)
+            : 0;
+    rep_.dramBytesPerCycle = c_.dramBytesPerCycle;
+    rep_.l2BytesPerCycle = c_.l2BytesPerCycle;
+    report = rep_;
+  }
+  result_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (report) {
+    report->hostSeconds = result_.seconds;
+    report->hostCpuSeconds = threadCpuSeconds() - cpuStart;
+  }
+  return std::move(result_);
+}
+
+}  // namespace warpsim::sim::timing

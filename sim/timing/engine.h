@@ -1,0 +1,91 @@
+// One timed launch: CTAs dispatched to SMs as slots free, each sub-partition's scheduler
+// picking a warp per cycle among those whose next instruction's registers and unit are ready,
+// the memory system timing every access. Sub-partitions wake up in (cycle, id) order from a
+// heap, so idle cycles are skipped and the order is deterministic.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <vector>
+
+#include "sim/func/cta.h"
+#include "sim/timing/cta_dispatch.h"
+#include "sim/timing/l2.h"
+#include "sim/timing/report.h"
+#include "sim/timing/scheduler.h"
+#include "sim/timing/sm.h"
+
+namespace warpsim::sim::timing {
+
+class Engine {
+ public:
+  Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
+         const std::vector<ObserverFactory*>& factories);
+  ~Engine();
+  // Runs the launch; `report` is filled unless it faulted.
+  LaunchResult run(std::optional<TimingReport>& report);
+
+  // ---- called by the per-CTA probe during a step ----
+  void onInstruction(const InstructionEvent& e);
+  void onMemory(const MemoryEvent& e);
+  void onRelease(const std::vector<unsigned>& waiters);
+
+ private:
+  struct CtaSlot;
+  class Probe;
+  struct Finished {
+    std::vector<std::unique_ptr<Observer>> observers;
+    std::string printf;
+  };
+
+  void launchCta(uint32_t sm, uint64_t index, uint64_t at);
+  void finishCta(uint32_t slot, uint64_t t);
+  void wake(uint32_t smspId, uint64_t t);
+  void visit(uint32_t smspId, uint64_t t);
+  void issue(uint32_t wi, uint64_t t);
+  // When warp `wi` can issue next and the stall until then.
+  std::pair<uint64_t, Stall> evaluate(WarpCtx& w);
+  void account(WarpCtx& w, uint64_t until);
+  void retireWarp(uint32_t wi, uint64_t t);
+  void mergeReady();
+
+  const TimingConfig& c_;
+  Occupancy occ_;
+  LaunchContext& ctx_;
+  const std::vector<ObserverFactory*>& factories_;
+  ClassTable classes_;
+  std::unique_ptr<Scheduler> scheduler_;
+  CtaDispatcher dispatch_;
+  L2 l2_;
+  std::vector<SmState> sms_;
+  std::vector<WarpCtx> warps_;
+  std::vector<uint32_t> freeWarps_;
+  std::vector<std::unique_ptr<CtaSlot>> ctas_;
+  std::vector<uint32_t> freeCtas_;
+  std::vector<std::unique_ptr<Cta>> spareCtas_;
+  std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>,
+                      std::greater<>>
+      heap_;
+  std::map<uint64_t, Finished> finished_;
+  uint64_t nextMerge_ = 0;
+  uint64_t age_ = 0;
+  uint64_t end_ = 0;
+  uint32_t slotsMax_ = 0, predsMax_ = 0;
+  TimingReport rep_;
+  LaunchResult result_;
+  std::optional<FaultInfo> fault_;
+  // The step in progress.
+  uint32_t curWarp_ = 0;
+  uint64_t curT_ = 0;
+  const isa::Inst* curInst_ = nullptr;
+  uint64_t curMemReady_ = 0;
+  Stall curMemKind_ = Stall::Wait;
+  bool curHadMemory_ = false;
+  std::vector<unsigned> curReleased_;
+  bool curReleasedAny_ = false;
+  std::vector<Candidate> candScratch_;
+};
+
+}  // namespace warpsim::sim::timing

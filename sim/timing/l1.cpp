@@ -1,0 +1,65 @@
+#include "sim/timing/l1.h"
+
+#include <algorithm>
+
+#include "sim/observers/access_cost.h"
+
+namespace warpsim::sim::timing {
+
+L1::L1(const TimingConfig& c, uint64_t capacity)
+    : c_(c), cache_(capacity, c.l1LineBytes, c.l1Ways) {}
+
+AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localKey, uint64_t now,
+                        L2& l2, MemoryCounters& m, uint64_t* drainAt) {
+  // The distinct sectors, in lane order. Local memory is interleaved by the hardware so that
+  // the same offset of a warp's 32 threads is contiguous: lane l's word at offset o lands at
+  // o * 32 + l * bytes of the warp's own region.
+  sectors_.clear();
+  for (uint32_t mask = e.mask; mask; mask &= mask - 1) {
+    const unsigned lane = unsigned(__builtin_ctz(mask));
+    uint64_t a = e.addresses[lane];
+    if (landed == isa::Space::Local)
+      a = (localKey << 40) + (a / e.bytes) * (32ull * e.bytes) + lane * e.bytes;
+    for (uint64_t s = a / kSectorBytes; s <= (a + e.bytes - 1) / kSectorBytes; ++s)
+      if (std::find(sectors_.begin(), sectors_.end(), s) == sectors_.end()) sectors_.push_back(s);
+  }
+  const uint64_t n = sectors_.size();
+  const uint64_t start = std::max(now, lsuFree_);
+  lsuFree_ = start + std::max<uint64_t>(1, (n + c_.l1SectorsPerCycle - 1) / c_.l1SectorsPerCycle);
+  AccessTiming r{start + c_.l1HitLatency, Stall::LongScoreboard};
+  if (e.kind == AccessKind::Fence) return r;
+  if (e.kind == AccessKind::Load) {
+    ++m.globalLoadRequests;
+    m.globalLoadSectors += n;
+  } else if (e.kind == AccessKind::Store) {
+    ++m.globalStoreRequests;
+    m.globalStoreSectors += n;
+  } else {
+    ++m.globalAtomicRequests;
+  }
+  uint64_t ready = start + c_.l1HitLatency;
+  for (uint64_t s : sectors_) {
+    const uint64_t addr = s * kSectorBytes;
+    if (e.kind == AccessKind::Load) {
+      const uint64_t hit = cache_.lookup(addr, start);
+      if (hit != ~0ull) {
+        ++m.l1Hits;
+        ready = std::max(ready, std::max(hit, start + c_.l1HitLatency));
+        continue;
+      }
+      ++m.l1Misses;
+      const uint64_t back = l2.access(addr, L2Op::Read, start, m);
+      cache_.fill(addr, back, false, start);
+      ready = std::max(ready, back);
+    } else {
+      const uint64_t back =
+          l2.access(addr, e.kind == AccessKind::Store ? L2Op::Write : L2Op::Atomic, start, m);
+      ready = std::max(ready, back);
+    }
+  }
+  *drainAt = std::max(*drainAt, ready);
+  r.ready = ready;
+  return r;
+}
+
+}  // namespace warpsim::sim::timing

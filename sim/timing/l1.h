@@ -1,0 +1,34 @@
+// The global/local path of one SM: coalescing a warp's addresses into 32-byte sectors, the
+// sectored L1 (its capacity what the shared-memory carve-out leaves of the unified array; loads
+// allocate, stores write through to the L2 without allocating), the SM's LSU pipe
+// (l1.sectors_per_cycle), and misses, stores and atomics to the L2.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/observer.h"
+#include "sim/timing/cache.h"
+#include "sim/timing/l2.h"
+#include "sim/timing/smem.h"
+
+namespace warpsim::sim::timing {
+
+class L1 {
+ public:
+  L1(const TimingConfig& c, uint64_t capacityBytes);
+  // `localKey` tells one warp's local memory from another's (local addresses are per thread).
+  AccessTiming access(const MemoryEvent& e, isa::Space landed, uint64_t localKey, uint64_t now,
+                      L2& l2, MemoryCounters& m, uint64_t* drainAt);
+
+ private:
+  const TimingConfig& c_;
+  SectorCache cache_;
+  uint64_t lsuFree_ = 0;
+  std::vector<uint64_t> sectors_;  // scratch
+ public:
+  uint64_t lsuFree() const { return lsuFree_; }
+  void occupy(uint64_t until) { lsuFree_ = std::max(lsuFree_, until); }
+};
+
+}  // namespace warpsim::sim::timing

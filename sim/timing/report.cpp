@@ -1,0 +1,127 @@
+#include "sim/timing/report.h"
+
+#include <algorithm>
+
+namespace warpsim::sim::timing {
+
+const char* stallName(Stall s) {
+  switch (s) {
+    case Stall::Selected:
+      return "selected";
+    case Stall::NotSelected:
+      return "not_selected";
+    case Stall::Wait:
+      return "wait";
+    case Stall::ShortScoreboard:
+      return "short_scoreboard";
+    case Stall::LongScoreboard:
+      return "long_scoreboard";
+    case Stall::MathPipeThrottle:
+      return "math_pipe_throttle";
+    case Stall::MioThrottle:
+      return "mio_throttle";
+    case Stall::LgThrottle:
+      return "lg_throttle";
+    case Stall::Barrier:
+      return "barrier";
+    case Stall::BranchResolving:
+      return "branch_resolving";
+    default:
+      return "?";
+  }
+}
+
+double TimingReport::ipc() const {
+  const double active = smCount ? double(smActiveCyclesSum) / smCount : 0;
+  return active > 0 ? double(warpInstructions) / smCount / active : 0;
+}
+
+double TimingReport::stallPerIssue(Stall s) const {
+  return warpInstructions ? double(stalls[size_t(s)]) / double(warpInstructions) : 0;
+}
+
+double TimingReport::l1HitRate() const {
+  const uint64_t n = mem.l1Hits + mem.l1Misses;
+  return n ? double(mem.l1Hits) / double(n) : 0;
+}
+
+double TimingReport::l2HitRate() const {
+  const uint64_t n = mem.l2Hits + mem.l2Misses;
+  return n ? double(mem.l2Hits) / double(n) : 0;
+}
+
+double TimingReport::sectorsPerRequest() const {
+  const uint64_t r = mem.globalLoadRequests + mem.globalStoreRequests;
+  return r ? double(mem.globalLoadSectors + mem.globalStoreSectors) / double(r) : 0;
+}
+
+double TimingReport::issueUtilization() const {
+  return smActiveCyclesSum ? double(warpInstructions) / (double(smActiveCyclesSum) * smspPerSm) : 0;
+}
+
+double TimingReport::dramUtilization() const {
+  const uint64_t busy = cycles > launchLatency ? cycles - launchLatency : 0;
+  return busy && dramBytesPerCycle > 0
+             ? double(mem.dramReadBytes + mem.dramWriteBytes) / (busy * dramBytesPerCycle)
+             : 0;
+}
+
+double TimingReport::l2Utilization() const {
+  const uint64_t busy = cycles > launchLatency ? cycles - launchLatency : 0;
+  const uint64_t sectors = mem.l2ReadSectors + mem.l2WriteSectors + mem.l2AtomicSectors;
+  return busy && l2BytesPerCycle > 0 ? double(sectors) * 32 / (busy * l2BytesPerCycle) : 0;
+}
+
+std::string TimingReport::bound() const {
+  // A part at 60% or more of its peak bounds the kernel; otherwise latency does (too few warps
+  // or too little independent work to keep any part busy).
+  const double mem = std::max(dramUtilization(), l2Utilization());
+  const double issue = issueUtilization();
+  if (mem >= 0.6 && mem >= issue) return "memory";
+  if (issue >= 0.6) return "compute";
+  return "latency";
+}
+
+void accumulate(TimingReport& a, const TimingReport& b) {
+  if (a.configName.empty()) {
+    a = b;
+    return;
+  }
+  // Occupancy stays the first launch's; everything that counts adds up.
+  const double warpCyclesA = a.achievedOccupancy * a.smActiveCyclesSum;
+  const double warpCyclesB = b.achievedOccupancy * b.smActiveCyclesSum;
+  a.cycles += b.cycles;
+  a.launchLatency += b.launchLatency;
+  a.smActiveCyclesSum += b.smActiveCyclesSum;
+  a.residentWarpCycles += b.residentWarpCycles;
+  a.achievedOccupancy =
+      a.smActiveCyclesSum ? (warpCyclesA + warpCyclesB) / double(a.smActiveCyclesSum) : 0;
+  a.ctas += b.ctas;
+  a.waves += b.waves;
+  a.warpInstructions += b.warpInstructions;
+  a.threadInstructions += b.threadInstructions;
+  for (size_t i = 0; i < a.stalls.size(); ++i) a.stalls[i] += b.stalls[i];
+  MemoryCounters& m = a.mem;
+  const MemoryCounters& n = b.mem;
+  m.globalLoadRequests += n.globalLoadRequests;
+  m.globalStoreRequests += n.globalStoreRequests;
+  m.globalAtomicRequests += n.globalAtomicRequests;
+  m.globalLoadSectors += n.globalLoadSectors;
+  m.globalStoreSectors += n.globalStoreSectors;
+  m.l1Hits += n.l1Hits;
+  m.l1Misses += n.l1Misses;
+  m.l2Hits += n.l2Hits;
+  m.l2Misses += n.l2Misses;
+  m.l2ReadSectors += n.l2ReadSectors;
+  m.l2WriteSectors += n.l2WriteSectors;
+  m.l2AtomicSectors += n.l2AtomicSectors;
+  m.dramReadBytes += n.dramReadBytes;
+  m.dramWriteBytes += n.dramWriteBytes;
+  m.sharedRequests += n.sharedRequests;
+  m.sharedWavefronts += n.sharedWavefronts;
+  m.sharedIdealWavefronts += n.sharedIdealWavefronts;
+  a.hostSeconds += b.hostSeconds;
+  a.hostCpuSeconds += b.hostCpuSeconds;
+}
+
+}  // namespace warpsim::sim::timing

@@ -1,0 +1,2 @@
+#pragma once
+#include "sim/timing/scheduler/interface.h"

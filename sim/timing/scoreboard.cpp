@@ -1,0 +1,35 @@
+#include "sim/timing/scoreboard.h"
+
+namespace warpsim::sim::timing {
+
+void Scoreboard::reset(uint32_t slots, uint32_t preds) {
+  regs_.assign(slots, Entry{});
+  preds_.assign(preds, Entry{});
+}
+
+// Slots index the current frame; a device function's frame shares the table (a callee's
+// register waits on the caller's same slot: conservative, and only across a call).
+const Scoreboard::Entry* Scoreboard::entry(const isa::RegRef& r) const {
+  const auto& v = r.pred ? preds_ : regs_;
+  return r.slot < v.size() ? &v[r.slot] : nullptr;
+}
+
+std::pair<uint64_t, Stall> Scoreboard::waitFor(const isa::Inst& in) const {
+  uint64_t at = 0;
+  Stall kind = Stall::Wait;
+  for (const auto* list : {&in.uses, &in.defs})
+    for (const isa::RegRef& r : *list)
+      if (const Entry* e = entry(r); e && e->ready > at) {
+        at = e->ready;
+        kind = e->kind;
+      }
+  return {at, kind};
+}
+
+void Scoreboard::write(const isa::RegRef& r, uint64_t readyAt, Stall kind) {
+  auto& v = r.pred ? preds_ : regs_;
+  if (r.slot >= v.size()) v.resize(r.slot + 1);
+  v[r.slot] = {readyAt, kind};
+}
+
+}  // namespace warpsim::sim::timing

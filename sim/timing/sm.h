@@ -1,0 +1,66 @@
+// The state of one SM during a timed launch: its sub-partitions (each a warp scheduler's list
+// of resident warps and its units' next free cycles), its L1/LSU and MIO pipes, and the
+// bookkeeping for active cycles and achieved occupancy.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "sim/timing/l1.h"
+#include "sim/timing/scoreboard.h"
+#include "sim/timing/units.h"
+
+namespace warpsim::sim::timing {
+
+inline constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
+
+// A warp resident on an SM.
+struct WarpCtx {
+  uint32_t cta = 0;   // index of its CTA's slot
+  unsigned warp = 0;  // within the CTA
+  unsigned sm = 0, smsp = 0;
+  uint64_t age = 0;
+  uint64_t readyAt = 0;  // its own earliest next issue (branch resolve, barrier release)
+  Stall readyKind = Stall::Wait;
+  Scoreboard sb;
+  uint64_t lastT = 0;  // stall accounting: cycles before lastT are counted
+  Stall lastKind = Stall::Wait;
+  bool done = false;
+  bool atBarrier = false;  // waits at bar.sync (mirrors its Warp's state, without the lookup)
+  // Its next instruction, what its registers wait for and its unit: valid until it issues.
+  bool peeked = false;
+  const isa::Inst* next = nullptr;
+  uint64_t regAt = 0;
+  Stall regKind = Stall::Wait;
+  Unit unit = Unit::None;
+};
+
+struct Smsp {
+  std::vector<uint32_t> warps;  // WarpCtx indices, in arrival order
+  uint32_t lastIssued = ~0u;    // WarpCtx index
+  std::array<uint64_t, size_t(Unit::Count_)> unitFree{};
+  uint64_t scheduled = kNever;  // its pending wake-up
+};
+
+struct SmState {
+  std::vector<Smsp> smsps;
+  std::unique_ptr<L1> l1;
+  uint64_t mioFree = 0;
+  unsigned residentCtas = 0, residentWarps = 0;
+  unsigned warpsDispatched = 0;  // rotates new warps over the sub-partitions
+  uint64_t activeSince = 0, activeCycles = 0;
+  uint64_t lastChange = 0, warpCycles = 0;  // resident warps integrated over time
+  // Resident warps change at `t`.
+  void changeWarps(uint64_t t, int delta) {
+    warpCycles += uint64_t(residentWarps) * (t - lastChange);
+    lastChange = t;
+    if (residentWarps == 0 && delta > 0) activeSince = t;
+    residentWarps = unsigned(int(residentWarps) + delta);
+    if (residentWarps == 0 && delta < 0) activeCycles += t - activeSince;
+  }
+};
+
+}  // namespace warpsim::sim::timing

@@ -1,0 +1,1 @@
+suite vector_add --timing-config tests/data/timing/missing.json

@@ -1,0 +1,1 @@
+suite vector_add --timing-config tests/data/timing/unknown_key.json

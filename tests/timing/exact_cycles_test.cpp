@@ -1,0 +1,187 @@
+// Exact cycles of small kernels on the timing model, each derived from the configuration:
+// dependent chains cost their latency per instruction, independent ones the unit's initiation
+// interval, a k-way bank conflict k-1 extra wavefronts, one more warp than a sub-partition can
+// hide stretches the chain, and a grid one CTA larger than a wave takes a second wave.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "sim/timing/timing_model.h"
+#include "tests/support/ptx_runner.h"
+
+namespace warpsim::sim::timing {
+namespace {
+
+constexpr const char* kHeader = ".version 8.0\n.target sm_90\n.address_size 64\n";
+
+// N fp32 adds; dependent: each reads the previous one's result; independent: each reads %f1.
+std::string addChain(unsigned n, bool dependent, const char* type = "f32") {
+  const bool fp = std::string(type) == "f32";
+  const std::string r = fp ? "%f" : "%r";
+  std::string s = std::string(kHeader) + ".visible .entry k(.param .u64 out) {\n  .reg ." +
+                  (fp ? "f32" : "b32") + " " + r + "<" + std::to_string(n + 3) +
+                  ">;\n  .reg .b64 %rd<2>;\n  ld.param.u64 %rd1, [out];\n";
+  s += fp ? "  mov.f32 %f1, 0f3F800000;\n" : "  mov.u32 %r1, 1;\n";
+  for (unsigned i = 0; i < n; ++i) {
+    const std::string src = dependent ? r + std::to_string(i + 1) : r + "1";
+    s += "  add." + std::string(fp ? "f32" : "s32") + " " + r + std::to_string(i + 2) + ", " + src +
+         ", " + r + "1;\n";
+  }
+  s += "  st.global." + std::string(fp ? "f32" : "u32") + " [%rd1], " + r + std::to_string(n + 1) +
+       ";\n  ret;\n}\n";
+  return s;
+}
+
+struct Timed {
+  TimingReport report;
+  LaunchResult result;
+};
+
+Timed run(const std::string& ptx, const TimingConfig& c, Dim3 grid, Dim3 block,
+          uint32_t dynamicShared = 0, bool withOut = true) {
+  test::PtxRunner r(ptx, "timing.ptx");
+  TimingModel model(c);
+  LaunchOptions o;
+  o.runner = &model;
+  std::vector<std::vector<uint8_t>> args;
+  if (withOut) args.push_back(test::PtxRunner::ptr(r.buffer<uint32_t>(1024)));
+  Timed t;
+  t.result = r.launch("k", grid, block, args, o, dynamicShared);
+  EXPECT_FALSE(t.result.fault.has_value()) << t.result.fault->message;
+  EXPECT_TRUE(model.lastReport().has_value());
+  if (model.lastReport()) t.report = *model.lastReport();
+  // Every resident warp-cycle is in exactly one stall state (selected counts the issues).
+  uint64_t sum = 0;
+  for (uint64_t s : t.report.stalls) sum += s;
+  EXPECT_EQ(sum, t.report.residentWarpCycles);
+  EXPECT_EQ(t.report.stalls[size_t(Stall::Selected)], t.report.warpInstructions);
+  return t;
+}
+
+uint64_t cycles(const std::string& ptx, const TimingConfig& c = {}, uint32_t threads = 32) {
+  return run(ptx, c, {1, 1, 1}, {threads, 1, 1}).report.cycles;
+}
+
+TEST(ExactCycles, DependentFp32ChainCostsItsLatencyPerAdd) {
+  const TimingConfig c;
+  // ld.param at 0, mov at 1 (ready after latency.move), then every add waits for the one before;
+  // the store issues when the last result is ready and drains after an L2 write
+  // (l2.hit_latency). Fixed overhead: launch.latency + 1 + latency.move + l2.hit_latency.
+  for (unsigned n : {16u, 64u})
+    EXPECT_EQ(cycles(addChain(n, true), c),
+              c.launchLatency + 1 + c.latMove + uint64_t(n) * c.latFp32 + c.l2HitLatency)
+        << n;
+  TimingConfig slow;
+  slow.latFp32 = 6;
+  EXPECT_EQ(cycles(addChain(64, true), slow) - cycles(addChain(32, true), slow), 32u * 6);
+}
+
+TEST(ExactCycles, IndependentAddsIssueAtTheUnitsRate) {
+  const TimingConfig c;
+  // fp32: one warp-instruction per cycle per sub-partition (issue.fp32 = 1).
+  EXPECT_EQ(cycles(addChain(64, false)) - cycles(addChain(32, false)), 32u * c.iiFp32);
+  // int: the half-rate pipe (issue.int = 2).
+  EXPECT_EQ(cycles(addChain(64, false, "s32")) - cycles(addChain(32, false, "s32")), 32u * c.iiInt);
+}
+
+// One warp loads shared memory with lane stride `k` words: a k-way bank conflict.
+std::string sharedStride(unsigned k) {
+  return std::string(kHeader) +
+         ".visible .entry k(.param .u64 out) {\n"
+         "  .reg .b32 %r<8>;\n  .reg .b64 %rd<2>;\n"
+         "  .shared .align 4 .b8 s[4096];\n"
+         "  ld.param.u64 %rd1, [out];\n"
+         "  mov.u32 %r1, %tid.x;\n"
+         "  mul.lo.u32 %r2, %r1, " +
+         std::to_string(4 * k) +
+         ";\n"
+         "  mov.u32 %r3, s;\n"
+         "  add.u32 %r4, %r3, %r2;\n"
+         "  ld.shared.u32 %r5, [%r4];\n"
+         "  st.global.u32 [%rd1], %r5;\n"
+         "  ret;\n}\n";
+}
+
+TEST(ExactCycles, BankConflictCostsOneWavefrontPerExtraWay) {
+  const TimingConfig c;
+  const uint64_t base = cycles(sharedStride(1));
+  for (unsigned k : {2u, 4u, 8u, 32u})
+    EXPECT_EQ(cycles(sharedStride(k)) - base, uint64_t(k - 1) * c.sharedCyclesPerWavefront) << k;
+  TimingConfig slow;
+  slow.sharedCyclesPerWavefront = 3;
+  EXPECT_EQ(cycles(sharedStride(8), slow) - cycles(sharedStride(1), slow), 7u * 3);
+  // And the report counts the conflicts as ncu does: 32 wavefronts for one ideal.
+  const TimingReport r = run(sharedStride(32), c, {1, 1, 1}, {32, 1, 1}).report;
+  EXPECT_EQ(r.mem.sharedWavefronts, 32u);
+  EXPECT_EQ(r.bankConflicts(), 31u);
+}
+
+TEST(ExactCycles, OneMoreWarpThanTheSchedulerCanHide) {
+  // One sub-partition, a dependent fp32 chain of latency 4 on every warp. Loose round-robin:
+  // four warps hide the latency (one add per cycle), a fifth makes every round 5 cycles.
+  TimingConfig c;
+  c.smspPerSm = 1;
+  c.scheduler = "lrr";
+  auto perAdd = [&](unsigned warps) {
+    return cycles(addChain(64, true), c, 32 * warps) - cycles(addChain(32, true), c, 32 * warps);
+  };
+  for (unsigned warps : {1u, 2u, 4u, 5u, 8u})
+    EXPECT_EQ(perAdd(warps), 32u * std::max<uint64_t>(c.latFp32, warps)) << warps << " warps";
+  // Greedy-then-oldest: the four oldest warps take every issue slot while they can, the fifth
+  // waits until they finish and then runs alone: the chain costs a second pass.
+  c.scheduler = "gto";
+  for (unsigned warps : {1u, 2u, 4u, 5u, 8u})
+    EXPECT_EQ(perAdd(warps), 32u * c.latFp32 * ((warps + 3) / 4)) << warps << " warps";
+}
+
+// One warp, a dependent chain and no memory: one CTA's time does not depend on its SM.
+std::string computeOnly() {
+  std::string s = std::string(kHeader) +
+                  ".visible .entry k() {\n  .reg .f32 %f<70>;\n"
+                  "  mov.f32 %f1, 0f3F800000;\n";
+  for (unsigned i = 0; i < 64; ++i)
+    s += "  fma.rn.f32 %f" + std::to_string(i + 2) + ", %f" + std::to_string(i + 1) +
+         ", %f1, %f1;\n";
+  return s + "  ret;\n}\n";
+}
+
+TEST(ExactCycles, CtaWaves) {
+  // 200 KB of dynamic shared memory: one CTA per SM, so 132 SMs run 132 CTAs per wave.
+  const TimingConfig c;
+  auto t = [&](uint32_t ctas) {
+    return run(computeOnly(), c, {ctas, 1, 1}, {32, 1, 1}, 200 * 1024, false).report;
+  };
+  const TimingReport one = t(1), full = t(132), over = t(133), two = t(264), three = t(265);
+  EXPECT_EQ(one.cycles, full.cycles);
+  EXPECT_EQ(over.cycles, two.cycles);
+  EXPECT_GT(over.cycles, full.cycles);
+  // Each further wave starts the cycle after the previous one's CTA retired.
+  EXPECT_EQ(three.cycles - over.cycles, over.cycles - full.cycles);
+  EXPECT_EQ(full.waves, 1u);
+  EXPECT_EQ(over.waves, 2u);
+  EXPECT_EQ(three.waves, 3u);
+  EXPECT_EQ(over.occupancy.ctasPerSm, 1u);
+  EXPECT_EQ(over.occupancy.limiter, "shared");
+  // mov at 0, then 64 fma each latency.fp32 after the one before; the kernel ends when the
+  // last result is written.
+  EXPECT_EQ(full.cycles, c.launchLatency + c.latMove + 64 * c.latFp32);
+}
+
+TEST(ExactCycles, PredictionDoesNotDependOnHostThreads) {
+  const TimingConfig c;
+  test::PtxRunner r(addChain(40, true), "timing.ptx");
+  uint64_t first = 0;
+  for (unsigned threads : {1u, 2u, 8u}) {
+    TimingModel model(c);
+    LaunchOptions o;
+    o.runner = &model;
+    o.threads = threads;
+    r.launch("k", {300, 1, 1}, {96, 1, 1}, {test::PtxRunner::ptr(r.buffer<uint32_t>(1))}, o);
+    ASSERT_TRUE(model.lastReport());
+    if (!first) first = model.lastReport()->cycles;
+    EXPECT_EQ(model.lastReport()->cycles, first);
+  }
+}
+
+}  // namespace
+}  // namespace warpsim::sim::timing

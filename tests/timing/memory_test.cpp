@@ -1,0 +1,85 @@
+// The memory components on their own: an L1 hit and miss at the capacity boundary, the L2 and
+// DRAM latencies and DRAM bandwidth as a queue, exact to the cycle.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "sim/timing/dram.h"
+#include "sim/timing/l1.h"
+#include "sim/timing/l2.h"
+
+namespace warpsim::sim::timing {
+namespace {
+
+// A warp reading one full 128-byte line (32 lanes x 4 bytes).
+struct LineLoad {
+  uint64_t addrs[32];
+  MemoryEvent e;
+  explicit LineLoad(uint64_t base) {
+    for (unsigned l = 0; l < 32; ++l) addrs[l] = base + 4 * l;
+    e.kind = AccessKind::Load;
+    e.space = e.landed = isa::Space::Global;
+    e.mask = ~0u;
+    e.addresses = addrs;
+    e.bytes = 4;
+  }
+};
+
+// Reads `lines` lines twice over; returns the latency of each access of the second pass.
+std::vector<uint64_t> secondPass(const TimingConfig& c, uint64_t l1Bytes, unsigned lines) {
+  L1 l1(c, l1Bytes);
+  L2 l2(c);
+  MemoryCounters m;
+  uint64_t drain = 0, t = 0;
+  for (unsigned i = 0; i < lines; ++i, t += 1000) {
+    LineLoad ld(0x100000 + 128ull * i);
+    l1.access(ld.e, isa::Space::Global, 0, t, l2, m, &drain);
+  }
+  std::vector<uint64_t> lat;
+  for (unsigned i = 0; i < lines; ++i, t += 1000) {
+    LineLoad ld(0x100000 + 128ull * i);
+    lat.push_back(l1.access(ld.e, isa::Space::Global, 0, t, l2, m, &drain).ready - t);
+  }
+  return lat;
+}
+
+TEST(MemoryTiming, L1HitsUpToItsCapacityAndMissesOneLineBeyond) {
+  // A fully associative L1 of 64 lines (one set), LRU: 64 lines re-read all hit; 65 lines read
+  // in a cycle all miss (each evicts the next one to be read) and come from the L2.
+  TimingConfig c;
+  c.l1Ways = 64;
+  const uint64_t capacity = 64 * 128;
+  for (uint64_t lat : secondPass(c, capacity, 64)) EXPECT_EQ(lat, c.l1HitLatency);
+  for (uint64_t lat : secondPass(c, capacity, 65)) EXPECT_EQ(lat, c.l2HitLatency);
+}
+
+TEST(MemoryTiming, ColdMissGoesToDramAndCounts) {
+  const TimingConfig c;
+  L1 l1(c, 64 * 1024);
+  L2 l2(c);
+  MemoryCounters m;
+  uint64_t drain = 0;
+  LineLoad ld(0x2000);
+  EXPECT_EQ(l1.access(ld.e, isa::Space::Global, 0, 100, l2, m, &drain).ready, 100 + c.dramLatency);
+  EXPECT_EQ(m.l1Misses, 4u);
+  EXPECT_EQ(m.l2Misses, 4u);
+  EXPECT_EQ(m.dramReadBytes, 128u);
+  EXPECT_EQ(m.globalLoadSectors, 4u);
+  // The sectors are in flight: a second warp asking at once waits for the same fill.
+  EXPECT_EQ(l1.access(ld.e, isa::Space::Global, 0, 101, l2, m, &drain).ready, 100 + c.dramLatency);
+  EXPECT_EQ(m.l1Hits, 4u);
+}
+
+TEST(MemoryTiming, DramBandwidthIsAQueue) {
+  Dram d(600, 64.0);  // 64 bytes per cycle
+  // Four 32-byte reads at cycle 0: two fit in each cycle's bandwidth.
+  EXPECT_EQ(d.read(0, 32), 600u);
+  EXPECT_EQ(d.read(0, 32), 600u);
+  EXPECT_EQ(d.read(0, 32), 601u);
+  EXPECT_EQ(d.read(0, 32), 601u);
+  // After a pause the queue is empty again.
+  EXPECT_EQ(d.read(100, 32), 700u);
+}
+
+}  // namespace
+}  // namespace warpsim::sim::timing

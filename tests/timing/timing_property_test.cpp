@@ -1,0 +1,43 @@
+// Properties of the timing mode over the suite: it changes nothing a kernel computes, its
+// statistics equal the functional mode's, and it predicts the same cycles every time.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include "harness/suite.h"
+#include "tests/support/rc_check.h"
+
+namespace warpsim {
+namespace {
+
+TEST(TimingProperty, SameOutputsAndCountsAsTheFunctionalMode) {
+  test::checkProperty("timing changes no result", 8, 100, [] {
+    const auto& cards = kernels::allCards();
+    const kernels::Card& card = cards[*rc::gen::inRange<size_t>(0, cards.size())];
+    const uint64_t hi = std::min(std::max(card.minSize, card.maxSize), card.minSize * 16 + 2048);
+    const uint64_t size = *rc::gen::inRange<uint64_t>(card.minSize, hi + 1);
+    const uint64_t seed = *rc::gen::arbitrary<uint32_t>();
+    RC_TAG(card.name);
+    sim::LaunchOptions o;
+    o.serial = true;  // float atomics in CTA order in both
+    const harness::CardResult plain = harness::runCardOnSim(card, size, seed, o);
+    const sim::timing::TimingConfig config;
+    const harness::CardResult timed = harness::runCardOnSim(card, size, seed, o, &config);
+    RC_ASSERT(plain.run.fault.has_value() == timed.run.fault.has_value());
+    if (plain.run.fault) return;
+    RC_ASSERT(timed.run.timings.size() == card.make(size, seed).launches.size());
+    // Integer-valued kernels give the same bits; float atomics may run in another CTA order
+    // under timing (CTAs interleave), so the comparison takes the card's own tolerance.
+    RC_ASSERT(timed.passed() == plain.passed());
+    RC_ASSERT(timed.run.stats.totalWarpInsns() == plain.run.stats.totalWarpInsns());
+    uint64_t issued = 0;
+    for (const auto& t : timed.run.timings) issued += t.warpInstructions;
+    RC_ASSERT(issued == plain.run.stats.totalWarpInsns());
+    // Deterministic: the same launch predicts the same cycles again.
+    const harness::CardResult again = harness::runCardOnSim(card, size, seed, o, &config);
+    for (size_t i = 0; i < timed.run.timings.size(); ++i)
+      RC_ASSERT(again.run.timings[i].cycles == timed.run.timings[i].cycles);
+  });
+}
+
+}  // namespace
+}  // namespace warpsim
