@@ -73,14 +73,15 @@ std::vector<MeasuredLaunch> readMeasurements(const std::string& path) {
     const std::string where = path + ":" + std::to_string(lineNo);
     const std::vector<std::string> cells = splitTabs(line);
     if (cells.size() != header.size())
-      throw std::runtime_error(where + ": " + std::to_string(cells.size()) + " columns, the header has " +
-                               std::to_string(header.size()));
+      throw std::runtime_error(where + ": " + std::to_string(cells.size()) +
+                               " columns, the header has " + std::to_string(header.size()));
     MeasuredLaunch m;
     m.card = cells[card];
     m.kernel = cells[kernel];
     m.size = wholeNumber(cells[size], where);
     m.seed = wholeNumber(cells[seed], where);
     m.launch = wholeNumber(cells[launch], where);
+    m.threads = wholeNumber(cells[threads], where);
     for (size_t i = threads + 1; i < cells.size(); ++i) {
       if (cells[i].empty()) continue;
       char* end = nullptr;
@@ -97,12 +98,18 @@ std::vector<MeasuredLaunch> readMeasurements(const std::string& path) {
 
 const std::vector<std::pair<std::string, std::string>>& designPairs() {
   static const std::vector<std::pair<std::string, std::string>> pairs = {
-      {"sgemm_naive", "sgemm_tiled"},           {"sgemm_tiled", "sgemm_regblock"},
-      {"sgemm_naive", "sgemm_regblock"},        {"transpose_naive", "transpose_tiled"},
-      {"transpose_tiled", "transpose_padded"},  {"transpose_naive", "transpose_padded"},
-      {"reduce_interleaved", "reduce_sequential"}, {"reduce_sequential", "reduce_shuffle"},
-      {"reduce_shuffle", "reduce_atomic"},      {"scan_blelloch", "scan_blelloch_padded"},
-      {"scan_blelloch", "scan_shfl_up"},        {"stencil5_naive", "stencil5_shared"},
+      {"sgemm_naive", "sgemm_tiled"},
+      {"sgemm_tiled", "sgemm_regblock"},
+      {"sgemm_naive", "sgemm_regblock"},
+      {"transpose_naive", "transpose_tiled"},
+      {"transpose_tiled", "transpose_padded"},
+      {"transpose_naive", "transpose_padded"},
+      {"reduce_interleaved", "reduce_sequential"},
+      {"reduce_sequential", "reduce_shuffle"},
+      {"reduce_shuffle", "reduce_atomic"},
+      {"scan_blelloch", "scan_blelloch_padded"},
+      {"scan_blelloch", "scan_shfl_up"},
+      {"stencil5_naive", "stencil5_shared"},
       {"histogram_global", "histogram_shared"},
   };
   return pairs;

@@ -15,7 +15,8 @@ namespace warpsim::harness {
 struct MeasuredLaunch {
   std::string card, kernel;
   uint64_t size = 0, seed = 0, launch = 0;
-  std::map<std::string, double> metrics;  // ncu name -> value (absent when ncu gave none)
+  uint64_t threads = 0;                          // of the whole problem
+  std::map<std::string, double> metrics;         // ncu name -> value (absent when ncu gave none)
   double metric(const std::string& name) const;  // 0 when absent
 };
 

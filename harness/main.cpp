@@ -26,6 +26,7 @@ Commands:
   approx-replay [DIR]...     replay the committed .approx samples in the simulator
   exec PROGRAM [ARGS]...     run an unmodified CUDA program (built by nvcc) on the simulator
   measure [PATTERN]          suite launches on the GPU at a ladder of sizes, for Nsight Compute
+  correlate [PATTERN]        the timing model's cycles against those measured on the H200
 
 Every command takes --help; warpsim --version names the build's commit and CUDA toolkit.
 Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
@@ -61,6 +62,7 @@ int main(int argc, char** argv) {
     if (command == "approx-replay") return warpsim::cli::approxReplayCommand(args);
     if (command == "exec") return warpsim::cli::execCommand(args);
     if (command == "measure") return warpsim::cli::measureCommand(args);
+    if (command == "correlate") return warpsim::cli::correlateCommand(args);
   } catch (const std::exception& e) {
     std::cerr << "warpsim " << command << ": " << e.what() << "\n";
     return warpsim::cli::kUsage;

@@ -23,5 +23,6 @@ int approxMeasureCommand(const std::vector<std::string>& args);
 int approxReplayCommand(const std::vector<std::string>& args);
 int execCommand(const std::vector<std::string>& args);
 int measureCommand(const std::vector<std::string>& args);
+int correlateCommand(const std::vector<std::string>& args);
 
 }  // namespace warpsim::cli

@@ -1,0 +1,322 @@
+// warpsim correlate: the performance model's predicted cycles against Nsight Compute's on the
+// H200, from the committed measurements (no GPU needed), with MAPE, Pearson r and the
+// design-change pairs; floors make it a CI check.
+#include <boost/program_options.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <tuple>
+
+#include <unistd.h>
+
+#include "harness/cli/cli.h"
+#include "harness/cli/command_line.h"
+#include "harness/correlation.h"
+#include "harness/json.h"
+#include "harness/suite.h"
+#include "sim/timing/config.h"
+
+namespace po = boost::program_options;
+
+namespace warpsim::cli {
+
+namespace {
+
+constexpr const char* kCorrelateUsage =
+    R"(usage: warpsim correlate [PATTERN] [--data FILE] [--max-threads N] [--timing-config FILE]
+                         [--min-r R] [--max-mape M] [--min-direction F] [--plot FILE.png] [--json]
+
+Runs every problem measured on the H200 (--data, default tests/recorded/timing/h200_ncu.tsv:
+Nsight Compute's counters per launch, recorded by scripts/device_timing.sh) on the timing model
+and compares the predicted cycles with the measured gpc__cycles_elapsed.max, per problem (its
+launches summed): the ratio, DRAM bytes and shared-memory wavefronts beside them; then the MAPE
+and Pearson r over problems of at least --small-cycles measured cycles (smaller ones are
+dominated by launch and drain: listed, not scored), and the design-change pairs (two variants of
+a kernel at one size): whether the model ranks them as the chip does, and the speed-up ratio's
+error. DRAM bandwidth and latency are scaled to the SM clock each measurement ran at.
+--plot draws predicted against measured (log-log) and the pairs (python3 with matplotlib).
+Exit status 1 when a floor (--min-r, --max-mape, --min-direction) is not met.
+)";
+
+struct Options {
+  std::string data, pattern, plot;
+  uint64_t maxThreads = 0;
+  double smallCycles = 8000;
+  sim::timing::TimingConfig config;
+};
+
+// The problems of the measurements, in file order, with their launches.
+using ProblemKey = std::tuple<std::string, uint64_t, uint64_t>;
+
+std::vector<harness::ProblemComparison> compareAll(const Options& o, std::ostream& progress) {
+  const auto launches = harness::readMeasurements(o.data);
+  std::vector<ProblemKey> order;
+  std::map<ProblemKey, std::vector<const harness::MeasuredLaunch*>> byProblem;
+  for (const auto& m : launches) {
+    if (m.card.find(o.pattern) == std::string::npos) continue;
+    if (o.maxThreads && m.threads > o.maxThreads) continue;
+    const ProblemKey k{m.card, m.size, m.seed};
+    auto& v = byProblem[k];
+    if (v.empty()) order.push_back(k);
+    v.push_back(&m);
+  }
+  std::vector<harness::ProblemComparison> out;
+  for (const ProblemKey& k : order) {
+    const auto& ms = byProblem[k];
+    harness::ProblemComparison c;
+    std::tie(c.card, c.size, c.seed) = k;
+    c.launches = unsigned(ms.size());
+    for (const auto* m : ms) {
+      c.measuredCycles += m->metric("gpc__cycles_elapsed.max");
+      c.measuredClockGhz +=
+          m->metric("sm__cycles_elapsed.avg.per_second") / 1e9 / double(ms.size());
+      c.measuredDramBytes += m->metric("dram__bytes_read.sum") + m->metric("dram__bytes_write.sum");
+      c.measuredSharedWavefronts +=
+          m->metric("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum") +
+          m->metric("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum");
+      c.measuredL2Sectors +=
+          m->metric("lts__t_sectors_op_read.sum") + m->metric("lts__t_sectors_op_write.sum") +
+          m->metric("lts__t_sectors_op_atom.sum") + m->metric("lts__t_sectors_op_red.sum");
+    }
+    const kernels::Card* card = kernels::findCard(c.card);
+    if (!card) {
+      c.error = "no card named '" + c.card + "' in this build";
+      out.push_back(c);
+      continue;
+    }
+    // The memory system keeps time in nanoseconds, the SMs in their clock: at the clock the
+    // chip ran, a DRAM access takes more or fewer SM cycles and moves fewer or more bytes per
+    // SM cycle than at the configured clock.
+    sim::timing::TimingConfig cfg = o.config;
+    if (c.measuredClockGhz > 0) {
+      const double scale = c.measuredClockGhz / cfg.clockGhz;
+      cfg.dramLatency = uint32_t(std::lround(cfg.dramLatency * scale));
+      cfg.dramBytesPerCycle /= scale;
+      cfg.clockGhz = c.measuredClockGhz;
+    }
+    sim::LaunchOptions lo;
+    lo.statistics = false;
+    const harness::CardResult r = harness::runCardOnSim(*card, c.size, c.seed, lo, &cfg);
+    if (r.run.fault) {
+      c.error = "kernel fault: " + r.run.fault->message;
+    } else if (r.run.timings.size() != ms.size()) {
+      c.error = std::to_string(r.run.timings.size()) + " launches predicted, " +
+                std::to_string(ms.size()) + " measured";
+    } else {
+      for (const auto& t : r.run.timings) {
+        c.predictedCycles += double(t.cycles);
+        c.predictedDramBytes += double(t.mem.dramReadBytes + t.mem.dramWriteBytes);
+        c.predictedSharedWavefronts += double(t.mem.sharedWavefronts);
+        c.predictedL2Sectors +=
+            double(t.mem.l2ReadSectors + t.mem.l2WriteSectors + t.mem.l2AtomicSectors);
+      }
+    }
+    progress << "." << std::flush;
+    out.push_back(c);
+  }
+  progress << "\n";
+  return out;
+}
+
+std::string ratioText(double predicted, double measured) {
+  if (measured <= 0) return predicted <= 0 ? "-" : "inf";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", predicted / measured);
+  return buf;
+}
+
+void printText(const std::vector<harness::ProblemComparison>& problems,
+               const std::vector<harness::PairComparison>& pairs,
+               const harness::CorrelationSummary& s, double smallCycles) {
+  std::printf("%-22s %9s %3s %11s %11s %6s  %8s %8s  %s\n", "kernel", "size", "n", "measured",
+              "predicted", "ratio", "DRAM", "shared", "");
+  for (const auto& c : problems) {
+    if (!c.error.empty()) {
+      std::printf("%-22s %9llu %3u %11.0f %11s  %s\n", c.card.c_str(), (unsigned long long)c.size,
+                  c.launches, c.measuredCycles, "-", c.error.c_str());
+      continue;
+    }
+    std::printf("%-22s %9llu %3u %11.0f %11.0f %6.2f  %8s %8s  %s\n", c.card.c_str(),
+                (unsigned long long)c.size, c.launches, c.measuredCycles, c.predictedCycles,
+                c.ratio(), ratioText(c.predictedDramBytes, c.measuredDramBytes).c_str(),
+                ratioText(c.predictedSharedWavefronts, c.measuredSharedWavefronts).c_str(),
+                c.measuredCycles < smallCycles ? "(small)" : "");
+  }
+  std::printf(
+      "\n(ratio: predicted / measured cycles; DRAM, shared: predicted / measured bytes and "
+      "wavefronts)\n\ndesign-change pairs (speed-up of b over a, in cycles of a / b):\n");
+  std::printf("%-20s %-22s %9s %9s %9s  %s\n", "a", "b", "size", "chip", "model", "");
+  for (const auto& p : pairs)
+    std::printf("%-20s %-22s %9llu %9.2f %9.2f  %s\n", p.a.c_str(), p.b.c_str(),
+                (unsigned long long)p.size, p.measuredSpeedup, p.predictedSpeedup,
+                !p.sameDirection()      ? "WRONG DIRECTION"
+                : p.ratioError() > 0.25 ? "off > 25%"
+                                        : "ok");
+  std::printf(
+      "\n%u problems compared, %u of them under %.0f cycles (not scored)\n"
+      "MAPE %.1f%%, Pearson r %.3f (of log cycles %.3f) over the %u scored\n"
+      "pairs: %u of %u ranked in the chip's direction, %u within 25%% of its speed-up\n",
+      s.problems, s.small, smallCycles, 100 * s.mape, s.pearson, s.pearsonLog, s.problems - s.small,
+      s.pairsSameDirection, s.pairs, s.pairsWithin25);
+}
+
+void printJson(const std::vector<harness::ProblemComparison>& problems,
+               const std::vector<harness::PairComparison>& pairs,
+               const harness::CorrelationSummary& s) {
+  harness::Json j;
+  j.beginObject().key("problems").beginArray();
+  for (const auto& c : problems) {
+    j.beginObject()
+        .field("card", c.card)
+        .field("size", c.size)
+        .field("seed", c.seed)
+        .field("launches", uint64_t(c.launches))
+        .field("measured_cycles", c.measuredCycles)
+        .field("predicted_cycles", c.predictedCycles)
+        .field("measured_clock_ghz", c.measuredClockGhz)
+        .field("measured_dram_bytes", c.measuredDramBytes)
+        .field("predicted_dram_bytes", c.predictedDramBytes)
+        .field("measured_shared_wavefronts", c.measuredSharedWavefronts)
+        .field("predicted_shared_wavefronts", c.predictedSharedWavefronts)
+        .field("measured_l2_sectors", c.measuredL2Sectors)
+        .field("predicted_l2_sectors", c.predictedL2Sectors);
+    if (!c.error.empty()) j.field("error", c.error);
+    j.endObject();
+  }
+  j.endArray().key("pairs").beginArray();
+  for (const auto& p : pairs)
+    j.beginObject()
+        .field("a", p.a)
+        .field("b", p.b)
+        .field("size", p.size)
+        .field("measured_speedup", p.measuredSpeedup)
+        .field("predicted_speedup", p.predictedSpeedup)
+        .field("same_direction", p.sameDirection())
+        .endObject();
+  j.endArray()
+      .key("summary")
+      .beginObject()
+      .field("problems", uint64_t(s.problems))
+      .field("small", uint64_t(s.small))
+      .field("mape", s.mape)
+      .field("pearson", s.pearson)
+      .field("pearson_log", s.pearsonLog)
+      .field("pairs", uint64_t(s.pairs))
+      .field("pairs_same_direction", uint64_t(s.pairsSameDirection))
+      .field("pairs_within_25", uint64_t(s.pairsWithin25))
+      .endObject()
+      .endObject();
+  std::cout << j.str() << "\n";
+}
+
+// Writes the comparisons as CSV and has scripts/plot_correlation.py draw them.
+bool plot(const std::vector<harness::ProblemComparison>& problems,
+          const std::vector<harness::PairComparison>& pairs, const std::string& png) {
+  const std::filesystem::path csv =
+      std::filesystem::temp_directory_path() / ("warpsim-correlate-" + std::to_string(::getpid()));
+  {
+    std::ofstream f(csv.string() + ".problems.csv");
+    f << "card,size,measured,predicted\n";
+    for (const auto& c : problems)
+      if (c.error.empty())
+        f << c.card << "," << c.size << "," << c.measuredCycles << "," << c.predictedCycles << "\n";
+    std::ofstream g(csv.string() + ".pairs.csv");
+    g << "a,b,size,measured,predicted\n";
+    for (const auto& p : pairs)
+      g << p.a << "," << p.b << "," << p.size << "," << p.measuredSpeedup << ","
+        << p.predictedSpeedup << "\n";
+  }
+  const std::string cmd = "python3 scripts/plot_correlation.py '" + csv.string() +
+                          ".problems.csv' '" + csv.string() + ".pairs.csv' '" + png + "'";
+  const int rc = std::system(cmd.c_str());
+  std::filesystem::remove(csv.string() + ".problems.csv");
+  std::filesystem::remove(csv.string() + ".pairs.csv");
+  return rc == 0;
+}
+
+}  // namespace
+
+int correlateCommand(const std::vector<std::string>& args) {
+  po::options_description opts("correlate options");
+  opts.add_options()("help,h", "show this help")(
+      "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
+      "data", po::value<std::string>()->default_value("tests/recorded/timing/h200_ncu.tsv"),
+      "the measurements")("max-threads", po::value<uint64_t>()->default_value(0),
+                          "only problems of at most this many threads (0 = all)")(
+      "small-cycles", po::value<double>()->default_value(8000),
+      "problems measured under this many cycles are listed, not scored")(
+      "timing-config", po::value<std::string>(), "a timing configuration over the defaults")(
+      "min-r", po::value<double>(), "fail when Pearson r is below this")(
+      "max-mape", po::value<double>(), "fail when the MAPE (a fraction) is above this")(
+      "min-direction", po::value<double>(),
+      "fail when fewer than this fraction of the pairs are ranked in the chip's direction")(
+      "plot", po::value<std::string>(), "draw predicted vs measured into this PNG")(
+      "json", "machine-readable output");
+  po::positional_options_description pos;
+  pos.add("pattern", 1);
+  po::variables_map vm;
+  if (!parseOptions(args, opts, pos, vm, kCorrelateUsage, "correlate")) return kUsage;
+  if (vm.count("help")) {
+    std::cout << kCorrelateUsage << "\n" << opts;
+    return kOk;
+  }
+  Options o;
+  o.data = vm["data"].as<std::string>();
+  o.pattern = vm["pattern"].as<std::string>();
+  o.maxThreads = vm["max-threads"].as<uint64_t>();
+  o.smallCycles = vm["small-cycles"].as<double>();
+  std::vector<harness::ProblemComparison> problems;
+  try {
+    if (vm.count("timing-config"))
+      o.config = sim::timing::loadTimingConfig(vm["timing-config"].as<std::string>());
+    problems = compareAll(o, std::cerr);
+  } catch (const std::exception& e) {
+    std::cerr << "warpsim correlate: " << e.what() << "\n";
+    return kUsage;
+  }
+  if (problems.empty()) {
+    std::cerr << "warpsim correlate: no measured problem matches\n";
+    return kUsage;
+  }
+  const auto pairs = harness::comparePairs(problems);
+  const harness::CorrelationSummary s = harness::summarize(problems, pairs, o.smallCycles);
+  if (vm.count("json"))
+    printJson(problems, pairs, s);
+  else
+    printText(problems, pairs, s, o.smallCycles);
+  if (vm.count("plot") && !plot(problems, pairs, vm["plot"].as<std::string>())) {
+    std::cerr << "warpsim correlate: --plot: scripts/plot_correlation.py failed (python3 with "
+                 "matplotlib is needed)\n";
+    return kUsage;
+  }
+  int rc = kOk;
+  for (const harness::ProblemComparison& c : problems)
+    if (!c.error.empty()) {
+      std::cerr << "warpsim correlate: " << c.card << " size " << c.size << ": " << c.error << "\n";
+      rc = kFailed;
+    }
+  if (vm.count("min-r") && s.pearson < vm["min-r"].as<double>()) {
+    std::cerr << "warpsim correlate: Pearson r " << s.pearson << " is below the floor "
+              << vm["min-r"].as<double>() << "\n";
+    rc = kFailed;
+  }
+  if (vm.count("max-mape") && s.mape > vm["max-mape"].as<double>()) {
+    std::cerr << "warpsim correlate: MAPE " << s.mape << " is above the ceiling "
+              << vm["max-mape"].as<double>() << "\n";
+    rc = kFailed;
+  }
+  if (vm.count("min-direction") && s.pairs &&
+      double(s.pairsSameDirection) / s.pairs < vm["min-direction"].as<double>()) {
+    std::cerr << "warpsim correlate: " << s.pairsSameDirection << " of " << s.pairs
+              << " pairs in the chip's direction, below the floor\n";
+    rc = kFailed;
+  }
+  return rc;
+}
+
+}  // namespace warpsim::cli

@@ -1,0 +1,103 @@
+// The correlation arithmetic (MAPE, Pearson r, the pairs) and the measurement reader.
+#include "harness/correlation.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace warpsim::harness {
+namespace {
+
+ProblemComparison problem(const std::string& card, uint64_t size, double measured,
+                          double predicted) {
+  ProblemComparison c;
+  c.card = card;
+  c.size = size;
+  c.launches = 1;
+  c.measuredCycles = measured;
+  c.predictedCycles = predicted;
+  return c;
+}
+
+TEST(Correlation, MapeAndPearsonOverTheScoredProblemsOnly) {
+  const std::vector<ProblemComparison> ps = {
+      problem("a", 1, 10000, 12000),  // +20%
+      problem("b", 1, 20000, 15000),  // -25%
+      problem("c", 1, 40000, 40000),  // 0%
+      problem("d", 1, 5000, 50000),   // small: listed, not scored
+  };
+  const CorrelationSummary s = summarize(ps, {}, 8000);
+  EXPECT_EQ(s.problems, 4u);
+  EXPECT_EQ(s.small, 1u);
+  EXPECT_NEAR(s.mape, (0.20 + 0.25 + 0.0) / 3, 1e-12);
+  // Pearson r of (10000,12000) (20000,15000) (40000,40000), by hand: 0.9542.
+  EXPECT_NEAR(s.pearson, 0.95419, 1e-4);
+}
+
+TEST(Correlation, APerfectModelHasRAndPairsExact) {
+  std::vector<ProblemComparison> ps = {problem("sgemm_naive", 256, 90000, 90000),
+                                       problem("sgemm_tiled", 256, 30000, 30000),
+                                       problem("sgemm_tiled", 512, 200000, 200000)};
+  const auto pairs = comparePairs(ps);
+  ASSERT_EQ(pairs.size(), 1u);  // naive vs tiled at 256 only: the sizes must match
+  EXPECT_DOUBLE_EQ(pairs[0].measuredSpeedup, 3.0);
+  EXPECT_DOUBLE_EQ(pairs[0].predictedSpeedup, 3.0);
+  EXPECT_TRUE(pairs[0].sameDirection());
+  EXPECT_DOUBLE_EQ(pairs[0].ratioError(), 0.0);
+  const CorrelationSummary s = summarize(ps, pairs, 8000);
+  EXPECT_NEAR(s.pearson, 1.0, 1e-12);
+  EXPECT_EQ(s.pairsSameDirection, 1u);
+  EXPECT_EQ(s.pairsWithin25, 1u);
+}
+
+TEST(Correlation, AModelThatRanksThePairTheWrongWayIsCounted) {
+  std::vector<ProblemComparison> ps = {problem("transpose_tiled", 1024, 20000, 10000),
+                                       problem("transpose_padded", 1024, 10000, 12000)};
+  const auto pairs = comparePairs(ps);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_FALSE(pairs[0].sameDirection());
+  const CorrelationSummary s = summarize(ps, pairs, 8000);
+  EXPECT_EQ(s.pairsSameDirection, 0u);
+}
+
+TEST(Correlation, TheReaderNamesTheLineOfABadValue) {
+  const auto path = std::filesystem::temp_directory_path() / "warpsim_corr_test.tsv";
+  {
+    std::ofstream f(path);
+    f << "card\tsize\tseed\tlaunch\tkernel\tgrid\tblock\tshared\tthreads\tgpc__cycles_elapsed.max\n";
+    f << "vector_add\t65536\t1\t0\tvector_add_f32\t256,1,1\t256,1,1\t0\t65536\t4839\n";
+    f << "vector_add\t262144\t1\t0\tvector_add_f32\t1024,1,1\t256,1,1\t0\t262144\tfast\n";
+  }
+  try {
+    readMeasurements(path.string());
+    FAIL() << "a bad value was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("warpsim_corr_test.tsv:3: column "
+                                         "'gpc__cycles_elapsed.max': 'fast' is not a number"),
+              std::string::npos)
+        << e.what();
+  }
+  {
+    std::ofstream f(path);
+    f << "card\tsize\tseed\tlaunch\tkernel\tgrid\tblock\tshared\tthreads\tgpc__cycles_elapsed.max\n";
+    f << "vector_add\t65536\t1\t0\tvector_add_f32\t256,1,1\t256,1,1\t0\t65536\t4839\n";
+  }
+  const auto ms = readMeasurements(path.string());
+  ASSERT_EQ(ms.size(), 1u);
+  EXPECT_EQ(ms[0].card, "vector_add");
+  EXPECT_EQ(ms[0].threads, 65536u);
+  EXPECT_DOUBLE_EQ(ms[0].metric("gpc__cycles_elapsed.max"), 4839);
+  std::filesystem::remove(path);
+}
+
+TEST(Correlation, TheCommittedMeasurementsRead) {
+  const auto ms = readMeasurements(std::string(WARPSIM_SOURCE_DIR) +
+                                   "/tests/recorded/timing/h200_ncu.tsv");
+  EXPECT_GE(ms.size(), 200u);
+  for (const auto& m : ms) EXPECT_GT(m.metric("gpc__cycles_elapsed.max"), 1000) << m.card;
+}
+
+}  // namespace
+}  // namespace warpsim::harness
