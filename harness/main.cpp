@@ -24,6 +24,7 @@ Commands:
   approx-measure             the .approx forms over large input sets, GPU against simulator
   approx-replay [DIR]...     replay the committed .approx samples in the simulator
   exec PROGRAM [ARGS]...     run an unmodified CUDA program (built by nvcc) on the simulator
+  check FILE ...             run one kernel under memcheck, racecheck, initcheck, synccheck
 
 Every command takes --help. Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
 )";
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
     if (command == "approx-measure") return warpsim::cli::approxMeasureCommand(args);
     if (command == "approx-replay") return warpsim::cli::approxReplayCommand(args);
     if (command == "exec") return warpsim::cli::execCommand(args);
+    if (command == "check") return warpsim::cli::checkCommand(args);
   } catch (const std::exception& e) {
     std::cerr << "warpsim " << command << ": " << e.what() << "\n";
     return warpsim::cli::kUsage;

@@ -22,5 +22,6 @@ int isaTraceCommand(const std::vector<std::string>& args);
 int approxMeasureCommand(const std::vector<std::string>& args);
 int approxReplayCommand(const std::vector<std::string>& args);
 int execCommand(const std::vector<std::string>& args);
+int checkCommand(const std::vector<std::string>& args);
 
 }  // namespace warpsim::cli

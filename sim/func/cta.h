@@ -140,6 +140,12 @@ class Cta final : public isa::Machine {
   void fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const;
   [[noreturn]] void fault(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
                           std::optional<uint64_t> address = std::nullopt, std::string details = {});
+  FaultInfo faultInfo(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
+                      std::optional<uint64_t> address, std::string details) const;
+  // An invalid access: a fault, or with LaunchOptions::recoverInvalidAccess a report to the
+  // observer and a scratch area for the access to use instead.
+  uint8_t* badAccess(FaultKind kind, std::string message, const isa::Inst& in, unsigned lane,
+                     uint64_t addr);
   std::string describeWaits() const;
 
   const LaunchContext& ctx_;
@@ -151,10 +157,11 @@ class Cta final : public isa::Machine {
   SharedMemory shared_;
   BarrierUnit barriers_;
   std::string printf_;
-  Warp* cur_ = nullptr;                  // the warp whose instruction is executing
-  bool pcSet_ = false;                   // the instruction moved the pc itself (control flow)
-  bool blocked_ = false;                 // the warp must stop (barrier wait, nanosleep)
-  const Allocation* lastHit_ = nullptr;  // the allocation the last global access hit
+  Warp* cur_ = nullptr;                   // the warp whose instruction is executing
+  bool pcSet_ = false;                    // the instruction moved the pc itself (control flow)
+  bool blocked_ = false;                  // the warp must stop (barrier wait, nanosleep)
+  const Allocation* lastHit_ = nullptr;   // the allocation the last global access hit
+  alignas(32) uint8_t scratch_[32] = {};  // where a skipped invalid access goes
 };
 
 }  // namespace warpsim::sim

@@ -34,6 +34,10 @@ struct LaunchOptions {
   bool statistics = true;
   // Further analyses, each made per CTA and merged in CTA order (sim/observer.h); not owned.
   std::vector<ObserverFactory*> observers;
+  // An out-of-bounds or misaligned load, store or atomic goes to the observers
+  // (Observer::invalidAccess) and is skipped, instead of stopping the CTA: what `warpsim check`
+  // uses to report every invalid access. Needs an observer; off, every such access faults.
+  bool recoverInvalidAccess = false;
 };
 
 // A store or atomic that wrote a watched address.
