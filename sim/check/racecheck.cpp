@@ -116,10 +116,13 @@ void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_
   for (uint64_t word = a >> 2, last = (a + e.bytes - 1) >> 2; word <= last; ++word) {
     const uint64_t lo = std::max(a, word << 2), hi = std::min(a + e.bytes, (word + 1) << 2);
     const uint8_t mask = uint8_t(((1u << (hi - lo)) - 1) << (lo & 3));
-    if (!accesses_.empty() && accesses_.back().word == word && accesses_.back().write == write)
-      accesses_.back().mask |= mask;  // neighbouring bytes of one word (byte loads, ...)
+    GlobalAccess* prev = accesses_.empty() ? nullptr : &accesses_.back();
+    if (prev && prev->word == word && prev->write == write && prev->inst == e.inst &&
+        prev->seq == warpSeq_[e.warp] && prev->thread / 32 == e.warp)
+      prev->mask |= mask;  // lanes of one instruction in one word (byte loads, ...)
     else
-      accesses_.push_back({word, e.inst, thread, mask, write});
+      accesses_.push_back({word, e.inst, thread, gen_, warpGen_[e.warp], warpSync_[e.warp],
+                           warpSeq_[e.warp], mask, write});
   }
 }
 
@@ -127,6 +130,7 @@ void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
   // Stable: the first reader and writer of a word stay the first in the CTA's order.
   std::stable_sort(accesses_.begin(), accesses_.end(),
                    [](const GlobalAccess& x, const GlobalAccess& y) { return x.word < y.word; });
+  globalHazards();
   for (const GlobalAccess& g : accesses_) {
     if (words_.empty() || words_.back().word != g.word) words_.push_back({g.word});
     GlobalWordUse& u = words_.back();
@@ -139,6 +143,58 @@ void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
     }
   }
   accesses_ = {};
+}
+
+void RacecheckObserver::globalHazards() {
+  // `a` before `b` in the CTA's order: ordered when one thread made both, when they are one
+  // warp instruction, or when a barrier (or, within a warp, a __syncwarp) came between.
+  auto ordered = [](const GlobalAccess& a, const GlobalAccess& b) {
+    const bool sameWarp = a.thread / 32 == b.thread / 32;
+    return a.thread == b.thread || (sameWarp && a.seq == b.seq) || b.warpGen > a.gen ||
+           (sameWarp && b.wsync > a.wsync);
+  };
+  auto report = [&](const GlobalAccess& a, const GlobalAccess& b) {
+    const bool intraWarp = a.thread / 32 == b.thread / 32;
+    const char* aKind = a.write ? "Write" : "Read";
+    const char* bKind = b.write ? "Write" : "Read";
+    Finding f;
+    f.tool = Tool::Racecheck;
+    f.kernel = view_.kernel();
+    f.title = raceTitle(aKind, bKind);
+    f.first = {aKind, siteOf(*view_.info().program, *a.inst),
+               view_.threadOf(a.thread / 32, a.thread % 32), view_.info().id};
+    f.second = Actor{bKind, siteOf(*view_.info().program, *b.inst),
+                     view_.threadOf(b.thread / 32, b.thread % 32), view_.info().id};
+    f.address = a.word << 2;
+    f.space = "__global__";
+    f.detail = "hazard at __global__ address " + hex(a.word << 2) +
+               (intraWarp ? ": lanes of one warp with no __syncwarp() between them"
+                          : ": threads of the CTA with no __syncthreads() between them");
+    findings_.add(std::move(f));
+  };
+  const GlobalAccess *write = nullptr, *read = nullptr, *read2 = nullptr;
+  for (size_t i = 0; i < accesses_.size(); ++i) {
+    const GlobalAccess& b = accesses_[i];
+    if (i == 0 || accesses_[i - 1].word != b.word) write = read = read2 = nullptr;
+    auto conflicts = [&](const GlobalAccess* a) {
+      return a && (a->mask & b.mask) && !ordered(*a, b);
+    };
+    if (conflicts(write))
+      report(*write, b);
+    else if (b.write && conflicts(read))
+      report(*read, b);
+    else if (b.write && conflicts(read2))
+      report(*read2, b);
+    if (b.write) {
+      write = &b;
+      read = read2 = nullptr;
+    } else if (!read || read->thread == b.thread) {
+      read = &b;
+    } else {
+      read2 = read;
+      read = &b;
+    }
+  }
 }
 
 void RacecheckObserver::memory(const sim::MemoryEvent& e) {

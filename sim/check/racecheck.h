@@ -6,6 +6,8 @@
 //    (__syncwarp) in between: sm_90 schedules a warp's threads independently, so lanes are not
 //    lockstep. Lanes of one warp instruction are simultaneous, not a hazard. Atomics are not
 //    tracked (an atomic never races with an atomic).
+//  - Global memory within a CTA: the same rules as shared memory, per 4-byte word (with byte
+//    masks), judged when the CTA ends from its plain accesses in order.
 //  - Global memory between CTAs: each CTA's plain (weak) loads and stores are summarized per
 //    4-byte word and byte mask; the factory compares the CTAs' summaries when the launch ends
 //    (a word written by one CTA and read or written by another). Atomics,
@@ -74,9 +76,12 @@ class RacecheckObserver final : public sim::Observer {
     uint64_t word = 0;
     const isa::Inst* inst = nullptr;
     uint32_t thread = 0;
+    uint32_t gen = 0, warpGen = 0, wsync = 0, seq = 0;  // as AccessStamp, and the warp's gen
     uint8_t mask = 0;
     bool write = false;
   };
+  // Hazards on global words between threads of this CTA, from its accesses sorted by word.
+  void globalHazards();
   std::vector<GlobalAccess> accesses_;
   std::vector<GlobalWordUse> words_;
 };
