@@ -65,11 +65,15 @@ void SynccheckObserver::instruction(const sim::InstructionEvent& e) {
         in, e.warp, unsigned(std::countr_zero(outside)),
         "member mask " + mask(members) + ", executing lanes " + mask(e.executed) + ": lanes " +
             mask(outside) + " are not members");
-  if (const isa::LaneMask gone = members & ~live_[e.warp])
-    add(Severity::Warning, "Member mask names threads that have exited or do not exist", in, e.warp,
-        first,
-        "member mask " + mask(members) + ", live lanes " + mask(live_[e.warp]) + ": lanes " +
-            mask(gone) + (startsWith(in.text, "shfl") ? " (a shuffle reads 0 from them)" : ""));
+  // Members that do not execute it have exited, or wait on another path and exit before they
+  // get here (otherwise the core stops on a member mask naming live lanes that never come).
+  if (const isa::LaneMask absent = members & ~e.executed)
+    add(Severity::Warning,
+        "Member mask names threads that do not execute the instruction (they have exited or "
+        "do not exist)",
+        in, e.warp, first,
+        "member mask " + mask(members) + ", executing lanes " + mask(e.executed) + ": lanes " +
+            mask(absent) + (startsWith(in.text, "shfl") ? " (a shuffle reads 0 from them)" : ""));
 }
 
 void SynccheckObserver::barrierArrived(const sim::BarrierArrival& e) {

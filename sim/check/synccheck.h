@@ -2,8 +2,9 @@
 //  - A CTA barrier (bar.sync / __syncthreads) that a warp reaches with only some of its live
 //    threads (a divergent barrier), or with another thread count than the warps already waiting.
 //  - A warp primitive (shfl/vote/match/redux/elect.sync, bar.warp.sync) executed by a lane that
-//    is not in its member mask (an error), or whose member mask names lanes that have exited or
-//    are no threads (a warning: PTX lets exited lanes be named; a shuffle then reads 0 from them).
+//    is not in its member mask (an error), or whose member mask names lanes that do not execute
+//    it: exited, no threads, or on another path to their exit (a warning: PTX lets exited lanes
+//    be named; a shuffle reads 0 from them).
 //  - What the core stops on: a barrier deadlock, with where every warp waits, and a member mask
 //    naming lanes that are live but do not take part.
 #pragma once

@@ -40,6 +40,7 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
   shared_.reset(size_t(ctx_.entry->sharedBytes) + ctx_.dynamicShared);
   barriers_.reset();
   printf_.clear();
+  recovered_ = 0;
   cur_ = nullptr;
   warps_.resize(info_.warps);
   if (obs_) obs_->ctaStarted(info_);

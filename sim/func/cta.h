@@ -162,6 +162,7 @@ class Cta final : public isa::Machine {
   bool blocked_ = false;                  // the warp must stop (barrier wait, nanosleep)
   const Allocation* lastHit_ = nullptr;   // the allocation the last global access hit
   alignas(32) uint8_t scratch_[32] = {};  // where a skipped invalid access goes
+  uint64_t recovered_ = 0;                // invalid accesses skipped so far
 };
 
 }  // namespace warpsim::sim

@@ -36,7 +36,8 @@ struct LaunchOptions {
   std::vector<ObserverFactory*> observers;
   // An out-of-bounds or misaligned load, store or atomic goes to the observers
   // (Observer::invalidAccess) and is skipped, instead of stopping the CTA: what `warpsim check`
-  // uses to report every invalid access. Needs an observer; off, every such access faults.
+  // uses to report every invalid access (up to a million per CTA, then the next one faults).
+  // Needs an observer; off, every such access faults.
   bool recoverInvalidAccess = false;
 };
 

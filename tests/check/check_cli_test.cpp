@@ -58,6 +58,36 @@ TEST(CheckCommand, PrintLimitShowsFewerButCountsAll) {
       << o.output;
 }
 
+TEST(CheckCommand, ExitedLanesInAMemberMaskAreAWarningNotAnError) {
+  const auto o = warpsim::test::shell(
+      std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+      " check tests/data/check_clean_and_warned.cu --kernel exited_shuffle --grid 1 --block 32 "
+      "--arg x=f32[32]:iota --arg y=f32[32]:zeros --arg u32:20");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("Warning: Member mask names threads that do not execute the instruction"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("executing lanes 0x000fffff: lanes 0xfff00000 (a shuffle reads 0"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("SYNCCHECK SUMMARY: 0 errors, 1 warning"), std::string::npos);
+  EXPECT_NE(o.output.find("ERROR SUMMARY: 0 errors"), std::string::npos);
+}
+
+TEST(CheckCommand, AtomicsAndVolatileAccessesAreNotRaces) {
+  // Every thread of 4 CTAs adds to a shared and a global counter; thread 0 of each CTA stores
+  // to one volatile global word.
+  const auto o = warpsim::test::shell(
+      std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+      " check tests/data/check_clean_and_warned.cu --kernel atomic_counters --grid 4 --block 64 "
+      "--arg total=u32[1]:zeros --arg flag=u32[1]:zeros");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("ERROR SUMMARY: 0 errors"), std::string::npos);
+}
+
 TEST(CheckCommand, NoToolReportsOnTheSuite) {
   const auto o = warpsim::test::shell(std::string(WARPSIM_BINARY) + " suite --check");
   EXPECT_EQ(o.status, 0) << o.output;
