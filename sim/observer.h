@@ -88,6 +88,14 @@ struct DivergenceEvent {
   isa::LaneMask taken = 0, notTaken = 0;
 };
 
+// An access the core skipped under LaunchOptions::recoverInvalidAccess.
+struct InvalidAccessEvent {
+  FaultInfo fault;  // what the fault would have said: kind, message, thread, CTA, lines, address
+  isa::Space space = isa::Space::None;  // where the address lands (a generic one resolved)
+  unsigned bytes = 0;                   // per lane
+  bool write = false;                   // a store or an atomic
+};
+
 class Observer {
  public:
   virtual ~Observer() = default;
@@ -102,7 +110,7 @@ class Observer {
   virtual void warpFinished(unsigned /*warp*/) {}
   // With LaunchOptions::recoverInvalidAccess: a lane's out-of-bounds or misaligned access,
   // which the CTA then skips (a load reads zeros) instead of stopping; its memory event follows.
-  virtual void invalidAccess(const FaultInfo& /*what*/) {}
+  virtual void invalidAccess(const InvalidAccessEvent&) {}
   // The CTA ended: every warp finished, or `fault` stopped it (then no further events come).
   virtual void ctaFinished(const FaultInfo* /*fault*/) {}
 };
@@ -130,7 +138,7 @@ class ObserverList final : public Observer {
   void barrierArrived(const BarrierArrival& e) override;
   void barrierReleased(uint32_t id, const std::vector<unsigned>& waiters) override;
   void warpFinished(unsigned w) override;
-  void invalidAccess(const FaultInfo& f) override;
+  void invalidAccess(const InvalidAccessEvent& e) override;
   void ctaFinished(const FaultInfo* fault) override;
 
  private:

@@ -2,7 +2,7 @@
 
 namespace warpsim::check {
 
-const char* spaceName(isa::Space s) {
+const char* cudaSpaceName(isa::Space s) {
   switch (s) {
     case isa::Space::Shared:
     case isa::Space::SharedCluster:

@@ -19,7 +19,7 @@ inline std::pair<isa::Space, uint64_t> landing(const sim::MemoryEvent& e, unsign
   return {s, sim::fromGenericAddress(s, a)};
 }
 
-const char* spaceName(isa::Space s);  // "__global__", "__shared__", "__local__", ...
+const char* cudaSpaceName(isa::Space s);  // "__global__", "__shared__", "__local__", ...
 
 class CtaView {
  public:

@@ -56,21 +56,15 @@ void MemcheckObserver::memory(const sim::MemoryEvent& e) {
   });
 }
 
-void MemcheckObserver::invalidAccess(const sim::FaultInfo& fault) {
+void MemcheckObserver::invalidAccess(const sim::InvalidAccessEvent& e) {
+  const sim::FaultInfo& fault = e.fault;
   Finding f;
   f.tool = Tool::Memcheck;
   f.kernel = view_.kernel();
-  const bool write = fault.message.rfind("store", 0) == 0;
-  // The access's size and space come from its message and its address.
-  unsigned bytes = 0;
-  std::sscanf(fault.message.c_str() + (write ? 9 : 8), "%u", &bytes);
-  const bool sharedWindow = fault.message.find("shared memory") != std::string::npos;
-  const bool localWindow = fault.message.find("local memory") != std::string::npos;
-  const char* space = sharedWindow ? "__shared__" : localWindow ? "__local__" : "__global__";
-  f.title = invalidAccessTitle(space, write, bytes);
+  f.title = invalidAccessTitle(cudaSpaceName(e.space), e.write, e.bytes);
   f.first = {"", siteOf(fault), fault.thread, fault.cta};
   f.address = fault.address;
-  f.space = space;
+  f.space = cudaSpaceName(e.space);
   f.detail = "Address " + hex(fault.address) +
              (fault.kind == sim::FaultKind::Misaligned ? " is misaligned" : " is out of bounds") +
              ": " + fault.message;

@@ -14,7 +14,7 @@ class MemcheckObserver final : public sim::Observer {
  public:
   void ctaStarted(const sim::CtaInfo& c) override { view_.start(c); }
   void memory(const sim::MemoryEvent& e) override;
-  void invalidAccess(const sim::FaultInfo& f) override;
+  void invalidAccess(const sim::InvalidAccessEvent& e) override;
   void ctaFinished(const sim::FaultInfo* fault) override;
   Findings& findings() { return findings_; }
 

@@ -145,7 +145,7 @@ class Cta final : public isa::Machine {
   // An invalid access: a fault, or with LaunchOptions::recoverInvalidAccess a report to the
   // observer and a scratch area for the access to use instead.
   uint8_t* badAccess(FaultKind kind, std::string message, const isa::Inst& in, unsigned lane,
-                     uint64_t addr);
+                     uint64_t addr, isa::Space space, unsigned bytes, bool write);
   std::string describeWaits() const;
 
   const LaunchContext& ctx_;

@@ -52,7 +52,8 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
     return badAccess(FaultKind::Misaligned,
                      std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(addr) +
                          " is not " + std::to_string(bytes) + "-byte aligned",
-                     in, lane, addr);
+                     in, lane, addr, space == Space::Generic ? genericSpace(addr) : space, bytes,
+                     write);
   if (space == Space::Generic) {
     space = genericSpace(addr);
     addr = fromGenericAddress(space, addr);
@@ -66,7 +67,7 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
     return badAccess(
         FaultKind::OutOfBounds,
         std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(addr) + " " + where,
-        in, lane, addr);
+        in, lane, addr, space, bytes, write);
   };
   switch (space) {
     case Space::Shared:
@@ -122,13 +123,14 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
 }
 
 uint8_t* Cta::badAccess(FaultKind kind, std::string message, const Inst& in, unsigned lane,
-                        uint64_t addr) {
+                        uint64_t addr, Space space, unsigned bytes, bool write) {
   // A kernel that goes on after its invalid accesses may loop on the zeros it reads: past
   // kMaxRecovered of them the CTA stops as it would without recovery.
   constexpr uint64_t kMaxRecovered = 1'000'000;
   if (!ctx_.options.recoverInvalidAccess || !obs_ || ++recovered_ > kMaxRecovered)
     fault(kind, std::move(message), &in, lane, addr);
-  obs_->invalidAccess(faultInfo(kind, std::move(message), &in, lane, addr, {}));
+  obs_->invalidAccess(
+      {faultInfo(kind, std::move(message), &in, lane, addr, {}), space, bytes, write});
   // The access is skipped: a load reads zeros, a store or atomic writes into scratch.
   std::memset(scratch_, 0, sizeof scratch_);
   return scratch_;
@@ -227,11 +229,11 @@ void byShape(unsigned bytes, unsigned vec, F&& f) {
     WARPSIM_SHAPE(1, 4)
     WARPSIM_SHAPE(2, 1)
     WARPSIM_SHAPE(2, 2)
-    WARPSIM_SHAPE(2, 4) WARPSIM_SHAPE(2, 8) WARPSIM_SHAPE(4, 1) WARPSIM_SHAPE(4, 2)
-        WARPSIM_SHAPE(4, 4) WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2)
-            WARPSIM_SHAPE(8, 4)
+    WARPSIM_SHAPE(2, 4)
+    WARPSIM_SHAPE(2, 8) WARPSIM_SHAPE(4, 1) WARPSIM_SHAPE(4, 2) WARPSIM_SHAPE(4, 4)
+        WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
 #undef WARPSIM_SHAPE
-                default : return f.template operator()<0, 0>();
+            default : return f.template operator()<0, 0>();
   }
 }
 
