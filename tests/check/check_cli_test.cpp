@@ -88,6 +88,19 @@ TEST(CheckCommand, AtomicsAndVolatileAccessesAreNotRaces) {
   EXPECT_NE(o.output.find("ERROR SUMMARY: 0 errors"), std::string::npos);
 }
 
+TEST(CheckCommand, ReportsDoNotDependOnTheHostThreadCount) {
+  // Findings are merged in CTA order: one host thread or several give the same report.
+  const std::string run = std::string(WARPSIM_BINARY) + " check " +
+                          bugPtx("global_neighbour_read") +
+                          " --kernel global_neighbour_read --grid 64 --block 32 --arg "
+                          "x=f32[2048]:iota --threads ";
+  const auto one = warpsim::test::shell(run + "1");
+  const auto two = warpsim::test::shell(run + "2");
+  EXPECT_EQ(one.status, 1) << one.output;
+  EXPECT_EQ(one.output, two.output);
+  EXPECT_NE(one.output.find("[63 hazards at this site]"), std::string::npos) << one.output;
+}
+
 TEST(CheckCommand, NoToolReportsOnTheSuite) {
   const auto o = warpsim::test::shell(std::string(WARPSIM_BINARY) + " suite --check");
   EXPECT_EQ(o.status, 0) << o.output;
