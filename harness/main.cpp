@@ -27,6 +27,7 @@ Commands:
   exec PROGRAM [ARGS]...     run an unmodified CUDA program (built by nvcc) on the simulator
   measure [PATTERN]          suite launches on the GPU at a ladder of sizes, for Nsight Compute
   correlate [PATTERN]        the timing model's cycles against those measured on the H200
+  check FILE ...             run one kernel under memcheck, racecheck, initcheck, synccheck
 
 Every command takes --help; warpsim --version names the build's commit and CUDA toolkit.
 Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
@@ -63,6 +64,7 @@ int main(int argc, char** argv) {
     if (command == "exec") return warpsim::cli::execCommand(args);
     if (command == "measure") return warpsim::cli::measureCommand(args);
     if (command == "correlate") return warpsim::cli::correlateCommand(args);
+    if (command == "check") return warpsim::cli::checkCommand(args);
   } catch (const std::exception& e) {
     std::cerr << "warpsim " << command << ": " << e.what() << "\n";
     return warpsim::cli::kUsage;

@@ -671,6 +671,7 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress) {
       out.error = std::make_shared<PtxError>(e);
     }
     out.sharedBytes = externShared.empty() ? cursor : p.externSharedOffset;
+    out.ownSharedBytes = cursor;
     out.sharedAlign = sharedAlign;
   }
   p.localBytesPerThread = alignUp(localCursor, 16);

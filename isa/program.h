@@ -199,8 +199,9 @@ struct FunctionCode {
                                    // every function's call-site .param variables
   uint32_t localBase = 0;          // where this function's .local frame starts in a thread's local
   uint32_t localBytes = 0;         // memory (frames side by side: recursion with .local is refused)
-  uint32_t sharedBytes = 0;  // entry: static shared memory (module + own), extern shared after
-  uint32_t sharedAlign = 1;  // entry: the alignment extern shared starts at
+  uint32_t sharedBytes = 0;     // entry: static shared memory (module + own), extern shared after
+  uint32_t sharedAlign = 1;     // entry: the alignment extern shared starts at
+  uint32_t ownSharedBytes = 0;  // entry: the end of its own static shared (module + own)
   std::vector<std::pair<std::string, RegRef>> regNames;  // declared name -> register (debugging)
   // Why this function cannot run, when its lowering failed (an instruction or declaration
   // warpsim does not support, or refuses): the module still loads, as the driver loads it, and

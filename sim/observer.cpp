@@ -33,6 +33,9 @@ void ObserverList::barrierReleased(uint32_t id, const std::vector<unsigned>& wai
 void ObserverList::warpFinished(unsigned w) {
   for (auto& o : observers_) o->warpFinished(w);
 }
+void ObserverList::invalidAccess(const InvalidAccessEvent& e) {
+  for (auto& o : observers_) o->invalidAccess(e);
+}
 void ObserverList::ctaFinished(const FaultInfo* fault) {
   for (auto& o : observers_) o->ctaFinished(fault);
 }

@@ -28,8 +28,17 @@ struct CtaInfo {
   uint64_t linear = 0;   // the CTA's index in the grid, x fastest
   ThreadPos id;          // %ctaid
   Dim3 block;            // %ntid: a thread's position is positionIn(block, 32 * warp + lane)
+  Dim3 grid;             // %nctaid
   uint32_t threads = 0;  // threads in the CTA
   unsigned warps = 0;
+  // The kernel's shared memory (for checkers): its own static bytes are [0, staticShared)
+  // (the module's variables, then the entry's own); the launch's dynamic (extern) bytes are
+  // [dynamicSharedBase, dynamicSharedBase + dynamicShared); the CTA's whole area, which may hold
+  // other kernels' static variables between the two, is sharedBytes.
+  uint32_t staticShared = 0, dynamicSharedBase = 0, dynamicShared = 0, sharedBytes = 0;
+  uint32_t localBytes = 0;                   // each thread's local memory
+  const isa::Program* program = nullptr;     // the launch's program (a checker names source lines)
+  const isa::FunctionCode* entry = nullptr;  // the kernel
 };
 
 // A warp instruction at issue, before it executes (its memory accesses follow).
@@ -39,6 +48,9 @@ struct InstructionEvent {
   const isa::Inst* inst = nullptr;  // its class (unit), flow, defs and uses: isa/facts.h
   isa::LaneMask active = 0;         // lanes on the warp's current path
   isa::LaneMask executed = 0;       // active lanes whose guard predicate is true
+  // The warp's current frame before the instruction runs: regs[slot * 32 + lane] (a checker
+  // reads operands such as a warp primitive's member mask; it must not write them).
+  const uint64_t* regs = nullptr;
 };
 
 enum class AccessKind : uint8_t { Load, Store, Atomic, Fence };
@@ -79,6 +91,14 @@ struct DivergenceEvent {
   isa::LaneMask taken = 0, notTaken = 0;
 };
 
+// An access the core skipped under LaunchOptions::recoverInvalidAccess.
+struct InvalidAccessEvent {
+  FaultInfo fault;  // what the fault would have said: kind, message, thread, CTA, lines, address
+  isa::Space space = isa::Space::None;  // where the address lands (a generic one resolved)
+  unsigned bytes = 0;                   // per lane
+  bool write = false;                   // a store or an atomic
+};
+
 class Observer {
  public:
   virtual ~Observer() = default;
@@ -91,6 +111,9 @@ class Observer {
   // Barrier `id` completed; `waiters` are the warps it releases (arrivals that wait).
   virtual void barrierReleased(uint32_t /*id*/, const std::vector<unsigned>& /*waiters*/) {}
   virtual void warpFinished(unsigned /*warp*/) {}
+  // With LaunchOptions::recoverInvalidAccess: a lane's out-of-bounds or misaligned access,
+  // which the CTA then skips (a load reads zeros) instead of stopping; its memory event follows.
+  virtual void invalidAccess(const InvalidAccessEvent&) {}
   // The CTA ended: every warp finished, or `fault` stopped it (then no further events come).
   virtual void ctaFinished(const FaultInfo* /*fault*/) {}
 };
@@ -118,6 +141,7 @@ class ObserverList final : public Observer {
   void barrierArrived(const BarrierArrival& e) override;
   void barrierReleased(uint32_t id, const std::vector<unsigned>& waiters) override;
   void warpFinished(unsigned w) override;
+  void invalidAccess(const InvalidAccessEvent& e) override;
   void ctaFinished(const FaultInfo* fault) override;
 
  private:

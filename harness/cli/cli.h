@@ -24,5 +24,6 @@ int approxReplayCommand(const std::vector<std::string>& args);
 int execCommand(const std::vector<std::string>& args);
 int measureCommand(const std::vector<std::string>& args);
 int correlateCommand(const std::vector<std::string>& args);
+int checkCommand(const std::vector<std::string>& args);
 
 }  // namespace warpsim::cli

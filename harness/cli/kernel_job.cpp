@@ -49,6 +49,12 @@ KernelJob kernelJobFrom(const po::variables_map& vm, const std::string& command)
   harness::ArgList list = harness::buildProblem(args, job.kernel, grid, block,
                                                 vm["shared"].as<uint32_t>(), job.deviceMemory);
   job.problem = std::move(list.problem);
+  for (const harness::GivenArg& g : list.given)
+    if (g.isBuffer) {
+      const size_t close = g.text.find(']');
+      job.bufferInitialized.push_back(close != std::string::npos && close + 1 < g.text.size() &&
+                                      g.text[close + 1] == ':');
+    }
   for (const auto& d : job.dumps) {
     bool found = false;
     for (const auto& b : job.problem.buffers) found = found || b.name == d.buffer;

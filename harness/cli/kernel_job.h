@@ -20,6 +20,9 @@ struct KernelJob {
   kernels::Problem problem;
   std::vector<harness::DumpSpec> dumps;
   uint64_t deviceMemory = sim::kDefaultDeviceMemoryBytes;  // --device-memory
+  // Per buffer, in Problem::buffers order: whether its --arg gave an INIT (`x=f32[8]:zeros`
+  // did, `x=f32[8]` did not). The buffers are zeros either way; initcheck tracks the others.
+  std::vector<bool> bufferInitialized;
 };
 
 // The argument language, for --help texts.

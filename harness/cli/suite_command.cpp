@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "harness/arg_spec.h"
+#include "harness/check_report.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
 #include "harness/cli/timing_options.h"
@@ -15,6 +16,7 @@
 #include "harness/suite.h"
 #include "harness/timing_report.h"
 #include "isa/diagnostic.h"
+#include "sim/check/session.h"
 
 namespace po = boost::program_options;
 
@@ -25,6 +27,7 @@ namespace {
 constexpr const char* kSuiteUsage =
     R"(usage: warpsim suite [PATTERN] [--size N] [--seed S] [--list] [--json]
                      [--timing] [--timing-config FILE] [--print-timing-config]
+                     [--check [--tool memcheck|racecheck|initcheck|synccheck|all]]
 
 Runs the kernel suite (the cards whose name contains PATTERN; all when omitted) in the simulator
 and checks every output against the CPU reference, bit for bit unless the card declares a ULP
@@ -32,6 +35,8 @@ tolerance for a PTX .approx operation. Prints kernel, threads, warp-instructions
 efficiency, shared-memory bank-conflict wavefronts, global sectors per request and the result.
 With --timing, also the predicted H200 cycles (all launches of the card), IPC, achieved
 occupancy and what bounds the kernel; --json adds every launch's prediction with ncu's names.
+--check runs every card under the correctness checkers too (warpsim check --help; all tools
+unless --tool names one) and prints what they find; a finding fails the card.
 
 Exit status: 0 all passed, 1 a kernel failed or faulted, 2 usage.
 )";
@@ -53,7 +58,9 @@ int suiteCommand(const std::vector<std::string>& args) {
       "seed", po::value<uint64_t>()->default_value(1), "input generator seed")(
       "list", "list the cards and what each demonstrates")("json", "machine-readable output")(
       "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
-      "serial", "run CTAs one at a time, in order");
+      "serial", "run CTAs one at a time, in order")("check",
+                                                    "run the correctness checkers on every card")(
+      "tool", po::value<std::string>()->default_value("all"), "with --check: which checker");
   addWatchdogOptions(opts);
   addTimingOptions(opts);
   po::positional_options_description pos;
@@ -88,6 +95,14 @@ int suiteCommand(const std::vector<std::string>& args) {
   lo.serial = vm.count("serial") > 0;
   if (timing && printTimingConfig(vm) && !json)
     std::cout << "timing configuration:\n" << sim::timing::formatTimingConfig(*timing);
+  const bool checking = vm.count("check") > 0;
+  const auto tools = check::ToolSet::parse(vm["tool"].as<std::string>());
+  if (!tools) {
+    std::cerr << "warpsim suite: --tool '" << vm["tool"].as<std::string>()
+              << "': expected memcheck, racecheck, initcheck, synccheck or all\n";
+    return kUsage;
+  }
+  harness::SourceLines sources;
   harness::Json j;
   j.beginObject().key("kernels").beginArray();
   if (!json) {
@@ -99,15 +114,23 @@ int suiteCommand(const std::vector<std::string>& args) {
   bool allPassed = true;
   for (const kernels::Card* c : cards) {
     harness::CardResult r;
+    check::CheckSession session(*tools);
+    sim::LaunchOptions cardOptions = lo;
+    if (checking) {
+      cardOptions.observers = session.factories();
+      cardOptions.recoverInvalidAccess = true;
+    }
     try {
-      r = harness::runCardOnSim(*c, vm["size"].as<uint64_t>(), vm["seed"].as<uint64_t>(), lo,
-                                timing ? &*timing : nullptr);
+      r = harness::runCardOnSim(*c, vm["size"].as<uint64_t>(), vm["seed"].as<uint64_t>(),
+                                cardOptions, timing ? &*timing : nullptr);
+      session.finish();
     } catch (const std::exception& e) {
       std::cerr << "warpsim suite: " << c->name << ": " << e.what() << "\n";
       allPassed = false;
       continue;
     }
-    allPassed = allPassed && r.passed();
+    const uint64_t checkErrors = checking ? harness::totalErrors(session) : 0;
+    allPassed = allPassed && r.passed() && checkErrors == 0;
     const sim::Stats& s = r.run.stats;
     if (json) {
       j.beginObject().field("kernel", c->name).field("size", r.size).field("seed", r.seed);
@@ -125,6 +148,10 @@ int suiteCommand(const std::vector<std::string>& args) {
         j.key("fault");
         harness::faultJson(j, *r.run.fault, c->source + ".ptx");
       }
+      if (checking) {
+        j.field("check_errors", checkErrors).key("check");
+        harness::findingsJson(j, session, 100, sources);
+      }
       j.endObject();
     } else {
       std::printf("%-22s %10llu %12llu %6.1f%% %10llu %9.2f", c->name.c_str(),
@@ -137,7 +164,13 @@ int suiteCommand(const std::vector<std::string>& args) {
         std::printf(" %11llu %6.2f %5.1f%% %-8s", (unsigned long long)total.cycles, total.ipc(),
                     100 * total.achievedOccupancy, total.bound().c_str());
       }
-      std::printf("  %s\n", resultText(r).c_str());
+      std::printf("  %s\n",
+                  (resultText(r) + (!checking ? ""
+                                    : checkErrors == 0
+                                        ? ", check clean"
+                                        : ", check: " + std::to_string(checkErrors) + " errors"))
+                      .c_str());
+      if (checkErrors) std::printf("%s", harness::formatFindings(session, 10, sources).c_str());
       if (r.run.fault) std::printf("    %s\n", r.run.fault->describe(c->source + ".ptx").c_str());
       for (const auto& m : r.comparison.first)
         std::printf("    %s\n", harness::formatMismatch(r.run.buffers, m).c_str());

@@ -19,8 +19,16 @@ CtaInfo ctaInfoOf(const LaunchContext& ctx, uint64_t linearIndex) {
   info.linear = linearIndex;
   info.id = positionIn(ctx.grid, linearIndex);
   info.block = ctx.block;
+  info.grid = ctx.grid;
   info.threads = uint32_t(ctx.block.count());
   info.warps = (info.threads + kWarpSize - 1) / kWarpSize;
+  info.staticShared = ctx.entry->ownSharedBytes;
+  info.dynamicSharedBase = ctx.entry->sharedBytes;
+  info.dynamicShared = ctx.dynamicShared;
+  info.sharedBytes = ctx.entry->sharedBytes + ctx.dynamicShared;
+  info.localBytes = ctx.program->localBytesPerThread;
+  info.program = ctx.program;
+  info.entry = ctx.entry;
   return info;
 }
 
@@ -33,6 +41,7 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
   barriers_.reset();
   async_.reset(info_.warps);
   printf_.clear();
+  recovered_ = 0;
   cur_ = nullptr;
   warps_.resize(info_.warps);
   if (obs_) obs_->ctaStarted(info_);
@@ -102,7 +111,7 @@ StepResult Cta::step(unsigned wi, uint32_t limit) {
     if (in.readsDynamic)
       for (const auto& [slot, s] : f.fn->specials)
         if (isa::isDynamic(s)) fillSpecial(w, s, f.regs.data() + size_t(slot) * kWarpSize);
-    if (obs_) obs_->instruction({wi, f.fn, &in, x.active, x.mask});
+    if (obs_) obs_->instruction({wi, f.fn, &in, x.active, x.mask, f.regs.data()});
     ++w.instructions;
     ++r.issued;
     pcSet_ = false;
@@ -241,6 +250,11 @@ void Cta::nanosleep(const Inst&) { blocked_ = true; }
 
 void Cta::fault(FaultKind kind, std::string message, const Inst* in, unsigned lane,
                 std::optional<uint64_t> address, std::string details) {
+  throw KernelFault(faultInfo(kind, std::move(message), in, lane, address, std::move(details)));
+}
+
+FaultInfo Cta::faultInfo(FaultKind kind, std::string message, const Inst* in, unsigned lane,
+                         std::optional<uint64_t> address, std::string details) const {
   FaultInfo f;
   f.kind = kind;
   f.message = std::move(message);
@@ -265,7 +279,7 @@ void Cta::fault(FaultKind kind, std::string message, const Inst* in, unsigned la
     f.hasAddress = true;
   }
   f.details = std::move(details);
-  throw KernelFault(std::move(f));
+  return f;
 }
 
 void Cta::trap(const Inst& in, LaneMask mask, const char* why) {

@@ -163,6 +163,12 @@ class Cta final : public isa::Machine {
   void fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const;
   [[noreturn]] void fault(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
                           std::optional<uint64_t> address = std::nullopt, std::string details = {});
+  FaultInfo faultInfo(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
+                      std::optional<uint64_t> address, std::string details) const;
+  // An invalid access: a fault, or with LaunchOptions::recoverInvalidAccess a report to the
+  // observer and a scratch area for the access to use instead.
+  uint8_t* badAccess(FaultKind kind, std::string message, const isa::Inst& in, unsigned lane,
+                     uint64_t addr, isa::Space space, unsigned bytes, bool write);
   std::string describeWaits() const;
   // "file.cu:12 (PTX line 40, add.s32)", or without the CUDA line when the PTX has no .loc.
   std::string placeOf(const isa::Inst& in) const;
@@ -177,10 +183,12 @@ class Cta final : public isa::Machine {
   BarrierUnit barriers_;
   AsyncCopyUnit async_;  // cp.async copies in flight
   std::string printf_;
-  Warp* cur_ = nullptr;                  // the warp whose instruction is executing
-  bool pcSet_ = false;                   // the instruction moved the pc itself (control flow)
-  bool blocked_ = false;                 // the warp must stop (barrier wait, nanosleep)
-  const Allocation* lastHit_ = nullptr;  // the allocation the last global access hit
+  Warp* cur_ = nullptr;                   // the warp whose instruction is executing
+  bool pcSet_ = false;                    // the instruction moved the pc itself (control flow)
+  bool blocked_ = false;                  // the warp must stop (barrier wait, nanosleep)
+  const Allocation* lastHit_ = nullptr;   // the allocation the last global access hit
+  alignas(32) uint8_t scratch_[32] = {};  // where a skipped invalid access goes
+  uint64_t recovered_ = 0;                // invalid accesses skipped so far
 };
 
 }  // namespace warpsim::sim

@@ -49,10 +49,11 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
   const char* what = write ? "store" : "load";
   // Access sizes are powers of two (1..32 bytes), so alignment is a mask test.
   if ((addr & (bytes - 1)) != 0)
-    fault(FaultKind::Misaligned,
-          std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(addr) +
-              " is not " + std::to_string(bytes) + "-byte aligned",
-          &in, lane, addr);
+    return badAccess(FaultKind::Misaligned,
+                     std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(addr) +
+                         " is not " + std::to_string(bytes) + "-byte aligned",
+                     in, lane, addr, space == Space::Generic ? genericSpace(addr) : space, bytes,
+                     write);
   if (space == Space::Generic) {
     space = genericSpace(addr);
     addr = fromGenericAddress(space, addr);
@@ -63,61 +64,76 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
   else if (*landed != space && !(isShared(*landed) && isShared(space)))
     *landed = Space::Generic;
   auto outOfBounds = [&](const std::string& where) {
-    fault(
+    return badAccess(
         FaultKind::OutOfBounds,
         std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(addr) + " " + where,
-        &in, lane, addr);
+        in, lane, addr, space, bytes, write);
   };
   switch (space) {
     case Space::Shared:
     case Space::SharedCluster:
       if (!shared_.fits(addr, bytes))
-        outOfBounds("is outside the CTA's " + std::to_string(shared_.size()) +
-                    " bytes of shared memory");
+        return outOfBounds("is outside the CTA's " + std::to_string(shared_.size()) +
+                           " bytes of shared memory");
       return shared_.data() + addr;
     case Space::Local:
       if (!fits(addr, bytes, cur_->localBytes))
-        outOfBounds("is outside the thread's " + std::to_string(cur_->localBytes) +
-                    " bytes of local memory");
+        return outOfBounds("is outside the thread's " + std::to_string(cur_->localBytes) +
+                           " bytes of local memory");
       return cur_->laneLocal(lane) + addr;
     case Space::Param: {
       if (addr >= isa::kLaneParamBase) {
         Frame& f = cur_->frames.back();
         const uint64_t off = addr - isa::kLaneParamBase;
-        if (!fits(off, bytes, f.fn->laneParamBytes)) outOfBounds("is outside the .param variables");
+        if (!fits(off, bytes, f.fn->laneParamBytes))
+          return outOfBounds("is outside the .param variables");
         return f.laneParam(lane) + off;
       }
-      if (write) outOfBounds("is in the kernel's parameters, which are read-only");
+      if (write) return outOfBounds("is in the kernel's parameters, which are read-only");
       if (!fits(addr, bytes, ctx_.params->size()))
-        outOfBounds("is outside the kernel's parameters");
+        return outOfBounds("is outside the kernel's parameters");
       return const_cast<uint8_t*>(ctx_.params->data()) + addr;
     }
     default: {
       if (lastHit_ && addr - lastHit_->base < lastHit_->size &&
           addr + bytes <= lastHit_->base + lastHit_->size) {
         if (write && lastHit_->readOnly)
-          outOfBounds("is in read-only memory (" + lastHit_->label + ")");
+          return outOfBounds("is in read-only memory (" + lastHit_->label + ")");
         return lastHit_->bytes.get() + (addr - lastHit_->base);
       }
       const Allocation* hit = nullptr;
       uint8_t* p = ctx_.memory->find(addr, bytes, &hit);
       if (!p) {
-        if (addr == 0 || addr < 4096) outOfBounds("(a null pointer)");
+        if (addr == 0 || addr < 4096) return outOfBounds("(a null pointer)");
         if (const Allocation* in = ctx_.memory->allocationContaining(addr))
-          outOfBounds("runs past the end of " + in->label + " (" + std::to_string(in->size) +
-                      " bytes at " + hex(in->base) + ")");
+          return outOfBounds("runs past the end of " + in->label + " (" + std::to_string(in->size) +
+                             " bytes at " + hex(in->base) + ")");
         const Allocation* below = ctx_.memory->allocationBelow(addr);
         if (below && addr - (below->base + below->size) < 4096)
-          outOfBounds("is " + std::to_string(addr - (below->base + below->size)) +
-                      " bytes past the end of " + below->label + " (" +
-                      std::to_string(below->size) + " bytes at " + hex(below->base) + ")");
-        outOfBounds("is not inside any live allocation");
+          return outOfBounds("is " + std::to_string(addr - (below->base + below->size)) +
+                             " bytes past the end of " + below->label + " (" +
+                             std::to_string(below->size) + " bytes at " + hex(below->base) + ")");
+        return outOfBounds("is not inside any live allocation");
       }
-      if (write && hit->readOnly) outOfBounds("is in read-only memory (" + hit->label + ")");
+      if (write && hit->readOnly) return outOfBounds("is in read-only memory (" + hit->label + ")");
       lastHit_ = hit;
       return p;
     }
   }
+}
+
+uint8_t* Cta::badAccess(FaultKind kind, std::string message, const Inst& in, unsigned lane,
+                        uint64_t addr, Space space, unsigned bytes, bool write) {
+  // A kernel that goes on after its invalid accesses may loop on the zeros it reads: past
+  // kMaxRecovered of them the CTA stops as it would without recovery.
+  constexpr uint64_t kMaxRecovered = 1'000'000;
+  if (!ctx_.options.recoverInvalidAccess || !obs_ || ++recovered_ > kMaxRecovered)
+    fault(kind, std::move(message), &in, lane, addr);
+  obs_->invalidAccess(
+      {faultInfo(kind, std::move(message), &in, lane, addr, {}), space, bytes, write});
+  // The access is skipped: a load reads zeros, a store or atomic writes into scratch.
+  std::memset(scratch_, 0, sizeof scratch_);
+  return scratch_;
 }
 
 void Cta::emitAccess(const Inst& in, AccessKind kind, Space space, Space landed, LaneMask mask,
@@ -211,11 +227,13 @@ void byShape(unsigned bytes, unsigned vec, F&& f) {
     WARPSIM_SHAPE(1, 1)
     WARPSIM_SHAPE(1, 2)
     WARPSIM_SHAPE(1, 4)
-    WARPSIM_SHAPE(2, 1) WARPSIM_SHAPE(2, 2) WARPSIM_SHAPE(2, 4) WARPSIM_SHAPE(2, 8)
-        WARPSIM_SHAPE(4, 1) WARPSIM_SHAPE(4, 2) WARPSIM_SHAPE(4, 4) WARPSIM_SHAPE(4, 8)
-            WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
+    WARPSIM_SHAPE(2, 1)
+    WARPSIM_SHAPE(2, 2)
+    WARPSIM_SHAPE(2, 4)
+    WARPSIM_SHAPE(2, 8) WARPSIM_SHAPE(4, 1) WARPSIM_SHAPE(4, 2) WARPSIM_SHAPE(4, 4)
+        WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
 #undef WARPSIM_SHAPE
-                default : return f.template operator()<0, 0>();
+            default : return f.template operator()<0, 0>();
   }
 }
 

@@ -50,6 +50,12 @@ struct LaunchOptions {
   // Runs the launch's CTAs in place of the functional driver (sim/func/grid.h): the timing
   // model (sim/timing/timing_model.h). Not owned; null = the functional driver.
   GridRunner* runner = nullptr;
+
+  // An out-of-bounds or misaligned load, store or atomic goes to the observers
+  // (Observer::invalidAccess) and is skipped, instead of stopping the CTA: what `warpsim check`
+  // uses to report every invalid access (up to a million per CTA, then the next one faults).
+  // Needs an observer; off, every such access faults.
+  bool recoverInvalidAccess = false;
 };
 
 // A store or atomic that wrote a watched address.

@@ -1,0 +1,178 @@
+// warpsim check --tool memcheck|racecheck|initcheck|synccheck|all FILE.cu|FILE.ptx ...: the
+// kernel run under the checkers (sim/check/), reported as compute-sanitizer reports.
+#include <boost/program_options.hpp>
+
+#include <iostream>
+
+#include "harness/arg_spec.h"
+#include "harness/backend.h"
+#include "harness/check_report.h"
+#include "harness/cli/cli.h"
+#include "harness/cli/command_line.h"
+#include "harness/cli/kernel_job.h"
+#include "harness/json.h"
+#include "harness/nvcc.h"
+#include "harness/report.h"
+#include "harness/run_problem.h"
+#include "isa/diagnostic.h"
+#include "sim/check/session.h"
+#include "sim/gpu.h"
+
+namespace po = boost::program_options;
+
+namespace warpsim::cli {
+
+namespace {
+
+constexpr const char* kCheckUsage =
+    R"(usage: warpsim check [--tool memcheck|racecheck|initcheck|synccheck|all]
+                     FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
+                     [--shared BYTES] [--arg SPEC]... [--json] [--print-limit N]
+                     [--threads N] [--serial] [--budget N] [--device-memory BYTES]
+
+Runs one kernel in the simulator under correctness checkers (default: all of them):
+  memcheck   every invalid access (out of bounds, misaligned; shared memory outside the
+             kernel's own static and dynamic bytes), trap and assert
+  racecheck  shared-memory hazards between threads not ordered by a barrier (or, within a
+             warp, by __syncwarp), global-memory hazards between CTAs
+  initcheck  reads of never-written shared, local and global bytes (a buffer given without
+             INIT, e.g. y=f32[256], counts as uninitialized; y=f32[256]:zeros does not)
+  synccheck  divergent barriers, warp primitives whose member mask does not match the lanes
+             that execute them, deadlocks
+Each finding names the PTX line, the CUDA line (from .loc) and its source text; findings are
+de-duplicated by site with a count. Exit status: 0 no error, 1 a checker found an error or the
+kernel faulted, 2 bad input or usage.
+)";
+
+// The sim backend, with the buffers that the host does not initialize told to initcheck:
+// runProblem allocates the problem's buffers in order, first of all.
+class TrackingBackend final : public harness::Backend {
+ public:
+  TrackingBackend(harness::Backend& inner, std::vector<bool> initialized,
+                  check::CheckSession& session)
+      : inner_(inner), initialized_(std::move(initialized)), session_(session) {}
+  std::string name() const override { return inner_.name(); }
+  void loadModule(const std::string& ptx, const std::string& path) override {
+    inner_.loadModule(ptx, path);
+  }
+  uint64_t allocate(uint64_t bytes, const std::string& label) override {
+    const uint64_t a = inner_.allocate(bytes, label);
+    if (next_ < initialized_.size() && !initialized_[next_]) session_.trackUninitialized(a, bytes);
+    ++next_;
+    return a;
+  }
+  void free(uint64_t address) override { inner_.free(address); }
+  void copyIn(uint64_t dst, const void* src, uint64_t bytes) override {
+    inner_.copyIn(dst, src, bytes);
+  }
+  void copyOut(void* dst, uint64_t src, uint64_t bytes) override {
+    inner_.copyOut(dst, src, bytes);
+  }
+  harness::LaunchOutcome launch(const harness::LaunchSpec& spec) override {
+    return inner_.launch(spec);
+  }
+
+ private:
+  harness::Backend& inner_;
+  std::vector<bool> initialized_;
+  check::CheckSession& session_;
+  size_t next_ = 0;
+};
+
+// Whether a selected tool reports this fault itself.
+bool reportedByTool(const sim::FaultInfo& f, const check::ToolSet& tools) {
+  switch (f.kind) {
+    case sim::FaultKind::Trap:
+    case sim::FaultKind::Assertion:
+      return tools.has(check::Tool::Memcheck);
+    case sim::FaultKind::BarrierDeadlock:
+    case sim::FaultKind::WarpSync:
+      return tools.has(check::Tool::Synccheck);
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+int checkCommand(const std::vector<std::string>& args) {
+  po::options_description opts("check options");
+  opts.add_options()("help,h", "show this help")(
+      "tool,t", po::value<std::string>()->default_value("all"),
+      "memcheck, racecheck, initcheck, synccheck or all");
+  addKernelJobOptions(opts);
+  opts.add_options()("json", "machine-readable output")("print-limit",
+                                                        po::value<uint64_t>()->default_value(100),
+                                                        "findings printed per tool (0 = all)")(
+      "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
+      "serial", "run CTAs one at a time, in order")(
+      "budget", po::value<uint64_t>(),
+      "warp-instruction budget before the watchdog stops the kernel");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parseOptions(args, opts, pos, vm, kCheckUsage, "check")) return kUsage;
+  if (vm.count("help")) {
+    std::cout << kCheckUsage << "\n" << kArgLanguageHelp << "\n" << opts;
+    return kOk;
+  }
+  const auto tools = check::ToolSet::parse(vm["tool"].as<std::string>());
+  if (!tools) {
+    std::cerr << "warpsim check: --tool '" << vm["tool"].as<std::string>()
+              << "': expected memcheck, racecheck, initcheck, synccheck or all\n";
+    return kUsage;
+  }
+  const bool json = vm.count("json") > 0;
+  const uint64_t printLimit = vm["print-limit"].as<uint64_t>();
+  try {
+    KernelJob job = kernelJobFrom(vm, "check");
+    check::CheckSession session(*tools);
+    sim::LaunchOptions lo;
+    lo.threads = hostThreads(vm);
+    lo.serial = vm.count("serial") > 0;
+    if (vm.count("budget")) lo.instructionBudget = vm["budget"].as<uint64_t>();
+    lo.statistics = false;
+    lo.observers = session.factories();
+    lo.recoverInvalidAccess = true;
+    auto simBackend = harness::makeSimBackend(lo, job.deviceMemory);
+    TrackingBackend backend(*simBackend, job.bufferInitialized, session);
+    backend.loadModule(job.ptx, job.path);
+    const harness::ProblemRun run = harness::runProblem(backend, job.problem);
+    session.finish();
+    harness::SourceLines src;
+    const bool otherFault = run.fault && !reportedByTool(*run.fault, *tools);
+    const uint64_t errors = harness::totalErrors(session);
+    if (json) {
+      harness::Json j;
+      j.beginObject().field("file", job.path).field("kernel", job.kernel);
+      j.key("tools");
+      harness::findingsJson(j, session, printLimit, src);
+      j.field("errors", errors);
+      if (run.fault) {
+        j.key("fault");
+        harness::faultJson(j, *run.fault, job.path);
+      }
+      j.field("printf", run.printfOutput);
+      j.endObject();
+      std::cout << j.str() << "\n";
+    } else {
+      std::cout << run.printfOutput;
+      std::cout << harness::formatFindings(session, printLimit, src);
+      if (otherFault) std::cout << "========= " << run.fault->describe(job.path) << "\n";
+    }
+    return errors || run.fault ? kFailed : kOk;
+  } catch (const harness::ArgError& e) {
+    std::cerr << "warpsim check: " << e.what() << "\n";
+  } catch (const isa::PtxError& e) {
+    std::cerr << e.what() << "\n";
+  } catch (const sim::LaunchError& e) {
+    std::cerr << "warpsim check: launch error: " << e.what() << "\n";
+  } catch (const harness::ToolError& e) {
+    std::cerr << "warpsim check: " << e.what() << "\n";
+  } catch (const sim::OutOfDeviceMemory& e) {
+    std::cerr << "warpsim check: " << e.what() << "\n";
+  }
+  return kUsage;
+}
+
+}  // namespace warpsim::cli

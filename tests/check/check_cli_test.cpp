@@ -1,0 +1,111 @@
+// warpsim check end to end, beyond the planted bugs' golden reports: the JSON form, the print
+// limit, every invalid access found across CTAs, and no finding on any suite kernel.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "tests/support/shell.h"
+
+namespace {
+
+// The build's PTX of kernels/bugs/NAME.cu.
+std::string bugPtx(const std::string& name) {
+  namespace fs = std::filesystem;
+  return (fs::path(WARPSIM_BINARY).parent_path().parent_path() / "ptx" / (name + ".ptx")).string();
+}
+
+size_t occurrences(const std::string& s, const std::string& what) {
+  size_t n = 0;
+  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(CheckCommand, JsonNamesBothAccessesOfARace) {
+  const auto o = warpsim::test::shell(
+      std::string(WARPSIM_BINARY) + " check --tool racecheck --json " +
+      bugPtx("shared_raw_no_sync") +
+      " --kernel shared_raw_no_sync --grid 1 --block 64 --arg x=f32[64]:iota --arg y=f32[64]");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_NE(o.output.find("\"tool\":\"racecheck\""), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("\"errors\":2"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("\"other\":{\"access\":\"Write\""), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("\"source\":\"y[t] = s[t ^ 32];\""), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("\"count\":32"), std::string::npos) << o.output;
+}
+
+TEST(CheckCommand, EveryInvalidAccessOfEveryCtaIsCounted) {
+  // stride_overrun reads in[3 * i] for 64 threads of 128 elements: i = 43..63 are out of bounds.
+  const auto o = warpsim::test::shell(
+      std::string(WARPSIM_BINARY) + " check --tool memcheck --json " + bugPtx("stride_overrun") +
+      " --kernel stride_overrun --grid 1 --block 64 --arg in=f32[128]:iota --arg out=f32[64] "
+      "--arg u32:64");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_NE(o.output.find("\"count\":21"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("\"thread\":[43,0,0]"), std::string::npos) << o.output;
+}
+
+TEST(CheckCommand, PrintLimitShowsFewerButCountsAll) {
+  const auto o = warpsim::test::shell(
+      std::string(WARPSIM_BINARY) + " check --tool racecheck --print-limit 1 " +
+      bugPtx("shared_raw_no_sync") +
+      " --kernel shared_raw_no_sync --grid 1 --block 64 --arg x=f32[64]:iota --arg y=f32[64]");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_EQ(occurrences(o.output, "Error: Race reported"), 1u) << o.output;
+  EXPECT_NE(o.output.find("1 more finding not shown (--print-limit 1)"), std::string::npos);
+  EXPECT_NE(o.output.find("RACECHECK SUMMARY: 1 hazard displayed (2 errors, 0 warnings)"),
+            std::string::npos)
+      << o.output;
+}
+
+TEST(CheckCommand, ExitedLanesInAMemberMaskAreAWarningNotAnError) {
+  const auto o = warpsim::test::shell(
+      std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+      " check tests/data/check_clean_and_warned.cu --kernel exited_shuffle --grid 1 --block 32 "
+      "--arg x=f32[32]:iota --arg y=f32[32]:zeros --arg u32:20");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("Warning: Member mask names threads that do not execute the instruction"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("executing lanes 0x000fffff: lanes 0xfff00000 (a shuffle reads 0"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("SYNCCHECK SUMMARY: 0 errors, 1 warning"), std::string::npos);
+  EXPECT_NE(o.output.find("ERROR SUMMARY: 0 errors"), std::string::npos);
+}
+
+TEST(CheckCommand, AtomicsAndVolatileAccessesAreNotRaces) {
+  // Every thread of 4 CTAs adds to a shared and a global counter; thread 0 of each CTA stores
+  // to one volatile global word.
+  const auto o = warpsim::test::shell(
+      std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+      " check tests/data/check_clean_and_warned.cu --kernel atomic_counters --grid 4 --block 64 "
+      "--arg total=u32[1]:zeros --arg flag=u32[1]:zeros");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("ERROR SUMMARY: 0 errors"), std::string::npos);
+}
+
+TEST(CheckCommand, ReportsDoNotDependOnTheHostThreadCount) {
+  // Findings are merged in CTA order: one host thread or several give the same report.
+  const std::string run = std::string(WARPSIM_BINARY) + " check " +
+                          bugPtx("global_neighbour_read") +
+                          " --kernel global_neighbour_read --grid 64 --block 32 --arg "
+                          "x=f32[2048]:iota --threads ";
+  const auto one = warpsim::test::shell(run + "1");
+  const auto two = warpsim::test::shell(run + "2");
+  EXPECT_EQ(one.status, 1) << one.output;
+  EXPECT_EQ(one.output, two.output);
+  EXPECT_NE(one.output.find("[63 hazards at this site]"), std::string::npos) << one.output;
+}
+
+TEST(CheckCommand, NoToolReportsOnTheSuite) {
+  const auto o = warpsim::test::shell(std::string(WARPSIM_BINARY) + " suite --check");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(o.output.find("check: "), std::string::npos) << o.output;
+  EXPECT_GE(occurrences(o.output, "check clean"), 30u) << o.output;
+}
+
+}  // namespace
