@@ -41,9 +41,11 @@ summary="$work/summary.txt"
   "$CS" --version 2>/dev/null | tail -1
 } >"$summary"
 
-errors_of() {  # the N of "ERROR SUMMARY: N error(s)" in a report, or "?" when absent
+errors_of() {  # the N of "ERROR SUMMARY: N error(s)" (or racecheck's "(N errors, ...)"), or "?"
   local n
   n=$(grep -o 'ERROR SUMMARY: [0-9]*' "$1" | tail -1 | awk '{print $3}')
+  [ -n "$n" ] || n=$(grep -oE 'SUMMARY: [0-9]+ hazards? displayed \([0-9]+ errors?' "$1" | tail -1 |
+    grep -oE '\([0-9]+' | tr -d '(')
   echo "${n:-?}"
 }
 
