@@ -2,9 +2,10 @@
 // warp, every matrix spread over the threads' registers in the fragment layouts of the PTX ISA
 // ("Matrix Fragments for mma.m16n8k16 / m16n8k8 / m8n8k4 / m16n8k32"; groupID = laneid >> 2,
 // threadID_in_group = laneid % 4):
-//   mma.sync.aligned.m16n8k16.row.col.{f32,f16}.{f16,f16}.{f16,f16}.{f32,f16}   (also .bf16 -> f32)
-//   mma.sync.aligned.m16n8k8.row.col.{f32,f16}.f16.f16.{f32,f16}, .f32.bf16.bf16.f32,
-//                                    .f32.tf32.tf32.f32
+//   mma.sync.aligned.m16n8k16.row.col.{f32,f16}.f16.f16.{f32,f16}   (D and C of one type),
+//                                     .f32.bf16.bf16.f32
+//   mma.sync.aligned.m16n8k8.row.col.{f32,f16}.f16.f16.{f32,f16}    (likewise),
+//                                    .f32.bf16.bf16.f32, .f32.tf32.tf32.f32
 //   mma.sync.aligned.m8n8k4.row.col{.rn,.rz,.rm,.rp}.f64.f64.f64.f64
 //   mma.sync.aligned.m16n8k32 / m16n8k16 .row.col{.satfinite}.s32.{s8,u8}.{s8,u8}.s32
 // Integer forms are exact (the sum wraps modulo 2^32, or clamps with .satfinite); the f64 form is
@@ -245,6 +246,9 @@ std::string bindMma(Inst& in) {
   Form form;
   const bool k16 = m.has("m16n8k16"), k8 = m.has("m16n8k8");
   if ((k16 || k8) && a == Type::F16 && b == Type::F16 && isHalfAcc(c) && isHalfAcc(d)) {
+    // ptxas (sm_90): ".dtype must be '.f16' when .ctype is '.f16'" for these shapes, and f32
+    // likewise: mixed accumulators exist only for m8n8k4.
+    if (c != d) return msg(in, "takes C and D of one type (.f16 or .f32) in this shape");
     form = k16 ? Form::F16K16 : Form::F16K8;
     dRegs = d == Type::F16 ? 2 : 4;
     cRegs = c == Type::F16 ? 2 : 4;

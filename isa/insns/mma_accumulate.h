@@ -8,7 +8,7 @@
 //      operands' exponent fields (ea + eb, a subnormal operand counting as the format's emin),
 //      not the normalized product's: a product of significands in [2, 4) sits one bit above it.
 //      C's exponent is its own (a subnormal C counts as its format's emin; no recorded case
-//      tells this apart from its true exponent).
+//      tells this apart from its true exponent yet: the probe's tiny mode will).
 //   2. C and all k products (k = 8 or 16: one step, no blocks) are aligned to the largest of
 //      these exponents, E, and each is truncated toward zero below bit E - 25 (26 bits from
 //      2^E down), then added exactly.

@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "isa/diagnostic.h"
 #include "isa/fp.h"
 #include "isa/insns/mma_accumulate.h"
 #include "tests/support/ptx_runner.h"
@@ -229,6 +230,24 @@ TEST(MatrixMultiply, F64NaNsComeFromBThenCThenA) {
     ASSERT_FALSE(res.fault.has_value()) << res.fault->message;
     const uint64_t quiet = uint64_t{1} << 51;
     for (uint64_t d : r.read<uint64_t>(out, 64)) EXPECT_EQ(d, (bNaN ? nanB : nanC) | quiet);
+  }
+}
+
+// m16n8k16 with an f16 C and an f32 D (or back) is refused, as ptxas refuses it for sm_90
+// (".dtype must be '.f16' when .ctype is '.f16'"): only m8n8k4 has mixed accumulators.
+TEST(MatrixMultiply, MixedAccumulatorsAreRefusedAsPtxasDoes) {
+  for (const char* form : {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16",
+                           "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32"}) {
+    const bool dF32 = std::string(form).find("f32.f16") != std::string::npos;
+    PtxRunner r(mmaProgram(form, 4, 2, dF32 ? 2 : 4, dF32 ? 4 : 2, false));
+    const uint64_t ib = r.buffer<uint32_t>(32 * 10), out = r.buffer<uint32_t>(32 * 4);
+    try {
+      r.launch("mma_k", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(ib), PtxRunner::ptr(out)});
+      ADD_FAILURE() << form << " ran";
+    } catch (const isa::PtxError& e) {
+      EXPECT_NE(std::string(e.what()).find("takes C and D of one type"), std::string::npos)
+          << e.what();
+    }
   }
 }
 
