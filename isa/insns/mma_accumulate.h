@@ -19,12 +19,12 @@
 //   4. A NaN or infinite C or product gives the IEEE sum of the exact values (inf - inf and
 //      0 * inf are NaN); a NaN result is the canonical NaN of D's format (0x7FFFFFFF, 0x7FFF).
 //
-// Each step is pinned by the recorded cases (changing it breaks agreeing ones): the width by
-// the large-c inputs (25 or 27 bits instead of 26: 225 or 236 of the 360 floating-point
-// programs, f64 included, agree instead of all), the
-// nominal product exponent by the spread inputs (the normalized one: 234), subnormal operands
-// at emin by two m16n8k8 cases, RZ for f32 (RN: 171), one k step (blocks of 8: 291), infinity
-// on overflow (max-finite: 331), direct RN to f16 (through an RZ f32: 358).
+// Each step is pinned by the recorded cases (changing it breaks agreeing ones; counts of the
+// 360 floating-point programs, f64 included, that agree instead of all 360): the width by the
+// large-c inputs (25 or 27 bits instead of 26: 225 or 236), the nominal product exponent by
+// the spread inputs (the normalized one: 234), subnormal operands at emin by two m16n8k8 cases,
+// RZ for f32 (RN: 171), one k step (blocks of 8: 291), infinity on overflow (max-finite: 331),
+// direct RN to f16 (through an RZ f32: 358).
 #pragma once
 
 #include <cstdint>
