@@ -9,8 +9,12 @@
 # It builds nothing: run it in the repository root on the device machine with build/bin carried
 # (the `device` tool: carry ["build/bin"]), after `bash scripts/device_campaign.sh prepare` here
 # (which copies the shared libraries the device lacks beside the binaries). Arguments:
-#   bash scripts/device_mma.sh [PROGRAMS] [FIRST_SEED]      (default 1120 programs from seed 1:
-#                                                             20 cycles of 14 forms x 4 input modes)
+#   bash scripts/device_mma.sh [PROGRAMS] [FIRST_SEED]      (default 700 programs from seed 1:
+#                                                             10 cycles of 14 forms x 5 input modes;
+#                                                             any 70 consecutive seeds are a cycle)
+# The first run (560 programs, seeds 1..560, four input modes) is in tests/recorded/mma/; a new
+# run with fresh seeds (e.g. 700 from 1121) checks the fitted model out of sample and adds the
+# tiny mode.
 # Results, under $OUT (default /tmp/out):
 #   mma/summary.txt     the device, the per-form agreement table, isa-record's last lines
 #   mma/record.log      everything isa-record printed (each disagreement with its words)
@@ -19,7 +23,7 @@
 #                       tests/recorded/ once the model agrees
 set -uo pipefail
 cd "$(dirname "$0")/.."
-PROGRAMS=${1:-1120}
+PROGRAMS=${1:-700}
 FIRST=${2:-1}
 OUT=${OUT:-/tmp/out}
 BIN=${BIN:-build/bin/warpsim}

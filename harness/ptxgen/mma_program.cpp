@@ -12,7 +12,11 @@
 //   large-c    as narrow, with C forced about 2^12 times larger than the products: what is
 //              kept of the products below C's last bit (the alignment width, the rounding);
 //   spread     A's binades spread over 2^-8..2^8, B narrow: terms of very different sizes
-//              (which terms are truncated, whether the sum is one step or several).
+//              (which terms are truncated, whether the sum is one step or several);
+//   tiny       A and B in low binades, C subnormal (or zero): products the size of C, so
+//              whether a subnormal C aligns at its format's emin or at its own exponent (the
+//              bf16/tf32 forms tell; for an f16 C the difference lies far below D's last bit);
+//              for f64, products near the subnormal range.
 // Masks are AND/OR immediates applied in the program to the loaded words, so the inputs stay
 // the generator's (and the recorded hashes describe them).
 #include <array>
@@ -59,7 +63,8 @@ constexpr std::array<MmaForm, 12> kForms = {{
      Elem::F16, Elem::F16},
 }};
 
-enum class Mode : uint8_t { Random, Narrow, LargeC, Spread };
+enum class Mode : uint8_t { Random, Narrow, LargeC, Spread, Tiny };
+constexpr unsigned kModes = 5;
 const char* modeName(Mode m) {
   switch (m) {
     case Mode::Random:
@@ -70,6 +75,8 @@ const char* modeName(Mode m) {
       return "large-c";
     case Mode::Spread:
       return "spread";
+    case Mode::Tiny:
+      return "tiny";
   }
   return "";
 }
@@ -102,6 +109,30 @@ std::pair<uint64_t, uint64_t> binadeMasks(Elem k, int e) {
   }
 }
 
+// The tiny mode's binades: A and B low enough that their products are the size of a subnormal
+// C (f16 products near 2^-28 for an f16 C; bf16/tf32 ones near 2^-140 for an f32 C; f64 ones
+// near 2^-1040); and the binade whose mask clears the exponent field (C subnormal, or zero).
+int tinyBinade(Elem k) {
+  switch (k) {
+    case Elem::F16:
+      return -14;
+    case Elem::F64:
+      return -520;
+    default:
+      return -70;
+  }
+}
+int subnormalBinade(Elem k) {
+  switch (k) {
+    case Elem::F16:
+      return -15;
+    case Elem::F64:
+      return -1023;
+    default:
+      return -127;
+  }
+}
+
 InputKind inputKindOf(Elem k) {
   switch (k) {
     case Elem::F16:
@@ -130,7 +161,7 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
   // Seeds cycle through the mma forms and the two matrix moves.
   const unsigned nForms = unsigned(kForms.size()) + 2;
   const unsigned formIndex = unsigned(seed % nForms);
-  const Mode mode = Mode(unsigned(seed / nForms) % 4);
+  const Mode mode = Mode(unsigned(seed / nForms) % kModes);
   std::vector<std::string> body;
   std::vector<std::string> regs;  // register i holds word i
   std::vector<size_t> writerOf;   // body line that writes register i last (npos: none)
@@ -179,10 +210,14 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
       for (unsigned i = 0; i < cFirst; ++i) {
         int e = int(below(3)) - 1;
         if (mode == Mode::Spread && i < f.aRegs) e = int(below(17)) - 8;
+        if (mode == Mode::Tiny) e = tinyBinade(f.a) + int(below(3));
         mask(i, f.a, e);
       }
       for (unsigned i = cFirst; i < cFirst + f.cRegs; ++i)
-        mask(i, f.c, mode == Mode::LargeC ? 12 + int(below(3)) : int(below(4)));
+        mask(i, f.c,
+             mode == Mode::Tiny     ? subnormalBinade(f.c)
+             : mode == Mode::LargeC ? 12 + int(below(3))
+                                    : int(below(4)));
       if (f.a == Elem::Int8 && mode == Mode::LargeC)  // near the s32 limits: wrap / saturation
         for (unsigned i = cFirst; i < cFirst + f.cRegs; ++i) {
           body.push_back("or.b32 " + regs[i] + "," + regs[i] + ",0x7FFF0000;");

@@ -2,15 +2,16 @@
 // warp, every matrix spread over the threads' registers in the fragment layouts of the PTX ISA
 // ("Matrix Fragments for mma.m16n8k16 / m16n8k8 / m8n8k4 / m16n8k32"; groupID = laneid >> 2,
 // threadID_in_group = laneid % 4):
-//   mma.sync.aligned.m16n8k16.row.col.{f32,f16}.{f16,f16}.{f16,f16}.{f32,f16}   (also .bf16 -> f32)
-//   mma.sync.aligned.m16n8k8.row.col.{f32,f16}.f16.f16.{f32,f16}, .f32.bf16.bf16.f32,
-//                                    .f32.tf32.tf32.f32
+//   mma.sync.aligned.m16n8k16.row.col.{f32,f16}.f16.f16.{f32,f16}   (D and C of one type),
+//                                     .f32.bf16.bf16.f32
+//   mma.sync.aligned.m16n8k8.row.col.{f32,f16}.f16.f16.{f32,f16}    (likewise),
+//                                    .f32.bf16.bf16.f32, .f32.tf32.tf32.f32
 //   mma.sync.aligned.m8n8k4.row.col{.rn,.rz,.rm,.rp}.f64.f64.f64.f64
 //   mma.sync.aligned.m16n8k32 / m16n8k16 .row.col{.satfinite}.s32.{s8,u8}.{s8,u8}.s32
 // Integer forms are exact (the sum wraps modulo 2^32, or clamps with .satfinite); the f64 form is
 // a chain of fused multiply-adds in k order from C, each rounded in the instruction's mode; the
-// narrow floating-point forms go through mmaDot (mma_accumulate.h), the swappable model of the
-// tensor core's undocumented summation. .aligned: every thread of the warp executes it.
+// narrow floating-point forms go through mmaDot (mma_accumulate.h), the model of the tensor
+// core's undocumented summation fitted to the H200. .aligned: every thread of the warp executes it.
 #include <algorithm>
 #include <array>
 
@@ -126,6 +127,19 @@ double narrowValue(Form f, uint64_t bits) {
   }
 }
 
+// The format of A's and B's elements, for the alignment exponents of mmaDot.
+constexpr fp::Format inputFormat(Form f) {
+  switch (f) {
+    case Form::Bf16K16:
+    case Form::Bf16K8:
+      return fp::kBF16;
+    case Form::Tf32K8:
+      return fp::kTF32;
+    default:
+      return fp::kF16;
+  }
+}
+
 template <Form F>
 void mmaH(Exec& x, const Inst& in) {
   if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
@@ -180,20 +194,20 @@ void mmaH(Exec& x, const Inst& in) {
         D[r][c] = uint32_t(s);
       } else if constexpr (F == Form::F64K4) {
         const auto mode = fp::Round((in.flags >> kRoundShift) & 7);
-        uint64_t d = C[r][c];
-        for (unsigned k = 0; k < G.k; ++k)
-          d = fp::fmaBits(fp::kF64, fp::bits(A[r][k]), fp::bits(B[k][c]), d, mode, false);
-        D[r][c] = d;
+        // One DFMA per k, B as its first operand: with NaN operands the result is B's, then
+        // the running sum's (C's), then A's NaN, quieted with its payload (fp::fma's NaN rule,
+        // nanResultFma64; measured: the mma.f64 random-input cases of scripts/device_mma.sh,
+        // where A first gives 0 of 20 and B first 20 of 20).
+        double d = fp::f64(C[r][c]);
+        for (unsigned k = 0; k < G.k; ++k) d = fp::fma(B[k][c], A[r][k], d, mode);
+        D[r][c] = fp::bits(d);
       } else {
         double a[16], b[16];
         for (unsigned k = 0; k < G.k; ++k) a[k] = A[r][k], b[k] = B[k][c];
-        uint64_t cBits = C[r][c];
-        // An f16 accumulator in, f32 out (or back): the accumulator format is D's; C converts
-        // exactly into f32, and an f32 C into an f16 D rounds once more at the end.
-        const bool dF16 = in.flags & kDF16, cF16 = in.flags & kCF16;
-        if (cF16 && !dF16) cBits = fp::bits(fp::f16ToF32(uint16_t(cBits)));
-        if (!cF16 && dF16) cBits = fp::convertBits(fp::kF32, fp::kF16, cBits, fp::Round::RN);
-        D[r][c] = mmaDot(a, b, G.k, cBits, dF16 ? fp::kF16 : fp::kF32);
+        // C enters the sum exactly in its own format, D is rounded once (mma_accumulate.h).
+        D[r][c] =
+            mmaDot(a, b, G.k, inputFormat(F), C[r][c], (in.flags & kCF16) ? fp::kF16 : fp::kF32,
+                   (in.flags & kDF16) ? fp::kF16 : fp::kF32);
       }
     }
   const unsigned dElems = F == Form::F64K4 ? 2 : 4;
@@ -232,6 +246,9 @@ std::string bindMma(Inst& in) {
   Form form;
   const bool k16 = m.has("m16n8k16"), k8 = m.has("m16n8k8");
   if ((k16 || k8) && a == Type::F16 && b == Type::F16 && isHalfAcc(c) && isHalfAcc(d)) {
+    // ptxas (sm_90): ".dtype must be '.f16' when .ctype is '.f16'" for these shapes, and f32
+    // likewise: mixed accumulators exist only for m8n8k4.
+    if (c != d) return msg(in, "takes C and D of one type (.f16 or .f32) in this shape");
     form = k16 ? Form::F16K16 : Form::F16K8;
     dRegs = d == Type::F16 ? 2 : 4;
     cRegs = c == Type::F16 ? 2 : 4;

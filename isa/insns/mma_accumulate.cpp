@@ -1,6 +1,7 @@
 #include "isa/insns/mma_accumulate.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace warpsim::isa::insns {
@@ -10,50 +11,52 @@ double widen(uint64_t bits, fp::Format f) {
   return f.manBits == 23 ? double(fp::f32(uint32_t(bits))) : double(fp::f16ToF32(uint16_t(bits)));
 }
 
-// One block: terms[0..n) exact doubles (finite), summed as the model says.
-double blockSum(const double* terms, unsigned n, const MmaAccumulation& m) {
-  int emax = std::numeric_limits<int>::min();
-  for (unsigned i = 0; i < n; ++i)
-    if (terms[i] != 0) emax = std::max(emax, std::ilogb(terms[i]));
-  if (emax == std::numeric_limits<int>::min()) {
-    double s = 0;  // every term zero: the IEEE sum keeps the sign rules
-    for (unsigned i = 0; i < n; ++i) s += terms[i];
-    return s;
-  }
-  // Each term truncated toward zero to a multiple of q; the sum of such terms is exact in a
-  // double (alignBits + log2(n) < 53 bits).
-  const int qexp = emax - int(m.alignBits) + 1;
-  double sum = 0;
-  for (unsigned i = 0; i < n; ++i) sum += std::ldexp(std::trunc(std::ldexp(terms[i], -qexp)), qexp);
-  return sum;
+// The exponent the tensor core aligns by: the exponent field's, subnormals at emin.
+int fieldExponent(double x, fp::Format f) { return std::max(std::ilogb(x), f.emin()); }
+
+// The final rounding of a finite sum (see the header, step 3).
+uint64_t roundResult(double s, fp::Format d) {
+  if (d.manBits != 23) return fp::convertBits(fp::kF64, d, fp::bits(s), fp::Round::RN);
+  if (std::fabs(s) >= 0x1p128) return (s < 0 ? d.signBit() : 0) | d.infBits();
+  return fp::convertBits(fp::kF64, d, fp::bits(s), fp::Round::RZ);
 }
 
 }  // namespace
 
-uint64_t mmaDot(const double* a, const double* b, unsigned k, uint64_t c, fp::Format acc,
-                const MmaAccumulation& m) {
-  const double cv = widen(c, acc);
-  // Specials: the exact sum in IEEE arithmetic (a product of finite f16/bf16/tf32 values is
-  // exact in a double, and so is a sum of at most 17 of them that does not overflow).
-  bool special = !std::isfinite(cv);
-  for (unsigned i = 0; i < k && !special; ++i) special = !std::isfinite(a[i] * b[i]);
+uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format input, uint64_t c,
+                fp::Format cFormat, fp::Format dFormat) {
+  const unsigned n = k + 1;
+  double terms[17];
+  int exps[17];
+  terms[0] = widen(c, cFormat);
+  bool special = !std::isfinite(terms[0]);
+  for (unsigned i = 0; i < k; ++i) {
+    // Exact: f16/bf16/tf32 significands have at most 11 bits, and the exponents stay far
+    // inside a double's range.
+    terms[i + 1] = a[i] * b[i];
+    special = special || !std::isfinite(terms[i + 1]);
+  }
   if (special) {
-    double s = cv;
-    for (unsigned i = 0; i < k; ++i) s += a[i] * b[i];
-    return std::isnan(s) ? acc.canonicalNaN()
-                         : fp::convertBits(fp::kF64, acc, fp::bits(s), m.normalize);
+    // A sum of at most 17 exact terms, one of them inf or NaN: the double sum is the IEEE one.
+    double s = 0;
+    for (unsigned i = 0; i < n; ++i) s += terms[i];
+    return std::isnan(s) ? dFormat.canonicalNaN() : roundResult(s, dFormat);
   }
-  const unsigned block = m.blockK ? m.blockK : k;
-  double running = cv;
-  for (unsigned k0 = 0; k0 < k; k0 += block) {
-    double terms[65];
-    unsigned n = 0;
-    terms[n++] = running;
-    for (unsigned i = k0; i < std::min(k, k0 + block); ++i) terms[n++] = a[i] * b[i];
-    const double s = blockSum(terms, n, m);
-    running = widen(fp::convertBits(fp::kF64, acc, fp::bits(s), m.normalize), acc);
+  int emax = INT_MIN;
+  if (terms[0] != 0) emax = exps[0] = fieldExponent(terms[0], cFormat);
+  for (unsigned i = 0; i < k; ++i)
+    if (terms[i + 1] != 0)
+      emax = std::max(emax, exps[i + 1] = fieldExponent(a[i], input) + fieldExponent(b[i], input));
+  double sum = 0;
+  if (emax == INT_MIN) {
+    for (unsigned i = 0; i < n; ++i) sum += terms[i];  // all zero: IEEE signed-zero rules
+  } else {
+    // Each term truncated toward zero to a multiple of 2^q. Every term is below 2^(emax + 2),
+    // so each is an integer multiple of 2^q below 2^28 and their sum is exact in a double.
+    const int q = emax - kMmaSumBits + 1;
+    for (unsigned i = 0; i < n; ++i) sum += std::ldexp(std::trunc(std::ldexp(terms[i], -q)), q);
   }
-  return fp::convertBits(fp::kF64, acc, fp::bits(running), m.normalize);
+  return roundResult(sum, dFormat);
 }
 
 }  // namespace warpsim::isa::insns

@@ -1,7 +1,8 @@
 // The ISA-level differential test generator (harness/ptxgen): determinism, coverage of every
 // instruction family it promises, programs that the simulator loads and runs without a fault,
 // the metadata that maps output words to registers and writers, the case format; and the
-// replay of every ISA case recorded on the H200 (tests/recorded/isa/, when present).
+// replay of every ISA case recorded on the H200 (tests/recorded/isa/ and
+// tests/recorded/mma/, when present).
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -558,16 +559,19 @@ TEST(PtxGenCases, RoundTripAndReplay) {
   fs::remove_all(dir);
 }
 
-// Every ISA case recorded on the H200, replayed in the simulator.
+// Every ISA case recorded on the H200, replayed in the simulator: the campaign's programs
+// (tests/recorded/isa) and the tensor-core probe's (tests/recorded/mma, scripts/device_mma.sh).
 TEST(PtxGenCases, RecordedOnTheH200ReplayIdentically) {
-  const fs::path dir = fs::path(WARPSIM_SOURCE_DIR) / "tests" / "recorded" / "isa";
-  if (!fs::is_directory(dir))
-    GTEST_SKIP() << dir.string() << " does not exist: no ISA cases recorded yet";
   std::vector<fs::path> cases;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.path().extension() == ".isacase") cases.push_back(e.path());
+  for (const char* sub : {"isa", "mma"}) {
+    const fs::path dir = fs::path(WARPSIM_SOURCE_DIR) / "tests" / "recorded" / sub;
+    if (!fs::is_directory(dir)) continue;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+      if (e.path().extension() == ".isacase") cases.push_back(e.path());
+  }
   std::sort(cases.begin(), cases.end());
-  if (cases.empty()) GTEST_SKIP() << "no *.isacase under " << dir.string();
+  if (cases.empty())
+    GTEST_SKIP() << "no *.isacase under tests/recorded/{isa,mma}: none recorded yet";
   unsigned failed = 0;
   for (const fs::path& p : cases) {
     IsaReplay r;
@@ -576,7 +580,9 @@ TEST(PtxGenCases, RecordedOnTheH200ReplayIdentically) {
     } catch (const std::exception& e) {
       r.message = e.what();
     }
-    if (!r.ok && ++failed <= 50) ADD_FAILURE() << p.filename().string() << ": " << r.message;
+    if (!r.ok && ++failed <= 50)
+      ADD_FAILURE() << p.parent_path().filename().string() << "/" << p.filename().string() << ": "
+                    << r.message;
   }
   EXPECT_EQ(failed, 0u) << failed << " of " << cases.size() << " recorded ISA cases differ";
 }

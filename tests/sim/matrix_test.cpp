@@ -1,11 +1,13 @@
 // The warp-level matrix instructions against the PTX ISA's fragment layouts: ldmatrix (.x4,
 // .trans), stmatrix .trans, movmatrix, and mma.sync in f16 -> f32 (small integers: exact in any
 // summation order), s8 with and without .satfinite, f64 (a chain of fmas), checked against a
-// CPU product of the matrices the layouts describe; and the accumulation model's rounding.
+// CPU product of the matrices the layouts describe; the f64 NaN order; and the accumulation
+// model's rules (fitted to the H200).
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "isa/diagnostic.h"
 #include "isa/fp.h"
 #include "isa/insns/mma_accumulate.h"
 #include "tests/support/ptx_runner.h"
@@ -210,22 +212,75 @@ TEST(MatrixMultiply, F64IsAnFmaChainInKOrder) {
     }
 }
 
-TEST(MatrixMultiply, AccumulationModelTruncatesAlignedTermsAndRoundsTowardZero) {
+// mma.f64 with NaN operands: each k step is a DFMA with B first, so B's NaN wins over the
+// running sum's (C's), which wins over A's (as measured on the H200; see mma.cpp).
+TEST(MatrixMultiply, F64NaNsComeFromBThenCThenA) {
+  const uint64_t nanA = 0x7FF00000000000A1ull, nanB = 0xFFF00000000000B2ull,
+                 nanC = 0x7FF00000000000C3ull;
+  for (bool bNaN : {true, false}) {
+    std::vector<uint64_t> in(32 * 4);
+    for (unsigned l = 0; l < 32; ++l) {
+      in[l * 4 + 0] = nanA;                                       // A[g][t]
+      in[l * 4 + 1] = bNaN && l % 4 == 2 ? nanB : fp::bits(1.0);  // B[t][g]
+      in[l * 4 + 2] = in[l * 4 + 3] = nanC;
+    }
+    PtxRunner r(mmaProgram("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64", 1, 1, 2, 2, true));
+    const uint64_t ib = r.buffer<uint64_t>(in.size(), in), out = r.buffer<uint64_t>(64);
+    auto res = r.launch("mma_k", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(ib), PtxRunner::ptr(out)});
+    ASSERT_FALSE(res.fault.has_value()) << res.fault->message;
+    const uint64_t quiet = uint64_t{1} << 51;
+    for (uint64_t d : r.read<uint64_t>(out, 64)) EXPECT_EQ(d, (bNaN ? nanB : nanC) | quiet);
+  }
+}
+
+// m16n8k16 with an f16 C and an f32 D (or back) is refused, as ptxas refuses it for sm_90
+// (".dtype must be '.f16' when .ctype is '.f16'"): only m8n8k4 has mixed accumulators.
+TEST(MatrixMultiply, MixedAccumulatorsAreRefusedAsPtxasDoes) {
+  for (const char* form : {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16",
+                           "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32"}) {
+    const bool dF32 = std::string(form).find("f32.f16") != std::string::npos;
+    PtxRunner r(mmaProgram(form, 4, 2, dF32 ? 2 : 4, dF32 ? 4 : 2, false));
+    const uint64_t ib = r.buffer<uint32_t>(32 * 10), out = r.buffer<uint32_t>(32 * 4);
+    try {
+      r.launch("mma_k", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(ib), PtxRunner::ptr(out)});
+      ADD_FAILURE() << form << " ran";
+    } catch (const isa::PtxError& e) {
+      EXPECT_NE(std::string(e.what()).find("takes C and D of one type"), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
+// The tensor core's summation as fitted to the H200 (mma_accumulate.h): one value per rule.
+TEST(MatrixMultiply, AccumulationModelMatchesTheMeasuredRules) {
   using isa::insns::mmaDot;
-  const double one[1] = {1.0};
-  // 1 + 1.5 ulp(1): round-to-nearest would give 1 + 2 ulp; the model truncates to 1 + 1 ulp.
-  const double p[1] = {1.5 * 0x1p-23};
-  EXPECT_EQ(mmaDot(p, one, 1, fp::bits(1.0f), fp::kF32), fp::bits(1.0f + 0x1p-23f));
-  // -1 + 1 + 2^-28: the small term lies below the 27 bits kept under the largest term (2^0),
-  // so it is lost: exactly 0, where the exact sum is 2^-28.
-  const double terms[2] = {-1.0, 0x1p-28}, ones[2] = {1.0, 1.0};
-  EXPECT_EQ(mmaDot(terms, ones, 2, fp::bits(1.0f), fp::kF32), 0u);
-  // Within the kept width the same term survives: 2^-25.
-  const double kept[2] = {-1.0, 0x1p-25};
-  EXPECT_EQ(mmaDot(kept, ones, 2, fp::bits(1.0f), fp::kF32), fp::bits(0x1p-25f));
-  // inf - inf is the canonical NaN.
-  const double inf[2] = {INFINITY, -INFINITY};
-  EXPECT_EQ(mmaDot(inf, ones, 2, 0, fp::kF32), 0x7FFFFFFFu);
+  const uint64_t oneF32 = fp::bits(1.0f), oneF16 = 0x3C00;
+  auto dot = [](std::vector<double> a, std::vector<double> b, uint64_t c, fp::Format cf,
+                fp::Format df, fp::Format in = fp::kF16) {
+    return mmaDot(a.data(), b.data(), unsigned(a.size()), in, c, cf, df);
+  };
+  // f32 D rounds toward zero: 1 + 1.5 ulp (a subnormal f16 product) gives 1 + 1 ulp.
+  EXPECT_EQ(dot({3 * 0x1p-24}, {1.0}, oneF32, fp::kF32, fp::kF32), fp::bits(1.0f + 0x1p-23f));
+  // 26 bits are kept under the largest exponent: 2^-25 next to terms of exponent 0 survives the
+  // cancellation, 2^-26 does not.
+  EXPECT_EQ(dot({1.0, 0x1p-13}, {-1.0, 0x1p-12}, oneF32, fp::kF32, fp::kF32), fp::bits(0x1p-25f));
+  EXPECT_EQ(dot({1.0, 0x1p-13}, {-1.0, 0x1p-13}, oneF32, fp::kF32, fp::kF32), 0u);
+  // A product's exponent is ea + eb: 1.5 * 1.5 = 2.25 still aligns at 2^0, so 2^-25 is kept.
+  EXPECT_EQ(dot({1.5, -1.5, 0x1p-13}, {1.5, 1.5, 0x1p-12}, 0, fp::kF32, fp::kF32),
+            fp::bits(0x1p-25f));
+  // A subnormal operand counts as emin (2^-14): 2^-24 * 2^15 aligns at 2^1, not at 2^-9, and
+  // the 2^-25 term is cut off.
+  EXPECT_EQ(dot({1.0, 0x1p-24, 0x1p-13}, {-1.0, 0x1p15, 0x1p-12}, oneF32, fp::kF32, fp::kF32),
+            fp::bits(0x1p-9f));
+  // Overflow gives infinity even though the rounding is toward zero.
+  EXPECT_EQ(dot({0x1p127}, {2.0}, 0, fp::kF32, fp::kF32, fp::kBF16), 0x7F800000u);
+  EXPECT_EQ(dot({-0x1p127}, {2.0}, 0, fp::kF32, fp::kF32, fp::kBF16), 0xFF800000u);
+  // An f16 D is rounded to nearest once, from the sum: 1 + half an ulp + 2^-25 rounds up (an
+  // RZ f32 step first would have left a tie, rounded to even: 1).
+  EXPECT_EQ(dot({0x1p-11, 0x1p-13}, {1.0, 0x1p-12}, oneF16, fp::kF16, fp::kF16), 0x3C01u);
+  // inf - inf is the canonical NaN of D's format.
+  EXPECT_EQ(dot({INFINITY, INFINITY}, {1.0, -1.0}, 0, fp::kF32, fp::kF32), 0x7FFFFFFFu);
+  EXPECT_EQ(dot({INFINITY, INFINITY}, {1.0, -1.0}, 0, fp::kF16, fp::kF16), 0x7FFFu);
 }
 
 }  // namespace
