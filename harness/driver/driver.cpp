@@ -53,6 +53,7 @@ CUresult faultCode(sim::FaultKind k) {
     case sim::FaultKind::Assertion:  // a failed device-side assert: cudaErrorAssert
       return CUDA_ERROR_ASSERT;
     case sim::FaultKind::Watchdog:
+    case sim::FaultKind::Interrupted:  // stopped from outside, as the display watchdog does
       return CUDA_ERROR_LAUNCH_TIMEOUT;
     case sim::FaultKind::NotSupported:
     case sim::FaultKind::InvalidInstruction:

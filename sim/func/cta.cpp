@@ -162,8 +162,12 @@ uint64_t watchdogBudget(const LaunchOptions& options, unsigned warps) {
 
 namespace {
 std::string withCommas(uint64_t n) {
-  std::string s = std::to_string(n);
-  for (int i = int(s.size()) - 3; i > 0; i -= 3) s.insert(size_t(i), ",");
+  const std::string digits = std::to_string(n);
+  std::string s;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) s += ',';
+    s += digits[i];
+  }
   return s;
 }
 }  // namespace

@@ -100,7 +100,9 @@ TEST(Stepping, AWarpReportsBlockedAtABarrierAndFinishedAtTheEnd) {
       if (cta.warp(w).state == WarpState::Ready) {
         r = cta.step(w, 1000);
         any = true;
-        if (cta.warp(w).state == WarpState::Done) EXPECT_EQ(r.status, StepStatus::Finished);
+        if (cta.warp(w).state == WarpState::Done) {
+          EXPECT_EQ(r.status, StepStatus::Finished);
+        }
       }
   }
   EXPECT_TRUE(cta.finished());
