@@ -55,6 +55,10 @@ uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format input, 
     // so each is an integer multiple of 2^q below 2^28 and their sum is exact in a double.
     const int q = emax - kMmaSumBits + 1;
     for (unsigned i = 0; i < n; ++i) sum += std::ldexp(std::trunc(std::ldexp(terms[i], -q)), q);
+    // A nonzero sum too small for the result format comes out +0, whatever its sign (fresh
+    // tiny-mode cases of device_mma.sh 700 1121: the chip gave +0 where rounding gave -0).
+    const uint64_t r = roundResult(sum, dFormat);
+    return (r & ~dFormat.signBit()) == 0 ? 0 : r;
   }
   return roundResult(sum, dFormat);
 }
