@@ -109,6 +109,10 @@ const std::vector<Row>& rows() {
        "~5.5 TB/s at 1.98 GHz [unverified; S4 measured 3.6 TB/s]", false},
       {"l2.atomic_latency", &TimingConfig::atomicL2Latency, "cycles",
        "added to an L2 access by an atomic [unverified]", false},
+      {"l2.atomic_same_address_cycles", &TimingConfig::atomicL2SameAddressCycles, "cycles",
+       "fitted to tests/recorded/timing/h200_ncu.tsv: histogram_global (9.6 cycles per atomic "
+       "on each hot bin, 64K-4M elements)",
+       true},
       {"dram.latency", &TimingConfig::dramLatency, "cycles",
        "load-to-use from HBM: S1 650-658, S2 600-656", true},
       {"dram.bytes_per_cycle", &TimingConfig::dramBytesPerCycle, "bytes/cycle",

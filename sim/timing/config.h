@@ -41,6 +41,9 @@ struct TimingConfig {
   uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;
   double l2BytesPerCycle = 2800;
   uint32_t atomicL2Latency = 30;  // cycles added to an L2 access by an atomic's ALU
+  // Cycles between two atomics on one address at the L2: its ALU's read-modify-write serialises
+  // them (each lane's atomic is one operation there).
+  uint32_t atomicL2SameAddressCycles = 10;
   uint32_t dramLatency = 650;
   double dramBytesPerCycle = 2180;
 };

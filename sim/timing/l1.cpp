@@ -51,12 +51,14 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
       const uint64_t back = l2.access(addr, L2Op::Read, start, m);
       cache_.fill(addr, back, false, start);
       ready = std::max(ready, back);
-    } else {
-      const uint64_t back =
-          l2.access(addr, e.kind == AccessKind::Store ? L2Op::Write : L2Op::Atomic, start, m);
-      ready = std::max(ready, back);
+    } else if (e.kind == AccessKind::Store) {
+      ready = std::max(ready, l2.access(addr, L2Op::Write, start, m));
     }
   }
+  // Atomics execute at the L2 one lane at a time: lanes on one address serialise there.
+  if (e.kind == AccessKind::Atomic)
+    for (uint32_t mask = e.mask; mask; mask &= mask - 1)
+      ready = std::max(ready, l2.atomic(e.addresses[unsigned(__builtin_ctz(mask))], start, m));
   *drainAt = std::max(*drainAt, ready);
   r.ready = ready;
   return r;

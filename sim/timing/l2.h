@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <unordered_map>
 
 #include "sim/timing/cache.h"
 #include "sim/timing/config.h"
@@ -20,6 +21,9 @@ class L2 {
   // One sector's access at `now` (already past the L1): the cycle its data (or the atomic's
   // result) is back at the SM. Counts into `m`.
   uint64_t access(uint64_t sectorAddr, L2Op op, uint64_t now, MemoryCounters& m);
+  // One lane's atomic on the byte address `addr`: it waits for the previous atomic on the same
+  // address (l2.atomic_same_address_cycles), then accesses its sector.
+  uint64_t atomic(uint64_t addr, uint64_t now, MemoryCounters& m);
 
  private:
   SectorCache cache_;
@@ -27,6 +31,8 @@ class L2 {
   uint32_t hitLatency_, atomicLatency_;
   double bytesPerCycle_;
   double nextFree_ = 0;
+  uint32_t sameAddressCycles_;
+  std::unordered_map<uint64_t, uint64_t> atomicFree_;  // address -> cycle its ALU is free
 };
 
 }  // namespace warpsim::sim::timing
