@@ -44,6 +44,12 @@ struct TimingConfig {
   // Cycles between two atomics on one address at the L2: its ALU's read-modify-write serialises
   // them (each lane's atomic is one operation there).
   uint32_t atomicL2SameAddressCycles = 10;
+  // L2 bandwidth slots (sectors' worth) that a store sector written only in part takes.
+  uint32_t l2PartialWriteSlots = 3;
+  // ptxas schedules loads and their address arithmetic ahead of the uses that the PTX
+  // interleaves with them (and unrolls loops): a result counts from when its operands were ready,
+  // but not before the issue of the instruction this many before it (0: PTX order).
+  uint32_t ptxasHoistWindow = 32;
   uint32_t dramLatency = 650;
   double dramBytesPerCycle = 2180;
 };

@@ -20,7 +20,10 @@ class L2 {
   explicit L2(const TimingConfig& c);
   // One sector's access at `now` (already past the L1): the cycle its data (or the atomic's
   // result) is back at the SM. Counts into `m`.
-  uint64_t access(uint64_t sectorAddr, L2Op op, uint64_t now, MemoryCounters& m);
+  // `slots`: sectors' worth of L2 bandwidth it takes (l2.partial_write_slots for a store that
+  // writes part of its sector).
+  uint64_t access(uint64_t sectorAddr, L2Op op, uint64_t now, MemoryCounters& m,
+                  uint32_t slots = 1);
   // One lane's atomic on the byte address `addr`: it waits for the previous atomic on the same
   // address (l2.atomic_same_address_cycles), then accesses its sector.
   uint64_t atomic(uint64_t addr, uint64_t now, MemoryCounters& m);
