@@ -120,7 +120,7 @@ const std::vector<Row>& rows() {
       {"ptxas.hoist_window", &TimingConfig::ptxasHoistWindow, "instructions",
        "how far ptxas moves loads and their address arithmetic ahead of their uses (across an "
        "unrolled loop's iterations); fitted to tests/recorded/timing/h200_ncu.tsv: sgemm_naive, "
-       "gemv_warp (long_scoreboard per issue)",
+       "gemv_warp, softmax_row, layernorm_row (long_scoreboard per issue)",
        true},
       {"dram.latency", &TimingConfig::dramLatency, "cycles",
        "load-to-use from HBM: S1 650-658, S2 600-656", true},

@@ -49,7 +49,7 @@ struct TimingConfig {
   // ptxas schedules loads and their address arithmetic ahead of the uses that the PTX
   // interleaves with them (and unrolls loops): a result counts from when its operands were ready,
   // but not before the issue of the instruction this many before it (0: PTX order).
-  uint32_t ptxasHoistWindow = 32;
+  uint32_t ptxasHoistWindow = 16;
   uint32_t dramLatency = 650;
   double dramBytesPerCycle = 2180;
 };

@@ -336,7 +336,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       // A hoisted load started curHoist_ cycles before its PTX issue; the memory system's
       // queues are those at its issue (an approximation that keeps them in time order).
       ready = curHadMemory_ && curMemReady_ > curHoist_ ? std::max(curMemReady_ - curHoist_, t + 1)
-                                                       : t + 1;
+                                                        : t + 1;
       kind = curMemKind_;
       if (!curHadMemory_) {
         if (ct.unit == Unit::Lsu) s.l1->occupy(t + 1);
