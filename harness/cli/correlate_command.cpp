@@ -111,7 +111,8 @@ std::vector<harness::ProblemComparison> compareAll(const Options& o, std::ostrea
       for (const auto& t : r.run.timings) {
         c.predictedCycles += double(t.cycles);
         c.predictedDramBytes += double(t.mem.dramReadBytes + t.mem.dramWriteBytes);
-        c.predictedSharedWavefronts += double(t.mem.sharedWavefronts);
+        c.predictedSharedWavefronts +=
+            double(t.mem.sharedWavefronts - t.mem.sharedAtomicWavefronts);
         c.predictedL2Sectors +=
             double(t.mem.l2ReadSectors + t.mem.l2WriteSectors + t.mem.l2AtomicSectors);
       }

@@ -109,6 +109,19 @@ const std::vector<Row>& rows() {
        "~5.5 TB/s at 1.98 GHz [unverified; S4 measured 3.6 TB/s]", false},
       {"l2.atomic_latency", &TimingConfig::atomicL2Latency, "cycles",
        "added to an L2 access by an atomic [unverified]", false},
+      {"l2.atomic_same_address_cycles", &TimingConfig::atomicL2SameAddressCycles, "cycles",
+       "fitted to tests/recorded/timing/h200_ncu.tsv: histogram_global (9.6 cycles per atomic "
+       "on each hot bin, 64K-4M elements)",
+       true},
+      {"l2.partial_write_slots", &TimingConfig::l2PartialWriteSlots, "sectors",
+       "fitted to tests/recorded/timing/h200_ncu.tsv: transpose_naive against transpose_padded "
+       "(uncoalesced 4-byte stores: ~29 partial sectors/cycle chip-wide, 512-4096)",
+       true},
+      {"ptxas.hoist_window", &TimingConfig::ptxasHoistWindow, "instructions",
+       "how far ptxas moves loads and their address arithmetic ahead of their uses (across an "
+       "unrolled loop's iterations); fitted to tests/recorded/timing/h200_ncu.tsv: sgemm_naive, "
+       "gemv_warp, softmax_row, layernorm_row (long_scoreboard per issue)",
+       true},
       {"dram.latency", &TimingConfig::dramLatency, "cycles",
        "load-to-use from HBM: S1 650-658, S2 600-656", true},
       {"dram.bytes_per_cycle", &TimingConfig::dramBytesPerCycle, "bytes/cycle",
@@ -149,6 +162,8 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.l1Ways == 0 || c.l2Ways == 0) fail("l1.ways / l2.ways: must be positive");
   if (c.l1SectorsPerCycle == 0) fail("l1.sectors_per_cycle: must be positive");
   if (c.l2SizeKb == 0) fail("l2.size_kb: must be positive");
+  if (c.ptxasHoistWindow > 128) fail("ptxas.hoist_window: must be 0..128");
+  if (c.l2PartialWriteSlots == 0) fail("l2.partial_write_slots: must be positive");
   if (!(c.l2BytesPerCycle > 0) || !(c.dramBytesPerCycle > 0))
     fail("bytes_per_cycle: must be positive");
 }

@@ -41,6 +41,15 @@ struct TimingConfig {
   uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;
   double l2BytesPerCycle = 2800;
   uint32_t atomicL2Latency = 30;  // cycles added to an L2 access by an atomic's ALU
+  // Cycles between two atomics on one address at the L2: its ALU's read-modify-write serialises
+  // them (each lane's atomic is one operation there).
+  uint32_t atomicL2SameAddressCycles = 10;
+  // L2 bandwidth slots (sectors' worth) that a store sector written only in part takes.
+  uint32_t l2PartialWriteSlots = 3;
+  // ptxas schedules loads and their address arithmetic ahead of the uses that the PTX
+  // interleaves with them (and unrolls loops): a result counts from when its operands were ready,
+  // but not before the issue of the instruction this many before it (0: PTX order).
+  uint32_t ptxasHoistWindow = 16;
   uint32_t dramLatency = 650;
   double dramBytesPerCycle = 2180;
 };

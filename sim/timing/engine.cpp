@@ -153,6 +153,8 @@ void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.done = false;
     wc.peeked = false;
     wc.atBarrier = false;
+    wc.hoistFloor = at;
+    wc.issuedCount = 0;
     cs.warps.push_back(wi);
     s.smsps[wc.smsp].warps.push_back(wi);
     wake(sm * c_.smspPerSm + wc.smsp, at);
@@ -282,6 +284,29 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   CtaSlot& cs = *ctas_[w.cta];
   curWarp_ = wi;
   curT_ = t;
+  curHoist_ = 0;
+  // ptxas schedules a basic block's loads as early as their addresses allow (the PTX interleaves
+  // them with their uses; SASS issues them first): a load's requests start when its operands
+  // were ready, not before its block began or its warp's last store.
+  // The same holds for the arithmetic between them: a fixed-latency result counts from when
+  // its operands were ready. Issue slots and units are still taken in PTX order.
+  using K = isa::InsnClass;
+  uint64_t dataflowT = t;
+  if (const uint32_t k = c_.ptxasHoistWindow) {
+    const uint64_t windowStart =
+        w.issuedCount >= k ? w.issuedAt[(w.issuedCount - k) % WarpCtx::kHoistRing] : w.hoistFloor;
+    // Only an instruction held back by the warp's own in-order issue (its operands were ready
+    // before the warp's previous issue) moves up; one that waited for its operands, or for an
+    // issue slot, counts from its issue.
+    const uint64_t prevIssue =
+        w.issuedCount ? w.issuedAt[(w.issuedCount - 1) % WarpCtx::kHoistRing] : w.hoistFloor;
+    const uint64_t uses = w.next ? w.sb.usesReady(*w.next) : t;
+    if (uses <= prevIssue) dataflowT = std::min(t, std::max({w.hoistFloor, windowStart, uses}));
+  }
+  w.issuedAt[w.issuedCount++ % WarpCtx::kHoistRing] = t;
+  if (w.next &&
+      (w.next->cls == K::LoadGlobal || w.next->cls == K::LoadLocal || w.next->cls == K::LoadShared))
+    curHoist_ = t - dataflowT;
   curInst_ = nullptr;
   curMemReady_ = 0;
   curMemKind_ = Stall::LongScoreboard;
@@ -308,14 +333,17 @@ void Engine::issue(uint32_t wi, uint64_t t) {
     uint64_t ready;
     Stall kind;
     if (ct.memory || curHadMemory_) {
-      ready = curHadMemory_ ? std::max(curMemReady_, t + 1) : t + 1;
+      // A hoisted load started curHoist_ cycles before its PTX issue; the memory system's
+      // queues are those at its issue (an approximation that keeps them in time order).
+      ready = curHadMemory_ && curMemReady_ > curHoist_ ? std::max(curMemReady_ - curHoist_, t + 1)
+                                                        : t + 1;
       kind = curMemKind_;
       if (!curHadMemory_) {
         if (ct.unit == Unit::Lsu) s.l1->occupy(t + 1);
         if (ct.unit == Unit::Mio) s.mioFree = std::max(s.mioFree, t + 1);
       }
     } else {
-      ready = t + ct.latency;
+      ready = dataflowT + ct.latency;
       kind = resultKind(in->cls);
       if (ct.unit == Unit::Mio)
         s.mioFree = std::max(s.mioFree, t + ct.interval);
@@ -327,6 +355,10 @@ void Engine::issue(uint32_t wi, uint64_t t) {
     if (in->cls == isa::InsnClass::Control) {
       w.readyAt = std::max(w.readyAt, t + c_.latControl);
       w.readyKind = Stall::BranchResolving;
+    } else if (in->cls == isa::InsnClass::StoreGlobal || in->cls == isa::InsnClass::StoreLocal ||
+               in->cls == isa::InsnClass::StoreShared || in->cls == isa::InsnClass::AtomicGlobal ||
+               in->cls == isa::InsnClass::AtomicShared || in->cls == isa::InsnClass::Barrier) {
+      w.hoistFloor = t + 1;
     }
   }
   if (curReleasedAny_) {
@@ -341,6 +373,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       o.atBarrier = false;
       o.readyAt = std::max(o.readyAt, at);
       o.readyKind = Stall::Barrier;
+      o.hoistFloor = std::max(o.hoistFloor, at);
       wake(o.sm * c_.smspPerSm + o.smsp, at);
     }
   }

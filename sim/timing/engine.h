@@ -79,6 +79,7 @@ class Engine {
   // The step in progress.
   uint32_t curWarp_ = 0;
   uint64_t curT_ = 0;
+  uint64_t curHoist_ = 0;  // cycles a hoisted load's requests start before its issue
   const isa::Inst* curInst_ = nullptr;
   uint64_t curMemReady_ = 0;
   Stall curMemKind_ = Stall::Wait;

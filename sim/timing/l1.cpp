@@ -15,13 +15,23 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
   // the same offset of a warp's 32 threads is contiguous: lane l's word at offset o lands at
   // o * 32 + l * bytes of the warp's own region.
   sectors_.clear();
+  sectorBytes_.clear();
   for (uint32_t mask = e.mask; mask; mask &= mask - 1) {
     const unsigned lane = unsigned(__builtin_ctz(mask));
     uint64_t a = e.addresses[lane];
     if (landed == isa::Space::Local)
       a = (localKey << 40) + (a / e.bytes) * (32ull * e.bytes) + lane * e.bytes;
-    for (uint64_t s = a / kSectorBytes; s <= (a + e.bytes - 1) / kSectorBytes; ++s)
-      if (std::find(sectors_.begin(), sectors_.end(), s) == sectors_.end()) sectors_.push_back(s);
+    for (uint64_t s = a / kSectorBytes; s <= (a + e.bytes - 1) / kSectorBytes; ++s) {
+      const uint64_t lo = std::max(a, s * kSectorBytes);
+      const uint64_t hi = std::min(a + e.bytes, (s + 1) * kSectorBytes);
+      auto it = std::find(sectors_.begin(), sectors_.end(), s);
+      if (it == sectors_.end()) {
+        sectors_.push_back(s);
+        sectorBytes_.push_back(0);
+        it = sectors_.end() - 1;
+      }
+      sectorBytes_[size_t(it - sectors_.begin())] += unsigned(hi - lo);  // lanes write apart
+    }
   }
   const uint64_t n = sectors_.size();
   const uint64_t start = std::max(now, lsuFree_);
@@ -38,8 +48,8 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
     ++m.globalAtomicRequests;
   }
   uint64_t ready = start + c_.l1HitLatency;
-  for (uint64_t s : sectors_) {
-    const uint64_t addr = s * kSectorBytes;
+  for (size_t i = 0; i < sectors_.size(); ++i) {
+    const uint64_t addr = sectors_[i] * kSectorBytes;
     if (e.kind == AccessKind::Load) {
       const uint64_t hit = cache_.lookup(addr, start);
       if (hit != ~0ull) {
@@ -51,12 +61,15 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
       const uint64_t back = l2.access(addr, L2Op::Read, start, m);
       cache_.fill(addr, back, false, start);
       ready = std::max(ready, back);
-    } else {
-      const uint64_t back =
-          l2.access(addr, e.kind == AccessKind::Store ? L2Op::Write : L2Op::Atomic, start, m);
-      ready = std::max(ready, back);
+    } else if (e.kind == AccessKind::Store) {
+      const uint32_t slots = sectorBytes_[i] < kSectorBytes ? c_.l2PartialWriteSlots : 1;
+      ready = std::max(ready, l2.access(addr, L2Op::Write, start, m, slots));
     }
   }
+  // Atomics execute at the L2 one lane at a time: lanes on one address serialise there.
+  if (e.kind == AccessKind::Atomic)
+    for (uint32_t mask = e.mask; mask; mask &= mask - 1)
+      ready = std::max(ready, l2.atomic(e.addresses[unsigned(__builtin_ctz(mask))], start, m));
   *drainAt = std::max(*drainAt, ready);
   r.ready = ready;
   return r;

@@ -25,7 +25,8 @@ class L1 {
   const TimingConfig& c_;
   SectorCache cache_;
   uint64_t lsuFree_ = 0;
-  std::vector<uint64_t> sectors_;  // scratch
+  std::vector<uint64_t> sectors_;      // scratch: the distinct sectors, in lane order
+  std::vector<unsigned> sectorBytes_;  // scratch: bytes the lanes write of each
  public:
   uint64_t lsuFree() const { return lsuFree_; }
   void occupy(uint64_t until) { lsuFree_ = std::max(lsuFree_, until); }

@@ -9,12 +9,21 @@ L2::L2(const TimingConfig& c)
       dram_(c.dramLatency, c.dramBytesPerCycle),
       hitLatency_(c.l2HitLatency),
       atomicLatency_(c.atomicL2Latency),
-      bytesPerCycle_(c.l2BytesPerCycle) {}
+      bytesPerCycle_(c.l2BytesPerCycle),
+      sameAddressCycles_(c.atomicL2SameAddressCycles) {}
 
-uint64_t L2::access(uint64_t sector, L2Op op, uint64_t now, MemoryCounters& m) {
+uint64_t L2::atomic(uint64_t addr, uint64_t now, MemoryCounters& m) {
+  ++m.l2AtomicOps;
+  uint64_t& free = atomicFree_[addr];
+  const uint64_t at = std::max(now, free);
+  free = at + sameAddressCycles_;
+  return access(addr / 32 * 32, L2Op::Atomic, at, m);
+}
+
+uint64_t L2::access(uint64_t sector, L2Op op, uint64_t now, MemoryCounters& m, uint32_t slots) {
   // The slice's bandwidth: sectors are served in arrival order.
   const double start = std::max(double(now), nextFree_);
-  nextFree_ = start + 32.0 / bytesPerCycle_;
+  nextFree_ = start + 32.0 * slots / bytesPerCycle_;
   const uint64_t at = uint64_t(start);  // the cycle its turn comes
   const uint64_t extra = op == L2Op::Atomic ? atomicLatency_ : 0;
   (op == L2Op::Read ? m.l2ReadSectors : op == L2Op::Write ? m.l2WriteSectors : m.l2AtomicSectors)++;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <unordered_map>
 
 #include "sim/timing/cache.h"
 #include "sim/timing/config.h"
@@ -19,7 +20,13 @@ class L2 {
   explicit L2(const TimingConfig& c);
   // One sector's access at `now` (already past the L1): the cycle its data (or the atomic's
   // result) is back at the SM. Counts into `m`.
-  uint64_t access(uint64_t sectorAddr, L2Op op, uint64_t now, MemoryCounters& m);
+  // `slots`: sectors' worth of L2 bandwidth it takes (l2.partial_write_slots for a store that
+  // writes part of its sector).
+  uint64_t access(uint64_t sectorAddr, L2Op op, uint64_t now, MemoryCounters& m,
+                  uint32_t slots = 1);
+  // One lane's atomic on the byte address `addr`: it waits for the previous atomic on the same
+  // address (l2.atomic_same_address_cycles), then accesses its sector.
+  uint64_t atomic(uint64_t addr, uint64_t now, MemoryCounters& m);
 
  private:
   SectorCache cache_;
@@ -27,6 +34,8 @@ class L2 {
   uint32_t hitLatency_, atomicLatency_;
   double bytesPerCycle_;
   double nextFree_ = 0;
+  uint32_t sameAddressCycles_;
+  std::unordered_map<uint64_t, uint64_t> atomicFree_;  // address -> cycle its ALU is free
 };
 
 }  // namespace warpsim::sim::timing

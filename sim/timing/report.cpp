@@ -120,6 +120,8 @@ void accumulate(TimingReport& a, const TimingReport& b) {
   m.sharedRequests += n.sharedRequests;
   m.sharedWavefronts += n.sharedWavefronts;
   m.sharedIdealWavefronts += n.sharedIdealWavefronts;
+  m.sharedAtomicWavefronts += n.sharedAtomicWavefronts;
+  m.l2AtomicOps += n.l2AtomicOps;
   a.hostSeconds += b.hostSeconds;
   a.hostCpuSeconds += b.hostCpuSeconds;
 }

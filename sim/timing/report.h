@@ -36,6 +36,10 @@ struct MemoryCounters {
   uint64_t l2ReadSectors = 0, l2WriteSectors = 0, l2AtomicSectors = 0;
   uint64_t dramReadBytes = 0, dramWriteBytes = 0;
   uint64_t sharedRequests = 0, sharedWavefronts = 0, sharedIdealWavefronts = 0;
+  // The part of sharedWavefronts that atomics took: ncu's op_ld/op_st wavefront counters leave
+  // them out, so the correlation does too.
+  uint64_t sharedAtomicWavefronts = 0;
+  uint64_t l2AtomicOps = 0;  // per-lane atomic operations at the L2 (same-address ones serialise)
 };
 
 struct TimingReport {

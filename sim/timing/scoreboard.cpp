@@ -26,6 +26,13 @@ std::pair<uint64_t, Stall> Scoreboard::waitFor(const isa::Inst& in) const {
   return {at, kind};
 }
 
+uint64_t Scoreboard::usesReady(const isa::Inst& in) const {
+  uint64_t at = 0;
+  for (const isa::RegRef& r : in.uses)
+    if (const Entry* e = entry(r); e && e->ready > at) at = e->ready;
+  return at;
+}
+
 void Scoreboard::write(const isa::RegRef& r, uint64_t readyAt, Stall kind) {
   auto& v = r.pred ? preds_ : regs_;
   if (r.slot >= v.size()) v.resize(r.slot + 1);

@@ -18,6 +18,9 @@ class Scoreboard {
   void reset(uint32_t slots, uint32_t preds);
   // When `in` may issue as far as its registers go, and the stall while it may not.
   std::pair<uint64_t, Stall> waitFor(const isa::Inst& in) const;
+  // When the registers it reads are ready (its own defs' pending writes left out: ptxas renames
+  // them when it moves the instruction up).
+  uint64_t usesReady(const isa::Inst& in) const;
   void write(const isa::RegRef& r, uint64_t readyAt, Stall kind);
 
  private:

@@ -30,6 +30,12 @@ struct WarpCtx {
   Stall lastKind = Stall::Wait;
   bool done = false;
   bool atBarrier = false;  // waits at bar.sync (mirrors its Warp's state, without the lookup)
+  // The earliest cycle a result may count from (ptxas.hoist_window): its last store, atomic or
+  // barrier release, and the issue of the instruction ptxas.hoist_window before it.
+  uint64_t hoistFloor = 0;
+  static constexpr unsigned kHoistRing = 128;   // the largest ptxas.hoist_window
+  std::array<uint64_t, kHoistRing> issuedAt{};  // issue cycles of its last instructions
+  uint64_t issuedCount = 0;
   // Its next instruction, what its registers wait for and its unit: valid until it issues.
   bool peeked = false;
   const isa::Inst* next = nullptr;

@@ -13,6 +13,7 @@ AccessTiming sharedAccess(const TimingConfig& c, const MemoryEvent& e, uint64_t 
   ++m.sharedRequests;
   m.sharedWavefronts += cost.wavefronts;
   m.sharedIdealWavefronts += cost.ideal;
+  if (e.kind == AccessKind::Atomic) m.sharedAtomicWavefronts += cost.wavefronts;
   const uint64_t start = std::max(now, mioFree);
   mioFree = start + uint64_t(waves) * c.sharedCyclesPerWavefront;
   const uint64_t last = start + uint64_t(waves - 1) * c.sharedCyclesPerWavefront;

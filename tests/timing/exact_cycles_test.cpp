@@ -62,8 +62,17 @@ uint64_t cycles(const std::string& ptx, const TimingConfig& c = {}, uint32_t thr
   return run(ptx, c, {1, 1, 1}, {threads, 1, 1}).report.cycles;
 }
 
+// The latency and scheduler tests time the PTX in its own order (ptxas.hoist_window 0): the
+// hoist lets an operand-free mov count from the CTA's start and an add held back by a full
+// scheduler count from when its operand was ready, which is what these tests isolate.
+TimingConfig ptxOrder() {
+  TimingConfig c;
+  c.ptxasHoistWindow = 0;
+  return c;
+}
+
 TEST(ExactCycles, DependentFp32ChainCostsItsLatencyPerAdd) {
-  const TimingConfig c;
+  const TimingConfig c = ptxOrder();
   // ld.param at 0, mov at 1 (ready after latency.move), then every add waits for the one before;
   // the store issues when the last result is ready and drains after an L2 write
   // (l2.hit_latency). Fixed overhead: launch.latency + 1 + latency.move + l2.hit_latency.
@@ -71,7 +80,7 @@ TEST(ExactCycles, DependentFp32ChainCostsItsLatencyPerAdd) {
     EXPECT_EQ(cycles(addChain(n, true), c),
               c.launchLatency + 1 + c.latMove + uint64_t(n) * c.latFp32 + c.l2HitLatency)
         << n;
-  TimingConfig slow;
+  TimingConfig slow = ptxOrder();
   slow.latFp32 = 6;
   EXPECT_EQ(cycles(addChain(64, true), slow) - cycles(addChain(32, true), slow), 32u * 6);
 }
@@ -119,7 +128,7 @@ TEST(ExactCycles, BankConflictCostsOneWavefrontPerExtraWay) {
 TEST(ExactCycles, OneMoreWarpThanTheSchedulerCanHide) {
   // One sub-partition, a dependent fp32 chain of latency 4 on every warp. Loose round-robin:
   // four warps hide the latency (one add per cycle), a fifth makes every round 5 cycles.
-  TimingConfig c;
+  TimingConfig c = ptxOrder();
   c.smspPerSm = 1;
   c.scheduler = "lrr";
   auto perAdd = [&](unsigned warps) {
