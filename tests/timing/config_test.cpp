@@ -33,9 +33,13 @@ TEST(TimingConfig, EveryParameterHasUnitTypeAndSource) {
     EXPECT_TRUE(keys.insert(p.key).second) << "duplicate " << p.key;
     EXPECT_FALSE(p.source.empty()) << p.key;
     EXPECT_TRUE(p.type == "integer" || p.type == "number" || p.type == "string") << p.key;
-    if (p.type != "string") EXPECT_FALSE(p.unit.empty()) << p.key;
+    if (p.type != "string") {
+      EXPECT_FALSE(p.unit.empty()) << p.key;
+    }
     // Unverified numbers say so where they are documented.
-    if (!p.verified) EXPECT_NE(p.source.find("[unverified"), std::string::npos) << p.key;
+    if (!p.verified) {
+      EXPECT_NE(p.source.find("[unverified"), std::string::npos) << p.key;
+    }
   }
   EXPECT_GE(keys.size(), 45u);
 }
