@@ -183,7 +183,10 @@ int measureCommand(const std::vector<std::string>& args) {
       }
     }
   }
-  std::cout << launches << " launches measured; " << failed << " results differ from the CPU\n";
+  if (dryRun)
+    std::cout << launches << " launches listed (dry run: nothing ran)\n";
+  else
+    std::cout << launches << " launches measured; " << failed << " results differ from the CPU\n";
   return failed ? kFailed : kOk;
 }
 

@@ -137,15 +137,15 @@ void Cta::failDeadlock() {
 
 void Cta::failStuck(FaultKind kind, const std::string& why) {
   // The headline names where the first warp that still runs is (else the first live one).
-  const Warp* at = nullptr;
-  for (const Warp& w : warps_)
+  Warp* at = nullptr;
+  for (Warp& w : warps_)
     if (w.state != WarpState::Done && !w.stack.empty() && !w.frames.empty() &&
         (!at || (at->state != WarpState::Ready && w.state == WarpState::Ready)))
       at = &w;
   const Inst* in = nullptr;
   unsigned lane = 0;
   if (at) {
-    cur_ = const_cast<Warp*>(at);
+    cur_ = at;
     const auto& code = at->frames.back().fn->code;
     const uint32_t pc = at->stack.back().pc;
     if (pc < code.size()) in = &code[pc];
