@@ -143,6 +143,20 @@ void checkRealFits(double v, ElemType t, const std::string& s, size_t position,
 uint64_t parseScalarBits(const std::string& s, ElemType t, size_t position,
                          const std::string& text) {
   if (isFloat(t)) {
+    // f32:0x3727C5AC is a bit pattern, as for the integer types (the value 1e-5); a C
+    // hexadecimal float with an exponent (f32:0x1.8p3) is a value.
+    const bool hexBits = (s.rfind("0x", 0) == 0 || s.rfind("0X", 0) == 0) &&
+                         s.find_first_of("pP.") == std::string::npos;
+    if (hexBits) {
+      const auto n = parseSignedText(s);
+      const unsigned bits = kernels::elemBytes(t) * 8;
+      const uint64_t top = bits == 64 ? UINT64_MAX : (uint64_t{1} << bits) - 1;
+      if (!n || n->magnitude > top)
+        bad(position, text,
+            "'" + s + "' is not a bit pattern of " + kernels::elemName(t) + " (at most " +
+                std::to_string(bits / 4) + " hexadecimal digits)");
+      return n->magnitude;
+    }
     const double v = parseNumber(s, position, text);
     checkRealFits(v, t, s, position, text);
     return elementFrom(v, t, 0, false);

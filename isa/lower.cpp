@@ -63,8 +63,8 @@ constexpr std::pair<std::string_view, Special> kSpecialNames[] = {
 // Predefined identifiers whose value is the same for every thread of every launch: PTX ISA 9.0
 // section 10 (special registers) and 4.5 (WARP_SZ). ptxas 13 compiles %reserved_smem_offset_begin,
 // _cap and _0 for sm_90 to the constants 0, 0x400 and 0 (SASS `MOV R, 0x400`); _end and _1 it
-// reads from the driver's constant bank (c[0x0][0x68], c[0x0][0x6c]), values not yet measured
-// on the H200: warpsim assumes the whole reserved kilobyte (end = cap) and 0.
+// reads from the driver's constant bank (c[0x0][0x68], c[0x0][0x6c]); the H200 (driver 580)
+// gives 288 and 0 (scripts/capture_triton.py's probe, tests/recorded/triton/cases.txt).
 struct ConstantName {
   std::string_view name;
   uint64_t value;
@@ -81,7 +81,7 @@ constexpr ConstantName kConstantNames[] = {
     {"%is_explicit_cluster", 0, Type::Pred},
     {"%current_graph_exec", 0, Type::U64},  // 0: not launched from a CUDA graph
     {"%reserved_smem_offset_begin", 0, Type::U32},
-    {"%reserved_smem_offset_end", kReservedSmemBytes, Type::U32},
+    {"%reserved_smem_offset_end", 288, Type::U32},  // measured on the H200 (below)
     {"%reserved_smem_offset_cap", kReservedSmemBytes, Type::U32},
     {"%reserved_smem_offset_0", 0, Type::U32},
     {"%reserved_smem_offset_1", 0, Type::U32},

@@ -48,6 +48,15 @@ TEST(ArgSpecLimits, HexIsABitPatternDecimalIsAValue) {
   EXPECT_THROW(parseArg("u32: 1", 1, 0), ArgError);
   EXPECT_EQ(bits("f32:inf"), 0x7F800000u);  // an explicit infinity is a value
   EXPECT_EQ(bits("f64:1e-320"), 2024u);     // a subnormal is a value, not an overflow
+  // Floats follow the same rule: hexadecimal digits are the bits (f32:0x3727C5AC was read as
+  // the hexadecimal float 925353388 and made a Triton layer norm's eps 9.25e8); a C
+  // hexadecimal float with an exponent is a value.
+  EXPECT_EQ(bits("f32:0x3727C5AC"), 0x3727C5ACu);
+  EXPECT_EQ(bits("f16:0x3C00"), 0x3C00u);
+  EXPECT_EQ(bits("f64:0x3FF0000000000000"), 0x3FF0000000000000u);
+  EXPECT_EQ(bits("f32:0x1.8p1"), 0x40400000u);  // 3.0
+  EXPECT_THROW(parseArg("f32:0x100000000", 1, 0), ArgError);
+  EXPECT_THROW(parseArg("f16:0x10000", 1, 0), ArgError);
 }
 
 TEST(ArgSpecLimits, TypesAreCheckedNotOnlySizes) {
