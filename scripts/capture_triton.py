@@ -10,8 +10,8 @@ seeded generator that tests/replay/triton_replay_test.cpp reproduces, and writes
   OUT/cases.txt       per kernel: launch geometry, shared memory, arguments, input generator
                       seeds, output hash (FNV-1a 64); and the special-register probe's values
 Usage: python3 scripts/capture_triton.py OUTDIR
-Status: written 2026-12-03 and not yet run on the device (the one device call of that session
-did not carry it); tests/data/triton holds hand-written PTX in Triton's form meanwhile.
+Ran on the H200 on 2026-12-03 (Triton 3.6.0): tests/recorded/triton/ holds what it wrote (the .out
+files left out: the hashes decide).
 """
 import os
 import re
