@@ -11,15 +11,13 @@
 // and results. Each approximation is its own named function below so that the differential
 // tests against the H200 can replace them one by one with measured models.
 //
-// Measured against the H200 (65536 inputs each; fraction bit-exact / within 1 ulp / 2 ulp):
-//   rcp.approx.f32 .87/1/-   rsqrt.approx.f32 .89/1/-   sqrt.approx.f32 .92/1/-
-//   div.approx.f32 .91/.985/1   div.full.f32 .91/.985/1   ex2.approx.f32 .52/.99/1
-//   lg2.approx.f32 .50/.995 (.25 near 1, where the error bound is absolute)
-//   sin.approx.f32 .17/.47, cos.approx.f32 .21/.55 and tanh.approx.f32 .22/.43 (the chip's
-//   own, coarser, approximations: these are the ones to replace by measured models)
-//   ex2.approx.f16 1.0, ex2.approx.ftz.bf16 .997, tanh.approx.bf16 .986, tanh.approx.f16 .88
-//   (all 65536 inputs; through f32 and then toward zero, see below). The special values the
-//   probe covered (every row of the manual's tables, subnormals with and without .ftz) match.
+// What the chip does (nvdisasm of ptxas 13 for sm_90): every form is one MUFU instruction,
+// with FMUL/FADD fix-ups around it for the non-.ftz subnormal range (docs/FIDELITY.md lists
+// the sequences); the 16-bit forms are MUFU.EX2/TANH.F16/.BF16, which give the f32 MUFU result
+// rounded toward zero. Exact today: the four 16-bit forms (and their x2 forms), proved on every
+// input (`warpsim fastmath-verify`); tanh.approx.f32 outside [2^-8, 8). The rest is within
+// 1-2 ulp of the chip (tanh: 126 ulp); docs/FIDELITY.md has the measured figures and what
+// is known of the SFU's method.
 #include "isa/sfu/approx.h"
 
 #include <cmath>
@@ -215,14 +213,14 @@ uint64_t rsqrtApproxF64(uint64_t a) {
 }
 
 // ---- f16 / bf16 approximations (9.7.4.9-9.7.4.10) ----------------------------------------
-// Computed from the exact value (f16 and bf16 widen to f32 exactly), then rounded to f32 (to
-// nearest) and from there to the 16-bit format toward zero: measured over all 65536 inputs of
-// each form, that matches the H200 for 100% of the non-NaN ex2.approx.f16 results, 99.7% of
-// ex2.approx.ftz.bf16, 98.6% of tanh.approx.bf16 and 88% of tanh.approx.f16 (rounding once to
-// nearest matches 70%, 95%, 97% and 77%). An f16 overflow still gives +inf (measured:
-// ex2.approx.f16 of 16.0 is 0x7C00). ex2.approx.f16 keeps subnormals; ex2.approx.ftz.bf16
-// flushes subnormal inputs (2^+-0 = +1) and results; tanh keeps subnormals ("The subnormal
-// numbers are supported").
+// The *Computed functions: from the exact value (f16 and bf16 widen to f32 exactly), rounded
+// to f32 (to nearest; tanh through tanhApproxF32's measured limits) and from there to the
+// 16-bit format toward zero, as MUFU.*.F16/BF16 do. They agree with the H200 on all but 1
+// (ex2.approx.f16), 199 (ex2.approx.ftz.bf16), 64 (tanh.approx.f16) and 4 (tanh.approx.bf16)
+// of the 65,536 inputs; half_tables.cpp corrects those, so the 16-bit forms are exact. An f16
+// overflow still gives +inf (ex2.approx.f16 of 16.0 is 0x7C00). ex2.approx.f16 keeps
+// subnormals; ex2.approx.ftz.bf16 flushes subnormal inputs (2^+-0 = +1) and results; tanh
+// keeps subnormals ("The subnormal numbers are supported").
 namespace {
 uint16_t toF16ViaF32(double v) {
   const float f = fp::f64ToF32(v, Round::RN);
