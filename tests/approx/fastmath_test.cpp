@@ -68,6 +68,17 @@ TEST(FastmathHashes, HalfFormsMatchTheChipOnSampledChunks) {
   }
 }
 
+// tanh.approx.f32 is exact where the SFU returns x (|x| < 2^-8) or +-1 (|x| >= 8): 244 of the
+// 256 chunks; two of them here.
+TEST(FastmathHashes, TanhF32MatchesTheChipOutsideItsInterpolatedRange) {
+  const sfu::Form& form = *sfu::findForm("tanh.approx.f32");
+  for (uint32_t chunk : {0x30u, 0xC5u})
+    EXPECT_EQ(modelChunkHash(form, 24, chunk), recordedForm("tanh.approx.f32").chunks[chunk])
+        << chunk;
+  EXPECT_NE(modelChunkHash(form, 24, 0x3F), recordedForm("tanh.approx.f32").chunks[0x3F])
+      << "[0.5, 2) agrees: the model got exact, update the docs and this test";
+}
+
 TEST(FastmathTables, ExceptionListsAreSortedAndDifferFromTheComputedValue) {
   struct List {
     std::span<const sfu::HalfException> list;
