@@ -28,6 +28,8 @@ Commands:
   measure [PATTERN]          suite launches on the GPU at a ladder of sizes, for Nsight Compute
   correlate [PATTERN]        the timing model's cycles against those measured on the H200
   check FILE ...             run one kernel under memcheck, racecheck, initcheck, synccheck
+  fastmath-verify            the fast-math models against the H200's hashes of every input
+  fastmath-exceptions F T    a 16-bit form's exception list from the chip's table
 
 Every command takes --help; warpsim --version names the build's commit and CUDA toolkit.
 Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
@@ -65,6 +67,8 @@ int main(int argc, char** argv) {
     if (command == "measure") return warpsim::cli::measureCommand(args);
     if (command == "correlate") return warpsim::cli::correlateCommand(args);
     if (command == "check") return warpsim::cli::checkCommand(args);
+    if (command == "fastmath-verify") return warpsim::cli::fastmathVerifyCommand(args);
+    if (command == "fastmath-exceptions") return warpsim::cli::fastmathExceptionsCommand(args);
   } catch (const std::exception& e) {
     std::cerr << "warpsim " << command << ": " << e.what() << "\n";
     return warpsim::cli::kUsage;

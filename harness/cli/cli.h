@@ -25,5 +25,7 @@ int execCommand(const std::vector<std::string>& args);
 int measureCommand(const std::vector<std::string>& args);
 int correlateCommand(const std::vector<std::string>& args);
 int checkCommand(const std::vector<std::string>& args);
+int fastmathVerifyCommand(const std::vector<std::string>& args);
+int fastmathExceptionsCommand(const std::vector<std::string>& args);
 
 }  // namespace warpsim::cli

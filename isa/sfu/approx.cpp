@@ -1,0 +1,252 @@
+// The models of the hardware approximations, PTX ISA 9.0 sections 9.7.3.8-9.7.3.22
+// and 9.7.4.9-9.7.4.10: ex2 lg2 sin cos tanh rsqrt (.approx), rcp.approx, sqrt.approx, div.approx,
+// div.full, and the f16/bf16 forms of ex2 and tanh.
+//
+// These results are hardware-specific (the SFU's tables and interpolation): PTX only bounds
+// their error. THE MODEL: each function is computed in double precision from the exact input
+// (the host's libm, whose error is far below the f32 rounding) and rounded once to the
+// destination format, round-to-nearest-even, then the special cases the manual specifies are
+// applied exactly (ex2(-inf) = +0, lg2(+-0) = -inf, lg2(negative) = NaN, sin(+-inf) = NaN,
+// rsqrt(-0) = -inf, ...), NaN results are the canonical NaN, and .ftz flushes subnormal inputs
+// and results. Each approximation is its own named function below so that the differential
+// tests against the H200 can replace them one by one with measured models.
+//
+// What the chip does (nvdisasm of ptxas 13 for sm_90): every form is one MUFU instruction,
+// with FMUL/FADD fix-ups around it for the non-.ftz subnormal range (docs/FIDELITY.md lists
+// the sequences); the 16-bit forms are MUFU.EX2/TANH.F16/.BF16, which give the f32 MUFU result
+// rounded toward zero. Exact today: the four 16-bit forms (and their x2 forms), proved on every
+// input (`warpsim fastmath-verify`); tanh.approx.f32 outside [2^-8, 8). The rest is within
+// 1-2 ulp of the chip (tanh: 126 ulp); docs/FIDELITY.md has the measured figures and what
+// is known of the SFU's method.
+#include "isa/sfu/approx.h"
+
+#include <cmath>
+
+#include "isa/fp.h"
+
+namespace warpsim::isa::sfu {
+namespace {
+using fp::Round;
+
+constexpr uint32_t kSign32 = 0x80000000u;
+constexpr uint32_t kPosInf32 = 0x7F800000u, kNegInf32 = 0xFF800000u;
+
+float F(uint32_t b) { return fp::f32(b); }
+uint32_t flush32(uint32_t a) { return fp::bits(fp::flushSubnormal(F(a))); }
+bool isNaN32(uint32_t a) { return fp::isNaN(F(a)); }
+// The model's one rounding: double -> f32, to nearest even (NaN -> canonical).
+uint32_t roundToF32(double v) {
+  return std::isnan(v) ? fp::kCanonicalNaN32 : fp::bits(fp::f64ToF32(v, Round::RN));
+}
+uint32_t ftzIn(uint32_t a, bool ftz) { return ftz ? flush32(a) : a; }
+uint32_t ftzOut(uint32_t a, bool ftz) { return ftz ? flush32(a) : a; }
+}  // namespace
+
+// ---- f32 approximations ------------------------------------------------------------------
+// ex2.approx{.ftz}.f32 (9.7.3.21): -inf -> +0, +-0 -> +1, +inf -> +inf; max 2 ulp on the chip.
+uint32_t ex2ApproxF32(uint32_t a, bool ftz) {
+  a = ftzIn(a, ftz);
+  if (isNaN32(a)) return fp::kCanonicalNaN32;
+  return ftzOut(roundToF32(std::exp2(double(F(a)))), ftz);
+}
+
+// lg2.approx{.ftz}.f32 (9.7.3.20): -inf, negative -> NaN; +-0 -> -inf; +inf -> +inf. A negative
+// subnormal is a negative number (NaN) unless .ftz flushes it to -0 (-> -inf).
+uint32_t lg2ApproxF32(uint32_t a, bool ftz) {
+  a = ftzIn(a, ftz);
+  if (isNaN32(a)) return fp::kCanonicalNaN32;
+  if ((a & ~kSign32) == 0) return kNegInf32;
+  if (a & kSign32) return fp::kCanonicalNaN32;
+  return ftzOut(roundToF32(std::log2(double(F(a)))), ftz);
+}
+
+// sin/cos.approx{.ftz}.f32 (9.7.3.18-19): +-inf -> NaN, sin(+-0) = +-0, cos(+-0) = +1; absolute
+// error 2^-20.5 in [-2pi, 2pi], "best effort" beyond 100 pi. Modelled on how the H200 computes
+// them: the argument is first scaled to turns, t = x * (1 / 2pi) rounded toward zero in f32 with
+// subnormals flushed, and the SFU evaluates sin(2 pi frac(|t|)) (odd in x) or cos(2 pi frac(|t|))
+// -- here exactly, in double. That reproduces what the probe measured: a subnormal or tiny
+// input gives sin = signed zero and cos = 1 even without .ftz (sin(FLT_MIN) = +0), and huge
+// inputs, whose t is an integer, give sin = +-0 and cos = 1 (sin(-FLT_MAX) = -0).
+namespace {
+constexpr float kInvTwoPi = 0.159154936671257019f;  // 0x3E22F983, the SFU's scale
+double turnsFraction(uint32_t a) {
+  const float t = fp::mul(std::fabs(F(a)), kInvTwoPi, Round::RZ, true);
+  return double(t) - std::floor(double(t));
+}
+}  // namespace
+uint32_t sinApproxF32(uint32_t a, bool ftz) {
+  if (!fp::isFinite(F(a))) return fp::kCanonicalNaN32;
+  const double s = std::sin(2 * M_PI * turnsFraction(a));
+  return ftzOut(roundToF32((a & kSign32) ? -s : s), ftz);
+}
+uint32_t cosApproxF32(uint32_t a, bool) {
+  if (!fp::isFinite(F(a))) return fp::kCanonicalNaN32;
+  return roundToF32(std::cos(2 * M_PI * turnsFraction(a)));  // never subnormal in f32
+}
+
+// tanh.approx.f32 (9.7.3.22): +-inf -> +-1, +-0 -> +-0, subnormals pass through ("the value of
+// tanh(x) for small values of x is approximately the same as x"); there is no .ftz.
+// Measured on the H200 (every f16 and bf16 input, whose MUFU.TANH.F16/.BF16 is the f32 result
+// toward zero): the SFU returns x itself for |x| < 2^-8 and exactly +-1 for |x| >= 8 (the
+// function rounded to f32 is below 1 up to 9.01); between them the model is the function.
+uint32_t tanhApproxF32(uint32_t a, bool) {
+  if (isNaN32(a)) return fp::kCanonicalNaN32;
+  const uint32_t mag = a & ~kSign32;
+  if (mag < 0x3B800000u) return a;                             // |x| < 2^-8
+  if (mag >= 0x41000000u) return (a & kSign32) | 0x3F800000u;  // |x| >= 8, infinities
+  return roundToF32(std::tanh(double(F(a))));
+}
+
+// rcp.approx{.ftz}.f32 (9.7.3.13): -inf -> -0, -0 -> -inf, +0 -> +inf, +inf -> +0; max 1 ulp.
+uint32_t rcpApproxF32(uint32_t a, bool ftz) {
+  a = ftzIn(a, ftz);
+  if (isNaN32(a)) return fp::kCanonicalNaN32;
+  if ((a & ~kSign32) == 0) return (a & kSign32) | kPosInf32;
+  return ftzOut(roundToF32(1.0 / double(F(a))), ftz);
+}
+
+// rsqrt.approx{.ftz}.f32 (9.7.3.16): -inf, negative -> NaN; -0 -> -inf; +0 -> +inf; +inf -> +0.
+uint32_t rsqrtApproxF32(uint32_t a, bool ftz) {
+  a = ftzIn(a, ftz);
+  if (isNaN32(a)) return fp::kCanonicalNaN32;
+  if ((a & ~kSign32) == 0) return (a & kSign32) | kPosInf32;
+  if (a & kSign32) return fp::kCanonicalNaN32;
+  return ftzOut(roundToF32(1.0 / std::sqrt(double(F(a)))), ftz);
+}
+
+// sqrt.approx{.ftz}.f32 (9.7.3.15): -inf, negative -> NaN; +-0 -> +-0; +inf -> +inf. The model
+// is the correctly rounded root (double's root of an f32 rounds to f32 correctly).
+uint32_t sqrtApproxF32(uint32_t a, bool ftz) {
+  a = ftzIn(a, ftz);
+  if (isNaN32(a)) return fp::kCanonicalNaN32;
+  if ((a & ~kSign32) == 0) return a;
+  if (a & kSign32) return fp::kCanonicalNaN32;
+  return ftzOut(roundToF32(std::sqrt(double(F(a)))), ftz);
+}
+
+// The reciprocal of b rounded to 24 significant bits with an unbounded exponent range (what
+// the operand scaling of the div sequences buys: no overflow for subnormal b, no subnormal loss
+// for huge b), as a double.
+namespace {
+double round24(double d) {
+  if (!std::isfinite(d) || d == 0) return d;
+  uint64_t u = fp::bits(d);
+  u += (uint64_t{1} << 28) - 1 + ((u >> 29) & 1);  // to nearest even at 24 bits
+  return fp::f64(u & ~((uint64_t{1} << 29) - 1));
+}
+
+}  // namespace
+
+// div.approx{.ftz}.f32 (9.7.3.8): "d = a * (1/b)". "For 2^126 < |b| < 2^128, if a is infinity,
+// div.approx.f32 returns NaN, otherwise it returns a sign-preserving zero" (the reciprocal
+// there is subnormal and the SFU flushes it). Elsewhere: a times the 24-bit reciprocal of b,
+// rounded once to f32. Measured on the H200: a subnormal b (without .ftz) divides correctly
+// (1/b is not left to overflow), which the unbounded reciprocal reproduces.
+uint32_t divApproxF32(uint32_t a, uint32_t b, bool ftz) {
+  a = ftzIn(a, ftz), b = ftzIn(b, ftz);
+  if (isNaN32(a) || isNaN32(b)) return fp::kCanonicalNaN32;
+  const uint32_t mb = b & ~kSign32;
+  if (mb > 0x7E800000u && mb < kPosInf32) {  // 2^126 < |b| < 2^128
+    if (fp::isInfinite(F(a))) return fp::kCanonicalNaN32;
+    return (a ^ b) & kSign32;
+  }
+  return ftzOut(roundToF32(double(F(a)) * round24(1.0 / double(F(b)))), ftz);
+}
+
+// div.full{.ftz}.f32 (9.7.3.8): "a relatively fast, full-range approximation that scales
+// operands to achieve better accuracy ... The maximum ulp error is 2". Model: as div.approx
+// over the full range (at most ~1.5 ulp from the quotient). IEEE special values (x/0 = inf,
+// 0/0 = inf/inf = NaN, x/inf = 0) follow from the product.
+uint32_t divFullF32(uint32_t a, uint32_t b, bool ftz) {
+  a = ftzIn(a, ftz), b = ftzIn(b, ftz);
+  if (isNaN32(a) || isNaN32(b)) return fp::kCanonicalNaN32;
+  const double q = double(F(a)) * round24(1.0 / double(F(b)));  // exact product
+  return ftzOut(roundToF32(q), ftz);
+}
+
+// ---- f64 approximations ------------------------------------------------------------------
+// rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64 (9.7.3.14, 9.7.3.17): "tmp = a[63:32]" in 1.11.20
+// format, the result's upper word computed from it, "d[31:0] = 0" (one SASS instruction each,
+// MUFU.RCP64H / MUFU.RSQ64H). Modelled as the exact result in that 32-bit format rounded toward
+// zero (fp.h's engine works on any format): measured on the H200, truncation matches 93.5% of
+// rcp's and 93.9% of rsqrt's sampled results, rounding to nearest 55% and 56% (the rest are one
+// unit in the last place off either way). Subnormal inputs and results flush to signed zero,
+// and a NaN gives the format's canonical NaN, i.e. 0x7fffffff00000000 as the manual specifies.
+// A NaN whose payload lies only in the low word reads as infinity, per the semantics (only
+// a[63:32] is looked at).
+namespace {
+constexpr fp::Format kF64Hi{11, 20};
+constexpr uint64_t kOneHi = 0x3FF00000u;
+}  // namespace
+
+uint64_t rcpApproxFtzF64(uint64_t a) {
+  return fp::divBits(kF64Hi, kOneHi, a >> 32, Round::RZ, true) << 32;
+}
+// rsqrt: 1/sqrt(tmp) from the host's long double (64 significant bits, far more than the 21 of
+// the format, so truncating it truncates the exact value but for results within 2^-64 of a
+// representable one), toward zero to 1.11.20.
+uint64_t rsqrtApproxFtzF64(uint64_t a) {
+  const uint64_t hi = fp::flushBits(kF64Hi, a >> 32);
+  const double t = fp::f64(hi << 32);
+  if (fp::isNaN(t) || t < 0) return kF64Hi.canonicalNaN() << 32;
+  if (t == 0) return (hi << 32) | 0x7FF0000000000000ull;  // +-0 -> +-inf
+  if (std::isinf(t)) return 0;
+  const long double r = 1.0L / std::sqrt(static_cast<long double>(t));
+  // Truncate the long double to 21 significant bits: to a double not above it, then the
+  // engine toward zero.
+  const double rd = double(r);
+  uint64_t u = fp::bits(rd);
+  if (static_cast<long double>(rd) > r) --u;  // double rounded up: step back below r
+  return fp::convertBits(fp::kF64, kF64Hi, u, Round::RZ, true) << 32;
+}
+
+// rsqrt.approx.f64 (9.7.3.16; "emulated in software"): modelled as 1/sqrt(a) computed in the
+// host's 64-bit-significand long double and rounded to f64. Special cases as for f32; a NaN
+// input keeps its payload (9.7.3: "NaN payloads are supported for double-precision"; quieted, as
+// fp::nanResult64), a negative input gives the H200's invalid-operation NaN (fp::kInvalidNaN64).
+uint64_t rsqrtApproxF64(uint64_t a) {
+  const double x = fp::f64(a);
+  if (fp::isNaN(x)) return fp::bits(fp::nanResult64(x, x));
+  if (x == 0) return (a & (uint64_t{1} << 63)) | 0x7FF0000000000000ull;
+  if (x < 0) return fp::kInvalidNaN64;
+  return fp::bits(double(1.0L / std::sqrt(static_cast<long double>(x))));
+}
+
+// ---- f16 / bf16 approximations (9.7.4.9-9.7.4.10) ----------------------------------------
+// The *Computed functions: from the exact value (f16 and bf16 widen to f32 exactly), rounded
+// to f32 (to nearest; tanh through tanhApproxF32's measured limits) and from there to the
+// 16-bit format toward zero, as MUFU.*.F16/BF16 do. They agree with the H200 on all but 1
+// (ex2.approx.f16), 199 (ex2.approx.ftz.bf16), 64 (tanh.approx.f16) and 4 (tanh.approx.bf16)
+// of the 65,536 inputs; half_tables.cpp corrects those, so the 16-bit forms are exact. An f16
+// overflow still gives +inf (ex2.approx.f16 of 16.0 is 0x7C00). ex2.approx.f16 keeps
+// subnormals; ex2.approx.ftz.bf16 flushes subnormal inputs (2^+-0 = +1) and results; tanh
+// keeps subnormals ("The subnormal numbers are supported").
+namespace {
+uint16_t toF16ViaF32(double v) {
+  const float f = fp::f64ToF32(v, Round::RN);
+  if (std::fabs(f) >= 65520.0f) return std::signbit(f) ? 0xFC00 : 0x7C00;
+  return fp::f32ToF16(f, Round::RZ);
+}
+uint16_t toBF16ViaF32(double v) { return fp::f32ToBF16(fp::f64ToF32(v, Round::RN), Round::RZ); }
+
+}  // namespace
+
+uint16_t ex2ApproxF16Computed(uint16_t h) {
+  if (fp::isNaN16(h)) return fp::kCanonicalNaN16;
+  return toF16ViaF32(std::exp2(double(fp::f16ToF32(h))));
+}
+uint16_t ex2ApproxFtzBF16Computed(uint16_t h) {
+  h = uint16_t(fp::flushBits(fp::kBF16, h));
+  if (fp::isNaNBF16(h)) return fp::kCanonicalNaNBF16;
+  return uint16_t(fp::flushBits(fp::kBF16, toBF16ViaF32(std::exp2(double(fp::bf16ToF32(h))))));
+}
+uint16_t tanhApproxF16Computed(uint16_t h) {
+  if (fp::isNaN16(h)) return fp::kCanonicalNaN16;
+  return fp::f32ToF16(F(tanhApproxF32(fp::bits(fp::f16ToF32(h)), false)), Round::RZ);
+}
+uint16_t tanhApproxBF16Computed(uint16_t h) {
+  if (fp::isNaNBF16(h)) return fp::kCanonicalNaNBF16;
+  return fp::f32ToBF16(F(tanhApproxF32(fp::bits(fp::bf16ToF32(h)), false)), Round::RZ);
+}
+
+}  // namespace warpsim::isa::sfu

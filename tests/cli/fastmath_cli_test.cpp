@@ -1,0 +1,49 @@
+// warpsim fastmath-verify and fastmath-exceptions on the command line: exit codes and messages.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/support/shell.h"
+
+namespace {
+
+using warpsim::test::Outcome;
+
+Outcome warpsim(const std::string& args) {
+  return warpsim::test::shell(std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+                              " " + args);
+}
+
+TEST(FastmathCli, VerifyReportsAgreeingChunksAndFailsOnlyWhenAskedForExactness) {
+  const Outcome half =
+      warpsim("fastmath-verify --form tanh.approx.bf16x2 --chunks 63 --require-exact");
+  EXPECT_EQ(half.status, 0) << half.output;
+  EXPECT_NE(half.output.find("tanh.approx.bf16x2: 1 of 1 chunks agree\n"), std::string::npos)
+      << half.output;
+  // rcp.approx.f32 is not exact yet: chunk 63 holds [0.5, 2).
+  const Outcome rcp = warpsim("fastmath-verify --form rcp.approx.f32 --chunks 63");
+  EXPECT_EQ(rcp.status, 0) << rcp.output;
+  EXPECT_NE(rcp.output.find("0 of 1 chunks agree (first that differs: 63, inputs "
+                            "0x3f000000..0x3fffffff)"),
+            std::string::npos)
+      << rcp.output;
+  EXPECT_EQ(warpsim("fastmath-verify --form rcp.approx.f32 --chunks 63 --require-exact").status, 1);
+}
+
+TEST(FastmathCli, BadArgumentsAreNamed) {
+  const Outcome chunks = warpsim("fastmath-verify --chunks 1,256");
+  EXPECT_EQ(chunks.status, 2);
+  EXPECT_NE(chunks.output.find("--chunks '1,256': expected 'all' or indices below 256"),
+            std::string::npos)
+      << chunks.output;
+  const Outcome form = warpsim("fastmath-verify --form exp.approx.f32");
+  EXPECT_EQ(form.status, 2);
+  EXPECT_NE(form.output.find("--form exp.approx.f32: not in the recorded hashes"),
+            std::string::npos)
+      << form.output;
+  const Outcome table = warpsim("fastmath-exceptions tanh.approx.f16 README.md");
+  EXPECT_EQ(table.status, 2);
+  EXPECT_NE(table.output.find("expected 131072 bytes"), std::string::npos) << table.output;
+}
+
+}  // namespace
