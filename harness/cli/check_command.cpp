@@ -29,6 +29,7 @@ constexpr const char* kCheckUsage =
                      FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
                      [--shared BYTES] [--arg SPEC]... [--json] [--print-limit N]
                      [--threads N] [--serial] [--budget N] [--device-memory BYTES]
+                     [--nvcc-flag F]... [--keep-ptx DIR] [-- NVCC_FLAGS...]
 
 Runs one kernel in the simulator under correctness checkers (default: all of them):
   memcheck   every invalid access (out of bounds, misaligned; shared memory outside the
@@ -113,7 +114,7 @@ int checkCommand(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseOptions(args, opts, pos, vm, kCheckUsage, "check")) return kUsage;
   if (vm.count("help")) {
-    std::cout << kCheckUsage << "\n" << kArgLanguageHelp << "\n" << opts;
+    std::cout << kCheckUsage << "\n" << kArgLanguageHelp << "\n" << kNvccFlagsHelp << "\n" << opts;
     return kOk;
   }
   const auto tools = check::ToolSet::parse(vm["tool"].as<std::string>());
