@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The install_consumer test: installs BUILD_DIR into a temporary prefix, then configures, builds
-# and runs tests/install/consumer against it with find_package(warpsim). Usage:
+# The install_consumer test: installs BUILD_DIR into a prefix of its own (under
+# BUILD_DIR/install_test), then configures, builds and runs tests/install/consumer against it
+# with find_package(warpsim). Usage:
 #   bash tests/install/install_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d /tmp/warpsim-install-XXXXXX)
-trap 'rm -rf "$work"' EXIT
+# Inside the build tree, at a fixed path: a compiler cache then finds the consumer's object
+# from the last run (its include paths are the same), and the test takes seconds.
+work="$build/install_test"
+rm -rf "$work"
+mkdir -p "$work"
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log"
 test -x "$work/prefix/bin/warpsim"
 "$work/prefix/bin/warpsim" --version
