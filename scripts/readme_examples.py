@@ -25,7 +25,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 FENCE = re.compile(r"^```sh\n(.*?)^```\n", re.S | re.M)
-MARKER = re.compile(r"<!--\s*readme-examples:\s*(skip|exit)\s*(.*?)\s*-->\s*\n$")
+MARKER = re.compile(r"<!--\s*readme-examples:\s*(skip|exit)\b\s*(.*?)\s*-->\s*\n$")
 
 
 class Block:
