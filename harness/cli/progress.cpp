@@ -94,6 +94,12 @@ ProgressLine::~ProgressLine() {
   if (drawn_) os_ << "\r\033[K" << std::flush;
 }
 
+uint64_t totalCtas(const kernels::Problem& p) {
+  uint64_t n = 0;
+  for (const kernels::Launch& l : p.launches) n += uint64_t(l.grid.x) * l.grid.y * l.grid.z;
+  return n;
+}
+
 bool progressWanted(bool forced) { return forced || isatty(STDERR_FILENO); }
 
 }  // namespace warpsim::cli

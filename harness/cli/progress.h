@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include "kernels/card.h"
 #include "sim/observer.h"
 
 namespace warpsim::cli {
@@ -53,6 +54,9 @@ class ProgressLine {
   bool stop_ = false, drawn_ = false;
   std::thread thread_;
 };
+
+// The CTAs of all the problem's launches: what the line counts up to.
+uint64_t totalCtas(const kernels::Problem& p);
 
 // Whether the line is wanted: --progress forces it; else only when stderr is a terminal.
 bool progressWanted(bool forced);

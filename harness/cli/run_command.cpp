@@ -51,12 +51,6 @@ kernel and reports where every warp of the stopped CTA stands.
 Exit status: 0 ok, 1 kernel fault, 2 bad input or usage.
 )";
 
-uint64_t totalCtas(const kernels::Problem& p) {
-  uint64_t n = 0;
-  for (const kernels::Launch& l : p.launches) n += uint64_t(l.grid.x) * l.grid.y * l.grid.z;
-  return n;
-}
-
 }  // namespace
 
 int runCommand(const std::vector<std::string>& args) {
