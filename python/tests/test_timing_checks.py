@@ -117,3 +117,13 @@ except KeyboardInterrupt as e:
     assert "KeyboardInterrupt: kernel fault (interrupted)" in p.stdout, p.stdout
     assert "spin.ptx" in p.stdout and "warp 1:" in p.stdout, p.stdout
     assert "seconds 0" in p.stdout or "seconds 1" in p.stdout, p.stdout
+
+
+def test_stats_count_thread_instructions_both_ways_under_ncu_names(module):
+    x, y = saxpy_arrays(1000)  # 1024 threads: the last warp's tail branches around the work
+    s = module.get_kernel("saxpy")(4, 256, (1000, 2.0, x, y)).stats
+    assert s.ncu["smsp__inst_executed.sum"] == s.warp_instructions
+    assert s.ncu["smsp__thread_inst_executed_pred_on.sum"] == s.thread_instructions
+    assert s.ncu["smsp__thread_inst_executed.sum"] == s.thread_instructions_active
+    # guards make some lanes skip what they are active for; never the other way round
+    assert s.thread_instructions < s.thread_instructions_active <= 32 * s.warp_instructions

@@ -10,7 +10,9 @@ class Stats:
     (thread-instructions / (32 x warp-instructions)), by_class ({class: {"warp": n,
     "thread": n}}), branches, divergent_branches, barriers, float_atomics, shared_requests,
     shared_wavefronts, bank_conflicts (wavefronts beyond the conflict-free ones),
-    global_requests, global_sectors, sectors_per_request, global_bytes.
+    global_requests, global_sectors, sectors_per_request, global_bytes,
+    thread_instructions_active (every lane on the warp's path, its guard predicate true or not;
+    thread_instructions counts the true ones), ncu ({Nsight Compute metric name: value}).
     """
 
     def __init__(self, values):
