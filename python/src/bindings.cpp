@@ -82,8 +82,21 @@ check::ToolSet toolsNamed(const std::vector<std::string>& names) {
 // Python runs its signal handlers only between bytecodes of the main thread, never while a
 // C++ call holds it. A pending KeyboardInterrupt (or whatever the handler raised) stops the
 // kernel through LaunchOptions::interrupt; it is returned, fetched, to be raised afterwards.
+// Owns what PyErr_Fetch gave; dropped (with the GIL held) unless restore() hands it back.
 struct PendingError {
   PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
+  PendingError() = default;
+  PendingError(const PendingError&) = delete;
+  PendingError& operator=(const PendingError&) = delete;
+  ~PendingError() {
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(traceback);
+  }
+  void restore() {
+    PyErr_Restore(type, value, traceback);
+    type = value = traceback = nullptr;
+  }
 };
 
 sim::LaunchResult launchWatchingSignals(SimModule& m, LaunchRequest& r, PendingError& pending) {
@@ -166,13 +179,9 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
     throw sim::LaunchError(e.what());  // a CTA that fits on no SM
   }
   if (pending.type) {
-    if (PyErr_GivenExceptionMatches(pending.type, PyExc_KeyboardInterrupt) && result.fault) {
-      Py_XDECREF(pending.type);
-      Py_XDECREF(pending.value);
-      Py_XDECREF(pending.traceback);
+    if (PyErr_GivenExceptionMatches(pending.type, PyExc_KeyboardInterrupt) && result.fault)
       throw KeyboardInterrupt(result.fault->describe(m.path()));
-    }
-    PyErr_Restore(pending.type, pending.value, pending.traceback);
+    pending.restore();
     throw py::error_already_set();
   }
   py::dict out;
