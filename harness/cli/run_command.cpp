@@ -39,7 +39,7 @@ constexpr const char* kRunUsage =
                    [--timing] [--timing-config FILE] [--print-timing-config]
                    [--nvcc-flag F]... [--keep-ptx DIR] [-- NVCC_FLAGS...]
 
-Runs one kernel in the simulator. A .cu file is compiled first with nvcc -ptx -lineinfo -arch=sm_90.
+Runs one kernel in the simulator (a .cu file compiled with nvcc first: see below).
 --dump NAME prints a buffer's first 16 elements (--dump-limit N: N of them, 0: all);
 --dump NAME:PATH writes its raw bytes to PATH, or numpy's format when PATH ends in .npy
 (numpy.load reads it; bf16 as uint16 bit patterns). --json gives the dumps' elements too.
