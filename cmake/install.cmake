@@ -1,6 +1,7 @@
-# `cmake --install build [--prefix DIR]`: the CLI (bin/warpsim), the libraries (lib/libwarpsim_*.a)
-# and their headers (include/warpsim/{isa,sim,kernels,harness}/...), with a CMake package so that
-# another project can write
+# `cmake --install build [--prefix DIR]`: the CLI (bin/warpsim, with lib/warpsim/libcuda.so.1 for
+# `warpsim exec`), the libraries (lib/libwarpsim_*.a) and their headers
+# (include/warpsim/{isa,sim,kernels,harness}/...), with a CMake package so that another project
+# can write
 #   find_package(warpsim REQUIRED)
 #   target_link_libraries(app PRIVATE warpsim::sim)     # or warpsim::isa, ::kernels, ::harness
 # The headers include each other as "sim/gpu.h", so include/warpsim is the include directory.
@@ -15,6 +16,10 @@ foreach(lib isa sim kernels harness)
                              $<INSTALL_INTERFACE:${WARPSIM_INSTALL_INCLUDE}>)
 endforeach()
 install(TARGETS warpsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The simulator's libcuda.so.1, where an installed `warpsim exec` looks for it.
+install(TARGETS warpsim_cuda LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/warpsim)
+set_source_files_properties(${CMAKE_SOURCE_DIR}/harness/cli/exec_command.cpp PROPERTIES
+  COMPILE_DEFINITIONS WARPSIM_INSTALLED_DRIVER_DIR="${CMAKE_INSTALL_LIBDIR}/warpsim")
 install(TARGETS warpsim_isa warpsim_sim warpsim_kernels warpsim_harness EXPORT warpsimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 foreach(dir isa sim kernels harness)

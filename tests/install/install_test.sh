@@ -14,6 +14,8 @@ mkdir -p "$work"
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log"
 test -x "$work/prefix/bin/warpsim"
 "$work/prefix/bin/warpsim" --version
+# The installed CLI runs a CUDA program with the installed libcuda.so.1 (not the build's).
+"$work/prefix/bin/warpsim" exec "$build/programs/vector_add" | grep PASSED
 # The consumer compiles with the build's compiler (and its ccache, if any).
 compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
 launcher=$(sed -n 's/^CMAKE_CXX_COMPILER_LAUNCHER:[A-Z]*=//p' "$build/CMakeCache.txt")
