@@ -92,6 +92,17 @@ Json& Json::value(double d) {
   out_ += b;
   return *this;
 }
+Json& Json::number(double d, int significantDigits) {
+  separate();
+  if (!std::isfinite(d)) {
+    out_ += "null";
+    return *this;
+  }
+  char b[40];
+  std::snprintf(b, sizeof b, "%.*g", significantDigits, d);
+  out_ += b;
+  return *this;
+}
 Json& Json::value(uint64_t u) {
   separate();
   out_ += std::to_string(u);

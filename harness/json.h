@@ -16,7 +16,10 @@ class Json {
   Json& key(const std::string& k);
   Json& value(const std::string& s);
   Json& value(const char* s) { return value(std::string(s)); }
-  Json& value(double d);
+  Json& value(double d);  // 6 significant digits (statistics); null when not finite
+  // A number with `significantDigits` (9 reads an f32 back exactly, 17 an f64); null when not
+  // finite.
+  Json& number(double d, int significantDigits);
   Json& value(uint64_t u);
   Json& value(int64_t i);
   Json& value(int i) { return value(int64_t(i)); }

@@ -1,4 +1,5 @@
 // warpsim: a GPU kernel simulator and verification harness for PTX.
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -9,38 +10,78 @@
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: warpsim COMMAND [OPTIONS]
+// Every command, in the order `warpsim --help` lists them: the dispatch and the help come from
+// this one table. Each command parses its own options (Boost.Program_options, harness/cli/).
+struct Command {
+  const char* name;
+  const char* synopsis;  // the name with its main arguments, as the help shows it
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args);
+};
 
-Commands:
-  run FILE.cu|FILE.ptx ...   run one kernel in the simulator (warpsim run --help)
-  suite [PATTERN]            run the kernel suite against its CPU references
-  bench [PATTERN]            simulator speed: thread-instructions per second
-  diff CARD | FILE ...       the same kernel on the simulator and the GPU, outputs compared
-  record [PATTERN]           run suite cases on the GPU and write them as replayable data
-  replay [DIR]...            replay recorded GPU cases in the simulator
-  isa-record --out DIR       random ISA programs on the GPU and the simulator, recorded
-  isa-replay [DIR]...        replay recorded ISA programs in the simulator
-  isa-check                  random ISA programs in the simulator only (no GPU)
-  isa-trace --seed S         one generated program's trace (operands and results) in the simulator
-  approx-measure             the .approx forms over large input sets, GPU against simulator
-  approx-replay [DIR]...     replay the committed .approx samples in the simulator
-  exec PROGRAM [ARGS]...     run an unmodified CUDA program (built by nvcc) on the simulator
-  measure [PATTERN]          suite launches on the GPU at a ladder of sizes, for Nsight Compute
-  correlate [PATTERN]        the timing model's cycles against those measured on the H200
-  check FILE ...             run one kernel under memcheck, racecheck, initcheck, synccheck
-  fastmath-verify            the fast-math models against the H200's hashes of every input
-  fastmath-exceptions F T    a 16-bit form's exception list from the chip's table
+constexpr Command kCommands[] = {
+    {"run", "run FILE.cu|FILE.ptx ...", "run one kernel in the simulator (warpsim run --help)",
+     warpsim::cli::runCommand},
+    {"suite", "suite [PATTERN]", "run the kernel suite against its CPU references",
+     warpsim::cli::suiteCommand},
+    {"bench", "bench [PATTERN]", "simulator speed: thread-instructions per second",
+     warpsim::cli::benchCommand},
+    {"diff", "diff CARD | FILE ...",
+     "the same kernel on the simulator and the GPU, outputs compared", warpsim::cli::diffCommand},
+    {"record", "record [PATTERN]", "run suite cases on the GPU and write them as replayable data",
+     warpsim::cli::recordCommand},
+    {"replay", "replay [DIR]...", "replay recorded GPU cases in the simulator",
+     warpsim::cli::replayCommand},
+    {"isa-record", "isa-record --out DIR",
+     "random ISA programs on the GPU and the simulator, recorded", warpsim::cli::isaRecordCommand},
+    {"isa-replay", "isa-replay [DIR]...", "replay recorded ISA programs in the simulator",
+     warpsim::cli::isaReplayCommand},
+    {"isa-check", "isa-check", "random ISA programs in the simulator only (no GPU)",
+     warpsim::cli::isaCheckCommand},
+    {"isa-trace", "isa-trace --seed S",
+     "one generated program's trace (operands and results) in the simulator",
+     warpsim::cli::isaTraceCommand},
+    {"approx-measure", "approx-measure",
+     "the .approx forms over large input sets, GPU against simulator",
+     warpsim::cli::approxMeasureCommand},
+    {"approx-replay", "approx-replay [DIR]...",
+     "replay the committed .approx samples in the simulator", warpsim::cli::approxReplayCommand},
+    {"exec", "exec PROGRAM [ARGS]...",
+     "run an unmodified CUDA program (built by nvcc) on the simulator", warpsim::cli::execCommand},
+    {"measure", "measure [PATTERN]",
+     "suite launches on the GPU at a ladder of sizes, for Nsight Compute",
+     warpsim::cli::measureCommand},
+    {"correlate", "correlate [PATTERN]",
+     "the timing model's cycles against those measured on the H200",
+     warpsim::cli::correlateCommand},
+    {"check", "check FILE ...", "run one kernel under memcheck, racecheck, initcheck, synccheck",
+     warpsim::cli::checkCommand},
+    {"fastmath-verify", "fastmath-verify",
+     "the fast-math models against the H200's hashes of every input",
+     warpsim::cli::fastmathVerifyCommand},
+    {"fastmath-exceptions", "fastmath-exceptions F T",
+     "a 16-bit form's exception list from the chip's table",
+     warpsim::cli::fastmathExceptionsCommand},
+};
 
-Every command takes --help; warpsim --version names the build's commit and CUDA toolkit.
-Exit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.
-)";
+std::string usage() {
+  std::string s = "usage: warpsim COMMAND [OPTIONS]\n\nCommands:\n";
+  for (const Command& c : kCommands) {
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-27s%s\n", c.synopsis, c.summary);
+    s += line;
+  }
+  return s +
+         "\nEvery command takes --help; warpsim --version names the build's commit and CUDA "
+         "toolkit.\nExit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.\n";
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") ||
       !std::strcmp(argv[1], "help")) {
-    std::cout << kUsage;
+    std::cout << usage();
     return argc < 2 ? warpsim::cli::kUsage : warpsim::cli::kOk;
   }
   if (!std::strcmp(argv[1], "--version")) {
@@ -50,29 +91,15 @@ int main(int argc, char** argv) {
   }
   const std::string command = argv[1];
   const std::vector<std::string> args(argv + 2, argv + argc);
-  try {
-    if (command == "run") return warpsim::cli::runCommand(args);
-    if (command == "suite") return warpsim::cli::suiteCommand(args);
-    if (command == "bench") return warpsim::cli::benchCommand(args);
-    if (command == "diff") return warpsim::cli::diffCommand(args);
-    if (command == "record") return warpsim::cli::recordCommand(args);
-    if (command == "replay") return warpsim::cli::replayCommand(args);
-    if (command == "isa-record") return warpsim::cli::isaRecordCommand(args);
-    if (command == "isa-replay") return warpsim::cli::isaReplayCommand(args);
-    if (command == "isa-check") return warpsim::cli::isaCheckCommand(args);
-    if (command == "isa-trace") return warpsim::cli::isaTraceCommand(args);
-    if (command == "approx-measure") return warpsim::cli::approxMeasureCommand(args);
-    if (command == "approx-replay") return warpsim::cli::approxReplayCommand(args);
-    if (command == "exec") return warpsim::cli::execCommand(args);
-    if (command == "measure") return warpsim::cli::measureCommand(args);
-    if (command == "correlate") return warpsim::cli::correlateCommand(args);
-    if (command == "check") return warpsim::cli::checkCommand(args);
-    if (command == "fastmath-verify") return warpsim::cli::fastmathVerifyCommand(args);
-    if (command == "fastmath-exceptions") return warpsim::cli::fastmathExceptionsCommand(args);
-  } catch (const std::exception& e) {
-    std::cerr << "warpsim " << command << ": " << e.what() << "\n";
-    return warpsim::cli::kUsage;
+  for (const Command& c : kCommands) {
+    if (command != c.name) continue;
+    try {
+      return c.run(args);
+    } catch (const std::exception& e) {
+      std::cerr << "warpsim " << command << ": " << e.what() << "\n";
+      return warpsim::cli::kUsage;
+    }
   }
-  std::cerr << "warpsim: unknown command '" << command << "'\n" << kUsage;
+  std::cerr << "warpsim: unknown command '" << command << "'\n" << usage();
   return warpsim::cli::kUsage;
 }

@@ -11,9 +11,10 @@ std::string formatStats(const sim::Stats& s) {
                 (unsigned long long)s.warps, (unsigned long long)s.threads);
   o += b;
   std::snprintf(b, sizeof b,
-                "  warp-instructions %llu, thread-instructions %llu, SIMD efficiency %.1f%%\n",
+                "  warp-instructions %llu, thread-instructions %llu (guard true; %llu active), "
+                "SIMD efficiency %.1f%%\n",
                 (unsigned long long)s.totalWarpInsns(), (unsigned long long)s.totalThreadInsns(),
-                100.0 * s.simdEfficiency());
+                (unsigned long long)s.activeThreadInsns, 100.0 * s.simdEfficiency());
   o += b;
   o += "  by class:";
   for (size_t i = 0; i < sim::Stats::kClasses; ++i)
@@ -64,6 +65,20 @@ void statsJson(Json& j, const sim::Stats& s) {
   j.field("bank_conflicts", s.bankConflicts());
   j.field("global_requests", s.globalRequests).field("global_sectors", s.globalSectors);
   j.field("sectors_per_request", s.sectorsPerRequest()).field("global_bytes", s.globalBytes);
+  j.field("thread_instructions_active", s.activeThreadInsns);
+  // The same counts under the names Nsight Compute gives them (PTX instructions here, SASS on
+  // the chip): what a script written against ncu's output reads.
+  j.key("ncu").beginObject();
+  j.field("sm__ctas_launched.sum", s.ctas).field("smsp__warps_launched.sum", s.warps);
+  j.field("smsp__inst_executed.sum", s.totalWarpInsns());
+  j.field("smsp__thread_inst_executed.sum", s.activeThreadInsns);
+  j.field("smsp__thread_inst_executed_pred_on.sum", s.totalThreadInsns());
+  j.field("smsp__thread_inst_executed_per_inst_executed.ratio",
+          s.totalWarpInsns() ? double(s.activeThreadInsns) / double(s.totalWarpInsns()) : 0.0);
+  j.field("smsp__inst_executed_op_branch.sum", s.branches);
+  j.field("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", s.sharedWavefronts);
+  j.field("l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum", s.bankConflicts());
+  j.endObject();
   j.endObject();
 }
 

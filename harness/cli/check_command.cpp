@@ -10,6 +10,7 @@
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
 #include "harness/cli/kernel_job.h"
+#include "harness/cli/progress.h"
 #include "harness/json.h"
 #include "harness/nvcc.h"
 #include "harness/report.h"
@@ -28,7 +29,8 @@ constexpr const char* kCheckUsage =
     R"(usage: warpsim check [--tool memcheck|racecheck|initcheck|synccheck|all]
                      FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
                      [--shared BYTES] [--arg SPEC]... [--json] [--print-limit N]
-                     [--threads N] [--serial] [--budget N] [--device-memory BYTES]
+                     [--threads N] [--serial] [--budget N] [--device-memory BYTES] [--progress]
+                     [--nvcc-flag F]... [--keep-ptx DIR] [-- NVCC_FLAGS...]
 
 Runs one kernel in the simulator under correctness checkers (default: all of them):
   memcheck   every invalid access (out of bounds, misaligned; shared memory outside the
@@ -106,6 +108,7 @@ int checkCommand(const std::vector<std::string>& args) {
                                                         "findings printed per tool (0 = all)")(
       "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
       "serial", "run CTAs one at a time, in order")(
+      "progress", "show the progress line on stderr even when it is not a terminal")(
       "budget", po::value<uint64_t>(),
       "warp-instruction budget before the watchdog stops the kernel");
   po::positional_options_description pos;
@@ -113,7 +116,7 @@ int checkCommand(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseOptions(args, opts, pos, vm, kCheckUsage, "check")) return kUsage;
   if (vm.count("help")) {
-    std::cout << kCheckUsage << "\n" << kArgLanguageHelp << "\n" << opts;
+    std::cout << kCheckUsage << "\n" << kArgLanguageHelp << "\n" << kNvccFlagsHelp << "\n" << opts;
     return kOk;
   }
   const auto tools = check::ToolSet::parse(vm["tool"].as<std::string>());
@@ -134,10 +137,16 @@ int checkCommand(const std::vector<std::string>& args) {
     lo.statistics = false;
     lo.observers = session.factories();
     lo.recoverInvalidAccess = true;
+    ProgressMeter meter;
+    const bool progress = progressWanted(vm.count("progress") > 0);
+    if (progress) lo.observers.push_back(&meter);
     auto simBackend = harness::makeSimBackend(lo, job.deviceMemory);
     TrackingBackend backend(*simBackend, job.bufferInitialized, session);
     backend.loadModule(job.ptx, job.path);
+    std::optional<ProgressLine> line;
+    if (progress) line.emplace(meter, totalCtas(job.problem), std::cerr);
     const harness::ProblemRun run = harness::runProblem(backend, job.problem);
+    line.reset();
     session.finish();
     harness::SourceLines src;
     const bool otherFault = run.fault && !reportedByTool(*run.fault, *tools);

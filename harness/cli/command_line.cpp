@@ -46,14 +46,36 @@ std::string checkUnsignedOptions(const po::parsed_options& parsed,
   return {};
 }
 
+// A command that compiles .cu files takes nvcc's flags as `--nvcc-flag F` or after `--`. Both
+// become `--nvcc-flag=F` before Boost parses: Boost would read a flag that starts with '-'
+// (`-arch=sm_90a`, `-I.`) as an option of its own, and ends option parsing at `--`.
+std::vector<std::string> nvccFlagsJoined(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--") {
+      for (size_t j = i + 1; j < args.size(); ++j) out.push_back("--nvcc-flag=" + args[j]);
+      break;
+    }
+    if (args[i] == "--nvcc-flag" && i + 1 < args.size())
+      out.push_back("--nvcc-flag=" + args[++i]);
+    else
+      out.push_back(args[i]);
+  }
+  return out;
+}
+
 }  // namespace
 
 bool parseOptions(const std::vector<std::string>& args, const po::options_description& opts,
                   const po::positional_options_description& pos, po::variables_map& vm,
                   const char* usage, const char* name) {
   try {
+    const bool takesNvccFlags = opts.find_nothrow("nvcc-flag", false) != nullptr;
     const po::parsed_options parsed =
-        po::command_line_parser(args).options(opts).positional(pos).run();
+        po::command_line_parser(takesNvccFlags ? nvccFlagsJoined(args) : args)
+            .options(opts)
+            .positional(pos)
+            .run();
     if (const std::string why = checkUnsignedOptions(parsed, opts); !why.empty()) {
       std::cerr << "warpsim " << name << ": " << why << "\n" << usage;
       return false;

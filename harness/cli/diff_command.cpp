@@ -27,6 +27,7 @@ namespace {
 
 constexpr const char* kDiffUsage = R"(usage: warpsim diff CARD [--size N] [--seed S] [--json]
        warpsim diff FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] --arg ... [--json]
+                    [--nvcc-flag F]... [--keep-ptx DIR] [-- NVCC_FLAGS...]
 
 Runs a suite kernel (by card name) or any kernel (with warpsim run's arguments) on the simulator
 and on the GPU with identical inputs, and compares every output buffer: bit for bit, or within
@@ -58,6 +59,7 @@ int diffCommand(const std::vector<std::string>& args) {
   if (vm.count("help") || !vm.count("file")) {
     (vm.count("help") ? std::cout : std::cerr) << kDiffUsage << "\n"
                                                << kArgLanguageHelp << "\n"
+                                               << kNvccFlagsHelp << "\n"
                                                << opts;
     return vm.count("help") ? kOk : kUsage;
   }

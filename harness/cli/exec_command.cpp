@@ -40,15 +40,26 @@ Options:
                   the simulator's driver does not provide
 )";
 
-// Where the simulator's libcuda.so.1 lives: $WARPSIM_DRIVER_DIR, else build/driver beside the
-// binary's bin/ directory.
+// Where `cmake --install` puts libcuda.so.1, under the prefix (cmake/install.cmake defines it
+// for this file).
+#ifndef WARPSIM_INSTALLED_DRIVER_DIR
+#define WARPSIM_INSTALLED_DRIVER_DIR "lib/warpsim"
+#endif
+
+// Where the simulator's libcuda.so.1 lives: $WARPSIM_DRIVER_DIR, else driver/ beside the
+// binary's bin/ directory (the build tree), else the install's library directory.
 std::string driverDir() {
   if (const char* dir = std::getenv("WARPSIM_DRIVER_DIR"); dir && *dir) return dir;
   char self[PATH_MAX];
   const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   if (n <= 0) return "";
   self[n] = '\0';
-  return (std::filesystem::path(self).parent_path().parent_path() / "driver").string();
+  const std::filesystem::path root = std::filesystem::path(self).parent_path().parent_path();
+  const std::filesystem::path installed = root / WARPSIM_INSTALLED_DRIVER_DIR;
+  if (!std::filesystem::exists(root / "driver" / "libcuda.so.1") &&
+      std::filesystem::exists(installed / "libcuda.so.1"))
+    return installed.string();
+  return (root / "driver").string();
 }
 
 }  // namespace

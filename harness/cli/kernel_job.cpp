@@ -1,5 +1,8 @@
 #include "harness/cli/kernel_job.h"
 
+#include <filesystem>
+#include <fstream>
+
 #include "harness/cli/command_line.h"
 #include "harness/kernel_lookup.h"
 #include "harness/nvcc.h"
@@ -7,6 +10,7 @@
 #include "isa/parser.h"
 
 namespace po = boost::program_options;
+namespace fs = std::filesystem;
 
 namespace warpsim::cli {
 
@@ -27,8 +31,48 @@ void addKernelJobOptions(po::options_description& opts) {
       "arg,a", po::value<std::vector<std::string>>()->composing(), "a kernel argument")(
       "dump,d", po::value<std::vector<std::string>>()->composing(), "a buffer to show or write")(
       "device-memory", po::value<std::string>(),
-      "device memory limit, BYTES or with KiB/MiB/GiB/TiB (default 4GiB)");
+      "device memory limit, BYTES or with KiB/MiB/GiB/TiB (default 4GiB)")(
+      "nvcc-flag", po::value<std::vector<std::string>>()->composing(),
+      "a flag for nvcc compiling a .cu file (-I, -D, -std=, -arch=sm_90a; repeatable; "
+      "everything after -- too)")("keep-ptx", po::value<std::string>(),
+                                  "write the .cu file's PTX into this directory");
 }
+
+const char* const kNvccFlagsHelp =
+    R"(A .cu file is compiled with nvcc -ptx -lineinfo -arch=sm_90, then the flags given with
+--nvcc-flag F or after --: `warpsim run k.cu --kernel k ... -- -I include -DN=4 -arch=sm_90a`.
+--keep-ptx DIR keeps the PTX (DIR/k.ptx: the file whose lines fault reports give as PTX lines).
+)";
+
+namespace {
+
+// The file's PTX: read, or compiled from CUDA with the job's nvcc flags (and kept on request).
+std::string ptxOf(const std::string& path, const po::variables_map& vm) {
+  const bool isCu = path.size() > 3 && path.substr(path.size() - 3) == ".cu";
+  const auto flags = vm.count("nvcc-flag") ? vm["nvcc-flag"].as<std::vector<std::string>>()
+                                           : std::vector<std::string>{};
+  if (!isCu) {
+    if (!flags.empty())
+      throw harness::ArgError("--nvcc-flag '" + flags.front() + "': '" + path +
+                              "' is PTX, not compiled (nvcc flags apply to a .cu file)");
+    if (vm.count("keep-ptx")) throw harness::ArgError("--keep-ptx: '" + path + "' is PTX already");
+    return harness::readTextFile(path);
+  }
+  std::string ptx = harness::compileCudaToPtx(path, flags);
+  if (vm.count("keep-ptx")) {
+    const fs::path dir = vm["keep-ptx"].as<std::string>();
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    const fs::path out = dir / fs::path(path).filename().replace_extension(".ptx");
+    std::ofstream f(out, std::ios::binary);
+    if (ec || !(f << ptx) || !f.flush())
+      throw harness::ArgError("--keep-ptx '" + dir.string() + "': cannot write '" + out.string() +
+                              "'");
+  }
+  return ptx;
+}
+
+}  // namespace
 
 KernelJob kernelJobFrom(const po::variables_map& vm, const std::string& command) {
   for (const char* required : {"file", "kernel", "grid", "block"})
@@ -60,8 +104,7 @@ KernelJob kernelJobFrom(const po::variables_map& vm, const std::string& command)
     for (const auto& b : job.problem.buffers) found = found || b.name == d.buffer;
     if (!found) throw harness::ArgError("--dump '" + d.buffer + "': no buffer has that name");
   }
-  const bool isCu = job.path.size() > 3 && job.path.substr(job.path.size() - 3) == ".cu";
-  job.ptx = isCu ? harness::compileCudaToPtx(job.path) : harness::readTextFile(job.path);
+  job.ptx = ptxOf(job.path, vm);
   // The kernel is found by its PTX or demangled name or a unique prefix (a wrong name lists
   // the module's kernels); types are checked against its declaration before anything runs.
   const ir::Module m = isa::parseModule(job.ptx, job.path, isa::validateInstruction);

@@ -27,6 +27,8 @@ struct KernelJob {
 
 // The argument language, for --help texts.
 extern const char* const kArgLanguageHelp;
+// --nvcc-flag, -- and --keep-ptx, for --help texts.
+extern const char* const kNvccFlagsHelp;
 
 void addKernelJobOptions(boost::program_options::options_description& opts);
 

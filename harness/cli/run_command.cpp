@@ -9,7 +9,9 @@
 #include "harness/backend.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
+#include "harness/cli/dump_output.h"
 #include "harness/cli/kernel_job.h"
+#include "harness/cli/progress.h"
 #include "harness/cli/timing_options.h"
 #include "harness/cli/watchdog_options.h"
 #include "harness/compare.h"
@@ -30,26 +32,24 @@ namespace {
 
 constexpr const char* kRunUsage =
     R"(usage: warpsim run FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
-                   [--shared BYTES] [--arg SPEC]... [--dump NAME[:PATH]]... [--json]
+                   [--shared BYTES] [--arg SPEC]... [--dump NAME[:PATH]]... [--dump-limit N]
+                   [--json]
                    [--threads N] [--serial] [--budget N] [--time-limit S] [--device-memory BYTES]
+                   [--progress]
                    [--timing] [--timing-config FILE] [--print-timing-config]
+                   [--nvcc-flag F]... [--keep-ptx DIR] [-- NVCC_FLAGS...]
 
-Runs one kernel in the simulator. A .cu file is compiled first with nvcc -ptx -lineinfo -arch=sm_90.
---dump NAME prints a buffer's first elements; --dump NAME:PATH writes its raw bytes to PATH,
-or numpy's format when PATH ends in .npy (numpy.load reads it; bf16 as uint16 bit patterns).
+Runs one kernel in the simulator (a .cu file compiled with nvcc first: see below).
+--dump NAME prints a buffer's first 16 elements (--dump-limit N: N of them, 0: all);
+--dump NAME:PATH writes its raw bytes to PATH, or numpy's format when PATH ends in .npy
+(numpy.load reads it; bf16 as uint16 bit patterns). --json gives the dumps' elements too.
 --timing predicts the launch's cycles on an H200 (docs/TIMING_MODEL.md): cycles, occupancy,
 IPC, warp stalls, cache hit rates, DRAM bytes; --json gives them under ncu's metric names.
+A run longer than a second shows its progress on stderr when that is a terminal (--progress:
+always): CTAs done, warp-instructions issued and their rate, the time left. Ctrl-C stops the
+kernel and reports where every warp of the stopped CTA stands.
 Exit status: 0 ok, 1 kernel fault, 2 bad input or usage.
 )";
-
-void printDump(const kernels::HostBuffer& b, std::ostream& os) {
-  const uint64_t n = b.count();
-  os << b.name << " (" << kernels::elemName(b.type) << "[" << n << "]):";
-  for (uint64_t i = 0; i < n && i < 16; ++i)
-    os << " " << harness::formatElement(b.type, harness::elementBits(b, i));
-  if (n > 16) os << " ...";
-  os << "\n";
-}
 
 }  // namespace
 
@@ -57,9 +57,12 @@ int runCommand(const std::vector<std::string>& args) {
   po::options_description opts("run options");
   opts.add_options()("help,h", "show this help");
   addKernelJobOptions(opts);
-  opts.add_options()("json", "machine-readable output")(
+  opts.add_options()("json", "machine-readable output (with the --dump buffers' elements)")(
+      "dump-limit", po::value<uint64_t>()->default_value(kDefaultDumpLimit),
+      "elements of a --dump buffer printed or put in --json (0 = the whole buffer)")(
       "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
-      "serial", "run CTAs one at a time, in order (deterministic float atomics)");
+      "serial", "run CTAs one at a time, in order (deterministic float atomics)")(
+      "progress", "show the progress line on stderr even when it is not a terminal");
   addWatchdogOptions(opts);
   addTimingOptions(opts);
   po::positional_options_description pos;
@@ -67,10 +70,11 @@ int runCommand(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseOptions(args, opts, pos, vm, kRunUsage, "run")) return kUsage;
   if (vm.count("help")) {
-    std::cout << kRunUsage << "\n" << kArgLanguageHelp << "\n" << opts;
+    std::cout << kRunUsage << "\n" << kArgLanguageHelp << "\n" << kNvccFlagsHelp << "\n" << opts;
     return kOk;
   }
   const bool json = vm.count("json") > 0;
+  const uint64_t dumpLimit = vm["dump-limit"].as<uint64_t>();
   try {
     KernelJob job = kernelJobFrom(vm, "run");
     const std::string& file = job.path;
@@ -81,28 +85,23 @@ int runCommand(const std::vector<std::string>& args) {
     lo.threads = hostThreads(vm);
     lo.serial = vm.count("serial") > 0;
     applyWatchdogOptions(vm, lo);
+    ProgressMeter meter;
+    const bool progress = progressWanted(vm.count("progress") > 0);
+    if (progress) lo.observers.push_back(&meter);
     const std::optional<sim::timing::TimingConfig> timing = timingFrom(vm);
     if (timing && printTimingConfig(vm) && !json)
       std::cout << "timing configuration:\n" << sim::timing::formatTimingConfig(*timing);
     auto backend = timing ? harness::makeTimedSimBackend(*timing, lo, job.deviceMemory)
                           : harness::makeSimBackend(lo, job.deviceMemory);
     backend->loadModule(ptx, file);
+    std::optional<ProgressLine> line;
+    if (progress) line.emplace(meter, totalCtas(problem), std::cerr);
     harness::ProblemRun run = harness::runProblem(*backend, problem);
-    std::cout << run.printfOutput;
+    line.reset();
+    if (!json) std::cout << run.printfOutput;
     for (const auto& d : dumps)
       for (const auto& b : run.buffers)
-        if (b.name == d.buffer && !d.path.empty()) {
-          std::ofstream f(d.path, std::ios::binary);
-          if (!f)
-            throw harness::ArgError("--dump '" + d.buffer + ":" + d.path +
-                                    "': cannot write the file");
-          if (harness::isNpyPath(d.path)) {
-            const std::string npy = harness::npyFile(b);
-            f.write(npy.data(), std::streamsize(npy.size()));
-          } else {
-            f.write(reinterpret_cast<const char*>(b.bytes.data()), std::streamsize(b.bytes.size()));
-          }
-        }
+        if (b.name == d.buffer && !d.path.empty()) writeDumpFile(b, d);
     if (json) {
       harness::Json j;
       j.beginObject().field("file", file).field("kernel", vm["kernel"].as<std::string>());
@@ -115,6 +114,13 @@ int runCommand(const std::vector<std::string>& args) {
       }
       j.field("printf", run.printfOutput);
       j.field("seconds", run.seconds);
+      if (!dumps.empty()) {
+        j.key("dumps").beginArray();
+        for (const auto& d : dumps)
+          for (const auto& b : run.buffers)
+            if (b.name == d.buffer) dumpJson(j, b, d, dumpLimit);
+        j.endArray();
+      }
       if (timing) {
         j.key("timing").beginArray();
         for (const auto& t : run.timings) harness::timingJson(j, t);
@@ -135,7 +141,7 @@ int runCommand(const std::vector<std::string>& args) {
       }
       for (const auto& d : dumps)
         for (const auto& b : run.buffers)
-          if (b.name == d.buffer && d.path.empty()) printDump(b, std::cout);
+          if (b.name == d.buffer && d.path.empty()) printDump(b, dumpLimit, std::cout);
     }
     return run.fault ? kFailed : kOk;
   } catch (const harness::ArgError& e) {

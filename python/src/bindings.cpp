@@ -4,19 +4,34 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <chrono>
+#include <future>
+
 #include "harness/build_info.h"
+#include "harness/check_report.h"
 #include "harness/json.h"
 #include "harness/kernel_lookup.h"
 #include "harness/nvcc.h"
 #include "harness/report.h"
+#include "harness/timing_report.h"
 #include "isa/diagnostic.h"
 #include "python/src/sim_module.h"
+#include "sim/check/session.h"
+#include "sim/timing/config.h"
+#include "sim/timing/timing_model.h"
 
 namespace py = pybind11;
 
 namespace warpsim::python {
 
 namespace {
+
+// Raised as Python's own KeyboardInterrupt, with where the kernel stood when Ctrl-C stopped it.
+class KeyboardInterrupt : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 py::dict paramDict(const harness::KernelParam& p) {
   py::dict d;
@@ -50,12 +65,67 @@ sim::Dim3 dim3(const std::vector<uint32_t>& v) {
   return {v.size() > 0 ? v[0] : 1u, v.size() > 1 ? v[1] : 1u, v.size() > 2 ? v[2] : 1u};
 }
 
+// The checkers a launch runs: each name a tool ("memcheck", ...) or "all"; ValueError else.
+check::ToolSet toolsNamed(const std::vector<std::string>& names) {
+  check::ToolSet tools;
+  for (const std::string& n : names) {
+    const std::optional<check::ToolSet> t = check::ToolSet::parse(n);
+    if (!t)
+      throw py::value_error("check '" + n +
+                            "': expected memcheck, racecheck, initcheck, synccheck or all");
+    for (size_t i = 0; i < tools.on.size(); ++i) tools.on[i] = tools.on[i] || t->on[i];
+  }
+  return tools;
+}
+
+// Runs the launch on another thread while this one, the interpreter's, looks for Ctrl-C:
+// Python runs its signal handlers only between bytecodes of the main thread, never while a
+// C++ call holds it. A pending KeyboardInterrupt (or whatever the handler raised) stops the
+// kernel through LaunchOptions::interrupt; it is returned, fetched, to be raised afterwards.
+// Owns what PyErr_Fetch gave; dropped (with the GIL held) unless restore() hands it back.
+struct PendingError {
+  PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
+  PendingError() = default;
+  PendingError(const PendingError&) = delete;
+  PendingError& operator=(const PendingError&) = delete;
+  ~PendingError() {
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(traceback);
+  }
+  void restore() {
+    PyErr_Restore(type, value, traceback);
+    type = value = traceback = nullptr;
+  }
+};
+
+sim::LaunchResult launchWatchingSignals(SimModule& m, LaunchRequest& r, PendingError& pending) {
+  std::atomic<bool> interrupt{false};
+  r.options.interrupt = &interrupt;
+  py::gil_scoped_release unlocked;
+  std::future<sim::LaunchResult> done =
+      std::async(std::launch::async, [&m, &r] { return m.launch(r); });
+  while (done.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+    if (interrupt.load()) continue;
+    py::gil_scoped_acquire locked;
+    if (PyErr_CheckSignals() != 0) {
+      PyErr_Fetch(&pending.type, &pending.value, &pending.traceback);
+      interrupt.store(true);
+    }
+  }
+  return done.get();
+}
+
 // args: bytes for a scalar (already the parameter's size), a C-contiguous buffer (a numpy
-// array) for an array. Returns the launch's outcome as plain Python values; statistics and
-// faults as the JSON report names them (harness/report.cpp), parsed by the Python side.
+// array) for an array. timing: None (no timing model), "" (the H200 defaults) or a JSON object
+// of parameters over them; checks: the checkers to run (none when empty). Returns the launch's
+// outcome as plain Python values; statistics, faults, timing and findings as the JSON reports
+// name them (harness/report.cpp, timing_report.cpp, check_report.cpp), parsed by the Python side.
 py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32_t>& grid,
                 const std::vector<uint32_t>& block, uint32_t shared, const py::list& args,
-                unsigned threads, bool serial, std::optional<uint64_t> budget) {
+                unsigned threads, bool serial, std::optional<uint64_t> budget,
+                std::optional<double> timeLimit, std::optional<std::string> timing,
+                const std::vector<std::string>& checks) {
   LaunchRequest r;
   r.entry = entry;
   r.grid = dim3(grid);
@@ -64,6 +134,26 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
   r.options.threads = threads;
   r.options.serial = serial;
   if (budget) r.options.instructionBudget = *budget;
+  if (timeLimit) r.options.timeLimit = *timeLimit;
+  std::optional<sim::timing::TimingModel> model;
+  if (timing) {
+    model.emplace(timing->empty() ? sim::timing::TimingConfig{}
+                                  : sim::timing::parseTimingConfig(*timing, "timing"));
+    const harness::PtxasResources* resources;
+    {
+      py::gil_scoped_release unlocked;  // ptxas runs once per module
+      resources = &m.ptxasResources();
+    }
+    model->setFallbackNote(resources->error);
+    for (const auto& [name, res] : resources->kernels) model->setResources(name, res);
+    r.options.runner = &*model;
+  }
+  std::optional<check::CheckSession> session;
+  if (!checks.empty()) {
+    session.emplace(toolsNamed(checks));
+    r.options.observers = session->factories();
+    r.options.recoverInvalidAccess = true;
+  }
   std::vector<py::buffer_info> held;  // keeps the arrays' memory alive through the launch
   held.reserve(args.size());
   for (const py::handle a : args) {
@@ -81,10 +171,18 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
     }
     r.args.push_back(std::move(h));
   }
+  PendingError pending;
   sim::LaunchResult result;
-  {
-    py::gil_scoped_release unlocked;
-    result = m.launch(r);
+  try {
+    result = launchWatchingSignals(m, r, pending);
+  } catch (const sim::timing::ConfigError& e) {
+    throw sim::LaunchError(e.what());  // a CTA that fits on no SM
+  }
+  if (pending.type) {
+    if (PyErr_GivenExceptionMatches(pending.type, PyExc_KeyboardInterrupt) && result.fault)
+      throw KeyboardInterrupt(result.fault->describe(m.path()));
+    pending.restore();
+    throw py::error_already_set();
   }
   py::dict out;
   harness::Json stats;
@@ -93,6 +191,27 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
   out["printf"] = result.printfOutput;
   out["seconds"] = result.seconds;
   out["ctas_run"] = result.ctasRun;
+  out["timing"] = py::none();
+  if (model && model->lastReport()) {
+    harness::Json tj;
+    harness::timingJson(tj, *model->lastReport());
+    py::dict t;
+    t["json"] = tj.str();
+    t["text"] = harness::formatTiming(*model->lastReport());
+    out["timing"] = t;
+  }
+  out["checks"] = py::none();
+  if (session) {
+    session->finish();
+    harness::SourceLines src;
+    harness::Json cj;
+    harness::findingsJson(cj, *session, 0, src);
+    py::dict c;
+    c["json"] = cj.str();
+    c["text"] = harness::formatFindings(*session, 0, src);
+    c["errors"] = harness::totalErrors(*session);
+    out["checks"] = c;
+  }
   if (result.fault) {
     const sim::FaultInfo& f = *result.fault;
     harness::Json fj;
@@ -134,6 +253,14 @@ PYBIND11_MODULE(_warpsim, m) {
   py::register_exception<sim::OutOfDeviceMemory>(m, "OutOfDeviceMemory", PyExc_MemoryError);
   py::register_exception<harness::ToolError>(m, "CompileError", PyExc_RuntimeError);
   py::register_exception<harness::KernelLookupError>(m, "KernelNotFound", PyExc_LookupError);
+  py::register_exception<sim::timing::ConfigError>(m, "TimingConfigError", PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const KeyboardInterrupt& e) {
+      PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
+    }
+  });
   m.attr("git_commit") = build::kGitCommit;
   m.attr("cuda_version") = build::kCudaVersion;
   m.attr("default_device_memory") = sim::kDefaultDeviceMemoryBytes;
@@ -168,5 +295,6 @@ PYBIND11_MODULE(_warpsim, m) {
            })
       .def("launch", &launch, py::arg("entry"), py::arg("grid"), py::arg("block"),
            py::arg("shared"), py::arg("args"), py::arg("threads"), py::arg("serial"),
-           py::arg("budget"));
+           py::arg("budget"), py::arg("time_limit") = py::none(), py::arg("timing") = py::none(),
+           py::arg("checks") = std::vector<std::string>{});
 }

@@ -62,6 +62,11 @@ void SimModule::writeVariable(const std::string& name, const void* data, uint64_
   gpu_.memory().copyIn(address, data, bytes);
 }
 
+const harness::PtxasResources& SimModule::ptxasResources() {
+  std::call_once(ptxasRan_, [this] { ptxas_ = harness::ptxasResources(ptx()); });
+  return ptxas_;
+}
+
 sim::LaunchResult SimModule::launch(const LaunchRequest& request) {
   const std::lock_guard<std::mutex> lock(launching_);
   std::vector<Span> spans;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "harness/kernel_lookup.h"
+#include "harness/ptxas_resources.h"
 #include "sim/func/launch.h"
 #include "sim/gpu.h"
 
@@ -60,12 +61,18 @@ class SimModule {
   // kernel that cannot run). Launches of one module run one at a time.
   sim::LaunchResult launch(const LaunchRequest& request);
 
+  // Registers and shared memory of the module's kernels as ptxas allocates them, for the
+  // timing model's occupancy: ptxas runs on the first call only.
+  const harness::PtxasResources& ptxasResources();
+
  private:
   std::string path_;
   sim::Gpu gpu_;
   const sim::LoadedModule* module_ = nullptr;
   std::vector<harness::KernelSignature> kernels_;
   std::mutex launching_;
+  std::once_flag ptxasRan_;
+  harness::PtxasResources ptxas_;
 };
 
 }  // namespace warpsim::python

@@ -36,7 +36,10 @@ def test_raw_module_from_a_file_with_a_local_include_and_options(tmp_path):
     template <int K> __device__ int times(int v) { return K * v + OFFSET; }
     extern "C" __global__ void times_k(int* v) { v[threadIdx.x] = times<FACTOR>(v[threadIdx.x]); }
     """)
-    mod = warpsim.RawModule(path=str(tmp_path / "times.cu"), options=("-DFACTOR=3", "-std=c++17"))
+    mod = warpsim.RawModule(path=str(tmp_path / "times.cu"),
+                            options=("-DFACTOR=3", "-std=c++17", "-arch=sm_90a"))
     v = np.arange(5, dtype=np.int32)
     mod.get_function("times_k")((1,), (5,), (v,))
     np.testing.assert_array_equal(v, 3 * np.arange(5) + 1)
+    # nvcc's last -arch wins over the default -arch=sm_90, as on the command line
+    assert ".target sm_90a" in mod.get_function("times_k").module.ptx

@@ -10,17 +10,18 @@ warpsim.RawKernel and warpsim.RawModule mirror CuPy's. See README.md, section "P
 """
 
 from ._warpsim import (CompileError, KernelNotFound, LaunchError, OutOfDeviceMemory, PtxError,
-                       cuda_version, git_commit)
+                       TimingConfigError, cuda_version, git_commit)
 from .cupy_compat import RawKernel, RawModule
 from .module import Kernel, Module, Param
-from .result import KernelFault, LaunchResult, Stats
+from .result import Checks, KernelFault, LaunchResult, Stats, Timing
 
-for _error in (CompileError, KernelNotFound, LaunchError, OutOfDeviceMemory, PtxError):
+for _error in (CompileError, KernelNotFound, LaunchError, OutOfDeviceMemory, PtxError,
+               TimingConfigError):
     _error.__module__ = __name__  # shown as warpsim.LaunchError, where users import it from
 del _error
 
 __all__ = [
-    "CompileError", "Kernel", "KernelFault", "KernelNotFound", "LaunchError", "LaunchResult",
-    "Module", "OutOfDeviceMemory", "Param", "PtxError", "RawKernel", "RawModule", "Stats",
-    "cuda_version", "git_commit"
+    "Checks", "CompileError", "Kernel", "KernelFault", "KernelNotFound", "LaunchError",
+    "LaunchResult", "Module", "OutOfDeviceMemory", "Param", "PtxError", "RawKernel", "RawModule",
+    "Stats", "Timing", "TimingConfigError", "cuda_version", "git_commit"
 ]

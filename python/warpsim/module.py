@@ -1,6 +1,8 @@
 """Modules and kernels: compile or load, find a kernel, launch with numpy arrays."""
 
+import json
 import numbers
+import os
 import re
 import sys
 
@@ -47,6 +49,41 @@ def _count(value, what, largest):
     return int(value)
 
 
+def _timing_text(value):
+    """A launch's timing option as the extension takes it: None (no timing model), "" (the H200
+    defaults) or JSON text of parameters over them."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return ""
+    if isinstance(value, dict):
+        return json.dumps(value)
+    if isinstance(value, (str, os.PathLike)):
+        with open(value, encoding="utf-8") as f:
+            return f.read()
+    raise TypeError(f"timing {value!r}: expected True, a dict of timing parameters or the path "
+                    "of a JSON file of them")
+
+
+def _check_tools(value):
+    if value is None or value is False:
+        return []
+    if value is True:
+        return ["all"]
+    if isinstance(value, str):
+        return [value]
+    tools = list(value)
+    if not all(isinstance(t, str) for t in tools):
+        raise TypeError(f"check {value!r}: expected True, a tool name or a list of them")
+    return tools
+
+
+def _seconds(value):
+    if not isinstance(value, numbers.Real) or isinstance(value, bool) or not 0 <= value <= 1e9:
+        raise ValueError(f"time_limit {value!r}: expected seconds from 0 (no limit) to 1e9")
+    return float(value)
+
+
 class Param:
     """A kernel parameter: its PTX name, its PTX type as declared (".u32", ".b8[16]") and its
     size in bytes."""
@@ -79,14 +116,15 @@ class Kernel:
         return f"<warpsim.Kernel {self.signature}>"
 
     def __call__(self, grid, block, args, shared_mem=0, *, threads=None, serial=None,
-                 budget=None):
+                 budget=None, time_limit=None, timing=None, check=None):
         """Launches the kernel and returns a LaunchResult; raises KernelFault on a fault.
 
         grid, block: an int or a tuple of up to three ints. args: one per parameter, in
         order: numpy arrays for pointers (copied to device buffers before the launch and back
         after it, so the arrays are updated in place), Python or numpy scalars for the rest
-        (converted to the parameter's PTX type). threads, serial, budget: this launch only
-        (see Module).
+        (converted to the parameter's PTX type). threads, serial, budget, time_limit, timing,
+        check: this launch only (see Module). Ctrl-C stops the kernel and raises
+        KeyboardInterrupt saying where its warps stood; the arrays hold what it had written.
         """
         if isinstance(args, (str, bytes)) or not hasattr(args, "__len__"):
             raise TypeError(f"args must be a tuple or list of arguments, not {type(args).__name__}")
@@ -107,9 +145,12 @@ class Kernel:
         shared_mem = _count(shared_mem, "shared_mem", 0xFFFFFFFF)
         threads = m.threads if threads is None else _count(threads, "threads", 1024)
         budget = m.budget if budget is None else _count(budget, "budget", 2**64 - 1)
+        time_limit = m.time_limit if time_limit is None else _seconds(time_limit)
+        timing = m.timing if timing is None else _timing_text(timing)
+        check = m.check if check is None else _check_tools(check)
         raw = m._sim.launch(self.name, _dim3(grid, "grid"), _dim3(block, "block"), shared_mem,
                             converted, threads, m.serial if serial is None else bool(serial),
-                            budget)
+                            budget, time_limit, timing, check)
         for view, dense in copies:
             if view.flags.writeable:
                 np.copyto(view, dense)
@@ -129,17 +170,25 @@ class Module:
     CTAs, 0 = every core), serial (CTAs one at a time in order: deterministic float atomics),
     budget (warp-instructions before the watchdog stops a kernel; None = warpsim's default),
     echo_printf (write the kernel's printf output to sys.stdout after each launch, as a GPU
-    program's appears; it is in LaunchResult.printf either way).
+    program's appears; it is in LaunchResult.printf either way), time_limit (seconds of wall
+    time a launch may run before the watchdog stops it; None = 600, 0 = none), timing (True, a
+    dict of timing parameters over the H200's, or the path of a JSON file of them: each launch
+    runs on the timing model and its result has .timing), check (True for every checker, or
+    "memcheck", "racecheck", "initcheck", "synccheck", or a list of them: the result has
+    .checks).
     """
 
     def __init__(self, ptx, *, name="module.ptx", device_memory=None, threads=0, serial=False,
-                 budget=None, echo_printf=True):
+                 budget=None, echo_printf=True, time_limit=None, timing=None, check=None):
         self._sim = _warpsim.SimModule(ptx, name, _device_memory_bytes(device_memory))
         self.name = name
         self.threads = _count(threads, "threads", 1024)
         self.serial = bool(serial)
         self.budget = None if budget is None else _count(budget, "budget", 2**64 - 1)
         self.echo_printf = bool(echo_printf)
+        self.time_limit = None if time_limit is None else _seconds(time_limit)
+        self.timing = _timing_text(timing)
+        self.check = _check_tools(check)
 
     @classmethod
     def from_ptx(cls, text, *, name="module.ptx", **options):

@@ -10,7 +10,9 @@ class Stats:
     (thread-instructions / (32 x warp-instructions)), by_class ({class: {"warp": n,
     "thread": n}}), branches, divergent_branches, barriers, float_atomics, shared_requests,
     shared_wavefronts, bank_conflicts (wavefronts beyond the conflict-free ones),
-    global_requests, global_sectors, sectors_per_request, global_bytes.
+    global_requests, global_sectors, sectors_per_request, global_bytes,
+    thread_instructions_active (every lane on the warp's path, its guard predicate true or not;
+    thread_instructions counts the true ones), ncu ({Nsight Compute metric name: value}).
     """
 
     def __init__(self, values):
@@ -38,8 +40,9 @@ class LaunchResult:
 
     stats: Stats; printf: the kernel's printf output (CTA by CTA); seconds: host wall time;
     ctas_run: how many CTAs ran (fewer than the grid after a fault).
-    timing: the timing model's results, None: the Python module does not run the timing model
-    yet. checks: the checkers' findings, None: the Python module does not run them yet.
+    timing: Timing, the timing model's prediction, when the launch asked for it (timing=...);
+    else None. checks: Checks, the checkers' findings, when it asked for them (check=...);
+    else None.
     """
 
     def __init__(self, raw):
@@ -47,11 +50,69 @@ class LaunchResult:
         self.printf = raw["printf"]
         self.seconds = raw["seconds"]
         self.ctas_run = raw["ctas_run"]
-        self.timing = None
-        self.checks = None
+        self.timing = Timing(raw["timing"]) if raw.get("timing") else None
+        self.checks = Checks(raw["checks"]) if raw.get("checks") else None
 
     def __repr__(self):
         return f"LaunchResult({self.stats!r}, ctas_run={self.ctas_run}, seconds={self.seconds:.3g})"
+
+
+class Timing:
+    """The timing model's prediction of one launch on an H200, as `warpsim run --timing --json`
+    gives it.
+
+    metrics: {name: value} under Nsight Compute's metric names ("gpc__cycles_elapsed.max",
+    "gpu__time_duration.sum" in ns, "sm__warps_active.avg.pct_of_peak_sustained_active",
+    "smsp__average_warps_issue_stalled_<reason>_per_issue_active.ratio", ...), and the model's
+    own ("launch__occupancy_limit", "bound"); timing["name"] reads one. cycles, nanoseconds,
+    ipc: the main ones. str(timing) is warpsim run --timing's report.
+    """
+
+    def __init__(self, raw):
+        self.metrics = json.loads(raw["json"])
+        self.text = raw["text"]
+        self.cycles = self.metrics["gpc__cycles_elapsed.max"]
+        self.nanoseconds = self.metrics["gpu__time_duration.sum"]
+        self.ipc = self.metrics["sm__inst_executed.avg.per_cycle_active"]
+
+    def __getitem__(self, name):
+        return self.metrics[name]
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return f"Timing(cycles={self.cycles}, nanoseconds={self.nanoseconds:.1f}, ipc={self.ipc:.2f})"
+
+
+class Checks:
+    """The checkers' findings for one launch, as `warpsim check --json` gives them.
+
+    errors: errors over every tool (each site counted once); ok: no error; tools: {name:
+    {"errors": n, "warnings": n, "findings": [{"severity", "title", "kernel", "at": {...},
+    "other": {...}, "address", "space", "detail", "count"}]}} for each tool that ran. str(checks)
+    is the compute-sanitizer-style report.
+    """
+
+    def __init__(self, raw):
+        self.tools = {t["tool"]: t for t in json.loads(raw["json"])}
+        self.errors = raw["errors"]
+        self.text = raw["text"]
+
+    @property
+    def ok(self):
+        return self.errors == 0
+
+    @property
+    def findings(self):
+        """Every finding of every tool, in tool order, each with its "tool"."""
+        return [dict(f, tool=name) for name, t in self.tools.items() for f in t["findings"]]
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return f"Checks(errors={self.errors}, tools={list(self.tools)})"
 
 
 class KernelFault(RuntimeError):

@@ -43,6 +43,7 @@ void Stats::merge(const Stats& o) {
   globalBytes += o.globalBytes;
   barriers += o.barriers;
   floatAtomics += o.floatAtomics;
+  activeThreadInsns += o.activeThreadInsns;
   ctas += o.ctas;
   warps += o.warps;
   threads += o.threads;
@@ -58,6 +59,7 @@ void StatsObserver::instruction(const InstructionEvent& e) {
   const isa::Inst& in = *e.inst;
   stats_.warpInsns[size_t(in.cls)] += 1;
   stats_.threadInsns[size_t(in.cls)] += unsigned(std::popcount(e.executed));
+  stats_.activeThreadInsns += unsigned(std::popcount(e.active));
   if (in.flow == isa::Flow::Branch && in.guard != isa::kNoSlot) ++stats_.branches;
 }
 

@@ -28,6 +28,9 @@ struct Stats {
   uint64_t barriers = 0;        // barrier completions
   uint64_t floatAtomics = 0;    // lanes that did a floating-point atomic (order-dependent)
   uint64_t ctas = 0, warps = 0, threads = 0;
+  // Lanes on the warp's path when an instruction issued, its guard predicate true or false
+  // (ncu's smsp__thread_inst_executed; threadInsns counts its ..._pred_on).
+  uint64_t activeThreadInsns = 0;
 
   uint64_t totalWarpInsns() const;
   uint64_t totalThreadInsns() const;

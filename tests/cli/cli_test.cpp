@@ -25,6 +25,27 @@ TEST(Cli, HelpOnEveryCommand) {
   }
 }
 
+// The help's command list and the dispatch are one table (harness/main.cpp): every command it
+// lists answers --help with its own usage.
+TEST(Cli, EveryListedCommandAnswersHelp) {
+  const Outcome help = warpsim("--help");
+  ASSERT_EQ(help.status, 0);
+  size_t at = help.output.find("Commands:\n");
+  ASSERT_NE(at, std::string::npos) << help.output;
+  at += 10;
+  int commands = 0;
+  for (size_t end; (end = help.output.find('\n', at)) != std::string::npos && end > at;
+       at = end + 1) {
+    const std::string line = help.output.substr(at, end - at);
+    const std::string name = line.substr(2, line.find(' ', 2) - 2);
+    const Outcome o = warpsim(name + " --help");
+    EXPECT_EQ(o.status, 0) << name << ": " << o.output;
+    EXPECT_NE(o.output.find("usage: warpsim " + name), std::string::npos) << o.output;
+    ++commands;
+  }
+  EXPECT_EQ(commands, 16);
+}
+
 TEST(Cli, UsageErrorsExitWithTwo) {
   EXPECT_EQ(warpsim("").status, 2);
   EXPECT_EQ(warpsim("frobnicate").status, 2);
