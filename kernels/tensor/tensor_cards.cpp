@@ -148,7 +148,7 @@ std::vector<Card> tensorCards() {
                        "leading dimensions, mma_sync per k-step of 16, store_matrix_sync",
        .defaultSize = 128,
        .minSize = 1,
-       .maxSize = 256,
+       .maxSize = 128,  // the reference sums every k-step as the tensor core does: slow
        .tolerance = bitExact(),
        .make = makeWmma,
        .reference = referenceMma},
