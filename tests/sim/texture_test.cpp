@@ -3,7 +3,9 @@
 // descriptors made as `warpsim run --arg NAME=tex2d[...]` makes them, against values worked
 // out by hand from the CUDA programming guide's formulas.
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
+#include <cmath>
 #include <cstring>
 
 #include "isa/fp.h"
@@ -50,6 +52,58 @@ TEST(TextureSample, AddressModesOnOneAxis) {
   EXPECT_EQ(t.index[0], 3);
   EXPECT_EQ(t.index[1], 0);
   EXPECT_EQ(t.weight[0], 0.5);
+}
+
+// Properties of the footprint over random sizes, modes and coordinates: the weights of a
+// fetch sum to 1 and are multiples of 2^-8 per dimension (products of 8-bit fractions), every
+// tap that is not the border lies inside the texture, and linear filtering at a texel's centre
+// reads that texel alone (a weight of 1), whatever the address mode.
+RC_GTEST_PROP(TextureSample, FootprintsAreWellFormed, ()) {
+  Object o;
+  o.dims = *rc::gen::inRange<uint8_t>(1, 4);
+  o.width = *rc::gen::inRange<uint32_t>(1, 40);
+  o.height = o.dims >= 2 ? *rc::gen::inRange<uint32_t>(1, 20) : 1;
+  o.depth = o.dims == 3 ? *rc::gen::inRange<uint32_t>(1, 10) : 1;
+  o.filter = *rc::gen::element(Filter::Point, Filter::Linear);
+  o.normalizedCoords = *rc::gen::inRange<uint8_t>(0, 2);
+  const Address a = o.normalizedCoords ? *rc::gen::element(Address::Wrap, Address::Clamp,
+                                                           Address::Mirror, Address::Border)
+                                       : *rc::gen::element(Address::Clamp, Address::Border);
+  o.address[0] = o.address[1] = o.address[2] = a;
+  isa::tex::packDense(o);
+  const uint32_t sizes[3] = {o.width, o.height, o.depth};
+  float c[3];
+  uint32_t centre[3];
+  for (unsigned d = 0; d < 3; ++d) {
+    const double u = *rc::gen::inRange<int>(-3000, 3000) / 1000.0 * sizes[d];
+    c[d] = float(o.normalizedCoords ? u / sizes[d] : u);
+    centre[d] = *rc::gen::inRange<uint32_t>(0, sizes[d]);
+  }
+  const auto f = isa::tex::footprint(o, c, nullptr, false, 0);
+  double total = 0;
+  for (unsigned t = 0; t < f.n; ++t) {
+    total += f.taps[t].weight;
+    const double scaled = std::ldexp(f.taps[t].weight, 8 * o.dims);
+    RC_ASSERT(scaled == std::floor(scaled));
+    if (f.taps[t].offset != isa::tex::kBorder)
+      RC_ASSERT(uint64_t(f.taps[t].offset) < isa::tex::dataBytes(o));
+  }
+  RC_ASSERT(total == 1.0);
+  RC_ASSERT(f.n == (o.filter == Filter::Linear ? 1u << o.dims : 1u));
+  // At a centre: one tap of weight 1 on that texel.
+  float mid[3];
+  for (unsigned d = 0; d < 3; ++d) {
+    const double u = centre[d] + 0.5;
+    mid[d] = float(o.normalizedCoords ? u / sizes[d] : u);
+  }
+  const auto g = isa::tex::footprint(o, mid, nullptr, false, 0);
+  int64_t want = 0;
+  for (unsigned d = 0; d < o.dims; ++d)
+    want += int64_t(centre[d]) * int64_t(d == 0 ? 4 : d == 1 ? o.pitch : o.slicePitch);
+  double atCentre = 0;
+  for (unsigned t = 0; t < g.n; ++t)
+    if (g.taps[t].offset == want) atCentre += g.taps[t].weight;
+  RC_ASSERT(atCentre == 1.0);
 }
 
 // A descriptor followed by its texels, as one buffer: the handle is the buffer's address.
