@@ -173,4 +173,13 @@ std::optional<ParsedArg> parseTextureArg(
   return out;
 }
 
+bool isTextureObject(const kernels::HostBuffer& b) {
+  if (b.bytes.size() < tex::kDescriptorBytes) return false;
+  tex::Object o;
+  std::memcpy(&o, b.bytes.data(), sizeof o);
+  return o.magic == tex::kMagic && tex::validate(o).empty() &&
+         o.dataOffset == int64_t(tex::kDescriptorBytes) &&
+         tex::kDescriptorBytes + tex::dataBytes(o) == b.bytes.size();
+}
+
 }  // namespace warpsim::harness

@@ -25,4 +25,8 @@ std::optional<ParsedArg> parseTextureArg(
     const std::string& text, size_t position,
     const std::function<ParsedArg(const std::string&)>& parseBuffer);
 
+// Whether a buffer holds a texture or surface object made by parseTextureArg (its descriptor,
+// then its texels).
+bool isTextureObject(const kernels::HostBuffer& b);
+
 }  // namespace warpsim::harness

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "harness/arg_spec.h"
+#include "harness/arg_spec_texture.h"
 #include "harness/backend.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
@@ -20,6 +21,7 @@
 #include "harness/run_problem.h"
 #include "harness/timing_report.h"
 #include "isa/diagnostic.h"
+#include "isa/insns/texture_object.h"
 #include "sim/gpu.h"
 
 namespace po = boost::program_options;
@@ -42,9 +44,15 @@ IPC, warp stalls, cache hit rates, DRAM bytes; --json gives them under ncu's met
 Exit status: 0 ok, 1 kernel fault, 2 bad input or usage.
 )";
 
-void printDump(const kernels::HostBuffer& b, std::ostream& os) {
+void printDump(const kernels::HostBuffer& whole, std::ostream& os) {
+  // A texture or surface argument (harness/arg_spec_texture.h) prints its texels, after the
+  // object's descriptor.
+  kernels::HostBuffer b = whole;
+  const bool object = harness::isTextureObject(whole);
+  if (object) b.bytes.erase(b.bytes.begin(), b.bytes.begin() + isa::tex::kDescriptorBytes);
   const uint64_t n = b.count();
-  os << b.name << " (" << kernels::elemName(b.type) << "[" << n << "]):";
+  os << b.name << (object ? " texels" : "") << " (" << kernels::elemName(b.type) << "[" << n
+     << "]):";
   for (uint64_t i = 0; i < n && i < 16; ++i)
     os << " " << harness::formatElement(b.type, harness::elementBits(b, i));
   if (n > 16) os << " ...";
