@@ -7,15 +7,17 @@
 # sums as mma.sync does (the model of isa/insns/mma_accumulate.h, fitted on this chip).
 #
 # Needs nothing carried (the probe is built there). Run it in the repository root on the device
-# machine:   bash scripts/device_wmma.sh [CASES] [FIRST_SEED]        (default 720 cases, seed 1:
-#                                                                     20 per form and input mode)
+# machine:   bash scripts/device_wmma.sh [CASES] [FIRST_SEED]        (default 360 cases, seed 1:
+#                                                                     10 per form and input mode)
 # Results, under $OUT (default /tmp/out):
 #   wmma/h200.txt       the cases: commit as tests/recorded/wmma/h200.txt
 #   wmma/summary.txt    the device, the probe's last line, cases per form; with build/bin
 #                       carried too, the simulator's replay of them
+# PROBE_WRAPPER="build/bin/warpsim exec" runs the probe on the simulator instead (to try the
+# script without a GPU; its recording then checks nothing about the chip).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-CASES=${1:-720}
+CASES=${1:-360}
 FIRST=${2:-1}
 OUT=${OUT:-/tmp/out}
 WORK=${WORK:-/tmp/wmma}
@@ -24,7 +26,7 @@ command -v "$NVCC" >/dev/null || NVCC=/usr/local/cuda/bin/nvcc
 mkdir -p "$OUT/wmma" "$WORK"
 "$NVCC" -arch=sm_90 -O2 -o "$WORK/wmma_probe" scripts/probes/wmma/wmma_probe.cu \
   > "$OUT/wmma/build.log" 2>&1 || { cat "$OUT/wmma/build.log"; exit 1; }
-"$WORK/wmma_probe" "$CASES" "$FIRST" "$OUT/wmma/h200.txt" > "$WORK/probe.log" 2>&1
+${PROBE_WRAPPER:-} "$WORK/wmma_probe" "$CASES" "$FIRST" "$OUT/wmma/h200.txt" > "$WORK/probe.log" 2>&1
 rc=$?
 {
   echo "== device"

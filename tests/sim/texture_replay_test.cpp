@@ -196,6 +196,7 @@ TEST(TextureReplay, RecordedOnTheH200) {
       }
     }
   if (files == 0) GTEST_SKIP() << "no recordings yet: run scripts/device_texture.sh on the H200";
+  EXPECT_GT(total, 0u) << "the recordings in " << dir << " hold no cases";
   EXPECT_EQ(agreeing, total) << report;
 }
 
