@@ -8,13 +8,16 @@
 #include <optional>
 #include <random>
 
+#include "harness/arg_spec_texture.h"
 #include "harness/number_text.h"
 #include "isa/fp.h"
+#include "isa/insns/texture_object.h"
 #include "kernels/random.h"
 
 namespace warpsim::harness {
 
 using kernels::ElemType;
+namespace tex = isa::tex;
 
 namespace {
 
@@ -222,6 +225,12 @@ kernels::Dim3 parseDim3(const std::string& text, const std::string& option) {
 
 ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,
                    uint64_t maxBufferBytes) {
+  if (auto t = parseTextureArg(text, position, [&](const std::string& buffer) {
+        return parseArg(
+            buffer, position, bufferIndex,
+            maxBufferBytes > tex::kDescriptorBytes ? maxBufferBytes - tex::kDescriptorBytes : 0);
+      }))
+    return *t;
   ParsedArg out;
   std::string rest = text;
   std::string name;

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <vector>
 
+#include "harness/cuda_texture.h"
+
 namespace warpsim::harness {
 namespace {
 
@@ -104,8 +106,10 @@ class CudaBackend final : public Backend {
     deviceName_ = name;
     check(d_.cuDevicePrimaryCtxRetain(&ctx_, device_), "cuDevicePrimaryCtxRetain");
     check(d_.cuCtxSetCurrent(ctx_), "cuCtxSetCurrent");
+    textures_ = std::make_unique<CudaTextures>(d_.lib, checkFrom, this);
   }
   ~CudaBackend() override {
+    textures_.reset();  // the objects and arrays go before the context
     for (CUmodule m : modules_) d_.cuModuleUnload(m);
     if (ctx_) d_.cuDevicePrimaryCtxRelease(device_);
     // The library stays loaded: the driver does not support being unloaded and reloaded.
@@ -129,12 +133,18 @@ class CudaBackend final : public Backend {
     check(d_.cuMemAlloc(&p, std::max<uint64_t>(bytes, 1)), "cuMemAlloc_v2");
     return p;
   }
-  void free(uint64_t address) override { check(d_.cuMemFree(address), "cuMemFree_v2"); }
+  void free(uint64_t address) override {
+    textures_->release(address);
+    check(d_.cuMemFree(address), "cuMemFree_v2");
+  }
+  // A buffer holding a texture or surface object also becomes one on the GPU (cuda_texture.h).
   void copyIn(uint64_t dst, const void* src, uint64_t bytes) override {
     if (bytes) check(d_.cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD_v2");
+    textures_->adopt(dst, src, bytes);
   }
   void copyOut(void* dst, uint64_t src, uint64_t bytes) override {
     if (bytes) check(d_.cuMemcpyDtoH(dst, src, bytes), "cuMemcpyDtoH_v2");
+    textures_->copyBack(src, dst, bytes);
   }
 
   LaunchOutcome launch(const LaunchSpec& spec) override {
@@ -147,6 +157,13 @@ class CudaBackend final : public Backend {
                                   int(spec.dynamicShared)),
             "cuFuncSetAttribute");
     std::vector<std::vector<uint8_t>> storage = spec.args;
+    // The address of a buffer that holds a texture object passes the object's handle.
+    for (auto& a : storage) {
+      if (a.size() != 8) continue;
+      uint64_t v = 0;
+      std::memcpy(&v, a.data(), 8);
+      if (const uint64_t h = textures_->handleFor(v)) std::memcpy(a.data(), &h, 8);
+    }
     std::vector<void*> params;
     for (auto& a : storage) params.push_back(a.data());
     auto launchOnce = [&] {
@@ -193,6 +210,9 @@ class CudaBackend final : public Backend {
   void check(CUresult r, const char* call) const {
     if (r != 0) throw CudaError(std::string(call) + ": " + errorName(r));
   }
+  static void checkFrom(int r, const char* call, const void* self) {
+    static_cast<const CudaBackend*>(self)->check(r, call);
+  }
 
   CudaOptions options_;
   Driver d_{};
@@ -200,6 +220,7 @@ class CudaBackend final : public Backend {
   CUcontext ctx_ = nullptr;
   std::string deviceName_;
   std::vector<CUmodule> modules_;
+  std::unique_ptr<CudaTextures> textures_;
 };
 
 }  // namespace

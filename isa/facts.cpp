@@ -21,6 +21,7 @@ void collect(const Opnd& o, std::vector<RegRef>& out) {
       break;
     case OpndKind::Addr:
       if (o.baseSlot != kNoSlot) out.push_back({o.baseSlot, false});
+      for (const Opnd& e : o.elems) collect(e, out);  // texture coordinates: [h, {x, y}]
       break;
     default:
       break;

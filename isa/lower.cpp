@@ -432,6 +432,8 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
         r.offset += int64_t(s->address);
         r.symbolSpace = s->space;
       }
+      // A texture or surface address's coordinates: [h, {x, y}].
+      for (const ir::Operand& e : o.elems) r.elems.push_back(lowerOperand(e, ir, in, immType));
       return r;
     }
     case ir::OperandKind::Vector:

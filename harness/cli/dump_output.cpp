@@ -3,9 +3,11 @@
 #include <cmath>
 #include <fstream>
 
+#include "harness/arg_spec_texture.h"
 #include "harness/compare.h"
 #include "harness/npy.h"
 #include "isa/fp.h"
+#include "isa/insns/texture_object.h"
 #include "isa/types.h"
 
 namespace warpsim::cli {
@@ -52,9 +54,15 @@ bool elementJson(harness::Json& j, ElemType t, uint64_t bits) {
 
 }  // namespace
 
-void printDump(const kernels::HostBuffer& b, uint64_t limit, std::ostream& os) {
+void printDump(const kernels::HostBuffer& whole, uint64_t limit, std::ostream& os) {
+  // A texture or surface argument (harness/arg_spec_texture.h) prints its texels, after the
+  // object's descriptor.
+  kernels::HostBuffer b = whole;
+  const bool object = harness::isTextureObject(whole);
+  if (object) b.bytes.erase(b.bytes.begin(), b.bytes.begin() + isa::tex::kDescriptorBytes);
   const uint64_t n = b.count(), show = shown(b, limit);
-  os << b.name << " (" << kernels::elemName(b.type) << "[" << n << "]):";
+  os << b.name << (object ? " texels" : "") << " (" << kernels::elemName(b.type) << "[" << n
+     << "]):";
   for (uint64_t i = 0; i < show; ++i)
     os << " " << harness::formatElement(b.type, harness::elementBits(b, i));
   if (show < n) os << " ...";

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "harness/arg_spec.h"
+#include "harness/arg_spec_texture.h"
 #include "harness/backend.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
@@ -22,6 +23,7 @@
 #include "harness/run_problem.h"
 #include "harness/timing_report.h"
 #include "isa/diagnostic.h"
+#include "isa/insns/texture_object.h"
 #include "sim/gpu.h"
 
 namespace po = boost::program_options;

@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,16 @@ struct HostMirror {
   bool managed = false;
 };
 
+// A CUDA array (cuArrayCreate / cuArray3DCreate): densely packed texels in a simulator
+// allocation, rows of width * element bytes (harness/driver/texture.cpp).
+struct CudaArray {
+  uint64_t data = 0;                        // the allocation
+  size_t width = 0, height = 0, depth = 0;  // as created (0: the dimension is absent)
+  CUarray_format format = CU_AD_FORMAT_FLOAT;
+  unsigned channels = 1, flags = 0;
+  uint64_t pitch = 0, slicePitch = 0;  // bytes per row, per slice (z or layer)
+};
+
 struct Options {
   unsigned threads = 0;
   bool serial = false;
@@ -109,6 +120,10 @@ class Driver {
   std::map<std::pair<CUstream, int>, CUstreamAttrValue>
       streamAttributes;  // (context, key) -> value
   uint64_t nextStreamId = 1;
+  // CUDA arrays by handle, and the descriptors of texture and surface objects (their handles
+  // are the descriptors' device addresses: isa/insns/texture_object.h).
+  std::map<CUarray, std::unique_ptr<CudaArray>> arrays;
+  std::set<uint64_t> textureObjects;
 
   // The context handle of the primary (and only) context.
   CUcontext context() { return reinterpret_cast<CUcontext>(&contextTag_); }

@@ -10,35 +10,49 @@ using namespace warpsim::driver;
 
 namespace {
 
-uint64_t side(CUmemorytype type, const void* host, CUdeviceptr device) {
+// One side of a 2D/3D copy: its base address, row pitch and rows per slice. A CUDA array
+// (harness/driver/texture.cpp) is densely packed: its own pitch and height replace the copy's.
+struct Side {
+  uint64_t base;
+  size_t pitch, height;
+};
+
+Side side(Driver& d, CUmemorytype type, const void* host, CUdeviceptr device, CUarray array,
+          size_t pitch, size_t height) {
   switch (type) {
     case CU_MEMORYTYPE_HOST:
-      return addr(host);
+      return {addr(host), pitch, height};
     case CU_MEMORYTYPE_DEVICE:
     case CU_MEMORYTYPE_UNIFIED:
-      return device;
+      return {device, pitch, height};
+    case CU_MEMORYTYPE_ARRAY: {
+      auto it = d.arrays.find(array);
+      if (it == d.arrays.end()) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+      const CudaArray& a = *it->second;
+      return {a.data, a.pitch, a.height ? a.height : 1};
+    }
     default:
-      throw ApiError{CUDA_ERROR_NOT_SUPPORTED, "CUDA arrays (textures) are not simulated"};
+      throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
   }
 }
 
 void copy2D(Driver& d, const CUDA_MEMCPY2D& c) {
-  const uint64_t src = side(c.srcMemoryType, c.srcHost, c.srcDevice);
-  const uint64_t dst = side(c.dstMemoryType, c.dstHost, c.dstDevice);
+  const Side src = side(d, c.srcMemoryType, c.srcHost, c.srcDevice, c.srcArray, c.srcPitch, 0);
+  const Side dst = side(d, c.dstMemoryType, c.dstHost, c.dstDevice, c.dstArray, c.dstPitch, 0);
   for (size_t row = 0; row < c.Height; ++row)
-    d.copy(dst + (c.dstY + row) * c.dstPitch + c.dstXInBytes,
-           src + (c.srcY + row) * c.srcPitch + c.srcXInBytes, c.WidthInBytes);
+    d.copy(dst.base + (c.dstY + row) * dst.pitch + c.dstXInBytes,
+           src.base + (c.srcY + row) * src.pitch + c.srcXInBytes, c.WidthInBytes);
 }
 
 void copy3D(Driver& d, const CUDA_MEMCPY3D& c) {
-  const uint64_t src = side(c.srcMemoryType, c.srcHost, c.srcDevice);
-  const uint64_t dst = side(c.dstMemoryType, c.dstHost, c.dstDevice);
-  const size_t srcHeight = c.srcHeight ? c.srcHeight : c.Height;
-  const size_t dstHeight = c.dstHeight ? c.dstHeight : c.Height;
+  const Side src = side(d, c.srcMemoryType, c.srcHost, c.srcDevice, c.srcArray, c.srcPitch,
+                        c.srcHeight ? c.srcHeight : c.Height);
+  const Side dst = side(d, c.dstMemoryType, c.dstHost, c.dstDevice, c.dstArray, c.dstPitch,
+                        c.dstHeight ? c.dstHeight : c.Height);
   for (size_t z = 0; z < c.Depth; ++z)
     for (size_t row = 0; row < c.Height; ++row)
-      d.copy(dst + ((c.dstZ + z) * dstHeight + c.dstY + row) * c.dstPitch + c.dstXInBytes,
-             src + ((c.srcZ + z) * srcHeight + c.srcY + row) * c.srcPitch + c.srcXInBytes,
+      d.copy(dst.base + ((c.dstZ + z) * dst.height + c.dstY + row) * dst.pitch + c.dstXInBytes,
+             src.base + ((c.srcZ + z) * src.height + c.srcY + row) * src.pitch + c.srcXInBytes,
              c.WidthInBytes);
 }
 

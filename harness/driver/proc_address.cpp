@@ -174,6 +174,16 @@ const Entry kEntries[] = {
     WARPSIM_ENTRY(cuMemsetD2D8Async, 3020, cuMemsetD2D8Async),
     WARPSIM_ENTRY(cuMemsetD2D16Async, 3020, cuMemsetD2D16Async),
     WARPSIM_ENTRY(cuMemsetD2D32Async, 3020, cuMemsetD2D32Async),
+    // arrays, texture and surface objects (texture.cpp)
+    WARPSIM_ENTRY(cuArrayCreate, 3020, cuArrayCreate),
+    WARPSIM_ENTRY(cuArray3DCreate, 3020, cuArray3DCreate),
+    WARPSIM_ENTRY(cuArrayDestroy, 2000, cuArrayDestroy),
+    WARPSIM_ENTRY(cuArrayGetDescriptor, 3020, cuArrayGetDescriptor),
+    WARPSIM_ENTRY(cuArray3DGetDescriptor, 3020, cuArray3DGetDescriptor),
+    WARPSIM_ENTRY(cuTexObjectCreate, 5000, cuTexObjectCreate),
+    WARPSIM_ENTRY(cuTexObjectDestroy, 5000, cuTexObjectDestroy),
+    WARPSIM_ENTRY(cuSurfObjectCreate, 5000, cuSurfObjectCreate),
+    WARPSIM_ENTRY(cuSurfObjectDestroy, 5000, cuSurfObjectDestroy),
     // launches
     WARPSIM_ENTRY(cuLaunchKernel, 4000, cuLaunchKernel),
     WARPSIM_ENTRY(cuLaunchCooperativeKernel, 9000, cuLaunchCooperativeKernel),

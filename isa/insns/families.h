@@ -29,6 +29,8 @@ std::vector<OpcodeSpec> mbarrierFamily();  // mbarrier.cpp: mbarrier.*
 std::vector<OpcodeSpec> matrixMove();      // matrix_move.cpp: ldmatrix stmatrix movmatrix
 std::vector<OpcodeSpec> matrixMultiply();  // mma.cpp: mma.sync
 std::vector<OpcodeSpec> launchControl();   // launch_control.cpp: griddepcontrol setmaxnreg
+std::vector<OpcodeSpec> texture();         // texture.cpp: tex tld4 txq suld sust suq
+std::vector<OpcodeSpec> wmmaFamily();      // wmma.cpp: wmma.load wmma.store wmma.mma
 std::vector<OpcodeSpec> unsupported();     // unsupported.cpp: parsed, not executed yet
 
 // Binds a call whose callee has no body (control.cpp): vprintf is a built-in; any other

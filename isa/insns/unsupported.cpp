@@ -19,30 +19,10 @@ std::string bindUnsupported(Inst& in) {
 std::vector<OpcodeSpec> unsupported() {
   std::vector<OpcodeSpec> specs;
   // Any modifier is accepted: the instruction never runs, and its name is reported whole.
-  for (std::string_view op : {"wmma",
-                              "wgmma",
-                              "tex",
-                              "tld4",
-                              "txq",
-                              "suld",
-                              "sust",
-                              "sured",
-                              "suq",
-                              "istypep",
-                              "tensormap",
-                              "multimem",
-                              "stackrestore",
-                              "stacksave",
-                              "alloca",
-                              "getctarank",
-                              "mapa",
-                              "applypriority",
-                              "discard",
-                              "createpolicy",
-                              "pmevent",
-                              "brx",
-                              "clusterlaunchcontrol",
-                              "tcgen05"}) {
+  for (std::string_view op :
+       {"wgmma", "istypep", "tensormap", "multimem", "stackrestore", "stacksave", "alloca",
+        "getctarank", "mapa", "applypriority", "discard", "createpolicy", "pmevent", "brx",
+        "clusterlaunchcontrol", "tcgen05"}) {
     specs.push_back(
         {op, "unsupported", InsnClass::Misc, Role::Unmodelled, {}, {"*"}, bindUnsupported});
   }

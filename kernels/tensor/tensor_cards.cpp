@@ -105,6 +105,14 @@ void referenceMma(Problem& p) {
   writeBuffer(p.buffers[kC], C);
 }
 
+// The wmma GEMM: one warp per 16x16 tile of C, a 16x16 tile per launch block.
+Problem makeWmma(uint64_t size, uint64_t seed) {
+  Problem p = makeMma(size, seed);
+  const Dims d = dimsFor(size);
+  p.launches[0] = gemmLaunch("hgemm_wmma_f16_f32", d, {d.N / 16, d.M / 16, 1}, {32, 1, 1});
+  return p;
+}
+
 }  // namespace
 
 std::vector<Card> tensorCards() {
@@ -130,6 +138,19 @@ std::vector<Card> tensorCards() {
        .maxSize = 256,
        .tolerance = bitExact(),
        .make = makeMma,
+       .reference = referenceMma},
+      // wmma.mma m16n16k16 runs on the same tensor-core instructions as mma.sync on sm_90:
+      // per k-step, one sum of 16 exact products into the accumulator, as referenceMma does.
+      {.name = "hgemm_wmma",
+       .family = "tensor",
+       .source = "hgemm_wmma",
+       .demonstrates = "nvcuda::wmma m16n16k16 f16->f32: load_matrix_sync from global with "
+                       "leading dimensions, mma_sync per k-step of 16, store_matrix_sync",
+       .defaultSize = 128,
+       .minSize = 1,
+       .maxSize = 128,  // the reference sums every k-step as the tensor core does: slow
+       .tolerance = bitExact(),
+       .make = makeWmma,
        .reference = referenceMma},
   };
 }

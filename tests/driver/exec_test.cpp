@@ -59,6 +59,13 @@ TEST(Exec, EveryKindOfMemoryAndKernelPrintf) {
   EXPECT_TRUE(has(o, "memory_kinds: PASSED")) << o.output;
 }
 
+TEST(Exec, TextureAndSurfaceObjects) {
+  const Outcome o = exec("--threads 2 " + program("texture_objects"));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_FALSE(has(o, "WRONG")) << o.output;
+  EXPECT_TRUE(has(o, "texture_objects: PASSED")) << o.output;
+}
+
 // The registers ptxas gave `kernel` in the sm_90 cubin of a built program.
 int cubinRegisters(const std::string& path, const std::string& kernel) {
   using namespace warpsim::driver;

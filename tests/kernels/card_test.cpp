@@ -258,6 +258,10 @@ uint64_t gemmC32(uint64_t n) {  // the tensor family's C: s x s, s a multiple of
   return s * s;
 }
 uint64_t rows128(uint64_t) { return 128; }
+uint64_t square4(uint64_t n) {  // resize_bilinear: a max(n, 4)-square output image
+  const uint64_t s = std::max<uint64_t>(n, 4);
+  return s * s;
+}
 uint64_t capped(uint64_t n) { return std::min<uint64_t>(n, 32 * 256); }    // grid-stride, 32 blocks
 uint64_t capped64(uint64_t n) { return std::min<uint64_t>(n, 64 * 256); }  // grid-stride, 64 blocks
 // The micro family: one warp, one thread, one CTA, or a grid-stride copy of at most 1056 CTAs.
@@ -316,6 +320,8 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_copy", {capped1056}},
       {"micro_shfl_chain", {warp32}},
       {"micro_bar_chain", {cta256}},
+      {"hgemm_wmma", {gemmC32, 8}},  // one warp per 16x16 tile
+      {"resize_bilinear", {square4}},
   };
   return table;
 }

@@ -1,0 +1,257 @@
+// CUDA arrays and texture/surface objects: cuArrayCreate / cuArray3DCreate make densely packed
+// arrays in simulator memory (copies reach them through CU_MEMORYTYPE_ARRAY in memory.cpp);
+// cuTexObjectCreate / cuSurfObjectCreate write the descriptor warpsim's tex/suld/sust read
+// (isa/insns/texture_object.h) into a 128-byte allocation whose address is the handle.
+// Mipmapped arrays, sparse arrays and resource views are refused (not supported).
+#include <cstring>
+
+#include "harness/driver/internal.h"
+#include "isa/insns/texture_object.h"
+
+using namespace warpsim::driver;
+namespace tex = warpsim::isa::tex;
+
+namespace {
+
+// The channel type of an array format; throws CUDA_ERROR_INVALID_VALUE for one warpsim lacks.
+tex::Channel channelOf(CUarray_format f) {
+  switch (f) {
+    case CU_AD_FORMAT_UNSIGNED_INT8:
+      return tex::Channel::U8;
+    case CU_AD_FORMAT_SIGNED_INT8:
+      return tex::Channel::S8;
+    case CU_AD_FORMAT_UNSIGNED_INT16:
+      return tex::Channel::U16;
+    case CU_AD_FORMAT_SIGNED_INT16:
+      return tex::Channel::S16;
+    case CU_AD_FORMAT_UNSIGNED_INT32:
+      return tex::Channel::U32;
+    case CU_AD_FORMAT_SIGNED_INT32:
+      return tex::Channel::S32;
+    case CU_AD_FORMAT_HALF:
+      return tex::Channel::F16;
+    case CU_AD_FORMAT_FLOAT:
+      return tex::Channel::F32;
+    default:
+      throw ApiError{CUDA_ERROR_INVALID_VALUE,
+                     "array format " + std::to_string(int(f)) +
+                         " is not simulated (8/16/32-bit ints, half, float)"};
+  }
+}
+
+CUarray createArray(Driver& d, const CUDA_ARRAY3D_DESCRIPTOR& desc) {
+  channelOf(desc.Format);
+  if (desc.NumChannels != 1 && desc.NumChannels != 2 && desc.NumChannels != 4)
+    throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+  if (desc.Width == 0 ||
+      (desc.Height == 0 && desc.Depth != 0 && !(desc.Flags & CUDA_ARRAY3D_LAYERED)))
+    throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+  if (desc.Flags &
+      ~unsigned(CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST | CUDA_ARRAY3D_CUBEMAP))
+    throw ApiError{CUDA_ERROR_NOT_SUPPORTED, "sparse and other array flags are not simulated"};
+  // A cube map: square faces, 6 of them (6 per cube in a layered one).
+  if ((desc.Flags & CUDA_ARRAY3D_CUBEMAP) &&
+      (desc.Width != desc.Height || desc.Depth == 0 || desc.Depth % 6 != 0 ||
+       (!(desc.Flags & CUDA_ARRAY3D_LAYERED) && desc.Depth != 6)))
+    throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+  auto a = std::make_unique<CudaArray>();
+  a->width = desc.Width;
+  a->height = desc.Height;
+  a->depth = desc.Depth;
+  a->format = desc.Format;
+  a->channels = desc.NumChannels;
+  a->flags = desc.Flags;
+  a->pitch = desc.Width * tex::channelBytes(channelOf(desc.Format)) * desc.NumChannels;
+  a->slicePitch = a->pitch * (desc.Height ? desc.Height : 1);
+  const uint64_t bytes = a->slicePitch * (desc.Depth ? desc.Depth : 1);
+  a->data = d.gpu.memory().allocate(bytes, "CUDA array #" + std::to_string(++d.allocations));
+  const CUarray handle = reinterpret_cast<CUarray>(a.get());
+  d.arrays[handle] = std::move(a);
+  return handle;
+}
+
+CudaArray& arrayOf(Driver& d, CUarray h) {
+  auto it = d.arrays.find(h);
+  if (it == d.arrays.end()) throw ApiError{CUDA_ERROR_INVALID_HANDLE, ""};
+  return *it->second;
+}
+
+// The descriptor of a resource: its texels' address, shape and format.
+tex::Object objectOf(Driver& d, const CUDA_RESOURCE_DESC& r, uint64_t& data) {
+  tex::Object o;
+  switch (r.resType) {
+    case CU_RESOURCE_TYPE_ARRAY: {
+      const CudaArray& a = arrayOf(d, r.res.array.hArray);
+      o.channel = channelOf(a.format);
+      o.channels = uint8_t(a.channels);
+      o.width = uint32_t(a.width);
+      o.cube = (a.flags & CUDA_ARRAY3D_CUBEMAP) != 0;
+      o.layered = (a.flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP)) != 0;
+      if (o.layered) {
+        o.dims = a.height ? 2 : 1;
+        o.height = uint32_t(a.height ? a.height : 1);
+        o.layers = uint32_t(a.depth ? a.depth : 1);
+      } else {
+        o.dims = a.depth ? 3 : a.height ? 2 : 1;
+        o.height = uint32_t(a.height ? a.height : 1);
+        o.depth = uint32_t(a.depth ? a.depth : 1);
+      }
+      o.pitch = a.pitch;
+      o.slicePitch = a.slicePitch;
+      data = a.data;
+      return o;
+    }
+    case CU_RESOURCE_TYPE_LINEAR: {
+      o.channel = channelOf(r.res.linear.format);
+      o.channels = uint8_t(r.res.linear.numChannels);
+      o.dims = 1;
+      o.width = uint32_t(r.res.linear.sizeInBytes / tex::texelBytes(o));
+      tex::packDense(o);
+      data = r.res.linear.devPtr;
+      return o;
+    }
+    case CU_RESOURCE_TYPE_PITCH2D: {
+      o.channel = channelOf(r.res.pitch2D.format);
+      o.channels = uint8_t(r.res.pitch2D.numChannels);
+      o.dims = 2;
+      o.width = uint32_t(r.res.pitch2D.width);
+      o.height = uint32_t(r.res.pitch2D.height);
+      o.pitch = r.res.pitch2D.pitchInBytes;
+      o.slicePitch = o.pitch * o.height;
+      data = r.res.pitch2D.devPtr;
+      return o;
+    }
+    default:
+      throw ApiError{CUDA_ERROR_NOT_SUPPORTED, "mipmapped arrays are not simulated"};
+  }
+}
+
+uint64_t writeObject(Driver& d, tex::Object o, uint64_t data, const char* what) {
+  const std::string bad = tex::validate(o);
+  if (!bad.empty()) throw ApiError{CUDA_ERROR_INVALID_VALUE, std::string(what) + " " + bad};
+  const uint64_t handle = d.gpu.memory().allocate(tex::kDescriptorBytes, what);
+  o.dataOffset = int64_t(data - handle);
+  d.gpu.memory().copyIn(handle, &o, sizeof o);
+  d.textureObjects.insert(handle);
+  return handle;
+}
+
+void destroyObject(Driver& d, uint64_t handle) {
+  if (!d.textureObjects.erase(handle)) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+  d.gpu.memory().free(handle);
+}
+
+}  // namespace
+
+extern "C" {
+
+CUresult cuArray3DCreate(CUarray* array, const CUDA_ARRAY3D_DESCRIPTOR* desc) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    *need(array) = createArray(d, *need(desc));
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuArrayCreate(CUarray* array, const CUDA_ARRAY_DESCRIPTOR* desc) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    need(desc);
+    const CUDA_ARRAY3D_DESCRIPTOR d3{desc->Width,  desc->Height,      0,
+                                     desc->Format, desc->NumChannels, 0};
+    *need(array) = createArray(d, d3);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuArrayDestroy(CUarray array) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    CudaArray& a = arrayOf(d, array);
+    d.gpu.memory().free(a.data);
+    d.arrays.erase(array);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuArray3DGetDescriptor(CUDA_ARRAY3D_DESCRIPTOR* desc, CUarray array) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    const CudaArray& a = arrayOf(d, array);
+    *need(desc) = {a.width, a.height, a.depth, a.format, a.channels, a.flags};
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuArrayGetDescriptor(CUDA_ARRAY_DESCRIPTOR* desc, CUarray array) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    const CudaArray& a = arrayOf(d, array);
+    *need(desc) = {a.width, a.height, a.format, a.channels};
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuTexObjectCreate(CUtexObject* object, const CUDA_RESOURCE_DESC* res,
+                           const CUDA_TEXTURE_DESC* desc, const CUDA_RESOURCE_VIEW_DESC* view) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    need(object);
+    need(desc);
+    if (view) throw ApiError{CUDA_ERROR_NOT_SUPPORTED, "resource views are not simulated"};
+    uint64_t data = 0;
+    tex::Object o = objectOf(d, *need(res), data);
+    o.kind = tex::Kind::Texture;
+    for (unsigned i = 0; i < 3; ++i) {
+      if (unsigned(desc->addressMode[i]) > 3) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+      o.address[i] = tex::Address(desc->addressMode[i]);
+    }
+    if (unsigned(desc->filterMode) > 1) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+    o.filter = tex::Filter(desc->filterMode);
+    o.normalizedCoords = (desc->flags & CU_TRSF_NORMALIZED_COORDINATES) != 0;
+    // The driver reads 8- and 16-bit integers as normalized floats unless told to read
+    // integers (cudaReadModeElementType sets CU_TRSF_READ_AS_INTEGER).
+    const bool narrowInt = !tex::isFloatChannel(o.channel) && tex::channelBytes(o.channel) <= 2;
+    o.readNormalized = narrowInt && !(desc->flags & CU_TRSF_READ_AS_INTEGER);
+    std::memcpy(o.border, desc->borderColor, sizeof o.border);
+    if (res->resType == CU_RESOURCE_TYPE_LINEAR) {
+      // tex1Dfetch on linear memory ignores the address mode: outside it reads zeros.
+      o.address[0] = o.address[1] = o.address[2] = tex::Address::Border;
+      std::memset(o.border, 0, sizeof o.border);
+    }
+    *object = writeObject(d, o, data, "texture object");
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuTexObjectDestroy(CUtexObject object) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    destroyObject(d, object);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuSurfObjectCreate(CUsurfObject* object, const CUDA_RESOURCE_DESC* res) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    need(object);
+    if (need(res)->resType != CU_RESOURCE_TYPE_ARRAY)
+      throw ApiError{CUDA_ERROR_INVALID_VALUE, "a surface object needs a CUDA array"};
+    uint64_t data = 0;
+    tex::Object o = objectOf(d, *res, data);
+    o.kind = tex::Kind::Surface;
+    *object = writeObject(d, o, data, "surface object");
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuSurfObjectDestroy(CUsurfObject object) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    destroyObject(d, object);
+    return CUDA_SUCCESS;
+  });
+}
+
+}  // extern "C"

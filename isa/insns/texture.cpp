@@ -1,0 +1,676 @@
+// Texture and surface instructions through texture/surface objects (PTX ISA, "Texture
+// Instructions" and "Surface Instructions"), the handle in a 64-bit register:
+//   tex.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32}   d, [h, {coords}]
+//   tld4.{r,g,b,a}.{2d,a2d}.v4.{f32,s32,u32}.f32                   d, [h, {coords}]
+//   txq.{width,height,depth,array_size,normalized_coords,filter_mode,addr_mode_0..2,
+//        num_mipmap_levels,num_samples}.b32                       d, [h]
+//   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32,b64}{.trap,.clamp,.zero}  d, [h, {coords}]
+//   sust.b.(the same)                                             [h, {coords}], {data}
+//   sured.b.{add,min,max,and,or}.(geometry).{u32,s32,b32,u64,s64,b64}  [h, {coords}], a
+//   suq.{width,height,depth,array_size}.b32                       d, [h]
+// The handle is the device address of a descriptor (isa/insns/texture_object.h), read with
+// global loads; texels are read and written with global accesses too, so the checkers and the
+// timing model see them. Which texels and weights: isa/insns/texture_sample.h. Not yet:
+// filtering across cube faces (each face is clamped at its edges), mipmaps (tex.level/.grad),
+// multisample geometries, sampler operands (independent mode), the formatted sust.p/sured.p;
+// they fault "not supported yet".
+#include <algorithm>
+#include <array>
+
+#include "isa/insns/addresses.h"
+#include "isa/insns/families.h"
+#include "isa/insns/lanes.h"
+#include "isa/insns/texture_sample.h"
+
+namespace warpsim::isa::insns {
+namespace {
+
+using tex::Object;
+
+// Inst::flags
+constexpr uint32_t kDimsMask = 3;     // 1, 2, 3
+constexpr uint32_t kLayered = 4;      // a1d / a2d
+constexpr uint32_t kIntCoords = 8;    // .s32 coordinates
+constexpr uint32_t kDstShift = 4;     // bits 4..5: 0 f32, 1 s32, 2 u32
+constexpr uint32_t kCompShift = 6;    // tld4 component, bits 6..7
+constexpr uint32_t kClampShift = 8;   // suld/sust: 0 trap, 1 clamp, 2 zero (bits 8..9)
+constexpr uint32_t kBytesShift = 10;  // suld/sust: element bytes (bits 10..14)
+constexpr uint32_t kVecShift = 16;    // suld/sust: vector width (bits 16..18)
+constexpr uint32_t kQueryShift = 20;  // txq/suq: the query (bits 20..24)
+constexpr uint32_t kCube = 1u << 30;  // tex.cube / tex.acube (with kLayered for acube)
+constexpr uint32_t kRedShift = 25;    // sured: the reduction (kReductions' index), bits 25..29
+
+enum class Query : uint8_t {
+  Width,
+  Height,
+  Depth,
+  ArraySize,
+  Normalized,
+  FilterMode,
+  Addr0,
+  Addr1,
+  Addr2,
+  MipLevels,
+  Samples
+};
+
+// The descriptors of the lanes' handles: read once per distinct handle, checked.
+struct Descriptors {
+  std::array<Object, kWarpSize> obj;
+};
+
+void readDescriptors(Exec& x, const Inst& in, const uint64_t* handles, Descriptors& d,
+                     tex::Kind want) {
+  LaneMask todo = x.mask;
+  while (todo) {
+    const unsigned lead = unsigned(std::countr_zero(todo));
+    const uint64_t h = handles[lead];
+    uint64_t addrs[kWarpSize] = {}, words[kWarpSize * 4] = {};
+    uint8_t raw[tex::kDescriptorBytes];
+    for (unsigned part = 0; part < tex::kDescriptorBytes / 32; ++part) {
+      addrs[lead] = h + part * 32;
+      x.machine->load(in, Space::Global, LaneMask{1} << lead, addrs, 8, 4, words);
+      std::memcpy(raw + part * 32, words + lead * 4, 32);
+    }
+    Object o;
+    std::memcpy(&o, raw, sizeof o);
+    std::string bad = tex::validate(o);
+    if (bad.empty() && o.kind != want)
+      bad = want == tex::Kind::Surface ? "is a texture, not a surface" : "is a surface object";
+    if (!bad.empty()) {
+      const std::string why = "the handle " + std::to_string(h) + " " + bad;
+      x.machine->trap(in, LaneMask{1} << lead, why.c_str());
+    }
+    forLanes(todo, [&](unsigned l) {
+      if (handles[l] == h) {
+        d.obj[l] = o;
+        todo &= ~(LaneMask{1} << l);
+      }
+    });
+  }
+}
+
+// The coordinate operand's element `i` (a vector, or a single register).
+const Opnd& coordOp(const Inst& in, unsigned i) {
+  const Opnd& c = in.ops[1].elems.size() > 0 ? in.ops[1].elems[0] : in.ops[1];
+  return c.kind == OpndKind::Vec ? c.elems[i] : c;
+}
+const Opnd& surfCoordOp(const Inst& in, unsigned addrOp, unsigned i) {
+  const Opnd& c = in.ops[addrOp].elems[0];
+  return c.kind == OpndKind::Vec ? c.elems[i] : c;
+}
+
+void handlesOf(const Exec& x, const Opnd& a, uint64_t* out) { laneAddresses(x, a, x.mask, out); }
+
+void writeDest(Exec& x, const Opnd& d, unsigned lane, unsigned i, uint64_t v) {
+  const Opnd& e = d.kind == OpndKind::Vec ? d.elems[i] : d;
+  if (e.kind == OpndKind::Reg) x.reg(e)[lane] = v;
+}
+
+// Reads the texels of every lane's taps: texel bytes per (lane, tap).
+struct Texels {
+  std::array<std::array<std::array<uint8_t, 16>, 8>, kWarpSize> bytes{};
+};
+
+void fetchTaps(Exec& x, const Inst& in, const Descriptors& d, const uint64_t* handles,
+               const std::array<tex::Footprint, kWarpSize>& fp, Texels& out) {
+  for (unsigned t = 0; t < 8; ++t) {
+    // Lanes are grouped by texel size: one warp-wide load per tap and size.
+    LaneMask pending = 0;
+    forLanes(x.mask, [&](unsigned l) {
+      if (t < fp[l].n && fp[l].taps[t].offset != tex::kBorder) pending |= LaneMask{1} << l;
+    });
+    while (pending) {
+      const unsigned lead = unsigned(std::countr_zero(pending));
+      const unsigned cb = tex::channelBytes(d.obj[lead].channel), ch = d.obj[lead].channels;
+      LaneMask group = 0;
+      uint64_t addrs[kWarpSize] = {};
+      forLanes(pending, [&](unsigned l) {
+        if (tex::channelBytes(d.obj[l].channel) == cb && d.obj[l].channels == ch) {
+          group |= LaneMask{1} << l;
+          addrs[l] = handles[l] + uint64_t(d.obj[l].dataOffset) + uint64_t(fp[l].taps[t].offset);
+        }
+      });
+      pending &= ~group;
+      uint64_t vals[kWarpSize * 4] = {};
+      x.machine->load(in, Space::Global, group, addrs, cb, ch, vals);
+      forLanes(group, [&](unsigned l) {
+        for (unsigned c = 0; c < ch; ++c)
+          std::memcpy(out.bytes[l][t].data() + c * cb, &vals[l * ch + c], cb);
+      });
+    }
+  }
+}
+
+// The border color as texel bytes of the object's format (float formats; integer formats
+// read the border as zero, which is what CUDA's default border color is).
+void borderTexel(const Object& o, uint8_t* texel) {
+  std::memset(texel, 0, 16);
+  if (o.channel == tex::Channel::F32) std::memcpy(texel, o.border, 4u * o.channels);
+}
+
+float fetchedFloat(const Object& o, const tex::Tap& tap, const uint8_t* bytes, unsigned c) {
+  if (c >= o.channels) return tex::missingChannel(c);
+  if (tap.offset == tex::kBorder) return o.border[c];
+  return tex::channelAsFloat(o, bytes, c);
+}
+
+void runTex(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  const unsigned dims = in.flags & kDimsMask;
+  const bool layered = in.flags & kLayered, intCoords = in.flags & kIntCoords;
+  const unsigned dst = (in.flags >> kDstShift) & 3;
+  uint64_t handles[kWarpSize] = {};
+  handlesOf(x, in.ops[1], handles);
+  Descriptors d;
+  readDescriptors(x, in, handles, d, tex::Kind::Texture);
+  std::array<tex::Footprint, kWarpSize> fp;
+  forLanes(x.mask, [&](unsigned l) {
+    const Object& o = d.obj[l];
+    if (!(in.flags & kCube) && (o.dims != dims || bool(o.layered) != layered)) {
+      const std::string why = "tex of " + std::to_string(dims) + "-d" +
+                              (layered ? " layered" : "") + " geometry on a " +
+                              std::to_string(o.dims) + "-d" + (o.layered ? " layered" : "") +
+                              " texture object";
+      x.machine->trap(in, LaneMask{1} << l, why.c_str());
+    }
+    if (in.flags & kCube) {
+      // A direction (x, y, z) picks a face (a layer) and normalized coordinates on it.
+      if (!o.cube)
+        x.machine->trap(in, LaneMask{1} << l, "tex.cube on a texture that is not a cube map");
+      const unsigned first = layered ? 1 : 0;
+      const tex::CubeCoords cc =
+          tex::cubeCoords(fp::f32(uint32_t(x.reg(coordOp(in, first))[l])),
+                          fp::f32(uint32_t(x.reg(coordOp(in, first + 1))[l])),
+                          fp::f32(uint32_t(x.reg(coordOp(in, first + 2))[l])));
+      const uint32_t cubeIndex = layered ? uint32_t(x.reg(coordOp(in, 0))[l]) : 0;
+      Object face = o;
+      face.normalizedCoords = 1;
+      face.address[0] = face.address[1] = tex::Address::Clamp;
+      const float st[2] = {cc.s, cc.t};
+      fp[l] = tex::footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face);
+      return;
+    }
+    if (o.cube) x.machine->trap(in, LaneMask{1} << l, "tex of a cube map needs .cube or .acube");
+    const unsigned first = layered ? 1 : 0;
+    float c[3] = {};
+    int32_t ic[3] = {};
+    for (unsigned i = 0; i < dims; ++i) {
+      const uint64_t v = x.reg(coordOp(in, first + i))[l];
+      c[i] = fp::f32(uint32_t(v));
+      ic[i] = int32_t(uint32_t(v));
+    }
+    const uint32_t layer = layered ? uint32_t(x.reg(coordOp(in, 0))[l]) : 0;
+    if (intCoords) {
+      // Integer coordinates address texels directly, unfiltered.
+      Object point = o;
+      point.filter = tex::Filter::Point;
+      fp[l] = tex::footprint(point, c, ic, true, layer);
+    } else {
+      fp[l] = tex::footprint(o, c, ic, false, layer);
+    }
+  });
+  Texels texels;
+  fetchTaps(x, in, d, handles, fp, texels);
+  forLanes(x.mask, [&](unsigned l) {
+    const Object& o = d.obj[l];
+    const tex::Footprint& f = fp[l];
+    if (dst == 0 && tex::readsFloat(o)) {
+      for (unsigned c = 0; c < 4; ++c) {
+        double sum = 0;
+        for (unsigned t = 0; t < f.n; ++t)
+          if (f.taps[t].weight != 0)
+            sum +=
+                f.taps[t].weight * double(fetchedFloat(o, f.taps[t], texels.bytes[l][t].data(), c));
+        // A single tap of weight 1 returns the texel's float as it is (NaN payloads and -0
+        // survive); sums round once.
+        const float v = f.n == 1 || (f.taps[0].weight == 1 && f.n >= 1)
+                            ? fetchedFloat(o, f.taps[0], texels.bytes[l][0].data(), c)
+                            : float(sum);
+        writeDest(x, in.ops[0], l, c, fp::bits(v));
+      }
+    } else {
+      // An element-type read of integers (tex.v4.s32/u32, point sampling): the raw channels.
+      uint8_t border[16];
+      borderTexel(o, border);
+      const uint8_t* texel = f.taps[0].offset == tex::kBorder ? border : texels.bytes[l][0].data();
+      for (unsigned c = 0; c < 4; ++c) {
+        uint32_t v = c < o.channels ? tex::channelAsInt(o, texel, c) : (c == 3 ? 1u : 0u);
+        if (dst == 0)
+          v = fp::bits(
+              float(c < o.channels ? tex::channelAsFloat(o, texel, c) : tex::missingChannel(c)));
+        writeDest(x, in.ops[0], l, c, v);
+      }
+    }
+  });
+}
+
+void runTld4(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  const bool layered = in.flags & kLayered;
+  const unsigned comp = (in.flags >> kCompShift) & 3;
+  const unsigned dst = (in.flags >> kDstShift) & 3;
+  uint64_t handles[kWarpSize] = {};
+  handlesOf(x, in.ops[1], handles);
+  Descriptors d;
+  readDescriptors(x, in, handles, d, tex::Kind::Texture);
+  std::array<tex::Footprint, kWarpSize> fp;
+  forLanes(x.mask, [&](unsigned l) {
+    const unsigned first = layered ? 1 : 0;
+    const float cx = fp::f32(uint32_t(x.reg(coordOp(in, first))[l]));
+    const float cy = fp::f32(uint32_t(x.reg(coordOp(in, first + 1))[l]));
+    const uint32_t layer = layered ? uint32_t(x.reg(coordOp(in, 0))[l]) : 0;
+    if (d.obj[l].dims != 2)
+      x.machine->trap(in, LaneMask{1} << l, "tld4 on a texture that is not 2-d");
+    fp[l] = tex::gatherFootprint(d.obj[l], cx, cy, layer);
+  });
+  Texels texels;
+  fetchTaps(x, in, d, handles, fp, texels);
+  forLanes(x.mask, [&](unsigned l) {
+    const Object& o = d.obj[l];
+    for (unsigned t = 0; t < 4; ++t) {
+      const uint8_t* bytes = texels.bytes[l][t].data();
+      uint32_t v;
+      if (dst == 0)
+        v = fp::bits(fetchedFloat(o, fp[l].taps[t], bytes, comp));
+      else if (comp >= o.channels)
+        v = comp == 3 ? 1u : 0u;
+      else
+        v = fp[l].taps[t].offset == tex::kBorder ? 0u : tex::channelAsInt(o, bytes, comp);
+      writeDest(x, in.ops[0], l, t, v);
+    }
+  });
+}
+
+void runQuery(Exec& x, const Inst& in, tex::Kind kind) {
+  if (!x.mask) return;
+  uint64_t handles[kWarpSize] = {};
+  handlesOf(x, in.ops[1], handles);
+  Descriptors d;
+  readDescriptors(x, in, handles, d, kind);
+  const auto q = Query((in.flags >> kQueryShift) & 31);
+  forLanes(x.mask, [&](unsigned l) {
+    const Object& o = d.obj[l];
+    uint32_t v = 0;
+    switch (q) {
+      case Query::Width:
+        v = o.width;
+        break;
+      case Query::Height:
+        v = o.dims >= 2 ? o.height : 1;
+        break;
+      case Query::Depth:
+        v = o.dims >= 3 ? o.depth : 1;
+        break;
+      case Query::ArraySize:
+        v = o.layered ? o.layers : 0;
+        break;
+      case Query::Normalized:
+        v = o.normalizedCoords;
+        break;
+      case Query::FilterMode:
+        v = uint32_t(o.filter);  // cudaFilterModePoint 0, cudaFilterModeLinear 1
+        break;
+      case Query::Addr0:
+      case Query::Addr1:
+      case Query::Addr2:
+        // cudaAddressModeWrap 0, Clamp 1, Mirror 2, Border 3: the enum's own order.
+        v = uint32_t(o.address[unsigned(q) - unsigned(Query::Addr0)]);
+        break;
+      case Query::MipLevels:
+        v = 1;  // a texture without mipmaps has its one level
+        break;
+      case Query::Samples:
+        v = 1;
+        break;
+    }
+    x.reg(in.ops[0])[l] = v;
+  });
+}
+void runTxq(Exec& x, const Inst& in) { runQuery(x, in, tex::Kind::Texture); }
+void runSuq(Exec& x, const Inst& in) { runQuery(x, in, tex::Kind::Surface); }
+
+// suld / sust: the byte address of each lane's access, or a lane left out (.zero) or trapped.
+enum class SurfaceAccess : uint8_t { Load, Store, Reduce };
+
+// sured's operations on the texel (old) and the operand (a), by type.
+template <class T>
+uint64_t redAdd(uint64_t old, uint64_t a, uint64_t) {
+  return uint64_t(T(old) + T(a));
+}
+template <class T>
+uint64_t redMin(uint64_t old, uint64_t a, uint64_t) {
+  return uint64_t(std::min(T(old), T(a)));
+}
+template <class T>
+uint64_t redMax(uint64_t old, uint64_t a, uint64_t) {
+  return uint64_t(std::max(T(old), T(a)));
+}
+uint64_t redAnd(uint64_t old, uint64_t a, uint64_t) { return old & a; }
+uint64_t redOr(uint64_t old, uint64_t a, uint64_t) { return old | a; }
+
+// Indexed by (in.flags >> kRedShift): op * 4 + {u32, s32, u64, s64}.
+constexpr AtomFn kReductions[] = {redAdd<uint32_t>,
+                                  redAdd<uint32_t>,
+                                  redAdd<uint64_t>,
+                                  redAdd<uint64_t>,
+                                  redMin<uint32_t>,
+                                  redMin<int32_t>,
+                                  redMin<uint64_t>,
+                                  redMin<int64_t>,
+                                  redMax<uint32_t>,
+                                  redMax<int32_t>,
+                                  redMax<uint64_t>,
+                                  redMax<int64_t>,
+                                  redAnd,
+                                  redAnd,
+                                  redAnd,
+                                  redAnd,
+                                  redOr,
+                                  redOr,
+                                  redOr,
+                                  redOr};
+
+template <SurfaceAccess Access>
+void runSurface(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  constexpr bool Store = Access != SurfaceAccess::Load;
+  const unsigned addrOp = Store ? 0 : 1, dataOp = Store ? 1 : 0;
+  const unsigned dims = in.flags & kDimsMask;
+  const bool layered = in.flags & kLayered;
+  const unsigned clampMode = (in.flags >> kClampShift) & 3;
+  const unsigned bytes = (in.flags >> kBytesShift) & 31, vec = (in.flags >> kVecShift) & 7;
+  const unsigned access = bytes * vec;
+  uint64_t handles[kWarpSize] = {};
+  handlesOf(x, in.ops[addrOp], handles);
+  Descriptors d;
+  readDescriptors(x, in, handles, d, tex::Kind::Surface);
+  uint64_t addrs[kWarpSize] = {};
+  LaneMask live = 0;
+  forLanes(x.mask, [&](unsigned l) {
+    const Object& o = d.obj[l];
+    const unsigned first = layered ? 1 : 0;
+    int64_t c[3] = {0, 0, 0};
+    for (unsigned i = 0; i < dims; ++i)
+      c[i] = int32_t(uint32_t(x.reg(surfCoordOp(in, addrOp, first + i))[l]));
+    int64_t layer = layered ? int64_t(uint32_t(x.reg(surfCoordOp(in, addrOp, 0))[l])) : 0;
+    // x counts bytes; y, z and the layer count rows, slices and layers.
+    const int64_t limit[3] = {int64_t(o.width) * tex::texelBytes(o) - int64_t(access),
+                              int64_t(o.dims >= 2 ? o.height : 1) - 1,
+                              int64_t(o.dims >= 3 ? o.depth : 1) - 1};
+    bool out = layer >= int64_t(o.layers) || (layered && !o.layered);
+    for (unsigned i = 0; i < 3; ++i) out = out || c[i] < 0 || c[i] > limit[i];
+    if (out) {
+      if (clampMode == 0) {
+        const char* op = Access == SurfaceAccess::Load    ? "suld"
+                         : Access == SurfaceAccess::Store ? "sust"
+                                                          : "sured";
+        const std::string why = std::string(op) + " outside the surface (x " +
+                                std::to_string(c[0]) + " bytes, y " + std::to_string(c[1]) +
+                                ", z " + std::to_string(c[2]) + ")";
+        x.machine->trap(in, LaneMask{1} << l, why.c_str());
+      }
+      if (clampMode == 2) return;  // .zero: loads read zeros, stores are dropped
+      for (unsigned i = 0; i < 3; ++i)
+        c[i] = std::clamp<int64_t>(c[i], 0, std::max<int64_t>(limit[i], 0));
+      layer = std::min<int64_t>(layer, o.layers - 1);
+    }
+    addrs[l] = handles[l] + uint64_t(o.dataOffset) + uint64_t(c[0]) + uint64_t(c[1]) * o.pitch +
+               uint64_t(c[2] + layer) * o.slicePitch;
+    live |= LaneMask{1} << l;
+  });
+  uint64_t vals[kWarpSize * 4] = {};
+  const Opnd& data = in.ops[dataOp];
+  if constexpr (Access == SurfaceAccess::Reduce) {
+    uint64_t a[kWarpSize] = {}, old[kWarpSize] = {};
+    forLanes(live, [&](unsigned l) { a[l] = x.reg(data)[l]; });
+    if (live)
+      x.machine->atomic(in, Space::Global, live, addrs, bytes, kReductions[in.flags >> kRedShift],
+                        a, a, old);
+  } else if constexpr (Store) {
+    forLanes(live, [&](unsigned l) {
+      for (unsigned i = 0; i < vec; ++i) {
+        const Opnd& e = data.kind == OpndKind::Vec ? data.elems[i] : data;
+        vals[l * vec + i] = x.reg(e)[l];
+      }
+    });
+    if (live) x.machine->store(in, Space::Global, live, addrs, bytes, vec, vals);
+  } else {
+    if (live) x.machine->load(in, Space::Global, live, addrs, bytes, vec, vals);
+    forLanes(x.mask, [&](unsigned l) {
+      for (unsigned i = 0; i < vec; ++i)
+        writeDest(x, data, l, i, (live >> l & 1) ? vals[l * vec + i] : 0);
+    });
+  }
+}
+
+// Decodes the geometry word into flags; false when not executed yet.
+bool geometryFlags(const Mods& m, uint32_t& flags) {
+  if (m.has("1d"))
+    flags |= 1;
+  else if (m.has("2d"))
+    flags |= 2;
+  else if (m.has("3d"))
+    flags |= 3;
+  else if (m.has("a1d"))
+    flags |= 1 | kLayered;
+  else if (m.has("a2d"))
+    flags |= 2 | kLayered;
+  else if (m.has("cube"))
+    flags |= 2 | kCube;
+  else if (m.has("acube"))
+    flags |= 2 | kLayered | kCube;
+  else
+    return false;
+  return true;
+}
+
+// The coordinate count of a geometry as PTX writes it: 3d and a2d pad to four.
+unsigned coordCount(uint32_t flags) {
+  if (flags & kCube) return 4;  // cube: {x, y, z, _}; acube: {index, x, y, z}
+  const unsigned dims = flags & kDimsMask;
+  const unsigned n = dims + ((flags & kLayered) ? 1 : 0);
+  return n == 3 ? 4 : n;
+}
+
+std::string checkAddress(const Inst& in, unsigned op, uint32_t flags) {
+  const Opnd& a = in.ops[op];
+  if (a.kind != OpndKind::Addr || a.baseSlot == kNoSlot || a.elems.size() != 1)
+    return msg(in, "takes [handle, {coordinates}] with the handle in a register");
+  const Opnd& c = a.elems[0];
+  const unsigned n = c.kind == OpndKind::Vec ? unsigned(c.elems.size()) : 1;
+  if (n != coordCount(flags))
+    return msg(in, "takes " + std::to_string(coordCount(flags)) + " coordinates, not " +
+                       std::to_string(n));
+  if (c.kind == OpndKind::Vec)
+    for (const Opnd& e : c.elems)
+      if (e.kind != OpndKind::Reg) return msg(in, "takes coordinates in registers or immediates");
+  return "";
+}
+
+uint32_t dstFlags(Type t) {
+  return uint32_t(t == Type::S32 ? 1 : t == Type::U32 ? 2 : 0) << kDstShift;
+}
+
+std::string bindTex(Inst& in) {
+  const Mods& m = in.mods;
+  uint32_t flags = 0;
+  if (!geometryFlags(m, flags) || m.has("level") || m.has("grad") || m.has("base") ||
+      m.types.size() != 2 || m.vec != 4 || in.ops.size() != 2 || in.ops[0].kind != OpndKind::Vec ||
+      (in.ops[1].kind == OpndKind::Addr && in.ops[1].elems.size() != 1)) {
+    in.run = notSupportedHandler;  // cube, mipmaps, samplers, f16 results: not yet
+    return "";
+  }
+  const Type dt = m.types[0], ct = m.types[1];
+  if (dt != Type::F32 && dt != Type::S32 && dt != Type::U32)
+    return msg(in, "returns .f32, .s32 or .u32");
+  if (ct != Type::F32 && ct != Type::S32) return msg(in, "takes .f32 or .s32 coordinates");
+  if (in.ops[0].elems.size() != 4) return msg(in, "writes a vector of 4 registers");
+  flags |= dstFlags(dt) | (ct == Type::S32 ? kIntCoords : 0);
+  if (auto e = checkAddress(in, 1, flags); !e.empty()) return e;
+  in.flags = flags;
+  in.cls = InsnClass::LoadGlobal;
+  in.run = runTex;
+  return "";
+}
+
+std::string bindTld4(Inst& in) {
+  const Mods& m = in.mods;
+  uint32_t flags = 0;
+  unsigned comp = 0;
+  if (m.has("r"))
+    comp = 0;
+  else if (m.has("g"))
+    comp = 1;
+  else if (m.has("b"))
+    comp = 2;
+  else if (m.has("a"))
+    comp = 3;
+  else
+    return msg(in, "needs a component (.r, .g, .b or .a)");
+  const bool ok = (m.has("2d") && (flags |= 2)) || (m.has("a2d") && (flags |= 2 | kLayered));
+  if (!ok || m.types.size() != 2 || in.ops.size() != 2 || in.ops[0].kind != OpndKind::Vec) {
+    in.run = notSupportedHandler;  // cube, samplers, offsets, depth compare: not yet
+    return "";
+  }
+  const Type dt = m.types[0];
+  if (dt != Type::F32 && dt != Type::S32 && dt != Type::U32)
+    return msg(in, "returns .f32, .s32 or .u32");
+  if (m.types[1] != Type::F32) return msg(in, "takes .f32 coordinates");
+  if (in.ops[0].elems.size() != 4) return msg(in, "writes a vector of 4 registers");
+  flags |= dstFlags(dt) | comp << kCompShift;
+  if (auto e = checkAddress(in, 1, flags); !e.empty()) return e;
+  in.flags = flags;
+  in.cls = InsnClass::LoadGlobal;
+  in.run = runTld4;
+  return "";
+}
+
+std::string bindQuery(Inst& in, bool surface) {
+  static constexpr std::pair<std::string_view, Query> kTex[] = {
+      {"width", Query::Width},
+      {"height", Query::Height},
+      {"depth", Query::Depth},
+      {"array_size", Query::ArraySize},
+      {"normalized_coords", Query::Normalized},
+      {"filter_mode", Query::FilterMode},
+      {"addr_mode_0", Query::Addr0},
+      {"addr_mode_1", Query::Addr1},
+      {"addr_mode_2", Query::Addr2},
+      {"num_mipmap_levels", Query::MipLevels},
+      {"num_samples", Query::Samples}};
+  const Mods& m = in.mods;
+  if (m.has("level")) {
+    in.run = notSupportedHandler;
+    return "";
+  }
+  int q = -1;
+  for (const auto& [word, query] : kTex)
+    if (m.has(word) && (!surface || query <= Query::ArraySize)) q = int(query);
+  if (q < 0) {
+    in.run = notSupportedHandler;  // channel_data_type, channel_order, memory_layout: not yet
+    return "";
+  }
+  if (auto e = expectOperands(in, 2); !e.empty()) return e;
+  if (in.ops[1].kind != OpndKind::Addr || in.ops[1].baseSlot == kNoSlot)
+    return msg(in, "takes the object's handle in a register: [%rd]");
+  in.flags = uint32_t(q) << kQueryShift;
+  in.cls = InsnClass::LoadGlobal;
+  in.run = surface ? runSuq : runTxq;
+  return "";
+}
+std::string bindTxq(Inst& in) { return bindQuery(in, false); }
+std::string bindSuq(Inst& in) { return bindQuery(in, true); }
+
+template <SurfaceAccess Access>
+std::string bindSurface(Inst& in) {
+  constexpr bool Store = Access != SurfaceAccess::Load;
+  const Mods& m = in.mods;
+  uint32_t flags = 0;
+  if (!m.has("b") || !geometryFlags(m, flags) || (flags & kCube) || m.types.size() != 1 ||
+      in.ops.size() != 2) {
+    in.run = notSupportedHandler;  // sust.p (formatted), 2dms: not yet
+    return "";
+  }
+  unsigned bytes = 0;
+  if constexpr (Access == SurfaceAccess::Reduce) {
+    // sured.b.OP.GEOM.TYPE: OP add, min, max, and, or; TYPE u32 s32 b32 u64 s64 b64.
+    static constexpr std::string_view kOps[] = {"add", "min", "max", "and", "or"};
+    int op = -1;
+    for (int i = 0; i < 5; ++i)
+      if (m.has(kOps[i])) op = i;
+    const Type t = m.types[0];
+    const bool wide = typeBits(t) == 64, isSigned = t == Type::S32 || t == Type::S64;
+    if (op < 0) return msg(in, "needs an operation (.add, .min, .max, .and or .or)");
+    if (typeBits(t) != 32 && typeBits(t) != 64) return msg(in, "takes a 32- or 64-bit type");
+    if (op >= 3 && isSigned) return msg(in, "takes .b32 or .b64 for .and and .or");
+    bytes = wide ? 8 : 4;
+    flags |= uint32_t(op * 4 + (wide ? 2 : 0) + (isSigned ? 1 : 0)) << kRedShift;
+  } else {
+    switch (m.types[0]) {
+      case Type::B8:
+        bytes = 1;
+        break;
+      case Type::B16:
+        bytes = 2;
+        break;
+      case Type::B32:
+        bytes = 4;
+        break;
+      case Type::B64:
+        bytes = 8;
+        break;
+      default:
+        return msg(in, "takes .b8, .b16, .b32 or .b64");
+    }
+  }
+  const unsigned clamp = m.has("zero") ? 2 : m.has("clamp") ? 1 : 0;
+  flags |= clamp << kClampShift | bytes << kBytesShift | uint32_t(m.vec) << kVecShift;
+  const unsigned addrOp = Store ? 0 : 1;
+  if (auto e = checkAddress(in, addrOp, flags); !e.empty()) return e;
+  const Opnd& data = in.ops[Store ? 1 : 0];
+  const unsigned n = data.kind == OpndKind::Vec ? unsigned(data.elems.size()) : 1;
+  if (n != m.vec) return msg(in, "takes " + std::to_string(m.vec) + " data registers");
+  in.flags = flags;
+  in.cls = Access == SurfaceAccess::Reduce  ? InsnClass::AtomicGlobal
+           : Access == SurfaceAccess::Store ? InsnClass::StoreGlobal
+                                            : InsnClass::LoadGlobal;
+  in.run = runSurface<Access>;
+  return "";
+}
+
+}  // namespace
+
+std::vector<OpcodeSpec> texture() {
+  const std::vector<Type> texTypes = {Type::F32, Type::S32, Type::U32, Type::F16};
+  const std::vector<Type> bits = {Type::B8, Type::B16, Type::B32, Type::B64};
+  // Every modifier parses (cube, level, grad, sampler forms); the binders execute the forms
+  // listed at the top and leave the rest faulting "not supported yet".
+  return {{"tex", "texture", InsnClass::LoadGlobal, Role::Compute, texTypes, {"*"}, bindTex},
+          {"tld4", "texture", InsnClass::LoadGlobal, Role::Compute, texTypes, {"*"}, bindTld4},
+          {"txq", "texture", InsnClass::LoadGlobal, Role::Compute, {Type::B32}, {"*"}, bindTxq},
+          {"suq", "texture", InsnClass::LoadGlobal, Role::Compute, {Type::B32}, {"*"}, bindSuq},
+          {"suld",
+           "texture",
+           InsnClass::LoadGlobal,
+           Role::Compute,
+           bits,
+           {"*"},
+           bindSurface<SurfaceAccess::Load>},
+          {"sust",
+           "texture",
+           InsnClass::StoreGlobal,
+           Role::Effect,
+           bits,
+           {"*"},
+           bindSurface<SurfaceAccess::Store>},
+          {"sured",
+           "texture",
+           InsnClass::AtomicGlobal,
+           Role::Effect,
+           {Type::U32, Type::S32, Type::B32, Type::U64, Type::S64, Type::B64},
+           {"*"},
+           bindSurface<SurfaceAccess::Reduce>}};
+}
+
+}  // namespace warpsim::isa::insns

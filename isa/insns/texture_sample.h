@@ -1,0 +1,77 @@
+// Texture sampling as pure arithmetic: which texels a fetch reads (addressing and filtering)
+// and what they weigh, and how one texel's channels become the values tex returns. The
+// handlers of isa/insns/texture.cpp fetch the texels through the machine; everything that
+// decides a result lives here, where the unit tests reach it without a kernel.
+//
+// The model (CUDA C++ Programming Guide, "Texture Fetching"; what the H200 does beyond it is
+// to be pinned by scripts/device_texture.sh, docs/FIDELITY.md "Textures"):
+//   - normalized coordinates are scaled by the size in f32 (u = x * N); wrap takes x - floor(x)
+//     first, mirror reflects x about every integer; unnormalized coordinates address wrap and
+//     mirror as clamp (the guide supports those two modes only for normalized coordinates)
+//   - point: texel floor(u); linear: xB = u - 0.5, i = floor(xB), alpha = frac(xB) held in
+//     9-bit fixed point with 8 fractional bits (rounded to nearest), texels i and i + 1 with
+//     weights 1 - alpha and alpha, each index addressed on its own (border: the border color)
+//   - the weighted sum of up to 8 texels is exact (double) and rounded once to f32
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "isa/insns/texture_object.h"
+
+namespace warpsim::isa::tex {
+
+// A texel index that is outside the texture under border addressing: the border color.
+inline constexpr int64_t kBorder = -1;
+
+struct Tap {
+  int64_t offset = kBorder;  // bytes from the first texel, or kBorder
+  double weight = 0;
+};
+
+struct Footprint {
+  unsigned n = 0;
+  std::array<Tap, 8> taps{};
+};
+
+// The filter weight alpha of linear filtering for the fraction `frac` in [0, 1): 9-bit fixed
+// point, 8 fractional bits.
+double quantizeWeight(double frac);
+
+// One axis: up to two texel indices (kBorder outside) with their weights.
+struct AxisTaps {
+  unsigned n = 0;
+  int64_t index[2] = {kBorder, kBorder};
+  double weight[2] = {0, 0};
+};
+AxisTaps axisTaps(float x, uint32_t size, Address mode, bool normalized, Filter filter);
+AxisTaps axisTapsInt(int32_t i, uint32_t size, Address mode);
+
+// The texels a fetch reads: `coord` has o.dims floats (or `icoord` ints when integerCoords),
+// `layer` the array index of a layered texture.
+Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,
+                    uint32_t layer);
+
+// A cube-map direction (x, y, z) as the face it hits (0..5: +x -x +y -y +z -z) and the
+// normalized coordinates on that face (CUDA C++ Programming Guide, "Cubemap Textures").
+struct CubeCoords {
+  uint32_t face = 0;
+  float s = 0, t = 0;
+};
+CubeCoords cubeCoords(float x, float y, float z);
+
+// tld4: the 2x2 footprint of bilinear filtering in the order tex2Dgather returns it:
+// (i0, j1), (i1, j1), (i1, j0), (i0, j0); weights unused.
+Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer);
+
+// Channel `c` of a texel's bytes as the float tex returns (readNormalized or a float format).
+float channelAsFloat(const Object& o, const uint8_t* texel, unsigned c);
+// Channel `c` as the 32-bit integer tex returns for an element-type read (sign-extended).
+uint32_t channelAsInt(const Object& o, const uint8_t* texel, unsigned c);
+// What a missing channel reads as (x, y, z present; w missing gives 1).
+inline float missingChannel(unsigned c) { return c == 3 ? 1.0f : 0.0f; }
+
+// Whether this descriptor's reads return floats (a float format, or readNormalized).
+inline bool readsFloat(const Object& o) { return isFloatChannel(o.channel) || o.readNormalized; }
+
+}  // namespace warpsim::isa::tex

@@ -1,0 +1,396 @@
+// Warp-level matrix multiply-accumulate through opaque fragments (PTX ISA, "wmma"):
+//   wmma.load.{a,b,c}.sync.aligned.{row,col}.SHAPE{.global,.shared}.TYPE  r, [p]{, stride}
+//   wmma.store.d.sync.aligned.{row,col}.SHAPE{.global,.shared}.TYPE       [p], r{, stride}
+//   wmma.mma.sync.aligned.{row,col}.{row,col}.SHAPE.DTYPE.ATYPE.BTYPE.CTYPE{.satfinite} d, a, b, c
+// for the sm_90 shapes: m16n16k16, m32n8k16, m8n32k16 with f16 (C and D f16 or f32, mixed
+// allowed), bf16 (f32), s8/u8 (s32); m16n16k8 tf32 (f32); m8n8k4 f64 (.rn/.rz/.rm/.rp).
+//
+// The fragment layout is opaque in PTX: only load, mma and store agree on it, and code that
+// keeps to the API (element-wise work on fragments, fill, load, store) cannot tell layouts
+// apart. warpsim's layout: element e of lane l holds element e * 32 + l, row-major, of the
+// fragment's matrix (A: M x K, B: K x N, C/D: M x N). f16 A and B fragments hold 16 elements
+// per lane (8 f16x2 registers) whatever the shape, as the PTX ISA declares them; elements past
+// the matrix's M*K/32 repeat the first ones.
+//
+// Numerics: on sm_90, ptxas lowers wmma to the same tensor-core instructions as mma.sync
+// (HMMA.16816 / HMMA.1688 / IMMA / DMMA), so every element of D is computed as mma.sync does:
+// mmaDot (mma_accumulate.h, fitted to the H200) over the full K for the narrow floating-point
+// types, one DFMA per k in k order for f64, exact integer sums for s8/u8. That assumption is
+// what scripts/device_wmma.sh checks on the chip.
+#include <algorithm>
+#include <array>
+
+#include "isa/insns/addresses.h"
+#include "isa/insns/families.h"
+#include "isa/insns/lanes.h"
+#include "isa/insns/mma_accumulate.h"
+
+namespace warpsim::isa::insns {
+namespace {
+
+enum class Elem : uint8_t { F16, BF16, TF32, F32, F64, S8, U8, S32 };
+
+unsigned elemBits(Elem e) {
+  switch (e) {
+    case Elem::F16:
+    case Elem::BF16:
+      return 16;
+    case Elem::S8:
+    case Elem::U8:
+      return 8;
+    case Elem::F64:
+      return 64;
+    default:
+      return 32;
+  }
+}
+
+bool elemOf(Type t, Elem& e) {
+  switch (t) {
+    case Type::F16:
+      e = Elem::F16;
+      return true;
+    case Type::BF16:
+      e = Elem::BF16;
+      return true;
+    case Type::TF32:
+      e = Elem::TF32;
+      return true;
+    case Type::F32:
+      e = Elem::F32;
+      return true;
+    case Type::F64:
+      e = Elem::F64;
+      return true;
+    case Type::S8:
+      e = Elem::S8;
+      return true;
+    case Type::U8:
+      e = Elem::U8;
+      return true;
+    case Type::S32:
+      e = Elem::S32;
+      return true;
+    default:
+      return false;
+  }
+}
+
+struct Shape {
+  unsigned m, n, k;
+};
+
+// The shapes, in the order of their index in Inst::flags.
+constexpr Shape kShapes[] = {{16, 16, 16}, {32, 8, 16}, {8, 32, 16}, {16, 16, 8}, {8, 8, 4}};
+constexpr const char* kShapeNames[] = {"m16n16k16", "m32n8k16", "m8n32k16", "m16n16k8", "m8n8k4"};
+
+// The shape's index, or -1 for one not executed yet (m8n8k32 s4/u4, m8n8k128 b1).
+int shapeIndex(const Mods& mods) {
+  for (int i = 0; i < 5; ++i)
+    if (mods.has(kShapeNames[i])) return i;
+  return -1;
+}
+
+// Which matrix of the product a fragment holds.
+enum class Which : uint8_t { A, B, C };
+
+// A fragment: its matrix's size, the distinct elements per lane, registers and packing.
+struct Frag {
+  unsigned rows = 0, cols = 0;
+  unsigned unique = 0;  // rows * cols / 32
+  unsigned elems = 0;   // elements the registers hold (f16 A/B: 16)
+  unsigned perReg = 1;  // elements per 32-bit register (1 for 64-bit ones)
+  unsigned bits = 32;
+  unsigned regs() const { return elems / perReg; }
+};
+
+Frag fragOf(Shape s, Which w, Elem e) {
+  Frag f;
+  f.rows = w == Which::B ? s.k : s.m;
+  f.cols = w == Which::A ? s.k : s.n;
+  f.unique = f.rows * f.cols / kWarpSize;
+  f.bits = elemBits(e);
+  f.perReg = f.bits >= 32 ? 1 : 32 / f.bits;
+  f.elems = (e == Elem::F16 && w != Which::C) ? 16 : f.unique;
+  return f;
+}
+
+// Inst::flags, bits 0..6
+constexpr uint32_t kColMajor = 1;   // load/store: .col; mma: A .col
+constexpr uint32_t kBColMajor = 2;  // mma: B .col
+constexpr uint32_t kHasStride = 4;
+constexpr uint32_t kSatFinite = 8;
+constexpr uint32_t kRoundShift = 4;  // f64: fp::Round in bits 4..6
+
+// Inst::flags, above bit 8: what the binder decoded for the handlers (shape, which fragment,
+// element types), so that nothing compares modifier strings while a kernel runs.
+constexpr uint32_t kShapeShift = 8, kWhichShift = 11, kElemShift = 13, kCShift = 16, kDShift = 19;
+
+struct Decoded {
+  Shape shape;
+  Which which;        // load/store
+  Elem elem;          // load/store: the element type; mma: A's and B's
+  Elem cElem, dElem;  // mma
+};
+
+uint32_t encode(int shape, Which which, Elem elem, Elem c, Elem d) {
+  return uint32_t(shape) << kShapeShift | uint32_t(which) << kWhichShift |
+         uint32_t(elem) << kElemShift | uint32_t(c) << kCShift | uint32_t(d) << kDShift;
+}
+
+Decoded decode(const Inst& in) {
+  const uint32_t f = in.flags;
+  return {kShapes[(f >> kShapeShift) & 7], Which((f >> kWhichShift) & 3),
+          Elem((f >> kElemShift) & 7), Elem((f >> kCShift) & 7), Elem((f >> kDShift) & 7)};
+}
+
+const uint64_t* regOf(const Exec& x, const Opnd& v, unsigned i) {
+  return x.reg(v.kind == OpndKind::Vec ? v.elems[i] : v);
+}
+uint64_t* regOfMut(const Exec& x, const Opnd& v, unsigned i) {
+  return x.reg(v.kind == OpndKind::Vec ? v.elems[i] : v);
+}
+
+uint64_t getElem(const Exec& x, const Opnd& v, const Frag& f, unsigned e, unsigned lane) {
+  const uint64_t r = regOf(x, v, e / f.perReg)[lane];
+  if (f.bits == 64) return r;
+  return (r >> ((e % f.perReg) * f.bits)) & ((uint64_t(1) << f.bits) - 1);
+}
+void setElem(const Exec& x, const Opnd& v, const Frag& f, unsigned e, unsigned lane, uint64_t val) {
+  uint64_t& r = regOfMut(x, v, e / f.perReg)[lane];
+  if (f.bits == 64) {
+    r = val;
+    return;
+  }
+  const unsigned sh = (e % f.perReg) * f.bits;
+  const uint64_t mask = ((uint64_t(1) << f.bits) - 1) << sh;
+  r = (r & ~mask & 0xFFFFFFFFull) | ((val << sh) & mask);
+}
+
+// The byte address of matrix element (row, col) for a lane's pointer.
+uint64_t elemAddress(uint64_t base, unsigned row, unsigned col, bool colMajor, uint64_t stride,
+                     unsigned bytes) {
+  return base + (colMajor ? uint64_t(col) * stride + row : uint64_t(row) * stride + col) * bytes;
+}
+
+void runLoadStore(Exec& x, const Inst& in, bool store) {
+  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
+  const Decoded d = decode(in);
+  const Frag f = fragOf(d.shape, d.which, d.elem);
+  const Opnd& frag = in.ops[store ? 1 : 0];
+  const Opnd& ptr = in.ops[store ? 0 : 1];
+  const bool colMajor = in.flags & kColMajor;
+  uint64_t base[kWarpSize], stride[kWarpSize];
+  laneAddresses(x, ptr, x.mask, base);
+  const uint64_t def = colMajor ? f.rows : f.cols;
+  forLanes(x.mask, [&](unsigned l) {
+    stride[l] = (in.flags & kHasStride) ? uint32_t(x.reg(in.ops[2])[l]) : def;
+  });
+  const unsigned bytes = f.bits / 8;
+  const Space space = in.mods.space == Space::None ? Space::Generic : in.mods.space;
+  uint64_t addrs[kWarpSize], vals[kWarpSize];
+  for (unsigned e = 0; e < f.unique; ++e) {
+    forLanes(x.mask, [&](unsigned l) {
+      const unsigned idx = e * kWarpSize + l;
+      addrs[l] = elemAddress(base[l], idx / f.cols, idx % f.cols, colMajor, stride[l], bytes);
+      if (store) vals[l] = getElem(x, frag, f, e, l);
+    });
+    if (store) {
+      x.machine->store(in, space, x.mask, addrs, bytes, 1, vals);
+    } else {
+      x.machine->load(in, space, x.mask, addrs, bytes, 1, vals);
+      forLanes(x.mask, [&](unsigned l) {
+        for (unsigned dup = e; dup < f.elems; dup += f.unique) setElem(x, frag, f, dup, l, vals[l]);
+      });
+    }
+  }
+}
+void runLoad(Exec& x, const Inst& in) { runLoadStore(x, in, false); }
+void runStore(Exec& x, const Inst& in) { runLoadStore(x, in, true); }
+
+double narrow(Elem e, uint64_t bits) {
+  switch (e) {
+    case Elem::TF32:
+      return fp::f32(uint32_t(bits) & 0xFFFFE000u);
+    case Elem::BF16:
+      return fp::bf16ToF32(uint16_t(bits));
+    default:
+      return fp::f16ToF32(uint16_t(bits));
+  }
+}
+
+fp::Format formatOf(Elem e) {
+  switch (e) {
+    case Elem::BF16:
+      return fp::kBF16;
+    case Elem::TF32:
+      return fp::kTF32;
+    case Elem::F16:
+      return fp::kF16;
+    default:
+      return fp::kF32;
+  }
+}
+
+void runMma(Exec& x, const Inst& in) {
+  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
+  const Decoded d = decode(in);
+  const Shape s = d.shape;
+  const Frag fa = fragOf(s, Which::A, d.elem), fb = fragOf(s, Which::B, d.elem);
+  const Frag fc = fragOf(s, Which::C, d.cElem), fd = fragOf(s, Which::C, d.dElem);
+  const Opnd &dOp = in.ops[0], &aOp = in.ops[1], &bOp = in.ops[2], &cOp = in.ops[3];
+  // The matrices, gathered from the fragments (element e of lane l: row-major index e*32+l).
+  std::vector<uint64_t> A(s.m * s.k), B(s.k * s.n), C(s.m * s.n), D(s.m * s.n);
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    for (unsigned e = 0; e < fa.unique; ++e) A[e * kWarpSize + l] = getElem(x, aOp, fa, e, l);
+    for (unsigned e = 0; e < fb.unique; ++e) B[e * kWarpSize + l] = getElem(x, bOp, fb, e, l);
+    for (unsigned e = 0; e < fc.unique; ++e) C[e * kWarpSize + l] = getElem(x, cOp, fc, e, l);
+  }
+  const bool isInt = d.elem == Elem::S8 || d.elem == Elem::U8;
+  const auto mode = fp::Round((in.flags >> kRoundShift) & 7);
+  for (unsigned r = 0; r < s.m; ++r)
+    for (unsigned c = 0; c < s.n; ++c) {
+      uint64_t& out = D[r * s.n + c];
+      const uint64_t acc = C[r * s.n + c];
+      if (isInt) {
+        auto val = [&](uint64_t v) {
+          return d.elem == Elem::U8 ? int64_t(v & 0xFF) : int64_t(int8_t(v));
+        };
+        int64_t sum = int64_t(int32_t(uint32_t(acc)));
+        for (unsigned k = 0; k < s.k; ++k) sum += val(A[r * s.k + k]) * val(B[k * s.n + c]);
+        if (in.flags & kSatFinite) sum = std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX);
+        out = uint32_t(sum);
+      } else if (d.elem == Elem::F64) {
+        // One DFMA per k, B first (mma.cpp's f64 form: the NaN rule measured there).
+        double v = fp::f64(acc);
+        for (unsigned k = 0; k < s.k; ++k)
+          v = fp::fma(fp::f64(B[k * s.n + c]), fp::f64(A[r * s.k + k]), v, mode);
+        out = fp::bits(v);
+      } else {
+        double a[16], b[16];
+        for (unsigned k = 0; k < s.k; ++k) {
+          a[k] = narrow(d.elem, A[r * s.k + k]);
+          b[k] = narrow(d.elem, B[k * s.n + c]);
+        }
+        out = mmaDot(a, b, s.k, formatOf(d.elem), acc, formatOf(d.cElem), formatOf(d.dElem));
+      }
+    }
+  for (unsigned l = 0; l < kWarpSize; ++l)
+    for (unsigned e = 0; e < fd.unique; ++e) setElem(x, dOp, fd, e, l, D[e * kWarpSize + l]);
+}
+
+unsigned regsOf(const Opnd& o) {
+  if (o.kind == OpndKind::Reg) return 1;
+  if (o.kind != OpndKind::Vec) return 0;
+  for (const Opnd& e : o.elems)
+    if (e.kind != OpndKind::Reg) return 0;
+  return unsigned(o.elems.size());
+}
+
+// The element types each shape takes for A/B, and for C/D.
+bool validAB(Shape s, Elem e) {
+  if (s.k == 8) return e == Elem::TF32;
+  if (s.k == 4) return e == Elem::F64;
+  return e == Elem::F16 || e == Elem::BF16 || e == Elem::S8 || e == Elem::U8;
+}
+bool validCD(Shape s, Elem e) {
+  if (s.k == 4) return e == Elem::F64;
+  if (s.k == 8) return e == Elem::F32;
+  return e == Elem::F16 || e == Elem::F32 || e == Elem::S32;
+}
+
+std::string bindWmma(Inst& in) {
+  const Mods& m = in.mods;
+  if (!m.has("sync") || !m.has("aligned")) return msg(in, "needs .sync.aligned");
+  const int shape = shapeIndex(m);
+  if (shape < 0) {
+    in.run = notSupportedHandler;  // m8n8k32 (s4/u4), m8n8k128 (b1): not yet
+    return "";
+  }
+  const Shape s = kShapes[shape];
+  const bool load = m.has("load"), store = m.has("store"), mma = m.has("mma");
+  if (int(load) + int(store) + int(mma) != 1) return msg(in, "needs .load, .store or .mma");
+  const bool shared = m.space == Space::Shared;
+  in.cls = mma     ? InsnClass::Tensor
+           : store ? (shared ? InsnClass::StoreShared : InsnClass::StoreGlobal)
+                   : (shared ? InsnClass::LoadShared : InsnClass::LoadGlobal);
+  if (mma) {
+    if (m.types.size() != 4 && m.types.size() != 2)
+      return msg(in, "takes .dtype.ctype (f16) or .dtype.atype.btype.ctype");
+    Elem de, ae = Elem::F16, be = Elem::F16, ce;
+    const bool four = m.types.size() == 4;
+    if (!elemOf(m.types[0], de) || (four && !elemOf(m.types[1], ae)) ||
+        (four && !elemOf(m.types[2], be)) || !elemOf(m.types[four ? 3 : 1], ce) ||
+        !validAB(s, ae) || !validCD(s, de) || !validCD(s, ce) ||
+        (!four && (de == Elem::S32 || ce == Elem::S32))) {
+      in.run = notSupportedHandler;  // s4, u4, b1
+      return "";
+    }
+    const bool isInt = ae == Elem::S8 || ae == Elem::U8;
+    if (ae != be) return msg(in, "takes A and B of one type");
+    if (isInt != (ce == Elem::S32) || isInt != (de == Elem::S32))
+      return msg(in, "takes .s32 C and D exactly with .s8/.u8 A and B");
+    if (ae != Elem::F16 && (ce != de)) return msg(in, "takes C and D of one type for this type");
+    if (m.has("satfinite") && !isInt) return msg(in, "takes .satfinite only for integer types");
+    if (m.rounding.present && ae != Elem::F64) return msg(in, "takes a rounding only for .f64");
+    const std::vector<std::string>& w = m.words;
+    // The first two layout words are A's and B's.
+    std::vector<std::string> layouts;
+    for (const std::string& word : w)
+      if (word == "row" || word == "col") layouts.push_back(word);
+    if (layouts.size() != 2) return msg(in, "needs A's and B's layouts (.row/.col .row/.col)");
+    in.flags = (layouts[0] == "col" ? kColMajor : 0) | (layouts[1] == "col" ? kBColMajor : 0) |
+               (m.has("satfinite") ? kSatFinite : 0) |
+               uint32_t(m.rounding.present ? m.rounding.mode : fp::Round::RN) << kRoundShift |
+               encode(shape, Which::C, ae, ce, de);
+    if (auto e = expectOperands(in, 4); !e.empty()) return e;
+    const Frag fa = fragOf(s, Which::A, ae), fb = fragOf(s, Which::B, be);
+    const Frag fc = fragOf(s, Which::C, ce), fd = fragOf(s, Which::C, de);
+    if (regsOf(in.ops[0]) != fd.regs())
+      return msg(in, "writes D as " + std::to_string(fd.regs()) + " registers");
+    if (regsOf(in.ops[1]) != fa.regs())
+      return msg(in, "takes A as " + std::to_string(fa.regs()) + " registers");
+    if (regsOf(in.ops[2]) != fb.regs())
+      return msg(in, "takes B as " + std::to_string(fb.regs()) + " registers");
+    if (regsOf(in.ops[3]) != fc.regs())
+      return msg(in, "takes C as " + std::to_string(fc.regs()) + " registers");
+    in.run = runMma;
+    return "";
+  }
+  if (m.types.size() != 1) return msg(in, "takes one element type");
+  Elem e;
+  const Which which = store ? Which::C : m.has("a") ? Which::A : m.has("b") ? Which::B : Which::C;
+  if (load && !m.has("a") && !m.has("b") && !m.has("c")) return msg(in, "needs .a, .b or .c");
+  if (store && !m.has("d")) return msg(in, "needs .d");
+  if (!elemOf(m.types[0], e) || !(which == Which::C ? validCD(s, e) : validAB(s, e))) {
+    in.run = notSupportedHandler;
+    return "";
+  }
+  if (!m.has("row") && !m.has("col")) return msg(in, "needs a layout (.row or .col)");
+  if (in.ops.size() != 2 && in.ops.size() != 3) return msg(in, "takes 2 or 3 operands");
+  const Frag f = fragOf(s, which, e);
+  const unsigned fragOp = store ? 1 : 0, ptrOp = store ? 0 : 1;
+  if (regsOf(in.ops[fragOp]) != f.regs())
+    return msg(in, "takes the fragment as " + std::to_string(f.regs()) + " registers");
+  if (in.ops[ptrOp].kind != OpndKind::Addr) return msg(in, "takes an address [p]");
+  in.flags = (m.has("col") ? kColMajor : 0) | (in.ops.size() == 3 ? kHasStride : 0) |
+             encode(shape, which, e, e, e);
+  in.run = store ? runStore : runLoad;
+  return "";
+}
+
+}  // namespace
+
+std::vector<OpcodeSpec> wmmaFamily() {
+  // Role::Compute: wmma.load and wmma.mma write their first operand; wmma.store's first
+  // operand is an address, whose base facts.cpp counts as read.
+  return {{"wmma",
+           "wmma",
+           InsnClass::Tensor,
+           Role::Compute,
+           {Type::F16, Type::F32, Type::BF16, Type::TF32, Type::F64, Type::S8, Type::U8, Type::S32},
+           {"*"},
+           bindWmma}};
+}
+
+}  // namespace warpsim::isa::insns

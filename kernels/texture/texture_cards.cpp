@@ -1,0 +1,111 @@
+// Cards of the texture family: a bilinear resize through a texture object. The source image is
+// one buffer holding the object's descriptor and its texels (isa/insns/texture_object.h: what
+// `warpsim run --arg NAME=tex2d[...]` makes; the CUDA backend turns it into a CUDA array and a
+// texture object on the GPU). The reference filters as the CUDA programming guide states:
+// x - 0.5 split into texel and fraction, the fraction held in 9-bit fixed point (8 fractional
+// bits), the four weighted texels summed exactly and rounded once to f32 (docs/FIDELITY.md,
+// "Textures": the model the recorded texture cases check on the H200).
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "isa/insns/texture_object.h"
+#include "kernels/buffers.h"
+#include "kernels/families.h"
+#include "kernels/random.h"
+
+namespace warpsim::kernels {
+namespace {
+
+namespace tex = isa::tex;
+
+enum Buf : size_t { kSrc, kDst };
+
+struct Shape {
+  uint32_t inW, inH, outW, outH;
+  float scaleX, scaleY;
+};
+
+// Output size x size from a source of about 5/8 x 1/2 of it (an upscale with fractions that
+// fall between the filter's weight steps).
+Shape shapeFor(uint64_t size) {
+  const uint32_t s = uint32_t(size < 4 ? 4 : size);
+  Shape sh{std::max(2u, s * 5 / 8), std::max(2u, s / 2), s, s, 0, 0};
+  sh.scaleX = float(sh.inW) / float(sh.outW);
+  sh.scaleY = float(sh.inH) / float(sh.outH);
+  return sh;
+}
+
+Problem makeResize(uint64_t size, uint64_t seed) {
+  Rng rng(seed);
+  const Shape sh = shapeFor(size);
+  tex::Object o;
+  o.dims = 2;
+  o.width = sh.inW;
+  o.height = sh.inH;
+  o.channel = tex::Channel::F32;
+  o.channels = 1;
+  o.filter = tex::Filter::Linear;
+  o.address[0] = o.address[1] = o.address[2] = tex::Address::Clamp;
+  tex::packDense(o);
+  std::vector<float> values(tex::kDescriptorBytes / 4);
+  std::memcpy(values.data(), &o, sizeof o);
+  const std::vector<float> texels = randomFloats(rng, uint64_t(sh.inW) * sh.inH, -1.0f, 1.0f);
+  values.insert(values.end(), texels.begin(), texels.end());
+  Problem p;
+  p.size = size;
+  p.buffers.push_back(makeBuffer("src", ElemType::F32, values, false));
+  p.buffers.push_back(poisonBuffer("dst", ElemType::F32, uint64_t(sh.outW) * sh.outH));
+  Launch l;
+  l.entry = "resize_bilinear_f32";
+  l.grid = {(sh.outW + 15) / 16, (sh.outH + 15) / 16, 1};
+  l.block = {16, 16, 1};
+  l.args = {KernelArg::buf(kSrc),    KernelArg::buf(kDst),      KernelArg::u32(sh.outW),
+            KernelArg::u32(sh.outH), KernelArg::f32(sh.scaleX), KernelArg::f32(sh.scaleY)};
+  p.launches.push_back(l);
+  return p;
+}
+
+void referenceResize(Problem& p) {
+  const Shape sh = shapeFor(p.size);
+  const auto all = readBuffer<float>(p.buffers[kSrc]);
+  const float* t = all.data() + tex::kDescriptorBytes / 4;
+  auto at = [&](int64_t x, int64_t y) {
+    x = std::clamp<int64_t>(x, 0, sh.inW - 1);
+    y = std::clamp<int64_t>(y, 0, sh.inH - 1);
+    return double(t[y * sh.inW + x]);
+  };
+  std::vector<float> out(size_t(sh.outW) * sh.outH);
+  for (uint32_t y = 0; y < sh.outH; ++y)
+    for (uint32_t x = 0; x < sh.outW; ++x) {
+      // The kernel's coordinates, in f32 as it computes them.
+      const float u = (float(x) + 0.5f) * sh.scaleX, v = (float(y) + 0.5f) * sh.scaleY;
+      const double xb = double(u) - 0.5, yb = double(v) - 0.5;
+      const double fx = std::floor(xb), fy = std::floor(yb);
+      const double a = std::nearbyint((xb - fx) * 256) / 256,
+                   b = std::nearbyint((yb - fy) * 256) / 256;
+      const int64_t i = int64_t(fx), j = int64_t(fy);
+      const double sum = (1 - a) * (1 - b) * at(i, j) + a * (1 - b) * at(i + 1, j) +
+                         (1 - a) * b * at(i, j + 1) + a * b * at(i + 1, j + 1);
+      out[size_t(y) * sh.outW + x] = float(sum);
+    }
+  writeBuffer(p.buffers[kDst], out);
+}
+
+}  // namespace
+
+std::vector<Card> textureCards() {
+  return {{.name = "resize_bilinear",
+           .family = "texture",
+           .source = "resize_bilinear",
+           .demonstrates = "a bilinear upscale through a texture object (tex.2d, linear "
+                           "filtering with 9-bit weights, clamped addressing)",
+           .defaultSize = 128,
+           .minSize = 4,
+           .maxSize = 512,
+           .tolerance = bitExact(),
+           .make = makeResize,
+           .reference = referenceResize}};
+}
+
+}  // namespace warpsim::kernels

@@ -1,0 +1,407 @@
+// Texture and surface objects: the sampling arithmetic (addressing modes, the 9-bit linear
+// filter weights) on its own, and tex / tld4 / txq / suld / sust / suq in kernels reading
+// descriptors made as `warpsim run --arg NAME=tex2d[...]` makes them, against values worked
+// out by hand from the CUDA programming guide's formulas.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "isa/fp.h"
+#include "isa/insns/texture_sample.h"
+#include "tests/support/ptx_runner.h"
+
+namespace warpsim {
+namespace {
+
+using isa::tex::Address;
+using isa::tex::Channel;
+using isa::tex::Filter;
+using isa::tex::Object;
+using test::PtxRunner;
+
+TEST(TextureSample, FilterWeightsHaveEightFractionalBits) {
+  EXPECT_EQ(isa::tex::quantizeWeight(0.5), 0.5);
+  EXPECT_EQ(isa::tex::quantizeWeight(0.1), 26.0 / 256);  // 25.6 rounds to 26
+  EXPECT_EQ(isa::tex::quantizeWeight(0.001), 0.0);
+  EXPECT_EQ(isa::tex::quantizeWeight(0.999), 1.0);  // 9 bits: 1.0 itself is a weight
+}
+
+TEST(TextureSample, AddressModesOnOneAxis) {
+  using isa::tex::axisTaps;
+  // Unnormalized point sampling: floor, then the mode.
+  EXPECT_EQ(axisTaps(5.5f, 4, Address::Clamp, false, Filter::Point).index[0], 3);
+  EXPECT_EQ(axisTaps(-0.5f, 4, Address::Clamp, false, Filter::Point).index[0], 0);
+  EXPECT_EQ(axisTaps(4.0f, 4, Address::Border, false, Filter::Point).index[0], isa::tex::kBorder);
+  // Wrap and mirror apply to normalized coordinates.
+  EXPECT_EQ(axisTaps(1.3f, 4, Address::Wrap, true, Filter::Point).index[0], 1);    // 0.3*4
+  EXPECT_EQ(axisTaps(-0.1f, 4, Address::Wrap, true, Filter::Point).index[0], 3);   // 0.9*4
+  EXPECT_EQ(axisTaps(1.3f, 4, Address::Mirror, true, Filter::Point).index[0], 2);  // 0.7*4
+  EXPECT_EQ(axisTaps(0.3f, 4, Address::Mirror, true, Filter::Point).index[0], 1);
+  // Linear: x - 0.5 splits between two texels; each is addressed on its own.
+  auto t = axisTaps(0.25f, 4, Address::Clamp, false, Filter::Linear);
+  ASSERT_EQ(t.n, 2u);
+  EXPECT_EQ(t.index[0], 0);
+  EXPECT_EQ(t.index[1], 0);
+  EXPECT_EQ(t.weight[1], 0.75);
+  t = axisTaps(0.25f, 4, Address::Border, false, Filter::Linear);
+  EXPECT_EQ(t.index[0], isa::tex::kBorder);
+  EXPECT_EQ(t.index[1], 0);
+  t = axisTaps(0.0f, 4, Address::Wrap, true, Filter::Linear);  // u = 0: texels 3 and 0
+  EXPECT_EQ(t.index[0], 3);
+  EXPECT_EQ(t.index[1], 0);
+  EXPECT_EQ(t.weight[0], 0.5);
+}
+
+// Properties of the footprint over random sizes, modes and coordinates: the weights of a
+// fetch sum to 1 and are multiples of 2^-8 per dimension (products of 8-bit fractions), every
+// tap that is not the border lies inside the texture, and linear filtering at a texel's centre
+// reads that texel alone (a weight of 1), whatever the address mode.
+RC_GTEST_PROP(TextureSample, FootprintsAreWellFormed, ()) {
+  Object o;
+  o.dims = *rc::gen::inRange<uint8_t>(1, 4);
+  o.width = *rc::gen::inRange<uint32_t>(1, 40);
+  o.height = o.dims >= 2 ? *rc::gen::inRange<uint32_t>(1, 20) : 1;
+  o.depth = o.dims == 3 ? *rc::gen::inRange<uint32_t>(1, 10) : 1;
+  o.filter = *rc::gen::element(Filter::Point, Filter::Linear);
+  o.normalizedCoords = *rc::gen::inRange<uint8_t>(0, 2);
+  const Address a = o.normalizedCoords ? *rc::gen::element(Address::Wrap, Address::Clamp,
+                                                           Address::Mirror, Address::Border)
+                                       : *rc::gen::element(Address::Clamp, Address::Border);
+  o.address[0] = o.address[1] = o.address[2] = a;
+  isa::tex::packDense(o);
+  const uint32_t sizes[3] = {o.width, o.height, o.depth};
+  float c[3];
+  uint32_t centre[3];
+  for (unsigned d = 0; d < 3; ++d) {
+    const double u = *rc::gen::inRange<int>(-3000, 3000) / 1000.0 * sizes[d];
+    c[d] = float(o.normalizedCoords ? u / sizes[d] : u);
+    centre[d] = *rc::gen::inRange<uint32_t>(0, sizes[d]);
+  }
+  const auto f = isa::tex::footprint(o, c, nullptr, false, 0);
+  double total = 0;
+  for (unsigned t = 0; t < f.n; ++t) {
+    total += f.taps[t].weight;
+    const double scaled = std::ldexp(f.taps[t].weight, 8 * o.dims);
+    RC_ASSERT(scaled == std::floor(scaled));
+    if (f.taps[t].offset != isa::tex::kBorder)
+      RC_ASSERT(uint64_t(f.taps[t].offset) < isa::tex::dataBytes(o));
+  }
+  RC_ASSERT(total == 1.0);
+  RC_ASSERT(f.n == (o.filter == Filter::Linear ? 1u << o.dims : 1u));
+  // At a centre: one tap of weight 1 on that texel.
+  float mid[3];
+  for (unsigned d = 0; d < 3; ++d) {
+    const double u = centre[d] + 0.5;
+    mid[d] = float(o.normalizedCoords ? u / sizes[d] : u);
+  }
+  const auto g = isa::tex::footprint(o, mid, nullptr, false, 0);
+  int64_t want = 0;
+  for (unsigned d = 0; d < o.dims; ++d)
+    want += int64_t(centre[d]) * int64_t(d == 0 ? 4 : d == 1 ? o.pitch : o.slicePitch);
+  double atCentre = 0;
+  for (unsigned t = 0; t < g.n; ++t)
+    if (g.taps[t].offset == want) atCentre += g.taps[t].weight;
+  RC_ASSERT(atCentre == 1.0);
+}
+
+// A descriptor followed by its texels, as one buffer: the handle is the buffer's address.
+template <class T>
+std::vector<uint8_t> makeObject(Object o, const std::vector<T>& texels) {
+  isa::tex::packDense(o);
+  std::vector<uint8_t> b(isa::tex::kDescriptorBytes + texels.size() * sizeof(T));
+  std::memcpy(b.data(), &o, sizeof o);
+  std::memcpy(b.data() + isa::tex::kDescriptorBytes, texels.data(), texels.size() * sizeof(T));
+  return b;
+}
+
+const std::string kHeader = ".version 8.0\n.target sm_90\n.address_size 64\n";
+
+// Thread i samples (cx[i], cy[i]) and writes the 4 results to out[4i..4i+3].
+const std::string kTex2d = kHeader + R"(
+.visible .entry sample(.param .u64 t, .param .u64 cx, .param .u64 cy, .param .u64 out)
+{
+  .reg .b32 %r<4>;
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<12>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [cx];
+  ld.param.u64 %rd3, [cy];
+  ld.param.u64 %rd4, [out];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd5, %r1, 4;
+  add.s64 %rd6, %rd2, %rd5;
+  add.s64 %rd7, %rd3, %rd5;
+  ld.global.f32 %f1, [%rd6];
+  ld.global.f32 %f2, [%rd7];
+  tex.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [%rd1, {%f1, %f2}];
+  mul.wide.u32 %rd8, %r1, 16;
+  add.s64 %rd9, %rd4, %rd8;
+  st.global.v4.f32 [%rd9], {%f3, %f4, %f5, %f6};
+  ret;
+}
+)";
+
+std::vector<float> sample2d(const std::vector<uint8_t>& object, const std::vector<float>& xs,
+                            const std::vector<float>& ys) {
+  PtxRunner r(kTex2d);
+  const uint64_t t = r.buffer<uint8_t>(object.size(), object);
+  const uint64_t cx = r.buffer<float>(xs.size(), xs), cy = r.buffer<float>(ys.size(), ys);
+  const uint64_t out = r.buffer<float>(xs.size() * 4);
+  auto res =
+      r.launch("sample", {1, 1, 1}, {unsigned(xs.size()), 1, 1},
+               {PtxRunner::ptr(t), PtxRunner::ptr(cx), PtxRunner::ptr(cy), PtxRunner::ptr(out)});
+  EXPECT_FALSE(res.fault) << res.fault->describe("t.ptx");
+  return r.read<float>(out, xs.size() * 4);
+}
+
+Object object2d(uint32_t w, uint32_t h, Channel c, uint8_t channels, Filter f, Address a,
+                bool normalized) {
+  Object o;
+  o.dims = 2;
+  o.width = w;
+  o.height = h;
+  o.channel = c;
+  o.channels = channels;
+  o.filter = f;
+  o.address[0] = o.address[1] = a;
+  o.normalizedCoords = normalized;
+  return o;
+}
+
+TEST(Texture, Tex2dPointAndLinear) {
+  // 2 x 2 texels: row 0 = 1 2, row 1 = 3 4.
+  const std::vector<float> texels = {1, 2, 3, 4};
+  auto point =
+      makeObject(object2d(2, 2, Channel::F32, 1, Filter::Point, Address::Clamp, false), texels);
+  auto v = sample2d(point, {1.5f, 0.2f, 9.0f}, {0.5f, 1.9f, -3.0f});
+  EXPECT_EQ(v[0], 2.0f);
+  EXPECT_EQ(v[4], 3.0f);
+  EXPECT_EQ(v[8], 2.0f);  // clamped to (1, 0)
+  EXPECT_EQ(v[1], 0.0f);  // missing channels: 0, 0, 1
+  EXPECT_EQ(v[3], 1.0f);
+  auto linear =
+      makeObject(object2d(2, 2, Channel::F32, 1, Filter::Linear, Address::Clamp, false), texels);
+  v = sample2d(linear, {1.0f, 0.75f, 0.6f}, {1.0f, 1.0f, 1.0f});
+  EXPECT_EQ(v[0], 2.5f);
+  EXPECT_EQ(v[4], 2.25f);
+  // x - 0.5 = 0.1: alpha = 26/256, not 0.1.
+  EXPECT_EQ(v[8], float(2.0 + 26.0 / 256));
+}
+
+TEST(Texture, NormalizedCoordinatesWrapAndBorder) {
+  const std::vector<float> texels = {10, 20, 30, 40};  // 4 x 1
+  Object o = object2d(4, 1, Channel::F32, 1, Filter::Point, Address::Wrap, true);
+  auto v = sample2d(makeObject(o, texels), {1.3f, -0.1f}, {0.5f, 0.5f});
+  EXPECT_EQ(v[0], 20.0f);
+  EXPECT_EQ(v[4], 40.0f);
+  o.address[0] = o.address[1] = Address::Border;
+  o.filter = Filter::Linear;
+  // u = 0.5 * 4 = 2 - 0.5: texels 1 and 2 half each; u = 0: the border (0) and texel 0.
+  v = sample2d(makeObject(o, texels), {0.5f, 0.0f}, {0.5f, 0.5f});
+  EXPECT_EQ(v[0], 25.0f);
+  // y = 0.5 of a height of 1: row 0 alone weighs 1.
+  EXPECT_EQ(v[4], 5.0f);
+}
+
+TEST(Texture, Unorm8FourChannels) {
+  Object o = object2d(1, 1, Channel::U8, 4, Filter::Point, Address::Clamp, false);
+  o.readNormalized = 1;
+  const std::vector<uint8_t> texel = {255, 0, 128, 51};
+  auto v = sample2d(makeObject(o, texel), {0.5f}, {0.5f});
+  EXPECT_EQ(v[0], 1.0f);
+  EXPECT_EQ(v[1], 0.0f);
+  EXPECT_EQ(v[2], 128.0f / 255.0f);
+  EXPECT_EQ(v[3], 0.2f);
+}
+
+const std::string kQueryAndSurface = kHeader + R"(
+.visible .entry surf(.param .u64 t, .param .u64 s, .param .u64 out)
+{
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<6>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [s];
+  ld.param.u64 %rd3, [out];
+  mov.u32 %r1, %tid.x;
+  txq.width.b32 %r2, [%rd1];
+  txq.height.b32 %r3, [%rd1];
+  suq.width.b32 %r4, [%rd2];
+  shl.b32 %r5, %r1, 2;
+  mov.u32 %r6, 1;
+  suld.b.2d.b32.trap {%r7}, [%rd2, {%r5, %r6}];
+  add.u32 %r7, %r7, 100;
+  mov.u32 %r8, 0;
+  sust.b.2d.b32.trap [%rd2, {%r5, %r8}], {%r7};
+  mov.u32 %r9, 4096;
+  suld.b.2d.b32.zero {%r10}, [%rd2, {%r9, %r6}];
+  mul.wide.u32 %rd4, %r1, 16;
+  add.s64 %rd5, %rd3, %rd4;
+  st.global.v4.u32 [%rd5], {%r2, %r3, %r4, %r10};
+  ret;
+}
+)";
+
+TEST(Texture, QueriesAndSurfaceLoadsStores) {
+  PtxRunner r(kQueryAndSurface);
+  const auto tex = makeObject(object2d(7, 5, Channel::F32, 1, Filter::Point, Address::Clamp, false),
+                              std::vector<float>(35, 0.0f));
+  Object so = object2d(4, 2, Channel::U32, 1, Filter::Point, Address::Clamp, false);
+  so.kind = isa::tex::Kind::Surface;
+  const auto surf = makeObject(so, std::vector<uint32_t>{0, 0, 0, 0, 1, 2, 3, 4});
+  const uint64_t t = r.buffer<uint8_t>(tex.size(), tex), s = r.buffer<uint8_t>(surf.size(), surf);
+  const uint64_t out = r.buffer<uint32_t>(16);
+  auto res = r.launch("surf", {1, 1, 1}, {4, 1, 1},
+                      {PtxRunner::ptr(t), PtxRunner::ptr(s), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("s.ptx");
+  const auto o = r.read<uint32_t>(out, 16);
+  EXPECT_EQ(o[0], 7u);
+  EXPECT_EQ(o[1], 5u);
+  EXPECT_EQ(o[2], 4u);
+  EXPECT_EQ(o[3], 0u);  // .zero outside
+  const auto row0 = r.read<uint32_t>(s + isa::tex::kDescriptorBytes, 4);
+  EXPECT_EQ(row0, (std::vector<uint32_t>{101, 102, 103, 104}));
+}
+
+TEST(Texture, SurfaceTrapAndBadHandleFault) {
+  const std::string ptx = kHeader + R"(
+.visible .entry bad(.param .u64 s)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [s];
+  mov.u32 %r1, 16;
+  mov.u32 %r2, 0;
+  suld.b.2d.b32.trap {%r3}, [%rd1, {%r1, %r2}];
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  Object so = object2d(4, 1, Channel::U32, 1, Filter::Point, Address::Clamp, false);
+  so.kind = isa::tex::Kind::Surface;
+  const auto surf = makeObject(so, std::vector<uint32_t>(4, 0));
+  const uint64_t s = r.buffer<uint8_t>(surf.size(), surf);
+  auto res = r.launch("bad", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(s)});
+  ASSERT_TRUE(res.fault);
+  EXPECT_EQ(res.fault->kind, sim::FaultKind::Trap);
+  EXPECT_NE(res.fault->message.find("outside the surface"), std::string::npos)
+      << res.fault->message;
+  // A buffer that is not an object: the magic is wrong.
+  const uint64_t junk = r.buffer<uint8_t>(256, std::vector<uint8_t>(256, 7));
+  res = r.launch("bad", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(junk)});
+  ASSERT_TRUE(res.fault);
+  EXPECT_NE(res.fault->message.find("bad magic"), std::string::npos) << res.fault->message;
+}
+
+TEST(Texture, SurfaceReductionsAreAtomic) {
+  // 32 lanes add 1 to texel (1, 0) and fold their lane number into texel (0, 0) with max.s32
+  // of (lane - 16).
+  const std::string ptx = kHeader + R"(
+.visible .entry red(.param .u64 s)
+{
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [s];
+  mov.u32 %r1, 4;
+  mov.u32 %r2, 0;
+  mov.u32 %r3, 1;
+  sured.b.add.2d.u32.trap [%rd1, {%r1, %r2}], %r3;
+  mov.u32 %r4, %tid.x;
+  sub.s32 %r5, %r4, 16;
+  sured.b.max.2d.s32.trap [%rd1, {%r2, %r2}], %r5;
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  Object so = object2d(2, 1, Channel::S32, 1, Filter::Point, Address::Clamp, false);
+  so.kind = isa::tex::Kind::Surface;
+  const auto surf = makeObject(so, std::vector<int32_t>{-100, 10});
+  const uint64_t s = r.buffer<uint8_t>(surf.size(), surf);
+  auto res = r.launch("red", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(s)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("r.ptx");
+  EXPECT_EQ(r.read<int32_t>(s + isa::tex::kDescriptorBytes, 2), (std::vector<int32_t>{15, 42}));
+}
+
+TEST(TextureSample, CubeFaces) {
+  using isa::tex::cubeCoords;
+  EXPECT_EQ(cubeCoords(1, 0, 0).face, 0u);
+  EXPECT_EQ(cubeCoords(-2, 1, 0).face, 1u);
+  EXPECT_EQ(cubeCoords(0.5f, 1, 0).face, 2u);
+  EXPECT_EQ(cubeCoords(0, -1, 0.5f).face, 3u);
+  EXPECT_EQ(cubeCoords(0, 0, 3).face, 4u);
+  EXPECT_EQ(cubeCoords(0, 0, -3).face, 5u);
+  // +x: s = -z, t = -y, mapped from [-1, 1] to [0, 1].
+  const auto c = cubeCoords(2, -1, 1);
+  EXPECT_EQ(c.s, 0.25f);
+  EXPECT_EQ(c.t, 0.75f);
+}
+
+TEST(Texture, TexCubeReadsTheFaceTheDirectionHits) {
+  const std::string ptx = kHeader + R"(
+.visible .entry cube(.param .u64 t, .param .u64 dirs, .param .u64 out)
+{
+  .reg .b32 %r<2>;
+  .reg .f32 %f<9>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [dirs];
+  ld.param.u64 %rd3, [out];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd4, %r1, 12;
+  add.s64 %rd5, %rd2, %rd4;
+  ld.global.f32 %f1, [%rd5];
+  ld.global.f32 %f2, [%rd5+4];
+  ld.global.f32 %f3, [%rd5+8];
+  tex.cube.v4.f32.f32 {%f4, %f5, %f6, %f7}, [%rd1, {%f1, %f2, %f3, %f8}];
+  mul.wide.u32 %rd6, %r1, 4;
+  add.s64 %rd7, %rd3, %rd6;
+  st.global.f32 [%rd7], %f4;
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  Object o = object2d(1, 1, Channel::F32, 1, Filter::Point, Address::Clamp, true);
+  o.layered = 1;
+  o.cube = 1;
+  o.layers = 6;
+  const auto cube = makeObject(o, std::vector<float>{10, 11, 12, 13, 14, 15});
+  const std::vector<float> dirs = {1, 0, 0, -1, 0.2f, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0.1f, 0, -1};
+  const uint64_t t = r.buffer<uint8_t>(cube.size(), cube), d = r.buffer<float>(18, dirs);
+  const uint64_t out = r.buffer<float>(6);
+  auto res = r.launch("cube", {1, 1, 1}, {6, 1, 1},
+                      {PtxRunner::ptr(t), PtxRunner::ptr(d), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("c.ptx");
+  EXPECT_EQ(r.read<float>(out, 6), (std::vector<float>{10, 11, 12, 13, 14, 15}));
+}
+
+const std::string kGather = kHeader + R"(
+.visible .entry gather(.param .u64 t, .param .u64 out)
+{
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [out];
+  mov.f32 %f1, 0f3F800000;
+  mov.f32 %f2, 0f3F800000;
+  tld4.g.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [%rd1, {%f1, %f2}];
+  st.global.v4.f32 [%rd2], {%f3, %f4, %f5, %f6};
+  ret;
+}
+)";
+
+TEST(Texture, Tld4GathersOneChannelInGatherOrder) {
+  PtxRunner r(kGather);
+  // 2 x 2 texels of two channels: channel g = 10 * (row * 2 + col + 1).
+  const std::vector<float> texels = {0, 10, 0, 20, 0, 30, 0, 40};
+  const auto tex =
+      makeObject(object2d(2, 2, Channel::F32, 2, Filter::Point, Address::Clamp, false), texels);
+  const uint64_t t = r.buffer<uint8_t>(tex.size(), tex), out = r.buffer<float>(4);
+  auto res = r.launch("gather", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(t), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("g.ptx");
+  // (i0, j1), (i1, j1), (i1, j0), (i0, j0)
+  EXPECT_EQ(r.read<float>(out, 4), (std::vector<float>{30, 40, 20, 10}));
+}
+
+}  // namespace
+}  // namespace warpsim
