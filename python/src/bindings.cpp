@@ -55,7 +55,8 @@ sim::Dim3 dim3(const std::vector<uint32_t>& v) {
 // faults as the JSON report names them (harness/report.cpp), parsed by the Python side.
 py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32_t>& grid,
                 const std::vector<uint32_t>& block, uint32_t shared, const py::list& args,
-                unsigned threads, bool serial, std::optional<uint64_t> budget) {
+                unsigned threads, bool serial, std::optional<uint64_t> budget,
+                uint64_t stackSize) {
   LaunchRequest r;
   r.entry = entry;
   r.grid = dim3(grid);
@@ -64,6 +65,7 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
   r.options.threads = threads;
   r.options.serial = serial;
   if (budget) r.options.instructionBudget = *budget;
+  r.options.stackSize = stackSize;
   std::vector<py::buffer_info> held;  // keeps the arrays' memory alive through the launch
   held.reserve(args.size());
   for (const py::handle a : args) {
@@ -168,5 +170,5 @@ PYBIND11_MODULE(_warpsim, m) {
            })
       .def("launch", &launch, py::arg("entry"), py::arg("grid"), py::arg("block"),
            py::arg("shared"), py::arg("args"), py::arg("threads"), py::arg("serial"),
-           py::arg("budget"));
+           py::arg("budget"), py::arg("stack_size"));
 }

@@ -12,6 +12,8 @@ from .args import convert
 demangle_name = _warpsim.demangle
 from .result import KernelFault, LaunchResult
 
+# A thread's stack lives in its 512 KiB of local memory (as `warpsim run --stack-size`).
+_MAX_STACK_SIZE = 512 * 1024
 _UNITS = {"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}
 
 
@@ -79,14 +81,14 @@ class Kernel:
         return f"<warpsim.Kernel {self.signature}>"
 
     def __call__(self, grid, block, args, shared_mem=0, *, threads=None, serial=None,
-                 budget=None):
+                 budget=None, stack_size=None):
         """Launches the kernel and returns a LaunchResult; raises KernelFault on a fault.
 
         grid, block: an int or a tuple of up to three ints. args: one per parameter, in
         order: numpy arrays for pointers (copied to device buffers before the launch and back
         after it, so the arrays are updated in place), Python or numpy scalars for the rest
-        (converted to the parameter's PTX type). threads, serial, budget: this launch only
-        (see Module).
+        (converted to the parameter's PTX type). threads, serial, budget, stack_size: this
+        launch only (see Module).
         """
         if isinstance(args, (str, bytes)) or not hasattr(args, "__len__"):
             raise TypeError(f"args must be a tuple or list of arguments, not {type(args).__name__}")
@@ -107,9 +109,11 @@ class Kernel:
         shared_mem = _count(shared_mem, "shared_mem", 0xFFFFFFFF)
         threads = m.threads if threads is None else _count(threads, "threads", 1024)
         budget = m.budget if budget is None else _count(budget, "budget", 2**64 - 1)
+        stack_size = (m.stack_size if stack_size is None
+                      else _count(stack_size, "stack_size", _MAX_STACK_SIZE))
         raw = m._sim.launch(self.name, _dim3(grid, "grid"), _dim3(block, "block"), shared_mem,
                             converted, threads, m.serial if serial is None else bool(serial),
-                            budget)
+                            budget, stack_size)
         for view, dense in copies:
             if view.flags.writeable:
                 np.copyto(view, dense)
@@ -128,17 +132,20 @@ class Module:
     Options: device_memory (bytes, or "4GiB"; the default 4 GiB), threads (host threads for
     CTAs, 0 = every core), serial (CTAs one at a time in order: deterministic float atomics),
     budget (warp-instructions before the watchdog stops a kernel; None = warpsim's default),
+    stack_size (call stack bytes per thread, as cudaDeviceSetLimit(cudaLimitStackSize), default
+    1024: recursion past it is a "stack overflow" KernelFault),
     echo_printf (write the kernel's printf output to sys.stdout after each launch, as a GPU
     program's appears; it is in LaunchResult.printf either way).
     """
 
     def __init__(self, ptx, *, name="module.ptx", device_memory=None, threads=0, serial=False,
-                 budget=None, echo_printf=True):
+                 budget=None, echo_printf=True, stack_size=1024):
         self._sim = _warpsim.SimModule(ptx, name, _device_memory_bytes(device_memory))
         self.name = name
         self.threads = _count(threads, "threads", 1024)
         self.serial = bool(serial)
         self.budget = None if budget is None else _count(budget, "budget", 2**64 - 1)
+        self.stack_size = _count(stack_size, "stack_size", _MAX_STACK_SIZE)
         self.echo_printf = bool(echo_printf)
 
     @classmethod
