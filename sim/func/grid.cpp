@@ -45,6 +45,9 @@ void checkStop(Cta& cta, const LaunchContext& ctx) {
 void runWarpsRoundRobin(Cta& cta, const LaunchContext& ctx) {
   const uint64_t budget = watchdogBudget(ctx.options, cta.warpCount());
   uint64_t used = 0;
+  // Before the first round too: a CTA that ends within one round never reaches the check below,
+  // and a grid of 2^31-1 such CTAs ran for hours past its time limit (found by CliFuzz).
+  checkStop(cta, ctx);
   for (;;) {
     bool progressed = false;
     for (unsigned w = 0; w < cta.warpCount(); ++w) {
