@@ -62,7 +62,9 @@ summary="$OUT/fuzz/summary.txt"
   for n in $(seq "$FIRST" $((FIRST + N - 1))); do
     # /usr/bin/time writes "Command exited with non-zero status N" before the format line.
     read -r seed status secs peak < <(tail -1 "$WORK/seed-$n.time" 2>/dev/null || echo "$n ? ? ?")
-    result=$(grep -Eo '\[  (PASSED|FAILED)  \]' "$WORK/seed-$n.log" | head -1 | tr -d '[] ')
+    # PASSED only when a test ran (a filter that matches nothing passes with 0 tests).
+    result=$(grep -Eo '\[  (PASSED  \] [1-9]|FAILED  \])' "$WORK/seed-$n.log" | head -1 |
+      grep -Eo 'PASSED|FAILED')
     [ "$status" = 0 ] && [ "$result" = PASSED ] || result="FAILED${result:+ ($result)}"
     [ "$status" = 124 ] && result="TIMEOUT"
     printf "%-8s %-6s %-8s %-9s %-10s %s\n" "$seed" "$status" $((CASES * 8)) "$secs" "$peak" "$result"
