@@ -35,7 +35,8 @@ NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 PTXAS=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 
 gpu=1
-if ! "$NVCC" -O2 -o "$WORK/stack_probe" scripts/probes/stack/stack_probe.cpp -lcuda >>"$log" 2>&1; then
+if ! "$NVCC" -O2 -o "$WORK/stack_probe" scripts/probes/stack/stack_probe.cpp \
+  -L/usr/local/cuda/lib64/stubs -lcuda >>"$log" 2>&1; then
   echo "no nvcc or libcuda: the GPU columns are skipped" | tee -a "$log"
   gpu=0
 fi

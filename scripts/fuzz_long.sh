@@ -41,7 +41,10 @@ TIME=/usr/bin/time
 [ -x "$BIN/warpsim_tests" ] || { echo "fuzz_long.sh: no $BIN/warpsim_tests (build it first)" >&2; exit 2; }
 WORK=$(mktemp -d)
 mkdir -p "$OUT/fuzz"
-export BIN FILTER CASES CHUNK_SECONDS TIME WORK
+# The test reads its seeds (tests/recorded) from the source tree: this checkout, wherever the
+# binary was built.
+WARPSIM_SOURCE_DIR=$(pwd)
+export BIN FILTER CASES CHUNK_SECONDS TIME WORK WARPSIM_SOURCE_DIR
 
 # One chunk: its output in WORK/seed-N.log, "N STATUS SECONDS PEAK_KIB" in WORK/seed-N.time.
 chunk() {
