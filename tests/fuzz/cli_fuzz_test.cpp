@@ -226,6 +226,7 @@ std::string problemOf(const std::vector<std::string>& args, const std::string& d
   const RunResult r = runBinary(args, dir, 60);
   if (r.killed) return "still running after 60 s: " + joined(args);
   if (!r.exited) return "killed by signal " + std::to_string(r.status) + ": " + joined(args);
+  if (r.status == 126) return "the binary could not be started (exec failed): " + joined(args);
   if (r.status > 2) return "exit status " + std::to_string(r.status) + ": " + joined(args);
   if (r.peakKib > 1024 * 1024)
     return "peak memory " + std::to_string(r.peakKib) + " KiB: " + joined(args);
