@@ -109,7 +109,12 @@ double parseNumber(const std::string& s, size_t position, const std::string& tex
 
 // The bits of value `v` as an element of type t (integers wrap, floats round to nearest);
 // callers check the range first.
-uint64_t elementFrom(double v, ElemType t, long long iv, bool useInt) {
+// The bits of an integral value `v` within some integer type's range (-2^63 <= v < 2^64): through
+// int64 when negative, uint64 otherwise, so that no conversion is out of range (a u64 value past
+// 2^63 through int64 is undefined behaviour).
+uint64_t integerBits(double v) { return v < 0 ? uint64_t(int64_t(v)) : uint64_t(v); }
+
+uint64_t elementFrom(double v, ElemType t) {
   switch (t) {
     case ElemType::F16:
       return fp::f64ToF16(v, fp::Round::RN);
@@ -120,7 +125,7 @@ uint64_t elementFrom(double v, ElemType t, long long iv, bool useInt) {
     case ElemType::F64:
       return fp::bits(v);
     default:
-      return useInt ? uint64_t(iv) : uint64_t(int64_t(v));
+      return integerBits(v);
   }
 }
 
@@ -128,7 +133,7 @@ uint64_t elementFrom(double v, ElemType t, long long iv, bool useInt) {
 // round to infinity, or a value outside an integer type's range.
 std::string realFitError(double v, ElemType t) {
   if (isFloat(t)) {
-    if (std::isfinite(v) && isInfBits(elementFrom(v, t, 0, false), t))
+    if (std::isfinite(v) && isInfBits(elementFrom(v, t), t))
       return std::string("does not fit ") + kernels::elemName(t) + " (largest finite value " +
              largestFinite(t) + ")";
   } else if (!std::isfinite(v) || !realFitsInteger(v, t)) {
@@ -162,7 +167,7 @@ uint64_t parseScalarBits(const std::string& s, ElemType t, size_t position,
     }
     const double v = parseNumber(s, position, text);
     checkRealFits(v, t, s, position, text);
-    return elementFrom(v, t, 0, false);
+    return elementFrom(v, t);
   }
   const auto n = parseSignedText(s);
   if (!n) bad(position, text, "'" + s + "' is not an integer");
@@ -310,7 +315,7 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,
     }
     for (uint64_t i = 0; i < count; ++i) {
       const double v = start + step * double(i);
-      putElement(b, i, elementFrom(v, *t, (long long)std::llround(v), !isFloat(*t)));
+      putElement(b, i, elementFrom(isFloat(*t) ? v : std::round(v), *t));
     }
   } else if (fn == "const" || fn == "fill") {
     if (p.size() != 1) bad(position, text, fn + " takes one value");
@@ -337,10 +342,11 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,
     kernels::Rng rng(seed);
     for (uint64_t i = 0; i < count; ++i) {
       if (isFloat(*t)) {
-        putElement(b, i, elementFrom(rng.f64(lo, hi), *t, 0, false));
+        putElement(b, i, elementFrom(rng.f64(lo, hi), *t));
       } else {
-        const long long v = (long long)std::floor(rng.f64(lo, hi + 1));
-        putElement(b, i, uint64_t(std::min<long long>(v, (long long)hi)));
+        // In doubles until the end: a u64 range reaches past 2^63 (random(1,0,1e19)).
+        const double v = std::floor(rng.f64(lo, hi + 1));
+        putElement(b, i, integerBits(std::min(v, std::trunc(hi))));
       }
     }
   } else if (fn == "file") {

@@ -38,6 +38,26 @@ std::map<std::string, sim::timing::KernelResources> parsePtxasVerbose(const std:
   return out;
 }
 
+std::map<std::string, uint32_t> parsePtxasStackFrames(const std::string& text) {
+  // ptxas info    : Function properties for _Z12compositionsj
+  //     40 bytes stack frame, 40 bytes spill stores, 40 bytes spill loads
+  static const std::regex props(R"(Function properties for (\S+))");
+  static const std::regex frame(R"(^\s*(\d+) bytes stack frame)");
+  std::map<std::string, uint32_t> out;
+  std::istringstream in(text);
+  std::string line, current;
+  std::smatch m;
+  while (std::getline(in, line)) {
+    if (std::regex_search(line, m, props)) {
+      current = m[1];
+    } else if (!current.empty() && std::regex_search(line, m, frame)) {
+      if (m[1].length() <= 9) out[current] = uint32_t(std::stoul(m[1]));
+      current.clear();
+    }
+  }
+  return out;
+}
+
 PtxasResources ptxasResources(const std::string& ptx) {
   PtxasResources r;
   std::string ptxas;
@@ -76,7 +96,10 @@ PtxasResources ptxasResources(const std::string& ptx) {
   }
   std::error_code ec;
   std::filesystem::remove_all(dir, ec);
-  if (r.error.empty()) r.kernels = parsePtxasVerbose(text);
+  if (r.error.empty()) {
+    r.kernels = parsePtxasVerbose(text);
+    r.stackFrames = parsePtxasStackFrames(text);
+  }
   return r;
 }
 

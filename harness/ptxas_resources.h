@@ -1,8 +1,10 @@
 // What ptxas makes of a module's kernels for sm_90: registers per thread and static shared
-// memory (`ptxas -arch=sm_90 -v`), for the timing model's occupancy. The chip runs what ptxas
+// memory (`ptxas -arch=sm_90 -v`), for the timing model's occupancy, and each function's stack
+// frame, for the call stack limit (sim/func/call_stack.h). The chip runs what ptxas
 // made, so its register count, not the PTX's, decides how many CTAs fit on an SM.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 
@@ -12,6 +14,9 @@ namespace warpsim::harness {
 
 struct PtxasResources {
   std::map<std::string, sim::timing::KernelResources> kernels;  // by entry name
+  // Each function's stack frame in bytes ("Function properties for f / N bytes stack frame"),
+  // entries and device functions, by PTX name: the call stack model's frame sizes.
+  std::map<std::string, uint32_t> stackFrames;
   std::string error;  // why ptxas gave nothing ("" when it ran): the caller says so and falls back
 };
 
@@ -20,5 +25,6 @@ PtxasResources ptxasResources(const std::string& ptx);
 
 // Parses ptxas -v output (exposed for tests).
 std::map<std::string, sim::timing::KernelResources> parsePtxasVerbose(const std::string& text);
+std::map<std::string, uint32_t> parsePtxasStackFrames(const std::string& text);
 
 }  // namespace warpsim::harness

@@ -9,6 +9,7 @@
 #include "harness/compare.h"
 #include "harness/nvcc.h"
 #include "harness/run_problem.h"
+#include "harness/suite.h"
 #include "isa/diagnostic.h"
 
 namespace warpsim::harness {
@@ -34,6 +35,14 @@ std::string hex(uint64_t v) {
 
 [[noreturn]] void malformed(const std::string& path, unsigned line, const std::string& why) {
   throw std::runtime_error(path + ":" + std::to_string(line) + ": malformed recorded case: " + why);
+}
+
+// A hash or sample value: hexadecimal digits that fit 64 bits.
+uint64_t hexValue(const std::string& text, const std::string& path, unsigned line) {
+  if (text.empty() || text.size() > 16 ||
+      text.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+    malformed(path, line, "'" + text + "' is not a 64-bit hexadecimal value");
+  return std::stoull(text, nullptr, 16);
 }
 
 RecordedBuffer* findBuffer(std::vector<RecordedBuffer>& v, const std::string& name) {
@@ -111,7 +120,7 @@ RecordedCase readCase(const std::string& path) {
       std::string algo, h;
       if (!(in >> b.name >> b.type >> b.count >> algo >> h) || algo != "fnv1a64")
         malformed(path, n, "expected '" + key + " NAME TYPE COUNT fnv1a64 HEX'");
-      b.hash = std::stoull(h, nullptr, 16);
+      b.hash = hexValue(h, path, n);
       (key == "input" ? c.inputs : c.outputs).push_back(b);
     } else if (key == "sample") {
       std::string name, v;
@@ -119,7 +128,7 @@ RecordedCase readCase(const std::string& path) {
       if (!(in >> name >> idx >> v)) malformed(path, n, "expected 'sample NAME INDEX HEX'");
       RecordedBuffer* b = findBuffer(c.outputs, name);
       if (!b) malformed(path, n, "sample of unknown output '" + name + "'");
-      b->samples.emplace_back(idx, std::stoull(v, nullptr, 16));
+      b->samples.emplace_back(idx, hexValue(v, path, n));
     } else if (key == "data") {
       std::string name, file;
       if (!(in >> name >> file)) malformed(path, n, "expected 'data NAME FILE'");
@@ -149,6 +158,11 @@ ReplayResult replayCase(const RecordedCase& c) {
   const fs::path dir = fs::path(c.path).parent_path();
   const std::string ptxPath = (dir / c.ptxFile).string();
   const std::string ptx = readTextFile(ptxPath);
+  // The size comes from the file: one that does not fit is refused before anything is made.
+  if (const std::string why = cardSizeError(*card, c.size); !why.empty()) {
+    r.message = why;
+    return r;
+  }
   kernels::Problem problem = card->make(c.size, c.seed);
   for (const RecordedBuffer& in : c.inputs) {
     const kernels::HostBuffer* b = nullptr;
@@ -193,6 +207,11 @@ ReplayResult replayCase(const RecordedCase& c) {
     }
     r.message = "buffer '" + out.name + "' differs from the GPU's";
     for (const auto& [idx, bits] : out.samples) {
+      if (idx >= b->count()) {  // from the file: never read past the buffer
+        r.message += ": sample index " + std::to_string(idx) + " is outside its " +
+                     std::to_string(b->count()) + " elements";
+        break;
+      }
       const uint64_t mine = elementBits(*b, idx);
       if (mine != bits) {
         r.message += ": [" + std::to_string(idx) + "] GPU " + formatElement(b->type, bits) +

@@ -1,5 +1,6 @@
 #include "harness/backend.h"
 #include "harness/ptxas_resources.h"
+#include "sim/func/call_stack.h"
 #include "sim/gpu.h"
 #include "sim/timing/timing_model.h"
 
@@ -19,10 +20,15 @@ class SimBackend final : public Backend {
   std::string name() const override { return "sim"; }
   void loadModule(const std::string& ptx, const std::string& path) override {
     module_ = &gpu_.loadPtx(ptx, path);
+    const bool recursive = sim::hasRecursion(module_->program);
+    options_.frameBytes.clear();
+    if (!timing_ && !recursive) return;
+    // Registers and shared memory as ptxas allocates them, and the stack frames of a module
+    // with recursion (sim/func/call_stack.h; without ptxas they are estimated from the PTX).
+    const PtxasResources r = ptxasResources(ptx);
+    if (recursive) options_.frameBytes = r.stackFrames;
     if (timing_) {
-      // Registers and shared memory as ptxas allocates them, once per module.
       timing_->clearResources();
-      const PtxasResources r = ptxasResources(ptx);
       timing_->setFallbackNote(r.error);
       for (const auto& [entry, res] : r.kernels) timing_->setResources(entry, res);
     }

@@ -1,5 +1,9 @@
 #include "harness/suite.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
 #include "kernels/ptx_registry.h"
 
 namespace warpsim::harness {
@@ -24,6 +28,31 @@ CardResult runCardOnSim(const kernels::Card& card, uint64_t size, uint64_t seed,
                         const sim::timing::TimingConfig* timing) {
   auto backend = timing ? makeTimedSimBackend(*timing, options) : makeSimBackend(options);
   return runCard(*backend, card, size, seed);
+}
+
+std::string cardSizeError(const kernels::Card& card, uint64_t size, uint64_t memoryLimit) {
+  const std::string what = "size " + std::to_string(size) + " of '" + card.name + "'";
+  if (size == 0) return {};
+  if (size < card.minSize) return what + " takes sizes from " + std::to_string(card.minSize);
+  const uint64_t big = card.defaultSize;
+  if (size <= big) return {};
+  auto bytesAt = [&](uint64_t s) {
+    double bytes = 0;
+    for (const kernels::HostBuffer& b : card.make(s, 1).buffers) bytes += double(b.bytes.size());
+    return bytes;
+  };
+  const uint64_t small = std::max<uint64_t>(card.minSize, big / 2);
+  const double b2 = bytesAt(big), b1 = small < big ? bytesAt(small) : b2;
+  double power = 1;
+  if (small < big && b1 > 0 && b2 > b1)
+    power = std::max(1.0, std::round(std::log(b2 / b1) / std::log(double(big) / double(small))));
+  const double estimate = b2 * std::pow(double(size) / double(big), power);
+  if (estimate <= double(memoryLimit)) return {};
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3g", estimate);
+  return what + " would need about " + text + " bytes of buffers (they grow as size" +
+         (power > 1 ? "^" + std::to_string(int(power)) : std::string()) + "), more than the " +
+         std::to_string(memoryLimit) + " bytes of device memory";
 }
 
 std::vector<const kernels::Card*> selectCards(const std::string& pattern) {

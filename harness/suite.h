@@ -30,6 +30,14 @@ CardResult runCardOnSim(const kernels::Card& card, uint64_t size, uint64_t seed,
 // Runs `card` on any backend (the backend gets the card's module loaded first).
 CardResult runCard(Backend& backend, const kernels::Card& card, uint64_t size, uint64_t seed);
 
+// Why `size` does not suit `card` ("" when it does; 0 is the card's default): below the card's
+// smallest size, or buffers that would not fit `memoryLimit` bytes of device memory. The bytes
+// are extrapolated from the card made at its default size and at half of it (buffers grow as a
+// power of the size: n for vectors, n^2 for matrices), so nothing of the asked size is made to
+// find out: a size that does not fit is refused before any host memory is taken.
+std::string cardSizeError(const kernels::Card& card, uint64_t size,
+                          uint64_t memoryLimit = sim::kDefaultDeviceMemoryBytes);
+
 // Cards whose name contains `pattern` (all when empty), in suite order.
 std::vector<const kernels::Card*> selectCards(const std::string& pattern);
 

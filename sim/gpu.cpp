@@ -154,6 +154,8 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
   ctx.limits = limits_;
   ctx.gridId = ++launches_;
   ctx.stopAt = &stopAt;
+  ctx.stack = callStackModel(m.program, int(&fn - m.program.functions.data()), options.stackSize,
+                             options.frameBytes);
   if (options.timeLimit > 0)
     ctx.deadline = std::chrono::steady_clock::now() +
                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(

@@ -200,6 +200,12 @@ int benchCommand(const std::vector<std::string>& args) {
     std::cerr << "warpsim bench: no card matches '" << vm["pattern"].as<std::string>() << "'\n";
     return kUsage;
   }
+  for (const kernels::Card* c : cards)
+    if (const std::string why = harness::cardSizeError(*c, vm["size"].as<uint64_t>());
+        !why.empty()) {
+      std::cerr << "warpsim bench: --size: " << why << "\n";
+      return kUsage;
+    }
   const unsigned repeat = std::max(1u, vm["repeat"].as<unsigned>());
   const uint64_t size = vm["size"].as<uint64_t>();
   const bool json = vm.count("json") > 0;

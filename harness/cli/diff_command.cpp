@@ -15,6 +15,7 @@
 #include "harness/nvcc.h"
 #include "harness/report.h"
 #include "harness/run_problem.h"
+#include "harness/suite.h"
 #include "isa/diagnostic.h"
 #include "kernels/ptx_registry.h"
 #include "sim/gpu.h"
@@ -70,6 +71,11 @@ int diffCommand(const std::vector<std::string>& args) {
     uint32_t maxUlp = 0;
     const kernels::Card* card = kernels::findCard(target);
     if (card) {
+      if (const std::string why = harness::cardSizeError(*card, vm["size"].as<uint64_t>());
+          !why.empty()) {
+        std::cerr << "warpsim diff: --size: " << why << "\n";
+        return kUsage;
+      }
       job.path = card->source + ".ptx";
       job.ptx = std::string(kernels::ptxFor(card->source));
       job.problem =

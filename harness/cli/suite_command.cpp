@@ -76,6 +76,12 @@ int suiteCommand(const std::vector<std::string>& args) {
     std::cerr << "warpsim suite: no card matches '" << vm["pattern"].as<std::string>() << "'\n";
     return kUsage;
   }
+  for (const kernels::Card* c : cards)
+    if (const std::string why = harness::cardSizeError(*c, vm["size"].as<uint64_t>());
+        !why.empty()) {
+      std::cerr << "warpsim suite: --size: " << why << "\n";
+      return kUsage;
+    }
   if (vm.count("list")) {
     for (const kernels::Card* c : cards)
       std::printf("%-22s %-12s %s\n", c->name.c_str(), c->family.c_str(), c->demonstrates.c_str());

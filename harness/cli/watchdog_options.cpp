@@ -19,6 +19,9 @@ std::atomic<bool>& interruptStorage() {
 
 extern "C" void onInterrupt(int) { interruptStorage().store(true); }
 
+// A thread's stack lives in its local memory: 512 KiB per thread on compute capability 9.0.
+constexpr uint64_t kMaxStackSize = 512 * 1024;
+
 }  // namespace
 
 const std::atomic<bool>* interruptFlag() {
@@ -37,7 +40,10 @@ void addWatchdogOptions(po::options_description& opts) {
                      "warp-instructions a CTA may issue before the watchdog stops it as stuck "
                      "(default 2^27 per warp of the CTA)")(
       "time-limit", po::value<double>()->default_value(600),
-      "seconds of wall time a launch may take (0 = no limit)");
+      "seconds of wall time a launch may take (0 = no limit)")(
+      "stack-size", po::value<uint64_t>()->default_value(1024),
+      "call stack bytes per thread, as cudaDeviceSetLimit(cudaLimitStackSize): a recursive "
+      "call past it is a stack-overflow fault");
 }
 
 void applyWatchdogOptions(const po::variables_map& vm, sim::LaunchOptions& lo) {
@@ -49,6 +55,11 @@ void applyWatchdogOptions(const po::variables_map& vm, sim::LaunchOptions& lo) {
   if (!(limit >= 0) || limit > 1e9)
     throw harness::ArgError("--time-limit must be a number of seconds from 0 to 1e9");
   lo.timeLimit = limit;
+  lo.stackSize = vm["stack-size"].as<uint64_t>();
+  if (lo.stackSize > kMaxStackSize)
+    throw harness::ArgError("--stack-size " + std::to_string(lo.stackSize) + ": expected 0 to " +
+                            std::to_string(kMaxStackSize) +
+                            " bytes (a thread's 512 KiB of local memory)");
   lo.interrupt = interruptFlag();
 }
 

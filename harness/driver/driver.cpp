@@ -60,6 +60,7 @@ CUresult faultCode(sim::FaultKind k) {
       return CUDA_ERROR_ILLEGAL_INSTRUCTION;
     case sim::FaultKind::BarrierDeadlock:
     case sim::FaultKind::WarpSync:
+    case sim::FaultKind::StackOverflow:  // see scripts/device_stack.sh for the chip's code
       return CUDA_ERROR_LAUNCH_FAILED;
   }
   return CUDA_ERROR_LAUNCH_FAILED;
@@ -357,6 +358,7 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
   lo.threads = options.threads;
   lo.serial = options.serial;
   if (options.budget) lo.instructionBudget = options.budget;
+  lo.stackSize = stackLimit;  // cuCtxSetLimit(CU_LIMIT_STACK_SIZE), cudaDeviceSetLimit
   for (auto& [host, mirror] : mirrors)
     gpu.memory().copyIn(mirror.device, mirror.host, mirror.bytes);
   const sim::LaunchResult r = gpu.launch(m, config, lo);

@@ -175,6 +175,15 @@ void writeIsaCase(const IsaCase& c, const std::string& path) {
   if (!c.device.empty()) f << "device " << c.device << "\n";
 }
 
+namespace {
+
+// Far above what the generator makes (grid 1-2, block 32-128, at most a few dozen words).
+constexpr uint32_t kMaxIsaCaseBlock = 1024;
+constexpr uint64_t kMaxIsaCaseThreads = 1 << 20;
+constexpr size_t kMaxIsaCaseWords = 4096;
+
+}  // namespace
+
 IsaCase readIsaCase(const std::string& path) {
   std::ifstream f(path);
   if (!f) throw std::runtime_error("cannot read " + path);
@@ -197,9 +206,16 @@ IsaCase readIsaCase(const std::string& path) {
       header = true;
       continue;
     }
+    // Hexadecimal digits that fit 64 bits, or a malformed-file error (never stoull's own).
+    auto hexValue = [&](const std::string& text) {
+      if (text.empty() || text.size() > 16 ||
+          text.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+        malformed(path, n, "'" + text + "' is not a 64-bit hexadecimal value");
+      return uint64_t(std::stoull(text, nullptr, 16));
+    };
     auto hexField = [&](uint64_t& v) {
       if (!(in >> h)) malformed(path, n, "expected a hexadecimal hash after '" + key + "'");
-      v = std::stoull(h, nullptr, 16);
+      v = hexValue(h);
     };
     if (key == "seed")
       in >> c.seed;
@@ -237,8 +253,8 @@ IsaCase readIsaCase(const std::string& path) {
         malformed(path, n,
                   "expected 'word " + std::to_string(c.wordHashes.size()) + " REG HASH VALUE'");
       c.regs.push_back(reg);
-      c.wordHashes.push_back(std::stoull(hw, nullptr, 16));
-      c.thread0.push_back(std::stoull(t0, nullptr, 16));
+      c.wordHashes.push_back(hexValue(hw));
+      c.thread0.push_back(hexValue(t0));
     } else if (key == "forms") {
       for (std::string s; in >> s;) c.forms.push_back(s);
       in.clear();
@@ -251,6 +267,15 @@ IsaCase readIsaCase(const std::string& path) {
   if (!header) malformed(path, n, "empty file");
   if (c.ptxFile.empty() || c.inputs.empty() || c.grid == 0 || c.block == 0)
     malformed(path, n, "missing ptx, inputs or launch geometry");
+  // The geometry sizes the host buffers (threads x words x 8 bytes): bounded before any is made.
+  if (c.block > kMaxIsaCaseBlock || uint64_t(c.grid) * c.block > kMaxIsaCaseThreads ||
+      c.inputs.size() > kMaxIsaCaseWords)
+    malformed(path, n,
+              "grid " + std::to_string(c.grid) + " x block " + std::to_string(c.block) + " with " +
+                  std::to_string(c.inputs.size()) + " words: an ISA case has at most " +
+                  std::to_string(kMaxIsaCaseBlock) + " threads per block, " +
+                  std::to_string(kMaxIsaCaseThreads) + " threads and " +
+                  std::to_string(kMaxIsaCaseWords) + " words");
   if (c.wordHashes.size() != c.inputs.size())
     malformed(path, n,
               std::to_string(c.wordHashes.size()) + " output words for " +

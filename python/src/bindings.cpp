@@ -125,7 +125,7 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
                 const std::vector<uint32_t>& block, uint32_t shared, const py::list& args,
                 unsigned threads, bool serial, std::optional<uint64_t> budget,
                 std::optional<double> timeLimit, std::optional<std::string> timing,
-                const std::vector<std::string>& checks) {
+                const std::vector<std::string>& checks, uint64_t stackSize) {
   LaunchRequest r;
   r.entry = entry;
   r.grid = dim3(grid);
@@ -154,6 +154,7 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
     r.options.observers = session->factories();
     r.options.recoverInvalidAccess = true;
   }
+  r.options.stackSize = stackSize;
   std::vector<py::buffer_info> held;  // keeps the arrays' memory alive through the launch
   held.reserve(args.size());
   for (const py::handle a : args) {
@@ -296,5 +297,5 @@ PYBIND11_MODULE(_warpsim, m) {
       .def("launch", &launch, py::arg("entry"), py::arg("grid"), py::arg("block"),
            py::arg("shared"), py::arg("args"), py::arg("threads"), py::arg("serial"),
            py::arg("budget"), py::arg("time_limit") = py::none(), py::arg("timing") = py::none(),
-           py::arg("checks") = std::vector<std::string>{});
+           py::arg("checks") = std::vector<std::string>{}, py::arg("stack_size") = 1024);
 }

@@ -63,3 +63,23 @@ def test_launch_geometry_errors(module):
         module.get_kernel("hello")(1, (32, 64), (1,))
     with pytest.raises(ValueError, match="grid"):
         module.get_kernel("hello")(0, 1, (1,))
+
+
+def test_stack_overflow_is_a_fault_and_the_stack_size_an_option():
+    import pathlib
+    ptx = (pathlib.Path(__file__).resolve().parents[2] / "tests/data/recursive_depth.ptx").read_text()
+    m = warpsim.Module.from_ptx(ptx, name="recursive_depth.ptx")
+    out = np.zeros(1, dtype=np.uint32)
+    m.get_kernel("rec_depth")(1, 1, (62, out))  # 8 + 63 frames of 16 bytes fit 1 KiB
+    assert out[0] == 62
+    with pytest.raises(warpsim.KernelFault) as e:
+        m.get_kernel("rec_depth")(1, 1, (63, out))
+    assert e.value.kind == "stack overflow"
+    assert "call 64 deep, of 'down'" in str(e.value)
+    m.get_kernel("rec_depth")(1, 1, (126, out), stack_size=2048)
+    assert out[0] == 126
+    big = warpsim.Module.from_ptx(ptx, stack_size=4096)
+    big.get_kernel("rec_depth")(1, 1, (200, out))
+    assert out[0] == 200
+    with pytest.raises(ValueError, match="stack_size"):
+        warpsim.Module.from_ptx(ptx, stack_size=1 << 20)

@@ -14,6 +14,8 @@ from .args import convert
 demangle_name = _warpsim.demangle
 from .result import KernelFault, LaunchResult
 
+# A thread's stack lives in its 512 KiB of local memory (as `warpsim run --stack-size`).
+_MAX_STACK_SIZE = 512 * 1024
 _UNITS = {"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}
 
 
@@ -116,14 +118,14 @@ class Kernel:
         return f"<warpsim.Kernel {self.signature}>"
 
     def __call__(self, grid, block, args, shared_mem=0, *, threads=None, serial=None,
-                 budget=None, time_limit=None, timing=None, check=None):
+                 budget=None, time_limit=None, timing=None, check=None, stack_size=None):
         """Launches the kernel and returns a LaunchResult; raises KernelFault on a fault.
 
         grid, block: an int or a tuple of up to three ints. args: one per parameter, in
         order: numpy arrays for pointers (copied to device buffers before the launch and back
         after it, so the arrays are updated in place), Python or numpy scalars for the rest
         (converted to the parameter's PTX type). threads, serial, budget, time_limit, timing,
-        check: this launch only (see Module). Ctrl-C stops the kernel and raises
+        check, stack_size: this launch only (see Module). Ctrl-C stops the kernel and raises
         KeyboardInterrupt saying where its warps stood; the arrays hold what it had written.
         """
         if isinstance(args, (str, bytes)) or not hasattr(args, "__len__"):
@@ -148,9 +150,11 @@ class Kernel:
         time_limit = m.time_limit if time_limit is None else _seconds(time_limit)
         timing = m.timing if timing is None else _timing_text(timing)
         check = m.check if check is None else _check_tools(check)
+        stack_size = (m.stack_size if stack_size is None
+                      else _count(stack_size, "stack_size", _MAX_STACK_SIZE))
         raw = m._sim.launch(self.name, _dim3(grid, "grid"), _dim3(block, "block"), shared_mem,
                             converted, threads, m.serial if serial is None else bool(serial),
-                            budget, time_limit, timing, check)
+                            budget, time_limit, timing, check, stack_size)
         for view, dense in copies:
             if view.flags.writeable:
                 np.copyto(view, dense)
@@ -169,6 +173,8 @@ class Module:
     Options: device_memory (bytes, or "4GiB"; the default 4 GiB), threads (host threads for
     CTAs, 0 = every core), serial (CTAs one at a time in order: deterministic float atomics),
     budget (warp-instructions before the watchdog stops a kernel; None = warpsim's default),
+    stack_size (call stack bytes per thread, as cudaDeviceSetLimit(cudaLimitStackSize), default
+    1024: recursion past it is a "stack overflow" KernelFault),
     echo_printf (write the kernel's printf output to sys.stdout after each launch, as a GPU
     program's appears; it is in LaunchResult.printf either way), time_limit (seconds of wall
     time a launch may run before the watchdog stops it; None = 600, 0 = none), timing (True, a
@@ -179,12 +185,14 @@ class Module:
     """
 
     def __init__(self, ptx, *, name="module.ptx", device_memory=None, threads=0, serial=False,
-                 budget=None, echo_printf=True, time_limit=None, timing=None, check=None):
+                 budget=None, echo_printf=True, time_limit=None, timing=None, check=None,
+                 stack_size=1024):
         self._sim = _warpsim.SimModule(ptx, name, _device_memory_bytes(device_memory))
         self.name = name
         self.threads = _count(threads, "threads", 1024)
         self.serial = bool(serial)
         self.budget = None if budget is None else _count(budget, "budget", 2**64 - 1)
+        self.stack_size = _count(stack_size, "stack_size", _MAX_STACK_SIZE)
         self.echo_printf = bool(echo_printf)
         self.time_limit = None if time_limit is None else _seconds(time_limit)
         self.timing = _timing_text(timing)

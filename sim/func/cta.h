@@ -19,6 +19,7 @@
 #include "isa/exec.h"
 #include "sim/func/async_copy.h"
 #include "sim/func/barriers.h"
+#include "sim/func/call_stack.h"
 #include "sim/func/fault.h"
 #include "sim/func/launch.h"
 #include "sim/func/memory.h"
@@ -44,6 +45,7 @@ struct LaunchContext {
   std::atomic<uint64_t>* stopAt = nullptr;
   // When the launch's time limit runs out (LaunchOptions::timeLimit; max(): never).
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  CallStackModel stack;  // the per-thread stack limit and frame sizes (call_stack.h)
 };
 
 // Why a warp stopped issuing.
@@ -154,6 +156,9 @@ class Cta final : public isa::Machine {
   void enterFrame(Warp& w, const isa::FunctionCode& fn, isa::LaneMask mask,
                   const isa::Inst* callSite);
   void finishCall(Warp& w);
+  // Faults when a call of `callee` would pass the stack limit (call_stack.h).
+  void checkStack(const Warp& w, const isa::FunctionCode& callee, const isa::Inst& in,
+                  isa::LaneMask mask);
   void removeLanes(Warp& w, isa::LaneMask lanes, size_t fromEntry);
   void exitLanes(Warp& w, isa::LaneMask lanes);
   void releaseBarrier(uint32_t id);

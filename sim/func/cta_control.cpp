@@ -73,6 +73,7 @@ void Cta::branch(const Inst& in, LaneMask taken) {
 void Cta::call(const Inst& in, LaneMask mask) {
   Warp& w = *cur_;
   const isa::FunctionCode& callee = ctx_.program->functions[size_t(in.callee)];
+  if (ctx_.stack.checked) checkStack(w, callee, in, mask);
   // The caller's entry resumes after the call with every lane; the callee's lanes run above.
   w.stack.back().pc = in.pc + 1;
   pcSet_ = true;
@@ -149,9 +150,27 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
   f.stackBase = w.stack.size();
   f.callSite = callSite;
   f.returned = 0;
+  f.stackTop = w.frames.empty() ? 0 : w.frames.back().stackTop;
+  if (ctx_.stack.checked)
+    f.stackTop += ctx_.stack.frameBytes[size_t(&fn - ctx_.program->functions.data())];
   for (const auto& [slot, s] : fn.specials) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
   w.frames.push_back(std::move(f));
   w.stack.push_back({0, isa::kNoPc, mask});
+}
+
+void Cta::checkStack(const Warp& w, const isa::FunctionCode& callee, const Inst& in,
+                     LaneMask mask) {
+  const size_t index = size_t(&callee - ctx_.program->functions.data());
+  const uint64_t frame = ctx_.stack.frameBytes[index];
+  const uint64_t top = w.frames.back().stackTop + frame;
+  if (top <= ctx_.stack.limit) return;
+  fault(FaultKind::StackOverflow,
+        "call " + std::to_string(w.frames.size()) + " deep, of '" + callee.name + "' (a frame of " +
+            std::to_string(frame) + " bytes, " +
+            (ctx_.stack.fromPtxas[index] ? "ptxas's" : "estimated from the PTX") + "), needs " +
+            std::to_string(top) + " bytes of stack per thread; the limit is " +
+            std::to_string(ctx_.stack.limit) + " (cudaLimitStackSize; --stack-size)",
+        &in, unsigned(std::countr_zero(mask)));
 }
 
 void Cta::removeLanes(Warp& w, LaneMask lanes, size_t fromEntry) {

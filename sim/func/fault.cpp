@@ -26,6 +26,8 @@ const char* faultKindName(FaultKind k) {
       return "not supported yet";
     case FaultKind::InvalidInstruction:
       return "invalid instruction";
+    case FaultKind::StackOverflow:
+      return "stack overflow";
   }
   return "fault";
 }

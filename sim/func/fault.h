@@ -23,6 +23,7 @@ enum class FaultKind {
   Interrupted,         // the user stopped the launch (Ctrl-C)
   NotSupported,        // an instruction warpsim parses but does not execute yet
   InvalidInstruction,  // an operand combination the semantics reject at run time
+  StackOverflow,       // a call past the per-thread stack limit (cudaLimitStackSize)
 };
 const char* faultKindName(FaultKind k);
 

@@ -8,6 +8,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -45,6 +46,9 @@ void checkStop(Cta& cta, const LaunchContext& ctx) {
 void runWarpsRoundRobin(Cta& cta, const LaunchContext& ctx) {
   const uint64_t budget = watchdogBudget(ctx.options, cta.warpCount());
   uint64_t used = 0;
+  // Before the first round too: a CTA that ends within one round never reaches the check below,
+  // and a grid of 2^31-1 such CTAs ran for hours past its time limit (found by CliFuzz).
+  checkStop(cta, ctx);
   for (;;) {
     bool progressed = false;
     for (unsigned w = 0; w < cta.warpCount(); ++w) {
@@ -115,11 +119,16 @@ LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& fa
   // CTA order whatever order the CTAs ran in, without holding one record per CTA of a huge grid.
   constexpr uint64_t kBatch = 4096;
   std::vector<CtaOutcome> batch;
-  const unsigned threads =
-      ctx.options.serial
-          ? 1
-          : (ctx.options.threads ? ctx.options.threads
-                                 : std::max(1u, std::thread::hardware_concurrency()));
+  unsigned threads = ctx.options.serial ? 1
+                                        : (ctx.options.threads
+                                               ? ctx.options.threads
+                                               : std::max(1u, std::thread::hardware_concurrency()));
+  // Each CTA in flight holds its threads' .local memory on the host (up to 512 KiB a thread:
+  // 512 MiB for a block of 1024), so no more CTAs run side by side than the device memory
+  // holds: the host memory a launch takes does not grow with the host's cores.
+  const uint64_t localPerCta = uint64_t(ctx.program->localBytesPerThread) * ctx.block.count();
+  if (localPerCta && ctx.memory)
+    threads = unsigned(std::clamp<uint64_t>(ctx.memory->capacity() / localPerCta, 1, threads));
   tbb::task_arena arena{int(threads)};
   tbb::enumerable_thread_specific<std::optional<Cta>> ctas;
   for (uint64_t first = 0; first < n && !result.fault; first += kBatch) {

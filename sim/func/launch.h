@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,6 +57,13 @@ struct LaunchOptions {
   // uses to report every invalid access (up to a million per CTA, then the next one faults).
   // Needs an observer; off, every such access faults.
   bool recoverInvalidAccess = false;
+
+  // The call stack (sim/func/call_stack.h): bytes per thread, as cudaLimitStackSize (CUDA's
+  // default 1 KiB), checked for kernels that reach recursion; a call past it is a stack-overflow
+  // fault. `frameBytes`: ptxas's stack frame per function name, when the harness ran ptxas
+  // (otherwise each frame is estimated from the PTX).
+  uint64_t stackSize = 1024;
+  std::map<std::string, uint32_t> frameBytes;
 };
 
 // A store or atomic that wrote a watched address.

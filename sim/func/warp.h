@@ -26,6 +26,7 @@ struct Frame {
   size_t stackBase = 0;                 // the SIMT stack's size when the frame was entered
   const isa::Inst* callSite = nullptr;  // the call that made the frame (returns copied there)
   isa::LaneMask returned = 0;           // lanes that executed ret
+  uint64_t stackTop = 0;  // the thread's stack bytes in use with this frame (call_stack.h)
   uint8_t* laneParam(unsigned lane) { return laneParams.data() + lane * fn->laneParamBytes; }
 };
 

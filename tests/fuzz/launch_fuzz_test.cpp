@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -32,14 +33,20 @@ std::string readFile(const fs::path& p) {
   return ss.str();
 }
 
+// The source tree: the build's, or $WARPSIM_SOURCE_DIR where the binary runs from another
+// checkout (scripts/fuzz_long.sh on the device machine, whose copy of the tree lies elsewhere).
+fs::path sourceDir() {
+  const char* env = std::getenv("WARPSIM_SOURCE_DIR");
+  return env && *env ? fs::path(env) : fs::path(WARPSIM_SOURCE_DIR);
+}
+
 // Every seed: the suite's modules, then the recorded programs (sorted, so runs repeat).
 const std::vector<std::string>& seeds() {
   static const std::vector<std::string> s = [] {
     std::vector<std::string> out;
     for (const kernels::EmbeddedPtx& e : kernels::embeddedPtx()) out.emplace_back(e.text);
     std::vector<fs::path> files;
-    for (const auto& e :
-         fs::recursive_directory_iterator(fs::path(WARPSIM_SOURCE_DIR) / "tests/recorded"))
+    for (const auto& e : fs::recursive_directory_iterator(sourceDir() / "tests/recorded"))
       if (e.path().extension() == ".ptx") files.push_back(e.path());
     std::sort(files.begin(), files.end());
     for (const fs::path& p : files) out.push_back(readFile(p));
@@ -89,8 +96,7 @@ RC_GTEST_PROP(LaunchFuzz, MutatedModulesLoadAndLaunchOrFailCleanly, ()) {
 TEST(LaunchFuzz, RegressionInputsRunCleanly) {
   HangGuard guard;
   size_t n = 0;
-  for (const auto& e :
-       fs::directory_iterator(fs::path(WARPSIM_SOURCE_DIR) / "tests/fuzz/regressions")) {
+  for (const auto& e : fs::directory_iterator(sourceDir() / "tests/fuzz/regressions")) {
     if (e.path().extension() != ".ptx") continue;
     ++n;
     const std::string text = readFile(e.path());

@@ -31,6 +31,33 @@ TEST(ArgSpecLimits, BufferSizeIsCheckedAgainstTheLimitBeforeAllocating) {
   EXPECT_THROW(buildProblem({"a=u8[600]", "b=u8[600]"}, "k", {}, {}, 0, 1000), ArgError);
 }
 
+// u64 values past 2^63 were converted through a signed 64-bit integer: undefined behaviour
+// (UBSan), and in practice every such value became 0x8000000000000000.
+TEST(ArgSpecLimits, U64RandomAndIotaPastTwoToThe63DoNotWrap) {
+  auto values = [](const std::string& s) {
+    const ParsedArg a = parseArg(s, 1, 0);
+    std::vector<uint64_t> v(a.buffer.bytes.size() / 8);
+    std::memcpy(v.data(), a.buffer.bytes.data(), a.buffer.bytes.size());
+    return v;
+  };
+  const std::vector<uint64_t> r = values("r=u64[64]:random(1,0,1e19)");
+  unsigned above = 0;
+  for (uint64_t x : r) {
+    EXPECT_LE(x, 10000000000000000000ull);
+    above += x > (uint64_t(1) << 63);
+  }
+  EXPECT_GT(above, 0u);  // about 8% of [0, 1e19] lies past 2^63: some of 64 draws
+  EXPECT_LT(above, 20u);
+  EXPECT_EQ(values("i=u64[2]:iota(1e19,0)"),
+            (std::vector<uint64_t>{10000000000000000000ull, 10000000000000000000ull}));
+  EXPECT_EQ(
+      values("s=s64[2]:iota(-9e18,1e18)"),
+      (std::vector<uint64_t>{uint64_t(-9000000000000000000ll), uint64_t(-8000000000000000000ll)}));
+  // The top of the range: 2^64 - 2048 is the largest double below 2^64.
+  EXPECT_EQ(values("t=u64[1]:random(5,18446744073709549568,18446744073709549568)"),
+            (std::vector<uint64_t>{18446744073709549568ull}));
+}
+
 TEST(ArgSpecLimits, HexIsABitPatternDecimalIsAValue) {
   auto bits = [](const std::string& s) {
     const ParsedArg a = parseArg(s, 1, 0);

@@ -93,6 +93,24 @@ TEST(Watchdog, ATimeLimitStopsALaunchThatRunsTooLong) {
   EXPECT_LT(s, 30.0);  // it stopped: without the limit it would spin for ever
 }
 
+TEST(Watchdog, ATimeLimitStopsAGridOfManyShortCtas) {
+  // No CTA is stuck and each ends within its first round of warp slices, where the limit used to
+  // be checked: a grid of 2^31-1 of them ran for hours past the limit (found by CliFuzz:
+  // `warpsim run ... --grid 2324482 --time-limit 3` ran for over ten minutes).
+  sim::LaunchOptions o;
+  o.timeLimit = 0.05;
+  PtxRunner r(kStuckCta);
+  const auto start = std::chrono::steady_clock::now();
+  const auto res = r.launch("k", {0x7FFFFFFF, 1, 1}, {32, 1, 1}, {PtxRunner::u32(~0u)}, o);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(res.fault);
+  EXPECT_EQ(res.fault->kind, sim::FaultKind::Watchdog);
+  EXPECT_NE(res.fault->message.find("time limit of 0.05 s"), std::string::npos)
+      << res.fault->message;
+  EXPECT_LT(res.ctasRun, 0x7FFFFFFFu);
+  EXPECT_LT(s, 30.0);
+}
+
 TEST(Watchdog, AnInterruptStopsTheLaunchAndSaysWhereTheWarpsAre) {
   std::atomic<bool> interrupted{true};
   sim::LaunchOptions o;

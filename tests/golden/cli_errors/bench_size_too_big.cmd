@@ -1,0 +1,1 @@
+bench sgemm_tiled --size 1000000

@@ -1,0 +1,1 @@
+suite vector_add --size 1000000000000
