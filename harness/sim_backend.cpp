@@ -18,7 +18,7 @@ class SimBackend final : public Backend {
   }
   std::string name() const override { return "sim"; }
   void loadModule(const std::string& ptx, const std::string& path) override {
-    module_ = &gpu_.loadPtx(ptx, path);
+    module_ = &gpu_.loadPtx(ptx, path, isa::LowerOptions{options_.contract});
     if (timing_) {
       // Registers and shared memory as ptxas allocates them, once per module.
       timing_->clearResources();

@@ -24,5 +24,6 @@ std::vector<Card> printfCards();
 std::vector<Card> warpCards();
 std::vector<Card> tensorCards();  // kernels/tensor: cp.async, ldmatrix, mma.sync
 std::vector<Card> microCards();
+std::vector<Card> solverCards();  // kernels/solver: Gaussian elimination (fma contraction)
 
 }  // namespace warpsim::kernels

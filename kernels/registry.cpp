@@ -9,10 +9,10 @@ const std::vector<Card>& allCards() {
   // Built once, on first use, and never changed: the order is the families' order below.
   static const std::vector<Card> all = [] {
     std::vector<Card> cards;
-    for (auto family : {elementwiseCards, reductionCards, scanCards, transposeCards, gemmCards,
-                        normCards, histogramCards, sortCards, stencilCards, attentionCards,
-                        lowpCards, fp64Cards, callsCards, printfCards, warpCards, tensorCards,
-                        microCards}) {
+    for (auto family :
+         {elementwiseCards, reductionCards, scanCards, transposeCards, gemmCards, normCards,
+          histogramCards, sortCards, stencilCards, attentionCards, lowpCards, fp64Cards, callsCards,
+          printfCards, warpCards, tensorCards, microCards, solverCards}) {
       auto part = family();
       cards.insert(cards.end(), part.begin(), part.end());
     }

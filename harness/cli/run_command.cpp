@@ -10,6 +10,7 @@
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
 #include "harness/cli/kernel_job.h"
+#include "harness/cli/lowering_options.h"
 #include "harness/cli/timing_options.h"
 #include "harness/cli/watchdog_options.h"
 #include "harness/compare.h"
@@ -61,6 +62,7 @@ int runCommand(const std::vector<std::string>& args) {
       "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
       "serial", "run CTAs one at a time, in order (deterministic float atomics)");
   addWatchdogOptions(opts);
+  addLoweringOptions(opts);
   addTimingOptions(opts);
   po::positional_options_description pos;
   pos.add("file", 1);
@@ -81,6 +83,7 @@ int runCommand(const std::vector<std::string>& args) {
     lo.threads = hostThreads(vm);
     lo.serial = vm.count("serial") > 0;
     applyWatchdogOptions(vm, lo);
+    applyLoweringOptions(vm, lo);
     const std::optional<sim::timing::TimingConfig> timing = timingFrom(vm);
     if (timing && printTimingConfig(vm) && !json)
       std::cout << "timing configuration:\n" << sim::timing::formatTimingConfig(*timing);

@@ -129,12 +129,15 @@ class Module:
     CTAs, 0 = every core), serial (CTAs one at a time in order: deterministic float atomics),
     budget (warp-instructions before the watchdog stops a kernel; None = warpsim's default),
     echo_printf (write the kernel's printf output to sys.stdout after each launch, as a GPU
-    program's appears; it is in LaunchResult.printf either way).
+    program's appears; it is in LaunchResult.printf either way), contract (fuse each mul and
+    the add/sub that consumes it into one fma as ptxas does, so results round as on the chip;
+    False executes the PTX literally, as `--no-contract` does).
     """
 
     def __init__(self, ptx, *, name="module.ptx", device_memory=None, threads=0, serial=False,
-                 budget=None, echo_printf=True):
-        self._sim = _warpsim.SimModule(ptx, name, _device_memory_bytes(device_memory))
+                 budget=None, echo_printf=True, contract=True):
+        self._sim = _warpsim.SimModule(ptx, name, _device_memory_bytes(device_memory),
+                                       bool(contract))
         self.name = name
         self.threads = _count(threads, "threads", 1024)
         self.serial = bool(serial)

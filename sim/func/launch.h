@@ -56,6 +56,11 @@ struct LaunchOptions {
   // uses to report every invalid access (up to a million per CTA, then the next one faults).
   // Needs an observer; off, every such access faults.
   bool recoverInvalidAccess = false;
+
+  // Read when a backend loads a module (harness::makeSimBackend), not per launch: fuse the
+  // mul + add pairs that ptxas fuses, so results round as on the chip (isa/contract.h). Off
+  // (`--no-contract`), each PTX instruction rounds on its own, as PTX literally says.
+  bool contract = true;
 };
 
 // A store or atomic that wrote a watched address.

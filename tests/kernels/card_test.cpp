@@ -258,6 +258,7 @@ uint64_t gemmC32(uint64_t n) {  // the tensor family's C: s x s, s a multiple of
   return s * s;
 }
 uint64_t rows128(uint64_t) { return 128; }
+uint64_t belowPivot(uint64_t n) { return n - 1; }  // gauss_elim's first Fan1: rows below row 0
 uint64_t capped(uint64_t n) { return std::min<uint64_t>(n, 32 * 256); }    // grid-stride, 32 blocks
 uint64_t capped64(uint64_t n) { return std::min<uint64_t>(n, 64 * 256); }  // grid-stride, 64 blocks
 // The micro family: one warp, one thread, one CTA, or a grid-stride copy of at most 1056 CTAs.
@@ -316,6 +317,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_copy", {capped1056}},
       {"micro_shfl_chain", {warp32}},
       {"micro_bar_chain", {cta256}},
+      {"gauss_elim", {belowPivot}},
   };
   return table;
 }
