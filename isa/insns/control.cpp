@@ -102,10 +102,8 @@ std::string bindCall(Inst& in) {
   size_t i = 0;
   if (i < in.ops.size() && in.ops[i].kind == OpndKind::List) rets = in.ops[i++];
   if (i < in.ops.size() && in.ops[i].kind == OpndKind::Reg)
-    return "not supported yet: an indirect call (through a function pointer) in '" + in.text +
-           "'";
-  if (i >= in.ops.size() || in.ops[i].kind != OpndKind::Func)
-    return "'call' needs a function name";
+    return "not supported yet: an indirect call (through a function pointer) in '" + in.text + "'";
+  if (i >= in.ops.size() || in.ops[i].kind != OpndKind::Func) return "'call' needs a function name";
   func = in.ops[i++];
   if (i < in.ops.size() && in.ops[i].kind == OpndKind::List) args = in.ops[i++];
   in.ops = {rets, func, args};
