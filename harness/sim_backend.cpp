@@ -19,7 +19,7 @@ class SimBackend final : public Backend {
   }
   std::string name() const override { return "sim"; }
   void loadModule(const std::string& ptx, const std::string& path) override {
-    module_ = &gpu_.loadPtx(ptx, path);
+    module_ = &gpu_.loadPtx(ptx, path, isa::LowerOptions{options_.contract});
     const bool recursive = sim::hasRecursion(module_->program);
     options_.frameBytes.clear();
     if (!timing_ && !recursive) return;

@@ -29,6 +29,26 @@ enum class Role : uint8_t {
   Unmodelled,      // parsed, never executed (faults "not supported yet"): reads every operand
 };
 
+// What an instruction is to the contraction pass (isa/contract.h), which fuses a multiply into
+// the add or subtract that consumes it, as ptxas does (docs/FIDELITY.md, "Contraction").
+enum class Fusion : uint8_t {
+  None,
+  Multiply,  // mul of a floating-point type: a product that may be fused
+  Add,       // add: may absorb a product
+  Subtract,  // sub: may absorb a product (as minuend or subtrahend)
+  Negate,    // neg: folded into the product it negates
+};
+
+// Operand forms an opcode accepts beyond registers, immediates, addresses and {vectors}; the
+// lowering refuses them elsewhere.
+struct OperandForms {
+  bool selectors = false;         // `%r1.b0`, `%r2.h10`: byte/half selectors (video)
+  bool negatedRegisters = false;  // `-%r1` (vmad)
+  // `{%r1}` stays a one-element vector (texture coordinates) instead of standing for %r1, as
+  // it does elsewhere (Triton writes `ld.global.b32 { %r1 }, [ %rd1 + 0 ];`).
+  bool oneElementVectors = false;
+};
+
 struct OpcodeSpec {
   std::string_view opcode;
   std::string_view family;          // the isa/insns file that defines it
@@ -42,6 +62,8 @@ struct OpcodeSpec {
   // Immediates take the last type word; operands 1..firstTypedOperands take the first instead
   // (slct.dtype.ctype d, a, b, c: a and b are of dtype).
   uint8_t firstTypedOperands = 0;
+  Fusion fusion = Fusion::None;
+  OperandForms forms = {};
 };
 
 const std::vector<OpcodeSpec>& instructionTable();

@@ -35,7 +35,86 @@ void transfer(const Inst& in, SlotSet& live) {
     if (!u.pred) live.add(u.slot);
 }
 
+// Registers and predicates in one set: predicate p at numSlots + p.
+uint32_t indexOf(RegRef r, uint32_t numSlots) { return r.pred ? numSlots + r.slot : r.slot; }
+
+void transferAll(const Inst& in, SlotSet& live, uint32_t numSlots) {
+  if (in.guard == kNoSlot)
+    for (RegRef d : in.defs) live.remove(indexOf(d, numSlots));
+  for (RegRef u : in.uses) live.add(indexOf(u, numSlots));
+}
+
+// Whether the instruction does nothing but write its registers: arithmetic, conversions, moves
+// and comparisons (no memory, control, warp-wide exchange or fault).
+bool onlyWritesRegisters(const Inst& in) {
+  if (in.flow != Flow::Next || in.defs.empty()) return false;
+  switch (in.cls) {
+    case InsnClass::Int:
+    case InsnClass::Fp32:
+    case InsnClass::Fp64:
+    case InsnClass::Half:
+    case InsnClass::Sfu:
+    case InsnClass::Convert:
+    case InsnClass::Move:
+    case InsnClass::Predicate:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
+
+LiveRegisters liveRegisters(const FunctionCode& fn, const Cfg& g) {
+  const uint32_t n = fn.numSlots + fn.numPreds;
+  const std::vector<Inst>& code = fn.code;
+  const size_t nb = g.blocks.size();
+  LiveRegisters out;
+  out.numSlots = fn.numSlots;
+  out.dead.assign(code.size(), false);
+  std::vector<SlotSet> liveIn(nb, SlotSet(n));
+  // Each round recomputes liveness with the dead code known so far, then marks what it finds
+  // newly dead; a round that marks nothing is the fixed point.
+  for (bool marked = true; marked;) {
+    marked = false;
+    liveIn.assign(nb, SlotSet(n));
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t b = nb; b-- > 0;) {
+        SlotSet live(n);
+        for (uint32_t s : g.blocks[b].succs)
+          if (s < nb) live.merge(liveIn[s]);
+        for (uint32_t pc = g.blocks[b].last + 1; pc-- > g.blocks[b].first;)
+          if (!out.dead[pc]) transferAll(code[pc], live, fn.numSlots);
+        changed = liveIn[b].merge(live) || changed;
+      }
+    }
+    for (size_t b = 0; b < nb; ++b) {
+      SlotSet live(n);
+      for (uint32_t s : g.blocks[b].succs)
+        if (s < nb) live.merge(liveIn[s]);
+      for (uint32_t pc = g.blocks[b].last + 1; pc-- > g.blocks[b].first;) {
+        if (out.dead[pc]) continue;
+        const Inst& in = code[pc];
+        if (onlyWritesRegisters(in) && std::none_of(in.defs.begin(), in.defs.end(), [&](RegRef d) {
+              return live.has(indexOf(d, fn.numSlots));
+            })) {
+          out.dead[pc] = true;
+          marked = true;
+          continue;
+        }
+        transferAll(in, live, fn.numSlots);
+      }
+    }
+  }
+  out.liveOut.assign(nb, std::vector<bool>(n, false));
+  for (size_t b = 0; b < nb; ++b)
+    for (uint32_t s : g.blocks[b].succs)
+      if (s < nb)
+        for (uint32_t i = 0; i < n; ++i)
+          if (liveIn[s].has(i)) out.liveOut[b][i] = true;
+  return out;
+}
 
 std::vector<uint32_t> registersToZeroAtEntry(const FunctionCode& fn) {
   const std::vector<Inst>& code = fn.code;

@@ -6,6 +6,8 @@
 #include <unordered_map>
 
 #include "isa/cfg.h"
+#include "isa/contract.h"
+#include "isa/contract_labels.h"
 #include "isa/facts.h"
 #include "isa/fp.h"
 #include "isa/insn_table.h"
@@ -164,6 +166,7 @@ struct ModuleContext {
   const ir::Module& module;
   std::unordered_map<std::string, Symbol> globals;  // .global/.const/.shared at module scope
   std::unordered_map<std::string, int> functionIndex;
+  LowerOptions options;
 };
 
 class FunctionLowering {
@@ -204,7 +207,9 @@ class FunctionLowering {
   std::unordered_map<int, uint32_t> specials_;
   std::unordered_map<std::string, Symbol> locals_;  // params, body .param/.shared/.local
   std::unordered_map<std::string, uint32_t> labels_;
+  std::vector<Fusion> fusion_;      // per pc: what the contraction pass may do with it
   uint32_t declaredRegisters_ = 0;  // .reg registers so far, predicates included
+  bool functionsAsValues_ = false;  // a function's name is its address (not a call's target)
 };
 
 void FunctionLowering::declareRegisters(const ir::VarDecl& d) {
@@ -397,6 +402,12 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
         return r;
       }
       if (auto it = ctx_.functionIndex.find(o.name); it != ctx_.functionIndex.end()) {
+        if (functionsAsValues_) {  // the function's address (lower.h), as an immediate
+          r.kind = OpndKind::Reg;
+          r.slot = constantSlot(functionAddress(size_t(it->second)));
+          r.regType = Type::U64;
+          return r;
+        }
         r.kind = OpndKind::Func;
         in.callee = it->second;
         return r;
@@ -505,6 +516,7 @@ void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc
     std::string t = in.mods.types.empty() ? "no type" : std::string(".") + typeName(in.mods.type());
     fail(ir.loc, "'" + in.text + "': '" + ir.opcode + "' is not defined for " + t);
   }
+  functionsAsValues_ = spec->role != Role::Call;
   // Immediates are typed by the instruction's last-named type (a cvt's or set's source type),
   // except the operands the spec types by the first (slct.dtype.ctype: a and b are dtype).
   const Type lastType = in.mods.types.empty() ? Type::B64 : in.mods.types.back();
@@ -513,24 +525,26 @@ void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc
     // A one-element vector on an instruction without .v2/.v4 is the element itself: Triton
     // writes every load and store in braces (`ld.global.b32 { %r1 }, [ %rd1 + 0 ];`).
     const ir::Operand& o = ir.operands[i];
+    // An indirect call ends with the name of its prototype (`proto: .callprototype ...`), a
+    // declaration the parser skips: the binder only needs to know it is there.
+    if (spec->role == Role::Call && o.kind == ir::OperandKind::Symbol && i >= 2 &&
+        i + 1 == ir.operands.size() && ir.operands[i - 1].kind == ir::OperandKind::List &&
+        !ctx_.functionIndex.count(o.name)) {
+      in.ops.emplace_back();  // OpndKind::None
+      continue;
+    }
     const bool single = o.kind == ir::OperandKind::Vector && o.elems.size() == 1 &&
-                        in.mods.vec <= 1 && ir.opcode != "tex" && ir.opcode != "tld4";
+                        in.mods.vec <= 1 && !spec->forms.oneElementVectors;
     in.ops.push_back(
         lowerOperand(single ? o.elems[0] : o, ir, in, byFirst ? in.mods.types.front() : lastType));
   }
-  // Selectors and `-%r` belong to the video instructions; their binders check them.
-  const bool video = ir.opcode[0] == 'v' || ir.opcode.rfind("dp", 0) == 0;
+  // Selectors and `-%r` belong to the specs that declare them; their binders check them.
   for (const ir::Operand& o : ir.operands) {
-    if (!o.selector.empty() && !video)
+    if (!o.selector.empty() && !spec->forms.selectors)
       fail(o.loc, "'" + in.text + "' takes no operand selector ('." + o.selector + "')");
-    if (o.minus && ir.opcode != "vmad")
+    if (o.minus && !spec->forms.negatedRegisters)
       fail(o.loc, "'" + in.text + "' cannot negate a register operand");
   }
-  if (ir.opcode != "call")
-    for (const ir::Operand& o : ir.operands)
-      if (o.kind == ir::OperandKind::Symbol && ctx_.functionIndex.count(o.name))
-        fail(o.loc, "not supported yet: the address of function '" + o.name +
-                        "' (function pointers) in '" + in.text + "'");
   in.cls = spec->cls;
   if (std::string err = spec->bind(in); !err.empty()) {
     // Name the instruction once: most binders' messages already quote it.
@@ -538,6 +552,7 @@ void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc
     fail(ir.loc, err);
   }
   deriveFacts(in, spec->role);
+  fusion_.push_back(spec->fusion);
   if (in.callee >= 0 && in.cls == InsnClass::Control &&
       !ctx_.module.functions[size_t(in.callee)].hasBody)
     if (std::string err =
@@ -558,6 +573,12 @@ void FunctionLowering::run(uint32_t& sharedCursor, uint32_t& localCursor) {
   uint32_t pc = 0;
   for (const ir::Statement& s : fn_.body)
     if (s.kind == ir::Statement::Kind::Instr) lowerInstruction(s.instr, pc++);
+  if (ctx_.options.contract) {
+    std::vector<bool> labelled(out_.code.size(), false);
+    for (const auto& [name, at] : labels_)
+      if (at < labelled.size()) labelled[at] = true;
+    contractMultiplyAdds(out_, fusion_, labelled);
+  }
   setReconvergencePoints(out_.code);
   out_.zeroAtEntry = registersToZeroAtEntry(out_);
 }
@@ -595,10 +616,11 @@ void checkLocalRecursion(Program& p) {
 
 }  // namespace
 
-Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress) {
+Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress,
+              const LowerOptions& options) {
   Program p;
   p.module = &module;
-  ModuleContext ctx{module, {}, {}};
+  ModuleContext ctx{module, {}, {}, options};
   uint32_t sharedCursor = 0;
   uint32_t externAlign = 1;
   std::vector<const ir::VarDecl*> externShared;

@@ -7,11 +7,19 @@
 #include <functional>
 #include <string>
 
+#include "isa/contract.h"
 #include "isa/diagnostic.h"
 #include "isa/ir.h"
 #include "isa/program.h"
 
 namespace warpsim::isa {
+
+// What a function's name stands for as a value (`mov.u64 %rd, f;`, a `.global` initializer
+// `{f, g}`): an address in a window that no memory occupies, so that a load or store through it
+// faults; one 16-byte slot per function of the module, in declaration order. (Calls through
+// such a value, `call (...), %rd, (...), proto;`, are not supported yet.)
+inline constexpr uint64_t kFunctionWindow = 0x00007D0000000000ull;
+inline uint64_t functionAddress(size_t index) { return kFunctionWindow + 16 * uint64_t(index); }
 
 // Where module-scope .global/.const variables live in device memory (the simulator allocates
 // and initializes them before lowering).
@@ -19,6 +27,8 @@ using GlobalAddressFn = std::function<uint64_t(const ir::VarDecl& var)>;
 
 // Lowers every function with a body. Throws PtxError at the offending instruction or
 // declaration (unknown register, unsupported operand form, bad operand count, ...).
-Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress);
+// `options.contract` (on by default) fuses mul + add pairs as ptxas does (isa/contract.h).
+Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress,
+              const LowerOptions& options = {});
 
 }  // namespace warpsim::isa

@@ -25,5 +25,6 @@ std::vector<Card> warpCards();
 std::vector<Card> tensorCards();  // kernels/tensor: cp.async, ldmatrix, mma.sync
 std::vector<Card> microCards();
 std::vector<Card> textureCards();  // kernels/texture: texture objects (bilinear resize)
+std::vector<Card> solverCards();   // kernels/solver: Gaussian elimination (fma contraction)
 
 }  // namespace warpsim::kernels

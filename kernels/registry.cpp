@@ -12,7 +12,7 @@ const std::vector<Card>& allCards() {
     for (auto family :
          {elementwiseCards, reductionCards, scanCards, transposeCards, gemmCards, normCards,
           histogramCards, sortCards, stencilCards, attentionCards, lowpCards, fp64Cards, callsCards,
-          printfCards, warpCards, tensorCards, microCards, textureCards}) {
+          printfCards, warpCards, tensorCards, microCards, textureCards, solverCards}) {
       auto part = family();
       cards.insert(cards.end(), part.begin(), part.end());
     }

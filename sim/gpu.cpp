@@ -17,7 +17,8 @@
 
 namespace warpsim::sim {
 
-const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& path) {
+const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& path,
+                                 const isa::LowerOptions& options) {
   auto m = std::make_unique<LoadedModule>();
   m->ir = isa::parseModule(text, path, isa::validateInstruction);
   m->ir.text = text;
@@ -51,6 +52,16 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
         bits = isa::bitsOf(fp::f64ToF32(fp::f64(iv.bits), fp::Round::RN));
       if (iv.kind == ir::InitValue::Kind::SymbolAddr) {
         auto s = addresses.find(iv.symbol);
+        if (s == addresses.end() && m->ir.findFunction(iv.symbol)) {
+          // A function-pointer table: the function's address (isa/lower.h), numbered as
+          // lowering numbers it (the last declaration of the name).
+          size_t f = 0;
+          for (size_t k = 0; k < m->ir.functions.size(); ++k)
+            if (m->ir.functions[k].name == iv.symbol) f = k;
+          bits = isa::functionAddress(f) + uint64_t(iv.offset);
+          std::memcpy(bytes + i * eb, &bits, std::min<uint32_t>(eb, 8));
+          continue;
+        }
         if (s == addresses.end())
           throw isa::PtxError(path, v.loc.line, std::max<uint32_t>(1, v.loc.col),
                               "initializer of '" + v.name + "' takes the address of '" + iv.symbol +
@@ -61,7 +72,8 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
       std::memcpy(bytes + i * eb, &bits, std::min<uint32_t>(eb, 8));
     }
   }
-  m->program = isa::lower(m->ir, [&](const ir::VarDecl& v) { return addresses.at(v.name); });
+  m->program = isa::lower(
+      m->ir, [&](const ir::VarDecl& v) { return addresses.at(v.name); }, options);
   modules_.push_back(std::move(m));
   return *modules_.back();
 }

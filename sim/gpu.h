@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "isa/contract.h"
 #include "isa/ir.h"
 #include "isa/program.h"
 #include "sim/func/launch.h"
@@ -47,7 +48,9 @@ class Gpu {
   // as the Gpu. A function that cannot be lowered (an unsupported construct) does not reject
   // the module: launching a kernel that reaches it throws that isa::PtxError, naming the kernel
   // (packParams and launch both check).
-  const LoadedModule& loadPtx(const std::string& text, const std::string& path);
+  // `options` says how it is lowered (isa/lower.h): contraction on by default.
+  const LoadedModule& loadPtx(const std::string& text, const std::string& path,
+                              const isa::LowerOptions& options = {});
 
   // Packs kernel arguments (each the bytes of one parameter, in order) per the entry's .param
   // layout. Throws LaunchError when the count or a size does not match, isa::PtxError when the

@@ -9,6 +9,7 @@
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
 #include "harness/cli/kernel_job.h"
+#include "harness/cli/lowering_options.h"
 #include "harness/compare.h"
 #include "harness/cuda_backend.h"
 #include "harness/json.h"
@@ -48,6 +49,7 @@ std::string pos3(const sim::ThreadPos& p) {
 int diffCommand(const std::vector<std::string>& args) {
   po::options_description opts("diff options");
   addKernelJobOptions(opts);
+  addLoweringOptions(opts);
   opts.add_options()("help,h", "show this help")("size", po::value<uint64_t>()->default_value(0),
                                                  "card problem size (0 = its default)")(
       "seed", po::value<uint64_t>()->default_value(1), "card input seed")(
@@ -94,7 +96,9 @@ int diffCommand(const std::vector<std::string>& args) {
     }
     gpu->loadModule(job.ptx, job.path);
     const harness::ProblemRun onGpu = harness::runProblem(*gpu, job.problem);
-    auto simBackend = harness::makeSimBackend({}, job.deviceMemory);
+    sim::LaunchOptions simOptions;
+    applyLoweringOptions(vm, simOptions);
+    auto simBackend = harness::makeSimBackend(simOptions, job.deviceMemory);
     simBackend->loadModule(job.ptx, job.path);
     const harness::ProblemRun onSim = harness::runProblem(*simBackend, job.problem);
     const unsigned show = vm["show"].as<unsigned>();
@@ -103,7 +107,7 @@ int diffCommand(const std::vector<std::string>& args) {
     // Who wrote the differing elements: a second simulator run watching just their addresses.
     std::map<uint64_t, sim::WriteRecord> writer;
     if (!cmp.first.empty()) {
-      sim::LaunchOptions lo;
+      sim::LaunchOptions lo = simOptions;
       for (const auto& m : cmp.first)
         lo.watch.push_back(onSim.addresses[m.buffer] +
                            m.index * kernels::elemBytes(onSim.buffers[m.buffer].type));

@@ -27,7 +27,8 @@ namespace warpsim::cli {
 namespace {
 
 constexpr const char* kRecordUsage =
-    R"(usage: warpsim isa-record --out DIR [--count N] [--seed S] [--approx] [--video] [--mma]
+    R"(usage: warpsim isa-record --out DIR [--count N] [--seed S] [--approx] [--video] [--contract]
+       [--mma]
 
 Generates N random ISA programs (seeds S, S+1, ...; harness/ptxgen), runs each on the GPU and
 writes DIR/prog-<seed>.ptx and DIR/prog-<seed>.isacase (launch, input kinds and hash, a hash
@@ -43,6 +44,9 @@ GPU ends the run (the process's CUDA context is unusable after it); the summary 
 status 2 without one).
 --approx adds the .approx SFU forms (measured, not bit-exact in the simulator).
 --video adds the video instructions (vadd ... vset, vadd2/4 ... vset2/4).
+--contract adds mul + add/sub pairs without rounding modifiers, which ptxas fuses into one fma
+(and a neg between, two consumers, a consumer with .rn): the simulator fuses them by ptxas's
+rule (isa/contract.h), which these recordings check on the chip.
 --mma generates programs of one matrix instruction instead: mma.sync in every shape and type
 warpsim executes, ldmatrix, movmatrix; seeds cycle through the forms and through random inputs
 and targeted ones that reveal the order and rounding of the tensor cores' additions
@@ -61,7 +65,8 @@ in the simulator and compares each output word with the GPU's. Exit status 1 on 
 )";
 
 constexpr const char* kCheckUsage =
-    R"(usage: warpsim isa-check [--count N] [--seed S] [--approx] [--video] [--mma] [--ptx-dir DIR]
+    R"(usage: warpsim isa-check [--count N] [--seed S] [--approx] [--video] [--contract] [--mma]
+       [--ptx-dir DIR]
 
 Generates N random ISA programs and runs each in the simulator: every one must load and run
 without a fault (exit status 1 otherwise). --ptx-dir writes them as DIR/prog-<seed>.ptx (to
@@ -89,6 +94,7 @@ int isaRecordCommand(const std::vector<std::string>& args) {
       "count", po::value<unsigned>()->default_value(100), "programs to generate")(
       "seed", po::value<uint64_t>()->default_value(1), "the first program's seed")(
       "approx", "also generate .approx forms")("video", "also generate the video instructions")(
+      "contract", "also generate mul + add/sub pairs that ptxas fuses into fma")(
       "mma", "programs of one matrix instruction instead (mma.sync, ldmatrix, movmatrix)")(
       "simulator-as-gpu", "dry run: the simulator stands in for the GPU")(
       "ptxas-check", "assemble each program with ptxas in a child process first");
@@ -121,6 +127,7 @@ int isaRecordCommand(const std::vector<std::string>& args) {
   ptxgen::GenOptions options;
   options.approx = vm.count("approx") > 0;
   options.video = vm.count("video") > 0;
+  options.contract = vm.count("contract") > 0;
   options.mma = vm.count("mma") > 0;
   const fs::path out = vm["out"].as<std::string>();
   fs::create_directories(out);
@@ -283,6 +290,7 @@ int isaCheckCommand(const std::vector<std::string>& args) {
                                                  "programs to generate")(
       "seed", po::value<uint64_t>()->default_value(1), "the first program's seed")(
       "approx", "also generate .approx forms")("video", "also generate the video instructions")(
+      "contract", "also generate mul + add/sub pairs that ptxas fuses into fma")(
       "mma", "programs of one matrix instruction instead")("ptx-dir", po::value<std::string>(),
                                                            "write the programs here");
   po::positional_options_description pos;
@@ -295,6 +303,7 @@ int isaCheckCommand(const std::vector<std::string>& args) {
   ptxgen::GenOptions options;
   options.approx = vm.count("approx") > 0;
   options.video = vm.count("video") > 0;
+  options.contract = vm.count("contract") > 0;
   options.mma = vm.count("mma") > 0;
   std::string dir;
   if (vm.count("ptx-dir")) {

@@ -12,6 +12,7 @@
 #include "harness/cli/command_line.h"
 #include "harness/cli/dump_output.h"
 #include "harness/cli/kernel_job.h"
+#include "harness/cli/lowering_options.h"
 #include "harness/cli/progress.h"
 #include "harness/cli/timing_options.h"
 #include "harness/cli/watchdog_options.h"
@@ -66,6 +67,7 @@ int runCommand(const std::vector<std::string>& args) {
       "serial", "run CTAs one at a time, in order (deterministic float atomics)")(
       "progress", "show the progress line on stderr even when it is not a terminal");
   addWatchdogOptions(opts);
+  addLoweringOptions(opts);
   addTimingOptions(opts);
   po::positional_options_description pos;
   pos.add("file", 1);
@@ -90,6 +92,7 @@ int runCommand(const std::vector<std::string>& args) {
     ProgressMeter meter;
     const bool progress = progressWanted(vm.count("progress") > 0);
     if (progress) lo.observers.push_back(&meter);
+    applyLoweringOptions(vm, lo);
     const std::optional<sim::timing::TimingConfig> timing = timingFrom(vm);
     if (timing && printTimingConfig(vm) && !json)
       std::cout << "timing configuration:\n" << sim::timing::formatTimingConfig(*timing);

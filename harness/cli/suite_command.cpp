@@ -9,6 +9,7 @@
 #include "harness/check_report.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
+#include "harness/cli/lowering_options.h"
 #include "harness/cli/timing_options.h"
 #include "harness/cli/watchdog_options.h"
 #include "harness/json.h"
@@ -62,6 +63,7 @@ int suiteCommand(const std::vector<std::string>& args) {
                                                     "run the correctness checkers on every card")(
       "tool", po::value<std::string>()->default_value("all"), "with --check: which checker");
   addWatchdogOptions(opts);
+  addLoweringOptions(opts);
   addTimingOptions(opts);
   po::positional_options_description pos;
   pos.add("pattern", 1);
@@ -93,6 +95,7 @@ int suiteCommand(const std::vector<std::string>& args) {
   try {
     lo.threads = hostThreads(vm);
     applyWatchdogOptions(vm, lo);
+    applyLoweringOptions(vm, lo);
     timing = timingFrom(vm);
   } catch (const harness::ArgError& e) {
     std::cerr << "warpsim suite: " << e.what() << "\n";

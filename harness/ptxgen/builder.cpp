@@ -320,6 +320,7 @@ GeneratedProgram Builder::finish() {
     s += ".reg " + std::string(kDecl[k]) + " " + kPrefix[k] + "<" +
          std::to_string(pool_[k].size()) + ">;\n";
   s += ".reg .b64 %a<3>;\n.reg .b32 %t<3>,%tx,%ln,%lm,%sa,%sb;\n.reg .pred %q;\n";
+  if (options.contract) s += ".reg .f32 %cf<2>;\n.reg .f64 %cd<2>;\n";  // products (ops_float.cpp)
   // The addresses of this thread's words: in + gtid*8*words, out + gtid*8*words.
   s += "ld.param.u64 %a0,[in];\nld.param.u64 %a1,[out];\n";
   s += "cvta.to.global.u64 %a0,%a0;\ncvta.to.global.u64 %a1,%a1;\n";

@@ -10,13 +10,14 @@
 namespace warpsim::ptxgen {
 
 enum OpFlags : unsigned {
-  kGuardable = 1,  // one instruction: may run under a guard predicate
-  kConverged = 2,  // needs every thread of the CTA (warp primitives, bar.sync)
-  kApprox = 4,     // an .approx / .full form: only with GenOptions::approx
-  kWarp = 8,       // a warp primitive: only with GenOptions::warp
-  kShared = 16,    // shared memory and bar.sync: only with GenOptions::shared
-  kFp8 = 32,       // e4m3 / e5m2 conversions: only with GenOptions::fp8
-  kVideo = 64,     // video instructions: only with GenOptions::video
+  kGuardable = 1,   // one instruction: may run under a guard predicate
+  kConverged = 2,   // needs every thread of the CTA (warp primitives, bar.sync)
+  kApprox = 4,      // an .approx / .full form: only with GenOptions::approx
+  kWarp = 8,        // a warp primitive: only with GenOptions::warp
+  kShared = 16,     // shared memory and bar.sync: only with GenOptions::shared
+  kFp8 = 32,        // e4m3 / e5m2 conversions: only with GenOptions::fp8
+  kVideo = 64,      // video instructions: only with GenOptions::video
+  kContract = 128,  // mul + add/sub pairs ptxas may fuse: only with GenOptions::contract
 };
 
 struct Op {

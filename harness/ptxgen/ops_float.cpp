@@ -125,6 +125,44 @@ void approx(Builder& b) {
   }
 }
 
+// A contractible sequence (GenOptions::contract): `mul{.ftz}.t %c0, a, b` into a scratch
+// register that nothing stores, then an add/sub of the same .ftz consuming it (either operand,
+// .sat sometimes), which ptxas fuses into one FFMA/DFMA. Sometimes a neg lies between (folded
+// in), a second add/sub consumes the product too (fused as well), or that second consumer has
+// .rn, which keeps both pairs apart: each clause of the rule that isa/contract.h implements,
+// for the chip to confirm. Only the last instruction may be guarded (a guarded mul never
+// fuses). The consumers' destinations avoid the mul's sources, which ptxas (renaming
+// registers) would fuse across and warpsim does not.
+void contractible(Builder& b) {
+  const bool f32 = b.percent(70);
+  const std::string t = f32 ? "f32" : "f64", c = f32 ? "%cf" : "%cd";
+  const std::string ftz = f32 && b.percent(30) ? ".ftz" : "";
+  const RK kind = f32 ? RK::F32 : RK::F64;
+  const std::string x = b.src(kind, Fl::Float), y = b.src(kind, Fl::Float);
+  b.emitRaw("mul" + ftz + "." + t + " " + c + "0," + x + "," + y + ";");
+  std::string product = c + "0";
+  if (b.percent(20)) {
+    b.emitRaw("neg" + ftz + "." + t + " " + c + "1," + c + "0;");
+    product = c + "1";
+  }
+  // A second consumer needs a destination other than the mul's sources for the first (a pool
+  // of one or two registers of the kind has none: then there is one consumer).
+  const unsigned shape = b.below(100);
+  const bool two = (shape < 20 || shape >= 90) && b.poolSize(kind) > 2;
+  auto consumer = [&](const std::string& rounding) {
+    const std::string op = b.pick({"add", "sub"});
+    const std::string sat = f32 && b.percent(15) ? ".sat" : "";
+    const std::string d = two ? b.dst(kind, Fl::Float, {x, y}) : b.dst(kind, Fl::Float);
+    const std::string other = b.srcT(t, 10);
+    const bool first = b.percent(50);
+    b.emit(op + rounding + ftz + sat + "." + t,
+           args({d, first ? product : other, first ? other : product}));
+  };
+  if (two && shape < 20) consumer("");      // a product with two consumers: both fuse
+  if (two && shape >= 90) consumer(".rn");  // ... one of which cannot: neither fuses
+  consumer("");
+}
+
 }  // namespace
 
 std::vector<Op> floatOps() {
@@ -138,6 +176,7 @@ std::vector<Op> floatOps() {
       {"float.copysign", 1, kGuardable, copysign},
       {"float.testp", 2, kGuardable, testp},
       {"float.approx", 6, kGuardable | kApprox, approx},
+      {"float.contract", 10, kGuardable | kContract, contractible},
   };
 }
 

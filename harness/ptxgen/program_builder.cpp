@@ -29,6 +29,7 @@ bool enabled(const Op& op, const GenOptions& o) {
   if ((op.flags & kShared) && !o.shared) return false;
   if ((op.flags & kFp8) && !o.fp8) return false;
   if ((op.flags & kVideo) && !o.video) return false;
+  if ((op.flags & kContract) && !o.contract) return false;
   return true;
 }
 

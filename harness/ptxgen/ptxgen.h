@@ -43,6 +43,10 @@ struct GenOptions {
   // The video instructions (vadd ... vset, vadd2/4 ... vset4): off by default so that a seed's
   // program stays what generator version 2 made; `--video` turns them on.
   bool video = false;
+  // Contractible sequences: a mul without a rounding modifier into a scratch register, then
+  // add/sub (and sometimes a neg between, a second consumer, or one that keeps the pair apart)
+  // that ptxas may fuse into an fma (isa/contract.h). Off by default, as `--video`.
+  bool contract = false;
   // The packed half-word integer forms (add/min/max .u16x2 and .s16x2, with .relu) and
   // mad24.hi.sat.s32: executed by the integer family since generator version 2.
   bool simulatorGaps = true;

@@ -101,9 +101,9 @@ std::string bindCall(Inst& in) {
   rets.kind = args.kind = OpndKind::List;
   size_t i = 0;
   if (i < in.ops.size() && in.ops[i].kind == OpndKind::List) rets = in.ops[i++];
-  if (i >= in.ops.size() || in.ops[i].kind != OpndKind::Func)
-    return "'call' needs a function name (indirect calls through a register are not supported "
-           "yet)";
+  if (i < in.ops.size() && in.ops[i].kind == OpndKind::Reg)
+    return "not supported yet: an indirect call (through a function pointer) in '" + in.text + "'";
+  if (i >= in.ops.size() || in.ops[i].kind != OpndKind::Func) return "'call' needs a function name";
   func = in.ops[i++];
   if (i < in.ops.size() && in.ops[i].kind == OpndKind::List) args = in.ops[i++];
   in.ops = {rets, func, args};

@@ -36,6 +36,12 @@ std::vector<OpcodeSpec> unsupported();     // unsupported.cpp: parsed, not execu
 // Binds a call whose callee has no body (control.cpp): vprintf is a built-in; any other
 // external function faults with "not supported yet" when executed.
 std::string bindExternalCall(Inst& in, const std::string& callee);
+// The handler of a mul fused into an add/sub by the contraction pass (float_contract.cpp):
+// d = (+-a) * b + (+-c) rounded once, for .f32 (with the pair's .ftz and the add's .sat) and
+// .f64, and (half_arith.cpp) .f16 .f16x2 (.ftz, .sat) .bf16 .bf16x2; nullptr for other types
+// or modifiers.
+Handler fusedMultiplyAdd(Type type, bool ftz, bool sat, bool negProduct, bool negAddend);
+Handler fusedMultiplyAddHalf(Type type, bool ftz, bool sat, bool negProduct, bool negAddend);
 // The handler of instructions that are parsed but not executed yet (unsupported.cpp).
 void notSupportedHandler(Exec& x, const Inst& in);
 

@@ -125,6 +125,30 @@ struct FmaH {
   };
 };
 
+// ---- a mul fused into an add/sub by the contraction pass (isa/contract.h) -------------------
+// ptxas's HFMA2 of `mul` + `add`/`sub` without .rn: (+-a) * b + (+-c) rounded once, with the
+// pair's .ftz and the add's .sat (flags kFtz, kSat; kNegProduct, kNegAddend flip the signs).
+constexpr unsigned kNegProduct = 4, kNegAddend = 8;
+
+template <Half K>
+struct FusedH {
+  template <unsigned F>
+  struct H {
+    static void run(Exec& x, const Inst& in) {
+      ternary<uint32_t>(x, in, [](uint32_t a, uint32_t b, uint32_t c) -> uint32_t {
+        auto one = [](uint16_t p, uint16_t q, uint16_t r) {
+          if constexpr ((F & kNegProduct) != 0) p ^= kSign16;
+          if constexpr ((F & kNegAddend) != 0) r ^= kSign16;
+          return fmaH<K, F&(kFtz | kSat)>(p, q, r, Round::RN);
+        };
+        if constexpr (!isPacked(K)) return one(lowHalf(a), lowHalf(b), lowHalf(c));
+        return packHalves(one(lowHalf(a), lowHalf(b), lowHalf(c)),
+                          one(highHalf(a), highHalf(b), highHalf(c)));
+      });
+    }
+  };
+};
+
 // ---- neg abs (9.7.4.5-9.7.4.6): sign operations; .ftz (f16) flushes first ----------------
 // "NaN inputs yield an unspecified NaN": the H200 gives the canonical 0x7FFF for f16 and bf16
 // alike (measured), as neg.f32 / abs.f32 give 0x7FFFFFFF (see float_arith.cpp).
@@ -291,6 +315,13 @@ std::string bindMinMax(Inst& in) {
 
 }  // namespace
 
+Handler fusedMultiplyAddHalf(Type type, bool ftz, bool sat, bool negProduct, bool negAddend) {
+  if (isBFType(type) && (ftz || sat)) return nullptr;
+  return pickHalf<FusedH, 4>(type, (ftz ? kFtz : 0) | (sat ? kSat : 0) |
+                                       (negProduct ? kNegProduct : 0) |
+                                       (negAddend ? kNegAddend : 0));
+}
+
 std::vector<OpcodeSpec> halfArithmetic() {
   constexpr std::string_view kFamily = "half_arith";
   const std::vector<Type> t = {Type::F16, Type::F16x2, Type::BF16, Type::BF16x2};
@@ -301,21 +332,27 @@ std::vector<OpcodeSpec> halfArithmetic() {
        Role::Compute,
        t,
        {"rn", "ftz", "sat"},
-       bindArith<Arith::Add>},
+       bindArith<Arith::Add>,
+       0,
+       Fusion::Add},
       {"sub",
        kFamily,
        InsnClass::Half,
        Role::Compute,
        t,
        {"rn", "ftz", "sat"},
-       bindArith<Arith::Sub>},
+       bindArith<Arith::Sub>,
+       0,
+       Fusion::Subtract},
       {"mul",
        kFamily,
        InsnClass::Half,
        Role::Compute,
        t,
        {"rn", "ftz", "sat"},
-       bindArith<Arith::Mul>},
+       bindArith<Arith::Mul>,
+       0,
+       Fusion::Multiply},
       {"fma",
        kFamily,
        InsnClass::Half,
@@ -323,7 +360,15 @@ std::vector<OpcodeSpec> halfArithmetic() {
        t,
        {"rn", "rz", "rm", "rp", "ftz", "sat", "relu", "oob"},
        bindFma},
-      {"neg", kFamily, InsnClass::Half, Role::Compute, t, {"ftz"}, bindAbsNeg<true>},
+      {"neg",
+       kFamily,
+       InsnClass::Half,
+       Role::Compute,
+       t,
+       {"ftz"},
+       bindAbsNeg<true>,
+       0,
+       Fusion::Negate},
       {"abs", kFamily, InsnClass::Half, Role::Compute, t, {"ftz"}, bindAbsNeg<false>},
       {"min",
        kFamily,

@@ -25,6 +25,8 @@ std::vector<OpcodeSpec> unsupported() {
         "clusterlaunchcontrol", "tcgen05"}) {
     specs.push_back(
         {op, "unsupported", InsnClass::Misc, Role::Unmodelled, {}, {"*"}, bindUnsupported});
+    // A texture fetch's coordinates are a vector even of one element: `tex.1d {...}, [t, {%r}]`.
+    specs.back().forms.oneElementVectors = op == "tex" || op == "tld4";
   }
   return specs;
 }

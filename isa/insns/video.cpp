@@ -215,7 +215,7 @@ const std::vector<Type> kVideoTypes = {Type::U32, Type::S32};
 
 std::vector<OpcodeSpec> video() {
   const std::vector<std::string_view> op2 = {"sat", "add", "min", "max"};
-  return {
+  std::vector<OpcodeSpec> specs = {
       {"vadd", "video", InsnClass::Int, Role::Compute, kVideoTypes, op2, bindVideo<VOp::Add>},
       {"vsub", "video", InsnClass::Int, Role::Compute, kVideoTypes, op2, bindVideo<VOp::Sub>},
       {"vabsdiff", "video", InsnClass::Int, Role::Compute, kVideoTypes, op2,
@@ -251,6 +251,11 @@ std::vector<OpcodeSpec> video() {
        {"eq", "ne", "lt", "le", "gt", "ge", "add", "min", "max"},
        bindVideo<VOp::Set>},
   };
+  for (OpcodeSpec& s : specs) {
+    s.forms.selectors = true;
+    s.forms.negatedRegisters = s.opcode == "vmad";  // vmad's -a, -b, -c (PTX ISA 9.7.17.1)
+  }
+  return specs;
 }
 
 }  // namespace warpsim::isa::insns

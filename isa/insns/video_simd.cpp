@@ -166,7 +166,7 @@ const std::vector<std::string_view> kSet = {"eq", "ne", "lt", "le", "gt", "ge", 
 }  // namespace
 
 std::vector<OpcodeSpec> videoSimd() {
-  return {
+  std::vector<OpcodeSpec> specs = {
       {"vadd2", "video_simd", InsnClass::Int, Role::Compute, kTypes, kArith, bindSimd<SOp::Add, 2>},
       {"vsub2", "video_simd", InsnClass::Int, Role::Compute, kTypes, kArith, bindSimd<SOp::Sub, 2>},
       {"vavrg2", "video_simd", InsnClass::Int, Role::Compute, kTypes, kArith,
@@ -186,6 +186,8 @@ std::vector<OpcodeSpec> videoSimd() {
       {"vmax4", "video_simd", InsnClass::Int, Role::Compute, kTypes, kArith, bindSimd<SOp::Max, 4>},
       {"vset4", "video_simd", InsnClass::Int, Role::Compute, kTypes, kSet, bindSimd<SOp::Set, 4>},
   };
+  for (OpcodeSpec& s : specs) s.forms.selectors = true;  // element masks and selectors
+  return specs;
 }
 
 }  // namespace warpsim::isa::insns

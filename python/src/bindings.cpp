@@ -271,8 +271,8 @@ PYBIND11_MODULE(_warpsim, m) {
   m.def("compile_cuda_file", &compileCudaFile, py::arg("path"), py::arg("options"),
         "a .cu file -> PTX, compiled where it is (its #includes resolve as they would)");
   py::class_<SimModule>(m, "SimModule")
-      .def(py::init<const std::string&, const std::string&, uint64_t>(), py::arg("ptx"),
-           py::arg("path"), py::arg("device_memory"))
+      .def(py::init<const std::string&, const std::string&, uint64_t, bool>(), py::arg("ptx"),
+           py::arg("path"), py::arg("device_memory"), py::arg("contract") = true)
       .def_property_readonly("path", &SimModule::path)
       .def_property_readonly("ptx", &SimModule::ptx)
       .def_property_readonly("kernels", &kernelList)

@@ -35,9 +35,10 @@ class Buffers {
 
 }  // namespace
 
-SimModule::SimModule(const std::string& ptx, const std::string& path, uint64_t deviceMemory)
+SimModule::SimModule(const std::string& ptx, const std::string& path, uint64_t deviceMemory,
+                     bool contract)
     : path_(path), gpu_(deviceMemory) {
-  module_ = &gpu_.loadPtx(ptx, path);
+  module_ = &gpu_.loadPtx(ptx, path, isa::LowerOptions{contract});
   kernels_ = harness::kernelSignatures(module_->ir);
 }
 

@@ -37,8 +37,10 @@ struct LaunchRequest {
 
 class SimModule {
  public:
-  // Loads the PTX (isa::PtxError on bad PTX); `path` names it in diagnostics.
-  SimModule(const std::string& ptx, const std::string& path, uint64_t deviceMemory);
+  // Loads the PTX (isa::PtxError on bad PTX); `path` names it in diagnostics. `contract`: fuse
+  // mul + add/sub pairs as ptxas does (isa/contract.h); false executes the PTX literally.
+  SimModule(const std::string& ptx, const std::string& path, uint64_t deviceMemory,
+            bool contract = true);
 
   const std::string& path() const { return path_; }
   const std::string& ptx() const { return module_->ir.text; }

@@ -135,3 +135,18 @@ def test_device_and_constant_variables(module):
     with pytest.raises(LookupError, match=r"(?s)no variable named 'coef' in kernels.cu; its "
                                           r"variables:\n.*  coefficients \(16 bytes\)\n"):
         module.get_global("coef")
+
+
+def test_contraction_fuses_mul_sub_unless_switched_off():
+    # nvcc writes a*b - c as mul.f32 + sub.f32; ptxas fuses them (one rounding), and so does
+    # warpsim unless contract=False (each instruction rounded on its own).
+    ptx = SAXPY_PTX.replace("saxpy_ptx", "msub").replace(
+        "fma.rn.f32 %f3, %f1, %f2, %f3;", "mul.f32 %f2, %f1, %f2;\n  sub.f32 %f3, %f2, %f3;")
+    x = np.full(32, 1 + 2.0**-12, dtype=np.float32)
+    one = np.ones(32, dtype=np.float32)
+    fused, literal = one.copy(), one.copy()
+    warpsim.Module.from_ptx(ptx).get_kernel("msub")(1, 32, (32, np.float32(x[0]), x, fused))
+    warpsim.Module.from_ptx(ptx, contract=False).get_kernel("msub")(
+        1, 32, (32, np.float32(x[0]), x, literal))
+    np.testing.assert_array_equal(fused, np.float32(2.0**-11 + 2.0**-24))  # rounded once
+    np.testing.assert_array_equal(literal, np.float32(2.0**-11))  # the product rounded first

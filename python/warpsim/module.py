@@ -181,13 +181,16 @@ class Module:
     dict of timing parameters over the H200's, or the path of a JSON file of them: each launch
     runs on the timing model and its result has .timing), check (True for every checker, or
     "memcheck", "racecheck", "initcheck", "synccheck", or a list of them: the result has
-    .checks).
+    .checks), contract (fuse each mul and the add/sub that consumes it into one fma as ptxas
+    does, so results round as on the chip; False executes the PTX literally, as
+    `--no-contract` does).
     """
 
     def __init__(self, ptx, *, name="module.ptx", device_memory=None, threads=0, serial=False,
                  budget=None, echo_printf=True, time_limit=None, timing=None, check=None,
-                 stack_size=1024):
-        self._sim = _warpsim.SimModule(ptx, name, _device_memory_bytes(device_memory))
+                 stack_size=1024, contract=True):
+        self._sim = _warpsim.SimModule(ptx, name, _device_memory_bytes(device_memory),
+                                       bool(contract))
         self.name = name
         self.threads = _count(threads, "threads", 1024)
         self.serial = bool(serial)

@@ -64,6 +64,11 @@ struct LaunchOptions {
   // (otherwise each frame is estimated from the PTX).
   uint64_t stackSize = 1024;
   std::map<std::string, uint32_t> frameBytes;
+
+  // Read when a backend loads a module (harness::makeSimBackend), not per launch: fuse the
+  // mul + add pairs that ptxas fuses, so results round as on the chip (isa/contract.h). Off
+  // (`--no-contract`), each PTX instruction rounds on its own, as PTX literally says.
+  bool contract = true;
 };
 
 // A store or atomic that wrote a watched address.

@@ -140,5 +140,44 @@ TEST(InstructionFacts, RoleOfNamesTheDeclaredRole) {
   EXPECT_EQ(roleOf("nope"), Role::Unset);
 }
 
+// The operand forms that only some opcodes accept are spec fields (not opcode names compared in
+// the lowering): selectors on the video instructions, `-%r` on vmad, one-element vectors kept
+// as vectors on tex/tld4; and fusion roles on the f32/f64 mul, add, sub and neg.
+TEST(InstructionFacts, OperandFormsAndFusionComeFromTheSpecs) {
+  for (const OpcodeSpec& s : instructionTable()) {
+    EXPECT_EQ(s.forms.selectors, s.family == "video" || s.family == "video_simd") << s.opcode;
+    EXPECT_EQ(s.forms.negatedRegisters, s.opcode == "vmad") << s.opcode;
+    EXPECT_EQ(s.forms.oneElementVectors, s.opcode == "tex" || s.opcode == "tld4") << s.opcode;
+    if (s.fusion != Fusion::None) {
+      EXPECT_TRUE(s.family == "float_arith" || s.family == "half_arith") << s.opcode;
+      EXPECT_TRUE(s.opcode == "mul" || s.opcode == "add" || s.opcode == "sub" || s.opcode == "neg")
+          << s.opcode;
+    }
+  }
+}
+
+std::string loweringError(const std::string& line) {
+  const std::string ptx = std::string(".version 9.0\n.target sm_90\n.address_size 64\n") +
+                          ".visible .entry k()\n{\n  .reg .b32 %r<8>;\n  .reg .pred %p<2>;\n" +
+                          line + "\n  ret;\n}\n";
+  const ir::Module m = parseModule(ptx, "forms.ptx");
+  const Program p = lower(m, [](const ir::VarDecl&) { return uint64_t(0); });
+  return p.functions[0].error ? p.functions[0].error->message() : "";
+}
+
+TEST(InstructionFacts, OperandFormsAreRefusedWhereTheSpecHasNone) {
+  EXPECT_EQ(loweringError("  vadd.u32.u32.u32 %r1, %r2.b1, %r3.b0;"), "");
+  EXPECT_EQ(loweringError("  vmad.u32.u32.u32 %r1, -%r2, %r3, %r4;"), "");
+  EXPECT_NE(
+      loweringError("  dp4a.u32.u32 %r1, %r2.b0, %r3, %r4;").find("takes no operand selector"),
+      std::string::npos);
+  EXPECT_NE(
+      loweringError("  vote.sync.ballot.b32 %r1, %p1.b0, -1;").find("takes no operand selector"),
+      std::string::npos);
+  EXPECT_NE(loweringError("  vadd.u32.u32.u32 %r1, -%r2, %r3;").find("cannot negate"),
+            std::string::npos);
+  EXPECT_NE(loweringError("  add.u32 %r1, -%r2, %r3;").find("cannot negate"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace warpsim::isa

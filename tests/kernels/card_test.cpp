@@ -262,6 +262,7 @@ uint64_t square4(uint64_t n) {  // resize_bilinear: a max(n, 4)-square output im
   const uint64_t s = std::max<uint64_t>(n, 4);
   return s * s;
 }
+uint64_t belowPivot(uint64_t n) { return n - 1; }  // gauss_elim's first Fan1: rows below row 0
 uint64_t capped(uint64_t n) { return std::min<uint64_t>(n, 32 * 256); }    // grid-stride, 32 blocks
 uint64_t capped64(uint64_t n) { return std::min<uint64_t>(n, 64 * 256); }  // grid-stride, 64 blocks
 // The micro family: one warp, one thread, one CTA, or a grid-stride copy of at most 1056 CTAs.
@@ -322,6 +323,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_bar_chain", {cta256}},
       {"hgemm_wmma", {gemmC32, 8}},  // one warp per 16x16 tile
       {"resize_bilinear", {square4}},
+      {"gauss_elim", {belowPivot}},
   };
   return table;
 }

@@ -560,10 +560,11 @@ TEST(PtxGenCases, RoundTripAndReplay) {
 }
 
 // Every ISA case recorded on the H200, replayed in the simulator: the campaign's programs
-// (tests/recorded/isa) and the tensor-core probe's (tests/recorded/mma, scripts/device_mma.sh).
+// (tests/recorded/isa), the tensor-core probe's (tests/recorded/mma, scripts/device_mma.sh) and
+// the contraction probe's (tests/recorded/contract, scripts/device_contract.sh).
 TEST(PtxGenCases, RecordedOnTheH200ReplayIdentically) {
   std::vector<fs::path> cases;
-  for (const char* sub : {"isa", "mma"}) {
+  for (const char* sub : {"isa", "mma", "contract"}) {
     const fs::path dir = fs::path(WARPSIM_SOURCE_DIR) / "tests" / "recorded" / sub;
     if (!fs::is_directory(dir)) continue;
     for (const auto& e : fs::recursive_directory_iterator(dir))
@@ -571,7 +572,7 @@ TEST(PtxGenCases, RecordedOnTheH200ReplayIdentically) {
   }
   std::sort(cases.begin(), cases.end());
   if (cases.empty())
-    GTEST_SKIP() << "no *.isacase under tests/recorded/{isa,mma}: none recorded yet";
+    GTEST_SKIP() << "no *.isacase under tests/recorded/{isa,mma,contract}: none recorded yet";
   unsigned failed = 0;
   for (const fs::path& p : cases) {
     IsaReplay r;

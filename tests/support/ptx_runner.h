@@ -17,8 +17,9 @@ namespace warpsim::test {
 
 class PtxRunner {
  public:
-  explicit PtxRunner(const std::string& ptx, const std::string& path = "test.ptx")
-      : module_(&gpu_.loadPtx(ptx, path)) {}
+  explicit PtxRunner(const std::string& ptx, const std::string& path = "test.ptx",
+                     const isa::LowerOptions& lowering = {})
+      : module_(&gpu_.loadPtx(ptx, path, lowering)) {}
 
   template <class T>
   uint64_t buffer(size_t count, const std::vector<T>& init = {}) {
