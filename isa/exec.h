@@ -35,9 +35,33 @@ class Machine {
   virtual void atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs,
                       unsigned bytes, AtomFn fn, const uint64_t* a, const uint64_t* b,
                       uint64_t* old) = 0;
+  // The fast path of ld/st: when the machine can vouch for the whole warp's access with one check
+  // (every lane in `mask` inside one region, aligned to `bytes`, writable for a store, nobody
+  // observing the access), it says where the bytes are and the handler copies them between the
+  // registers and memory itself, without the per-lane address and data arrays of load/store.
+  // False: use load/store, which check lane by lane and report faults.
+  struct DirectRegion {
+    uint8_t* host = nullptr;  // lane l's address a is at host + l * laneStride + (a - origin)
+    uint64_t origin = 0;
+    uint64_t laneStride = 0;
+  };
+  virtual bool direct(Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes, bool write,
+                      DirectRegion& r) {
+    return false;
+  }
   // Address conversion between a state space and the generic space (cvta / cvta.to).
   virtual uint64_t toGeneric(Space space, uint64_t addr, unsigned lane) = 0;
   virtual uint64_t fromGeneric(Space space, uint64_t addr, unsigned lane) = 0;
+  // The same for every lane in `mask` (one call per warp): d[l] from a[l], truncated to 32 bits
+  // when `narrow`.
+  virtual void convertAddresses(Space space, bool toGenericSpace, LaneMask mask, const uint64_t* a,
+                                uint64_t* d, bool narrow) {
+    for (LaneMask m = mask; m; m &= m - 1) {
+      const unsigned l = unsigned(std::countr_zero(m));
+      const uint64_t v = toGenericSpace ? toGeneric(space, a[l], l) : fromGeneric(space, a[l], l);
+      d[l] = narrow ? uint32_t(v) : v;
+    }
+  }
   // The state space a generic address falls in (isspacep).
   virtual Space spaceOf(uint64_t genericAddr, unsigned lane) = 0;
   // membar / fence by the lanes in `mask`: ordering only in the functional model; observers

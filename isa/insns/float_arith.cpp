@@ -6,6 +6,8 @@
 // Every result goes through isa/fp.h, which rounds exactly in each mode: the f32 results are
 // bit-exact for the IEEE operations, NaN results are the canonical 0x7FFFFFFF (CUDA C++
 // Programming Guide, "Floating-Point Standard") and f64 NaN payloads follow fp::nanResult64.
+#include <type_traits>
+
 #include "isa/fp.h"
 #include "isa/insns/families.h"
 #include "isa/insns/float_family.h"
@@ -39,22 +41,31 @@ struct DivOp {
   static double d(double a, double b, Round r) { return fp::div(a, b, r); }
 };
 
+// The handlers below are flattened: fp::add & co. are inline fast paths around out-of-line exact
+// engines, and GCC left them as calls per lane; flattened, a full warp of .rn operations is a
+// vector loop (the engines stay calls, on the rare lanes that need them).
 // .sat (PTX ISA 9.7.3.3): "clamps the result to [0.0, 1.0]. NaN results are flushed to +0.0f".
 // It applies to the rounded (and, with .ftz, flushed) result.
 template <class Op, bool Ftz, bool Sat>
 struct BinaryF32 {
-  static void run(Exec& x, const Inst& in) {
+  [[gnu::flatten]] static void run(Exec& x, const Inst& in) {
     const Round r = in.mods.rounding.mode;  // .rn when absent
-    binary<uint32_t>(x, in, [r](uint32_t a, uint32_t b) {
-      float v = Op::f(fp::f32(a), fp::f32(b), r, Ftz);
-      if constexpr (Sat) v = fp::saturate(v);
-      return fp::bits(v);
-    });
+    auto lanes = [&](auto mode) {  // .rn, the common mode, as a constant: the lanes vectorize
+      binary<uint32_t>(x, in, [mode](uint32_t a, uint32_t b) {
+        float v = Op::f(fp::f32(a), fp::f32(b), Round(mode), Ftz);
+        if constexpr (Sat) v = fp::saturate(v);
+        return fp::bits(v);
+      });
+    };
+    if (r == Round::RN)
+      lanes(std::integral_constant<Round, Round::RN>{});
+    else
+      lanes(r);
   }
 };
 template <class Op>
 struct BinaryF64 {
-  static void run(Exec& x, const Inst& in) {
+  [[gnu::flatten]] static void run(Exec& x, const Inst& in) {
     const Round r = in.mods.rounding.mode;
     binary<uint64_t>(
         x, in, [r](uint64_t a, uint64_t b) { return fp::bits(Op::d(fp::f64(a), fp::f64(b), r)); });
@@ -65,17 +76,23 @@ struct BinaryF64 {
 // to this product, again in infinite precision", then rounds once (9.7.3.6, 9.7.3.7).
 template <bool Ftz, bool Sat>
 struct FmaF32 {
-  static void run(Exec& x, const Inst& in) {
+  [[gnu::flatten]] static void run(Exec& x, const Inst& in) {
     const Round r = in.mods.rounding.mode;
-    ternary<uint32_t>(x, in, [r](uint32_t a, uint32_t b, uint32_t c) {
-      float v = fp::fma(fp::f32(a), fp::f32(b), fp::f32(c), r, Ftz);
-      if constexpr (Sat) v = fp::saturate(v);
-      return fp::bits(v);
-    });
+    auto lanes = [&](auto mode) {  // .rn as a constant, as in BinaryF32
+      ternary<uint32_t>(x, in, [mode](uint32_t a, uint32_t b, uint32_t c) {
+        float v = fp::fma(fp::f32(a), fp::f32(b), fp::f32(c), Round(mode), Ftz);
+        if constexpr (Sat) v = fp::saturate(v);
+        return fp::bits(v);
+      });
+    };
+    if (r == Round::RN)
+      lanes(std::integral_constant<Round, Round::RN>{});
+    else
+      lanes(r);
   }
 };
 struct FmaF64 {
-  static void run(Exec& x, const Inst& in) {
+  [[gnu::flatten]] static void run(Exec& x, const Inst& in) {
     const Round r = in.mods.rounding.mode;
     ternary<uint64_t>(x, in, [r](uint64_t a, uint64_t b, uint64_t c) {
       return fp::bits(fp::fma(fp::f64(a), fp::f64(b), fp::f64(c), r));

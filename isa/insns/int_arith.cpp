@@ -61,11 +61,15 @@ Handler pickInt(Type t) {
 
 template <class T>
 struct Add {
-  static void run(Exec& x, const Inst& in) { binary<T>(x, in, wrapAdd<T>); }
+  static void run(Exec& x, const Inst& in) {
+    binary<T>(x, in, [](T a, T b) { return wrapAdd<T>(a, b); });
+  }
 };
 template <class T>
 struct Sub {
-  static void run(Exec& x, const Inst& in) { binary<T>(x, in, wrapSub<T>); }
+  static void run(Exec& x, const Inst& in) {
+    binary<T>(x, in, [](T a, T b) { return wrapSub<T>(a, b); });
+  }
 };
 template <class T>
 struct AddSat {
@@ -103,7 +107,9 @@ struct AddCarry {
 
 template <class T>
 struct MulLo {
-  static void run(Exec& x, const Inst& in) { binary<T>(x, in, wrapMul<T>); }
+  static void run(Exec& x, const Inst& in) {
+    binary<T>(x, in, [](T a, T b) { return wrapMul<T>(a, b); });
+  }
 };
 template <class T>
 struct MulHi {

@@ -114,7 +114,9 @@ T reverseBits(T v) {
 
 template <class T>
 struct BrevH {
-  static void run(Exec& x, const Inst& in) { unary<T>(x, in, reverseBits<T>); }
+  static void run(Exec& x, const Inst& in) {
+    unary<T>(x, in, [](T a) { return reverseBits<T>(a); });
+  }
 };
 // clz and popc write a .u32 whatever the source width.
 template <class T>
@@ -196,7 +198,7 @@ uint32_t bitMask(uint32_t a, uint32_t b) {
 
 template <bool Clamp>
 void bmskH(Exec& x, const Inst& in) {
-  binary<uint32_t>(x, in, bitMask<Clamp>);
+  binary<uint32_t>(x, in, [](uint32_t a, uint32_t b) { return bitMask<Clamp>(a, b); });
 }
 
 // ---- szext: sign- or zero-extend the low N = b bits of a -----------------------------------

@@ -51,7 +51,9 @@ template <Logic L>
 struct LogicOp {
   template <class T>
   struct H {
-    static void run(Exec& x, const Inst& in) { binary<T>(x, in, logic<L, T>); }
+    static void run(Exec& x, const Inst& in) {
+      binary<T>(x, in, [](T a, T b) { return logic<L, T>(a, b); });
+    }
   };
 };
 

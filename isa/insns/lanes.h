@@ -16,11 +16,26 @@
 
 namespace warpsim::isa::insns {
 
+// The lane loop of the element-wise templates below. Lane l reads only lane l of its sources and
+// writes only lane l of its destination, and a destination slot either is one of the sources or
+// does not overlap them (slots are whole warps apart): no lane depends on another, so a full
+// warp's loop runs as vectors without the run-time overlap test (which -O2 does not vectorize
+// with).
+template <class F>
+inline void forLanesElementwise(LaneMask mask, F&& body) {
+  if (mask == ~0u) {
+#pragma GCC ivdep
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) body(lane);
+    return;
+  }
+  forLanes(mask, body);
+}
+
 template <class D, class A, class F>
 inline void unary(Exec& x, const Inst& in, F&& f) {
   uint64_t* d = x.reg(in.ops[0]);
   const uint64_t* a = x.reg(in.ops[1]);
-  forLanes(x.mask, [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]))); });
+  forLanesElementwise(x.mask, [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]))); });
 }
 
 template <class T, class F>
@@ -33,7 +48,7 @@ inline void binary(Exec& x, const Inst& in, F&& f) {
   uint64_t* d = x.reg(in.ops[0]);
   const uint64_t* a = x.reg(in.ops[1]);
   const uint64_t* b = x.reg(in.ops[2]);
-  forLanes(x.mask, [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]), as<B>(b[l]))); });
+  forLanesElementwise(x.mask, [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]), as<B>(b[l]))); });
 }
 
 template <class T, class F>
@@ -47,7 +62,8 @@ inline void ternary(Exec& x, const Inst& in, F&& f) {
   const uint64_t* a = x.reg(in.ops[1]);
   const uint64_t* b = x.reg(in.ops[2]);
   const uint64_t* c = x.reg(in.ops[3]);
-  forLanes(x.mask, [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]), as<B>(b[l]), as<C>(c[l]))); });
+  forLanesElementwise(
+      x.mask, [&](unsigned l) { d[l] = bitsOf<D>(f(as<A>(a[l]), as<B>(b[l]), as<C>(c[l]))); });
 }
 
 template <class T, class F>

@@ -2,6 +2,9 @@
 // .v2/.v4/.v8, .nc, .volatile, .relaxed/.acquire/.release and cache hints (functionally the
 // same access); prefetch/prefetchu (no-ops); cvta / cvta.to; isspacep.
 #include <algorithm>
+#include <bit>
+#include <cstring>
+#include <type_traits>
 
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
@@ -10,16 +13,32 @@ namespace warpsim::isa::insns {
 namespace {
 
 // The address of every executing lane: base register (a 32-bit base is zero-extended) + offset.
+// `out` is the handler's own array, never a register: the lanes are independent.
 inline void addresses(const Exec& x, const Opnd& a, uint64_t* out) {
+  const uint64_t offset = uint64_t(a.offset);
   if (a.baseSlot == kNoSlot) {
-    forLanes(x.mask, [&](unsigned l) { out[l] = uint64_t(a.offset); });
+    forLanesElementwise(x.mask, [&](unsigned l) { out[l] = offset; });
     return;
   }
   const uint64_t* base = x.reg(a.baseSlot);
-  if (typeBits(a.baseType) == 32)
-    forLanes(x.mask, [&](unsigned l) { out[l] = uint32_t(base[l] + uint64_t(a.offset)); });
+  bool narrow = false;
+  switch (a.baseType) {  // the usual base types without a call to typeBits
+    case Type::U64:
+    case Type::S64:
+    case Type::B64:
+      break;
+    case Type::U32:
+    case Type::S32:
+    case Type::B32:
+      narrow = true;
+      break;
+    default:
+      narrow = typeBits(a.baseType) == 32;
+  }
+  if (narrow)
+    forLanesElementwise(x.mask, [&](unsigned l) { out[l] = uint32_t(base[l] + offset); });
   else
-    forLanes(x.mask, [&](unsigned l) { out[l] = base[l] + uint64_t(a.offset); });
+    forLanesElementwise(x.mask, [&](unsigned l) { out[l] = base[l] + offset; });
 }
 
 Space spaceOf(const Inst& in) {
@@ -34,48 +53,138 @@ inline uint64_t destinationMask(const Opnd& d, unsigned bytes) {
   return lowMask(std::max(bytes * 8, typeBits(d.regType)));
 }
 
+// One element of `Bytes` bytes at p, zero-extended (a fixed-size copy: one move).
+template <unsigned Bytes>
+inline uint64_t readElement(const uint8_t* p) {
+  if constexpr (Bytes == 1) {
+    return *p;
+  } else {
+    using U = std::conditional_t<Bytes == 2, uint16_t,
+                                 std::conditional_t<Bytes == 4, uint32_t, uint64_t>>;
+    U v;
+    std::memcpy(&v, p, Bytes);
+    return v;
+  }
+}
+
+template <unsigned Bytes>
+inline void writeElement(uint8_t* p, uint64_t bits) {
+  using U = std::conditional_t<
+      Bytes == 1, uint8_t,
+      std::conditional_t<Bytes == 2, uint16_t, std::conditional_t<Bytes == 4, uint32_t, uint64_t>>>;
+  const U v = U(bits);
+  std::memcpy(p, &v, Bytes);
+}
+
+// Whether a full warp's addresses are consecutive elements (lane l at addrs[0] + l * n): the
+// coalesced access of most kernels, which the handlers copy as one block.
+inline bool consecutive(LaneMask mask, const uint64_t* addrs, unsigned n) {
+  if (mask != ~0u) return false;
+  uint64_t off = 0;
+  for (unsigned l = 0; l < kWarpSize; ++l) off |= addrs[l] - addrs[0] - uint64_t(l) * n;
+  return off == 0;
+}
+
 // One handler per (element bytes, signedness, vector width): the loaded value of a signed
 // sub-64-bit type is sign-extended to the destination register's width (ld.s8 into a .s32
 // register reads back as a negative .s32); everything else is zero-extended.
 template <unsigned Bytes, bool Signed, unsigned Vec>
 void ldH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
-  uint64_t out[kWarpSize * Vec];
   addresses(x, in.ops[1], addrs);
-  x.machine->load(in, spaceOf(in), x.mask, addrs, Bytes, Vec, out);
-  auto write = [&](const Opnd& e, unsigned i) {
-    uint64_t* r = x.reg(e);
-    if constexpr (Signed && Bytes < 8) {
-      const uint64_t m = destinationMask(e, Bytes);
-      forLanes(x.mask,
-               [&](unsigned l) { r[l] = uint64_t(signExtend(out[l * Vec + i], Bytes * 8)) & m; });
-    } else {
-      forLanes(x.mask, [&](unsigned l) { r[l] = out[l * Vec + i]; });
-    }
-  };
   const Opnd& d = in.ops[0];
-  if constexpr (Vec == 1) {
-    write(d, 0);
-  } else {
-    for (unsigned i = 0; i < Vec; ++i)
-      if (d.elems[i].kind == OpndKind::Reg) write(d.elems[i], i);  // else `_`
+  // Element i's destination register (null: `_`) and the bits a signed load may set there.
+  uint64_t* dst[Vec];
+  uint64_t keep[Vec];
+  for (unsigned i = 0; i < Vec; ++i) {
+    const Opnd& e = Vec == 1 ? d : d.elems[i];
+    dst[i] = e.kind == OpndKind::Reg ? x.reg(e) : nullptr;
+    keep[i] = Signed && Bytes < 8 ? destinationMask(e, Bytes) : ~0ull;
+  }
+  auto value = [&](uint64_t raw, unsigned i) {
+    if constexpr (Signed && Bytes < 8)
+      return uint64_t(signExtend(raw, Bytes * 8)) & keep[i];
+    else
+      return raw;
+  };
+  Machine::DirectRegion r;
+  if (x.machine->direct(spaceOf(in), x.mask, addrs, Bytes * Vec, false, r)) {
+    const uint8_t* host = r.host - r.origin;
+    if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
+      // One block: registers and device memory never overlap, so the lanes are independent.
+      const uint8_t* p = host + addrs[0];
+      for (unsigned i = 0; i < Vec; ++i) {
+        uint64_t* out = dst[i];
+        if (!out) continue;
+#pragma GCC ivdep
+        for (unsigned l = 0; l < kWarpSize; ++l)
+          out[l] = value(readElement<Bytes>(p + (l * Vec + i) * Bytes), i);
+      }
+      return;
+    }
+    if (r.laneStride == 0 && in.ops[1].baseSlot == kNoSlot) {
+      // An absolute address (a kernel parameter, a variable): every lane reads the same bytes.
+      const uint8_t* p = host + addrs[std::countr_zero(x.mask)];
+      for (unsigned i = 0; i < Vec; ++i) {
+        uint64_t* out = dst[i];
+        if (!out) continue;
+        const uint64_t v = value(readElement<Bytes>(p + i * Bytes), i);
+        forLanesElementwise(x.mask, [&](unsigned l) { out[l] = v; });
+      }
+      return;
+    }
+    if constexpr (Vec == 1) {
+      uint64_t* out = dst[0];
+      forLanes(x.mask, [&](unsigned l) {
+        out[l] = value(readElement<Bytes>(host + l * r.laneStride + addrs[l]), 0);
+      });
+    } else {
+      forLanes(x.mask, [&](unsigned l) {
+        const uint8_t* p = host + l * r.laneStride + addrs[l];
+        for (unsigned i = 0; i < Vec; ++i)
+          if (dst[i]) dst[i][l] = value(readElement<Bytes>(p + i * Bytes), i);
+      });
+    }
+    return;
+  }
+  uint64_t out[kWarpSize * Vec];
+  x.machine->load(in, spaceOf(in), x.mask, addrs, Bytes, Vec, out);
+  for (unsigned i = 0; i < Vec; ++i) {
+    uint64_t* reg = dst[i];
+    if (reg) forLanes(x.mask, [&](unsigned l) { reg[l] = value(out[l * Vec + i], i); });
   }
 }
 
 template <unsigned Bytes, unsigned Vec>
 void stH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
-  uint64_t data[kWarpSize * Vec];
   addresses(x, in.ops[0], addrs);
   const Opnd& s = in.ops[1];
-  if constexpr (Vec == 1) {
-    const uint64_t* r = x.reg(s);
-    forLanes(x.mask, [&](unsigned l) { data[l] = r[l]; });
-  } else {
-    for (unsigned i = 0; i < Vec; ++i) {
-      const uint64_t* r = x.reg(s.elems[i]);
-      forLanes(x.mask, [&](unsigned l) { data[l * Vec + i] = r[l]; });
+  const uint64_t* src[Vec];
+  for (unsigned i = 0; i < Vec; ++i) src[i] = x.reg(Vec == 1 ? s : s.elems[i]);
+  Machine::DirectRegion r;
+  if (x.machine->direct(spaceOf(in), x.mask, addrs, Bytes * Vec, true, r)) {
+    uint8_t* host = r.host - r.origin;
+    if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
+      uint8_t* p = host + addrs[0];  // one block, as in ldH
+      for (unsigned i = 0; i < Vec; ++i) {
+        const uint64_t* from = src[i];
+#pragma GCC ivdep
+        for (unsigned l = 0; l < kWarpSize; ++l)
+          writeElement<Bytes>(p + (l * Vec + i) * Bytes, from[l]);
+      }
+      return;
     }
+    forLanes(x.mask, [&](unsigned l) {
+      uint8_t* p = host + l * r.laneStride + addrs[l];
+      for (unsigned i = 0; i < Vec; ++i) writeElement<Bytes>(p + i * Bytes, src[i][l]);
+    });
+    return;
+  }
+  uint64_t data[kWarpSize * Vec];
+  for (unsigned i = 0; i < Vec; ++i) {
+    const uint64_t* reg = src[i];
+    forLanes(x.mask, [&](unsigned l) { data[l * Vec + i] = reg[l]; });
   }
   x.machine->store(in, spaceOf(in), x.mask, addrs, Bytes, Vec, data);
 }
@@ -142,16 +251,11 @@ Handler stHandler(Type t, unsigned vec) {
 void nopH(Exec&, const Inst&) {}
 
 // cvta.space d, a: space address -> generic; cvta.to.space d, a: generic -> space address.
+// Inst::flags: kCvtaTo for cvta.to, kCvtaNarrow for .u32.
+constexpr uint32_t kCvtaTo = 1, kCvtaNarrow = 2;
 void cvtaH(Exec& x, const Inst& in) {
-  uint64_t* d = x.reg(in.ops[0]);
-  const uint64_t* a = x.reg(in.ops[1]);
-  const Space s = in.mods.space;
-  const bool to = in.mods.has("to");
-  const bool narrow = typeBits(in.mods.type()) == 32;
-  forLanes(x.mask, [&](unsigned l) {
-    const uint64_t v = to ? x.machine->fromGeneric(s, a[l], l) : x.machine->toGeneric(s, a[l], l);
-    d[l] = narrow ? uint32_t(v) : v;
-  });
+  x.machine->convertAddresses(in.mods.space, !(in.flags & kCvtaTo), x.mask, x.reg(in.ops[1]),
+                              x.reg(in.ops[0]), (in.flags & kCvtaNarrow) != 0);
 }
 
 void isspacepH(Exec& x, const Inst& in) {
@@ -244,6 +348,7 @@ std::string bindCvta(Inst& in) {
   if (in.mods.space == Space::None) return "'cvta' needs a state space";
   in.cls = InsnClass::Int;
   in.run = cvtaH;
+  in.flags = (in.mods.has("to") ? kCvtaTo : 0) | (typeBits(in.mods.type()) == 32 ? kCvtaNarrow : 0);
   return "";
 }
 

@@ -12,7 +12,7 @@ void movH(Exec& x, const Inst& in) {
   uint64_t* d = x.reg(in.ops[0]);
   const uint64_t* a = x.reg(in.ops[1]);
   const uint64_t m = lowMask(typeBits(in.mods.type()));
-  forLanes(x.mask, [&](unsigned l) { d[l] = a[l] & m; });
+  forLanesElementwise(x.mask, [&](unsigned l) { d[l] = a[l] & m; });
 }
 
 void movPredH(Exec& x, const Inst& in) {

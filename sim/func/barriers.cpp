@@ -17,6 +17,7 @@ void BarrierUnit::arrive(const Arrival& a) {
     b.any = false;
   }
   b.arrived += unsigned(std::popcount(a.counted));
+  if (b.arrived) open_ |= 1u << a.id;
   b.popc += unsigned(std::popcount(a.value & a.mask));
   b.all = b.all && (a.value & a.mask) == a.mask;
   b.any = b.any || (a.value & a.mask) != 0;
@@ -48,6 +49,7 @@ bool BarrierUnit::tryRelease(uint32_t id, uint32_t liveThreads, std::vector<Warp
     if (warps[wi].state == WarpState::AtBarrier) warps[wi].state = WarpState::Ready;
   released_ = std::move(b.waiting);
   b = Barrier{};
+  open_ &= ~(1u << id);
   return true;
 }
 
@@ -60,6 +62,7 @@ std::string BarrierUnit::progress(uint32_t id, uint32_t liveThreads) const {
 void BarrierUnit::reset() {
   for (Barrier& b : barriers_) b = Barrier{};
   released_.clear();
+  open_ = 0;
 }
 
 }  // namespace warpsim::sim

@@ -34,6 +34,8 @@ class BarrierUnit {
   // released warps are then in released().
   bool tryRelease(uint32_t id, uint32_t liveThreads, std::vector<Warp>& warps);
   const std::vector<unsigned>& released() const { return released_; }
+  // The barriers with arrivals not released yet, one bit per id (the ones an exit may complete).
+  uint32_t open() const { return open_; }
   // "N of M threads arrived" for the wait report.
   std::string progress(uint32_t id, uint32_t liveThreads) const;
   void reset();
@@ -55,6 +57,7 @@ class BarrierUnit {
   };
   std::array<Barrier, kCount> barriers_{};
   std::vector<unsigned> released_;
+  uint32_t open_ = 0;
 };
 
 }  // namespace warpsim::sim

@@ -96,27 +96,37 @@ StepResult Cta::step(unsigned wi, uint32_t limit) {
     reconverge(w);
     if (w.state == WarpState::Done) break;
     Frame& f = w.frames.back();
+    const isa::FunctionCode& fn = *f.fn;
+    const Inst* code = fn.code.data();
+    const size_t size = fn.code.size();
     SimtEntry& top = w.stack.back();
-    if (top.pc >= f.fn->code.size())
-      fault(FaultKind::InvalidInstruction,
-            "execution ran off the end of '" + f.fn->name + "' (missing ret/exit)", nullptr,
-            unsigned(std::countr_zero(top.mask)));
-    const Inst& in = f.fn->code[top.pc];
     x.regs = f.regs.data();
     x.preds = f.preds.data();
     x.active = top.mask;
-    x.mask = top.mask;
-    if (in.guard != isa::kNoSlot)
-      x.mask &= in.guardNegated ? ~f.preds[in.guard] : f.preds[in.guard];
-    if (in.readsDynamic)
-      for (const auto& [slot, s] : f.fn->specials)
-        if (isa::isDynamic(s)) fillSpecial(w, s, f.regs.data() + size_t(slot) * kWarpSize);
-    if (obs_) obs_->instruction({wi, f.fn, &in, x.active, x.mask, f.regs.data()});
-    ++w.instructions;
-    ++r.issued;
-    pcSet_ = false;
-    if (x.mask || in.cls == isa::InsnClass::Control) in.run(x, in);
-    if (!pcSet_) ++w.stack.back().pc;
+    // Until an instruction moves the pc itself (control flow) or blocks, the warp's frame, paths
+    // and active lanes stay as they are: its instructions run back to back, and reconvergence is
+    // looked at again only when the pc reaches the path's reconvergence point.
+    for (;;) {
+      if (top.pc >= size)
+        fault(FaultKind::InvalidInstruction,
+              "execution ran off the end of '" + fn.name + "' (missing ret/exit)", nullptr,
+              unsigned(std::countr_zero(top.mask)));
+      const Inst& in = code[top.pc];
+      x.mask = x.active;
+      if (in.guard != isa::kNoSlot)
+        x.mask &= in.guardNegated ? ~x.preds[in.guard] : x.preds[in.guard];
+      if (in.readsDynamic)
+        for (const auto& [slot, s] : fn.specials)
+          if (isa::isDynamic(s)) fillSpecial(w, s, x.regs + size_t(slot) * kWarpSize);
+      if (obs_) obs_->instruction({wi, &fn, &in, x.active, x.mask, x.regs});
+      ++w.instructions;
+      ++r.issued;
+      pcSet_ = false;
+      if (x.mask || in.cls == isa::InsnClass::Control) in.run(x, in);
+      if (pcSet_) break;  // `top` may be gone: the outer loop looks at the paths again
+      ++top.pc;
+      if (blocked_ || top.pc == top.rpc || r.issued >= limit) break;
+    }
     if (blocked_) break;
   }
   cur_ = nullptr;

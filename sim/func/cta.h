@@ -113,6 +113,10 @@ class Cta final : public isa::Machine {
               unsigned bytes, isa::AtomFn fn, const uint64_t* a, const uint64_t* b,
               uint64_t* old) override;
   void fence(const isa::Inst& in, isa::LaneMask mask) override;
+  bool direct(isa::Space space, isa::LaneMask mask, const uint64_t* addrs, unsigned bytes,
+              bool write, DirectRegion& r) override;
+  void convertAddresses(isa::Space space, bool toGenericSpace, isa::LaneMask mask,
+                        const uint64_t* a, uint64_t* d, bool narrow) override;
   uint64_t toGeneric(isa::Space space, uint64_t addr, unsigned lane) override;
   uint64_t fromGeneric(isa::Space space, uint64_t addr, unsigned lane) override;
   isa::Space spaceOf(uint64_t genericAddr, unsigned lane) override;

@@ -118,8 +118,10 @@ void Cta::exitLanes(Warp& w, LaneMask mask) {
   removeLanes(w, mask, 0);
   for (Frame& f : w.frames) f.returned &= ~mask;
   liveThreads_ -= unsigned(std::popcount(mask));
-  // Exited threads count as arrived: a barrier others wait at may be complete now.
-  for (unsigned id = 0; id < BarrierUnit::kCount; ++id) releaseBarrier(id);
+  // Exited threads count as arrived: a barrier others wait at may be complete now (in id order;
+  // a barrier nobody arrived at cannot complete).
+  for (uint32_t open = barriers_.open(); open; open &= open - 1)
+    releaseBarrier(uint32_t(std::countr_zero(open)));
 }
 
 // A frame's storage comes from the warp's spare frames when it can (a call, a return and the next

@@ -196,27 +196,6 @@ inline void writeElements(uint8_t* p, unsigned bytes, unsigned vec, const uint64
   }
 }
 
-// The address range of a warp's access: the lowest and highest lane address, and every address's
-// bits OR-ed (for one alignment test).
-struct AddressSpan {
-  uint64_t lo = ~0ull, hi = 0, bits = 0;
-};
-
-AddressSpan spanOf(LaneMask mask, const uint64_t* addrs) {
-  AddressSpan s;
-  isa::forLanes(mask, [&](unsigned l) {
-    s.lo = std::min(s.lo, addrs[l]);
-    s.hi = std::max(s.hi, addrs[l]);
-    s.bits |= addrs[l];
-  });
-  return s;
-}
-
-// [lo, hi + n) inside [base, base + size), without overflow.
-inline bool spanInside(const AddressSpan& s, unsigned n, uint64_t base, uint64_t size) {
-  return s.lo >= base && s.hi >= s.lo && n <= size && s.hi - base <= size - n;
-}
-
 // Calls f.template operator()<B, V>() for the access's element size and vector width.
 template <class F>
 void byShape(unsigned bytes, unsigned vec, F&& f) {
@@ -230,55 +209,121 @@ void byShape(unsigned bytes, unsigned vec, F&& f) {
     WARPSIM_SHAPE(2, 1)
     WARPSIM_SHAPE(2, 2)
     WARPSIM_SHAPE(2, 4)
-    WARPSIM_SHAPE(2, 8) WARPSIM_SHAPE(4, 1) WARPSIM_SHAPE(4, 2) WARPSIM_SHAPE(4, 4)
-        WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
+    WARPSIM_SHAPE(2, 8)
+    WARPSIM_SHAPE(4, 1)
+    WARPSIM_SHAPE(4, 2) WARPSIM_SHAPE(4, 4) WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1)
+        WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
 #undef WARPSIM_SHAPE
             default : return f.template operator()<0, 0>();
   }
+}
+
+// Whether every lane's address in `mask` is n-aligned (n a power of two) and [a, a + n) lies
+// inside [base, base + size). One pass without branches, which a full warp runs as a counted,
+// vectorizable loop.
+inline bool lanesInside(LaneMask mask, const uint64_t* addrs, unsigned n, uint64_t base,
+                        uint64_t size) {
+  if (n > size) return false;
+  const uint64_t limit = size - n, misaligned = n - 1;
+  uint64_t bad = 0;
+  isa::forLanes(mask, [&](unsigned l) {
+    bad |= uint64_t(addrs[l] - base > limit) | (addrs[l] & misaligned);
+  });
+  return bad == 0;
 }
 
 }  // namespace
 
 bool Cta::warpRegion(Space space, LaneMask mask, const uint64_t* addrs, unsigned n, bool write,
                      WarpRegion& r) {
-  const AddressSpan s = spanOf(mask, addrs);
-  if ((s.bits & (n - 1)) != 0) return false;  // a lane is misaligned: the slow path says which
+  // The first lane's address picks the candidate region; then one pass checks every lane.
+  const uint64_t first = addrs[std::countr_zero(mask)];
   auto global = [&](Space landed) {
     const Allocation* hit = lastHit_;
-    if (!hit || !spanInside(s, n, hit->base, hit->size)) {
+    if (!hit || first - hit->base >= hit->size) {
       hit = nullptr;
-      if (!ctx_.memory->find(s.lo, s.hi - s.lo + n, &hit)) return false;
+      if (!ctx_.memory->find(first, n, &hit)) return false;
       lastHit_ = hit;
     }
-    if (write && hit->readOnly) return false;
+    if ((write && hit->readOnly) || !lanesInside(mask, addrs, n, hit->base, hit->size))
+      return false;
     r = {hit->bytes.get(), hit->base, 0, landed};
     return true;
   };
   switch (space) {
     case Space::Shared:
     case Space::SharedCluster:
-      if (!spanInside(s, n, 0, shared_.size())) return false;
+      if (!lanesInside(mask, addrs, n, 0, shared_.size())) return false;
       r = {shared_.data(), 0, 0, Space::Shared};
       return true;
     case Space::Local:
-      if (!spanInside(s, n, 0, cur_->localBytes)) return false;
+      if (!lanesInside(mask, addrs, n, 0, cur_->localBytes)) return false;
       r = {cur_->local.data(), 0, cur_->localBytes, Space::Local};
       return true;
     case Space::Param:
-      if (write || !spanInside(s, n, 0, ctx_.params->size())) return false;
+      if (first >= isa::kLaneParamBase) {  // the frame's per-lane .param variables
+        Frame& f = cur_->frames.back();
+        if (!lanesInside(mask, addrs, n, isa::kLaneParamBase, f.fn->laneParamBytes)) return false;
+        r = {f.laneParams.data(), isa::kLaneParamBase, f.fn->laneParamBytes, Space::Param};
+        return true;
+      }
+      if (write || !lanesInside(mask, addrs, n, 0, ctx_.params->size())) return false;
       r = {const_cast<uint8_t*>(ctx_.params->data()), 0, 0, Space::Param};
       return true;
     case Space::Generic:
-      if (spanInside(s, n, kSharedWindow, shared_.size())) {
+      if (first - kSharedWindow < kWindowBytes) {
+        if (!lanesInside(mask, addrs, n, kSharedWindow, shared_.size())) return false;
         r = {shared_.data(), kSharedWindow, 0, Space::Shared};
         return true;
       }
-      return s.hi < kLocalWindow && global(Space::Global);
+      return first < kLocalWindow && global(Space::Global);
     case Space::Global:
     case Space::Const:
       return global(space);
     default:
       return false;
+  }
+}
+
+bool Cta::direct(Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes, bool write,
+                 DirectRegion& d) {
+  // An observer sees every access through load/store (with the space it landed in).
+  if (obs_ || !mask) return false;
+  WarpRegion r;
+  if (!warpRegion(space, mask, addrs, bytes, write, r)) return false;
+  d = {r.host, r.origin, r.laneStride};
+  return true;
+}
+
+void Cta::convertAddresses(Space space, bool toGenericSpace, LaneMask mask, const uint64_t* a,
+                           uint64_t* d, bool narrow) {
+  // toGenericAddress / fromGenericAddress with the space's switch taken once for the warp.
+  uint64_t window = 0;
+  switch (space) {
+    case Space::Shared:
+    case Space::SharedCluster:
+      window = kSharedWindow;
+      break;
+    case Space::Local:
+      window = kLocalWindow;
+      break;
+    case Space::Param:
+      window = kParamWindow;
+      break;
+    default:  // global and const addresses are generic addresses
+      break;
+  }
+  const uint64_t keep = narrow ? 0xFFFFFFFFull : ~0ull;
+  auto convert = [&](unsigned l) {
+    d[l] = (window == 0 ? a[l] : toGenericSpace ? window + uint32_t(a[l]) : a[l] - window) & keep;
+  };
+  if (mask == ~0u) {
+    // Lane l reads a[l] and writes d[l] only (d is a or another register): the lanes are
+    // independent, so the loop vectorizes without an overlap test.
+#pragma GCC ivdep
+    for (unsigned l = 0; l < isa::kWarpSize; ++l) convert(l);
+  } else {
+    isa::forLanes(mask, convert);
   }
 }
 

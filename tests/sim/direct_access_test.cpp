@@ -1,0 +1,163 @@
+// The warp-wide fast path of ld/st (isa::Machine::direct, taken when no observer is attached)
+// against the per-lane path (taken with the statistics observer): the same values in every state
+// space and shape, partial warps included, and the same faults naming the same lane.
+#include <gtest/gtest.h>
+
+#include "tests/support/ptx_runner.h"
+
+namespace warpsim {
+namespace {
+
+using test::PtxRunner;
+
+constexpr const char* kHeader = ".version 9.0\n.target sm_90\n.address_size 64\n";
+
+// Per thread t: a signed byte into a .s32 register (global), a v4 load with one element left
+// out, a 16-bit round trip through shared memory read back through its generic address, a
+// local-memory round trip, and a call whose argument and return value live in the per-lane
+// .param area. out[4t..4t+3] = {byte, v4 sum, shared value, 2 * v4 sum}.
+const std::string kShapes = std::string(kHeader) + R"(
+.func (.param .b32 ret) twice(.param .b32 a)
+{
+  .reg .b32 %r<3>;
+  ld.param.b32 %r1, [a];
+  add.s32 %r2, %r1, %r1;
+  st.param.b32 [ret], %r2;
+  ret;
+}
+
+.visible .entry k(.param .u64 in8, .param .u64 in4, .param .u64 out)
+{
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<16>;
+  .shared .align 8 .b8 sh[256];
+  .local .align 8 .b8 loc[16];
+  mov.u32 %r1, %tid.x;
+  ld.param.u64 %rd1, [in8];
+  cvta.to.global.u64 %rd1, %rd1;
+  ld.param.u64 %rd2, [in4];
+  cvta.to.global.u64 %rd2, %rd2;
+  ld.param.u64 %rd3, [out];
+  cvta.to.global.u64 %rd3, %rd3;
+  cvt.u64.u32 %rd4, %r1;
+  add.s64 %rd5, %rd1, %rd4;
+  ld.global.s8 %r2, [%rd5];
+  mul.wide.u32 %rd6, %r1, 16;
+  add.s64 %rd7, %rd2, %rd6;
+  ld.global.v4.u32 {%r3, %r4, _, %r5}, [%rd7];
+  add.s32 %r3, %r3, %r4;
+  add.s32 %r3, %r3, %r5;
+  mul.lo.s32 %r9, %r2, 300;
+  mul.wide.u32 %rd8, %r1, 2;
+  mov.u64 %rd9, sh;
+  add.s64 %rd9, %rd9, %rd8;
+  st.shared.u16 [%rd9], %r9;
+  cvta.shared.u64 %rd10, %rd9;
+  ld.s16 %r6, [%rd10];
+  mov.u64 %rd11, loc;
+  st.local.u32 [%rd11+4], %r3;
+  ld.local.u32 %r7, [%rd11+4];
+  {
+  .param .b32 p0;
+  .param .b32 r0;
+  st.param.b32 [p0], %r7;
+  call.uni (r0), twice, (p0);
+  ld.param.b32 %r8, [r0];
+  }
+  mul.wide.u32 %rd12, %r1, 16;
+  add.s64 %rd13, %rd3, %rd12;
+  st.global.v4.u32 [%rd13], {%r2, %r3, %r6, %r8};
+  ret;
+}
+)";
+
+struct Shapes {
+  std::vector<int8_t> in8;
+  std::vector<uint32_t> in4;
+};
+
+std::vector<uint32_t> runShapes(const Shapes& s, unsigned threads, bool statistics) {
+  PtxRunner r(kShapes);
+  const uint64_t in8 = r.buffer<int8_t>(s.in8.size(), s.in8);
+  const uint64_t in4 = r.buffer<uint32_t>(s.in4.size(), s.in4);
+  const uint64_t out = r.buffer<uint32_t>(4 * threads);
+  sim::LaunchOptions o;
+  o.statistics = statistics;
+  const auto res = r.launch("k", {1, 1, 1}, {threads, 1, 1},
+                            {PtxRunner::ptr(in8), PtxRunner::ptr(in4), PtxRunner::ptr(out)}, o);
+  EXPECT_FALSE(res.fault) << res.fault->describe("");
+  return r.read<uint32_t>(out, 4 * threads);
+}
+
+TEST(DirectAccess, EverySpaceAndShapeMatchesThePerLanePath) {
+  const unsigned threads = 48;  // a full warp and a partial one
+  Shapes s;
+  for (unsigned t = 0; t < threads; ++t) s.in8.push_back(int8_t(t * 37 - 100));
+  for (unsigned i = 0; i < 4 * threads; ++i) s.in4.push_back(i * 2654435761u);
+  const std::vector<uint32_t> fast = runShapes(s, threads, false);
+  const std::vector<uint32_t> lanes = runShapes(s, threads, true);
+  EXPECT_EQ(fast, lanes);
+  for (unsigned t = 0; t < threads; ++t) {
+    const int32_t byte = s.in8[t];
+    const uint32_t sum = s.in4[4 * t] + s.in4[4 * t + 1] + s.in4[4 * t + 3];
+    EXPECT_EQ(int32_t(fast[4 * t]), byte) << t;
+    EXPECT_EQ(fast[4 * t + 1], sum) << t;
+    EXPECT_EQ(int32_t(fast[4 * t + 2]), int32_t(int16_t(uint16_t(uint32_t(byte * 300))))) << t;
+    EXPECT_EQ(fast[4 * t + 3], 2 * sum) << t;
+  }
+}
+
+// Thread `bad` reads 2 bytes past its slot (misaligned) or past the buffer's end (out of
+// bounds): the warp's one-check path must fall back and name that lane.
+const std::string kBadLane = std::string(kHeader) + R"(
+.visible .entry k(.param .u64 in, .param .u64 out, .param .u32 bad, .param .u32 skew)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<8>;
+  .reg .pred %p<2>;
+  mov.u32 %r1, %tid.x;
+  ld.param.u32 %r2, [bad];
+  ld.param.u32 %r3, [skew];
+  setp.eq.u32 %p1, %r1, %r2;
+  selp.u32 %r4, %r3, 0, %p1;
+  mul.lo.u32 %r5, %r1, 4;
+  add.u32 %r5, %r5, %r4;
+  ld.param.u64 %rd1, [in];
+  cvt.u64.u32 %rd2, %r5;
+  add.s64 %rd3, %rd1, %rd2;
+  ld.global.u32 %r6, [%rd3];
+  ld.param.u64 %rd4, [out];
+  mul.wide.u32 %rd5, %r1, 4;
+  add.s64 %rd6, %rd4, %rd5;
+  st.global.u32 [%rd6], %r6;
+  ret;
+}
+)";
+
+TEST(DirectAccess, AFaultingLaneIsNamedOnBothPaths) {
+  struct Case {
+    uint32_t bad, skew;
+    sim::FaultKind kind;
+  };
+  for (const Case c :
+       {Case{5, 2, sim::FaultKind::Misaligned}, Case{7, 4096, sim::FaultKind::OutOfBounds}}) {
+    for (const bool statistics : {false, true}) {
+      PtxRunner r(kBadLane);
+      const uint64_t in = r.buffer<uint32_t>(32);
+      const uint64_t out = r.buffer<uint32_t>(32);
+      sim::LaunchOptions o;
+      o.statistics = statistics;
+      const auto res = r.launch(
+          "k", {1, 1, 1}, {32, 1, 1},
+          {PtxRunner::ptr(in), PtxRunner::ptr(out), PtxRunner::u32(c.bad), PtxRunner::u32(c.skew)},
+          o);
+      ASSERT_TRUE(res.fault) << c.bad;
+      EXPECT_EQ(res.fault->kind, c.kind) << c.bad;
+      EXPECT_EQ(res.fault->lane, c.bad) << statistics;
+      EXPECT_EQ(res.fault->thread.x, c.bad) << statistics;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace warpsim
