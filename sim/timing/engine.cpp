@@ -476,8 +476,9 @@ void Engine::callCosts(WarpCtx& w, uint64_t t) {
   const bool save = callee != nullptr;
   SmState& s = sms_[w.sm];
   const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
-  // Above any local address the kernel itself uses (its frames are small).
-  constexpr uint64_t kStackBase = uint64_t(1) << 32;
+  // 1 MB up: above any local address the kernel itself uses (its frames are small), inside
+  // the warp's local region (l1.cpp).
+  constexpr uint64_t kStackBase = uint64_t(1) << 20;
   for (uint32_t mask = curExecuted_; mask; mask &= mask - 1) {
     const unsigned l = unsigned(__builtin_ctz(mask));
     if (!save && w.callDepth[l]) --w.callDepth[l];

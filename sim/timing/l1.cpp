@@ -19,8 +19,12 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
   for (uint32_t mask = e.mask; mask; mask &= mask - 1) {
     const unsigned lane = unsigned(__builtin_ctz(mask));
     uint64_t a = e.addresses[lane];
+    // Each warp's region starts an odd number of lines from the next (2^24 + 3 lines), not a
+    // power of two apart: the caches' set hash must not fold every warp's stack onto the same
+    // few sets (at << 40 all of them fell into three of the L2's 24576 sets).
     if (landed == isa::Space::Local)
-      a = (localKey << 40) + (a / e.bytes) * (32ull * e.bytes) + lane * e.bytes;
+      a = localKey * ((uint64_t(1) << 24) + 3) * 128 + (a / e.bytes) * (32ull * e.bytes) +
+          lane * e.bytes;
     for (uint64_t s = a / kSectorBytes; s <= (a + e.bytes - 1) / kSectorBytes; ++s) {
       const uint64_t lo = std::max(a, s * kSectorBytes);
       const uint64_t hi = std::min(a + e.bytes, (s + 1) * kSectorBytes);
