@@ -18,11 +18,25 @@ std::map<std::string, sim::timing::KernelResources> parsePtxasVerbose(const std:
   static const std::regex entry(R"(Compiling entry function '([^']+)')");
   static const std::regex used(R"(Used (\d+) registers)");
   static const std::regex smem(R"((\d+) bytes smem)");
+  // ptxas info    : Function properties for _Z12compositionsj
+  //     40 bytes stack frame, 40 bytes spill stores, 40 bytes spill loads
+  static const std::regex props(R"(Function properties for (\S+))");
+  static const std::regex frame(R"((\d+) bytes stack frame)");
   std::map<std::string, sim::timing::KernelResources> out;
+  std::map<std::string, uint32_t> frames;  // every function of the module
   std::istringstream in(text);
-  std::string line, current;
+  std::string line, current, function;
   std::smatch m;
   while (std::getline(in, line)) {
+    if (std::regex_search(line, m, props)) {
+      function = m[1];
+      continue;
+    }
+    if (!function.empty() && std::regex_search(line, m, frame)) {
+      frames[function] = uint32_t(std::stoul(m[1]));
+      function.clear();
+      continue;
+    }
     if (std::regex_search(line, m, entry)) {
       current = m[1];
       continue;
@@ -35,6 +49,7 @@ std::map<std::string, sim::timing::KernelResources> parsePtxasVerbose(const std:
     out[current] = r;
     current.clear();
   }
+  for (auto& [name, r] : out) r.stackFrames = frames;
   return out;
 }
 

@@ -55,12 +55,20 @@ const std::vector<Row>& rows() {
        "S3 -gpgpu_kernel_launch_latency 3000 [unverified on H200]", false},
       {"launch.cta_latency", &TimingConfig::ctaLaunchLatency, "cycles",
        "CTA dispatch delay [unverified]", false},
+      {"launch.cta_interval", &TimingConfig::ctaLaunchInterval, "cycles",
+       "one SM starts its CTAs one at a time; from tests/recorded/timing/h200_ncu.tsv: "
+       "sm__cycles_active.max of short-CTA streaming kernels grows by 202 (vector_add), 183 "
+       "(saxpy), 180 (haxpy_half2) cycles per CTA per SM from 1M to 4M elements, and "
+       "vector_add's 8 CTAs per SM at 262144 take 2926 cycles",
+       true},
       {"latency.int", &TimingConfig::latInt, "cycles", "S3 -ptx_opcode_latency_int 4", true},
       {"latency.fp32", &TimingConfig::latFp32, "cycles",
        "S3 -ptx_opcode_latency_fp 4; Volta 4 (Jia et al.)", true},
       {"latency.fp64", &TimingConfig::latFp64, "cycles", "S3 -ptx_opcode_latency_dp 8", true},
       {"latency.half", &TimingConfig::latHalf, "cycles", "as fp32 [unverified]", false},
-      {"latency.sfu", &TimingConfig::latSfu, "cycles", "S3 -trace_opcode_latency_initiation_sfu 23",
+      {"latency.sfu", &TimingConfig::latSfu, "cycles",
+       "micro_mufu_chain on the H200 (tests/recorded/timing/h200_ncu.tsv): 16.99 cycles per "
+       "MUFU.EX2 R, -R (cuobjdump -sass: the neg folds into the operand); S3 says 23",
        true},
       {"latency.convert", &TimingConfig::latConvert, "cycles", "[unverified]", false},
       {"latency.move", &TimingConfig::latMove, "cycles", "as int [unverified]", false},
@@ -69,7 +77,10 @@ const std::vector<Row>& rows() {
        "branch resolve delay before the warp's next issue [unverified]", false},
       {"latency.barrier", &TimingConfig::latBarrier, "cycles",
        "bar.sync release to next issue [unverified]", false},
-      {"latency.warp", &TimingConfig::latWarp, "cycles", "shfl/vote [unverified]", false},
+      {"latency.warp", &TimingConfig::latWarp, "cycles",
+       "shfl/vote; micro_shfl_chain on the H200 (tests/recorded/timing/h200_ncu.tsv): 32.1 "
+       "cycles per round of SHFL.IDX and a dependent add (4), the loop unrolled x4 in SASS",
+       true},
       {"latency.tensor", &TimingConfig::latTensor, "cycles", "S3 -ptx_opcode_latency_tesnor 24",
        true},
       {"latency.misc", &TimingConfig::latMisc, "cycles", "[unverified]", false},
@@ -110,8 +121,14 @@ const std::vector<Row>& rows() {
       {"l2.atomic_latency", &TimingConfig::atomicL2Latency, "cycles",
        "added to an L2 access by an atomic [unverified]", false},
       {"l2.atomic_same_address_cycles", &TimingConfig::atomicL2SameAddressCycles, "cycles",
-       "fitted to tests/recorded/timing/h200_ncu.tsv: histogram_global (9.6 cycles per atomic "
-       "on each hot bin, 64K-4M elements)",
+       "between two warp requests' atomics on one address; from tests/recorded/timing/"
+       "h200_ncu.tsv: reduce_atomic (16384 one-lane atomics on one address in <= 31266 active "
+       "cycles at 4M: <= 1.9 each)",
+       true},
+      {"l2.atomic_lane_cycles", &TimingConfig::atomicL2LaneCycles, "cycles",
+       "between two lanes of one warp request on one address (replayed); from "
+       "tests/recorded/timing/h200_ncu.tsv: histogram_global (19.8 cycles per request per hot "
+       "bin, Binomial(32, 1/16) lanes on it: 0.873 x 2 + 1.127 x 16, 64K-4M elements)",
        true},
       {"l2.partial_write_slots", &TimingConfig::l2PartialWriteSlots, "sectors",
        "fitted to tests/recorded/timing/h200_ncu.tsv: transpose_naive against transpose_padded "
@@ -121,6 +138,16 @@ const std::vector<Row>& rows() {
        "how far ptxas moves loads and their address arithmetic ahead of their uses (across an "
        "unrolled loop's iterations); fitted to tests/recorded/timing/h200_ncu.tsv: sgemm_naive, "
        "gemv_warp, softmax_row, layernorm_row (long_scoreboard per issue)",
+       true},
+      {"call.printf_cycles", &TimingConfig::printfCycles, "cycles",
+       "a warp's vprintf call (the handler's ~7,200 SASS instructions); from "
+       "tests/recorded/timing/h200_ncu.tsv: printf_lanes (a CTA whose 4 warps each print once "
+       "is active 84.8k-86.6k cycles, one that does not print ~2k; 2 such SMs busy at once)",
+       true},
+      {"ptxas.vectorize_shared", &TimingConfig::ptxasVectorize, "0/1",
+       "ptxas merges shared loads of consecutive words of a 16-byte-aligned vector into "
+       "LDS.64/LDS.128 (cuobjdump -sass of sgemm_tiled: 4 LDS.128 for As[ty][0..15]; ncu: "
+       "20.97M shared load instructions at 1024, not the PTX's 33.5M)",
        true},
       {"dram.latency", &TimingConfig::dramLatency, "cycles",
        "load-to-use from HBM: S1 650-658, S2 600-656", true},
@@ -163,6 +190,7 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.l1SectorsPerCycle == 0) fail("l1.sectors_per_cycle: must be positive");
   if (c.l2SizeKb == 0) fail("l2.size_kb: must be positive");
   if (c.ptxasHoistWindow > 128) fail("ptxas.hoist_window: must be 0..128");
+  if (c.ptxasVectorize > 1) fail("ptxas.vectorize_shared: must be 0 or 1");
   if (c.l2PartialWriteSlots == 0) fail("l2.partial_write_slots: must be positive");
   if (!(c.l2BytesPerCycle > 0) || !(c.dramBytesPerCycle > 0))
     fail("bytes_per_cycle: must be positive");

@@ -28,10 +28,12 @@ struct TimingConfig {
   uint32_t sharedCarveoutMaxKb = 228, unifiedL1SharedKb = 256, reservedSharedPerCta = 1024;
   uint32_t launchLatency = 3000;  // cycles: launch and drain floor of every kernel
   uint32_t ctaLaunchLatency = 0;  // cycles from a CTA slot freeing to the next CTA's first issue
+  // Cycles between two CTA launches on one SM: it starts its CTAs one at a time.
+  uint32_t ctaLaunchInterval = 190;
   // Dependent-issue latency (cycles) and initiation interval (cycles between two warp-
   // instructions on one sub-partition's unit) per instruction class.
-  uint32_t latInt = 4, latFp32 = 4, latFp64 = 8, latHalf = 4, latSfu = 23, latConvert = 13,
-           latMove = 4, latPredicate = 4, latControl = 4, latBarrier = 20, latWarp = 23,
+  uint32_t latInt = 4, latFp32 = 4, latFp64 = 8, latHalf = 4, latSfu = 17, latConvert = 13,
+           latMove = 4, latPredicate = 4, latControl = 4, latBarrier = 20, latWarp = 28,
            latTensor = 24, latMisc = 4;
   uint32_t iiFp32 = 1, iiInt = 2, iiFp64 = 2, iiSfu = 8, iiTensor = 8, iiBranch = 2;
   // Memory.
@@ -41,15 +43,21 @@ struct TimingConfig {
   uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;
   double l2BytesPerCycle = 2800;
   uint32_t atomicL2Latency = 30;  // cycles added to an L2 access by an atomic's ALU
-  // Cycles between two atomics on one address at the L2: its ALU's read-modify-write serialises
-  // them (each lane's atomic is one operation there).
-  uint32_t atomicL2SameAddressCycles = 10;
+  // Atomics on one address at the L2 (each lane's atomic is one operation there): two warp
+  // requests' pipeline `atomicL2SameAddressCycles` apart; the lanes of one request on the same
+  // address replay `atomicL2LaneCycles` apart (each waits for the previous read-modify-write).
+  uint32_t atomicL2SameAddressCycles = 2, atomicL2LaneCycles = 16;
   // L2 bandwidth slots (sectors' worth) that a store sector written only in part takes.
   uint32_t l2PartialWriteSlots = 3;
   // ptxas schedules loads and their address arithmetic ahead of the uses that the PTX
   // interleaves with them (and unrolls loops): a result counts from when its operands were ready,
   // but not before the issue of the instruction this many before it (0: PTX order).
   uint32_t ptxasHoistWindow = 16;
+  // 1: a warp's shared loads of consecutive words of a 16-byte-aligned vector are one request
+  // (ptxas's LDS.64/LDS.128); 0: every PTX load is a request.
+  uint32_t ptxasVectorize = 1;
+  // vprintf: the cycles a warp spends in the driver's printf handler per call.
+  uint32_t printfCycles = 83000;
   uint32_t dramLatency = 650;
   double dramBytesPerCycle = 2180;
 };

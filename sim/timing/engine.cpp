@@ -40,6 +40,41 @@ class Engine::Probe final : public Observer {
 
 namespace {
 
+// Whether `f`'s backward branch at `pc` closes a loop whose induction variable (a register the
+// branch's setp compares) is stepped by an add of a register, not an immediate: ptxas unrolls
+// constant-stride loops (layernorm_row's c += 32: four LDGs per trip in SASS) but not these
+// (ddot's i += gridDim.x * 256: one LDG pair per trip, each waiting for the last).
+bool runtimeStrideLoop(const isa::FunctionCode& f, uint32_t pc) {
+  const isa::Inst& br = f.code[pc];
+  if (br.flow != isa::Flow::Branch || br.target == isa::kNoPc || br.target > pc ||
+      br.guard == isa::kNoSlot)
+    return false;
+  const isa::RegRef guard{br.guard, true};
+  for (uint32_t i = pc; i-- > br.target;) {
+    const isa::Inst& cmp = f.code[i];
+    if (std::find(cmp.defs.begin(), cmp.defs.end(), guard) == cmp.defs.end()) continue;
+    for (const isa::Opnd& o : cmp.ops) {
+      if (o.kind != isa::OpndKind::Reg || !o.declared) continue;
+      const isa::RegRef var{o.slot, false};
+      for (uint32_t j = br.target; j < pc; ++j) {
+        const isa::Inst& step = f.code[j];
+        if (step.text.rfind("add", 0) != 0 ||
+            std::find(step.defs.begin(), step.defs.end(), var) == step.defs.end())
+          continue;
+        bool self = false, other = false;
+        for (size_t k = 1; k < step.ops.size(); ++k) {
+          const isa::Opnd& a = step.ops[k];
+          if (a.kind != isa::OpndKind::Reg || !a.declared) continue;
+          (a.slot == o.slot ? self : other) = true;
+        }
+        if (self && other) return true;
+      }
+    }
+    return false;  // the guard's last definition decides
+  }
+  return false;
+}
+
 Stall throttleOf(Unit u) {
   return u == Unit::Lsu   ? Stall::LgThrottle
          : u == Unit::Mio ? Stall::MioThrottle
@@ -56,7 +91,8 @@ Stall resultKind(isa::InsnClass k) {
 }  // namespace
 
 Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
-               const std::vector<ObserverFactory*>& factories)
+               const std::vector<ObserverFactory*>& factories,
+               const std::map<std::string, uint32_t>& stackFrames)
     : c_(c),
       occ_(occ),
       ctx_(ctx),
@@ -73,7 +109,16 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
   for (const isa::FunctionCode& f : ctx.program->functions) {
     slotsMax_ = std::max(slotsMax_, f.numSlots);
     predsMax_ = std::max(predsMax_, f.numPreds);
+    if (f.isExtern && f.name == "vprintf") vprintf_ = &f;
+    // Whole 4-byte words: SASS saves and restores registers one STL/LDL of 4 bytes per lane.
+    for (uint32_t pc = 0; pc < f.code.size(); ++pc)
+      if (runtimeStrideLoop(f, pc)) notUnrolled_.insert(&f.code[pc]);
+    if (auto it = stackFrames.find(f.name); it != stackFrames.end() && it->second >= 4) {
+      frames_[&f] = it->second / 4 * 4;
+      frameStride_ = std::max(frameStride_, it->second / 4 * 4);
+    }
   }
+  stackAddr_.assign(32, 0);
 }
 
 Engine::~Engine() = default;
@@ -155,12 +200,24 @@ void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.atBarrier = false;
     wc.hoistFloor = at;
     wc.issuedCount = 0;
+    wc.callDepth.fill(0);
+    wc.vectors.reset();
     cs.warps.push_back(wi);
     s.smsps[wc.smsp].warps.push_back(wi);
     wake(sm * c_.smspPerSm + wc.smsp, at);
   }
   s.changeWarps(at, int(cs.cta->warpCount()));
   ++rep_.ctas;
+}
+
+void Engine::scheduleCta(uint32_t sm, uint64_t index, uint64_t at) {
+  SmState& s = sms_[sm];
+  const uint64_t start = std::max(at, s.nextCtaStart);
+  s.nextCtaStart = start + c_.ctaLaunchInterval;
+  if (start == at)
+    launchCta(sm, index, at);
+  else
+    pendingCtas_.push({start, sm, index});
 }
 
 void Engine::mergeReady() {
@@ -188,7 +245,7 @@ void Engine::finishCta(uint32_t slot, uint64_t t) {
   freeCtas_.push_back(slot);
   if (fault_) return;
   if (std::optional<uint64_t> next = dispatch_.next())
-    launchCta(cs.sm, *next, t + 1 + c_.ctaLaunchLatency);
+    scheduleCta(cs.sm, *next, t + 1 + c_.ctaLaunchLatency);
 }
 
 void Engine::account(WarpCtx& w, uint64_t until) {
@@ -248,6 +305,8 @@ void Engine::retireWarp(uint32_t wi, uint64_t t) {
 
 void Engine::onInstruction(const InstructionEvent& e) {
   curInst_ = e.inst;
+  curFunction_ = e.function;
+  curExecuted_ = e.executed;
   rep_.threadInstructions += unsigned(std::popcount(e.executed));
 }
 
@@ -260,7 +319,8 @@ void Engine::onMemory(const MemoryEvent& e) {
   if (e.kind == AccessKind::Fence) {
     a = {curT_ + 1, Stall::Wait};
   } else if (landed == isa::Space::Shared) {
-    a = sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
+    a = c_.ptxasVectorize ? sharedAccessMerged(c_, e, curT_, s.mioFree, rep_.mem, w.vectors)
+                          : sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
   } else if (landed == isa::Space::Global || landed == isa::Space::Local) {
     const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
     a = s.l1->access(e, landed, localKey, curT_, l2_, rep_.mem, &end_);
@@ -352,13 +412,17 @@ void Engine::issue(uint32_t wi, uint64_t t) {
     }
     for (const isa::RegRef& d : in->defs) w.sb.write(d, ready, kind);
     if (!in->defs.empty()) end_ = std::max(end_, ready);  // a result still on its way
+    if ((in->flow == isa::Flow::Call || in->flow == isa::Flow::Return) && curExecuted_)
+      callCosts(w, t);
     if (in->cls == isa::InsnClass::Control) {
       w.readyAt = std::max(w.readyAt, t + c_.latControl);
       w.readyKind = Stall::BranchResolving;
+      if (!notUnrolled_.empty() && notUnrolled_.count(in)) w.hoistFloor = t + 1;
     } else if (in->cls == isa::InsnClass::StoreGlobal || in->cls == isa::InsnClass::StoreLocal ||
                in->cls == isa::InsnClass::StoreShared || in->cls == isa::InsnClass::AtomicGlobal ||
                in->cls == isa::InsnClass::AtomicShared || in->cls == isa::InsnClass::Barrier) {
       w.hoistFloor = t + 1;
+      if (in->cls == isa::InsnClass::Barrier) w.vectors.reset();
     }
   }
   if (curReleasedAny_) {
@@ -389,6 +453,56 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       anyReady = cs.cta->warp(k).state == WarpState::Ready;
     if (!anyReady) cs.cta->failDeadlock();
   }
+}
+
+void Engine::callCosts(WarpCtx& w, uint64_t t) {
+  const isa::Inst& in = *curInst_;
+  const isa::FunctionCode* callee = in.flow == isa::Flow::Call && in.callee >= 0
+                                        ? &ctx_.program->functions[size_t(in.callee)]
+                                        : nullptr;
+  // vprintf is a call into the driver's handler (thousands of SASS instructions that format
+  // into the printf buffer): the warp is away for call.printf_cycles; other warps go on.
+  if (callee && callee == vprintf_) {
+    w.readyAt = std::max(w.readyAt, t + c_.printfCycles);
+    w.readyKind = Stall::LongScoreboard;
+    return;
+  }
+  // A call saves the callee's frame of registers to the lanes' local stack (one 4-byte STL per
+  // word, one issue each); its return restores them (LDL), and the caller waits for them.
+  const isa::FunctionCode* owner = callee ? callee : curFunction_;
+  const auto it = owner && !owner->isEntry ? frames_.find(owner) : frames_.end();
+  if (it == frames_.end()) return;
+  const uint32_t words = it->second / 4;
+  const bool save = callee != nullptr;
+  SmState& s = sms_[w.sm];
+  const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
+  // 1 MB up: above any local address the kernel itself uses (its frames are small), inside
+  // the warp's local region (l1.cpp).
+  constexpr uint64_t kStackBase = uint64_t(1) << 20;
+  for (uint32_t mask = curExecuted_; mask; mask &= mask - 1) {
+    const unsigned l = unsigned(__builtin_ctz(mask));
+    if (!save && w.callDepth[l]) --w.callDepth[l];
+    stackAddr_[l] = kStackBase + uint64_t(w.callDepth[l]) * frameStride_;
+    if (save) ++w.callDepth[l];
+  }
+  MemoryEvent ev;
+  ev.warp = w.warp;
+  ev.inst = curInst_;
+  ev.kind = save ? AccessKind::Store : AccessKind::Load;
+  ev.space = ev.landed = isa::Space::Local;
+  ev.mask = curExecuted_;
+  ev.bytes = 4;
+  uint64_t ready = t + 1;
+  for (uint32_t k = 0; k < words; ++k) {
+    ev.addresses = stackAddr_.data();
+    const AccessTiming a =
+        s.l1->access(ev, isa::Space::Local, localKey, t + 1 + k, l2_, rep_.mem, &end_);
+    ready = std::max(ready, save ? t + 2 + k : a.ready);
+    for (uint32_t mask = curExecuted_; mask; mask &= mask - 1) stackAddr_[__builtin_ctz(mask)] += 4;
+  }
+  w.readyAt = std::max(w.readyAt, ready);
+  w.readyKind = save ? Stall::LgThrottle : Stall::LongScoreboard;
+  end_ = std::max(end_, ready);
 }
 
 void Engine::visit(uint32_t id, uint64_t t) {
@@ -444,10 +558,18 @@ LaunchResult Engine::run(std::optional<TimingReport>& report) {
   const auto start = std::chrono::steady_clock::now();
   const double cpuStart = threadCpuSeconds();
   for (const auto& [sm, index] : dispatch_.firstWave()) {
-    launchCta(sm, index, 0);
+    scheduleCta(sm, index, 0);
     if (fault_) break;
   }
-  while (!heap_.empty() && !fault_) {
+  while ((!heap_.empty() || !pendingCtas_.empty()) && !fault_) {
+    // A CTA whose launch comes before the next visit starts first (time order).
+    if (!pendingCtas_.empty() &&
+        (heap_.empty() || std::get<0>(pendingCtas_.top()) <= heap_.top().first)) {
+      const auto [at, sm, index] = pendingCtas_.top();
+      pendingCtas_.pop();
+      launchCta(sm, index, at);
+      continue;
+    }
     const auto [t, id] = heap_.top();
     heap_.pop();
     Smsp& sp = sms_[id / c_.smspPerSm].smsps[id % c_.smspPerSm];

@@ -8,6 +8,8 @@
 #include <memory>
 #include <optional>
 #include <queue>
+#include <tuple>
+#include <unordered_set>
 #include <vector>
 
 #include "sim/func/cta.h"
@@ -21,8 +23,10 @@ namespace warpsim::sim::timing {
 
 class Engine {
  public:
+  // `stackFrames`: bytes of SASS stack frame per function name (ptxas -v; KernelResources).
   Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
-         const std::vector<ObserverFactory*>& factories);
+         const std::vector<ObserverFactory*>& factories,
+         const std::map<std::string, uint32_t>& stackFrames = {});
   ~Engine();
   // Runs the launch; `report` is filled unless it faulted.
   LaunchResult run(std::optional<TimingReport>& report);
@@ -41,6 +45,9 @@ class Engine {
   };
 
   void launchCta(uint32_t sm, uint64_t index, uint64_t at);
+  // Launches CTA `index` on `sm` at `at`, or later: an SM starts one CTA per
+  // launch.cta_interval (the ones it cannot start yet wait in pendingCtas_).
+  void scheduleCta(uint32_t sm, uint64_t index, uint64_t at);
   void finishCta(uint32_t slot, uint64_t t);
   void wake(uint32_t smspId, uint64_t t);
   void visit(uint32_t smspId, uint64_t t);
@@ -49,6 +56,8 @@ class Engine {
   std::pair<uint64_t, Stall> evaluate(WarpCtx& w);
   void account(WarpCtx& w, uint64_t until);
   void retireWarp(uint32_t wi, uint64_t t);
+  // A call's or return's SASS side: vprintf's handler, the stack frame saved or restored.
+  void callCosts(WarpCtx& w, uint64_t t);
   void mergeReady();
 
   const TimingConfig& c_;
@@ -69,6 +78,10 @@ class Engine {
                       std::greater<>>
       heap_;
   std::map<uint64_t, Finished> finished_;
+  // CTAs waiting for their SM's next launch: (cycle, sm, index), earliest first.
+  std::priority_queue<std::tuple<uint64_t, uint32_t, uint64_t>,
+                      std::vector<std::tuple<uint64_t, uint32_t, uint64_t>>, std::greater<>>
+      pendingCtas_;
   uint64_t nextMerge_ = 0;
   uint64_t age_ = 0;
   uint64_t end_ = 0;
@@ -81,6 +94,16 @@ class Engine {
   uint64_t curT_ = 0;
   uint64_t curHoist_ = 0;  // cycles a hoisted load's requests start before its issue
   const isa::Inst* curInst_ = nullptr;
+  const isa::FunctionCode* curFunction_ = nullptr;
+  isa::LaneMask curExecuted_ = 0;
+  // Per function (by address): its SASS stack frame in bytes; whether it is vprintf.
+  std::map<const isa::FunctionCode*, uint32_t> frames_;
+  uint32_t frameStride_ = 0;  // the largest frame: one depth's slot of the stack
+  const isa::FunctionCode* vprintf_ = nullptr;
+  std::vector<uint64_t> stackAddr_;  // scratch: a frame word's address per lane
+  // Back edges of loops whose induction variable steps by a register (a grid- or block-stride
+  // loop): ptxas does not unroll them, so no load is hoisted across one.
+  std::unordered_set<const isa::Inst*> notUnrolled_;
   uint64_t curMemReady_ = 0;
   Stall curMemKind_ = Stall::Wait;
   bool curHadMemory_ = false;

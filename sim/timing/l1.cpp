@@ -19,8 +19,12 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
   for (uint32_t mask = e.mask; mask; mask &= mask - 1) {
     const unsigned lane = unsigned(__builtin_ctz(mask));
     uint64_t a = e.addresses[lane];
+    // Each warp's region starts an odd number of lines from the next (2^24 + 3 lines), not a
+    // power of two apart: the caches' set hash must not fold every warp's stack onto the same
+    // few sets (at << 40 all of them fell into three of the L2's 24576 sets).
     if (landed == isa::Space::Local)
-      a = (localKey << 40) + (a / e.bytes) * (32ull * e.bytes) + lane * e.bytes;
+      a = localKey * ((uint64_t(1) << 24) + 3) * 128 + (a / e.bytes) * (32ull * e.bytes) +
+          lane * e.bytes;
     for (uint64_t s = a / kSectorBytes; s <= (a + e.bytes - 1) / kSectorBytes; ++s) {
       const uint64_t lo = std::max(a, s * kSectorBytes);
       const uint64_t hi = std::min(a + e.bytes, (s + 1) * kSectorBytes);
@@ -64,12 +68,27 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
     } else if (e.kind == AccessKind::Store) {
       const uint32_t slots = sectorBytes_[i] < kSectorBytes ? c_.l2PartialWriteSlots : 1;
       ready = std::max(ready, l2.access(addr, L2Op::Write, start, m, slots));
+      // Local memory is the thread's own: the L1 keeps what it writes (a spill or a saved
+      // frame is read back from the L1), global stores do not allocate.
+      if (landed == isa::Space::Local && sectorBytes_[i] == kSectorBytes)
+        cache_.fill(addr, start + c_.l1HitLatency, false, start);
     }
   }
-  // Atomics execute at the L2 one lane at a time: lanes on one address serialise there.
-  if (e.kind == AccessKind::Atomic)
-    for (uint32_t mask = e.mask; mask; mask &= mask - 1)
-      ready = std::max(ready, l2.atomic(e.addresses[unsigned(__builtin_ctz(mask))], start, m));
+  // Atomics execute at the L2 one lane at a time; the lanes of this request on one address
+  // go together (l2.cpp: they replay there, one after another).
+  if (e.kind == AccessKind::Atomic) {
+    atomics_.clear();
+    for (uint32_t mask = e.mask; mask; mask &= mask - 1) {
+      const uint64_t a = e.addresses[unsigned(__builtin_ctz(mask))];
+      auto it = std::find_if(atomics_.begin(), atomics_.end(),
+                             [a](const std::pair<uint64_t, uint32_t>& p) { return p.first == a; });
+      if (it == atomics_.end())
+        atomics_.push_back({a, 1});
+      else
+        ++it->second;
+    }
+    for (const auto& [a, lanes] : atomics_) ready = std::max(ready, l2.atomic(a, lanes, start, m));
+  }
   *drainAt = std::max(*drainAt, ready);
   r.ready = ready;
   return r;

@@ -1,6 +1,7 @@
 // The global/local path of one SM: coalescing a warp's addresses into 32-byte sectors, the
 // sectored L1 (its capacity what the shared-memory carve-out leaves of the unified array; loads
-// allocate, stores write through to the L2 without allocating), the SM's LSU pipe
+// allocate, stores write through to the L2, allocating only local memory's whole sectors), the
+// SM's LSU pipe
 // (l1.sectors_per_cycle), and misses, stores and atomics to the L2.
 #pragma once
 
@@ -27,6 +28,7 @@ class L1 {
   uint64_t lsuFree_ = 0;
   std::vector<uint64_t> sectors_;      // scratch: the distinct sectors, in lane order
   std::vector<unsigned> sectorBytes_;  // scratch: bytes the lanes write of each
+  std::vector<std::pair<uint64_t, uint32_t>> atomics_;  // scratch: an atomic's addresses, lanes
  public:
   uint64_t lsuFree() const { return lsuFree_; }
   void occupy(uint64_t until) { lsuFree_ = std::max(lsuFree_, until); }

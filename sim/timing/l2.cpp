@@ -10,14 +10,18 @@ L2::L2(const TimingConfig& c)
       hitLatency_(c.l2HitLatency),
       atomicLatency_(c.atomicL2Latency),
       bytesPerCycle_(c.l2BytesPerCycle),
-      sameAddressCycles_(c.atomicL2SameAddressCycles) {}
+      sameAddressCycles_(c.atomicL2SameAddressCycles),
+      laneCycles_(c.atomicL2LaneCycles) {}
 
-uint64_t L2::atomic(uint64_t addr, uint64_t now, MemoryCounters& m) {
-  ++m.l2AtomicOps;
+uint64_t L2::atomic(uint64_t addr, uint32_t lanes, uint64_t now, MemoryCounters& m) {
   uint64_t& free = atomicFree_[addr];
-  const uint64_t at = std::max(now, free);
-  free = at + sameAddressCycles_;
-  return access(addr / 32 * 32, L2Op::Atomic, at, m);
+  uint64_t at = std::max(now, free), ready = 0;
+  for (uint32_t k = 0; k < lanes; ++k, at += laneCycles_) {
+    ++m.l2AtomicOps;
+    ready = std::max(ready, access(addr / 32 * 32, L2Op::Atomic, at, m));
+  }
+  free = at - laneCycles_ + sameAddressCycles_;
+  return ready;
 }
 
 uint64_t L2::access(uint64_t sector, L2Op op, uint64_t now, MemoryCounters& m, uint32_t slots) {

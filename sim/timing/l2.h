@@ -24,9 +24,11 @@ class L2 {
   // writes part of its sector).
   uint64_t access(uint64_t sectorAddr, L2Op op, uint64_t now, MemoryCounters& m,
                   uint32_t slots = 1);
-  // One lane's atomic on the byte address `addr`: it waits for the previous atomic on the same
-  // address (l2.atomic_same_address_cycles), then accesses its sector.
-  uint64_t atomic(uint64_t addr, uint64_t now, MemoryCounters& m);
+  // The `lanes` atomics of one warp request on the byte address `addr`: the first waits for the
+  // previous request's on that address (l2.atomic_same_address_cycles after it: requests
+  // pipeline), each further lane for the one before it (l2.atomic_lane_cycles: lanes of one
+  // request replay). Each accesses its sector; returns when the last result is back.
+  uint64_t atomic(uint64_t addr, uint32_t lanes, uint64_t now, MemoryCounters& m);
 
  private:
   SectorCache cache_;
@@ -34,7 +36,7 @@ class L2 {
   uint32_t hitLatency_, atomicLatency_;
   double bytesPerCycle_;
   double nextFree_ = 0;
-  uint32_t sameAddressCycles_;
+  uint32_t sameAddressCycles_, laneCycles_;
   std::unordered_map<uint64_t, uint64_t> atomicFree_;  // address -> cycle its ALU is free
 };
 

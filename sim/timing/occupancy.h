@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "sim/timing/config.h"
@@ -15,6 +16,9 @@ struct KernelResources {
   uint32_t staticShared = 0;   // bytes
   std::string source = "ptx";  // "ptxas" (ptxas -arch=sm_90 -v) or "ptx" (declarations; 32
                                // registers assumed)
+  // Bytes of stack frame per function of the module (ptxas -v "N bytes stack frame"): the
+  // registers a call saves to local memory in SASS and its return restores.
+  std::map<std::string, uint32_t> stackFrames;
 };
 
 struct Occupancy {

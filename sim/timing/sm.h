@@ -11,6 +11,7 @@
 
 #include "sim/timing/l1.h"
 #include "sim/timing/scoreboard.h"
+#include "sim/timing/smem.h"
 #include "sim/timing/units.h"
 
 namespace warpsim::sim::timing {
@@ -36,6 +37,9 @@ struct WarpCtx {
   static constexpr unsigned kHoistRing = 128;   // the largest ptxas.hoist_window
   std::array<uint64_t, kHoistRing> issuedAt{};  // issue cycles of its last instructions
   uint64_t issuedCount = 0;
+  // Each lane's call depth: where its next SASS stack frame goes in local memory.
+  std::array<uint16_t, 32> callDepth{};
+  SharedVectors vectors;  // its shared loads that ptxas would merge into vector loads
   // Its next instruction, what its registers wait for and its unit: valid until it issues.
   bool peeked = false;
   const isa::Inst* next = nullptr;
@@ -57,6 +61,7 @@ struct SmState {
   uint64_t mioFree = 0;
   unsigned residentCtas = 0, residentWarps = 0;
   unsigned warpsDispatched = 0;  // rotates new warps over the sub-partitions
+  uint64_t nextCtaStart = 0;     // the earliest cycle its next CTA may start (cta_interval)
   uint64_t activeSince = 0, activeCycles = 0;
   uint64_t lastChange = 0, warpCycles = 0;  // resident warps integrated over time
   // Resident warps change at `t`.

@@ -18,7 +18,7 @@ LaunchResult TimingModel::run(LaunchContext& ctx, const std::vector<ObserverFact
   if (auto it = resources_.find(ctx.entry->name); it != resources_.end()) k = it->second;
   const Occupancy occ =
       computeOccupancy(config_, k, uint32_t(ctx.block.count()), ctx.dynamicShared);
-  Engine engine(config_, occ, ctx, factories);
+  Engine engine(config_, occ, ctx, factories, k.stackFrames);
   return engine.run(last_);
 }
 

@@ -176,6 +176,22 @@ TEST(ExactCycles, CtaWaves) {
   EXPECT_EQ(full.cycles, c.launchLatency + c.latMove + 64 * c.latFp32);
 }
 
+TEST(ExactCycles, AnSmStartsItsCtasOneIntervalApart) {
+  // One SM, four one-warp CTAs resident at once (each on its own sub-partition): the k-th
+  // starts k x launch.cta_interval after the first, so the last ends 3 intervals later.
+  TimingConfig c;
+  c.smCount = 1;
+  auto t = [&](uint32_t interval) {
+    c.ctaLaunchInterval = interval;
+    return run(computeOnly(), c, {4, 1, 1}, {32, 1, 1}, 0, false).report.cycles;
+  };
+  const uint64_t together = t(0);
+  EXPECT_EQ(together, c.launchLatency + c.latMove + 64 * c.latFp32);
+  EXPECT_EQ(t(190), together + 3 * 190);
+  // A CTA that takes a freed slot later than the interval starts at once.
+  EXPECT_EQ(t(2), together + 3 * 2);
+}
+
 TEST(ExactCycles, PredictionDoesNotDependOnHostThreads) {
   const TimingConfig c;
   test::PtxRunner r(addChain(40, true), "timing.ptx");
