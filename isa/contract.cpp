@@ -76,10 +76,12 @@ class Contraction {
            in.mods.type() == mul.mods.type() && !in.mods.rounding.present && ftz(in) == ftz(mul) &&
            in.ops.size() == 3;
   }
+  // A plain neg folds into any mul; a neg.ftz only into a mul.ftz (ptxas 13's SASS, the 16
+  // combinations of .ftz on mul, neg and add/sub: docs/FIDELITY.md).
   bool foldableNeg(uint32_t pc, const Inst& mul) const {
     const Inst& in = code_[pc];
     return fusion_[pc] == Fusion::Negate && in.guard == kNoSlot &&
-           in.mods.type() == mul.mods.type() && ftz(in) == ftz(mul) && in.ops.size() == 2 &&
+           in.mods.type() == mul.mods.type() && (!ftz(in) || ftz(mul)) && in.ops.size() == 2 &&
            in.ops[0].kind == OpndKind::Reg && in.ops[0].declared;
   }
 
@@ -109,8 +111,15 @@ class Contraction {
         if (clobber < pc || pastLabel) {
           usable = false;
         } else if (fusibleSum(pc, mul) && n == 1) {
-          products_[size_t(id)].sums.push_back(
-              {pc, uint8_t(in.ops[1].kind == OpndKind::Reg && in.ops[1].slot == slot ? 1 : 2)});
+          const uint8_t operand =
+              uint8_t(in.ops[1].kind == OpndKind::Reg && in.ops[1].slot == slot ? 1 : 2);
+          // `c - neg.ftz(a*b)` stays apart (FFMA.FTZ(-a, b, -RZ) then FADD.FTZ), where
+          // `neg.ftz(a*b) - c` and `c + neg.ftz(a*b)` fuse: measured on the H200 as well.
+          if (operand == 2 && fusion_[pc] == Fusion::Subtract && fusion_[defPc] == Fusion::Negate &&
+              ftz(code_[defPc]))
+            usable = false;
+          else
+            products_[size_t(id)].sums.push_back({pc, operand});
         } else if (foldableNeg(pc, mul)) {
           Product child{pc, products_[size_t(id)].mul, !products_[size_t(id)].negated, id};
           products_[size_t(id)].negs.push_back(int(products_.size()));

@@ -58,9 +58,10 @@ CUresult faultCode(sim::FaultKind k) {
     case sim::FaultKind::NotSupported:
     case sim::FaultKind::InvalidInstruction:
       return CUDA_ERROR_ILLEGAL_INSTRUCTION;
+    case sim::FaultKind::StackOverflow:  // as the H200 reports it (tests/recorded/stack/)
+      return CUDA_ERROR_ILLEGAL_ADDRESS;
     case sim::FaultKind::BarrierDeadlock:
     case sim::FaultKind::WarpSync:
-    case sim::FaultKind::StackOverflow:  // see scripts/device_stack.sh for the chip's code
       return CUDA_ERROR_LAUNCH_FAILED;
   }
   return CUDA_ERROR_LAUNCH_FAILED;

@@ -235,7 +235,7 @@ void runTex(Exec& x, const Inst& in) {
       borderTexel(o, border);
       const uint8_t* texel = f.taps[0].offset == tex::kBorder ? border : texels.bytes[l][0].data();
       for (unsigned c = 0; c < 4; ++c) {
-        uint32_t v = c < o.channels ? tex::channelAsInt(o, texel, c) : (c == 3 ? 1u : 0u);
+        uint32_t v = c < o.channels ? tex::channelAsInt(o, texel, c) : 0u;
         if (dst == 0)
           v = fp::bits(
               float(c < o.channels ? tex::channelAsFloat(o, texel, c) : tex::missingChannel(c)));
@@ -646,31 +646,35 @@ std::vector<OpcodeSpec> texture() {
   const std::vector<Type> bits = {Type::B8, Type::B16, Type::B32, Type::B64};
   // Every modifier parses (cube, level, grad, sampler forms); the binders execute the forms
   // listed at the top and leave the rest faulting "not supported yet".
-  return {{"tex", "texture", InsnClass::LoadGlobal, Role::Compute, texTypes, {"*"}, bindTex},
-          {"tld4", "texture", InsnClass::LoadGlobal, Role::Compute, texTypes, {"*"}, bindTld4},
-          {"txq", "texture", InsnClass::LoadGlobal, Role::Compute, {Type::B32}, {"*"}, bindTxq},
-          {"suq", "texture", InsnClass::LoadGlobal, Role::Compute, {Type::B32}, {"*"}, bindSuq},
-          {"suld",
-           "texture",
-           InsnClass::LoadGlobal,
-           Role::Compute,
-           bits,
-           {"*"},
-           bindSurface<SurfaceAccess::Load>},
-          {"sust",
-           "texture",
-           InsnClass::StoreGlobal,
-           Role::Effect,
-           bits,
-           {"*"},
-           bindSurface<SurfaceAccess::Store>},
-          {"sured",
-           "texture",
-           InsnClass::AtomicGlobal,
-           Role::Effect,
-           {Type::U32, Type::S32, Type::B32, Type::U64, Type::S64, Type::B64},
-           {"*"},
-           bindSurface<SurfaceAccess::Reduce>}};
+  std::vector<OpcodeSpec> specs = {
+      {"tex", "texture", InsnClass::LoadGlobal, Role::Compute, texTypes, {"*"}, bindTex},
+      {"tld4", "texture", InsnClass::LoadGlobal, Role::Compute, texTypes, {"*"}, bindTld4},
+      {"txq", "texture", InsnClass::LoadGlobal, Role::Compute, {Type::B32}, {"*"}, bindTxq},
+      {"suq", "texture", InsnClass::LoadGlobal, Role::Compute, {Type::B32}, {"*"}, bindSuq},
+      {"suld",
+       "texture",
+       InsnClass::LoadGlobal,
+       Role::Compute,
+       bits,
+       {"*"},
+       bindSurface<SurfaceAccess::Load>},
+      {"sust",
+       "texture",
+       InsnClass::StoreGlobal,
+       Role::Effect,
+       bits,
+       {"*"},
+       bindSurface<SurfaceAccess::Store>},
+      {"sured",
+       "texture",
+       InsnClass::AtomicGlobal,
+       Role::Effect,
+       {Type::U32, Type::S32, Type::B32, Type::U64, Type::S64, Type::B64},
+       {"*"},
+       bindSurface<SurfaceAccess::Reduce>}};
+  // Texture coordinates are vectors even of one element: `{%f1}` is not `%f1` there.
+  for (OpcodeSpec& s : specs) s.forms.oneElementVectors = s.opcode == "tex" || s.opcode == "tld4";
+  return specs;
 }
 
 }  // namespace warpsim::isa::insns

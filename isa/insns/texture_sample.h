@@ -68,8 +68,8 @@ Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer);
 float channelAsFloat(const Object& o, const uint8_t* texel, unsigned c);
 // Channel `c` as the 32-bit integer tex returns for an element-type read (sign-extended).
 uint32_t channelAsInt(const Object& o, const uint8_t* texel, unsigned c);
-// What a missing channel reads as (x, y, z present; w missing gives 1).
-inline float missingChannel(unsigned c) { return c == 3 ? 1.0f : 0.0f; }
+// What a missing channel reads as: 0, w included (the H200, tests/recorded/texture/).
+inline float missingChannel(unsigned) { return 0.0f; }
 
 // Whether this descriptor's reads return floats (a float format, or readNormalized).
 inline bool readsFloat(const Object& o) { return isFloatChannel(o.channel) || o.readNormalized; }

@@ -101,6 +101,8 @@ class Cta final : public isa::Machine {
   [[noreturn]] void failStuck(FaultKind kind, const std::string& why);
   // The watchdog: the CTA issued `issued` warp-instructions, past its `budget`.
   [[noreturn]] void failBudget(uint64_t issued, uint64_t budget);
+  // Stops the CTA (failStuck) when the launch was interrupted or ran past its time limit.
+  void failIfStopped(const LaunchContext& ctx);
 
   const std::string& printfOutput() const { return printf_; }
 

@@ -30,15 +30,7 @@ struct Abandoned {};
 
 // Between rounds of warp slices: the launch's time limit, an interrupt, an earlier CTA's stop.
 void checkStop(Cta& cta, const LaunchContext& ctx) {
-  if (ctx.options.interrupt && ctx.options.interrupt->load(std::memory_order_relaxed))
-    cta.failStuck(FaultKind::Interrupted, "interrupted (Ctrl-C) while the kernel ran");
-  if (std::chrono::steady_clock::now() > ctx.deadline) {
-    char limit[32];
-    std::snprintf(limit, sizeof limit, "%g", ctx.options.timeLimit);
-    cta.failStuck(FaultKind::Watchdog,
-                  std::string("the launch ran past its time limit of ") + limit +
-                      " s of wall time (raise it with --time-limit; 0 = none)");
-  }
+  cta.failIfStopped(ctx);
   if (ctx.stopAt && ctx.stopAt->load(std::memory_order_relaxed) < cta.info().linear)
     throw Abandoned{};
 }
@@ -110,6 +102,17 @@ void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& facto
 }
 
 }  // namespace
+
+void Cta::failIfStopped(const LaunchContext& ctx) {
+  if (ctx.options.interrupt && ctx.options.interrupt->load(std::memory_order_relaxed))
+    failStuck(FaultKind::Interrupted, "interrupted (Ctrl-C) while the kernel ran");
+  if (std::chrono::steady_clock::now() > ctx.deadline) {
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", ctx.options.timeLimit);
+    failStuck(FaultKind::Watchdog, std::string("the launch ran past its time limit of ") + limit +
+                                       " s of wall time (raise it with --time-limit; 0 = none)");
+  }
+}
 
 LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& factories) {
   const auto start = std::chrono::steady_clock::now();

@@ -382,6 +382,8 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   // kernel stuck in a loop stops at the same instruction with and without timing.
   const uint64_t budget = watchdogBudget(ctx_.options, cs.cta->warpCount());
   if (++cs.issued > budget) cs.cta->failBudget(cs.issued, budget);
+  // The launch's time limit and Ctrl-C, as the functional driver checks them between rounds.
+  if ((rep_.warpInstructions & 4095) == 0) cs.cta->failIfStopped(ctx_);
   end_ = std::max(end_, t + 1);
   SmState& s = sms_[w.sm];
   Smsp& sp = s.smsps[w.smsp];

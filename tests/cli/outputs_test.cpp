@@ -76,6 +76,16 @@ TEST(RunOutputs, ProgressLineCountsWhatTheWatchdogCounts) {
   EXPECT_NE(o.output.find("ran past its time limit"), std::string::npos) << o.output;
 }
 
+// The timing model honours the launch's time limit too (it checked only the per-CTA budget,
+// which a spinning warp takes minutes to reach there).
+TEST(RunOutputs, TheTimeLimitStopsATimedRun) {
+  const Outcome o = warpsim(
+      "run tests/data/spin.ptx --kernel spin --grid 2 --block 64 --arg flag=u32[1] "
+      "--time-limit 1 --timing");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_NE(o.output.find("ran past its time limit of 1 s"), std::string::npos) << o.output;
+}
+
 TEST(RunOutputs, ProgressText) {
   EXPECT_EQ(warpsim::cli::progressText(12, 256, 1234567, 2.0),
             "warpsim: 12/256 CTAs done, 1,234,567 warp-instructions (0.617 M/s), ETA 41 s");

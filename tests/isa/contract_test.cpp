@@ -220,6 +220,29 @@ TEST(Contraction, ANegOfTheProductIsFoldedIn) {
   EXPECT_EQ(s.muls, 0u);
 }
 
+// ptxas 13's SASS for the 16 combinations of .ftz on mul, neg and add/sub (the H200 agreed:
+// scripts/device_contract.sh's first run found `c - neg.ftz(a*b)` twice-rounded on the chip): a
+// plain neg folds into any mul, a neg.ftz only into a mul.ftz, and `c - neg.ftz(a*b)` stays
+// apart where `neg.ftz(a*b) - c` and `c + neg.ftz(a*b)` fuse.
+TEST(Contraction, ANegFtzFoldsOnlyIntoAMulFtzAndNotAsASubtrahend) {
+  auto fused = [](const char* mul, const char* neg, const char* sum, bool productFirst) {
+    const std::string ops = productFirst ? "%f12, %f3" : "%f3, %f12";
+    return shapeOf(std::string("  ") + mul + " %f10, %f1, %f2;\n  " + neg + " %f12, %f10;\n  " +
+                       sum + " %f11, " + ops + ";\n",
+                   {"%f11"})
+        .fused;
+  };
+  EXPECT_EQ(fused("mul.ftz.f32", "neg.f32", "add.ftz.f32", true), 1u);
+  EXPECT_EQ(fused("mul.ftz.f32", "neg.f32", "sub.ftz.f32", false), 1u);
+  EXPECT_EQ(fused("mul.ftz.f32", "neg.ftz.f32", "add.ftz.f32", true), 1u);
+  EXPECT_EQ(fused("mul.ftz.f32", "neg.ftz.f32", "add.ftz.f32", false), 1u);
+  EXPECT_EQ(fused("mul.ftz.f32", "neg.ftz.f32", "sub.ftz.f32", true), 1u);
+  EXPECT_EQ(fused("mul.ftz.f32", "neg.ftz.f32", "sub.ftz.f32", false), 0u);
+  EXPECT_EQ(fused("mul.f32", "neg.ftz.f32", "add.f32", true), 0u);
+  EXPECT_EQ(fused("mul.f32", "neg.ftz.f32", "sub.f32", false), 0u);
+  EXPECT_EQ(fused("mul.f32", "neg.f32", "sub.f32", false), 1u);
+}
+
 TEST(Contraction, F64PairsFuseToo) {
   const Shape s =
       shapeOf("  mul.f64 %fd10, %fd1, %fd2;\n  sub.f64 %fd11, %fd3, %fd10;\n", {"%fd11"});
