@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs every package warpsim needs (Debian 12), then configures and builds it in build/.
+# Installs every package warpsim needs (Debian 12), then configures and builds it in build/,
+# and the sanitized build the tests also run in build-asan/ (WARPSIM_SKIP_ASAN=1 leaves that
+# out, for a quicker first run; scripts/test.sh then skips it too when given the same).
 # The CUDA Toolkit (nvcc, ptxas) is expected in /usr/local/cuda or on PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,3 +20,6 @@ if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
 fi
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)"
+if [ "${WARPSIM_SKIP_ASAN:-0}" != 1 ]; then
+  bash scripts/build_sanitized.sh
+fi

@@ -10,16 +10,10 @@ cmake --build build -j"$(nproc)"
 (cd build && ctest -j"$(nproc)" --output-on-failure --timeout 600)
 
 if [ "${WARPSIM_SKIP_ASAN:-0}" != 1 ]; then
-  # -O1 keeps the sanitized tests fast enough for CI; the baseline x86-64 target (no FMA, no
-  # AVX2) tests the portable paths of the semantics that the Release build replaces; allocator_may_return_null lets a refused
-  # huge host allocation reach the code that reports it (as it does without ASan). The
-  # sanitized build compiles a subset of the tests (CMakeLists.txt says which and why): with
-  # all of them the two builds and runs would pass ~10 minutes on CI's 2 cores
-  # (docs/RELIABILITY.md has the measurements).
-  [ -f build-asan/CMakeCache.txt ] ||
-    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
-      -DWARPSIM_SANITIZE=ON -DWARPSIM_HOST_ARCH= >/dev/null
-  cmake --build build-asan -j"$(nproc)" --target warpsim warpsim_tests
+  # The sanitized build (scripts/build_sanitized.sh; scripts/setup.sh made it): rebuilt here
+  # only where a change touched it. allocator_may_return_null lets a refused huge host
+  # allocation reach the code that reports it (as it does without ASan).
+  bash scripts/build_sanitized.sh
   export ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1
   export UBSAN_OPTIONS=print_stacktrace=1
   (cd build-asan && ctest -j"$(nproc)" --output-on-failure --timeout 600)

@@ -109,10 +109,13 @@ void ldH(Exec& x, const Inst& in) {
   };
   Machine::DirectRegion r;
   if (x.machine->direct(spaceOf(in), x.mask, addrs, Bytes * Vec, false, r)) {
-    const uint8_t* host = r.host - r.origin;
+    // Lane l's address a is at r.host + l * laneStride + (a - origin): offsets first, so no
+    // pointer outside the region is ever formed (UBSan: "pointer index expression overflowed").
+    const uint8_t* host = r.host;
+    const uint64_t origin = r.origin;
     if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
       // One block: registers and device memory never overlap, so the lanes are independent.
-      const uint8_t* p = host + addrs[0];
+      const uint8_t* p = host + (addrs[0] - origin);
       for (unsigned i = 0; i < Vec; ++i) {
         uint64_t* out = dst[i];
         if (!out) continue;
@@ -124,7 +127,7 @@ void ldH(Exec& x, const Inst& in) {
     }
     if (r.laneStride == 0 && in.ops[1].baseSlot == kNoSlot) {
       // An absolute address (a kernel parameter, a variable): every lane reads the same bytes.
-      const uint8_t* p = host + addrs[std::countr_zero(x.mask)];
+      const uint8_t* p = host + (addrs[std::countr_zero(x.mask)] - origin);
       for (unsigned i = 0; i < Vec; ++i) {
         uint64_t* out = dst[i];
         if (!out) continue;
@@ -136,11 +139,11 @@ void ldH(Exec& x, const Inst& in) {
     if constexpr (Vec == 1) {
       uint64_t* out = dst[0];
       forLanes(x.mask, [&](unsigned l) {
-        out[l] = value(readElement<Bytes>(host + l * r.laneStride + addrs[l]), 0);
+        out[l] = value(readElement<Bytes>(host + (l * r.laneStride + (addrs[l] - origin))), 0);
       });
     } else {
       forLanes(x.mask, [&](unsigned l) {
-        const uint8_t* p = host + l * r.laneStride + addrs[l];
+        const uint8_t* p = host + (l * r.laneStride + (addrs[l] - origin));
         for (unsigned i = 0; i < Vec; ++i)
           if (dst[i]) dst[i][l] = value(readElement<Bytes>(p + i * Bytes), i);
       });
@@ -164,9 +167,10 @@ void stH(Exec& x, const Inst& in) {
   for (unsigned i = 0; i < Vec; ++i) src[i] = x.reg(Vec == 1 ? s : s.elems[i]);
   Machine::DirectRegion r;
   if (x.machine->direct(spaceOf(in), x.mask, addrs, Bytes * Vec, true, r)) {
-    uint8_t* host = r.host - r.origin;
+    uint8_t* host = r.host;  // as in ldH: offsets first
+    const uint64_t origin = r.origin;
     if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
-      uint8_t* p = host + addrs[0];  // one block, as in ldH
+      uint8_t* p = host + (addrs[0] - origin);  // one block, as in ldH
       for (unsigned i = 0; i < Vec; ++i) {
         const uint64_t* from = src[i];
 #pragma GCC ivdep
@@ -176,7 +180,7 @@ void stH(Exec& x, const Inst& in) {
       return;
     }
     forLanes(x.mask, [&](unsigned l) {
-      uint8_t* p = host + l * r.laneStride + addrs[l];
+      uint8_t* p = host + (l * r.laneStride + (addrs[l] - origin));
       for (unsigned i = 0; i < Vec; ++i) writeElement<Bytes>(p + i * Bytes, src[i][l]);
     });
     return;
