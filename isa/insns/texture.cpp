@@ -216,17 +216,12 @@ void runTex(Exec& x, const Inst& in) {
     const Object& o = d.obj[l];
     const tex::Footprint& f = fp[l];
     if (dst == 0 && tex::readsFloat(o)) {
+      const uint8_t* tapBytes[8];
+      for (unsigned t = 0; t < f.n; ++t) tapBytes[t] = texels.bytes[l][t].data();
       for (unsigned c = 0; c < 4; ++c) {
-        double sum = 0;
-        for (unsigned t = 0; t < f.n; ++t)
-          if (f.taps[t].weight != 0)
-            sum +=
-                f.taps[t].weight * double(fetchedFloat(o, f.taps[t], texels.bytes[l][t].data(), c));
-        // A single tap of weight 1 returns the texel's float as it is (NaN payloads and -0
-        // survive); sums round once.
-        const float v = f.n == 1 || (f.taps[0].weight == 1 && f.n >= 1)
-                            ? fetchedFloat(o, f.taps[0], texels.bytes[l][0].data(), c)
-                            : float(sum);
+        // Point sampling returns the texel's float as it is (NaN payloads and -0 survive).
+        const float v = f.n == 1 ? fetchedFloat(o, f.taps[0], tapBytes[0], c)
+                                 : tex::filteredChannel(o, f, tapBytes, c);
         writeDest(x, in.ops[0], l, c, fp::bits(v));
       }
     } else {

@@ -7,6 +7,7 @@
 // silent wrong texel.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -35,7 +36,7 @@ struct Object {
   uint8_t normalizedCoords = 0;
   uint8_t readNormalized = 0;  // 8/16-bit integers read as floats in [0,1] / [-1,1]
   uint8_t cube = 0;            // a cube map (6 layers) or cube-map array (6 per cube): layered, 2-d
-  uint8_t pad[5] = {};
+  uint8_t pad[8] = {};  // explicit: no implicit padding, so copies of the bytes are deterministic
   uint32_t width = 1, height = 1, depth = 1, layers = 1;  // in texels
   int64_t dataOffset = kDescriptorBytes;  // the first texel's address minus the handle
   uint64_t pitch = 0;                     // bytes from one row to the next
@@ -44,6 +45,12 @@ struct Object {
   uint8_t reserved[48] = {};
 };
 static_assert(sizeof(Object) == kDescriptorBytes);
+// The descriptor is copied byte for byte into device memory and hashed by recordings: a hole
+// of implicit padding would carry indeterminate bytes (it did: resize_bilinear's input hash
+// changed from process to process). Every byte belongs to a member.
+static_assert(offsetof(Object, width) == offsetof(Object, pad) + sizeof(Object::pad));
+static_assert(offsetof(Object, dataOffset) == offsetof(Object, layers) + sizeof(uint32_t));
+static_assert(offsetof(Object, reserved) + sizeof(Object::reserved) == kDescriptorBytes);
 
 inline unsigned channelBytes(Channel c) {
   switch (c) {

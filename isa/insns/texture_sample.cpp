@@ -22,7 +22,7 @@ std::string validate(const Object& o) {
   return "";
 }
 
-double quantizeWeight(double frac) { return std::nearbyint(frac * 256.0) / 256.0; }
+double quantizeWeight(double frac) { return std::floor(frac * 256.0 + 0.5) / 256.0; }
 
 namespace {
 
@@ -88,6 +88,48 @@ AxisTaps axisTapsInt(int32_t i, uint32_t size, Address mode) {
   return t;
 }
 
+namespace {
+
+// Rounds p / d half up (p >= 0): the filter unit's rounding of a weight product.
+uint32_t roundHalfUp(uint32_t p, uint32_t d) { return (p + d / 2) / d; }
+
+// The combined weights of the taps in 1/256 units, in the footprint's order (x fastest), from
+// each axis's weight of its second texel (0..256). Fitted to the H200's linear fetches
+// (tests/recorded/texture/, docs/FIDELITY.md "Textures"): each product of two weights is
+// rounded to 8 fractional bits while the weights of every texel along an axis keep their sum.
+// 2-d: w11 = round(a b), w10 = a - w11, w01 = b - w11, the rest to 256. 3-d: x splits first,
+// then z (the second texel's share rounded), then y (the first texel's share rounded).
+void combinedWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t* out) {
+  const unsigned axes = (n[0] == 2) + (n[1] == 2) + (n[2] == 2);
+  if (axes <= 1) {
+    const unsigned d = n[0] == 2 ? 0 : n[1] == 2 ? 1 : 2;
+    out[0] = axes == 0 ? 256 : 256 - alpha[d];
+    if (axes == 1) out[1] = alpha[d];
+    return;
+  }
+  if (axes == 2) {
+    const unsigned p = n[0] == 2 ? 0 : 1, q = n[2] == 2 ? 2 : 1;
+    const uint32_t a = alpha[p], b = alpha[q], w11 = roundHalfUp(a * b, 256);
+    out[0] = 256 - a - b + w11;  // (first, first)
+    out[1] = a - w11;            // (second of p, first of q)
+    out[2] = b - w11;
+    out[3] = w11;
+    return;
+  }
+  const uint32_t a = alpha[0], b = alpha[1], c = alpha[2];
+  for (unsigned i = 0; i < 2; ++i) {
+    const uint32_t wx = i ? a : 256 - a;
+    const uint32_t wz1 = roundHalfUp(wx * c, 256), wz[2] = {wx - wz1, wz1};
+    for (unsigned k = 0; k < 2; ++k) {
+      const uint32_t wy0 = roundHalfUp(wz[k] * (256 - b), 256);
+      out[k * 4 + 0 * 2 + i] = wy0;
+      out[k * 4 + 1 * 2 + i] = wz[k] - wy0;
+    }
+  }
+}
+
+}  // namespace
+
 Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,
                     uint32_t layer) {
   const uint32_t sizes[3] = {o.width, o.height, o.depth};
@@ -104,13 +146,25 @@ Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, 
       axes[d] = axisTaps(coord[d], sizes[d], o.address[d], o.normalizedCoords != 0, o.filter);
     }
   }
+  // The H200 filters a 1-d texture as a 2-d one of height 1 sampled at y = 0, i.e. half-way
+  // between row 0 and row -1: under border addressing half of every result is the border
+  // color (measured: tests/recorded/texture/, docs/FIDELITY.md "Textures").
+  if (o.dims == 1 && !integerCoords && o.filter == Filter::Linear)
+    axes[1] = axisTaps(0.0f, 1, o.address[1], o.normalizedCoords != 0, o.filter);
+  uint32_t alpha[3], weights[8];
+  unsigned counts[3];
+  for (unsigned d = 0; d < 3; ++d) {
+    counts[d] = axes[d].n;
+    alpha[d] = axes[d].n == 2 ? uint32_t(std::lround(axes[d].weight[1] * 256)) : 0;
+  }
+  combinedWeights(counts, alpha, weights);
   const uint64_t layerBase = o.layered ? uint64_t(std::min(layer, o.layers - 1)) * o.slicePitch : 0;
   Footprint f;
   for (unsigned k = 0; k < axes[2].n; ++k)
     for (unsigned j = 0; j < axes[1].n; ++j)
       for (unsigned i = 0; i < axes[0].n; ++i) {
-        Tap& t = f.taps[f.n++];
-        t.weight = axes[0].weight[i] * axes[1].weight[j] * axes[2].weight[k];
+        Tap& t = f.taps[f.n];
+        t.weight = weights[f.n++] / 256.0;
         const int64_t ix[3] = {axes[0].index[i], axes[1].index[j], axes[2].index[k]};
         if (ix[0] == kBorder || ix[1] == kBorder || ix[2] == kBorder) {
           t.offset = kBorder;
@@ -183,6 +237,58 @@ float channelAsFloat(const Object& o, const uint8_t* texel, unsigned c) {
       return float(int32_t(u32));
   }
   return 0;
+}
+
+namespace {
+
+// A normalized 8/16-bit channel widened to the filter's 16 bits (15 and a sign when signed).
+int32_t widened16(const Object& o, const uint8_t* texel, unsigned c) {
+  const uint8_t* p = texel + c * channelBytes(o.channel);
+  switch (o.channel) {
+    case Channel::U8:
+      return int32_t(p[0]) * 257;
+    case Channel::S8: {
+      const int32_t v = int8_t(p[0]), m = std::min(std::abs(v), 127);
+      const int32_t r = (m << 8) | (m << 1) | (m >> 6);
+      return v < 0 ? -r : r;
+    }
+    case Channel::U16:
+      return int32_t(uint16_t(p[0] | p[1] << 8));
+    default:  // S16
+      return int32_t(int16_t(uint16_t(p[0] | p[1] << 8)));
+  }
+}
+
+}  // namespace
+
+float filteredChannel(const Object& o, const Footprint& f, const uint8_t* const* texels,
+                      unsigned c) {
+  if (c >= o.channels) return missingChannel(c);
+  const bool fixed = !isFloatChannel(o.channel);
+  if (!fixed) {
+    double sum = 0;
+    for (unsigned t = 0; t < f.n; ++t)
+      if (f.taps[t].weight != 0)
+        sum += f.taps[t].weight *
+               double(f.taps[t].offset == kBorder ? o.border[c] : channelAsFloat(o, texels[t], c));
+    if (o.channel == Channel::F16) return fp::f16ToF32(fp::f64ToF16(sum, fp::Round::RN));
+    return float(sum);
+  }
+  const bool isSigned = isSignedChannel(o.channel);
+  const int64_t den = isSigned ? 32767 : 65535;
+  int64_t sum = 0;  // in units of 2^-8 of the 16-bit value
+  for (unsigned t = 0; t < f.n; ++t) {
+    const int64_t w = std::llround(f.taps[t].weight * 256);
+    if (w == 0) continue;
+    const int64_t v =
+        f.taps[t].offset == kBorder
+            ? std::clamp<int64_t>(std::llround(double(o.border[c]) * double(den)), -den, den)
+            : widened16(o, texels[t], c);
+    sum += w * v;
+  }
+  const int64_t x = sum >= 0 ? (sum + 128) / 256 : -((-sum + 127) / 256);  // floor(sum/256 + 1/2)
+  const float r = float(double(x) / double(den));
+  return isSigned ? std::max(r, -1.0f) : r;
 }
 
 uint32_t channelAsInt(const Object& o, const uint8_t* texel, unsigned c) {

@@ -9,9 +9,13 @@
 //     first, mirror reflects x about every integer; unnormalized coordinates address wrap and
 //     mirror as clamp (the guide supports those two modes only for normalized coordinates)
 //   - point: texel floor(u); linear: xB = u - 0.5, i = floor(xB), alpha = frac(xB) held in
-//     9-bit fixed point with 8 fractional bits (rounded to nearest), texels i and i + 1 with
+//     9-bit fixed point with 8 fractional bits (rounded half up), texels i and i + 1 with
 //     weights 1 - alpha and alpha, each index addressed on its own (border: the border color)
-//   - the weighted sum of up to 8 texels is exact (double) and rounded once to f32
+//   - the H200 filters a 1-d texture as a 2-d one of height 1 sampled at y = 0, and rounds each
+//     product of axis weights to 8 fractional bits (texture_sample.cpp: combinedWeights)
+//   - the weighted sum of up to 8 texels: filteredChannel (f32 rounded once, f16 rounded to
+//     f16, normalized integers summed in 16-bit fixed point); the chip's f32 sum keeps fewer bits
+//     than this exact one, so a result may differ by an ulp (docs/FIDELITY.md "Textures")
 #pragma once
 
 #include <array>
@@ -70,6 +74,16 @@ float channelAsFloat(const Object& o, const uint8_t* texel, unsigned c);
 uint32_t channelAsInt(const Object& o, const uint8_t* texel, unsigned c);
 // What a missing channel reads as: 0, w included (the H200, tests/recorded/texture/).
 inline float missingChannel(unsigned) { return 0.0f; }
+
+// Channel `c` of a linear-filtered fetch with footprint `f`: texels[t] holds tap t's bytes (unused
+// for a border tap). The H200's filter arithmetic, fitted to tests/recorded/texture/:
+//   - f32 texels: the weighted sum (weights of 1/256) rounded once to f32;
+//   - f16 texels: the same sum rounded to f16;
+//   - 8/16-bit normalized integers: each texel widened to 16 bits (u8 times 257; s8's
+//     magnitude replicated into 15 bits), summed in integers, rounded half up to 16 bits and
+//     divided by 65535 (unsigned) or 32767 (signed, clamped at -1).
+float filteredChannel(const Object& o, const Footprint& f, const uint8_t* const* texels,
+                      unsigned c);
 
 // Whether this descriptor's reads return floats (a float format, or readNormalized).
 inline bool readsFloat(const Object& o) { return isFloatChannel(o.channel) || o.readNormalized; }

@@ -178,7 +178,7 @@ TEST(TextureReplay, RecordedOnTheH200) {
   const char* env = std::getenv("WARPSIM_TEXTURE_RECORDINGS");
   const std::filesystem::path dir =
       env ? std::string(env) : std::string(WARPSIM_SOURCE_DIR) + "/tests/recorded/texture";
-  unsigned files = 0, total = 0, agreeing = 0;
+  unsigned files = 0, total = 0, agreeing = 0, lanes = 0, wrongLanes = 0;
   std::string report;
   if (std::filesystem::exists(dir))
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
@@ -190,6 +190,8 @@ TEST(TextureReplay, RecordedOnTheH200) {
         const unsigned wrong = replay(c, &first);
         ++total;
         agreeing += wrong == 0;
+        lanes += 32;
+        wrongLanes += wrong;
         if (wrong && report.size() < 4000)
           report +=
               "case " + c.id + ": " + std::to_string(wrong) + " lanes differ; " + first + "\n";
@@ -197,11 +199,18 @@ TEST(TextureReplay, RecordedOnTheH200) {
     }
   if (files == 0) GTEST_SKIP() << "no recordings yet: run scripts/device_texture.sh on the H200";
   EXPECT_GT(total, 0u) << "the recordings in " << dir << " hold no cases";
-  // The first recording (tests/recorded/texture/h200.txt, 400 cases): 283 agree bit for bit,
-  // every point-sampled integer read among them; the rest are linear filtering, whose
-  // arithmetic on the chip is not yet fitted (docs/FIDELITY.md). A change may only raise this.
+  // The first recording (tests/recorded/texture/h200.txt, 400 cases, 12,800 lanes): every
+  // point-sampled case agrees bit for bit; linear filtering's weights are fitted (1-d as 2-d at
+  // y = 0, weight products rounded to 8 bits) but its sum keeps fewer bits on the chip than
+  // here, and 8/16-bit normalized formats filter in an arithmetic not fitted yet
+  // (docs/FIDELITY.md "Textures"). A change may only raise these.
+  RecordProperty("cases_agreeing", int(agreeing));
+  RecordProperty("lanes_differing", int(wrongLanes));
+  std::printf("texture replay: %u of %u cases, %u of %u lanes agree\n", agreeing, total,
+              lanes - wrongLanes, lanes);
   if (!env) {
-    EXPECT_GE(agreeing, 283u) << report;
+    EXPECT_GE(agreeing, 310u) << report;
+    EXPECT_LE(wrongLanes, 573u) << report;
   } else {
     EXPECT_EQ(agreeing, total) << report;
   }

@@ -26,6 +26,32 @@ TEST(TextureSample, FilterWeightsHaveEightFractionalBits) {
   EXPECT_EQ(isa::tex::quantizeWeight(0.1), 26.0 / 256);  // 25.6 rounds to 26
   EXPECT_EQ(isa::tex::quantizeWeight(0.001), 0.0);
   EXPECT_EQ(isa::tex::quantizeWeight(0.999), 1.0);  // 9 bits: 1.0 itself is a weight
+  // A tie rounds up, as on the H200 (recorded case 17, x = 0.931640625: 110.5 -> 111).
+  EXPECT_EQ(isa::tex::quantizeWeight(110.5 / 256), 111.0 / 256);
+}
+
+// A 1-d linear fetch on the H200 is a 2-d one of height 1 at y = 0, and the product of two
+// weights is rounded to 8 fractional bits with each row keeping its sum (recorded case 58:
+// width 9, border addressing, x = 8.9023857: alpha = 103/256, the border row weighs 1/2).
+TEST(TextureSample, OneDimensionalLinearFetchAsTheH200) {
+  Object o;
+  o.dims = 1;
+  o.width = 9;
+  o.filter = Filter::Linear;
+  o.address[0] = o.address[1] = o.address[2] = Address::Border;
+  isa::tex::packDense(o);
+  const float x = 8.902385711669922f;
+  const auto f = isa::tex::footprint(o, &x, nullptr, false, 0);
+  ASSERT_EQ(f.n, 4u);
+  // Row -1 (the border) first, then row 0; texel 8, then 9 (outside: the border).
+  EXPECT_EQ(f.taps[0].offset, isa::tex::kBorder);
+  EXPECT_EQ(f.taps[1].offset, isa::tex::kBorder);
+  EXPECT_EQ(f.taps[2].offset, 8 * 4);
+  EXPECT_EQ(f.taps[3].offset, isa::tex::kBorder);
+  EXPECT_EQ(f.taps[0].weight, 77.0 / 256);
+  EXPECT_EQ(f.taps[1].weight, 51.0 / 256);
+  EXPECT_EQ(f.taps[2].weight, 76.0 / 256);  // 128 - round(103 * 128 / 256 = 51.5)
+  EXPECT_EQ(f.taps[3].weight, 52.0 / 256);
 }
 
 TEST(TextureSample, AddressModesOnOneAxis) {
@@ -89,8 +115,12 @@ RC_GTEST_PROP(TextureSample, FootprintsAreWellFormed, ()) {
       RC_ASSERT(uint64_t(f.taps[t].offset) < isa::tex::dataBytes(o));
   }
   RC_ASSERT(total == 1.0);
-  RC_ASSERT(f.n == (o.filter == Filter::Linear ? 1u << o.dims : 1u));
-  // At a centre: one tap of weight 1 on that texel.
+  // A 1-d texture filters as a 2-d one of height 1 (as the H200 does).
+  RC_ASSERT(f.n == (o.filter == Filter::Linear ? 1u << std::max(2u, unsigned(o.dims)) : 1u));
+  // At a centre: one tap of weight 1 on that texel (a linear 1-d fetch under border addressing
+  // gives half to the border row, as on the H200).
+  const bool halfBorder =
+      o.dims == 1 && o.filter == Filter::Linear && o.address[1] == Address::Border;
   float mid[3];
   for (unsigned d = 0; d < 3; ++d) {
     const double u = centre[d] + 0.5;
@@ -103,7 +133,7 @@ RC_GTEST_PROP(TextureSample, FootprintsAreWellFormed, ()) {
   double atCentre = 0;
   for (unsigned t = 0; t < g.n; ++t)
     if (g.taps[t].offset == want) atCentre += g.taps[t].weight;
-  RC_ASSERT(atCentre == 1.0);
+  RC_ASSERT(atCentre == (halfBorder ? 0.5 : 1.0));
 }
 
 // A descriptor followed by its texels, as one buffer: the handle is the buffer's address.
