@@ -54,7 +54,7 @@ class Contraction {
   size_t run() {
     for (uint32_t pc = 0; pc < code_.size(); ++pc)
       if (fusion_[pc] == Fusion::Multiply && !live_.dead[pc] && fusibleMul(code_[pc])) {
-        products_.push_back({pc, pc});
+        products_.push_back({.pc = pc, .mul = pc});
         for (size_t i = products_.size() - 1; i < products_.size(); ++i) findUses(int(i));
       }
     if (products_.empty()) return 0;
@@ -121,7 +121,10 @@ class Contraction {
           else
             products_[size_t(id)].sums.push_back({pc, operand});
         } else if (foldableNeg(pc, mul)) {
-          Product child{pc, products_[size_t(id)].mul, !products_[size_t(id)].negated, id};
+          Product child{.pc = pc,
+                        .mul = products_[size_t(id)].mul,
+                        .negated = !products_[size_t(id)].negated,
+                        .parent = id};
           products_[size_t(id)].negs.push_back(int(products_.size()));
           products_.push_back(child);  // its uses are found after this one's
         } else {
