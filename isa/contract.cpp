@@ -19,8 +19,8 @@ struct Product {
   bool negated = false;  // an odd number of negs lie between the mul and this value
   int parent = -1;       // a neg's product: the product it negates
   bool usable = true;    // every live use consumes it as a product
-  std::vector<std::pair<uint32_t, uint8_t>> sums;  // the add/sub (pc, operand 1 or 2) using it
-  std::vector<int> negs;                           // the products of the negs that read it
+  std::vector<std::pair<uint32_t, uint8_t>> sums{};  // the add/sub (pc, operand 1 or 2) using it
+  std::vector<int> negs{};                           // the products of the negs that read it
 };
 
 bool fusibleType(Type t) {
