@@ -62,6 +62,8 @@ constexpr Command kCommands[] = {
     {"fastmath-exceptions", "fastmath-exceptions F T",
      "a 16-bit form's exception list from the chip's table",
      warpsim::cli::fastmathExceptionsCommand},
+    {"support", "support FILE...", "which kernels of these modules run, and what stops the others",
+     warpsim::cli::supportCommand},
 };
 
 std::string usage() {

@@ -27,5 +27,6 @@ int correlateCommand(const std::vector<std::string>& args);
 int checkCommand(const std::vector<std::string>& args);
 int fastmathVerifyCommand(const std::vector<std::string>& args);
 int fastmathExceptionsCommand(const std::vector<std::string>& args);
+int supportCommand(const std::vector<std::string>& args);
 
 }  // namespace warpsim::cli

@@ -477,4 +477,6 @@ std::vector<OpcodeSpec> atomics() {
   };
 }
 
+bool isAtom128Stub(Handler h) { return h == atom128H; }
+
 }  // namespace warpsim::isa::insns

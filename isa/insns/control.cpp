@@ -184,4 +184,6 @@ std::string bindExternalCall(Inst& in, const std::string& callee) {
   return "";
 }
 
+bool isExternalCallStub(Handler h) { return h == externalCallH; }
+
 }  // namespace warpsim::isa::insns

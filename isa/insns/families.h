@@ -44,5 +44,11 @@ Handler fusedMultiplyAdd(Type type, bool ftz, bool sat, bool negProduct, bool ne
 Handler fusedMultiplyAddHalf(Type type, bool ftz, bool sat, bool negProduct, bool negAddend);
 // The handler of instructions that are parsed but not executed yet (unsupported.cpp).
 void notSupportedHandler(Exec& x, const Inst& in);
+// Whether a bound handler faults "not supported yet" whenever it runs: notSupportedHandler, a
+// call to an external function warpsim does not provide (control.cpp), a 16-byte atomic
+// (atomic.cpp). What `warpsim support` finds without running a kernel (isa/support.h).
+bool reportsNotSupported(Handler h);
+bool isExternalCallStub(Handler h);  // control.cpp
+bool isAtom128Stub(Handler h);       // atomic.cpp
 
 }  // namespace warpsim::isa::insns

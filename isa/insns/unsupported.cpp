@@ -9,6 +9,10 @@ void notSupportedHandler(Exec& x, const Inst& in) {
   x.machine->unsupported(in, in.text.c_str());
 }
 
+bool reportsNotSupported(Handler h) {
+  return h == notSupportedHandler || isExternalCallStub(h) || isAtom128Stub(h);
+}
+
 namespace {
 std::string bindUnsupported(Inst& in) {
   in.run = notSupportedHandler;
