@@ -3,6 +3,8 @@
 #include <cxxabi.h>
 #include <sys/mman.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -10,8 +12,11 @@
 #include <set>
 #include <sstream>
 
+#include "harness/check_report.h"
 #include "harness/driver/cubin.h"
 #include "harness/driver/fatbinary.h"
+#include "harness/ptxas_resources.h"
+#include "harness/timing_report.h"
 #include "isa/diagnostic.h"
 
 namespace warpsim::driver {
@@ -79,6 +84,30 @@ Driver::Driver() {
   options.reportLaunches = envNumber("WARPSIM_EXEC_REPORT", 0) != 0;
   options.trace = envNumber("WARPSIM_EXEC_TRACE", 0) != 0;
   if (const char* dir = std::getenv("WARPSIM_EXEC_KEEP_PTX")) options.keepPtx = dir;
+  options.timing = envNumber("WARPSIM_EXEC_TIMING", 0) != 0;
+  if (const char* file = std::getenv("WARPSIM_EXEC_TIMING_CONFIG")) options.timingConfig = file;
+  if (const char* tools = std::getenv("WARPSIM_EXEC_CHECK")) options.checkTools = tools;
+  options.printLimit = envNumber("WARPSIM_EXEC_PRINT_LIMIT", 100);
+  if (const char* file = std::getenv("WARPSIM_EXEC_RESULT")) options.resultFile = file;
+  if (options.timing || !options.timingConfig.empty()) {
+    sim::timing::TimingConfig config;
+    // warpsim exec read the file before starting the program: it fails here only when the
+    // program was started by hand with a bad WARPSIM_EXEC_TIMING_CONFIG.
+    try {
+      if (!options.timingConfig.empty())
+        config = sim::timing::loadTimingConfig(options.timingConfig);
+    } catch (const sim::timing::ConfigError& e) {
+      std::fprintf(stderr, "warpsim: %s; using the H200 defaults\n", e.what());
+    }
+    timing.emplace(config);
+  }
+  if (!options.checkTools.empty()) {
+    const auto tools = check::ToolSet::parse(options.checkTools);
+    if (!tools)
+      std::fprintf(stderr, "warpsim: WARPSIM_EXEC_CHECK=%s is not a checker; using all\n",
+                   options.checkTools.c_str());
+    checks = std::make_unique<check::CheckSession>(tools.value_or(check::ToolSet::all()));
+  }
 }
 
 // Never destroyed: the runtime's exit handlers call the driver (module unloads, context
@@ -169,6 +198,7 @@ Module* Driver::loadImage(const void* image) {
     }
     const size_t before = gpu.memory().allocationCount();
     m->loaded = &gpu.loadPtx(ptx, path);
+    if (timing) kernelResources(*m, ptx);
     m->name = path;
     // The module's variables are the allocations loadPtx just made (labelled ".global NAME" or
     // ".const NAME"): walk down from a probe allocation above them to find their addresses.
@@ -206,6 +236,26 @@ Function* Driver::function(Module* m, const std::string& name) {
   f->module = m;
   f->name = name;
   return (m->functions[name] = std::move(f)).get();
+}
+
+void Driver::kernelResources(Module& m, const std::string& ptx) {
+  if (m.registers.empty()) {
+    // No sm_90 cubin in the image: ptxas makes one, as the driver's JIT would.
+    harness::PtxasResources r = harness::ptxasResources(ptx);
+    m.resources = std::move(r.kernels);
+    m.resourceNote = r.error;
+    return;
+  }
+  const isa::Program& program = m.loaded->program;
+  for (const auto& [name, registers] : m.registers) {
+    const int e = program.findEntry(name);
+    if (e < 0) continue;
+    sim::timing::KernelResources r;
+    r.registers = uint32_t(registers);
+    r.staticShared = uint32_t(program.functions[size_t(e)].sharedBytes);
+    r.source = "the program's sm_90 cubin";
+    m.resources[name] = r;
+  }
 }
 
 Function* Driver::checkFunction(CUfunction f) {
@@ -260,10 +310,12 @@ void Driver::copy(uint64_t dst, uint64_t src, uint64_t bytes) {
   uint8_t* d = resolve(dst, bytes);
   const uint8_t* s = resolve(src, bytes);
   std::memmove(d, s, bytes);
+  if (checks) checks->hostWrote(dst, bytes);  // initcheck: the bytes are initialized now
 }
 
 void Driver::fill(uint64_t dst, uint64_t value, unsigned elementBytes, uint64_t count) {
   uint8_t* d = resolve(dst, count * elementBytes);
+  if (checks) checks->hostWrote(dst, count * elementBytes);
   if (elementBytes == 1) {
     std::memset(d, int(value & 0xff), count);
     return;
@@ -318,6 +370,44 @@ void Driver::printSummary() {
                static_cast<unsigned long long>(faults), kernelSeconds);
 }
 
+void Driver::finishProgram() {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  if (options.reportLaunches) printSummary();
+  if (timing) {
+    std::fprintf(stderr,
+                 "warpsim: program on the timing model (%s): %llu launches, %llu cycles, %.2f us "
+                 "predicted in kernels\n",
+                 timing->config().name.c_str(), static_cast<unsigned long long>(launches),
+                 static_cast<unsigned long long>(modelCycles), modelSeconds * 1e6);
+    // Kernels by predicted time, the largest first (as nsys's kernel summary).
+    std::vector<std::pair<std::string, KernelTotals>> kernels(kernelTotals.begin(),
+                                                              kernelTotals.end());
+    std::stable_sort(kernels.begin(), kernels.end(), [](const auto& a, const auto& b) {
+      return a.second.cycles > b.second.cycles;
+    });
+    for (const auto& [name, k] : kernels)
+      std::fprintf(stderr, "warpsim:   %5.1f%%  %10.2f us  %4llu launch%s  %s\n",
+                   modelSeconds > 0 ? 100 * k.seconds / modelSeconds : 0.0, k.seconds * 1e6,
+                   static_cast<unsigned long long>(k.launches), k.launches == 1 ? "  " : "es",
+                   name.c_str());
+  }
+  if (checks) {
+    checks->finish();
+    harness::SourceLines src;
+    const std::string report = harness::formatFindings(*checks, options.printLimit, src);
+    std::fflush(stdout);
+    std::fwrite(report.data(), 1, report.size(), stdout);
+    std::fflush(stdout);
+    if (!options.resultFile.empty())
+      if (FILE* f = std::fopen(options.resultFile.c_str(), "w")) {
+        std::fprintf(f, "errors %llu\n",
+                     static_cast<unsigned long long>(harness::totalErrors(*checks)));
+        std::fclose(f);
+      }
+  }
+  std::fflush(stderr);
+}
+
 void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, unsigned shared,
                     void** params, void** extra) {
   const sim::LoadedModule& m = *f->module->loaded;
@@ -360,13 +450,34 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
   lo.serial = options.serial;
   if (options.budget) lo.instructionBudget = options.budget;
   lo.stackSize = stackLimit;  // cuCtxSetLimit(CU_LIMIT_STACK_SIZE), cudaDeviceSetLimit
+  if (timing) {
+    timing->clearResources();
+    timing->setFallbackNote(f->module->resourceNote);
+    if (auto it = f->module->resources.find(f->name); it != f->module->resources.end())
+      timing->setResources(f->name, it->second);
+    lo.runner = &*timing;
+  }
+  std::array<size_t, check::kToolCount> found{};
+  if (checks) {
+    lo.observers = checks->factories();
+    lo.recoverInvalidAccess = true;  // every invalid access of the launch, as findings
+    lo.statistics = options.reportLaunches;
+    for (unsigned t = 0; t < check::kToolCount; ++t)
+      found[t] = checks->findings(check::Tool(t)).size();
+  }
   for (auto& [host, mirror] : mirrors)
     gpu.memory().copyIn(mirror.device, mirror.host, mirror.bytes);
-  const sim::LaunchResult r = gpu.launch(m, config, lo);
+  sim::LaunchResult r;
+  try {
+    r = gpu.launch(m, config, lo);
+  } catch (const sim::timing::ConfigError& e) {
+    throw sim::LaunchError(e.what());  // a CTA that fits on no SM
+  }
+  if (checks) checks->launchDone();
   for (auto& [host, mirror] : mirrors)
     gpu.memory().copyOut(mirror.host, mirror.device, mirror.bytes);
-  if (++launches == 1 && options.reportLaunches)
-    std::atexit([] { driver().printSummary(); });  // the Driver outlives exit handlers
+  if (++launches == 1 && (options.reportLaunches || timing || checks))
+    std::atexit([] { driver().finishProgram(); });  // the Driver outlives exit handlers
   totalThreads += r.stats.threads;
   totalWarpInsns += r.stats.totalWarpInsns();
   kernelSeconds += r.seconds;
@@ -384,6 +495,46 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
                  static_cast<unsigned long long>(r.stats.threads),
                  static_cast<unsigned long long>(r.stats.totalWarpInsns()),
                  100 * r.stats.simdEfficiency(), r.seconds);
+  }
+  const std::string launchName = "launch " + std::to_string(launches) + " " + demangle(f->name) +
+                                 "<<<(" + std::to_string(grid.x) + "," + std::to_string(grid.y) +
+                                 "," + std::to_string(grid.z) + "), (" + std::to_string(block.x) +
+                                 "," + std::to_string(block.y) + "," + std::to_string(block.z) +
+                                 "), " + std::to_string(shared) + ">>>";
+  if (timing && !r.fault && timing->lastReport()) {
+    const sim::timing::TimingReport& t = *timing->lastReport();
+    modelCycles += t.cycles;
+    modelSeconds += t.seconds();
+    KernelTotals& k = kernelTotals[demangle(f->name)];
+    ++k.launches;
+    k.cycles += t.cycles;
+    k.seconds += t.seconds();
+    std::fprintf(stderr, "warpsim: %s: %llu cycles, %.2f us at %.2f GHz (IPC %.2f, %s bound)\n",
+                 launchName.c_str(), static_cast<unsigned long long>(t.cycles), t.seconds() * 1e6,
+                 t.clockGhz, t.ipc(), t.bound().c_str());
+    if (options.reportLaunches) std::fputs(harness::formatTiming(t).c_str(), stderr);
+  }
+  if (checks) {
+    std::string fresh;
+    size_t total = 0;
+    for (unsigned t = 0; t < check::kToolCount; ++t) {
+      const size_t n = checks->findings(check::Tool(t)).size() - found[t];
+      if (!n) continue;
+      total += n;
+      fresh += std::string(fresh.empty() ? "" : ", ") + check::toolName(check::Tool(t)) + " " +
+               std::to_string(n);
+    }
+    std::fprintf(stderr, "warpsim: %s: %s\n", launchName.c_str(),
+                 total ? (std::to_string(total) +
+                          (total == 1 ? " new finding (" : " new findings (") + fresh + ")")
+                             .c_str()
+                       : "no new findings");
+    // compute-sanitizer stops a kernel at an invalid access: the program then sees
+    // cudaErrorLaunchFailure, as it does here.
+    if (checks->tools().has(check::Tool::Memcheck) &&
+        checks->findings(check::Tool::Memcheck).size() > found[size_t(check::Tool::Memcheck)] &&
+        !r.fault)
+      sticky = CUDA_ERROR_LAUNCH_FAILED;
   }
   if (r.fault) {
     sticky = faultCode(r.fault->kind);
