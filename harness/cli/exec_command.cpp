@@ -46,6 +46,7 @@ cudaEventElapsedTime then returns the predicted time of the launches between the
 --check runs every launch under the correctness checkers (--tool: memcheck, racecheck,
 initcheck, synccheck or all): a line per launch with its new findings on stderr, and at exit
 the compute-sanitizer style report of all launches (findings, "ERROR SUMMARY") on stdout.
+--json FILE writes both, per launch and in total, as JSON when the program exits.
 Exit status: the program's; 1 when a checker found an error; 2 when warpsim cannot start it.
 )";
 
@@ -89,7 +90,11 @@ po::options_description execOptions() {
       "check", "run every launch under the correctness checkers (warpsim check --help)")(
       "tool", po::value<std::string>(),
       "with --check: memcheck, racecheck, initcheck, synccheck or all (default all)")(
-      "print-limit", po::value<uint64_t>(), "with --check: findings printed per tool (0 = all)");
+      "print-limit", po::value<uint64_t>(), "with --check: findings printed per tool (0 = all)")(
+      "json", po::value<std::string>(),
+      "write FILE at the program's exit: every launch (kernel, grid, block; with --timing its "
+      "prediction under ncu's metric names, with --check its new findings), the totals and the "
+      "findings");
   addTimingOptions(opts);
   return opts;
 }
@@ -206,6 +211,9 @@ int execCommand(const std::vector<std::string>& args) {
           "driver entry points the program asked for that warpsim lacks)");
     if ((vm.count("tool") || vm.count("print-limit")) && !vm.count("check"))
       throw harness::ArgError("--tool and --print-limit go with --check");
+    if (vm.count("json"))
+      env.emplace_back("WARPSIM_EXEC_JSON",
+                       std::filesystem::absolute(vm["json"].as<std::string>()).string());
     if (vm.count("check")) {
       const std::string tool = vm.count("tool") ? vm["tool"].as<std::string>() : "all";
       if (!check::ToolSet::parse(tool))

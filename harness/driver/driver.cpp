@@ -16,7 +16,6 @@
 #include "harness/driver/cubin.h"
 #include "harness/driver/fatbinary.h"
 #include "harness/ptxas_resources.h"
-#include "harness/timing_report.h"
 #include "isa/diagnostic.h"
 
 namespace warpsim::driver {
@@ -89,6 +88,7 @@ Driver::Driver() {
   if (const char* tools = std::getenv("WARPSIM_EXEC_CHECK")) options.checkTools = tools;
   options.printLimit = envNumber("WARPSIM_EXEC_PRINT_LIMIT", 100);
   if (const char* file = std::getenv("WARPSIM_EXEC_RESULT")) options.resultFile = file;
+  if (const char* file = std::getenv("WARPSIM_EXEC_JSON")) options.jsonFile = file;
   if (options.timing || !options.timingConfig.empty()) {
     sim::timing::TimingConfig config;
     // warpsim exec read the file before starting the program: it fails here only when the
@@ -108,6 +108,9 @@ Driver::Driver() {
                    options.checkTools.c_str());
     checks = std::make_unique<check::CheckSession>(tools.value_or(check::ToolSet::all()));
   }
+  if (timing || checks || !options.jsonFile.empty())
+    report = std::make_unique<ProgramReport>(timing.has_value(), checks != nullptr,
+                                             options.reportLaunches, options.jsonFile);
 }
 
 // Never destroyed: the runtime's exit handlers call the driver (module unloads, context
@@ -373,38 +376,14 @@ void Driver::printSummary() {
 void Driver::finishProgram() {
   std::lock_guard<std::recursive_mutex> lock(mutex);
   if (options.reportLaunches) printSummary();
-  if (timing) {
-    std::fprintf(stderr,
-                 "warpsim: program on the timing model (%s): %llu launches, %llu cycles, %.2f us "
-                 "predicted in kernels\n",
-                 timing->config().name.c_str(), static_cast<unsigned long long>(launches),
-                 static_cast<unsigned long long>(modelCycles), modelSeconds * 1e6);
-    // Kernels by predicted time, the largest first (as nsys's kernel summary).
-    std::vector<std::pair<std::string, KernelTotals>> kernels(kernelTotals.begin(),
-                                                              kernelTotals.end());
-    std::stable_sort(kernels.begin(), kernels.end(), [](const auto& a, const auto& b) {
-      return a.second.cycles > b.second.cycles;
-    });
-    for (const auto& [name, k] : kernels)
-      std::fprintf(stderr, "warpsim:   %5.1f%%  %10.2f us  %4llu launch%s  %s\n",
-                   modelSeconds > 0 ? 100 * k.seconds / modelSeconds : 0.0, k.seconds * 1e6,
-                   static_cast<unsigned long long>(k.launches), k.launches == 1 ? "  " : "es",
-                   name.c_str());
-  }
-  if (checks) {
-    checks->finish();
-    harness::SourceLines src;
-    const std::string report = harness::formatFindings(*checks, options.printLimit, src);
-    std::fflush(stdout);
-    std::fwrite(report.data(), 1, report.size(), stdout);
-    std::fflush(stdout);
-    if (!options.resultFile.empty())
-      if (FILE* f = std::fopen(options.resultFile.c_str(), "w")) {
-        std::fprintf(f, "errors %llu\n",
-                     static_cast<unsigned long long>(harness::totalErrors(*checks)));
-        std::fclose(f);
-      }
-  }
+  if (checks) checks->finish();
+  if (report) report->finish(timing ? timing->config().name : "", checks.get(), options.printLimit);
+  if (checks && !options.resultFile.empty())
+    if (FILE* f = std::fopen(options.resultFile.c_str(), "w")) {
+      std::fprintf(f, "errors %llu\n",
+                   static_cast<unsigned long long>(harness::totalErrors(*checks)));
+      std::fclose(f);
+    }
   std::fflush(stderr);
 }
 
@@ -476,7 +455,7 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
   if (checks) checks->launchDone();
   for (auto& [host, mirror] : mirrors)
     gpu.memory().copyOut(mirror.host, mirror.device, mirror.bytes);
-  if (++launches == 1 && (options.reportLaunches || timing || checks))
+  if (++launches == 1 && (options.reportLaunches || report))
     std::atexit([] { driver().finishProgram(); });  // the Driver outlives exit handlers
   totalThreads += r.stats.threads;
   totalWarpInsns += r.stats.totalWarpInsns();
@@ -496,46 +475,25 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
                  static_cast<unsigned long long>(r.stats.totalWarpInsns()),
                  100 * r.stats.simdEfficiency(), r.seconds);
   }
-  const std::string launchName = "launch " + std::to_string(launches) + " " + demangle(f->name) +
-                                 "<<<(" + std::to_string(grid.x) + "," + std::to_string(grid.y) +
-                                 "," + std::to_string(grid.z) + "), (" + std::to_string(block.x) +
-                                 "," + std::to_string(block.y) + "," + std::to_string(block.z) +
-                                 "), " + std::to_string(shared) + ">>>";
-  if (timing && !r.fault && timing->lastReport()) {
-    const sim::timing::TimingReport& t = *timing->lastReport();
-    modelCycles += t.cycles;
-    modelSeconds += t.seconds();
-    KernelTotals& k = kernelTotals[demangle(f->name)];
-    ++k.launches;
-    k.cycles += t.cycles;
-    k.seconds += t.seconds();
-    std::fprintf(stderr, "warpsim: %s: %llu cycles, %.2f us at %.2f GHz (IPC %.2f, %s bound)\n",
-                 launchName.c_str(), static_cast<unsigned long long>(t.cycles), t.seconds() * 1e6,
-                 t.clockGhz, t.ipc(), t.bound().c_str());
-    if (options.reportLaunches) std::fputs(harness::formatTiming(t).c_str(), stderr);
+  if (report) {
+    LaunchRecord record;
+    record.index = launches;
+    record.kernel = demangle(f->name);
+    record.grid = grid;
+    record.block = block;
+    record.shared = shared;
+    record.faulted = r.fault.has_value();
+    if (timing && !r.fault) record.timing = timing->lastReport();
+    if (checks)
+      for (unsigned t = 0; t < check::kToolCount; ++t)
+        record.newFindings[t] = checks->findings(check::Tool(t)).size() - found[t];
+    report->add(std::move(record));
   }
-  if (checks) {
-    std::string fresh;
-    size_t total = 0;
-    for (unsigned t = 0; t < check::kToolCount; ++t) {
-      const size_t n = checks->findings(check::Tool(t)).size() - found[t];
-      if (!n) continue;
-      total += n;
-      fresh += std::string(fresh.empty() ? "" : ", ") + check::toolName(check::Tool(t)) + " " +
-               std::to_string(n);
-    }
-    std::fprintf(stderr, "warpsim: %s: %s\n", launchName.c_str(),
-                 total ? (std::to_string(total) +
-                          (total == 1 ? " new finding (" : " new findings (") + fresh + ")")
-                             .c_str()
-                       : "no new findings");
-    // compute-sanitizer stops a kernel at an invalid access: the program then sees
-    // cudaErrorLaunchFailure, as it does here.
-    if (checks->tools().has(check::Tool::Memcheck) &&
-        checks->findings(check::Tool::Memcheck).size() > found[size_t(check::Tool::Memcheck)] &&
-        !r.fault)
-      sticky = CUDA_ERROR_LAUNCH_FAILED;
-  }
+  // compute-sanitizer stops a kernel at an invalid access: the program then sees
+  // cudaErrorLaunchFailure, as it does here.
+  if (checks && !r.fault &&
+      checks->findings(check::Tool::Memcheck).size() > found[size_t(check::Tool::Memcheck)])
+    sticky = CUDA_ERROR_LAUNCH_FAILED;
   if (r.fault) {
     sticky = faultCode(r.fault->kind);
     std::fprintf(stderr, "warpsim: in kernel %s (launch %llu): %s\n", demangle(f->name).c_str(),

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/driver/program_report.h"
 #include "sim/check/session.h"
 #include "sim/gpu.h"
 #include "sim/timing/timing_model.h"
@@ -103,12 +104,7 @@ struct Options {
   std::string checkTools;     // "" or the checkers' --tool (memcheck, ..., all)
   uint64_t printLimit = 100;  // findings printed per tool at exit (0 = all)
   std::string resultFile;     // where the checkers' error count goes at exit (warpsim exec)
-};
-
-// Under --timing, one kernel's launches over the whole program.
-struct KernelTotals {
-  uint64_t launches = 0, cycles = 0;
-  double seconds = 0;
+  std::string jsonFile;       // every launch's timing and findings, as JSON, at exit
 };
 
 class Driver {
@@ -125,15 +121,13 @@ class Driver {
   // The whole program's work, printed at exit under --report.
   uint64_t totalThreads = 0, totalWarpInsns = 0, faults = 0;
   double kernelSeconds = 0;
-  // --timing: the model every launch runs on, and the device's timeline: the simulator runs
-  // the program's work one operation at a time, in issue order, so the predicted time of the
-  // launches so far is the device's clock (events record it; copies take no time on it).
+  // --timing: the model every launch runs on. The simulator runs the program's work one
+  // operation at a time, in issue order, so the device's clock is the predictions of the
+  // launches so far end to end (report.modelSeconds(): events record it; copies take no time).
   std::optional<sim::timing::TimingModel> timing;
-  double modelSeconds = 0;
-  uint64_t modelCycles = 0;
-  std::map<std::string, KernelTotals> kernelTotals;  // by demangled kernel name
   // --check: one session over all launches (initcheck follows buffers from launch to launch).
   std::unique_ptr<check::CheckSession> checks;
+  std::unique_ptr<ProgramReport> report;  // under --timing, --check or --json
   uint64_t allocations = 0;  // numbers device buffers in fault reports ("cudaMalloc buffer #3")
   size_t stackLimit = 1024, printfFifo = 1 << 20, mallocHeap = 8 << 20;
 

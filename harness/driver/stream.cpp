@@ -2,7 +2,7 @@
 // schedule of CUDA's semantics (in order within a stream; nothing promised between streams
 // beyond events), under which every stream is idle whenever the host looks. An event records
 // the host time of its recording and, under --timing, the device timeline's predicted time
-// (Driver::modelSeconds): elapsed times are predicted times then, host times otherwise.
+// (ProgramReport::modelSeconds): elapsed times are predicted times then, host times otherwise.
 #include <chrono>
 #include <cstring>
 #include <vector>
@@ -45,7 +45,7 @@ CUresult record(CUevent e, CUstream s) {
     checkStream(d, s);
     Event* ev = eventOf(d, e);
     ev->recorded = std::chrono::steady_clock::now();
-    ev->modelSeconds = d.modelSeconds;
+    ev->modelSeconds = d.report ? d.report->modelSeconds() : 0;
     return CUDA_SUCCESS;
   });
 }

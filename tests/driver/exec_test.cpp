@@ -3,6 +3,8 @@
 // verdict; a kernel fault is reported as the GPU would and by warpsim; usage errors exit 2.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -284,6 +286,40 @@ TEST(ExecCheck, InvalidAccessIsReportedAndFailsTheLaunch) {
   EXPECT_TRUE(has(o, "out_of_bounds.cu:8 | if (i <= n) out[i] = i;")) << o.output;
   EXPECT_TRUE(has(o, "synchronize: cudaErrorLaunchFailure")) << o.output;
   EXPECT_TRUE(has(o, "========= ERROR SUMMARY: 1 error")) << o.output;
+}
+
+// --json FILE: every launch with its prediction (under ncu's names) and its new findings, the
+// totals and the findings, written when the program exits.
+TEST(ExecJson, LaunchesTimingAndFindings) {
+  const std::string file = ::testing::TempDir() + "/warpsim_exec.json";
+  std::remove(file.c_str());
+  const Outcome o =
+      exec("--timing --check --tool initcheck --json " + file + " " + program("checker_bugs"));
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::ifstream in(file);
+  ASSERT_TRUE(in) << o.output;
+  const nlohmann::json j = nlohmann::json::parse(in);
+  ASSERT_EQ(j["launches"].size(), 5u);
+  uint64_t cycles = 0;
+  for (size_t i = 0; i < 5; ++i) {
+    const auto& l = j["launches"][i];
+    EXPECT_EQ(l["launch"], i + 1);
+    EXPECT_EQ(l["block"], nlohmann::json::array({64, 1, 1}));
+    EXPECT_FALSE(l["faulted"].get<bool>());
+    EXPECT_EQ(l["new_findings"].size(), 1u);  // initcheck only
+    EXPECT_EQ(l["new_findings"]["initcheck"], i == 3 ? 1 : 0) << l;
+    cycles += l["timing"]["gpc__cycles_elapsed.max"].get<uint64_t>();
+  }
+  EXPECT_EQ(j["launches"][4]["kernel"], "rotate(int const*, int*)");
+  EXPECT_EQ(j["launches"][4]["grid"], nlohmann::json::array({1, 1, 1}));
+  EXPECT_EQ(j["timing"]["config"], "h200");
+  EXPECT_EQ(j["timing"]["launches"], 5);
+  EXPECT_EQ(j["timing"]["cycles"].get<uint64_t>(), cycles);
+  EXPECT_EQ(j["timing"]["kernels"].size(), 3u);  // iota, rotate, sumAll
+  EXPECT_EQ(j["check"]["errors"], 1);
+  ASSERT_EQ(j["check"]["tools"].size(), 1u);
+  EXPECT_EQ(j["check"]["tools"][0]["tool"], "initcheck");
+  EXPECT_EQ(j["check"]["tools"][0]["findings"][0]["count"], 128);  // the unwritten half
 }
 
 }  // namespace
