@@ -322,4 +322,21 @@ TEST(ExecJson, LaunchesTimingAndFindings) {
   EXPECT_EQ(j["check"]["tools"][0]["findings"][0]["count"], 128);  // the unwritten half
 }
 
+// --timing-config applies to every launch of the program and to its event times: at half the
+// clock, the same cycles take twice as long.
+TEST(ExecTiming, ConfigFileAppliesToEveryLaunch) {
+  const std::string config = ::testing::TempDir() + "/warpsim_exec_clock.json";
+  std::ofstream(config) << R"({"name": "h200-half-clock", "clock_ghz": 0.99})";
+  const Outcome o = exec("--timing-config " + config + " " + program("stream_pipeline"));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(has(o, "program on the timing model (h200-half-clock): 19 launches")) << o.output;
+  std::smatch total, events;
+  ASSERT_TRUE(
+      std::regex_search(o.output, total, std::regex(R"((\d+) cycles, ([0-9.]+) us predicted)")));
+  ASSERT_TRUE(std::regex_search(o.output, events, std::regex(R"(events measured ([0-9.]+) ms)")));
+  EXPECT_NEAR(std::stod(total[2]), std::stod(total[1]) / 990.0, 0.01);
+  EXPECT_NEAR(std::stod(events[1]) * 1000, std::stod(total[2]), 0.01);
+  EXPECT_EQ(std::string(o.output).find("at 1.98 GHz"), std::string::npos) << o.output;
+}
+
 }  // namespace
