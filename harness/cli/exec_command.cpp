@@ -154,15 +154,15 @@ int runChild(const std::vector<std::string>& command,
   return WEXITSTATUS(status);
 }
 
-// The checkers' error count the program's driver wrote at exit (0 when it wrote none: the
-// program launched nothing, or did not exit normally).
+// The checkers' errors that the program's CUDA processes wrote at their exit, summed (a script
+// may run several); 0 when none wrote (nothing launched, or no normal exit).
 uint64_t checkErrors(const std::string& resultFile) {
   std::ifstream in(resultFile);
   std::string key;
-  uint64_t n = 0;
+  uint64_t n = 0, total = 0;
   while (in >> key >> n)
-    if (key == "errors") return n;
-  return 0;
+    if (key == "errors") total += n;
+  return total;
 }
 
 }  // namespace

@@ -379,7 +379,8 @@ void Driver::finishProgram() {
   if (checks) checks->finish();
   if (report) report->finish(timing ? timing->config().name : "", checks.get(), options.printLimit);
   if (checks && !options.resultFile.empty())
-    if (FILE* f = std::fopen(options.resultFile.c_str(), "w")) {
+    // Appended: every CUDA process the command starts (a script's) adds its count.
+    if (FILE* f = std::fopen(options.resultFile.c_str(), "a")) {
       std::fprintf(f, "errors %llu\n",
                    static_cast<unsigned long long>(harness::totalErrors(*checks)));
       std::fclose(f);

@@ -339,4 +339,15 @@ TEST(ExecTiming, ConfigFileAppliesToEveryLaunch) {
   EXPECT_EQ(std::string(o.output).find("at 1.98 GHz"), std::string::npos) << o.output;
 }
 
+// A script that runs several CUDA programs: each reports its own findings, and the exit status
+// counts them all (the clean program running last does not hide the errors before it).
+TEST(ExecCheck, ScriptOfSeveralProgramsCountsAllErrors) {
+  const Outcome o =
+      exec("--check -- sh -c '" + program("checker_bugs") + " && " + program("vector_add") + "'");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_TRUE(has(o, "========= ERROR SUMMARY: 4 errors")) << o.output;
+  EXPECT_TRUE(has(o, "vector_add: 50000 elements PASSED")) << o.output;
+  EXPECT_TRUE(has(o, "========= ERROR SUMMARY: 0 errors")) << o.output;
+}
+
 }  // namespace
