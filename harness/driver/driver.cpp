@@ -1,6 +1,5 @@
 #include "harness/driver/driver.h"
 
-#include <cxxabi.h>
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -15,6 +14,7 @@
 #include "harness/check_report.h"
 #include "harness/driver/cubin.h"
 #include "harness/driver/fatbinary.h"
+#include "harness/kernel_lookup.h"
 #include "harness/ptxas_resources.h"
 #include "isa/diagnostic.h"
 
@@ -35,15 +35,6 @@ uint64_t envNumber(const char* name, uint64_t fallback) {
     return fallback;
   }
   return n;
-}
-
-std::string demangle(const std::string& name) {
-  int status = 0;
-  char* d = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
-  if (!d) return name;
-  std::string s(d);
-  std::free(d);
-  return s;
 }
 
 // The CUresult the GPU reports for each kind of kernel fault.
@@ -227,7 +218,7 @@ Function* Driver::function(Module* m, const std::string& name) {
   need(m);
   if (!m->loaded)
     throw ApiError{CUDA_ERROR_NO_BINARY_FOR_GPU,
-                   "kernel " + demangle(name) + " cannot run: the program's fatbinary " +
+                   "kernel " + harness::demangle(name) + " cannot run: the program's fatbinary " +
                        m->noPtxReason +
                        ". The simulator runs PTX: rebuild with "
                        "-gencode arch=compute_90,code=compute_90 (PTX embedded) added to nvcc's "
@@ -411,17 +402,18 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
     }
     if (!buffer || size < code.paramBytes)
       throw ApiError{CUDA_ERROR_INVALID_VALUE,
-                     "launch of " + demangle(f->name) + ": the extra parameter buffer holds " +
-                         std::to_string(size) + " bytes, the kernel takes " +
-                         std::to_string(code.paramBytes)};
+                     "launch of " + harness::demangle(f->name) +
+                         ": the extra parameter buffer holds " + std::to_string(size) +
+                         " bytes, the kernel takes " + std::to_string(code.paramBytes)};
     std::memcpy(config.params.data(), buffer, code.paramBytes);
   } else if (code.paramBytes) {
     throw ApiError{CUDA_ERROR_INVALID_VALUE,
-                   "launch of " + demangle(f->name) + " without its parameters"};
+                   "launch of " + harness::demangle(f->name) + " without its parameters"};
   }
   if (shared > unsigned(f->maxDynamicShared) && shared > 48 * 1024u)
     throw ApiError{CUDA_ERROR_INVALID_VALUE,
-                   "launch of " + demangle(f->name) + " asks for " + std::to_string(shared) +
+                   "launch of " + harness::demangle(f->name) + " asks for " +
+                       std::to_string(shared) +
                        " bytes of dynamic shared memory; set "
                        "cudaFuncAttributeMaxDynamicSharedMemorySize first (now " +
                        std::to_string(f->maxDynamicShared) + ")"};
@@ -470,8 +462,8 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
     std::fprintf(stderr,
                  "warpsim: launch %llu %s<<<(%u,%u,%u), (%u,%u,%u), %u>>>: %llu threads, %llu "
                  "warp-instructions, SIMD efficiency %.1f%%, %.3f s\n",
-                 static_cast<unsigned long long>(launches), demangle(f->name).c_str(), grid.x,
-                 grid.y, grid.z, block.x, block.y, block.z, shared,
+                 static_cast<unsigned long long>(launches), harness::demangle(f->name).c_str(),
+                 grid.x, grid.y, grid.z, block.x, block.y, block.z, shared,
                  static_cast<unsigned long long>(r.stats.threads),
                  static_cast<unsigned long long>(r.stats.totalWarpInsns()),
                  100 * r.stats.simdEfficiency(), r.seconds);
@@ -479,7 +471,7 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
   if (report) {
     LaunchRecord record;
     record.index = launches;
-    record.kernel = demangle(f->name);
+    record.kernel = harness::demangle(f->name);
     record.grid = grid;
     record.block = block;
     record.shared = shared;
@@ -497,8 +489,8 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
     sticky = CUDA_ERROR_LAUNCH_FAILED;
   if (r.fault) {
     sticky = faultCode(r.fault->kind);
-    std::fprintf(stderr, "warpsim: in kernel %s (launch %llu): %s\n", demangle(f->name).c_str(),
-                 static_cast<unsigned long long>(launches),
+    std::fprintf(stderr, "warpsim: in kernel %s (launch %llu): %s\n",
+                 harness::demangle(f->name).c_str(), static_cast<unsigned long long>(launches),
                  r.fault->describe(f->module->name).c_str());
     std::fflush(stderr);
   }
