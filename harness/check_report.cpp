@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <fstream>
 
+#include "harness/kernel_lookup.h"
+
 namespace warpsim::harness {
 
 std::string SourceLines::line(const std::string& path, uint32_t n) {
@@ -37,8 +39,10 @@ std::string hex(uint64_t v) {
   return b;
 }
 
+// The kernel as compute-sanitizer names it: demangled (the JSON keeps the PTX name).
 std::string where(const std::string& kernel, const check::Site& s) {
-  std::string w = kernel + " (PTX line " + std::to_string(s.ptxLine) + ", " + s.instruction + ")";
+  std::string w =
+      demangle(kernel) + " (PTX line " + std::to_string(s.ptxLine) + ", " + s.instruction + ")";
   if (!s.cudaFile.empty()) w += " in " + s.cudaFile + ":" + std::to_string(s.cudaLine);
   return w;
 }

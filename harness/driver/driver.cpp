@@ -1,8 +1,9 @@
 #include "harness/driver/driver.h"
 
-#include <cxxabi.h>
 #include <sys/mman.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -10,8 +11,11 @@
 #include <set>
 #include <sstream>
 
+#include "harness/check_report.h"
 #include "harness/driver/cubin.h"
 #include "harness/driver/fatbinary.h"
+#include "harness/kernel_lookup.h"
+#include "harness/ptxas_resources.h"
 #include "isa/diagnostic.h"
 
 namespace warpsim::driver {
@@ -31,15 +35,6 @@ uint64_t envNumber(const char* name, uint64_t fallback) {
     return fallback;
   }
   return n;
-}
-
-std::string demangle(const std::string& name) {
-  int status = 0;
-  char* d = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
-  if (!d) return name;
-  std::string s(d);
-  std::free(d);
-  return s;
 }
 
 // The CUresult the GPU reports for each kind of kernel fault.
@@ -79,6 +74,34 @@ Driver::Driver() {
   options.reportLaunches = envNumber("WARPSIM_EXEC_REPORT", 0) != 0;
   options.trace = envNumber("WARPSIM_EXEC_TRACE", 0) != 0;
   if (const char* dir = std::getenv("WARPSIM_EXEC_KEEP_PTX")) options.keepPtx = dir;
+  options.timing = envNumber("WARPSIM_EXEC_TIMING", 0) != 0;
+  if (const char* file = std::getenv("WARPSIM_EXEC_TIMING_CONFIG")) options.timingConfig = file;
+  if (const char* tools = std::getenv("WARPSIM_EXEC_CHECK")) options.checkTools = tools;
+  options.printLimit = envNumber("WARPSIM_EXEC_PRINT_LIMIT", 100);
+  if (const char* file = std::getenv("WARPSIM_EXEC_RESULT")) options.resultFile = file;
+  if (const char* file = std::getenv("WARPSIM_EXEC_JSON")) options.jsonFile = file;
+  if (options.timing || !options.timingConfig.empty()) {
+    sim::timing::TimingConfig config;
+    // warpsim exec read the file before starting the program: it fails here only when the
+    // program was started by hand with a bad WARPSIM_EXEC_TIMING_CONFIG.
+    try {
+      if (!options.timingConfig.empty())
+        config = sim::timing::loadTimingConfig(options.timingConfig);
+    } catch (const sim::timing::ConfigError& e) {
+      std::fprintf(stderr, "warpsim: %s; using the H200 defaults\n", e.what());
+    }
+    timing.emplace(config);
+  }
+  if (!options.checkTools.empty()) {
+    const auto tools = check::ToolSet::parse(options.checkTools);
+    if (!tools)
+      std::fprintf(stderr, "warpsim: WARPSIM_EXEC_CHECK=%s is not a checker; using all\n",
+                   options.checkTools.c_str());
+    checks = std::make_unique<check::CheckSession>(tools.value_or(check::ToolSet::all()));
+  }
+  if (timing || checks || !options.jsonFile.empty())
+    report = std::make_unique<ProgramReport>(timing.has_value(), checks != nullptr,
+                                             options.reportLaunches, options.jsonFile);
 }
 
 // Never destroyed: the runtime's exit handlers call the driver (module unloads, context
@@ -169,6 +192,7 @@ Module* Driver::loadImage(const void* image) {
     }
     const size_t before = gpu.memory().allocationCount();
     m->loaded = &gpu.loadPtx(ptx, path);
+    if (timing) kernelResources(*m, ptx);
     m->name = path;
     // The module's variables are the allocations loadPtx just made (labelled ".global NAME" or
     // ".const NAME"): walk down from a probe allocation above them to find their addresses.
@@ -194,7 +218,7 @@ Function* Driver::function(Module* m, const std::string& name) {
   need(m);
   if (!m->loaded)
     throw ApiError{CUDA_ERROR_NO_BINARY_FOR_GPU,
-                   "kernel " + demangle(name) + " cannot run: the program's fatbinary " +
+                   "kernel " + harness::demangle(name) + " cannot run: the program's fatbinary " +
                        m->noPtxReason +
                        ". The simulator runs PTX: rebuild with "
                        "-gencode arch=compute_90,code=compute_90 (PTX embedded) added to nvcc's "
@@ -206,6 +230,26 @@ Function* Driver::function(Module* m, const std::string& name) {
   f->module = m;
   f->name = name;
   return (m->functions[name] = std::move(f)).get();
+}
+
+void Driver::kernelResources(Module& m, const std::string& ptx) {
+  if (m.registers.empty()) {
+    // No sm_90 cubin in the image: ptxas makes one, as the driver's JIT would.
+    harness::PtxasResources r = harness::ptxasResources(ptx);
+    m.resources = std::move(r.kernels);
+    m.resourceNote = r.error;
+    return;
+  }
+  const isa::Program& program = m.loaded->program;
+  for (const auto& [name, registers] : m.registers) {
+    const int e = program.findEntry(name);
+    if (e < 0) continue;
+    sim::timing::KernelResources r;
+    r.registers = uint32_t(registers);
+    r.staticShared = uint32_t(program.functions[size_t(e)].sharedBytes);
+    r.source = "the program's sm_90 cubin";
+    m.resources[name] = r;
+  }
 }
 
 Function* Driver::checkFunction(CUfunction f) {
@@ -260,10 +304,12 @@ void Driver::copy(uint64_t dst, uint64_t src, uint64_t bytes) {
   uint8_t* d = resolve(dst, bytes);
   const uint8_t* s = resolve(src, bytes);
   std::memmove(d, s, bytes);
+  if (checks) checks->hostWrote(dst, bytes);  // initcheck: the bytes are initialized now
 }
 
 void Driver::fill(uint64_t dst, uint64_t value, unsigned elementBytes, uint64_t count) {
   uint8_t* d = resolve(dst, count * elementBytes);
+  if (checks) checks->hostWrote(dst, count * elementBytes);
   if (elementBytes == 1) {
     std::memset(d, int(value & 0xff), count);
     return;
@@ -318,6 +364,21 @@ void Driver::printSummary() {
                static_cast<unsigned long long>(faults), kernelSeconds);
 }
 
+void Driver::finishProgram() {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  if (options.reportLaunches) printSummary();
+  if (checks) checks->finish();
+  if (report) report->finish(timing ? timing->config().name : "", checks.get(), options.printLimit);
+  if (checks && !options.resultFile.empty())
+    // Appended: every CUDA process the command starts (a script's) adds its count.
+    if (FILE* f = std::fopen(options.resultFile.c_str(), "a")) {
+      std::fprintf(f, "errors %llu\n",
+                   static_cast<unsigned long long>(harness::totalErrors(*checks)));
+      std::fclose(f);
+    }
+  std::fflush(stderr);
+}
+
 void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, unsigned shared,
                     void** params, void** extra) {
   const sim::LoadedModule& m = *f->module->loaded;
@@ -341,17 +402,18 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
     }
     if (!buffer || size < code.paramBytes)
       throw ApiError{CUDA_ERROR_INVALID_VALUE,
-                     "launch of " + demangle(f->name) + ": the extra parameter buffer holds " +
-                         std::to_string(size) + " bytes, the kernel takes " +
-                         std::to_string(code.paramBytes)};
+                     "launch of " + harness::demangle(f->name) +
+                         ": the extra parameter buffer holds " + std::to_string(size) +
+                         " bytes, the kernel takes " + std::to_string(code.paramBytes)};
     std::memcpy(config.params.data(), buffer, code.paramBytes);
   } else if (code.paramBytes) {
     throw ApiError{CUDA_ERROR_INVALID_VALUE,
-                   "launch of " + demangle(f->name) + " without its parameters"};
+                   "launch of " + harness::demangle(f->name) + " without its parameters"};
   }
   if (shared > unsigned(f->maxDynamicShared) && shared > 48 * 1024u)
     throw ApiError{CUDA_ERROR_INVALID_VALUE,
-                   "launch of " + demangle(f->name) + " asks for " + std::to_string(shared) +
+                   "launch of " + harness::demangle(f->name) + " asks for " +
+                       std::to_string(shared) +
                        " bytes of dynamic shared memory; set "
                        "cudaFuncAttributeMaxDynamicSharedMemorySize first (now " +
                        std::to_string(f->maxDynamicShared) + ")"};
@@ -360,13 +422,34 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
   lo.serial = options.serial;
   if (options.budget) lo.instructionBudget = options.budget;
   lo.stackSize = stackLimit;  // cuCtxSetLimit(CU_LIMIT_STACK_SIZE), cudaDeviceSetLimit
+  if (timing) {
+    timing->clearResources();
+    timing->setFallbackNote(f->module->resourceNote);
+    if (auto it = f->module->resources.find(f->name); it != f->module->resources.end())
+      timing->setResources(f->name, it->second);
+    lo.runner = &*timing;
+  }
+  std::array<size_t, check::kToolCount> found{};
+  if (checks) {
+    lo.observers = checks->factories();
+    lo.recoverInvalidAccess = true;  // every invalid access of the launch, as findings
+    lo.statistics = options.reportLaunches;
+    for (unsigned t = 0; t < check::kToolCount; ++t)
+      found[t] = checks->findings(check::Tool(t)).size();
+  }
   for (auto& [host, mirror] : mirrors)
     gpu.memory().copyIn(mirror.device, mirror.host, mirror.bytes);
-  const sim::LaunchResult r = gpu.launch(m, config, lo);
+  sim::LaunchResult r;
+  try {
+    r = gpu.launch(m, config, lo);
+  } catch (const sim::timing::ConfigError& e) {
+    throw sim::LaunchError(e.what());  // a CTA that fits on no SM
+  }
+  if (checks) checks->launchDone();
   for (auto& [host, mirror] : mirrors)
     gpu.memory().copyOut(mirror.host, mirror.device, mirror.bytes);
-  if (++launches == 1 && options.reportLaunches)
-    std::atexit([] { driver().printSummary(); });  // the Driver outlives exit handlers
+  if (++launches == 1 && (options.reportLaunches || report))
+    std::atexit([] { driver().finishProgram(); });  // the Driver outlives exit handlers
   totalThreads += r.stats.threads;
   totalWarpInsns += r.stats.totalWarpInsns();
   kernelSeconds += r.seconds;
@@ -379,16 +462,35 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
     std::fprintf(stderr,
                  "warpsim: launch %llu %s<<<(%u,%u,%u), (%u,%u,%u), %u>>>: %llu threads, %llu "
                  "warp-instructions, SIMD efficiency %.1f%%, %.3f s\n",
-                 static_cast<unsigned long long>(launches), demangle(f->name).c_str(), grid.x,
-                 grid.y, grid.z, block.x, block.y, block.z, shared,
+                 static_cast<unsigned long long>(launches), harness::demangle(f->name).c_str(),
+                 grid.x, grid.y, grid.z, block.x, block.y, block.z, shared,
                  static_cast<unsigned long long>(r.stats.threads),
                  static_cast<unsigned long long>(r.stats.totalWarpInsns()),
                  100 * r.stats.simdEfficiency(), r.seconds);
   }
+  if (report) {
+    LaunchRecord record;
+    record.index = launches;
+    record.kernel = harness::demangle(f->name);
+    record.grid = grid;
+    record.block = block;
+    record.shared = shared;
+    record.faulted = r.fault.has_value();
+    if (timing && !r.fault) record.timing = timing->lastReport();
+    if (checks)
+      for (unsigned t = 0; t < check::kToolCount; ++t)
+        record.newFindings[t] = checks->findings(check::Tool(t)).size() - found[t];
+    report->add(std::move(record));
+  }
+  // compute-sanitizer stops a kernel at an invalid access: the program then sees
+  // cudaErrorLaunchFailure, as it does here.
+  if (checks && !r.fault &&
+      checks->findings(check::Tool::Memcheck).size() > found[size_t(check::Tool::Memcheck)])
+    sticky = CUDA_ERROR_LAUNCH_FAILED;
   if (r.fault) {
     sticky = faultCode(r.fault->kind);
-    std::fprintf(stderr, "warpsim: in kernel %s (launch %llu): %s\n", demangle(f->name).c_str(),
-                 static_cast<unsigned long long>(launches),
+    std::fprintf(stderr, "warpsim: in kernel %s (launch %llu): %s\n",
+                 harness::demangle(f->name).c_str(), static_cast<unsigned long long>(launches),
                  r.fault->describe(f->module->name).c_str());
     std::fflush(stderr);
   }

@@ -19,7 +19,10 @@
 #include <string>
 #include <vector>
 
+#include "harness/driver/program_report.h"
+#include "sim/check/session.h"
 #include "sim/gpu.h"
+#include "sim/timing/timing_model.h"
 
 namespace warpsim::driver {
 
@@ -48,6 +51,10 @@ struct Module {
   std::map<std::string, std::unique_ptr<Function>> functions;
   std::map<std::string, std::pair<uint64_t, uint64_t>> globals;  // name -> (address, bytes)
   std::map<std::string, int> registers;  // per kernel, from the image's sm_90 cubin when it has one
+  // Under --timing: each kernel's registers and static shared memory for the model's occupancy
+  // (the cubin's registers, else ptxas run on the PTX), and why there are none when there are not.
+  std::map<std::string, sim::timing::KernelResources> resources;
+  std::string resourceNote;
 };
 
 struct Stream {
@@ -59,6 +66,7 @@ struct Stream {
 struct Event {
   unsigned flags = 0;
   std::optional<std::chrono::steady_clock::time_point> recorded;
+  double modelSeconds = 0;  // under --timing: the device timeline's time when recorded
 };
 
 // Memory the host and kernels share (pinned, mapped, managed, registered): the host bytes
@@ -89,8 +97,14 @@ struct Options {
   bool serial = false;
   uint64_t budget = 0;  // 0: the simulator's default
   bool reportLaunches = false;
-  bool trace = false;   // every unsupported entry point and private-table call on stderr
-  std::string keepPtx;  // a directory to write each module's PTX to (fault lines refer to it)
+  bool trace = false;         // every unsupported entry point and private-table call on stderr
+  std::string keepPtx;        // a directory to write each module's PTX to (fault lines refer to it)
+  bool timing = false;        // every launch on the timing model (WARPSIM_EXEC_TIMING)
+  std::string timingConfig;   // a JSON file over the H200 defaults ("" = the defaults)
+  std::string checkTools;     // "" or the checkers' --tool (memcheck, ..., all)
+  uint64_t printLimit = 100;  // findings printed per tool at exit (0 = all)
+  std::string resultFile;     // where the checkers' error count goes at exit (warpsim exec)
+  std::string jsonFile;       // every launch's timing and findings, as JSON, at exit
 };
 
 class Driver {
@@ -107,6 +121,13 @@ class Driver {
   // The whole program's work, printed at exit under --report.
   uint64_t totalThreads = 0, totalWarpInsns = 0, faults = 0;
   double kernelSeconds = 0;
+  // --timing: the model every launch runs on. The simulator runs the program's work one
+  // operation at a time, in issue order, so the device's clock is the predictions of the
+  // launches so far end to end (report.modelSeconds(): events record it; copies take no time).
+  std::optional<sim::timing::TimingModel> timing;
+  // --check: one session over all launches (initcheck follows buffers from launch to launch).
+  std::unique_ptr<check::CheckSession> checks;
+  std::unique_ptr<ProgramReport> report;  // under --timing, --check or --json
   uint64_t allocations = 0;  // numbers device buffers in fault reports ("cudaMalloc buffer #3")
   size_t stackLimit = 1024, printfFifo = 1 << 20, mallocHeap = 8 << 20;
 
@@ -133,6 +154,8 @@ class Driver {
   Module* loadImage(const void* image);
   Function* function(Module* m, const std::string& name);  // throws ApiError
   Function* checkFunction(CUfunction f);
+  // Fills m.resources for the timing model (loadImage, under --timing).
+  void kernelResources(Module& m, const std::string& ptx);
 
   // The mirror whose host range holds [p, p+bytes), else null.
   HostMirror* mirrorOf(const void* p, uint64_t bytes = 1);
@@ -156,6 +179,9 @@ class Driver {
 
   // "warpsim: program: N launches, ..." (under --report, at exit).
   void printSummary();
+  // At exit: the --report, --timing and --check summaries of the whole program, and the
+  // checkers' error count for warpsim exec.
+  void finishProgram();
 
   // A failed call's message on stderr (once per distinct message when not tracing).
   void warn(const std::string& message);

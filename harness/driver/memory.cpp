@@ -114,6 +114,7 @@ CUresult cuMemAlloc(CUdeviceptr* dptr, size_t bytes) {
     if (bytes > kDeviceTotalMemory - d.gpu.memory().bytesAllocated())
       throw ApiError{CUDA_ERROR_OUT_OF_MEMORY, ""};
     *dptr = d.gpu.memory().allocate(bytes, "cudaMalloc buffer #" + std::to_string(++d.allocations));
+    if (d.checks) d.checks->trackUninitialized(*dptr, bytes);  // initcheck: until written
     return CUDA_SUCCESS;
   });
 }
@@ -126,6 +127,7 @@ CUresult cuMemAllocPitch(CUdeviceptr* dptr, size_t* pitch, size_t width, size_t 
     *pitch = (width + 511) / 512 * 512;  // the H200's pitch alignment (texture pitch: 512)
     *need(dptr) = d.gpu.memory().allocate(
         *pitch * height, "cudaMallocPitch buffer #" + std::to_string(++d.allocations));
+    if (d.checks) d.checks->trackUninitialized(*dptr, *pitch * height);
     return CUDA_SUCCESS;
   });
 }
@@ -143,6 +145,7 @@ CUresult cuMemFree(CUdeviceptr dptr) {
     } catch (const std::invalid_argument&) {
       throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
     }
+    if (d.checks) d.checks->forget(dptr);
     return CUDA_SUCCESS;
   });
 }

@@ -1,7 +1,8 @@
 // Streams and events. Every operation runs when it is enqueued, in program order: a valid
 // schedule of CUDA's semantics (in order within a stream; nothing promised between streams
 // beyond events), under which every stream is idle whenever the host looks. An event records
-// the host time of its recording; elapsed times are host time.
+// the host time of its recording and, under --timing, the device timeline's predicted time
+// (ProgramReport::modelSeconds): elapsed times are predicted times then, host times otherwise.
 #include <chrono>
 #include <cstring>
 #include <vector>
@@ -42,7 +43,9 @@ CUresult createStream(CUstream* s, unsigned flags, int priority) {
 CUresult record(CUevent e, CUstream s) {
   return api([&](Driver& d) {
     checkStream(d, s);
-    eventOf(d, e)->recorded = std::chrono::steady_clock::now();
+    Event* ev = eventOf(d, e);
+    ev->recorded = std::chrono::steady_clock::now();
+    ev->modelSeconds = d.report ? d.report->modelSeconds() : 0;
     return CUDA_SUCCESS;
   });
 }
@@ -63,7 +66,9 @@ CUresult eventElapsedTimeV1(float* ms, CUevent start, CUevent end) {
     if (!a->recorded || !b->recorded) throw ApiError{CUDA_ERROR_INVALID_HANDLE, ""};
     if ((a->flags | b->flags) & CU_EVENT_DISABLE_TIMING)
       throw ApiError{CUDA_ERROR_INVALID_HANDLE, ""};
-    *need(ms) = std::chrono::duration<float, std::milli>(*b->recorded - *a->recorded).count();
+    *need(ms) = d.timing
+                    ? float((b->modelSeconds - a->modelSeconds) * 1e3)
+                    : std::chrono::duration<float, std::milli>(*b->recorded - *a->recorded).count();
     return CUDA_SUCCESS;
   });
 }

@@ -1,5 +1,7 @@
 #include "sim/check/session.h"
 
+#include <algorithm>
+
 namespace warpsim::check {
 
 std::optional<ToolSet> ToolSet::parse(const std::string& name) {
@@ -33,6 +35,21 @@ std::vector<sim::ObserverFactory*> CheckSession::factories() {
 void CheckSession::trackUninitialized(uint64_t base, uint64_t size) {
   initcheck_.shadow().track(base, size);
 }
+
+void CheckSession::launchDone() {
+  initcheck_.launchFinished();
+  racecheck_.launchFinished();
+}
+
+void CheckSession::hostWrote(uint64_t address, uint64_t bytes) {
+  uint64_t index = 0;
+  std::vector<uint8_t>* flags = initcheck_.shadow().find(address, &index);
+  if (!flags) return;
+  const uint64_t n = std::min<uint64_t>(bytes, flags->size() - index);
+  std::fill(flags->begin() + std::ptrdiff_t(index), flags->begin() + std::ptrdiff_t(index + n), 1);
+}
+
+void CheckSession::forget(uint64_t base) { initcheck_.shadow().forget(base); }
 
 void CheckSession::finish() {
   if (finished_) return;

@@ -37,6 +37,14 @@ class CheckSession {
   void trackUninitialized(uint64_t base, uint64_t size);
   // Closes the last launch (initcheck's global reads are judged then).
   void finish();
+  // Closes the launch that just ran without ending the session, so that its findings are
+  // complete before the host acts (a program between launches: warpsim exec).
+  void launchDone();
+  // initcheck: the host wrote [address, address + bytes) of one tracked buffer (a copy or a
+  // fill), which initializes those bytes.
+  void hostWrote(uint64_t address, uint64_t bytes);
+  // initcheck: the buffer at `base` was freed.
+  void forget(uint64_t base);
   // The tool's findings, in the order found (CTA order).
   const std::vector<Finding>& findings(Tool t) const;
   uint64_t errors(Tool t) const;  // findings of Severity::Error, counted once per site

@@ -16,6 +16,18 @@ test -x "$work/prefix/bin/warpsim"
 "$work/prefix/bin/warpsim" --version
 # The installed CLI runs a CUDA program with the installed libcuda.so.1 (not the build's).
 "$work/prefix/bin/warpsim" exec "$build/programs/vector_add" | grep PASSED
+# The installed Python package imports from the prefix's site-packages and runs a kernel (the
+# interpreter the build's module was made for; none when the build has no Python module).
+python=$(sed -n 's/^WARPSIM_PYTHON_INTERPRETER:[A-Z]*=//p' "$build/CMakeCache.txt")
+if [ -n "$python" ]; then
+  site=$(sed -n 's/^WARPSIM_PYTHON_INSTALL_DIR:[A-Z]*=//p' "$build/CMakeCache.txt")
+  case "$site" in /*) ;; *) site="$work/prefix/$site" ;; esac
+  test -f "$site/warpsim/__init__.py"
+  pyout=$(cd "$work" && PYTHONPATH="$site" PYTHONDONTWRITEBYTECODE=1 "$python" \
+    "$here/use_installed.py" "$site")
+  echo "$pyout"
+  [ "${pyout%%,*}" = "python sum 4032" ]
+fi
 # The consumer compiles with the build's compiler (and its ccache, if any).
 compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
 launcher=$(sed -n 's/^CMAKE_CXX_COMPILER_LAUNCHER:[A-Z]*=//p' "$build/CMakeCache.txt")
