@@ -108,4 +108,39 @@ TEST(CheckCommand, NoToolReportsOnTheSuite) {
   EXPECT_GE(occurrences(o.output, "check clean"), 30u) << o.output;
 }
 
+// The schedule a difference names is reproduced by its --schedule-seed: the JSON gives both
+// seeds, both values and both commands, and running the later seed alone gives its value.
+TEST(CheckCommand, ScheduleSeedReproducesTheReportedSchedule) {
+  const std::string args =
+      " --kernel shared_max_plain --grid 4 --block 128 --arg "
+      "x=s32[512]:iota --arg result=s32[4]:zeros";
+  const auto o = warpsim::test::shell(std::string(WARPSIM_BINARY) +
+                                      " check --tool memcheck --json --schedules 8 " +
+                                      bugPtx("shared_max_plain") + args);
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_NE(o.output.find("\"kind\":\"output\",\"seeds\":[0,"), std::string::npos) << o.output;
+  const size_t at = o.output.find("--schedule-seed ", o.output.find("--schedule-seed 0") + 1);
+  ASSERT_NE(at, std::string::npos) << o.output;
+  const std::string seed = o.output.substr(at + 16, o.output.find('"', at) - at - 16);
+  EXPECT_NE(seed, "0");
+  // That one schedule alone, as a race: racecheck names the compare-and-store at line 11.
+  const auto one = warpsim::test::shell(std::string(WARPSIM_BINARY) +
+                                        " check --tool racecheck --schedule-seed " + seed + " " +
+                                        bugPtx("shared_max_plain") + args);
+  EXPECT_EQ(one.status, 1) << one.output;
+  EXPECT_NE(one.output.find("shared_max_plain.cu:11"), std::string::npos) << one.output;
+}
+
+TEST(CheckCommand, ScheduleOptionsAreChecked) {
+  const std::string run = std::string(WARPSIM_BINARY) + " check " + bugPtx("shared_max_plain") +
+                          " --kernel shared_max_plain --grid 1 --block 32 --arg x=s32[32] "
+                          "--arg result=s32[1]";
+  const auto zero = warpsim::test::shell(run + " --schedules 0");
+  EXPECT_EQ(zero.status, 2) << zero.output;
+  EXPECT_NE(zero.output.find("--schedules 0: expected 1 to 10000"), std::string::npos);
+  const auto both = warpsim::test::shell(run + " --schedules 4 --schedule-seed 7");
+  EXPECT_EQ(both.status, 2) << both.output;
+  EXPECT_NE(both.output.find("--schedule-seed runs one schedule"), std::string::npos);
+}
+
 }  // namespace
