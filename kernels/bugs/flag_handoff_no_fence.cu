@@ -41,3 +41,26 @@ extern "C" __global__ void flag_handoff_no_fence_fixed(const float* x, float* da
     y[t] = data[t];
   }
 }
+
+// Not a twin: the fences at CTA scope (__threadfence_block) order nothing between CTAs, so this
+// hand-off races as the bug does (tests/check/check_cli_test.cpp).
+extern "C" __global__ void flag_handoff_block_fence(const float* x, float* data, int* flag,
+                                                    float* y) {
+  const unsigned t = threadIdx.x;
+  if (blockIdx.x == 0) {
+    data[t] = 2.0f * x[t];
+    __syncthreads();
+    if (t == 0) {
+      __threadfence_block();
+      atomicExch(flag, 1);
+    }
+  } else {
+    if (t == 0) {
+      while (atomicAdd(flag, 0) == 0) {
+      }
+      __threadfence_block();
+    }
+    __syncthreads();
+    y[t] = data[t];
+  }
+}

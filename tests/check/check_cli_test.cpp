@@ -143,4 +143,22 @@ TEST(CheckCommand, ScheduleOptionsAreChecked) {
   EXPECT_NE(both.output.find("--schedule-seed runs one schedule"), std::string::npos);
 }
 
+// A flag hand-off between CTAs is ordered by fences at GPU scope only: with __threadfence() on
+// both sides it is clean (the planted bug's twin), with __threadfence_block() it races.
+TEST(CheckCommand, ReleaseAndAcquireBetweenCtasNeedGpuScope) {
+  const std::string args =
+      " --grid 2 --block 32 --arg x=f32[32]:iota --arg data=f32[32]:zeros "
+      "--arg flag=s32[1]:zeros --arg y=f32[32]:zeros";
+  const std::string ptx = bugPtx("flag_handoff_no_fence");
+  const auto block = warpsim::test::shell(std::string(WARPSIM_BINARY) + " check --tool racecheck " +
+                                          ptx + " --kernel flag_handoff_block_fence" + args);
+  EXPECT_EQ(block.status, 1) << block.output;
+  EXPECT_NE(block.output.find("between CTAs: no barrier, and no release and acquire at GPU scope"),
+            std::string::npos)
+      << block.output;
+  const auto gpu = warpsim::test::shell(std::string(WARPSIM_BINARY) + " check --tool racecheck " +
+                                        ptx + " --kernel flag_handoff_no_fence_fixed" + args);
+  EXPECT_EQ(gpu.status, 0) << gpu.output;
+}
+
 }  // namespace
