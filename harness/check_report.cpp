@@ -129,7 +129,8 @@ uint64_t totalErrors(const check::CheckSession& s) {
   return n;
 }
 
-std::string formatFindings(const check::CheckSession& s, uint64_t printLimit, SourceLines& src) {
+std::string formatFindings(const check::CheckSession& s, uint64_t printLimit, SourceLines& src,
+                           const std::string& moreText, uint64_t moreErrors) {
   std::string out;
   for (unsigned t = 0; t < check::kToolCount; ++t) {
     const check::Tool tool = check::Tool(t);
@@ -151,7 +152,9 @@ std::string formatFindings(const check::CheckSession& s, uint64_t printLimit, So
              " SUMMARY: " + plural(errors, "error", "errors") +
              (warnings ? ", " + plural(warnings, "warning", "warnings") : std::string()) + "\n";
   }
-  out += std::string(kBar) + "ERROR SUMMARY: " + plural(totalErrors(s), "error", "errors") + "\n";
+  out += moreText;
+  out += std::string(kBar) +
+         "ERROR SUMMARY: " + plural(totalErrors(s) + moreErrors, "error", "errors") + "\n";
   return out;
 }
 

@@ -22,8 +22,11 @@ class SourceLines {
   std::map<std::string, std::vector<std::string>> files_;
 };
 
-// `printLimit`: at most that many findings per tool are printed (0 = all).
-std::string formatFindings(const check::CheckSession& s, uint64_t printLimit, SourceLines& src);
+// `printLimit`: at most that many findings per tool are printed (0 = all). `moreText` (another
+// section, e.g. schedule exploration's) goes before the ERROR SUMMARY line, which counts
+// `moreErrors` too.
+std::string formatFindings(const check::CheckSession& s, uint64_t printLimit, SourceLines& src,
+                           const std::string& moreText = {}, uint64_t moreErrors = 0);
 void findingsJson(Json& j, const check::CheckSession& s, uint64_t printLimit, SourceLines& src);
 uint64_t totalErrors(const check::CheckSession& s);
 

@@ -63,14 +63,22 @@ for spec in kernels/bugs/$PATTERN.spec; do
   read -r -a args <<<"$(sed -n 's/^args //p' "$spec")"
   cu=kernels/bugs/$name.cu
   tools=$tool
+  # A case only schedule exploration finds (`schedules N` in its spec): warpsim checks it with
+  # --schedules N, and compute-sanitizer runs its racecheck (what it would use for such a bug).
+  schedules=$(awk '$1 == "schedules" {print $2}' "$spec")
+  wextra=()
+  if [ -n "$schedules" ]; then
+    wextra=(--schedules "$schedules")
+    tools=racecheck
+  fi
   [ "${ALL_TOOLS:-0}" = 1 ] && tools="memcheck racecheck initcheck synccheck"
-  timeout 300 "$BIN" check --tool "$tool" "$cu" --kernel "$name" "${args[@]}" \
+  timeout 300 "$BIN" check --tool "$tool" "$cu" --kernel "$name" "${args[@]}" "${wextra[@]}" \
     >"$work/$name.warpsim.txt" 2>&1
   for t in $tools; do
     sanitize "$t" "$name" "$work/$name.$t.txt" "$cu" "${args[@]}"
     sanitize "$t" "${name}_fixed" "$work/${name}_fixed.$t.txt" "$cu" "${args[@]}"
     line="$name $t $(errors_of "$work/$name.$t.txt")"
-    [ "$t" = "$tool" ] && line="$line $(errors_of "$work/$name.warpsim.txt")"
+    { [ "$t" = "$tool" ] || [ -n "$schedules" ]; } && line="$line $(errors_of "$work/$name.warpsim.txt")"
     echo "$line" >>"$summary"
     echo "${name}_fixed $t $(errors_of "$work/${name}_fixed.$t.txt")" >>"$summary"
   done

@@ -14,6 +14,7 @@
 #include "harness/cli/watchdog_options.h"
 #include "harness/json.h"
 #include "harness/report.h"
+#include "harness/schedule_report.h"
 #include "harness/suite.h"
 #include "harness/timing_report.h"
 #include "isa/diagnostic.h"
@@ -29,6 +30,7 @@ constexpr const char* kSuiteUsage =
     R"(usage: warpsim suite [PATTERN] [--size N] [--seed S] [--list] [--json]
                      [--timing] [--timing-config FILE] [--print-timing-config]
                      [--check [--tool memcheck|racecheck|initcheck|synccheck|all]]
+                     [--schedules N]
 
 Runs the kernel suite (the cards whose name contains PATTERN; all when omitted) in the simulator
 and checks every output against the CPU reference, bit for bit unless the card declares a ULP
@@ -38,6 +40,8 @@ With --timing, also the predicted H200 cycles (all launches of the card), IPC, a
 occupancy and what bounds the kernel; --json adds every launch's prediction with ncu's names.
 --check runs every card under the correctness checkers too (warpsim check --help; all tools
 unless --tool names one) and prints what they find; a finding fails the card.
+--schedules N runs every card under N schedules (the first in the fixed order, the others drawn
+from --seed; warpsim check --help) and fails a card whose bytes differ between two of them.
 
 Exit status: 0 all passed, 1 a kernel failed or faulted, 2 usage.
 )";
@@ -47,6 +51,33 @@ std::string resultText(const harness::CardResult& r) {
   if (!r.comparison.ok()) return "FAIL (" + std::to_string(r.comparison.mismatches) + " wrong)";
   if (r.comparison.maxUlp) return "ok (" + std::to_string(r.comparison.maxUlp) + " ulp)";
   return "ok";
+}
+
+// "" when every schedule gives the bytes of `base` (run in the fixed order), else the first
+// difference and the schedule that makes it.
+std::string scheduleDifference(const kernels::Card& card, const harness::CardResult& base,
+                               const sim::LaunchOptions& lo, uint64_t schedules, uint64_t seed) {
+  std::vector<harness::ScheduleOutcome> runs(1);
+  runs[0].buffers = base.run.buffers;
+  for (uint64_t i = 1; i < schedules; ++i) {
+    sim::LaunchOptions so = lo;
+    so.schedule = sim::SchedulePolicy{sim::scheduleSeed(seed, i)};
+    harness::ScheduleOutcome o;
+    o.seed = so.schedule->seed;
+    const harness::CardResult r = harness::runCardOnSim(card, base.size, base.seed, so);
+    o.buffers = r.run.buffers;
+    o.fault = r.run.fault;
+    runs.push_back(std::move(o));
+  }
+  runs[0].fault = base.run.fault;
+  const auto diffs = harness::compareSchedules(runs);
+  if (diffs.empty()) return "";
+  const harness::ScheduleDifference& d = diffs[0];
+  if (d.kind != harness::ScheduleDifference::Kind::Output)
+    return "schedule seed " + std::to_string(d.seedB) + ": " + d.what;
+  return "output depends on the schedule: " + d.buffer + " byte " + std::to_string(d.offset) +
+         " is " + d.valueA + " in the fixed order, " + d.valueB + " under schedule seed " +
+         std::to_string(d.seedB);
 }
 
 }  // namespace
@@ -61,7 +92,9 @@ int suiteCommand(const std::vector<std::string>& args) {
       "threads", po::value<unsigned>()->default_value(0), "host threads (0 = all cores)")(
       "serial", "run CTAs one at a time, in order")("check",
                                                     "run the correctness checkers on every card")(
-      "tool", po::value<std::string>()->default_value("all"), "with --check: which checker");
+      "tool", po::value<std::string>()->default_value("all"), "with --check: which checker")(
+      "schedules", po::value<uint64_t>()->default_value(1),
+      "run every card under N schedules and compare their bytes");
   addWatchdogOptions(opts);
   addLoweringOptions(opts);
   addTimingOptions(opts);
@@ -102,6 +135,12 @@ int suiteCommand(const std::vector<std::string>& args) {
     return kUsage;
   }
   lo.serial = vm.count("serial") > 0;
+  const uint64_t schedules = vm["schedules"].as<uint64_t>();
+  if (schedules == 0 || schedules > 10000) {
+    std::cerr << "warpsim suite: --schedules " << schedules << ": expected 1 to 10000\n";
+    return kUsage;
+  }
+  if (schedules > 1) lo.serial = true;  // the fixed order is one order: CTAs in index order
   if (timing && printTimingConfig(vm) && !json)
     std::cout << "timing configuration:\n" << sim::timing::formatTimingConfig(*timing);
   const bool checking = vm.count("check") > 0;
@@ -123,6 +162,7 @@ int suiteCommand(const std::vector<std::string>& args) {
   bool allPassed = true;
   for (const kernels::Card* c : cards) {
     harness::CardResult r;
+    std::string scheduleText;  // with --schedules: what depends on the schedule
     check::CheckSession session(*tools);
     sim::LaunchOptions cardOptions = lo;
     if (checking) {
@@ -133,13 +173,15 @@ int suiteCommand(const std::vector<std::string>& args) {
       r = harness::runCardOnSim(*c, vm["size"].as<uint64_t>(), vm["seed"].as<uint64_t>(),
                                 cardOptions, timing ? &*timing : nullptr);
       session.finish();
+      if (schedules > 1)
+        scheduleText = scheduleDifference(*c, r, lo, schedules, vm["seed"].as<uint64_t>());
     } catch (const std::exception& e) {
       std::cerr << "warpsim suite: " << c->name << ": " << e.what() << "\n";
       allPassed = false;
       continue;
     }
     const uint64_t checkErrors = checking ? harness::totalErrors(session) : 0;
-    allPassed = allPassed && r.passed() && checkErrors == 0;
+    allPassed = allPassed && r.passed() && checkErrors == 0 && scheduleText.empty();
     const sim::Stats& s = r.run.stats;
     if (json) {
       j.beginObject().field("kernel", c->name).field("size", r.size).field("seed", r.seed);
@@ -161,6 +203,8 @@ int suiteCommand(const std::vector<std::string>& args) {
         j.field("check_errors", checkErrors).key("check");
         harness::findingsJson(j, session, 100, sources);
       }
+      if (schedules > 1) j.field("schedules_agree", scheduleText.empty());
+      if (!scheduleText.empty()) j.field("schedule_difference", scheduleText);
       j.endObject();
     } else {
       std::printf("%-22s %10llu %12llu %6.1f%% %10llu %9.2f", c->name.c_str(),
@@ -174,11 +218,15 @@ int suiteCommand(const std::vector<std::string>& args) {
                     100 * total.achievedOccupancy, total.bound().c_str());
       }
       std::printf("  %s\n",
-                  (resultText(r) + (!checking ? ""
-                                    : checkErrors == 0
-                                        ? ", check clean"
-                                        : ", check: " + std::to_string(checkErrors) + " errors"))
+                  (resultText(r) +
+                   (!checking          ? ""
+                    : checkErrors == 0 ? ", check clean"
+                                       : ", check: " + std::to_string(checkErrors) + " errors") +
+                   (schedules < 2          ? ""
+                    : scheduleText.empty() ? ", " + std::to_string(schedules) + " schedules agree"
+                                           : ", SCHEDULE-DEPENDENT"))
                       .c_str());
+      if (!scheduleText.empty()) std::printf("    %s\n", scheduleText.c_str());
       if (checkErrors) std::printf("%s", harness::formatFindings(session, 10, sources).c_str());
       if (r.run.fault) std::printf("    %s\n", r.run.fault->describe(c->source + ".ptx").c_str());
       for (const auto& m : r.comparison.first)

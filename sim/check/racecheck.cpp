@@ -13,6 +13,8 @@ std::string hex(uint64_t v) {
   return b;
 }
 
+constexpr uint32_t kStale = ~0u;  // a warp's row changed since its last snapshot
+
 bool isSyncWarp(const isa::Inst& in) { return in.text.rfind("bar.warp.sync", 0) == 0; }
 
 // Loads and stores that take part in the memory model's synchronization are not data races.
@@ -29,7 +31,16 @@ std::string raceTitle(const char* first, const char* second) {
 void RacecheckObserver::ctaStarted(const sim::CtaInfo& c) {
   view_.start(c);
   cells_.assign(c.sharedBytes, Cell{});
-  warpGen_.assign(c.warps, 0);
+  warps_ = c.warps;
+  rows_.assign(size_t(warps_) * warps_, 0);
+  for (unsigned w = 0; w < warps_; ++w) clock(w, w) = 1;
+  snapshots_ = rows_;
+  warpSnapshot_.resize(warps_);
+  for (unsigned w = 0; w < warps_; ++w) warpSnapshot_[w] = w;
+  barrierRows_.clear();
+  acquires_.clear();
+  fences_.assign(size_t(c.warps) * 32, CtaPoint{});
+  seen_.assign(size_t(c.warps) * 32, Racecheck::kNone);
   warpSync_.assign(c.warps, 0);
   warpSeq_.assign(c.warps, 0);
 }
@@ -39,17 +50,30 @@ void RacecheckObserver::instruction(const sim::InstructionEvent& e) {
   if (e.executed && isSyncWarp(*e.inst)) ++warpSync_[e.warp];
 }
 
-void RacecheckObserver::barrierReleased(uint32_t, const std::vector<unsigned>& waiters) {
-  ++gen_;
+void RacecheckObserver::barrierArrived(const sim::BarrierArrival& a) {
+  if (barrierRows_.size() <= a.id) barrierRows_.resize(a.id + 1);
+  std::vector<uint32_t>& joined = barrierRows_[a.id];
+  if (joined.empty()) joined.assign(warps_, 0);
+  // What the warp did before arriving is ordered before every warp the barrier releases; what
+  // it does after (a producer's bar.arrive does not wait) is a new epoch, not ordered by it.
+  ++clock(a.warp, a.warp);
+  for (unsigned u = 0; u < warps_; ++u) joined[u] = std::max(joined[u], clock(a.warp, u));
+}
+
+void RacecheckObserver::barrierReleased(uint32_t id, const std::vector<unsigned>& waiters) {
+  if (id >= barrierRows_.size() || barrierRows_[id].empty()) return;
+  std::vector<uint32_t>& joined = barrierRows_[id];
   for (unsigned w : waiters) {
-    warpGen_[w] = gen_;
+    for (unsigned u = 0; u < warps_; ++u) clock(w, u) = std::max(clock(w, u), joined[u]);
     ++warpSync_[w];  // a CTA barrier orders the warp's own lanes too
+    warpSnapshot_[w] = kStale;
   }
+  joined.assign(warps_, 0);  // the barrier's next completion starts from nothing
 }
 
 bool RacecheckObserver::ordered(const AccessStamp& earlier, unsigned warp) const {
-  if (warpGen_[warp] > earlier.gen) return true;
-  if (earlier.thread / 32 != warp) return false;
+  const unsigned u = earlier.thread / 32;
+  if (u != warp) return clock(warp, u) > earlier.epoch;
   return warpSync_[warp] > earlier.wsync;
 }
 
@@ -77,7 +101,7 @@ void RacecheckObserver::report(const AccessStamp& earlier, const char* earlierKi
 void RacecheckObserver::shared(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
   const unsigned w = e.warp;
   const uint32_t thread = w * 32 + lane;
-  const AccessStamp now{e.inst, gen_, warpSync_[w], warpSeq_[w], thread};
+  const AccessStamp now{e.inst, clock(w, w), warpSync_[w], warpSeq_[w], thread};
   // Two accesses conflict when they come from different threads, are not the same warp
   // instruction, and nothing orders them.
   auto conflicts = [&](const AccessStamp& s) {
@@ -110,9 +134,82 @@ void RacecheckObserver::shared(const sim::MemoryEvent& e, unsigned lane, uint64_
   }
 }
 
+CtaPoint RacecheckObserver::pointNow(const isa::Inst* in, unsigned warp, unsigned lane) {
+  if (warpSnapshot_[warp] == kStale) {  // a copy of the row, once per release it is used after
+    warpSnapshot_[warp] = uint32_t(snapshots_.size() / warps_);
+    snapshots_.insert(snapshots_.end(), rows_.begin() + size_t(warp) * warps_,
+                      rows_.begin() + size_t(warp + 1) * warps_);
+  }
+  return {in,
+          warp * 32 + lane,
+          clock(warp, warp),
+          warpSync_[warp],
+          warpSeq_[warp],
+          warpSnapshot_[warp]};
+}
+
+namespace {
+
+bool gpuScope(isa::MemScope s) {
+  return s == isa::MemScope::None || s == isa::MemScope::Gpu || s == isa::MemScope::Sys;
+}
+
+// fence.sc / fence.acq_rel / membar at GPU or system scope (not the proxy fences): what makes
+// a strong write after it a release and a strong read before it an acquire.
+bool gpuFence(const isa::Inst& in) {
+  if (in.mods.has("proxy") || in.mods.has("mbarrier_init")) return false;
+  return in.mods.has("gl") || in.mods.has("gpu") || in.mods.has("sys");
+}
+
+}  // namespace
+
+void RacecheckObserver::fence(const sim::MemoryEvent& e) {
+  if (!gpuFence(*e.inst)) return;
+  isa::forLanes(e.mask, [&](unsigned lane) {
+    const uint32_t t = e.warp * 32 + lane;
+    fences_[t] = pointNow(e.inst, e.warp, lane);
+    if (seen_[t] != Racecheck::kNone) {
+      acquires_.push_back({seen_[t], fences_[t]});
+      seen_[t] = Racecheck::kNone;
+    }
+  });
+}
+
+void RacecheckObserver::strong(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
+  if (!owner_) return;
+  const uint32_t t = e.warp * 32 + lane;
+  const uint64_t word = a >> 2;
+  const bool atomic = e.kind == sim::AccessKind::Atomic;
+  const isa::MemOrder o = e.order;
+  const bool gpu = gpuScope(e.scope);
+  if (e.kind == sim::AccessKind::Store || atomic) {
+    const bool releases = gpu && (o == isa::MemOrder::Release || o == isa::MemOrder::AcqRel ||
+                                  o == isa::MemOrder::Sc);
+    if (releases || fences_[t].inst) {
+      const CtaPoint at = releases ? pointNow(e.inst, e.warp, lane) : fences_[t];
+      const std::vector<uint32_t> row(snapshots_.begin() + size_t(at.snapshot) * warps_,
+                                      snapshots_.begin() + size_t(at.snapshot + 1) * warps_);
+      owner_->publish(word, {view_.info().linear, at, row});
+    } else if (!atomic) {
+      owner_->overwrite(word);
+    }
+  }
+  if (e.kind == sim::AccessKind::Load || atomic) {
+    const uint32_t seen = owner_->observe(word, view_.info().linear);
+    if (seen == Racecheck::kNone) return;
+    const bool acquires = gpu && (o == isa::MemOrder::Acquire || o == isa::MemOrder::AcqRel ||
+                                  o == isa::MemOrder::Sc);
+    if (acquires)
+      acquires_.push_back({seen, pointNow(e.inst, e.warp, lane)});
+    else
+      seen_[t] = seen;
+  }
+}
+
 void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
   const bool write = e.kind == sim::AccessKind::Store;
   const uint32_t thread = e.warp * 32 + lane;
+  pointNow(e.inst, e.warp, lane);  // makes the warp's snapshot current
   for (uint64_t word = a >> 2, last = (a + e.bytes - 1) >> 2; word <= last; ++word) {
     const uint64_t lo = std::max(a, word << 2), hi = std::min(a + e.bytes, (word + 1) << 2);
     const uint8_t mask = uint8_t(((1u << (hi - lo)) - 1) << (lo & 3));
@@ -121,8 +218,8 @@ void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_
         prev->seq == warpSeq_[e.warp] && prev->thread / 32 == e.warp)
       prev->mask |= mask;  // lanes of one instruction in one word (byte loads, ...)
     else
-      accesses_.push_back({word, e.inst, thread, gen_, warpGen_[e.warp], warpSync_[e.warp],
-                           warpSeq_[e.warp], mask, write});
+      accesses_.push_back({word, e.inst, thread, clock(e.warp, e.warp), warpSnapshot_[e.warp],
+                           warpSync_[e.warp], warpSeq_[e.warp], mask, write});
   }
 }
 
@@ -134,11 +231,12 @@ void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
   for (const GlobalAccess& g : accesses_) {
     if (words_.empty() || words_.back().word != g.word) words_.push_back({g.word});
     GlobalWordUse& u = words_.back();
+    const CtaPoint at{g.inst, g.thread, g.epoch, g.wsync, g.seq, g.snapshot};
     if (g.write) {
-      if (!u.writeInst) u.writeInst = g.inst, u.writeThread = g.thread;
+      if (!u.write.inst) u.write = at;
       u.writeMask |= g.mask;
     } else {
-      if (!u.readInst) u.readInst = g.inst, u.readThread = g.thread;
+      if (!u.read.inst) u.read = at;
       u.readMask |= g.mask;
     }
   }
@@ -147,11 +245,13 @@ void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
 
 void RacecheckObserver::globalHazards() {
   // `a` before `b` in the CTA's order: ordered when one thread made both, when they are one
-  // warp instruction, or when a barrier (or, within a warp, a __syncwarp) came between.
-  auto ordered = [](const GlobalAccess& a, const GlobalAccess& b) {
-    const bool sameWarp = a.thread / 32 == b.thread / 32;
-    return a.thread == b.thread || (sameWarp && a.seq == b.seq) || b.warpGen > a.gen ||
-           (sameWarp && b.wsync > a.wsync);
+  // warp instruction, when a barrier released b's warp after a's warp arrived at it, or, within
+  // a warp, when a __syncwarp (or a barrier) came between.
+  auto ordered = [&](const GlobalAccess& a, const GlobalAccess& b) {
+    const unsigned aw = a.thread / 32, bw = b.thread / 32;
+    if (a.thread == b.thread) return true;
+    if (aw == bw) return a.seq == b.seq || b.wsync > a.wsync;
+    return snapshots_[size_t(b.snapshot) * warps_ + aw] > a.epoch;
   };
   auto report = [&](const GlobalAccess& a, const GlobalAccess& b) {
     const bool intraWarp = a.thread / 32 == b.thread / 32;
@@ -198,15 +298,20 @@ void RacecheckObserver::globalHazards() {
 }
 
 void RacecheckObserver::memory(const sim::MemoryEvent& e) {
-  if (!e.addresses || (e.kind != sim::AccessKind::Load && e.kind != sim::AccessKind::Store)) return;
+  if (e.kind == sim::AccessKind::Fence) return fence(e);
+  if (!e.addresses) return;
   const uint32_t sharedBytes = view_.info().sharedBytes;
-  const bool plain = isPlain(e);
+  const bool plain = e.kind != sim::AccessKind::Atomic && isPlain(e);
   isa::forLanes(e.mask, [&](unsigned lane) {
     const auto [space, a] = landing(e, lane);
     if (space == isa::Space::Shared) {
-      if (a <= sharedBytes && e.bytes <= sharedBytes - a) shared(e, lane, a);
-    } else if (space == isa::Space::Global && plain) {
-      global(e, lane, a);
+      if (e.kind != sim::AccessKind::Atomic && a <= sharedBytes && e.bytes <= sharedBytes - a)
+        shared(e, lane, a);
+    } else if (space == isa::Space::Global) {
+      if (plain)
+        global(e, lane, a);
+      else
+        strong(e, lane, a);
     }
   });
 }
@@ -215,43 +320,87 @@ void Racecheck::merge(sim::Observer& finished) {
   auto& o = static_cast<RacecheckObserver&>(finished);
   if (o.info().linear == 0) launchFinished();  // a new launch: judge the one before
   findings_.merge(o.findings());
-  if (!o.globalWords().empty()) ctas_.push_back({o.info(), std::move(o.globalWords())});
+  if (!o.globalWords().empty())
+    ctas_.push_back({o.info(), std::move(o.globalWords()), std::move(o.acquires()),
+                     std::move(o.snapshots()), o.warps()});
 }
 
-void Racecheck::race(const CtaWords& a, const isa::Inst* aInst, uint32_t aThread, const char* aKind,
-                     const CtaWords& b, const isa::Inst* bInst, uint32_t bThread, const char* bKind,
-                     uint64_t word) {
-  auto actor = [](const CtaWords& c, const isa::Inst* in, uint32_t thread, const char* kind) {
-    return Actor{kind, siteOf(*c.info.program, *in), sim::positionIn(c.info.block, thread),
+void Racecheck::publish(uint64_t word, Release r) {
+  std::lock_guard<std::mutex> lock(flagsMutex_);
+  flags_[word] = uint32_t(releases_.size());
+  releases_.push_back(std::move(r));
+}
+
+void Racecheck::overwrite(uint64_t word) {
+  std::lock_guard<std::mutex> lock(flagsMutex_);
+  flags_.erase(word);
+}
+
+uint32_t Racecheck::observe(uint64_t word, uint64_t cta) {
+  std::lock_guard<std::mutex> lock(flagsMutex_);
+  auto it = flags_.find(word);
+  if (it == flags_.end() || releases_[it->second].cta == cta) return kNone;
+  return it->second;
+}
+
+bool Racecheck::synchronized(uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) const {
+  const CtaWords& a = ctas_[cx];
+  const CtaWords& b = ctas_[cy];
+  for (const Acquire& q : b.acquires) {
+    const Release& r = releases_[q.release];
+    if (r.cta != a.info.linear) continue;
+    // x before the release in its CTA: program order (or a __syncwarp) in one warp, else the
+    // releasing warp's clock row holds x's epoch.
+    const unsigned xw = x.thread / 32, rw = r.at.thread / 32;
+    const bool before = xw == rw
+                            ? x.seq < r.at.seq && (x.thread == r.at.thread || r.at.wsync > x.wsync)
+                            : r.row[xw] > x.epoch;
+    if (!before) continue;
+    const unsigned yw = y.thread / 32, qw = q.at.thread / 32;
+    const bool after = yw == qw
+                           ? y.seq > q.at.seq && (y.thread == q.at.thread || y.wsync > q.at.wsync)
+                           : b.snapshots[size_t(y.snapshot) * b.warps + qw] > q.at.epoch;
+    if (after) return true;
+  }
+  return false;
+}
+
+void Racecheck::race(const CtaWords& a, const CtaPoint& aAt, const char* aKind, const CtaWords& b,
+                     const CtaPoint& bAt, const char* bKind, uint64_t word) {
+  auto actor = [](const CtaWords& c, const CtaPoint& at, const char* kind) {
+    return Actor{kind, siteOf(*c.info.program, *at.inst), sim::positionIn(c.info.block, at.thread),
                  c.info.id};
   };
   Finding f;
   f.tool = Tool::Racecheck;
   f.kernel = a.info.entry ? a.info.entry->name : "";
   f.title = raceTitle(aKind, bKind);
-  f.first = actor(a, aInst, aThread, aKind);
-  f.second = actor(b, bInst, bThread, bKind);
+  f.first = actor(a, aAt, aKind);
+  f.second = actor(b, bAt, bKind);
   f.address = word << 2;
   f.space = "__global__";
   f.detail = "hazard at __global__ address " + hex(word << 2) +
-             " between CTAs: no atomic or memory-model synchronization orders them";
+             " between CTAs: no barrier, and no release and acquire at GPU scope, orders them";
   findings_.add(std::move(f));
 }
 
 void Racecheck::launchFinished() {
   // Writes first: the first writer of each word, and any second CTA writing it. Then every
   // CTA's reads against the writers: only words some CTA writes can race, and outputs are
-  // few next to inputs, so reads are looked up, never inserted.
+  // few next to inputs, so reads are looked up, never inserted. A pair is no race when a
+  // release of one CTA that the other acquired orders them.
+  auto ordered = [&](uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) {
+    return synchronized(cx, x, cy, y) || synchronized(cy, y, cx, x);
+  };
   WordTable<Writer> writers;
   for (uint64_t c = 0; c < ctas_.size(); ++c)
     for (const GlobalWordUse& u : ctas_[c].words) {
       if (!u.writeMask) continue;
       Writer& w = writers[u.word];
-      if (!w.inst) {
-        w = {c, u.writeInst, u.writeThread, u.writeMask};
-      } else if (w.cta != c && (w.mask & u.writeMask)) {
-        race(ctas_[w.cta], w.inst, w.thread, "Write", ctas_[c], u.writeInst, u.writeThread, "Write",
-             u.word);
+      if (!w.at.inst) {
+        w = {c, u.write, u.writeMask};
+      } else if (w.cta != c && (w.mask & u.writeMask) && !ordered(w.cta, w.at, c, u.write)) {
+        race(ctas_[w.cta], w.at, "Write", ctas_[c], u.write, "Write", u.word);
       }
     }
   if (writers.size())
@@ -260,14 +409,19 @@ void Racecheck::launchFinished() {
         if (!u.readMask) continue;
         const Writer* w = writers.find(u.word);
         if (!w || w->cta == c || !(w->mask & u.readMask)) continue;
+        if (ordered(w->cta, w->at, c, u.read)) continue;
         if (w->cta < c)
-          race(ctas_[w->cta], w->inst, w->thread, "Write", ctas_[c], u.readInst, u.readThread,
-               "Read", u.word);
+          race(ctas_[w->cta], w->at, "Write", ctas_[c], u.read, "Read", u.word);
         else
-          race(ctas_[c], u.readInst, u.readThread, "Read", ctas_[w->cta], w->inst, w->thread,
-               "Write", u.word);
+          race(ctas_[c], u.read, "Read", ctas_[w->cta], w->at, "Write", u.word);
       }
   ctas_.clear();
+  // The next launch's CTAs have run already (its first merge calls this): releases_ keeps their
+  // releases (acquires name them by index); flags_ forgets the words, so a flag released in
+  // this launch and only read in a later one gives no edge (kernels launched one after the other
+  // are ordered anyway; a read of it in the very next launch may still see it).
+  std::lock_guard<std::mutex> lock(flagsMutex_);
+  flags_.clear();
 }
 
 }  // namespace warpsim::check

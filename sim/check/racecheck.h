@@ -1,23 +1,27 @@
 // racecheck: hazards (read after write, write after read, write after write) between threads
 // that nothing orders.
-//  - Shared memory, per byte, within the CTA: an access is ordered after an earlier one by a
-//    barrier released after it (bar.sync / __syncthreads: every release starts a new barrier
-//    generation for the warps it releases), or, between lanes of one warp, by a bar.warp.sync
-//    (__syncwarp) in between: sm_90 schedules a warp's threads independently, so lanes are not
-//    lockstep. Lanes of one warp instruction are simultaneous, not a hazard. Atomics are not
-//    tracked (an atomic never races with an atomic).
-//  - Global memory within a CTA: the same rules as shared memory, per 4-byte word (with byte
-//    masks), judged when the CTA ends from its plain accesses in order.
+//  - Shared memory, per byte, within the CTA. Barriers order warps by vector clocks, one row per
+//    warp: each warp's accesses carry its epoch, a warp's arrival at barrier `id` (bar.sync,
+//    bar.arrive, bar.red; __syncthreads is bar.sync 0) starts its next epoch and adds its row to
+//    the barrier's, and the release adds the barrier's row to every warp it releases. So a
+//    named barrier over a subset of warps (bar.sync 1, 64) orders exactly the warps that
+//    arrived at it, a producer's bar.arrive orders its earlier accesses before the consumers it
+//    releases, and each completion of a barrier is its own epoch. Between lanes of one warp,
+//    a bar.warp.sync (__syncwarp) in between also orders them: sm_90 schedules a warp's threads
+//    independently, so lanes are not lockstep. Lanes of one warp instruction are simultaneous,
+//    not a hazard. Atomics are not tracked (an atomic never races with an atomic).
+//  - Global memory within a CTA: the same rules per 4-byte word (with byte masks), judged when
+//    the CTA ends from its plain accesses in order (each keeps its warp's clock row as it was).
 //  - Global memory between CTAs: each CTA's plain (weak) loads and stores are summarized per
 //    4-byte word and byte mask; the factory compares the CTAs' summaries when the launch ends
 //    (a word written by one CTA and read or written by another). Atomics,
 //    volatile and memory-model (relaxed/acquire/release) accesses are synchronization, not
 //    races.
-// Simplification: a barrier release orders every access made before it (named barriers over a
-// subset of warps are treated like __syncthreads), so a race across a partial barrier is missed.
 #pragma once
 
 #include <memory>
+#include <mutex>
+#include <unordered_map>
 #include <vector>
 
 #include "sim/check/cta_view.h"
@@ -28,31 +32,60 @@ namespace warpsim::check {
 // One recorded access: which instruction, which thread (linear in the CTA) and when.
 struct AccessStamp {
   const isa::Inst* inst = nullptr;  // null: none
-  uint32_t gen = 0;                 // the CTA's barrier generation when it happened
+  uint32_t epoch = 0;               // its warp's epoch (barrier arrivals so far, from 1)
   uint32_t wsync = 0;               // the warp's __syncwarp count when it happened
   uint32_t seq = 0;     // the warp's instruction count (same value: the same instruction)
   uint32_t thread = 0;  // linear thread index in the CTA
 };
 
+// Where in its CTA a global access, a release or an acquire happened: enough to tell, when the
+// launch ends, whether another point of the CTA is ordered before or after it.
+struct CtaPoint {
+  const isa::Inst* inst = nullptr;         // null: none
+  uint32_t thread = 0;                     // linear in the CTA
+  uint32_t epoch = 0, wsync = 0, seq = 0;  // as AccessStamp
+  uint32_t snapshot = 0;  // its warp's clock row then (RacecheckObserver::snapshots_)
+};
+
 // A CTA's plain global accesses to one 4-byte word: the first reader and writer, and the bytes.
 struct GlobalWordUse {
   uint64_t word = 0;  // address / 4
-  const isa::Inst* readInst = nullptr;
-  const isa::Inst* writeInst = nullptr;
-  uint32_t readThread = 0, writeThread = 0;
+  CtaPoint read, write;
   uint8_t readMask = 0, writeMask = 0;
 };
 
+// Synchronization between CTAs (PTX memory model, at GPU or system scope): a release (st.release,
+// atom.release/acq_rel, or a strong write after fence.sc/acq_rel or membar.gl in the same thread)
+// published on a flag word, and an acquire of it in another CTA (ld.acquire, atom.acquire/acq_rel,
+// or a strong read of the flag followed by such a fence in the same thread) that read it.
+struct Release {
+  uint64_t cta = 0;  // linear index
+  CtaPoint at;
+  std::vector<uint32_t> row;  // the releasing warp's clock row then
+};
+struct Acquire {
+  uint32_t release = 0;  // index into Racecheck's releases of the launch
+  CtaPoint at;
+};
+
+class Racecheck;
+
 class RacecheckObserver final : public sim::Observer {
  public:
+  // `owner`: the launch's factory, where releases are published (null: none between CTAs).
+  explicit RacecheckObserver(Racecheck* owner = nullptr) : owner_(owner) {}
   void ctaStarted(const sim::CtaInfo& c) override;
   void instruction(const sim::InstructionEvent& e) override;
   void memory(const sim::MemoryEvent& e) override;
+  void barrierArrived(const sim::BarrierArrival& a) override;
   void barrierReleased(uint32_t id, const std::vector<unsigned>& waiters) override;
   void ctaFinished(const sim::FaultInfo* fault) override;
   Findings& findings() { return findings_; }
   // After ctaFinished: the CTA's plain global accesses by word, sorted.
   std::vector<GlobalWordUse>& globalWords() { return words_; }
+  std::vector<Acquire>& acquires() { return acquires_; }
+  std::vector<uint32_t>& snapshots() { return snapshots_; }
+  unsigned warps() const { return warps_; }
   const sim::CtaInfo& info() const { return view_.info(); }
 
  private:
@@ -62,21 +95,34 @@ class RacecheckObserver final : public sim::Observer {
   bool ordered(const AccessStamp& earlier, unsigned warp) const;
   void shared(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
   void global(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
+  // A strong (atomic, volatile or memory-model) global access or a fence: releases and acquires.
+  void strong(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
+  void fence(const sim::MemoryEvent& e);
+  CtaPoint pointNow(const isa::Inst* in, unsigned warp, unsigned lane);
   void report(const AccessStamp& earlier, const char* earlierKind, const sim::MemoryEvent& e,
               unsigned lane, const char* kind, uint64_t address);
 
   CtaView view_;
   Findings findings_;
   std::vector<Cell> cells_;  // per byte of the CTA's shared memory
-  uint32_t gen_ = 0;
-  std::vector<uint32_t> warpGen_, warpSync_, warpSeq_;
+  // clock(v, u): how many epochs of warp u are ordered before warp v's next access.
+  uint32_t& clock(unsigned v, unsigned u) { return rows_[size_t(v) * warps_ + u]; }
+  uint32_t clock(unsigned v, unsigned u) const { return rows_[size_t(v) * warps_ + u]; }
+  unsigned warps_ = 0;
+  std::vector<uint32_t> rows_;                      // warps_ x warps_
+  std::vector<std::vector<uint32_t>> barrierRows_;  // per barrier id: the arrivals' rows joined
+  // Global accesses are judged when the CTA ends: each keeps the index of its warp's row as it
+  // was then, a copy made whenever a release changes it.
+  std::vector<uint32_t> snapshots_;  // rows, warps_ each
+  std::vector<uint32_t> warpSnapshot_;
+  std::vector<uint32_t> warpSync_, warpSeq_;
   // Global accesses are appended as they come (cheap on the CTA's path) and summarized per word
   // when the CTA ends, on its own host thread.
   struct GlobalAccess {
     uint64_t word = 0;
     const isa::Inst* inst = nullptr;
     uint32_t thread = 0;
-    uint32_t gen = 0, warpGen = 0, wsync = 0, seq = 0;  // as AccessStamp, and the warp's gen
+    uint32_t epoch = 0, snapshot = 0, wsync = 0, seq = 0;  // as AccessStamp; the warp's row
     uint8_t mask = 0;
     bool write = false;
   };
@@ -84,34 +130,56 @@ class RacecheckObserver final : public sim::Observer {
   void globalHazards();
   std::vector<GlobalAccess> accesses_;
   std::vector<GlobalWordUse> words_;
+  Racecheck* owner_ = nullptr;
+  std::vector<Acquire> acquires_;
+  // Per thread: its last GPU-scope fence (a strong write after it is a release), and the
+  // release its last strong read saw (a GPU-scope fence after it makes it an acquire).
+  std::vector<CtaPoint> fences_;
+  std::vector<uint32_t> seen_;
 };
 
 class Racecheck final : public sim::ObserverFactory {
  public:
   std::unique_ptr<sim::Observer> create(const sim::CtaInfo&) override {
-    return std::make_unique<RacecheckObserver>();
+    return std::make_unique<RacecheckObserver>(this);
   }
   void merge(sim::Observer& finished) override;
   // Judges the launch's global accesses between CTAs (every CTA's are known only now).
   void launchFinished();
   const Findings& findings() const { return findings_; }
 
+  // Called by the CTAs' observers while they run (on their host threads): a release by CTA
+  // `cta` on flag `word`; a strong write that is not a release (a later plain store hides the
+  // release from readers; read-modify-writes continue it, as release sequences do); a strong
+  // read of `word` by CTA `cta`: the release it saw, or kNone.
+  static constexpr uint32_t kNone = ~0u;
+  void publish(uint64_t word, Release r);
+  void overwrite(uint64_t word);
+  uint32_t observe(uint64_t word, uint64_t cta);
+
  private:
   struct CtaWords {
     sim::CtaInfo info;
     std::vector<GlobalWordUse> words;  // sorted
+    std::vector<Acquire> acquires;
+    std::vector<uint32_t> snapshots;
+    unsigned warps = 0;
   };
   struct Writer {
     uint64_t cta = 0;  // index into ctas_
-    const isa::Inst* inst = nullptr;
-    uint32_t thread = 0;
+    CtaPoint at;
     uint8_t mask = 0;
   };
-  void race(const CtaWords& a, const isa::Inst* aInst, uint32_t aThread, const char* aKind,
-            const CtaWords& b, const isa::Inst* bInst, uint32_t bThread, const char* bKind,
-            uint64_t word);
+  // Whether `x` of CTA ctas_[cx] happens before `y` of CTA ctas_[cy] through a release of cx
+  // that cy acquired.
+  bool synchronized(uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) const;
+  void race(const CtaWords& a, const CtaPoint& aAt, const char* aKind, const CtaWords& b,
+            const CtaPoint& bAt, const char* bKind, uint64_t word);
   Findings findings_;
   std::vector<CtaWords> ctas_;  // the launch's CTAs with global accesses, in CTA order
+  std::mutex flagsMutex_;       // guards flags_ and releases_ (CTAs run on several threads)
+  std::unordered_map<uint64_t, uint32_t> flags_;  // word -> its latest release
+  std::vector<Release> releases_;
 };
 
 }  // namespace warpsim::check

@@ -43,6 +43,10 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
   printf_.clear();
   recovered_ = 0;
   cur_ = nullptr;
+  if (ctx_.options.schedule)
+    schedule_.emplace(*ctx_.options.schedule, linearIndex);
+  else
+    schedule_.reset();
   warps_.resize(info_.warps);
   if (obs_) obs_->ctaStarted(info_);
   for (unsigned w = 0; w < info_.warps; ++w) {

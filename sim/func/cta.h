@@ -23,6 +23,7 @@
 #include "sim/func/fault.h"
 #include "sim/func/launch.h"
 #include "sim/func/memory.h"
+#include "sim/func/schedule.h"
 #include "sim/func/shared_memory.h"
 #include "sim/func/warp.h"
 #include "sim/observer.h"
@@ -89,6 +90,8 @@ class Cta final : public isa::Machine {
   unsigned warpCount() const { return unsigned(warps_.size()); }
   const Warp& warp(unsigned w) const { return warps_[w]; }
   bool finished() const { return liveWarps_ == 0; }
+  // The CTA's schedule draws under LaunchOptions::schedule; null in the fixed order.
+  CtaSchedule* schedule() { return schedule_ ? &*schedule_ : nullptr; }
 
   // Issues up to `limit` instructions of warp `w`, which must be Ready. Throws KernelFault on
   // the kernel's bug.
@@ -200,6 +203,7 @@ class Cta final : public isa::Machine {
   const Allocation* lastHit_ = nullptr;   // the allocation the last global access hit
   alignas(32) uint8_t scratch_[32] = {};  // where a skipped invalid access goes
   uint64_t recovered_ = 0;                // invalid accesses skipped so far
+  std::optional<CtaSchedule> schedule_;   // with LaunchOptions::schedule
 };
 
 }  // namespace warpsim::sim

@@ -56,18 +56,26 @@ void Cta::branch(const Inst& in, LaneMask taken) {
     return;
   }
   if (obs_) obs_->diverged({w.index, &in, taken, notTaken});
+  // The taken side runs first (on top); a schedule (schedule.h) may run the other side first:
+  // the program does not order them.
+  uint32_t firstPc = in.target, secondPc = in.pc + 1;
+  LaneMask first = taken, second = notTaken;
+  if (schedule_ && !schedule_->takenFirst()) {
+    std::swap(firstPc, secondPc);
+    std::swap(first, second);
+  }
   const uint32_t rpc = in.reconverge;
   if (rpc == isa::kNoPc) {
     // The paths meet only at the exit: both keep the enclosing reconvergence point.
-    t.mask = notTaken;
-    t.pc = in.pc + 1;
+    t.mask = second;
+    t.pc = secondPc;
     const uint32_t outer = t.rpc;
-    w.stack.push_back({in.target, outer, taken});
+    w.stack.push_back({firstPc, outer, first});
     return;
   }
   t.pc = rpc;  // the entry below waits at the reconvergence point with every lane
-  w.stack.push_back({in.pc + 1, rpc, notTaken});
-  w.stack.push_back({in.target, rpc, taken});
+  w.stack.push_back({secondPc, rpc, second});
+  w.stack.push_back({firstPc, rpc, first});
 }
 
 void Cta::call(const Inst& in, LaneMask mask) {

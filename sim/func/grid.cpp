@@ -35,7 +35,32 @@ void checkStop(Cta& cta, const LaunchContext& ctx) {
     throw Abandoned{};
 }
 
+// Under a schedule (schedule.h): each round takes the ready warps in a drawn order, each for a
+// drawn number of instructions.
+void runWarpsScheduled(Cta& cta, const LaunchContext& ctx, CtaSchedule& schedule) {
+  const uint64_t budget = watchdogBudget(ctx.options, cta.warpCount());
+  uint64_t used = 0;
+  checkStop(cta, ctx);
+  std::vector<unsigned> order(cta.warpCount());
+  for (unsigned w = 0; w < order.size(); ++w) order[w] = w;
+  for (;;) {
+    bool progressed = false;
+    schedule.shuffle(order);
+    for (unsigned w : order) {
+      if (cta.warp(w).state != WarpState::Ready) continue;
+      const StepResult r = cta.step(w, schedule.slice());
+      progressed = true;
+      used += r.issued;
+      if (used > budget) cta.failBudget(used, budget);
+    }
+    if (cta.finished()) return;
+    if (!progressed) cta.failDeadlock();
+    checkStop(cta, ctx);
+  }
+}
+
 void runWarpsRoundRobin(Cta& cta, const LaunchContext& ctx) {
+  if (CtaSchedule* schedule = cta.schedule()) return runWarpsScheduled(cta, ctx, *schedule);
   const uint64_t budget = watchdogBudget(ctx.options, cta.warpCount());
   uint64_t used = 0;
   // Before the first round too: a CTA that ends within one round never reaches the check below,
@@ -141,7 +166,10 @@ LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& fa
     // Every CTA of a batch runs, even after one of them faults, and no later batch starts: the
     // CTAs that ran, and so the memory, printf text and statistics after a fault, are the same
     // on any number of host threads.
-    if (threads == 1) {
+    if (ctx.options.schedule) {  // one at a time, in the schedule's order
+      for (uint64_t index : ctaOrder(*ctx.options.schedule, first, count))
+        runOne(ctx, factories, index, batch[index - first], ctas.local());
+    } else if (threads == 1) {
       for (uint64_t i = 0; i < count; ++i)
         runOne(ctx, factories, first + i, batch[i], ctas.local());
     } else {

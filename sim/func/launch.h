@@ -11,6 +11,7 @@
 #include "isa/program.h"
 #include "sim/func/fault.h"
 #include "sim/func/geometry.h"
+#include "sim/func/schedule.h"
 #include "sim/observer.h"
 #include "sim/observers/statistics.h"
 
@@ -69,6 +70,10 @@ struct LaunchOptions {
   // mul + add pairs that ptxas fuses, so results round as on the chip (isa/contract.h). Off
   // (`--no-contract`), each PTX instruction rounds on its own, as PTX literally says.
   bool contract = true;
+
+  // Schedule exploration (sim/func/schedule.h): CTAs one at a time in a drawn order, warps and
+  // divergent paths in drawn orders. Unset: the functional driver's fixed order, at full speed.
+  std::optional<SchedulePolicy> schedule;
 };
 
 // A store or atomic that wrote a watched address.

@@ -108,4 +108,57 @@ TEST(CheckCommand, NoToolReportsOnTheSuite) {
   EXPECT_GE(occurrences(o.output, "check clean"), 30u) << o.output;
 }
 
+// The schedule a difference names is reproduced by its --schedule-seed: the JSON gives both
+// seeds, both values and both commands, and running the later seed alone gives its value.
+TEST(CheckCommand, ScheduleSeedReproducesTheReportedSchedule) {
+  const std::string args =
+      " --kernel shared_max_plain --grid 4 --block 128 --arg "
+      "x=s32[512]:iota --arg result=s32[4]:zeros";
+  const auto o = warpsim::test::shell(std::string(WARPSIM_BINARY) +
+                                      " check --tool memcheck --json --schedules 8 " +
+                                      bugPtx("shared_max_plain") + args);
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_NE(o.output.find("\"kind\":\"output\",\"seeds\":[0,"), std::string::npos) << o.output;
+  const size_t at = o.output.find("--schedule-seed ", o.output.find("--schedule-seed 0") + 1);
+  ASSERT_NE(at, std::string::npos) << o.output;
+  const std::string seed = o.output.substr(at + 16, o.output.find('"', at) - at - 16);
+  EXPECT_NE(seed, "0");
+  // That one schedule alone, as a race: racecheck names the compare-and-store at line 11.
+  const auto one = warpsim::test::shell(std::string(WARPSIM_BINARY) +
+                                        " check --tool racecheck --schedule-seed " + seed + " " +
+                                        bugPtx("shared_max_plain") + args);
+  EXPECT_EQ(one.status, 1) << one.output;
+  EXPECT_NE(one.output.find("shared_max_plain.cu:11"), std::string::npos) << one.output;
+}
+
+TEST(CheckCommand, ScheduleOptionsAreChecked) {
+  const std::string run = std::string(WARPSIM_BINARY) + " check " + bugPtx("shared_max_plain") +
+                          " --kernel shared_max_plain --grid 1 --block 32 --arg x=s32[32] "
+                          "--arg result=s32[1]";
+  const auto zero = warpsim::test::shell(run + " --schedules 0");
+  EXPECT_EQ(zero.status, 2) << zero.output;
+  EXPECT_NE(zero.output.find("--schedules 0: expected 1 to 10000"), std::string::npos);
+  const auto both = warpsim::test::shell(run + " --schedules 4 --schedule-seed 7");
+  EXPECT_EQ(both.status, 2) << both.output;
+  EXPECT_NE(both.output.find("--schedule-seed runs one schedule"), std::string::npos);
+}
+
+// A flag hand-off between CTAs is ordered by fences at GPU scope only: with __threadfence() on
+// both sides it is clean (the planted bug's twin), with __threadfence_block() it races.
+TEST(CheckCommand, ReleaseAndAcquireBetweenCtasNeedGpuScope) {
+  const std::string args =
+      " --grid 2 --block 32 --arg x=f32[32]:iota --arg data=f32[32]:zeros "
+      "--arg flag=s32[1]:zeros --arg y=f32[32]:zeros";
+  const std::string ptx = bugPtx("flag_handoff_no_fence");
+  const auto block = warpsim::test::shell(std::string(WARPSIM_BINARY) + " check --tool racecheck " +
+                                          ptx + " --kernel flag_handoff_block_fence" + args);
+  EXPECT_EQ(block.status, 1) << block.output;
+  EXPECT_NE(block.output.find("between CTAs: no barrier, and no release and acquire at GPU scope"),
+            std::string::npos)
+      << block.output;
+  const auto gpu = warpsim::test::shell(std::string(WARPSIM_BINARY) + " check --tool racecheck " +
+                                        ptx + " --kernel flag_handoff_no_fence_fixed" + args);
+  EXPECT_EQ(gpu.status, 0) << gpu.output;
+}
+
 }  // namespace
