@@ -11,6 +11,7 @@
 #include "harness/cli/command_line.h"
 #include "harness/cli/kernel_job.h"
 #include "harness/cli/progress.h"
+#include "harness/cli/watchdog_options.h"
 #include "harness/json.h"
 #include "harness/nvcc.h"
 #include "harness/report.h"
@@ -30,11 +31,13 @@ constexpr const char* kCheckUsage =
                      FILE.cu|FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
                      [--shared BYTES] [--arg SPEC]... [--json] [--print-limit N]
                      [--threads N] [--serial] [--budget N] [--device-memory BYTES] [--progress]
+                     [--malloc-heap-size BYTES]
                      [--nvcc-flag F]... [--keep-ptx DIR] [-- NVCC_FLAGS...]
 
 Runs one kernel in the simulator under correctness checkers (default: all of them):
   memcheck   every invalid access (out of bounds, misaligned; shared memory outside the
-             kernel's own static and dynamic bytes), trap and assert
+             kernel's own static and dynamic bytes), trap and assert; device malloc/free:
+             heap overflow, use after free, double and invalid free, leaks at the end
   racecheck  shared-memory hazards between threads not ordered by a barrier (or, within a
              warp, by __syncwarp), global-memory hazards between CTAs
   initcheck  reads of never-written shared, local and global bytes (a buffer given without
@@ -103,6 +106,7 @@ int checkCommand(const std::vector<std::string>& args) {
       "tool,t", po::value<std::string>()->default_value("all"),
       "memcheck, racecheck, initcheck, synccheck or all");
   addKernelJobOptions(opts);
+  addHeapOption(opts);
   opts.add_options()("json", "machine-readable output")("print-limit",
                                                         po::value<uint64_t>()->default_value(100),
                                                         "findings printed per tool (0 = all)")(
@@ -137,6 +141,7 @@ int checkCommand(const std::vector<std::string>& args) {
     lo.statistics = false;
     lo.observers = session.factories();
     lo.recoverInvalidAccess = true;
+    applyHeapOption(vm, lo);
     ProgressMeter meter;
     const bool progress = progressWanted(vm.count("progress") > 0);
     if (progress) lo.observers.push_back(&meter);

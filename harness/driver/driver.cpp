@@ -62,6 +62,7 @@ CUresult faultCode(sim::FaultKind k) {
       return CUDA_ERROR_ILLEGAL_ADDRESS;
     case sim::FaultKind::BarrierDeadlock:
     case sim::FaultKind::WarpSync:
+    case sim::FaultKind::HeapError:  // undefined on the chip (scripts/device_malloc.sh records it)
       return CUDA_ERROR_LAUNCH_FAILED;
   }
   return CUDA_ERROR_LAUNCH_FAILED;
@@ -359,7 +360,9 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
   lo.threads = options.threads;
   lo.serial = options.serial;
   if (options.budget) lo.instructionBudget = options.budget;
-  lo.stackSize = stackLimit;  // cuCtxSetLimit(CU_LIMIT_STACK_SIZE), cudaDeviceSetLimit
+  lo.stackSize = stackLimit;       // cuCtxSetLimit(CU_LIMIT_STACK_SIZE), cudaDeviceSetLimit
+  lo.mallocHeapSize = mallocHeap;  // CU_LIMIT_MALLOC_HEAP_SIZE: read by the first malloc kernel
+  lo.pendingLaunchLimit = uint32_t(pendingLaunches);
   for (auto& [host, mirror] : mirrors)
     gpu.memory().copyIn(mirror.device, mirror.host, mirror.bytes);
   const sim::LaunchResult r = gpu.launch(m, config, lo);

@@ -109,6 +109,7 @@ class Driver {
   double kernelSeconds = 0;
   uint64_t allocations = 0;  // numbers device buffers in fault reports ("cudaMalloc buffer #3")
   size_t stackLimit = 1024, printfFifo = 1 << 20, mallocHeap = 8 << 20;
+  size_t pendingLaunches = 2048;  // CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT
 
   std::vector<std::unique_ptr<Module>> modules;
   std::map<Stream*, std::unique_ptr<Stream>> streams;

@@ -69,6 +69,15 @@ struct LaunchOptions {
   // mul + add pairs that ptxas fuses, so results round as on the chip (isa/contract.h). Off
   // (`--no-contract`), each PTX instruction rounds on its own, as PTX literally says.
   bool contract = true;
+
+  // The device heap's size, as cudaDeviceSetLimit(cudaLimitMallocHeapSize) (8 MiB by default,
+  // as on the chip): read by the first launch of a kernel that calls malloc or free, which makes
+  // the program's heap (sim/func/device_heap.h); later values are ignored, as CUDA ignores a
+  // limit set after the heap exists.
+  uint64_t mallocHeapSize = 8ull << 20;
+  // cudaLimitDevRuntimePendingLaunchCount: device-side launches made and not yet started
+  // (sim/func/device_launch.h); one more returns cudaErrorLaunchPendingCountExceeded.
+  uint32_t pendingLaunchLimit = 2048;
 };
 
 // A store or atomic that wrote a watched address.
@@ -89,6 +98,10 @@ struct LaunchResult {
   std::string printfOutput;         // every printf line, CTA by CTA
   double seconds = 0;               // host wall time of the launch
   std::vector<WriteRecord> writes;  // of watched addresses, in CTA order (the last one won)
+  // Grids launched from the device (dynamic parallelism) that ran, with all their descendants;
+  // their printf text follows the parent's in printfOutput and their first fault is `fault`
+  // when the parent had none. stats and ctasRun are the host-launched grid's alone.
+  uint64_t childGrids = 0;
 };
 
 struct LaunchContext;
