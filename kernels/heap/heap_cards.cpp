@@ -20,7 +20,7 @@ Problem makeList(uint64_t n, uint64_t seed) {
       makeBuffer("lengths", ElemType::U32, randomU32(rng, n, 0, kMaxLength), false));
   p.buffers.push_back(makeBuffer("seeds", ElemType::U32, randomU32(rng, n, 0, ~0u), false));
   // The heads are device pointers while the lists live; the second launch zeroes them.
-  p.buffers.push_back(makeBuffer("heads", ElemType::U64, std::vector<uint64_t>(n, 0), true));
+  p.buffers.push_back(poisonBuffer("heads", ElemType::U64, n));
   p.buffers.push_back(poisonBuffer("sums", ElemType::U32, n));
   p.buffers.push_back(poisonBuffer("counts", ElemType::U32, n));
   using A = KernelArg;
