@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -51,7 +52,17 @@ struct Driver {
   CUresult (*cuEventElapsedTime)(float*, CUevent, CUevent);
   CUresult (*cuEventDestroy)(CUevent);
   CUresult (*cuGetErrorName)(CUresult, const char**);
+  // The linker, for PTX with device-side launches (bound when present; only such PTX needs it).
+  CUresult (*cuLinkCreate)(unsigned, int*, void**, void**) = nullptr;
+  CUresult (*cuLinkAddData)(void*, int, void*, size_t, const char*, unsigned, int*,
+                            void**) = nullptr;
+  CUresult (*cuLinkAddFile)(void*, int, const char*, unsigned, int*, void**) = nullptr;
+  CUresult (*cuLinkComplete)(void*, void**, size_t*) = nullptr;
+  CUresult (*cuLinkDestroy)(void*) = nullptr;
 };
+
+constexpr int CU_JIT_INPUT_PTX = 1;
+constexpr int CU_JIT_INPUT_LIBRARY = 4;
 
 template <class F>
 void bind(void* lib, F& fn, const char* name, std::string& missing) {
@@ -88,6 +99,12 @@ std::string openDriver(Driver& d) {
   bind(d.lib, d.cuEventDestroy, "cuEventDestroy_v2", missing);
   bind(d.lib, d.cuGetErrorName, "cuGetErrorName", missing);
   if (!missing.empty()) return "libcuda.so.1 lacks " + missing;
+  std::string optional;
+  bind(d.lib, d.cuLinkCreate, "cuLinkCreate_v2", optional);
+  bind(d.lib, d.cuLinkAddData, "cuLinkAddData_v2", optional);
+  bind(d.lib, d.cuLinkAddFile, "cuLinkAddFile_v2", optional);
+  bind(d.lib, d.cuLinkComplete, "cuLinkComplete", optional);
+  bind(d.lib, d.cuLinkDestroy, "cuLinkDestroy", optional);
   return "";
 }
 
@@ -122,7 +139,33 @@ class CudaBackend final : public Backend {
     int opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void* vals[] = {log.data(), reinterpret_cast<void*>(uintptr_t(log.size()))};
     CUmodule m = nullptr;
-    const CUresult r = d_.cuModuleLoadDataEx(&m, ptx.c_str(), 2, opts, vals);
+    // PTX with device-side launches (nvcc -rdc) calls into the device runtime, which the JIT
+    // does not add: link it with libcudadevrt.a, as nvcc links such a program.
+    void* linker = nullptr;
+    const void* image = ptx.c_str();
+    if (ptx.find("__cudaCDP2") != std::string::npos) {
+      if (!d_.cuLinkCreate || !d_.cuLinkAddData || !d_.cuLinkAddFile || !d_.cuLinkComplete)
+        throw CudaError("cuLinkCreate_v2: the driver cannot link " + path +
+                        " with the device runtime");
+      const char* devrt = std::getenv("WARPSIM_CUDADEVRT");
+      const std::string lib = devrt ? devrt : "/usr/local/cuda/lib64/libcudadevrt.a";
+      check(d_.cuLinkCreate(2, opts, vals, &linker), "cuLinkCreate_v2");
+      CUresult lr = d_.cuLinkAddData(linker, CU_JIT_INPUT_PTX, const_cast<char*>(ptx.c_str()),
+                                     ptx.size() + 1, path.c_str(), 0, nullptr, nullptr);
+      if (lr == 0)
+        lr = d_.cuLinkAddFile(linker, CU_JIT_INPUT_LIBRARY, lib.c_str(), 0, nullptr, nullptr);
+      size_t bytes = 0;
+      void* cubin = nullptr;
+      if (lr == 0) lr = d_.cuLinkComplete(linker, &cubin, &bytes);
+      if (lr != 0) {
+        d_.cuLinkDestroy(linker);
+        throw CudaError("linking " + path + " with " + lib + ": " + errorName(lr) + "\n" +
+                        log.data());
+      }
+      image = cubin;  // owned by the linker until it is destroyed, after the load
+    }
+    const CUresult r = d_.cuModuleLoadDataEx(&m, image, 2, opts, vals);
+    if (linker) d_.cuLinkDestroy(linker);
     if (r != 0)
       throw CudaError("cuModuleLoadDataEx(" + path + "): " + errorName(r) + "\n" + log.data());
     modules_.push_back(m);

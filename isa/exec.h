@@ -111,6 +111,31 @@ class Machine {
   // Every copy the lanes started, committed or not, lands (cp.async.mbarrier.arrive: the arrive
   // happens once they are complete, and the functional model completes them now).
   virtual void asyncCompleteAll(const Inst& in, LaneMask mask) { unsupported(in, in.text.c_str()); }
+  // Device-side malloc and free (the extern functions nvcc calls for them), one lane at a time
+  // in lane order: the address of a fresh heap block of `bytes` bytes, or 0 when the heap has
+  // none; free of 0 does nothing. A machine without a device heap reports them unsupported.
+  virtual uint64_t deviceMalloc(const Inst& in, unsigned lane, uint64_t bytes) {
+    unsupported(in, "call to external function malloc");
+    return 0;  // not reached: unsupported() throws (GCC does not see through the virtual call)
+  }
+  virtual void deviceFree(const Inst& in, unsigned lane, uint64_t address) {
+    unsupported(in, "call to external function free");
+  }
+  // Dynamic parallelism (CDP2: what nvcc -rdc makes of a device-side <<<>>>), one lane at a
+  // time: the parameter buffer for a launch of the kernel at address `function` (isa/lower.h
+  // functionAddress) with `grid`, `block` and `shared` bytes (0 when it cannot be had), then the
+  // launch of a filled buffer into `stream` (0: the block's stream, 3: tail launch, 4: fire and
+  // forget), which returns a cudaError_t.
+  virtual uint64_t deviceLaunchBuffer(const Inst& in, unsigned lane, uint64_t function,
+                                      const uint32_t grid[3], const uint32_t block[3],
+                                      uint32_t shared) {
+    unsupported(in, "a device-side kernel launch (dynamic parallelism)");
+    return 0;
+  }
+  virtual uint32_t deviceLaunch(const Inst& in, unsigned lane, uint64_t buffer, uint64_t stream) {
+    unsupported(in, "a device-side kernel launch (dynamic parallelism)");
+    return 0;
+  }
   // An instruction warpsim parses but does not execute yet.
   [[noreturn]] virtual void unsupported(const Inst& in, const char* what) = 0;
   // A warp-level primitive whose member mask names lanes that are not here to take part.

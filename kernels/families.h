@@ -26,5 +26,7 @@ std::vector<Card> tensorCards();  // kernels/tensor: cp.async, ldmatrix, mma.syn
 std::vector<Card> microCards();
 std::vector<Card> textureCards();  // kernels/texture: texture objects (bilinear resize)
 std::vector<Card> solverCards();   // kernels/solver: Gaussian elimination (fma contraction)
+std::vector<Card> heapCards();     // kernels/heap: device-side malloc and free
+std::vector<Card> cdpCards();      // kernels/cdp: dynamic parallelism (nvcc -rdc=true)
 
 }  // namespace warpsim::kernels

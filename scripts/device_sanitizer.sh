@@ -9,6 +9,7 @@
 #            PATTERN selects cases by name (a shell glob, default *); ALL_TOOLS=1 also runs the
 #            three other tools on every bug and twin (4x the time: split the cases over several
 #            calls, e.g. 'a*' '[b-m]*' '[n-r]*' '[s-z]*', each within the 10-minute limit).
+#            (memcheck runs with --leak-check full on kernels that call malloc: 'heap_*')
 #            -> $OUT/sanitizer-<PATTERN>.tgz holding, per case NAME with tool TOOL:
 #               NAME.TOOL.txt        compute-sanitizer --tool TOOL on the bug
 #               NAME_fixed.TOOL.txt  compute-sanitizer --tool TOOL on the twin
@@ -52,8 +53,12 @@ errors_of() {  # the N of "ERROR SUMMARY: N error(s)" (or racecheck's "(N errors
 sanitize() {  # TOOL KERNEL REPORT CU ARGS...
   local tool=$1 kernel=$2 report=$3 cu=$4
   shift 4
-  timeout 300 "$CS" --tool "$tool" --print-limit 100 "$BIN" diff "$cu" --kernel "$kernel" "$@" \
-    >"$report" 2>&1
+  # Device-heap leaks are reported only with --leak-check full: on for the kernels that call
+  # malloc (the heap_* bugs), whose twins must then show no leak either.
+  local leak=()
+  [ "$tool" = memcheck ] && grep -q 'malloc(' "$cu" && leak=(--leak-check full)
+  timeout 300 "$CS" --tool "$tool" "${leak[@]}" --print-limit 100 "$BIN" diff "$cu" \
+    --kernel "$kernel" "$@" >"$report" 2>&1
 }
 
 for spec in kernels/bugs/$PATTERN.spec; do

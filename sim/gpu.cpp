@@ -103,6 +103,18 @@ std::vector<uint8_t> Gpu::packParams(const LoadedModule& m, const std::string& e
   return buf;
 }
 
+DeviceHeap* Gpu::heapFor(const LoadedModule& m, uint64_t heapBytes) {
+  bool calls = false;
+  for (const ir::Function& f : m.ir.functions)
+    calls |= !f.hasBody && (f.name == "malloc" || f.name == "free");
+  if (!calls) return nullptr;
+  // A heap of 0 bytes is allowed, as in CUDA: every malloc returns NULL.
+  if (!heap_)
+    heap_.emplace(memory_.allocate(heapBytes, "the device heap (cudaLimitMallocHeapSize)"),
+                  heapBytes);
+  return &*heap_;
+}
+
 LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
                          const LaunchOptions& options) {
   const isa::FunctionCode& fn = runnableEntry(m, config.entry);
@@ -152,6 +164,13 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
     throw LaunchError("parameter buffer of " + std::to_string(config.params.size()) +
                       " bytes given, kernel '" + config.entry + "' takes " +
                       std::to_string(fn.paramBytes));
+  return run(m, fn, config, options, 0);
+}
+
+LaunchResult Gpu::run(const LoadedModule& m, const isa::FunctionCode& fn,
+                      const LaunchConfig& config, const LaunchOptions& options, uint32_t depth) {
+  const Dim3& g = config.grid;
+  const Dim3& b = config.block;
 
   std::atomic<uint64_t> stopAt{std::numeric_limits<uint64_t>::max()};
   LaunchContext ctx;
@@ -166,6 +185,14 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
   ctx.limits = limits_;
   ctx.gridId = ++launches_;
   ctx.stopAt = &stopAt;
+  ctx.heap = heapFor(m, options.mallocHeapSize);
+  GridLaunches children;
+  if (DeviceLaunchArena* arena = launchArenaFor(m, options.pendingLaunchLimit)) {
+    children.arena = arena;
+    children.depth = depth;
+    children.pendingLimit = options.pendingLaunchLimit;
+    ctx.launches = &children;
+  }
   ctx.stack = callStackModel(m.program, int(&fn - m.program.functions.data()), options.stackSize,
                              options.frameBytes);
   if (options.timeLimit > 0)
@@ -181,7 +208,44 @@ LaunchResult Gpu::launch(const LoadedModule& m, const LaunchConfig& config,
       options.runner ? options.runner->run(ctx, factories) : runGrid(ctx, factories);
   result.stats = stats.total();
   if (watch) result.writes = std::move(watch->writes());
+  // The grids it launched, each run to its end with its own descendants; tail launches after
+  // all the others (device_launch.h). A fault in one ends the program's work, as on the chip.
+  for (const bool tail : {false, true})
+    for (ChildLaunch& c : children.queued) {
+      if ((c.stream == kTailLaunchStream) != tail) continue;
+      --children.arena->pending;
+      if (result.fault) continue;
+      LaunchConfig cc;
+      if (auto error = m.program.buildError(c.function)) throw *error;
+      const isa::FunctionCode& child = m.program.functions[size_t(c.function)];
+      cc.entry = child.name;
+      cc.grid = c.grid;
+      cc.block = c.block;
+      cc.dynamicShared = c.dynamicShared;
+      cc.params = std::move(c.params);
+      LaunchResult r = run(m, child, cc, options, depth + 1);
+      result.printfOutput += r.printfOutput;
+      result.childGrids += 1 + r.childGrids;
+      if (r.fault) result.fault = std::move(r.fault);
+    }
   return result;
+}
+
+DeviceLaunchArena* Gpu::launchArenaFor(const LoadedModule& m, uint32_t pendingLimit) {
+  bool launches = false;
+  for (const ir::Function& f : m.ir.functions)
+    launches |= !f.hasBody && (f.name == "__cudaCDP2GetParameterBufferV2" ||
+                               f.name == "cudaGetParameterBufferV2");
+  if (!launches) return nullptr;
+  // One parameter buffer per launch that may be pending, and as many again for buffers taken
+  // and not launched yet.
+  if (!launchArena_) {
+    const uint32_t slots = 2 * std::max(pendingLimit, kDefaultPendingLaunches);
+    launchArena_.emplace(memory_.allocate(uint64_t(slots) * kParamBufferBytes,
+                                          "device-side launch parameter buffers"),
+                         slots);
+  }
+  return &*launchArena_;
 }
 
 }  // namespace warpsim::sim

@@ -5,12 +5,15 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "isa/contract.h"
 #include "isa/ir.h"
 #include "isa/program.h"
+#include "sim/func/device_heap.h"
+#include "sim/func/device_launch.h"
 #include "sim/func/launch.h"
 #include "sim/func/memory.h"
 
@@ -41,6 +44,8 @@ class Gpu {
   Gpu& operator=(const Gpu&) = delete;
 
   DeviceMemory& memory() { return memory_; }
+  // The device heap of malloc and free, once a kernel that calls them was launched; else null.
+  const DeviceHeap* heap() const { return heap_ ? &*heap_ : nullptr; }
   const DeviceLimits& limits() const { return limits_; }
 
   // Parses (throws isa::PtxError), allocates module variables (a variable that does not fit
@@ -67,7 +72,17 @@ class Gpu {
   // function it calls could not be lowered.
   static const isa::FunctionCode& runnableEntry(const LoadedModule& m, const std::string& entry);
   void initializeGlobal(const ir::Module& m, const ir::VarDecl& v, uint64_t address);
+  // The heap for a launch of a kernel in `m` that calls malloc or free (made at the first such
+  // launch, `heapBytes` large), else null.
+  DeviceHeap* heapFor(const LoadedModule& m, uint64_t heapBytes);
+  // The device-launch arena when a kernel of `m` launches kernels (made at the first launch).
+  DeviceLaunchArena* launchArenaFor(const LoadedModule& m, uint32_t pendingLimit);
+  // Runs a checked launch of `fn` and then the grids it launched from the device, depth first.
+  LaunchResult run(const LoadedModule& m, const isa::FunctionCode& fn, const LaunchConfig& config,
+                   const LaunchOptions& options, uint32_t depth);
   DeviceMemory memory_;
+  std::optional<DeviceHeap> heap_;
+  std::optional<DeviceLaunchArena> launchArena_;
   DeviceLimits limits_;
   std::vector<std::unique_ptr<LoadedModule>> modules_;
   uint32_t launches_ = 0;

@@ -36,6 +36,9 @@ void ObserverList::warpFinished(unsigned w) {
 void ObserverList::invalidAccess(const InvalidAccessEvent& e) {
   for (auto& o : observers_) o->invalidAccess(e);
 }
+void ObserverList::heap(const HeapEvent& e) {
+  for (auto& o : observers_) o->heap(e);
+}
 void ObserverList::ctaFinished(const FaultInfo* fault) {
   for (auto& o : observers_) o->ctaFinished(fault);
 }

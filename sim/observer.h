@@ -23,6 +23,10 @@
 #include "sim/func/fault.h"
 
 namespace warpsim::sim {
+class DeviceHeap;
+}
+
+namespace warpsim::sim {
 
 struct CtaInfo {
   uint64_t linear = 0;   // the CTA's index in the grid, x fastest
@@ -39,6 +43,10 @@ struct CtaInfo {
   uint32_t localBytes = 0;                   // each thread's local memory
   const isa::Program* program = nullptr;     // the launch's program (a checker names source lines)
   const isa::FunctionCode* entry = nullptr;  // the kernel
+  // The program's device heap (sim/func/device_heap.h) when the kernel calls malloc or free,
+  // else null: a checker tells heap accesses from the blocks live at the time of the access
+  // (such a launch runs its CTAs one at a time, so the heap then is the heap of that moment).
+  const DeviceHeap* heap = nullptr;
 };
 
 // A warp instruction at issue, before it executes (its memory accesses follow).
@@ -99,6 +107,22 @@ struct InvalidAccessEvent {
   bool write = false;                   // a store or an atomic
 };
 
+// A device-side malloc or free by one lane (after the heap did it).
+struct HeapEvent {
+  enum class Kind : uint8_t {
+    Malloc,       // address: the block, 0 when the heap had no room (malloc returned NULL)
+    Free,         // a block freed, or free(NULL)
+    DoubleFree,   // free of a block already freed: skipped (LaunchOptions::recoverInvalidAccess)
+    InvalidFree,  // free of an address that is no block: skipped likewise
+  };
+  Kind kind = Kind::Malloc;
+  unsigned warp = 0, lane = 0;
+  const isa::Inst* inst = nullptr;
+  uint64_t address = 0;
+  uint64_t bytes = 0;  // Malloc: the size asked
+  FaultInfo site;      // the lane's thread, CTA, PTX and CUDA line (kind and message unused)
+};
+
 class Observer {
  public:
   virtual ~Observer() = default;
@@ -114,6 +138,8 @@ class Observer {
   // With LaunchOptions::recoverInvalidAccess: a lane's out-of-bounds or misaligned access,
   // which the CTA then skips (a load reads zeros) instead of stopping; its memory event follows.
   virtual void invalidAccess(const InvalidAccessEvent&) {}
+  // Device-side malloc and free, in the order the lanes call them.
+  virtual void heap(const HeapEvent&) {}
   // The CTA ended: every warp finished, or `fault` stopped it (then no further events come).
   virtual void ctaFinished(const FaultInfo* /*fault*/) {}
 };
@@ -142,6 +168,7 @@ class ObserverList final : public Observer {
   void barrierReleased(uint32_t id, const std::vector<unsigned>& waiters) override;
   void warpFinished(unsigned w) override;
   void invalidAccess(const InvalidAccessEvent& e) override;
+  void heap(const HeapEvent& e) override;
   void ctaFinished(const FaultInfo* fault) override;
 
  private:

@@ -12,6 +12,7 @@
 #include "harness/cli/command_line.h"
 #include "harness/cli/kernel_job.h"
 #include "harness/cli/progress.h"
+#include "harness/cli/watchdog_options.h"
 #include "harness/json.h"
 #include "harness/nvcc.h"
 #include "harness/report.h"
@@ -34,11 +35,13 @@ constexpr const char* kCheckUsage =
                      [--shared BYTES] [--arg SPEC]... [--json] [--print-limit N]
                      [--threads N] [--serial] [--budget N] [--device-memory BYTES] [--progress]
                      [--schedules N [--seed S] | --schedule-seed X]
+                     [--malloc-heap-size BYTES]
                      [--nvcc-flag F]... [--keep-ptx DIR] [-- NVCC_FLAGS...]
 
 Runs one kernel in the simulator under correctness checkers (default: all of them):
   memcheck   every invalid access (out of bounds, misaligned; shared memory outside the
-             kernel's own static and dynamic bytes), trap and assert
+             kernel's own static and dynamic bytes), trap and assert; device malloc/free:
+             heap overflow, use after free, double and invalid free, leaks at the end
   racecheck  shared-memory hazards between threads not ordered by a barrier (or, within a
              warp, by __syncwarp), global-memory hazards between CTAs
   initcheck  reads of never-written shared, local and global bytes (a buffer given without
@@ -180,6 +183,7 @@ int checkCommand(const std::vector<std::string>& args) {
       "tool,t", po::value<std::string>()->default_value("all"),
       "memcheck, racecheck, initcheck, synccheck or all");
   addKernelJobOptions(opts);
+  addHeapOption(opts);
   opts.add_options()("json", "machine-readable output")("print-limit",
                                                         po::value<uint64_t>()->default_value(100),
                                                         "findings printed per tool (0 = all)")(
@@ -233,6 +237,7 @@ int checkCommand(const std::vector<std::string>& args) {
     // Schedules compare against the fixed order, which must be one order too: CTAs one at a
     // time, in index order (in parallel, CTAs that race would finish in the host's order).
     if (schedules > 1 || scheduleSeed) lo.serial = true;
+    applyHeapOption(vm, lo);
     const bool progress = progressWanted(vm.count("progress") > 0);
     // The first schedule is reported in full; the others are compared with it.
     CheckedRun first = runChecked(job, *tools, lo, scheduleSeed, progress);

@@ -21,6 +21,8 @@ extern "C" void onInterrupt(int) { interruptStorage().store(true); }
 
 // A thread's stack lives in its local memory: 512 KiB per thread on compute capability 9.0.
 constexpr uint64_t kMaxStackSize = 512 * 1024;
+// The heap is device memory: no more than the simulator's largest device memory.
+constexpr uint64_t kMaxHeapSize = 1ull << 40;
 
 }  // namespace
 
@@ -44,6 +46,21 @@ void addWatchdogOptions(po::options_description& opts) {
       "stack-size", po::value<uint64_t>()->default_value(1024),
       "call stack bytes per thread, as cudaDeviceSetLimit(cudaLimitStackSize): a recursive "
       "call past it is a stack-overflow fault");
+  addHeapOption(opts);
+}
+
+void addHeapOption(po::options_description& opts) {
+  opts.add_options()("malloc-heap-size", po::value<uint64_t>()->default_value(8ull << 20),
+                     "device heap bytes for malloc/free in kernels, as cudaDeviceSetLimit("
+                     "cudaLimitMallocHeapSize): a malloc that does not fit returns NULL");
+}
+
+void applyHeapOption(const po::variables_map& vm, sim::LaunchOptions& lo) {
+  lo.mallocHeapSize = vm["malloc-heap-size"].as<uint64_t>();
+  if (lo.mallocHeapSize > kMaxHeapSize)
+    throw harness::ArgError("--malloc-heap-size " + std::to_string(lo.mallocHeapSize) +
+                            ": expected 0 to " + std::to_string(kMaxHeapSize) +
+                            " bytes (it comes out of the device memory, --device-memory)");
 }
 
 void applyWatchdogOptions(const po::variables_map& vm, sim::LaunchOptions& lo) {
@@ -61,6 +78,7 @@ void applyWatchdogOptions(const po::variables_map& vm, sim::LaunchOptions& lo) {
                             std::to_string(kMaxStackSize) +
                             " bytes (a thread's 512 KiB of local memory)");
   lo.interrupt = interruptFlag();
+  applyHeapOption(vm, lo);
 }
 
 }  // namespace warpsim::cli

@@ -14,6 +14,11 @@ namespace warpsim::cli {
 
 void addWatchdogOptions(boost::program_options::options_description& opts);
 
+// --malloc-heap-size (the device heap, as cudaLimitMallocHeapSize; part of the watchdog options,
+// and on its own for commands without them).
+void addHeapOption(boost::program_options::options_description& opts);
+void applyHeapOption(const boost::program_options::variables_map& vm, sim::LaunchOptions& lo);
+
 // Sets the budget, the time limit, the stack size and the interrupt flag (Ctrl-C) of `lo` from the
 // options.
 void applyWatchdogOptions(const boost::program_options::variables_map& vm, sim::LaunchOptions& lo);

@@ -400,7 +400,7 @@ CUresult cuCtxGetLimit(size_t* value, CUlimit limit) {
         *need(value) = 2;
         break;
       case CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT:
-        *need(value) = 2048;
+        *need(value) = d.pendingLaunches;
         break;
       case CU_LIMIT_MAX_L2_FETCH_GRANULARITY:
         *need(value) = 64;
@@ -426,10 +426,18 @@ CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
         d.printfFifo = value;
         break;
       case CU_LIMIT_MALLOC_HEAP_SIZE:
+        // The heap is made by the first launch of a kernel that calls malloc; CUDA refuses to
+        // resize it after that.
+        if (d.gpu.heap() && value != d.gpu.heap()->size())
+          throw ApiError{CUDA_ERROR_INVALID_VALUE,
+                         "the device heap exists already (a kernel that calls malloc ran)"};
         d.mallocHeap = value;
         break;
-      case CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH:
       case CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT:
+        if (value == 0 || value > 0xFFFFFFFFu) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+        d.pendingLaunches = value;
+        break;
+      case CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH:
       case CU_LIMIT_MAX_L2_FETCH_GRANULARITY:
       case CU_LIMIT_PERSISTING_L2_CACHE_SIZE:
         break;

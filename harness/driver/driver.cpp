@@ -57,6 +57,7 @@ CUresult faultCode(sim::FaultKind k) {
       return CUDA_ERROR_ILLEGAL_ADDRESS;
     case sim::FaultKind::BarrierDeadlock:
     case sim::FaultKind::WarpSync:
+    case sim::FaultKind::HeapError:  // undefined on the chip (scripts/device_malloc.sh records it)
       return CUDA_ERROR_LAUNCH_FAILED;
   }
   return CUDA_ERROR_LAUNCH_FAILED;
@@ -437,6 +438,8 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
     for (unsigned t = 0; t < check::kToolCount; ++t)
       found[t] = checks->findings(check::Tool(t)).size();
   }
+  lo.mallocHeapSize = mallocHeap;  // CU_LIMIT_MALLOC_HEAP_SIZE: read by the first malloc kernel
+  lo.pendingLaunchLimit = uint32_t(pendingLaunches);
   for (auto& [host, mirror] : mirrors)
     gpu.memory().copyIn(mirror.device, mirror.host, mirror.bytes);
   sim::LaunchResult r;

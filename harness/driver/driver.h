@@ -130,6 +130,7 @@ class Driver {
   std::unique_ptr<ProgramReport> report;  // under --timing, --check or --json
   uint64_t allocations = 0;  // numbers device buffers in fault reports ("cudaMalloc buffer #3")
   size_t stackLimit = 1024, printfFifo = 1 << 20, mallocHeap = 8 << 20;
+  size_t pendingLaunches = 2048;  // CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT
 
   std::vector<std::unique_ptr<Module>> modules;
   std::map<Stream*, std::unique_ptr<Stream>> streams;

@@ -1,5 +1,6 @@
-// Control flow: bra, call (device functions and the vprintf and __assertfail built-ins), ret, exit,
-// trap, brkpt, nanosleep. The machine owns the SIMT stack; these tell it what happened.
+// Control flow: bra, call (device functions and the vprintf, __assertfail, malloc and free
+// built-ins, and the device-side launch of dynamic parallelism), ret, exit, trap, brkpt, nanosleep.
+// The machine owns the SIMT stack; these tell it what happened.
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
 
@@ -49,6 +50,83 @@ void externalCallH(Exec& x, const Inst& in) {
   if (!x.mask) return;
   const std::string what = "call to external function " + in.text.substr(in.text.find(' ') + 1);
   x.machine->unsupported(in, what.c_str());
+}
+
+// malloc(size) -> pointer and free(pointer), as nvcc declares them: one 64-bit parameter, and
+// for malloc a 64-bit return variable. Lanes call in lane order, so addresses do not depend on
+// anything but the schedule (sim/func/device_heap.h).
+void paramArgument(Exec& x, const Inst& in, uint64_t* out) {
+  uint64_t addrs[kWarpSize];
+  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[0].offset);
+  x.machine->load(in, Space::Param, x.mask, addrs, 8, 1, out);
+}
+
+void mallocH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  uint64_t size[kWarpSize] = {}, ptr[kWarpSize] = {};
+  paramArgument(x, in, size);
+  forLanes(x.mask, [&](unsigned l) { ptr[l] = x.machine->deviceMalloc(in, l, size[l]); });
+  if (!in.ops[0].elems.empty()) {
+    uint64_t ret[kWarpSize];
+    for (unsigned l = 0; l < kWarpSize; ++l) ret[l] = uint64_t(in.ops[0].elems[0].offset);
+    x.machine->store(in, Space::Param, x.mask, ret, 8, 1, ptr);
+  }
+}
+
+void freeH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  uint64_t ptr[kWarpSize] = {};
+  paramArgument(x, in, ptr);
+  forLanes(x.mask, [&](unsigned l) { x.machine->deviceFree(in, l, ptr[l]); });
+}
+
+// Dynamic parallelism (CDP2): nvcc -rdc turns `k<<<g, b, shared, stream>>>(args)` into
+//   buf = __cudaCDP2GetParameterBufferV2(k, g, b, shared);  // dim3s as .b8[12] parameters
+//   if (buf) { st [buf + offset], arg ...;  __cudaCDP2LaunchDeviceV2(buf, stream); }
+// Reads `words` 32-bit words of argument `arg` (a .param variable) for the lanes in the mask.
+void paramWords(Exec& x, const Inst& in, size_t arg, unsigned words, uint64_t (*out)[kWarpSize]) {
+  for (unsigned w = 0; w < words; ++w) {
+    uint64_t addrs[kWarpSize];
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      addrs[l] = uint64_t(in.ops[2].elems[arg].offset) + 4 * w;
+    x.machine->load(in, Space::Param, x.mask, addrs, 4, 1, out[w]);
+  }
+}
+
+void storeReturn(Exec& x, const Inst& in, unsigned bytes, const uint64_t* values) {
+  if (in.ops[0].elems.empty()) return;
+  uint64_t ret[kWarpSize];
+  for (unsigned l = 0; l < kWarpSize; ++l) ret[l] = uint64_t(in.ops[0].elems[0].offset);
+  x.machine->store(in, Space::Param, x.mask, ret, bytes, 1, values);
+}
+
+void launchBufferH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  uint64_t fn[kWarpSize] = {}, dims[6][kWarpSize] = {}, shared[1][kWarpSize] = {};
+  uint64_t addrs[kWarpSize], out[kWarpSize] = {};
+  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[0].offset);
+  x.machine->load(in, Space::Param, x.mask, addrs, 8, 1, fn);
+  paramWords(x, in, 1, 3, dims);
+  paramWords(x, in, 2, 3, dims + 3);
+  paramWords(x, in, 3, 1, shared);
+  forLanes(x.mask, [&](unsigned l) {
+    const uint32_t g[3] = {uint32_t(dims[0][l]), uint32_t(dims[1][l]), uint32_t(dims[2][l])};
+    const uint32_t b[3] = {uint32_t(dims[3][l]), uint32_t(dims[4][l]), uint32_t(dims[5][l])};
+    out[l] = x.machine->deviceLaunchBuffer(in, l, fn[l], g, b, uint32_t(shared[0][l]));
+  });
+  storeReturn(x, in, 8, out);
+}
+
+void launchDeviceH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  uint64_t buf[kWarpSize] = {}, stream[kWarpSize] = {}, out[kWarpSize] = {};
+  uint64_t addrs[kWarpSize];
+  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[0].offset);
+  x.machine->load(in, Space::Param, x.mask, addrs, 8, 1, buf);
+  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[1].offset);
+  x.machine->load(in, Space::Param, x.mask, addrs, 8, 1, stream);
+  forLanes(x.mask, [&](unsigned l) { out[l] = x.machine->deviceLaunch(in, l, buf[l], stream[l]); });
+  storeReturn(x, in, 4, out);
 }
 
 // Reads the NUL-terminated string at generic address `at` in `lane`'s view, at most `limit` bytes.
@@ -175,6 +253,25 @@ std::string bindExternalCall(Inst& in, const std::string& callee) {
     if (in.ops[2].elems.size() != 5) return "__assertfail takes 5 arguments";
     in.text += " " + callee;  // faults name the callee: "call.uni __assertfail"
     in.run = assertFailH;
+    return "";
+  }
+  if (callee == "malloc" || callee == "free") {
+    if (in.ops[2].elems.size() != 1) return callee + " takes 1 argument";
+    if (callee == "malloc" && in.ops[0].elems.size() > 1) return "malloc returns 1 value";
+    in.text += " " + callee;  // faults name the callee: "call.uni malloc"
+    in.run = callee == "malloc" ? mallocH : freeH;
+    return "";
+  }
+  if (callee == "__cudaCDP2GetParameterBufferV2" || callee == "cudaGetParameterBufferV2") {
+    if (in.ops[2].elems.size() != 4) return callee + " takes 4 arguments";
+    in.text += " " + callee;
+    in.run = launchBufferH;
+    return "";
+  }
+  if (callee == "__cudaCDP2LaunchDeviceV2" || callee == "cudaLaunchDeviceV2") {
+    if (in.ops[2].elems.size() != 2) return callee + " takes 2 arguments";
+    in.text += " " + callee;
+    in.run = launchDeviceH;
     return "";
   }
   // Reported when executed: "kernel fault (not supported yet): call to external function

@@ -125,7 +125,8 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
                 const std::vector<uint32_t>& block, uint32_t shared, const py::list& args,
                 unsigned threads, bool serial, std::optional<uint64_t> budget,
                 std::optional<double> timeLimit, std::optional<std::string> timing,
-                const std::vector<std::string>& checks, uint64_t stackSize) {
+                const std::vector<std::string>& checks, uint64_t stackSize,
+                uint64_t mallocHeapSize) {
   LaunchRequest r;
   r.entry = entry;
   r.grid = dim3(grid);
@@ -155,6 +156,7 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
     r.options.recoverInvalidAccess = true;
   }
   r.options.stackSize = stackSize;
+  r.options.mallocHeapSize = mallocHeapSize;
   std::vector<py::buffer_info> held;  // keeps the arrays' memory alive through the launch
   held.reserve(args.size());
   for (const py::handle a : args) {
@@ -297,5 +299,6 @@ PYBIND11_MODULE(_warpsim, m) {
       .def("launch", &launch, py::arg("entry"), py::arg("grid"), py::arg("block"),
            py::arg("shared"), py::arg("args"), py::arg("threads"), py::arg("serial"),
            py::arg("budget"), py::arg("time_limit") = py::none(), py::arg("timing") = py::none(),
-           py::arg("checks") = std::vector<std::string>{}, py::arg("stack_size") = 1024);
+           py::arg("checks") = std::vector<std::string>{}, py::arg("stack_size") = 1024,
+           py::arg("malloc_heap_size") = uint64_t(8) << 20);
 }

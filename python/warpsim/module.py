@@ -154,7 +154,7 @@ class Kernel:
                       else _count(stack_size, "stack_size", _MAX_STACK_SIZE))
         raw = m._sim.launch(self.name, _dim3(grid, "grid"), _dim3(block, "block"), shared_mem,
                             converted, threads, m.serial if serial is None else bool(serial),
-                            budget, time_limit, timing, check, stack_size)
+                            budget, time_limit, timing, check, stack_size, m.malloc_heap_size)
         for view, dense in copies:
             if view.flags.writeable:
                 np.copyto(view, dense)
@@ -174,7 +174,10 @@ class Module:
     CTAs, 0 = every core), serial (CTAs one at a time in order: deterministic float atomics),
     budget (warp-instructions before the watchdog stops a kernel; None = warpsim's default),
     stack_size (call stack bytes per thread, as cudaDeviceSetLimit(cudaLimitStackSize), default
-    1024: recursion past it is a "stack overflow" KernelFault),
+    1024: recursion past it is a "stack overflow" KernelFault), malloc_heap_size (the device
+    heap of malloc/free in kernels, as cudaDeviceSetLimit(cudaLimitMallocHeapSize), default
+    8 MiB: fixed by the first launch of a kernel that calls malloc; blocks persist across
+    launches of the module),
     echo_printf (write the kernel's printf output to sys.stdout after each launch, as a GPU
     program's appears; it is in LaunchResult.printf either way), time_limit (seconds of wall
     time a launch may run before the watchdog stops it; None = 600, 0 = none), timing (True, a
@@ -188,7 +191,7 @@ class Module:
 
     def __init__(self, ptx, *, name="module.ptx", device_memory=None, threads=0, serial=False,
                  budget=None, echo_printf=True, time_limit=None, timing=None, check=None,
-                 stack_size=1024, contract=True):
+                 stack_size=1024, contract=True, malloc_heap_size=8 << 20):
         self._sim = _warpsim.SimModule(ptx, name, _device_memory_bytes(device_memory),
                                        bool(contract))
         self.name = name
@@ -196,6 +199,7 @@ class Module:
         self.serial = bool(serial)
         self.budget = None if budget is None else _count(budget, "budget", 2**64 - 1)
         self.stack_size = _count(stack_size, "stack_size", _MAX_STACK_SIZE)
+        self.malloc_heap_size = _count(malloc_heap_size, "malloc_heap_size", 1 << 40)
         self.echo_printf = bool(echo_printf)
         self.time_limit = None if time_limit is None else _seconds(time_limit)
         self.timing = _timing_text(timing)

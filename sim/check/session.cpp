@@ -56,6 +56,7 @@ void CheckSession::finish() {
   finished_ = true;
   initcheck_.launchFinished();
   racecheck_.launchFinished();
+  memcheck_.programFinished();
 }
 
 const std::vector<Finding>& CheckSession::findings(Tool t) const {

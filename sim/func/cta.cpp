@@ -29,6 +29,7 @@ CtaInfo ctaInfoOf(const LaunchContext& ctx, uint64_t linearIndex) {
   info.localBytes = ctx.program->localBytesPerThread;
   info.program = ctx.program;
   info.entry = ctx.entry;
+  info.heap = ctx.heap;
   return info;
 }
 

@@ -20,6 +20,8 @@
 #include "sim/func/async_copy.h"
 #include "sim/func/barriers.h"
 #include "sim/func/call_stack.h"
+#include "sim/func/device_heap.h"
+#include "sim/func/device_launch.h"
 #include "sim/func/fault.h"
 #include "sim/func/launch.h"
 #include "sim/func/memory.h"
@@ -47,6 +49,11 @@ struct LaunchContext {
   // When the launch's time limit runs out (LaunchOptions::timeLimit; max(): never).
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   CallStackModel stack;  // the per-thread stack limit and frame sizes (call_stack.h)
+  // The program's device heap when the kernel calls malloc or free (device_heap.h), else null.
+  DeviceHeap* heap = nullptr;
+  // The grid's device-side launches (device_launch.h) when the kernel's module launches
+  // kernels, else null.
+  GridLaunches* launches = nullptr;
 };
 
 // Why a warp stopped issuing.
@@ -146,6 +153,15 @@ class Cta final : public isa::Machine {
   void asyncCommit(const isa::Inst& in, isa::LaneMask mask) override;
   void asyncWait(const isa::Inst& in, isa::LaneMask mask, uint32_t pending) override;
   void asyncCompleteAll(const isa::Inst& in, isa::LaneMask mask) override;
+  // malloc / free (cta_heap.cpp)
+  uint64_t deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) override;
+  void deviceFree(const isa::Inst& in, unsigned lane, uint64_t address) override;
+  // dynamic parallelism (cta_launch.cpp)
+  uint64_t deviceLaunchBuffer(const isa::Inst& in, unsigned lane, uint64_t function,
+                              const uint32_t grid[3], const uint32_t block[3],
+                              uint32_t shared) override;
+  uint32_t deviceLaunch(const isa::Inst& in, unsigned lane, uint64_t buffer,
+                        uint64_t stream) override;
   // Copies started and not landed yet (tests).
   size_t asyncCopiesInFlight() const { return async_.inFlight(); }
 

@@ -28,6 +28,8 @@ const char* faultKindName(FaultKind k) {
       return "invalid instruction";
     case FaultKind::StackOverflow:
       return "stack overflow";
+    case FaultKind::HeapError:
+      return "device heap error";
   }
   return "fault";
 }

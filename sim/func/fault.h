@@ -24,6 +24,7 @@ enum class FaultKind {
   NotSupported,        // an instruction warpsim parses but does not execute yet
   InvalidInstruction,  // an operand combination the semantics reject at run time
   StackOverflow,       // a call past the per-thread stack limit (cudaLimitStackSize)
+  HeapError,           // free of an address that is no live device-heap block (double free, ...)
 };
 const char* faultKindName(FaultKind k);
 

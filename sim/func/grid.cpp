@@ -147,10 +147,14 @@ LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& fa
   // CTA order whatever order the CTAs ran in, without holding one record per CTA of a huge grid.
   constexpr uint64_t kBatch = 4096;
   std::vector<CtaOutcome> batch;
-  unsigned threads = ctx.options.serial ? 1
-                                        : (ctx.options.threads
-                                               ? ctx.options.threads
-                                               : std::max(1u, std::thread::hardware_concurrency()));
+  // A kernel that calls malloc or free, or launches kernels, runs its CTAs in order, so that
+  // heap addresses and the order of child grids do not depend on the host thread count
+  // (device_heap.h, device_launch.h).
+  unsigned threads =
+      ctx.options.serial || ctx.heap || ctx.launches
+          ? 1
+          : (ctx.options.threads ? ctx.options.threads
+                                 : std::max(1u, std::thread::hardware_concurrency()));
   // Each CTA in flight holds its threads' .local memory on the host (up to 512 KiB a thread:
   // 512 MiB for a block of 1024), so no more CTAs run side by side than the device memory
   // holds: the host memory a launch takes does not grow with the host's cores.

@@ -74,6 +74,14 @@ struct LaunchOptions {
   // Schedule exploration (sim/func/schedule.h): CTAs one at a time in a drawn order, warps and
   // divergent paths in drawn orders. Unset: the functional driver's fixed order, at full speed.
   std::optional<SchedulePolicy> schedule;
+  // The device heap's size, as cudaDeviceSetLimit(cudaLimitMallocHeapSize) (8 MiB by default,
+  // as on the chip): read by the first launch of a kernel that calls malloc or free, which makes
+  // the program's heap (sim/func/device_heap.h); later values are ignored, as CUDA ignores a
+  // limit set after the heap exists.
+  uint64_t mallocHeapSize = 8ull << 20;
+  // cudaLimitDevRuntimePendingLaunchCount: device-side launches made and not yet started
+  // (sim/func/device_launch.h); one more returns cudaErrorLaunchPendingCountExceeded.
+  uint32_t pendingLaunchLimit = 2048;
 };
 
 // A store or atomic that wrote a watched address.
@@ -94,6 +102,10 @@ struct LaunchResult {
   std::string printfOutput;         // every printf line, CTA by CTA
   double seconds = 0;               // host wall time of the launch
   std::vector<WriteRecord> writes;  // of watched addresses, in CTA order (the last one won)
+  // Grids launched from the device (dynamic parallelism) that ran, with all their descendants;
+  // their printf text follows the parent's in printfOutput and their first fault is `fault`
+  // when the parent had none. stats and ctasRun are the host-launched grid's alone.
+  uint64_t childGrids = 0;
 };
 
 struct LaunchContext;

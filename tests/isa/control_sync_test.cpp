@@ -249,14 +249,15 @@ TEST(Control, VprintfIsABuiltInThatReadsItsTwoParamArguments) {
 TEST(Control, OtherExternalFunctionsAreReportedWhenCalled) {
   Rig r("call.uni", {list({paramAddr(int64_t(kLaneParamBase) + 8)}), func(),
                      list({paramAddr(int64_t(kLaneParamBase))})});
-  ASSERT_EQ(insns::bindExternalCall(r.in, "malloc"), "");
-  EXPECT_EQ(r.in.text, "call.uni malloc");
+  ASSERT_EQ(insns::bindExternalCall(r.in, "cudaStreamCreateWithFlags"), "");
+  EXPECT_EQ(r.in.text, "call.uni cudaStreamCreateWithFlags");
   r.run(0);  // not reached by any lane: no fault
   try {
     r.run(1);
     FAIL() << "expected a fault";
   } catch (const HarnessFault& f) {
-    EXPECT_STREQ(f.what(), "not supported yet: call to external function malloc");
+    EXPECT_STREQ(f.what(),
+                 "not supported yet: call to external function cudaStreamCreateWithFlags");
   }
 }
 

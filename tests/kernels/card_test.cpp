@@ -324,6 +324,8 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"hgemm_wmma", {gemmC32, 8}},  // one warp per 16x16 tile
       {"resize_bilinear", {square4}},
       {"gauss_elim", {belowPivot}},
+      {"heap_list", {same}},
+      {"cdp_quicksort", {one}},  // one thread; the child grids it launches cover the rest
   };
   return table;
 }

@@ -1,0 +1,72 @@
+// The CTA's side of device-side malloc and free (isa/insns/control.cpp calls them lane by lane):
+// the program's heap does the work (device_heap.h); the observers hear of every call.
+#include <cstdio>
+
+#include "sim/func/cta.h"
+
+namespace warpsim::sim {
+
+namespace {
+
+std::string hex(uint64_t v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+}  // namespace
+
+uint64_t Cta::deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) {
+  if (!ctx_.heap) unsupported(in, "call to external function malloc outside a launch with a heap");
+  HeapEvent e;
+  e.kind = HeapEvent::Kind::Malloc;
+  e.warp = cur_ ? cur_->index : 0;
+  e.lane = lane;
+  e.inst = &in;
+  e.bytes = bytes;
+  e.site = faultInfo(FaultKind::HeapError, "", &in, lane, std::nullopt, "");
+  e.address = ctx_.heap->allocate(bytes, e.site, ctx_.gridId, ctx_.entry->name);
+  if (obs_) obs_->heap(e);
+  return e.address;
+}
+
+void Cta::deviceFree(const isa::Inst& in, unsigned lane, uint64_t address) {
+  if (!ctx_.heap) unsupported(in, "call to external function free outside a launch with a heap");
+  const FreeOutcome outcome = ctx_.heap->free(address);
+  HeapEvent e;
+  e.warp = cur_ ? cur_->index : 0;
+  e.lane = lane;
+  e.inst = &in;
+  e.address = address;
+  e.site = faultInfo(FaultKind::HeapError, "", &in, lane, address, "");
+  switch (outcome) {
+    case FreeOutcome::Freed:
+    case FreeOutcome::Null:
+      e.kind = HeapEvent::Kind::Free;
+      break;
+    case FreeOutcome::DoubleFree:
+      e.kind = HeapEvent::Kind::DoubleFree;
+      break;
+    case FreeOutcome::NotHeapPointer:
+      e.kind = HeapEvent::Kind::InvalidFree;
+      break;
+  }
+  if (e.kind == HeapEvent::Kind::Free) {
+    if (obs_) obs_->heap(e);
+    return;
+  }
+  // What the chip does with a bad free is undefined (its allocator's state is corrupted); the
+  // simulator stops the kernel there, or under a checker reports it and skips the call.
+  if (ctx_.options.recoverInvalidAccess && obs_) {
+    obs_->heap(e);
+    return;
+  }
+  fault(
+      FaultKind::HeapError,
+      e.kind == HeapEvent::Kind::DoubleFree
+          ? "free of " + hex(address) + ", a device-heap block that was already freed (double free)"
+          : "free of " + hex(address) + ", which is not the address of a device-heap block",
+      &in, lane, address);
+}
+
+}  // namespace warpsim::sim

@@ -1,0 +1,83 @@
+// The device heap: what device-side malloc and free (the extern functions nvcc calls) hand out
+// and take back. One heap per Gpu (a CUDA context), made at the first launch of a kernel that
+// calls malloc or free and sized then from cudaLimitMallocHeapSize (LaunchOptions::
+// mallocHeapSize, 8 MiB by default as on the chip), as CUDA fixes the heap's size at that
+// moment. Blocks outlive the launch that allocated them: a later launch of the same program
+// can read, write and free them, as in CUDA.
+//
+// The heap is one allocation of device memory (so loads and stores reach it like any global
+// memory, and the core's bounds check covers only the heap as a whole, as the chip's does);
+// this class keeps the blocks inside it. Each block is preceded by a 16-byte header that is
+// never handed out, and its size is rounded up to 16 bytes: pointers are 16-byte aligned, and a
+// block's neighbours never touch it, so memcheck (sim/check/memcheck.cpp) sees a heap overflow
+// land outside every live block.
+//
+// Placement is first fit (the lowest-addressed free range that holds the block), so an address
+// depends only on the order of the calls. The launch makes that order fixed: a kernel that
+// calls malloc or free runs its CTAs one at a time in CTA order, warps in the functional
+// schedule's round-robin, lanes in lane order (sim/func/grid.cpp), on any number of host
+// threads.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sim/func/fault.h"
+
+namespace warpsim::sim {
+
+inline constexpr uint64_t kDefaultMallocHeapBytes = 8ull << 20;  // cudaLimitMallocHeapSize
+inline constexpr uint64_t kHeapAlign = 16;                       // every block's address and size
+
+struct HeapBlock {
+  uint64_t address = 0;
+  uint64_t size = 0;  // as asked
+  // Where the malloc was called: thread, CTA, PTX and CUDA line (a FaultInfo as the place of an
+  // event, not a fault: kind and message unused), and the launch.
+  FaultInfo allocatedBy;
+  uint32_t gridId = 0;
+  std::string kernel;  // the entry whose thread called malloc
+};
+
+enum class FreeOutcome : uint8_t {
+  Freed,
+  Null,            // free(NULL): nothing happens, as C says
+  DoubleFree,      // the address was a block that is already freed
+  NotHeapPointer,  // not the address of any block
+};
+
+class DeviceHeap {
+ public:
+  // Blocks live in [base, base + size): the device memory the Gpu allocated for the heap.
+  DeviceHeap(uint64_t base, uint64_t size);
+  uint64_t base() const { return base_; }
+  uint64_t size() const { return size_; }
+  bool contains(uint64_t address) const { return address - base_ < size_; }
+
+  // The address of a fresh block of `bytes` bytes, or 0 (NULL) when no free range holds it (or
+  // `bytes` is 0). Its contents are whatever the heap held there before.
+  uint64_t allocate(uint64_t bytes, const FaultInfo& site, uint32_t gridId,
+                    const std::string& kernel);
+  FreeOutcome free(uint64_t address);
+
+  // The live block holding `address`, else null.
+  const HeapBlock* liveBlock(uint64_t address) const;
+  // The freed block holding `address` whose bytes no later block has taken, else null.
+  const HeapBlock* freedBlock(uint64_t address) const;
+  // The live block that starts closest below `address`, else null.
+  const HeapBlock* liveBlockBelow(uint64_t address) const;
+  // The blocks not freed yet, by address (the leaks, at the end of a program).
+  std::vector<HeapBlock> liveBlocks() const;
+  uint64_t bytesInUse() const { return inUse_; }
+
+ private:
+  static const HeapBlock* holding(const std::map<uint64_t, HeapBlock>& blocks, uint64_t address);
+  uint64_t base_, size_;
+  std::map<uint64_t, HeapBlock> live_, freed_;  // by address
+  std::map<uint64_t, uint64_t> holes_;          // free ranges: start -> length, coalesced
+  uint64_t inUse_ = 0;
+};
+
+}  // namespace warpsim::sim
