@@ -26,5 +26,6 @@ std::vector<Card> tensorCards();  // kernels/tensor: cp.async, ldmatrix, mma.syn
 std::vector<Card> microCards();
 std::vector<Card> textureCards();  // kernels/texture: texture objects (bilinear resize)
 std::vector<Card> solverCards();   // kernels/solver: Gaussian elimination (fma contraction)
+std::vector<Card> clusterCards();  // kernels/cluster: clusters (DSMEM), cooperative grid sync
 
 }  // namespace warpsim::kernels

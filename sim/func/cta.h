@@ -20,6 +20,7 @@
 #include "sim/func/async_copy.h"
 #include "sim/func/barriers.h"
 #include "sim/func/call_stack.h"
+#include "sim/func/cluster.h"
 #include "sim/func/fault.h"
 #include "sim/func/launch.h"
 #include "sim/func/memory.h"
@@ -46,6 +47,13 @@ struct LaunchContext {
   // When the launch's time limit runs out (LaunchOptions::timeLimit; max(): never).
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   CallStackModel stack;  // the per-thread stack limit and frame sizes (call_stack.h)
+  // Thread-block clusters and cooperative launches (group.h): the cluster shape (1,1,1: every
+  // CTA a cluster of one), whether the launch named it (%is_explicit_cluster), and a
+  // cooperative launch's grid-sync workspace (%envreg1/%envreg2; 0 otherwise).
+  Dim3 cluster;
+  bool explicitCluster = false;
+  bool cooperative = false;
+  uint64_t gridSyncWorkspace = 0;
 };
 
 // Why a warp stopped issuing.
@@ -106,6 +114,20 @@ class Cta final : public isa::Machine {
 
   const std::string& printfOutput() const { return printf_; }
 
+  // ---- clusters (cta_cluster.cpp) ----
+  // Makes this CTA (started, by restart) a member of `c` (the group driver's); until then it is
+  // a cluster of one.
+  void joinCluster(Cluster& c) { cluster_ = &c; }
+  unsigned clusterRank() const { return rank_; }
+  SharedMemory& sharedMemory() { return shared_; }
+  // The cluster barrier completed phase `phase`: its waiting warps go on.
+  void releaseClusterWaiters(uint32_t phase);
+  // What every live warp waits for or where it runs, one line each (the deadlock report).
+  std::string waitReport() const { return describeWaits(); }
+  // Reports a co-scheduled group (a cluster, a cooperative grid) in which no warp of any CTA
+  // can go on: `details` names every CTA's warps' waits.
+  [[noreturn]] void failGroupDeadlock(const std::string& what, std::string details);
+
   // ---- isa::Machine ----
   void load(const isa::Inst& in, isa::Space space, isa::LaneMask mask, const uint64_t* addrs,
             unsigned bytes, unsigned vec, uint64_t* out) override;
@@ -143,6 +165,10 @@ class Cta final : public isa::Machine {
   void asyncCommit(const isa::Inst& in, isa::LaneMask mask) override;
   void asyncWait(const isa::Inst& in, isa::LaneMask mask, uint32_t pending) override;
   void asyncCompleteAll(const isa::Inst& in, isa::LaneMask mask) override;
+  uint64_t mapSharedRank(const isa::Inst& in, isa::Space space, uint64_t addr, uint32_t rank,
+                         unsigned lane) override;
+  uint32_t ctaRankOf(const isa::Inst& in, isa::Space space, uint64_t addr, unsigned lane) override;
+  void clusterBarrier(const isa::Inst& in, isa::LaneMask mask, bool arrive) override;
   // Copies started and not landed yet (tests).
   size_t asyncCopiesInFlight() const { return async_.inFlight(); }
 
@@ -181,6 +207,11 @@ class Cta final : public isa::Machine {
   uint8_t* badAccess(FaultKind kind, std::string message, const isa::Inst& in, unsigned lane,
                      uint64_t addr, isa::Space space, unsigned bytes, bool write);
   std::string describeWaits() const;
+  // A shared::cluster address (of this CTA or another of the cluster), checked (cta_cluster.cpp).
+  uint8_t* resolveCluster(const isa::Inst& in, uint64_t addr, unsigned bytes, unsigned lane,
+                          bool write);
+  // Threads of warp `w` in `lanes` exited: the cluster barrier stops waiting for them.
+  void clusterThreadsExited(const Warp& w, isa::LaneMask lanes);
   // "file.cu:12 (PTX line 40, add.s32)", or without the CUDA line when the PTX has no .loc.
   std::string placeOf(const isa::Inst& in) const;
 
@@ -200,6 +231,9 @@ class Cta final : public isa::Machine {
   const Allocation* lastHit_ = nullptr;   // the allocation the last global access hit
   alignas(32) uint8_t scratch_[32] = {};  // where a skipped invalid access goes
   uint64_t recovered_ = 0;                // invalid accesses skipped so far
+  Cluster solo_;                          // the cluster of one of an ordinary launch
+  Cluster* cluster_ = &solo_;             // the cluster this CTA runs in
+  unsigned rank_ = 0;                     // its rank there
 };
 
 }  // namespace warpsim::sim
