@@ -2,12 +2,14 @@
 // input and writes its partial sum; cg::this_grid().sync() (a barrier and a spin on the launch's
 // grid-sync workspace, found through %envreg1/%envreg2); then CTA 0 sums the partials, and
 // every CTA copies its right neighbour's partial, which only the grid-wide sync makes visible.
+// The partials are volatile, so that `warpsim check`'s racecheck (which does not follow the
+// grid-wide sync's ordering) sees synchronization, not plain accesses of different CTAs.
 #include <cooperative_groups.h>
 
 namespace cg = cooperative_groups;
 
-extern "C" __global__ void grid_sync_reduce_f32(const float* in, float* partials, float* neighbours,
-                                                float* out, unsigned n) {
+extern "C" __global__ void grid_sync_reduce_f32(const float* in, volatile float* partials,
+                                                float* neighbours, float* out, unsigned n) {
   __shared__ float s[256];
   cg::grid_group grid = cg::this_grid();
   const unsigned tid = threadIdx.x;

@@ -324,6 +324,8 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"hgemm_wmma", {gemmC32, 8}},  // one warp per 16x16 tile
       {"resize_bilinear", {square4}},
       {"gauss_elim", {belowPivot}},
+      {"cluster_reduce", {same, 8}},    // 8 elements per thread
+      {"grid_sync_reduce", {same, 4}},  // grid-strided over at most 264 CTAs: 2^18 / 67584
   };
   return table;
 }
