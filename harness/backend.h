@@ -22,6 +22,10 @@ struct LaunchSpec {
   sim::Dim3 grid, block;
   uint32_t dynamicShared = 0;
   std::vector<std::vector<uint8_t>> args;  // the bytes of each kernel parameter, in order
+  // Cluster shape (x = 0: none; cuLaunchKernelEx's cluster attribute on the GPU) and a
+  // cooperative launch (the cooperative attribute).
+  sim::Dim3 cluster{0, 0, 0};
+  bool cooperative = false;
 };
 
 struct LaunchOutcome {

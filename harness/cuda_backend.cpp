@@ -24,6 +24,27 @@ using CUstream = struct CUstream_st*;
 using CUevent = struct CUevent_st*;
 constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
+// cuLaunchKernelEx's configuration (cuda.h, CUlaunchConfig / CUlaunchAttribute): clusters and
+// cooperative launches.
+constexpr int CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2;
+constexpr int CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4;
+struct CUlaunchAttribute {
+  int id;
+  char pad[8 - sizeof(int)];
+  union {
+    char bytes[64];
+    struct {
+      unsigned x, y, z;
+    } clusterDim;
+    int cooperative;
+  } value;
+};
+struct CUlaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;
+  CUstream hStream;
+  CUlaunchAttribute* attrs;
+  unsigned numAttrs;
+};
 constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 
 struct Driver {
@@ -46,6 +67,7 @@ struct Driver {
   CUresult (*cuMemcpyDtoH)(void*, CUdeviceptr, size_t);
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                              unsigned, CUstream, void**, void**);
+  CUresult (*cuLaunchKernelEx)(const CUlaunchConfig*, CUfunction, void**, void**);
   CUresult (*cuEventCreate)(CUevent*, unsigned);
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventSynchronize)(CUevent);
@@ -92,6 +114,7 @@ std::string openDriver(Driver& d) {
   bind(d.lib, d.cuMemcpyHtoD, "cuMemcpyHtoD_v2", missing);
   bind(d.lib, d.cuMemcpyDtoH, "cuMemcpyDtoH_v2", missing);
   bind(d.lib, d.cuLaunchKernel, "cuLaunchKernel", missing);
+  bind(d.lib, d.cuLaunchKernelEx, "cuLaunchKernelEx", missing);
   bind(d.lib, d.cuEventCreate, "cuEventCreate", missing);
   bind(d.lib, d.cuEventRecord, "cuEventRecord", missing);
   bind(d.lib, d.cuEventSynchronize, "cuEventSynchronize", missing);
@@ -209,7 +232,25 @@ class CudaBackend final : public Backend {
     }
     std::vector<void*> params;
     for (auto& a : storage) params.push_back(a.data());
+    // A cluster shape or a cooperative launch goes through cuLaunchKernelEx's attributes.
+    std::vector<CUlaunchAttribute> attrs;
+    if (spec.cluster.x != 0) {
+      CUlaunchAttribute a{};
+      a.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      a.value.clusterDim = {spec.cluster.x, spec.cluster.y, spec.cluster.z};
+      attrs.push_back(a);
+    }
+    if (spec.cooperative) {
+      CUlaunchAttribute a{};
+      a.id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+      a.value.cooperative = 1;
+      attrs.push_back(a);
+    }
+    const CUlaunchConfig config{
+        spec.grid.x,  spec.grid.y,        spec.grid.z, spec.block.x, spec.block.y,
+        spec.block.z, spec.dynamicShared, nullptr,     attrs.data(), unsigned(attrs.size())};
     auto launchOnce = [&] {
+      if (!attrs.empty()) return d_.cuLaunchKernelEx(&config, f, params.data(), nullptr);
       return d_.cuLaunchKernel(f, spec.grid.x, spec.grid.y, spec.grid.z, spec.block.x, spec.block.y,
                                spec.block.z, spec.dynamicShared, nullptr, params.data(), nullptr);
     };

@@ -20,6 +20,8 @@ ProblemRun runProblem(Backend& backend, const kernels::Problem& problem) {
     spec.grid = {l.grid.x, l.grid.y, l.grid.z};
     spec.block = {l.block.x, l.block.y, l.block.z};
     spec.dynamicShared = l.dynamicShared;
+    spec.cluster = {l.cluster.x, l.cluster.y, l.cluster.z};
+    spec.cooperative = l.cooperative;
     for (const kernels::KernelArg& a : l.args) {
       if (a.kind == kernels::KernelArg::Kind::Scalar) {
         spec.args.push_back(a.scalar);

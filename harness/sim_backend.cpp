@@ -20,6 +20,8 @@ class SimBackend final : public Backend {
   std::string name() const override { return "sim"; }
   void loadModule(const std::string& ptx, const std::string& path) override {
     module_ = &gpu_.loadPtx(ptx, path, isa::LowerOptions{options_.contract});
+    ptx_ = ptx;
+    registers_.reset();
     const bool recursive = sim::hasRecursion(module_->program);
     options_.frameBytes.clear();
     if (!timing_ && !recursive) return;
@@ -50,6 +52,9 @@ class SimBackend final : public Backend {
     c.grid = spec.grid;
     c.block = spec.block;
     c.dynamicShared = spec.dynamicShared;
+    c.cluster = spec.cluster;
+    c.cooperative = spec.cooperative;
+    if (spec.cooperative) c.registersPerThread = registersOf(spec.entry);
     c.params = gpu_.packParams(*module_, spec.entry, spec.args);
     sim::LaunchResult r;
     try {
@@ -68,6 +73,18 @@ class SimBackend final : public Backend {
   }
 
  private:
+  // ptxas's registers per thread for `entry` (0 when ptxas is not there): what decides whether
+  // a cooperative grid fits the chip. ptxas runs once per module, on the first cooperative launch.
+  uint32_t registersOf(const std::string& entry) {
+    if (!registers_) {
+      registers_.emplace();
+      for (const auto& [name, k] : ptxasResources(ptx_).kernels) (*registers_)[name] = k.registers;
+    }
+    auto it = registers_->find(entry);
+    return it == registers_->end() ? 0 : it->second;
+  }
+  std::string ptx_;
+  std::optional<std::map<std::string, uint32_t>> registers_;
   sim::LaunchOptions options_;
   std::optional<sim::timing::TimingModel> timing_;
   sim::Gpu gpu_;

@@ -136,6 +136,23 @@ class Machine {
     unsupported(in, "a device-side kernel launch (dynamic parallelism)");
     return 0;
   }
+  // Thread-block clusters (isa/insns/cluster.cpp; sim/func/cluster.h says what the addresses
+  // are). mapa: the address, in `space` (Generic or SharedCluster), of the shared variable at
+  // `addr` in the cluster's CTA of rank `rank`. getctarank: the rank of the CTA whose shared
+  // memory `addr` lies in. barrier.cluster: the lanes in `mask` arrive (`arrive`) or wait for
+  // the phase of their last arrival to complete.
+  virtual uint64_t mapSharedRank(const Inst& in, Space space, uint64_t addr, uint32_t rank,
+                                 unsigned lane) {
+    unsupported(in, in.text.c_str());
+    return 0;  // not reached: unsupported() throws
+  }
+  virtual uint32_t ctaRankOf(const Inst& in, Space space, uint64_t addr, unsigned lane) {
+    unsupported(in, in.text.c_str());
+    return 0;
+  }
+  virtual void clusterBarrier(const Inst& in, LaneMask mask, bool arrive) {
+    unsupported(in, in.text.c_str());
+  }
   // An instruction warpsim parses but does not execute yet.
   [[noreturn]] virtual void unsupported(const Inst& in, const char* what) = 0;
   // A warp-level primitive whose member mask names lanes that are not here to take part.

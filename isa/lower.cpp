@@ -52,14 +52,21 @@ constexpr std::pair<std::string_view, Special> kSpecialNames[] = {
     {"%aggr_smem_size", Special::AggrSmemSize},
     {"%cluster_ctarank", Special::ClusterCtaRank},
     {"%cluster_nctarank", Special::ClusterNctaRank},
-    // warpsim runs every CTA as a cluster of one (as the chip does without cluster dimensions):
-    // a cluster's id and count are the CTA's.
-    {"%clusterid.x", Special::CtaidX},
-    {"%clusterid.y", Special::CtaidY},
-    {"%clusterid.z", Special::CtaidZ},
-    {"%nclusterid.x", Special::NctaidX},
-    {"%nclusterid.y", Special::NctaidY},
-    {"%nclusterid.z", Special::NctaidZ},
+    {"%clusterid.x", Special::ClusterIdX},
+    {"%clusterid.y", Special::ClusterIdY},
+    {"%clusterid.z", Special::ClusterIdZ},
+    {"%nclusterid.x", Special::NClusterIdX},
+    {"%nclusterid.y", Special::NClusterIdY},
+    {"%nclusterid.z", Special::NClusterIdZ},
+    {"%cluster_ctaid.x", Special::ClusterCtaidX},
+    {"%cluster_ctaid.y", Special::ClusterCtaidY},
+    {"%cluster_ctaid.z", Special::ClusterCtaidZ},
+    {"%cluster_nctaid.x", Special::ClusterNctaidX},
+    {"%cluster_nctaid.y", Special::ClusterNctaidY},
+    {"%cluster_nctaid.z", Special::ClusterNctaidZ},
+    {"%is_explicit_cluster", Special::IsExplicitCluster},
+    {"%envreg1", Special::EnvReg1},
+    {"%envreg2", Special::EnvReg2},
 };
 
 // Predefined identifiers whose value is the same for every thread of every launch: PTX ISA 9.0
@@ -74,13 +81,6 @@ struct ConstantName {
 };
 constexpr ConstantName kConstantNames[] = {
     {"WARP_SZ", kWarpSize, Type::U32},
-    {"%cluster_ctaid.x", 0, Type::U32},
-    {"%cluster_ctaid.y", 0, Type::U32},
-    {"%cluster_ctaid.z", 0, Type::U32},
-    {"%cluster_nctaid.x", 1, Type::U32},
-    {"%cluster_nctaid.y", 1, Type::U32},
-    {"%cluster_nctaid.z", 1, Type::U32},
-    {"%is_explicit_cluster", 0, Type::Pred},
     {"%current_graph_exec", 0, Type::U64},  // 0: not launched from a CUDA graph
     {"%reserved_smem_offset_begin", 0, Type::U32},
     {"%reserved_smem_offset_end", 288, Type::U32},  // measured on the H200 (below)

@@ -145,6 +145,25 @@ enum class Special : uint8_t {
   ClusterCtaRank,
   ClusterNctaRank,
   EnvReg,
+  // Clusters (sim/func/cluster.h): position in the cluster, cluster size, the cluster's position
+  // in the grid and the grid's size in clusters; 1 when the launch named a cluster shape.
+  ClusterCtaidX,
+  ClusterCtaidY,
+  ClusterCtaidZ,
+  ClusterNctaidX,
+  ClusterNctaidY,
+  ClusterNctaidZ,
+  ClusterIdX,
+  ClusterIdY,
+  ClusterIdZ,
+  NClusterIdX,
+  NClusterIdY,
+  NClusterIdZ,
+  IsExplicitCluster,
+  // %envreg1 / %envreg2: the high and low halves of a cooperative launch's grid-sync workspace
+  // (what cg::this_grid().sync() reads; 0 outside a cooperative launch).
+  EnvReg1,
+  EnvReg2,
   Count_
 };
 bool isDynamic(Special s);

@@ -50,6 +50,9 @@ struct Launch {
   Dim3 grid, block;
   uint32_t dynamicShared = 0;
   std::vector<KernelArg> args;  // in the kernel's parameter order
+  // Thread-block clusters (x = 0: none) and cooperative launches (sim/func/group.h).
+  Dim3 cluster{0, 0, 0};
+  bool cooperative = false;
 };
 
 struct Problem {

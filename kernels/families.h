@@ -28,5 +28,6 @@ std::vector<Card> textureCards();  // kernels/texture: texture objects (bilinear
 std::vector<Card> solverCards();   // kernels/solver: Gaussian elimination (fma contraction)
 std::vector<Card> heapCards();     // kernels/heap: device-side malloc and free
 std::vector<Card> cdpCards();      // kernels/cdp: dynamic parallelism (nvcc -rdc=true)
+std::vector<Card> clusterCards();  // kernels/cluster: clusters (DSMEM), cooperative grid sync
 
 }  // namespace warpsim::kernels

@@ -17,6 +17,9 @@ const std::vector<Card>& allCards() {
       auto part = family();
       cards.insert(cards.end(), part.begin(), part.end());
     }
+    // kernels/cluster (a statement of its own, so that families added beside it merge cleanly).
+    const auto cluster = clusterCards();
+    cards.insert(cards.end(), cluster.begin(), cluster.end());
     return cards;
   }();
   return all;

@@ -12,6 +12,7 @@
 #include "isa/lower.h"
 #include "isa/parser.h"
 #include "sim/func/grid.h"
+#include "sim/group_launch.h"
 #include "sim/observers/statistics.h"
 #include "sim/observers/write_watch.h"
 
@@ -195,6 +196,22 @@ LaunchResult Gpu::run(const LoadedModule& m, const isa::FunctionCode& fn,
   }
   ctx.stack = callStackModel(m.program, int(&fn - m.program.functions.data()), options.stackSize,
                              options.frameBytes);
+  configureGroups(config, fn, limits_, options.runner != nullptr, ctx);
+  // A cooperative launch's grid-sync workspace: {wsSize, barrier} as the CUDA driver gives it
+  // (cooperative_groups/details/driver_abi.h), found through %envreg1/%envreg2.
+  struct Workspace {
+    DeviceMemory& memory;
+    uint64_t address = 0;
+    ~Workspace() {
+      if (address) memory.free(address);
+    }
+  } workspace{memory_};
+  if (ctx.cooperative) {
+    workspace.address = memory_.allocate(8, "the grid-sync workspace");
+    const uint32_t wsSize = 8;
+    memory_.copyIn(workspace.address, &wsSize, 4);
+    ctx.gridSyncWorkspace = workspace.address;
+  }
   if (options.timeLimit > 0)
     ctx.deadline = std::chrono::steady_clock::now() +
                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(

@@ -142,6 +142,8 @@ int memoryRun(const kernels::Card& c, uint64_t size, bool json) {
     spec.grid = {l.grid.x, l.grid.y, l.grid.z};
     spec.block = {l.block.x, l.block.y, l.block.z};
     spec.dynamicShared = l.dynamicShared;
+    spec.cluster = {l.cluster.x, l.cluster.y, l.cluster.z};
+    spec.cooperative = l.cooperative;
     for (const auto& a : l.args) {
       if (a.kind == kernels::KernelArg::Kind::Scalar) {
         spec.args.push_back(a.scalar);

@@ -28,6 +28,10 @@ void addKernelJobOptions(po::options_description& opts) {
       "grid,g", po::value<std::string>(), "grid dimensions X[,Y,Z]")(
       "block,b", po::value<std::string>(), "block dimensions X[,Y,Z]")(
       "shared", po::value<uint32_t>()->default_value(0), "bytes of dynamic shared memory")(
+      "cluster", po::value<std::string>(),
+      "thread-block cluster dimensions X[,Y,Z] (at most 8 CTAs; the grid a multiple)")(
+      "cooperative", po::bool_switch(),
+      "a cooperative launch (cg::this_grid().sync(); the grid must fit the chip at once)")(
       "arg,a", po::value<std::vector<std::string>>()->composing(), "a kernel argument")(
       "dump,d", po::value<std::vector<std::string>>()->composing(), "a buffer to show or write")(
       "device-memory", po::value<std::string>(),
@@ -110,7 +114,14 @@ KernelJob kernelJobFrom(const po::variables_map& vm, const std::string& command)
   const ir::Module m = isa::parseModule(job.ptx, job.path, isa::validateInstruction);
   const ir::Function& kernel = harness::findKernel(m, job.kernel, job.path);
   job.kernel = kernel.name;
-  for (kernels::Launch& l : job.problem.launches) l.entry = kernel.name;
+  for (kernels::Launch& l : job.problem.launches) {
+    l.entry = kernel.name;
+    if (vm.count("cluster")) {
+      const auto c = harness::parseDim3(vm["cluster"].as<std::string>(), "--cluster");
+      l.cluster = {c.x, c.y, c.z};
+    }
+    l.cooperative = vm.count("cooperative") && vm["cooperative"].as<bool>();
+  }
   harness::checkArgTypes(kernel, list.given);
   return job;
 }

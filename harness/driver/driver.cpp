@@ -132,6 +132,12 @@ CUresult translate(const std::exception_ptr& e) {
     return CUDA_ERROR_INVALID_IMAGE;
   } catch (const sim::LaunchError& l) {
     driver().warn(std::string("launch refused: ") + l.what());
+    // Cluster and cooperative refusals name the chip's error (sim/group_launch.cpp).
+    const std::string what = l.what();
+    if (what.find("(CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)") != std::string::npos)
+      return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+    if (what.find("(CUDA_ERROR_INVALID_CLUSTER_SIZE)") != std::string::npos)
+      return CUDA_ERROR_INVALID_CLUSTER_SIZE;
     return CUDA_ERROR_INVALID_VALUE;
   } catch (const std::bad_alloc&) {
     return CUDA_ERROR_OUT_OF_MEMORY;
@@ -381,7 +387,7 @@ void Driver::finishProgram() {
 }
 
 void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, unsigned shared,
-                    void** params, void** extra) {
+                    void** params, void** extra, const sim::Dim3& cluster, bool cooperative) {
   const sim::LoadedModule& m = *f->module->loaded;
   const int e = m.program.findEntry(f->name);
   const isa::FunctionCode& code = m.program.functions[size_t(e)];
@@ -390,6 +396,11 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
   config.grid = grid;
   config.block = block;
   config.dynamicShared = shared;
+  config.cluster = cluster;
+  config.nonPortableCluster = f->nonPortableCluster;
+  config.cooperative = cooperative;
+  if (auto it = f->module->registers.find(f->name); it != f->module->registers.end())
+    config.registersPerThread = uint32_t(it->second);
   config.params.assign(code.paramBytes, 0);
   if (params) {
     for (const isa::ParamSlot& p : code.params)

@@ -41,6 +41,7 @@ struct Function {
   std::string name;
   int maxDynamicShared = 48 * 1024;  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
   int preferredCarveout = -1;
+  bool nonPortableCluster = false;  // CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED
 };
 
 // A loaded fatbinary, cubin or PTX image (CUmodule; CUlibrary is the same object).
@@ -175,8 +176,11 @@ class Driver {
   void fill(uint64_t dst, uint64_t value, unsigned elementBytes, uint64_t count);
 
   // Runs a kernel now: mirrors in, launch, mirrors out, printf to stdout, a fault reported.
+  // `cluster` (x = 0: none) and `cooperative`: cuLaunchKernelEx's attributes,
+  // cuLaunchCooperativeKernel.
   void launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, unsigned shared,
-              void** params, void** extra);
+              void** params, void** extra, const sim::Dim3& cluster = {0, 0, 0},
+              bool cooperative = false);
 
   // "warpsim: program: N launches, ..." (under --report, at exit).
   void printSummary();

@@ -32,11 +32,13 @@ int maxThreads(Function* f) {
 }
 
 CUresult launchNow(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
-                   unsigned bz, unsigned shared, CUstream s, void** params, void** extra) {
+                   unsigned bz, unsigned shared, CUstream s, void** params, void** extra,
+                   warpsim::sim::Dim3 cluster = {0, 0, 0}, bool cooperative = false) {
   return api([&](Driver& d) {
     requireContext(d);
     checkStream(d, s);
-    d.launch(d.checkFunction(f), {gx, gy, gz}, {bx, by, bz}, shared, params, extra);
+    d.launch(d.checkFunction(f), {gx, gy, gz}, {bx, by, bz}, shared, params, extra, cluster,
+             cooperative);
     return CUDA_SUCCESS;
   });
 }
@@ -64,26 +66,30 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
   return launchNow(f, gx, gy, gz, bx, by, bz, shared, s, params, extra);
 }
 
-// Cooperative launches need every CTA resident at once for grid-wide sync; the simulator
-// runs the grid as one launch, so they launch as usual.
+// Cooperative launches: every CTA resident at once (the grid must fit the chip), co-scheduled
+// so that cg::this_grid().sync() completes (sim/func/group.h).
 CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                                    unsigned by, unsigned bz, unsigned shared, CUstream s,
                                    void** params) {
-  return launchNow(f, gx, gy, gz, bx, by, bz, shared, s, params, nullptr);
+  return launchNow(f, gx, gy, gz, bx, by, bz, shared, s, params, nullptr, {0, 0, 0}, true);
 }
 
+// The cluster dimension and cooperative attributes launch clusters and cooperative grids; the
+// other attributes (priorities, access policies, programmatic serialization) change nothing
+// the simulator models.
 CUresult cuLaunchKernelEx(const CUlaunchConfig* c, CUfunction f, void** params, void** extra) {
   if (!c) return CUDA_ERROR_INVALID_VALUE;
+  warpsim::sim::Dim3 cluster{0, 0, 0};
+  bool cooperative = false;
   for (unsigned i = 0; i < c->numAttrs; ++i) {
     const CUlaunchAttribute& a = c->attrs[i];
-    if (a.id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION &&
-        a.value.clusterDim.x * a.value.clusterDim.y * a.value.clusterDim.z > 1)
-      return api([&](Driver& d) -> CUresult {
-        throw ApiError{CUDA_ERROR_NOT_SUPPORTED, "thread-block clusters are not simulated"};
-      });
+    if (a.id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+      cluster = {a.value.clusterDim.x, a.value.clusterDim.y, a.value.clusterDim.z};
+    if (a.id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE) cooperative = a.value.cooperative != 0;
   }
   return launchNow(f, c->gridDimX, c->gridDimY, c->gridDimZ, c->blockDimX, c->blockDimY,
-                   c->blockDimZ, c->sharedMemBytes, c->hStream, params, extra);
+                   c->blockDimZ, c->sharedMemBytes, c->hStream, params, extra, cluster,
+                   cooperative);
 }
 
 CUresult cuFuncGetAttribute(int* value, CUfunction_attribute attribute, CUfunction f) {
@@ -122,11 +128,24 @@ CUresult cuFuncGetAttribute(int* value, CUfunction_attribute attribute, CUfuncti
       case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
         *value = fn->preferredCarveout;
         break;
+      // The kernel's cluster directives (__cluster_dims__: .reqnctapercluster, .explicitcluster).
       case CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET:
+        *value = code.src->explicitCluster ? 1 : 0;
+        break;
       case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
+        *value = int(code.src->reqnctapercluster[0]);
+        break;
       case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
+        *value =
+            code.src->reqnctapercluster[0] ? int(std::max(1u, code.src->reqnctapercluster[1])) : 0;
+        break;
       case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
+        *value =
+            code.src->reqnctapercluster[0] ? int(std::max(1u, code.src->reqnctapercluster[2])) : 0;
+        break;
       case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
+        *value = fn->nonPortableCluster ? 1 : 0;
+        break;
       case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
         *value = 0;
         break;
@@ -150,6 +169,8 @@ CUresult cuFuncSetAttribute(CUfunction f, CUfunction_attribute attribute, int va
         fn->preferredCarveout = value;
         break;
       case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
+        fn->nonPortableCluster = value != 0;
+        break;
       case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
       case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
       case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:

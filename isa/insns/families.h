@@ -32,6 +32,7 @@ std::vector<OpcodeSpec> launchControl();   // launch_control.cpp: griddepcontrol
 std::vector<OpcodeSpec> texture();         // texture.cpp: tex tld4 txq suld sust suq
 std::vector<OpcodeSpec> wmmaFamily();      // wmma.cpp: wmma.load wmma.store wmma.mma
 std::vector<OpcodeSpec> unsupported();     // unsupported.cpp: parsed, not executed yet
+std::vector<OpcodeSpec> clusterFamily();   // cluster.cpp: mapa getctarank
 
 // Binds a call whose callee has no body (control.cpp): vprintf is a built-in; any other
 // external function faults with "not supported yet" when executed.
@@ -42,6 +43,8 @@ std::string bindExternalCall(Inst& in, const std::string& callee);
 // or modifiers.
 Handler fusedMultiplyAdd(Type type, bool ftz, bool sat, bool negProduct, bool negAddend);
 Handler fusedMultiplyAddHalf(Type type, bool ftz, bool sat, bool negProduct, bool negAddend);
+// barrier.cluster.arrive / .wait (cluster.cpp), reached through bar/barrier's binder.
+std::string bindClusterBarrier(Inst& in);
 // The handler of instructions that are parsed but not executed yet (unsupported.cpp).
 void notSupportedHandler(Exec& x, const Inst& in);
 // Whether a bound handler faults "not supported yet" whenever it runs: notSupportedHandler, a

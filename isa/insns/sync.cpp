@@ -44,6 +44,7 @@ void fenceH(Exec& x, const Inst& in) {
 }
 
 std::string bindBar(Inst& in) {
+  if (in.mods.has("cluster")) return bindClusterBarrier(in);
   if (in.mods.has("warp")) {
     if (auto e = expectOperands(in, 1); !e.empty()) return e;
     in.cls = InsnClass::Warp;
@@ -94,8 +95,10 @@ std::string bindFence(Inst& in) {
 }  // namespace
 
 std::vector<OpcodeSpec> synchronization() {
-  const std::vector<std::string_view> barWords = {"sync", "arrive",  "red", "popc", "and",
-                                                  "or",   "aligned", "cta", "warp"};
+  const std::vector<std::string_view> barWords = {
+      "sync", "arrive", "red", "popc", "and", "or", "aligned", "cta", "warp",
+      // barrier.cluster (cluster.cpp)
+      "cluster", "wait", "acquire", "release", "relaxed"};
   return {
       {"bar",
        "sync",

@@ -126,12 +126,20 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
                 unsigned threads, bool serial, std::optional<uint64_t> budget,
                 std::optional<double> timeLimit, std::optional<std::string> timing,
                 const std::vector<std::string>& checks, uint64_t stackSize,
-                uint64_t mallocHeapSize) {
+                uint64_t mallocHeapSize, const std::vector<uint32_t>& cluster,
+                bool cooperative) {
   LaunchRequest r;
   r.entry = entry;
   r.grid = dim3(grid);
   r.block = dim3(block);
   r.dynamicShared = shared;
+  if (!cluster.empty()) r.cluster = dim3(cluster);
+  r.cooperative = cooperative;
+  if (cooperative) {
+    py::gil_scoped_release unlocked;  // ptxas runs once per module: registers decide the fit
+    const auto& k = m.ptxasResources().kernels;
+    if (auto it = k.find(entry); it != k.end()) r.registersPerThread = it->second.registers;
+  }
   r.options.threads = threads;
   r.options.serial = serial;
   if (budget) r.options.instructionBudget = *budget;
@@ -300,5 +308,6 @@ PYBIND11_MODULE(_warpsim, m) {
            py::arg("shared"), py::arg("args"), py::arg("threads"), py::arg("serial"),
            py::arg("budget"), py::arg("time_limit") = py::none(), py::arg("timing") = py::none(),
            py::arg("checks") = std::vector<std::string>{}, py::arg("stack_size") = 1024,
-           py::arg("malloc_heap_size") = uint64_t(8) << 20);
+           py::arg("malloc_heap_size") = uint64_t(8) << 20,
+           py::arg("cluster") = std::vector<uint32_t>{}, py::arg("cooperative") = false);
 }

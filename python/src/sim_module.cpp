@@ -112,6 +112,9 @@ sim::LaunchResult SimModule::launch(const LaunchRequest& request) {
   config.grid = request.grid;
   config.block = request.block;
   config.dynamicShared = request.dynamicShared;
+  config.cluster = request.cluster;
+  config.cooperative = request.cooperative;
+  config.registersPerThread = request.registersPerThread;
   config.params = gpu_.packParams(*module_, request.entry, params);
   sim::LaunchResult result = gpu_.launch(*module_, config, request.options);
   for (const Span& s : merged)

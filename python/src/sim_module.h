@@ -31,6 +31,9 @@ struct LaunchRequest {
   std::string entry;  // the kernel's PTX name (SimModule::find resolves user names)
   sim::Dim3 grid, block;
   uint32_t dynamicShared = 0;
+  sim::Dim3 cluster{0, 0, 0};  // x = 0: no cluster shape given
+  bool cooperative = false;
+  uint32_t registersPerThread = 0;  // ptxas's, for the cooperative fit (0: 32 assumed)
   std::vector<HostArg> args;
   sim::LaunchOptions options;
 };

@@ -118,14 +118,18 @@ class Kernel:
         return f"<warpsim.Kernel {self.signature}>"
 
     def __call__(self, grid, block, args, shared_mem=0, *, threads=None, serial=None,
-                 budget=None, time_limit=None, timing=None, check=None, stack_size=None):
+                 budget=None, time_limit=None, timing=None, check=None, stack_size=None,
+                 cluster=None, cooperative=False):
         """Launches the kernel and returns a LaunchResult; raises KernelFault on a fault.
 
         grid, block: an int or a tuple of up to three ints. args: one per parameter, in
         order: numpy arrays for pointers (copied to device buffers before the launch and back
         after it, so the arrays are updated in place), Python or numpy scalars for the rest
         (converted to the parameter's PTX type). threads, serial, budget, time_limit, timing,
-        check, stack_size: this launch only (see Module). Ctrl-C stops the kernel and raises
+        check, stack_size: this launch only (see Module). cluster: thread-block cluster
+        dimensions (an int or a tuple of up to three ints; the grid a multiple, at most 8 CTAs).
+        cooperative: a cooperative launch (cg::this_grid().sync(); the grid must fit the chip
+        at once). Ctrl-C stops the kernel and raises
         KeyboardInterrupt saying where its warps stood; the arrays hold what it had written.
         """
         if isinstance(args, (str, bytes)) or not hasattr(args, "__len__"):
@@ -154,7 +158,9 @@ class Kernel:
                       else _count(stack_size, "stack_size", _MAX_STACK_SIZE))
         raw = m._sim.launch(self.name, _dim3(grid, "grid"), _dim3(block, "block"), shared_mem,
                             converted, threads, m.serial if serial is None else bool(serial),
-                            budget, time_limit, timing, check, stack_size, m.malloc_heap_size)
+                            budget, time_limit, timing, check, stack_size, m.malloc_heap_size,
+                            [] if cluster is None else _dim3(cluster, "cluster"),
+                            bool(cooperative))
         for view, dense in copies:
             if view.flags.writeable:
                 np.copyto(view, dense)

@@ -49,6 +49,9 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
   else
     schedule_.reset();
   warps_.resize(info_.warps);
+  rank_ = sim::clusterRank(ctx_.cluster, info_.id);
+  solo_.reset({this});
+  cluster_ = &solo_;
   if (obs_) obs_->ctaStarted(info_);
   for (unsigned w = 0; w < info_.warps; ++w) {
     Warp& warp = warps_[w];
@@ -62,6 +65,9 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
     warp.state = WarpState::Ready;
     warp.instructions = 0;
     warp.barrierId = warp.barrierPc = 0;
+    warp.clusterPending = false;
+    warp.clusterLanes = 0;
+    warp.clusterTarget = 0;
     warp.localBytes = ctx_.program->localBytesPerThread;
     if (warp.localBytes) warp.local.assign(size_t(warp.localBytes) * kWarpSize, 0);
     enterFrame(warp, *ctx_.entry, warp.valid, nullptr);
@@ -213,6 +219,9 @@ std::string Cta::describeWaits() const {
     if (w.state == WarpState::AtBarrier) {
       s += "waits at barrier " + std::to_string(w.barrierId) + " (PTX line " +
            std::to_string(w.barrierPc) + "), " + barriers_.progress(w.barrierId, liveThreads_);
+    } else if (w.state == WarpState::AtClusterBarrier) {
+      s += "waits at barrier.cluster.wait (PTX line " + std::to_string(w.barrierPc) + "), phase " +
+           std::to_string(w.clusterTarget - 1) + ": " + cluster_->progress();
     } else if (!w.stack.empty() && !w.frames.empty()) {
       const auto& code = w.frames.back().fn->code;
       const uint32_t pc = w.stack.back().pc;

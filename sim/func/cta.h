@@ -22,6 +22,7 @@
 #include "sim/func/call_stack.h"
 #include "sim/func/device_heap.h"
 #include "sim/func/device_launch.h"
+#include "sim/func/cluster.h"
 #include "sim/func/fault.h"
 #include "sim/func/launch.h"
 #include "sim/func/memory.h"
@@ -54,6 +55,13 @@ struct LaunchContext {
   // The grid's device-side launches (device_launch.h) when the kernel's module launches
   // kernels, else null.
   GridLaunches* launches = nullptr;
+  // Thread-block clusters and cooperative launches (group.h): the cluster shape (1,1,1: every
+  // CTA a cluster of one), whether the launch named it (%is_explicit_cluster), and a
+  // cooperative launch's grid-sync workspace (%envreg1/%envreg2; 0 otherwise).
+  Dim3 cluster;
+  bool explicitCluster = false;
+  bool cooperative = false;
+  uint64_t gridSyncWorkspace = 0;
 };
 
 // Why a warp stopped issuing.
@@ -116,6 +124,20 @@ class Cta final : public isa::Machine {
 
   const std::string& printfOutput() const { return printf_; }
 
+  // ---- clusters (cta_cluster.cpp) ----
+  // Makes this CTA (started, by restart) a member of `c` (the group driver's); until then it is
+  // a cluster of one.
+  void joinCluster(Cluster& c) { cluster_ = &c; }
+  unsigned clusterRank() const { return rank_; }
+  SharedMemory& sharedMemory() { return shared_; }
+  // The cluster barrier completed phase `phase`: its waiting warps go on.
+  void releaseClusterWaiters(uint32_t phase);
+  // What every live warp waits for or where it runs, one line each (the deadlock report).
+  std::string waitReport() const { return describeWaits(); }
+  // Reports a co-scheduled group (a cluster, a cooperative grid) in which no warp of any CTA
+  // can go on: `details` names every CTA's warps' waits.
+  [[noreturn]] void failGroupDeadlock(const std::string& what, std::string details);
+
   // ---- isa::Machine ----
   void load(const isa::Inst& in, isa::Space space, isa::LaneMask mask, const uint64_t* addrs,
             unsigned bytes, unsigned vec, uint64_t* out) override;
@@ -162,6 +184,10 @@ class Cta final : public isa::Machine {
                               uint32_t shared) override;
   uint32_t deviceLaunch(const isa::Inst& in, unsigned lane, uint64_t buffer,
                         uint64_t stream) override;
+  uint64_t mapSharedRank(const isa::Inst& in, isa::Space space, uint64_t addr, uint32_t rank,
+                         unsigned lane) override;
+  uint32_t ctaRankOf(const isa::Inst& in, isa::Space space, uint64_t addr, unsigned lane) override;
+  void clusterBarrier(const isa::Inst& in, isa::LaneMask mask, bool arrive) override;
   // Copies started and not landed yet (tests).
   size_t asyncCopiesInFlight() const { return async_.inFlight(); }
 
@@ -200,6 +226,11 @@ class Cta final : public isa::Machine {
   uint8_t* badAccess(FaultKind kind, std::string message, const isa::Inst& in, unsigned lane,
                      uint64_t addr, isa::Space space, unsigned bytes, bool write);
   std::string describeWaits() const;
+  // A shared::cluster address (of this CTA or another of the cluster), checked (cta_cluster.cpp).
+  uint8_t* resolveCluster(const isa::Inst& in, uint64_t addr, unsigned bytes, unsigned lane,
+                          bool write);
+  // Threads of warp `w` in `lanes` exited: the cluster barrier stops waiting for them.
+  void clusterThreadsExited(const Warp& w, isa::LaneMask lanes);
   // "file.cu:12 (PTX line 40, add.s32)", or without the CUDA line when the PTX has no .loc.
   std::string placeOf(const isa::Inst& in) const;
 
@@ -220,6 +251,9 @@ class Cta final : public isa::Machine {
   alignas(32) uint8_t scratch_[32] = {};  // where a skipped invalid access goes
   uint64_t recovered_ = 0;                // invalid accesses skipped so far
   std::optional<CtaSchedule> schedule_;   // with LaunchOptions::schedule
+  Cluster solo_;                          // the cluster of one of an ordinary launch
+  Cluster* cluster_ = &solo_;             // the cluster this CTA runs in
+  unsigned rank_ = 0;                     // its rank there
 };
 
 }  // namespace warpsim::sim

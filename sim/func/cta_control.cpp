@@ -126,6 +126,7 @@ void Cta::exitLanes(Warp& w, LaneMask mask) {
   removeLanes(w, mask, 0);
   for (Frame& f : w.frames) f.returned &= ~mask;
   liveThreads_ -= unsigned(std::popcount(mask));
+  clusterThreadsExited(w, mask);
   // Exited threads count as arrived: a barrier others wait at may be complete now (in id order;
   // a barrier nobody arrived at cannot complete).
   for (uint32_t open = barriers_.open(); open; open &= open - 1)

@@ -57,6 +57,8 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
   if (space == Space::Generic) {
     space = genericSpace(addr);
     addr = fromGenericAddress(space, addr);
+    // mapa's generic addresses: another CTA of the cluster (cluster.h).
+    if (space == Space::Shared && namesRank(addr)) space = Space::SharedCluster;
   }
   // Lanes that land in different spaces make the access's landing space Generic (mixed).
   if (*landed == Space::None)
@@ -72,6 +74,8 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
   switch (space) {
     case Space::Shared:
     case Space::SharedCluster:
+      if (space == Space::SharedCluster && namesRank(addr))
+        return resolveCluster(in, addr, bytes, lane, write);
       if (!shared_.fits(addr, bytes))
         return outOfBounds("is outside the CTA's " + std::to_string(shared_.size()) +
                            " bytes of shared memory");
@@ -211,8 +215,9 @@ void byShape(unsigned bytes, unsigned vec, F&& f) {
     WARPSIM_SHAPE(2, 4)
     WARPSIM_SHAPE(2, 8)
     WARPSIM_SHAPE(4, 1)
-    WARPSIM_SHAPE(4, 2) WARPSIM_SHAPE(4, 4) WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1)
-        WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
+    WARPSIM_SHAPE(4, 2)
+    WARPSIM_SHAPE(4, 4) WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2)
+        WARPSIM_SHAPE(8, 4)
 #undef WARPSIM_SHAPE
             default : return f.template operator()<0, 0>();
   }

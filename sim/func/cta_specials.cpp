@@ -88,12 +88,45 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
       return uint32_t(shared_.size());
     case Special::AggrSmemSize:  // with the system's reserved part
       return uint32_t(shared_.size()) + isa::kReservedSmemBytes;
+    // Clusters (cluster.h): without cluster dimensions every CTA is a cluster of one.
     case Special::ClusterCtaRank:
-      return 0;
+      return rank_;
     case Special::ClusterNctaRank:
-      return 1;
+      return ctx_.cluster.count();
+    case Special::ClusterCtaidX:
+      return info_.id.x % ctx_.cluster.x;
+    case Special::ClusterCtaidY:
+      return info_.id.y % ctx_.cluster.y;
+    case Special::ClusterCtaidZ:
+      return info_.id.z % ctx_.cluster.z;
+    case Special::ClusterNctaidX:
+      return ctx_.cluster.x;
+    case Special::ClusterNctaidY:
+      return ctx_.cluster.y;
+    case Special::ClusterNctaidZ:
+      return ctx_.cluster.z;
+    case Special::ClusterIdX:
+      return info_.id.x / ctx_.cluster.x;
+    case Special::ClusterIdY:
+      return info_.id.y / ctx_.cluster.y;
+    case Special::ClusterIdZ:
+      return info_.id.z / ctx_.cluster.z;
+    case Special::NClusterIdX:
+      return ctx_.grid.x / ctx_.cluster.x;
+    case Special::NClusterIdY:
+      return ctx_.grid.y / ctx_.cluster.y;
+    case Special::NClusterIdZ:
+      return ctx_.grid.z / ctx_.cluster.z;
+    case Special::IsExplicitCluster:
+      return ctx_.explicitCluster ? 1 : 0;
     case Special::EnvReg:
       return 0;
+    // The grid-sync workspace of a cooperative launch (cooperative_groups/details/driver_abi.h
+    // reads it as envreg1 << 32 | envreg2).
+    case Special::EnvReg1:
+      return uint32_t(ctx_.gridSyncWorkspace >> 32);
+    case Special::EnvReg2:
+      return uint32_t(ctx_.gridSyncWorkspace);
     case Special::Count_:
       break;
   }

@@ -3,6 +3,8 @@
 // each with its own observers, merged in CTA order.
 #include "sim/func/grid.h"
 
+#include "sim/func/group.h"
+
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -140,6 +142,8 @@ void Cta::failIfStopped(const LaunchContext& ctx) {
 }
 
 LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& factories) {
+  // Clusters and cooperative launches: CTAs that wait for one another run together (group.h).
+  if (needsGroups(ctx)) return runGroups(ctx, factories);
   const auto start = std::chrono::steady_clock::now();
   const uint64_t n = ctx.grid.count();
   LaunchResult result;

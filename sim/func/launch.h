@@ -25,6 +25,16 @@ struct LaunchConfig {
   Dim3 grid, block;
   uint32_t dynamicShared = 0;   // bytes of extern shared memory
   std::vector<uint8_t> params;  // the kernel parameter buffer (see packParams)
+  // Thread-block clusters (sim/func/group.h): the cluster shape; x = 0: none given (the
+  // kernel's .reqnctapercluster, if any, applies). Up to 8 CTAs, or 16 with
+  // `nonPortableCluster` (cudaFuncAttributeNonPortableClusterSizeAllowed).
+  Dim3 cluster{0, 0, 0};
+  bool nonPortableCluster = false;
+  // A cooperative launch (cuLaunchCooperativeKernel): every CTA resident at once, so the grid
+  // must fit the chip (smCount x CTAs per SM for `registersPerThread`, 0: 32 assumed), and
+  // cg::this_grid().sync() finds its workspace.
+  bool cooperative = false;
+  uint32_t registersPerThread = 0;
 };
 
 class GridRunner;

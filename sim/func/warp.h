@@ -30,7 +30,8 @@ struct Frame {
   uint8_t* laneParam(unsigned lane) { return laneParams.data() + lane * fn->laneParamBytes; }
 };
 
-enum class WarpState { Ready, AtBarrier, Done };
+// AtClusterBarrier: in barrier.cluster.wait until the cluster's phase completes (cluster.h).
+enum class WarpState { Ready, AtBarrier, Done, AtClusterBarrier };
 
 struct Warp {
   unsigned index = 0;       // within the CTA
@@ -43,6 +44,10 @@ struct Warp {
   uint64_t instructions = 0;  // warp-instructions executed (drives %clock)
   uint32_t barrierId = 0;     // while AtBarrier
   uint32_t barrierPc = 0;
+  // barrier.cluster: the lanes that arrived and the phase their wait ends with (cluster.h).
+  bool clusterPending = false;
+  isa::LaneMask clusterLanes = 0;
+  uint32_t clusterTarget = 0;
   std::vector<uint8_t> local;  // 32 x local bytes per thread
   uint32_t localBytes = 0;
   uint8_t* laneLocal(unsigned lane) { return local.data() + size_t(lane) * localBytes; }

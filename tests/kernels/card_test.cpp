@@ -326,6 +326,8 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"gauss_elim", {belowPivot}},
       {"heap_list", {same}},
       {"cdp_quicksort", {one}},  // one thread; the child grids it launches cover the rest
+      {"cluster_reduce", {same, 8}},    // 8 elements per thread
+      {"grid_sync_reduce", {same, 4}},  // grid-strided over at most 264 CTAs: 2^18 / 67584
   };
   return table;
 }

@@ -11,8 +11,14 @@ namespace {
 
 TEST(TimingProperty, SameOutputsAndCountsAsTheFunctionalMode) {
   test::checkProperty("timing changes no result", 8, 100, [] {
-    const auto& cards = kernels::allCards();
-    const kernels::Card& card = cards[*rc::gen::inRange<size_t>(0, cards.size())];
+    // The timing model does not co-schedule clusters and cooperative grids yet (it refuses
+    // them): the cards that launch them are left out.
+    std::vector<const kernels::Card*> cards;
+    for (const kernels::Card& c : kernels::allCards()) {
+      const kernels::Launch& l = c.make(c.minSize, 1).launches.front();
+      if (l.cluster.x == 0 && !l.cooperative) cards.push_back(&c);
+    }
+    const kernels::Card& card = *cards[*rc::gen::inRange<size_t>(0, cards.size())];
     const uint64_t hi = std::min(std::max(card.minSize, card.maxSize), card.minSize * 16 + 2048);
     const uint64_t size = *rc::gen::inRange<uint64_t>(card.minSize, hi + 1);
     const uint64_t seed = *rc::gen::arbitrary<uint32_t>();
