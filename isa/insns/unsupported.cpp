@@ -20,8 +20,8 @@ std::vector<OpcodeSpec> unsupported() {
   std::vector<OpcodeSpec> specs;
   // Any modifier is accepted: the instruction never runs, and its name is reported whole.
   for (std::string_view op :
-       {"wgmma", "istypep", "tensormap", "multimem", "stackrestore", "stacksave", "alloca",
-        "getctarank", "mapa", "applypriority", "discard", "createpolicy", "pmevent", "brx",
+       {"istypep", "tensormap", "multimem", "stackrestore", "stacksave", "alloca", "getctarank",
+        "mapa", "applypriority", "discard", "createpolicy", "pmevent", "brx",
         "clusterlaunchcontrol", "tcgen05"}) {
     specs.push_back(
         {op, "unsupported", InsnClass::Misc, Role::Unmodelled, {}, {"*"}, bindUnsupported});
