@@ -122,8 +122,7 @@ Problem makeWgmma(uint64_t size, uint64_t seed) {
   p.buffers.push_back(makeBuffer("A", ElemType::F16, unitHalves(rng, uint64_t(d.M) * d.K), false));
   p.buffers.push_back(makeBuffer("B", ElemType::F16, unitHalves(rng, uint64_t(d.K) * d.N), false));
   p.buffers.push_back(poisonBuffer("C", ElemType::F32, uint64_t(d.M) * d.N));
-  p.launches.push_back(
-      gemmLaunch("hgemm_wgmma_f16_f32", d, {d.N / 64, d.M / 64, 1}, {128, 1, 1}));
+  p.launches.push_back(gemmLaunch("hgemm_wgmma_f16_f32", d, {d.N / 64, d.M / 64, 1}, {128, 1, 1}));
   return p;
 }
 
@@ -184,7 +183,7 @@ std::vector<Card> tensorCards() {
                        "through matrix descriptors, four wgmmas per commit group",
        .defaultSize = 128,
        .minSize = 1,
-       .maxSize = 256,
+       .maxSize = 128,  // one 128 x 128 problem: the reference sums as the tensor core does (slow)
        .tolerance = bitExact(),
        .make = makeWgmma,
        .reference = referenceWgmma},
