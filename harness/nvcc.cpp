@@ -114,7 +114,15 @@ std::string findPtxas() {
 }
 
 std::string ptxasVerdict(const std::string& ptxas, const std::string& file) {
-  const std::string cmd = "'" + ptxas + "' -arch=sm_90 '" + file + "' -o /dev/null >/dev/null 2>&1";
+  // sm_90a code (wgmma, setmaxnreg) assembles only for the architecture-specific target.
+  std::string arch = "sm_90";
+  {
+    std::ifstream in(file);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find(".target sm_90a") != std::string::npos) arch = "sm_90a";
+  }
+  const std::string cmd =
+      "'" + ptxas + "' -arch=" + arch + " '" + file + "' -o /dev/null >/dev/null 2>&1";
   const int status = std::system(cmd.c_str());
   if (status == 0) return "";
   if (WIFSIGNALED(status)) return "crashed (signal " + std::to_string(WTERMSIG(status)) + ")";

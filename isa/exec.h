@@ -13,6 +13,10 @@
 
 namespace warpsim::isa {
 
+namespace insns {
+class WgmmaQueue;  // isa/insns/wgmma_state.h
+}
+
 enum class AtomOp : uint8_t { Add, Min, Max, Inc, Dec, And, Or, Xor, Exch, Cas };
 
 // One lane's atomic read-modify-write: new value from the old one and the operands.
@@ -152,6 +156,13 @@ class Machine {
   }
   virtual void clusterBarrier(const Inst& in, LaneMask mask, bool arrive) {
     unsupported(in, in.text.c_str());
+  }
+  // wgmma.* (isa/insns/wgmma.cpp): the executing warp's queue of warpgroup MMAs in flight. The
+  // machine checks that the warp's warpgroup is whole (four warps of the CTA) and faults
+  // otherwise; a machine without warpgroups reports the instruction as not supported.
+  virtual insns::WgmmaQueue& wgmmaQueue(const Inst& in) {
+    unsupported(in, in.text.c_str());
+    std::abort();  // unsupported() does not return on any machine
   }
   // An instruction warpsim parses but does not execute yet.
   [[noreturn]] virtual void unsupported(const Inst& in, const char* what) = 0;

@@ -15,7 +15,8 @@ std::vector<OpcodeSpec> buildTable() {
         insns::memory,         insns::atomics,        insns::control,        insns::synchronization,
         insns::warpLevel,      insns::video,          insns::videoSimd,      insns::asyncCopy,
         insns::mbarrierFamily, insns::matrixMove,     insns::matrixMultiply, insns::launchControl,
-        insns::texture,        insns::wmmaFamily,     insns::clusterFamily,  insns::unsupported}) {
+        insns::texture,        insns::wmmaFamily,     insns::clusterFamily,  insns::wgmmaFamily,
+        insns::unsupported}) {
     auto specs = family();
     all.insert(all.end(), specs.begin(), specs.end());
   }

@@ -96,6 +96,7 @@ int isaRecordCommand(const std::vector<std::string>& args) {
       "approx", "also generate .approx forms")("video", "also generate the video instructions")(
       "contract", "also generate mul + add/sub pairs that ptxas fuses into fma")(
       "mma", "programs of one matrix instruction instead (mma.sync, ldmatrix, movmatrix)")(
+      "wgmma", "programs of one wgmma.mma_async instead (sm_90a, shared-memory layouts)")(
       "simulator-as-gpu", "dry run: the simulator stands in for the GPU")(
       "ptxas-check", "assemble each program with ptxas in a child process first");
   po::positional_options_description pos;
@@ -129,6 +130,7 @@ int isaRecordCommand(const std::vector<std::string>& args) {
   options.video = vm.count("video") > 0;
   options.contract = vm.count("contract") > 0;
   options.mma = vm.count("mma") > 0;
+  options.wgmma = vm.count("wgmma") > 0;
   const fs::path out = vm["out"].as<std::string>();
   fs::create_directories(out);
   const uint64_t first = vm["seed"].as<uint64_t>();
@@ -291,7 +293,8 @@ int isaCheckCommand(const std::vector<std::string>& args) {
       "seed", po::value<uint64_t>()->default_value(1), "the first program's seed")(
       "approx", "also generate .approx forms")("video", "also generate the video instructions")(
       "contract", "also generate mul + add/sub pairs that ptxas fuses into fma")(
-      "mma", "programs of one matrix instruction instead")("ptx-dir", po::value<std::string>(),
+      "mma", "programs of one matrix instruction instead")(
+      "wgmma", "programs of one wgmma.mma_async instead")("ptx-dir", po::value<std::string>(),
                                                            "write the programs here");
   po::positional_options_description pos;
   po::variables_map vm;
@@ -305,6 +308,7 @@ int isaCheckCommand(const std::vector<std::string>& args) {
   options.video = vm.count("video") > 0;
   options.contract = vm.count("contract") > 0;
   options.mma = vm.count("mma") > 0;
+  options.wgmma = vm.count("wgmma") > 0;
   std::string dir;
   if (vm.count("ptx-dir")) {
     dir = vm["ptx-dir"].as<std::string>();

@@ -184,6 +184,8 @@ const Entry kEntries[] = {
     WARPSIM_ENTRY(cuTexObjectDestroy, 5000, cuTexObjectDestroy),
     WARPSIM_ENTRY(cuSurfObjectCreate, 5000, cuSurfObjectCreate),
     WARPSIM_ENTRY(cuSurfObjectDestroy, 5000, cuSurfObjectDestroy),
+    // tensor maps (tensor_map.cpp)
+    WARPSIM_ENTRY(cuTensorMapEncodeTiled, 12000, cuTensorMapEncodeTiled),
     // launches
     WARPSIM_ENTRY(cuLaunchKernel, 4000, cuLaunchKernel),
     WARPSIM_ENTRY(cuLaunchCooperativeKernel, 9000, cuLaunchCooperativeKernel),

@@ -127,6 +127,7 @@ class BodyGenerator {
 
 GeneratedProgram generateProgram(uint64_t seed, const GenOptions& options) {
   if (options.mma) return generateMmaProgram(seed);
+  if (options.wgmma) return generateWgmmaProgram(seed);
   Builder b(seed, options);
   b.blockSize = b.pick({32u, 64u, 64u, 128u, 128u});
   b.gridSize = 1 + b.below(2);

@@ -53,6 +53,9 @@ struct GenOptions {
   // Programs of one warp-level matrix instruction instead (mma.sync, ldmatrix, movmatrix; with
   // random and targeted inputs: harness/ptxgen/mma_program.cpp); the other options do not apply.
   bool mma = false;
+  // Programs of one wgmma.mma_async (sm_90a) instead: one warpgroup, A and B from shared memory
+  // in every layout and swizzle (harness/ptxgen/wgmma_program.cpp).
+  bool wgmma = false;
 };
 
 // How a pool register's bits are meant: it decides the input generator's special values.
@@ -94,6 +97,8 @@ struct GeneratedProgram {
 GeneratedProgram generateProgram(uint64_t seed, const GenOptions& options = {});
 // The --mma program of a seed (generateProgram with options.mma).
 GeneratedProgram generateMmaProgram(uint64_t seed);
+// The --wgmma program of a seed (generateProgram with options.wgmma).
+GeneratedProgram generateWgmmaProgram(uint64_t seed);
 
 // Every generator operation family (what `families` draws from), for coverage checks.
 std::vector<std::string> allFamilies(const GenOptions& options = {});

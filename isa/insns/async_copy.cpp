@@ -7,8 +7,8 @@
 // cp-size is 4, 8 or 16 (16 only with .cg); src-size bytes are read and the rest of the
 // destination is zero-filled; ignore-src true reads nothing. .ca/.cg and the L2 hints choose
 // caches only. The in-flight state lives in the simulator (sim/func/async_copy.h): the data lands
-// at the wait. The other forms of the opcode `cp` (cp.async.bulk, cp.reduce.async.bulk) parse
-// and fault "not supported yet" when executed.
+// at the wait. The bulk forms (cp.async.bulk, .tensor) are bulk_copy.cpp's; cp.reduce.async.bulk
+// parses and faults "not supported yet" when executed.
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
@@ -73,8 +73,9 @@ void mbarrierArriveH(Exec& x, const Inst& in) {
 std::string bindCp(Inst& in) {
   const Mods& m = in.mods;
   const bool async = m.has("async");
+  if (async && m.has("bulk") && !m.has("reduce")) return bindBulkCopy(in);  // bulk_copy.cpp
   if (!async || m.has("bulk") || m.has("reduce")) {
-    in.run = notSupportedHandler;  // the bulk (TMA) forms: not executed yet
+    in.run = notSupportedHandler;  // cp.reduce.async.bulk: not executed yet
     return "";
   }
   if (m.has("commit_group")) {
@@ -133,7 +134,7 @@ std::string bindCp(Inst& in) {
 }  // namespace
 
 std::vector<OpcodeSpec> asyncCopy() {
-  // `cp` takes any modifier word: its bulk forms (not executed yet) have many; the binder checks
+  // `cp` takes any modifier word: its bulk forms have many; the binders check
   // the forms it executes.
   return {{"cp", "async_copy", InsnClass::LoadGlobal, Role::Effect, {}, {"*"}, bindCp}};
 }

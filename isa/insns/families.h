@@ -31,6 +31,7 @@ std::vector<OpcodeSpec> matrixMultiply();  // mma.cpp: mma.sync
 std::vector<OpcodeSpec> launchControl();   // launch_control.cpp: griddepcontrol setmaxnreg
 std::vector<OpcodeSpec> texture();         // texture.cpp: tex tld4 txq suld sust suq
 std::vector<OpcodeSpec> wmmaFamily();      // wmma.cpp: wmma.load wmma.store wmma.mma
+std::vector<OpcodeSpec> wgmmaFamily();     // wgmma.cpp: wgmma.mma_async fence commit/wait
 std::vector<OpcodeSpec> unsupported();     // unsupported.cpp: parsed, not executed yet
 std::vector<OpcodeSpec> clusterFamily();   // cluster.cpp: mapa getctarank
 
@@ -45,6 +46,9 @@ Handler fusedMultiplyAdd(Type type, bool ftz, bool sat, bool negProduct, bool ne
 Handler fusedMultiplyAddHalf(Type type, bool ftz, bool sat, bool negProduct, bool negAddend);
 // barrier.cluster.arrive / .wait (cluster.cpp), reached through bar/barrier's binder.
 std::string bindClusterBarrier(Inst& in);
+// Binds the bulk forms of `cp` (cp.async.bulk{.tensor}, their commit/wait, prefetch:
+// bulk_copy.cpp); async_copy.cpp's binder hands them over.
+std::string bindBulkCopy(Inst& in);
 // The handler of instructions that are parsed but not executed yet (unsupported.cpp).
 void notSupportedHandler(Exec& x, const Inst& in);
 // Whether a bound handler faults "not supported yet" whenever it runs: notSupportedHandler, a

@@ -25,9 +25,15 @@ uint64_t roundResult(double s, fp::Format d) {
 
 uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format input, uint64_t c,
                 fp::Format cFormat, fp::Format dFormat) {
+  return mmaDot(a, b, k, input, input, kMmaSumBits, c, cFormat, dFormat);
+}
+
+uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format aFormat,
+                fp::Format bFormat, int sumBits, uint64_t c, fp::Format cFormat,
+                fp::Format dFormat) {
   const unsigned n = k + 1;
-  double terms[17];
-  int exps[17];
+  double terms[33];
+  int exps[33];
   terms[0] = widen(c, cFormat);
   bool special = !std::isfinite(terms[0]);
   for (unsigned i = 0; i < k; ++i) {
@@ -37,7 +43,7 @@ uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format input, 
     special = special || !std::isfinite(terms[i + 1]);
   }
   if (special) {
-    // A sum of at most 17 exact terms, one of them inf or NaN: the double sum is the IEEE one.
+    // A sum of at most 33 exact terms, one of them inf or NaN: the double sum is the IEEE one.
     double s = 0;
     for (unsigned i = 0; i < n; ++i) s += terms[i];
     return std::isnan(s) ? dFormat.canonicalNaN() : roundResult(s, dFormat);
@@ -46,14 +52,16 @@ uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format input, 
   if (terms[0] != 0) emax = exps[0] = fieldExponent(terms[0], cFormat);
   for (unsigned i = 0; i < k; ++i)
     if (terms[i + 1] != 0)
-      emax = std::max(emax, exps[i + 1] = fieldExponent(a[i], input) + fieldExponent(b[i], input));
+      emax =
+          std::max(emax, exps[i + 1] = fieldExponent(a[i], aFormat) + fieldExponent(b[i], bFormat));
   double sum = 0;
   if (emax == INT_MIN) {
     for (unsigned i = 0; i < n; ++i) sum += terms[i];  // all zero: IEEE signed-zero rules
   } else {
     // Each term truncated toward zero to a multiple of 2^q. Every term is below 2^(emax + 2),
-    // so each is an integer multiple of 2^q below 2^28 and their sum is exact in a double.
-    const int q = emax - kMmaSumBits + 1;
+    // so each is an integer multiple of 2^q below 2^28 and their sum (33 terms at most) is
+    // exact in a double.
+    const int q = emax - sumBits + 1;
     for (unsigned i = 0; i < n; ++i) sum += std::ldexp(std::trunc(std::ldexp(terms[i], -q)), q);
     // A nonzero sum too small for the result format comes out +0, whatever its sign (fresh
     // tiny-mode cases of device_mma.sh 700 1121: the chip gave +0 where rounding gave -0).

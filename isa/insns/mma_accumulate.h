@@ -42,4 +42,10 @@ inline constexpr int kMmaSumBits = 26;
 uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format input, uint64_t c,
                 fp::Format cFormat, fp::Format dFormat);
 
+// The same model with A's and B's formats apart (fp8: e4m3 times e5m2), k <= 32 products and
+// the adder's width as a parameter (wgmma.cpp: its fp8 forms).
+uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format aFormat,
+                fp::Format bFormat, int sumBits, uint64_t c, fp::Format cFormat,
+                fp::Format dFormat);
+
 }  // namespace warpsim::isa::insns

@@ -85,8 +85,7 @@ Problem makeMma(uint64_t size, uint64_t seed) {
 // What the H200 computes, step for step: per k-step of 16, one mma.sync adds 16 exact f16
 // products to the f32 accumulator as the tensor core does (isa/insns/mma_accumulate.h, fitted
 // bit for bit to the chip and checked against it by the recorded cases in tests/recorded/mma).
-void referenceMma(Problem& p) {
-  const Dims d = dimsFor(p.size);
+void referenceMmaDims(Problem& p, const Dims& d) {
   const auto A = readBuffer<uint16_t>(p.buffers[kA]), B = readBuffer<uint16_t>(p.buffers[kB]);
   std::vector<float> C(size_t(d.M) * d.N);
   for (uint32_t i = 0; i < d.M; ++i)
@@ -104,6 +103,30 @@ void referenceMma(Problem& p) {
     }
   writeBuffer(p.buffers[kC], C);
 }
+
+void referenceMma(Problem& p) { referenceMmaDims(p, dimsFor(p.size)); }
+
+// The wgmma GEMM: 64x64 tiles of C, K-tiles of 64: M = N = s, K = s / 2 with s a multiple of
+// 128. wgmma.m64n64k16 sums each k-step of 16 as mma.sync does (the assumption stated in
+// isa/insns/wgmma.cpp; scripts/device_wgmma.sh checks it), so the reference is referenceMma's.
+Dims dimsWgmma(uint64_t size) {
+  const uint32_t s = uint32_t(roundUp(size < 128 ? 128 : size, 128));
+  return {s, s, s / 2};
+}
+
+Problem makeWgmma(uint64_t size, uint64_t seed) {
+  Rng rng(seed);
+  const Dims d = dimsWgmma(size);
+  Problem p;
+  p.size = size;
+  p.buffers.push_back(makeBuffer("A", ElemType::F16, unitHalves(rng, uint64_t(d.M) * d.K), false));
+  p.buffers.push_back(makeBuffer("B", ElemType::F16, unitHalves(rng, uint64_t(d.K) * d.N), false));
+  p.buffers.push_back(poisonBuffer("C", ElemType::F32, uint64_t(d.M) * d.N));
+  p.launches.push_back(gemmLaunch("hgemm_wgmma_f16_f32", d, {d.N / 64, d.M / 64, 1}, {128, 1, 1}));
+  return p;
+}
+
+void referenceWgmma(Problem& p) { referenceMmaDims(p, dimsWgmma(p.size)); }
 
 // The wmma GEMM: one warp per 16x16 tile of C, a 16x16 tile per launch block.
 Problem makeWmma(uint64_t size, uint64_t seed) {
@@ -152,6 +175,18 @@ std::vector<Card> tensorCards() {
        .tolerance = bitExact(),
        .make = makeWmma,
        .reference = referenceMma},
+      {.name = "hgemm_wgmma",
+       .family = "tensor",
+       .source = "hgemm_wgmma_sm90a",
+       .demonstrates = "wgmma.mma_async.m64n64k16 f16->f32 (sm_90a): one warpgroup per 64x64 "
+                       "tile, A K-major and B MN-major in 128B-swizzled shared memory read "
+                       "through matrix descriptors, four wgmmas per commit group",
+       .defaultSize = 128,
+       .minSize = 1,
+       .maxSize = 128,  // one 128 x 128 problem: the reference sums as the tensor core does (slow)
+       .tolerance = bitExact(),
+       .make = makeWgmma,
+       .reference = referenceWgmma},
   };
 }
 

@@ -41,6 +41,8 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
   shared_.reset(size_t(ctx_.entry->sharedBytes) + ctx_.dynamicShared);
   barriers_.reset();
   async_.reset(info_.warps);
+  wgmma_.resize(info_.warps);
+  for (unsigned w = 0; w < info_.warps; ++w) wgmma_[w].reset(w % 4);
   printf_.clear();
   recovered_ = 0;
   cur_ = nullptr;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "isa/exec.h"
+#include "isa/insns/wgmma_state.h"
 #include "sim/func/async_copy.h"
 #include "sim/func/barriers.h"
 #include "sim/func/call_stack.h"
@@ -190,6 +191,8 @@ class Cta final : public isa::Machine {
   void clusterBarrier(const isa::Inst& in, isa::LaneMask mask, bool arrive) override;
   // Copies started and not landed yet (tests).
   size_t asyncCopiesInFlight() const { return async_.inFlight(); }
+  // wgmma (cta_async.cpp): the current warp's queue; faults unless its warpgroup is whole.
+  isa::insns::WgmmaQueue& wgmmaQueue(const isa::Inst& in) override;
 
  private:
   // Where a generic or space-specific address lands: a host pointer, or a fault.
@@ -243,6 +246,7 @@ class Cta final : public isa::Machine {
   SharedMemory shared_;
   BarrierUnit barriers_;
   AsyncCopyUnit async_;  // cp.async copies in flight
+  std::vector<isa::insns::WgmmaQueue> wgmma_;  // per warp: wgmma.mma_async results in flight
   std::string printf_;
   Warp* cur_ = nullptr;                   // the warp whose instruction is executing
   bool pcSet_ = false;                    // the instruction moved the pc itself (control flow)

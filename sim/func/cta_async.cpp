@@ -82,4 +82,19 @@ void Cta::asyncCompleteAll(const Inst&, LaneMask mask) {
                   [&](const AsyncBatch& b, LaneMask lanes) { landAsync(w, b, lanes); });
 }
 
+// A warpgroup is four consecutive warps of the CTA, the first of rank 0 (PTX ISA, "Warpgroup");
+// a wgmma needs all 128 of its threads, so a CTA whose size leaves the warpgroup short cannot
+// run it (the chip's behaviour there is undefined: a fault names it).
+isa::insns::WgmmaQueue& Cta::wgmmaQueue(const Inst& in) {
+  const unsigned w = cur_->index, first = w / 4 * 4;
+  const bool whole = first + 4 <= info_.warps && warps_[first + 3].valid == ~0u;
+  if (!whole)
+    fault(FaultKind::InvalidInstruction,
+          "'" + in.text + "' needs the 128 threads of warpgroup " + std::to_string(w / 4) +
+              " (warps " + std::to_string(first) + ".." + std::to_string(first + 3) +
+              "); the CTA has " + std::to_string(info_.threads) + " threads",
+          &in, 0);
+  return wgmma_[w];
+}
+
 }  // namespace warpsim::sim

@@ -69,6 +69,13 @@ TEST(Exec, TextureAndSurfaceObjects) {
   EXPECT_TRUE(has(o, "texture_objects: PASSED")) << o.output;
 }
 
+TEST(Exec, TmaPipelineWithTensorMapsFromTheDriver) {
+  const Outcome o = exec(program("tma_pipeline"));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_FALSE(has(o, "WRONG")) << o.output;
+  EXPECT_TRUE(has(o, "tma_pipeline: PASSED")) << o.output;
+}
+
 // The registers ptxas gave `kernel` in the sm_90 cubin of a built program.
 int cubinRegisters(const std::string& path, const std::string& kernel) {
   using namespace warpsim::driver;

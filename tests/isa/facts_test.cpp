@@ -135,7 +135,8 @@ TEST(InstructionFacts, RoleOfNamesTheDeclaredRole) {
   EXPECT_EQ(roleOf("call"), Role::Call);
   EXPECT_EQ(roleOf("addc"), Role::ComputeCarryIn);
   EXPECT_EQ(roleOf("trap"), Role::Trap);
-  EXPECT_EQ(roleOf("wgmma"), Role::Unmodelled);
+  EXPECT_EQ(roleOf("tcgen05"), Role::Unmodelled);
+  EXPECT_EQ(roleOf("wgmma"), Role::Compute);
   EXPECT_EQ(roleOf("mma"), Role::Compute);
   EXPECT_EQ(roleOf("nope"), Role::Unset);
 }

@@ -257,6 +257,10 @@ uint64_t gemmC32(uint64_t n) {  // the tensor family's C: s x s, s a multiple of
   const uint64_t s = (std::max<uint64_t>(n, 32) + 31) / 32 * 32;
   return s * s;
 }
+uint64_t gemmC128(uint64_t n) {  // hgemm_wgmma's C: s x s, s a multiple of 128
+  const uint64_t s = (std::max<uint64_t>(n, 128) + 127) / 128 * 128;
+  return s * s;
+}
 uint64_t rows128(uint64_t) { return 128; }
 uint64_t square4(uint64_t n) {  // resize_bilinear: a max(n, 4)-square output image
   const uint64_t s = std::max<uint64_t>(n, 4);
@@ -321,7 +325,8 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_copy", {capped1056}},
       {"micro_shfl_chain", {warp32}},
       {"micro_bar_chain", {cta256}},
-      {"hgemm_wmma", {gemmC32, 8}},  // one warp per 16x16 tile
+      {"hgemm_wmma", {gemmC32, 8}},      // one warp per 16x16 tile
+      {"hgemm_wgmma", {gemmC128, 32}},  // one warpgroup per 64x64 tile
       {"resize_bilinear", {square4}},
       {"gauss_elim", {belowPivot}},
       {"heap_list", {same}},

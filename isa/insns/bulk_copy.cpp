@@ -1,0 +1,323 @@
+// Bulk asynchronous copies and TMA (PTX ISA, "cp.async.bulk", "cp.async.bulk.tensor",
+// "cp.async.bulk.commit_group / wait_group", "cp.async.bulk.prefetch"):
+//   cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], size, [mbar]
+//   cp.async.bulk.global.shared::cta.bulk_group                      [dst], [src], size
+//   cp.async.bulk.tensor.{1..5}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+//                                                                 [dst], [tmap, {c, ...}], [mbar]
+//   cp.async.bulk.tensor.{1..5}d.global.shared::cta.tile.bulk_group [tmap, {c, ...}], [src]
+//   cp.async.bulk.commit_group;  cp.async.bulk.wait_group{.read} N;
+//   cp.async.bulk.prefetch{.tensor.Nd}.L2.global ...               (no-ops)
+// (.L2::cache_hint with its policy operand accepted). Every executing lane issues its own copy.
+//
+// The functional model completes a bulk copy when it is issued, a valid schedule of the
+// asynchronous proxy: global -> shared copies write shared memory and then perform complete_tx
+// of the copied bytes on the mbarrier (so a phase waited on with expect_tx completes when the
+// bytes have arrived and the arrivals are in, in either order); shared -> global copies write
+// global memory, and commit_group / wait_group have nothing left to wait for. Every byte moves
+// through Machine::load/store, so faults name the instruction and observers see the accesses.
+//
+// The tensor forms read the 128-byte tensor map at a generic address (tensor_map.h: warpsim's
+// encoding, written by cuTensorMapEncodeTiled) and move the box at the signed coordinates, tile
+// mode: the box is dense in shared memory (dimension 0 innermost), each dimension traversed with
+// its element stride; elements outside the tensor read as zero (or the canonical NaN with
+// OOB_FILL_NAN_REQUEST_ZERO_FMA) and are not written by a store. The swizzle permutes the
+// box's 16-byte units by the absolute shared address, as wgmma reads them (wgmma_layout.h).
+// Not executed yet (fault "not supported yet"): im2col, multicast::cluster, shared::cluster
+// destinations in other CTAs, cp.reduce.async.bulk.
+#include <vector>
+
+#include "isa/fp.h"
+#include "isa/insns/addresses.h"
+#include "isa/insns/families.h"
+#include "isa/insns/lanes.h"
+#include "isa/insns/mbarrier_state.h"
+#include "isa/insns/tensor_map.h"
+#include "isa/insns/wgmma_layout.h"
+
+namespace warpsim::isa::insns {
+namespace {
+
+// Inst::flags: the tensor rank (bits 0..2).
+enum : uint32_t { kRankMask = 7 };
+
+// Copies `bytes` (a multiple of 16) between two addresses of lane l, 16 bytes per access.
+void copyChunks(Exec& x, const Inst& in, unsigned l, Space from, uint64_t src, Space to,
+                uint64_t dst, uint64_t bytes) {
+  uint64_t a[kWarpSize] = {}, words[kWarpSize * 4] = {};
+  const LaneMask one = LaneMask{1} << l;
+  for (uint64_t off = 0; off < bytes; off += 16) {
+    a[l] = src + off;
+    x.machine->load(in, from, one, a, 4, 4, words);
+    uint64_t w[kWarpSize * 4];
+    for (unsigned i = 0; i < 4; ++i) w[l * 4 + i] = words[l * 4 + i];
+    a[l] = dst + off;
+    x.machine->store(in, to, one, a, 4, 4, w);
+  }
+}
+
+// complete_tx of `bytes` on lane l's mbarrier.
+void completeTx(Exec& x, const Inst& in, const Opnd& mbar, unsigned l, uint64_t bytes) {
+  uint64_t addrs[kWarpSize], a[kWarpSize] = {}, old[kWarpSize];
+  const LaneMask one = LaneMask{1} << l;
+  laneAddresses(x, mbar, one, addrs);
+  a[l] = uint64_t(-int64_t(bytes));
+  // The mbarrier is in shared memory whatever the copy's spaces (the instruction's own state
+  // space words name the copy's, not the barrier's).
+  x.machine->atomic(in, Space::Shared, one, addrs, 8, mbarrier::txFn, a, nullptr, old);
+}
+
+uint64_t sizeOf(Exec& x, const Inst& in, const Opnd& o, unsigned l) {
+  const uint64_t n = uint32_t(x.reg(o)[l]);
+  if (n == 0 || n % 16)
+    x.machine->trap(in, LaneMask{1} << l, "a bulk copy's size must be a nonzero multiple of 16");
+  return n;
+}
+
+void checkAligned(Exec& x, const Inst& in, unsigned l, uint64_t addr, unsigned align,
+                  const char* what) {
+  if (addr % align) {
+    const std::string why = std::string("the ") + what + " of '" + in.text + "' is not " +
+                            std::to_string(align) + "-byte aligned";
+    x.machine->trap(in, LaneMask{1} << l, why.c_str());
+  }
+}
+
+void bulkLoadH(Exec& x, const Inst& in) {
+  uint64_t dst[kWarpSize], src[kWarpSize];
+  laneAddresses(x, in.ops[0], x.mask, dst);
+  laneAddresses(x, in.ops[1], x.mask, src);
+  forLanes(x.mask, [&](unsigned l) {
+    const uint64_t n = sizeOf(x, in, in.ops[2], l);
+    checkAligned(x, in, l, dst[l], 16, "destination");
+    checkAligned(x, in, l, src[l], 16, "source");
+    copyChunks(x, in, l, Space::Global, src[l], Space::Shared, dst[l], n);
+    completeTx(x, in, in.ops[3], l, n);
+  });
+}
+
+void bulkStoreH(Exec& x, const Inst& in) {
+  uint64_t dst[kWarpSize], src[kWarpSize];
+  laneAddresses(x, in.ops[0], x.mask, dst);
+  laneAddresses(x, in.ops[1], x.mask, src);
+  forLanes(x.mask, [&](unsigned l) {
+    const uint64_t n = sizeOf(x, in, in.ops[2], l);
+    checkAligned(x, in, l, dst[l], 16, "destination");
+    checkAligned(x, in, l, src[l], 16, "source");
+    copyChunks(x, in, l, Space::Shared, src[l], Space::Global, dst[l], n);
+  });
+}
+
+// The tensor map lane l names (the address operand's base register).
+tmap::TensorMap readMap(Exec& x, const Inst& in, const Opnd& a, unsigned l) {
+  const uint64_t base = x.reg(a.baseSlot)[l] + uint64_t(a.offset);
+  checkAligned(x, in, l, base, 64, "tensor map");
+  uint8_t bytes[128];
+  uint64_t addrs[kWarpSize] = {}, words[kWarpSize * 4] = {};
+  for (unsigned c = 0; c < 8; ++c) {
+    addrs[l] = base + 16 * c;
+    x.machine->load(in, Space::Generic, LaneMask{1} << l, addrs, 4, 4, words);
+    for (unsigned i = 0; i < 16; ++i)
+      bytes[16 * c + i] = uint8_t(words[l * 4 + i / 4] >> (8 * (i % 4)));
+  }
+  tmap::TensorMap m;
+  if (!tmap::load(bytes, m)) {
+    const std::string why = "the tensor map of '" + in.text +
+                            "' was not made by cuTensorMapEncodeTiled (warpsim's encoding)";
+    x.machine->trap(in, LaneMask{1} << l, why.c_str());
+  }
+  return m;
+}
+
+wgmma::Swizzle sharedSwizzle(tmap::Swizzle s) {
+  switch (s) {
+    case tmap::Swizzle::B32:
+      return wgmma::Swizzle::B32;
+    case tmap::Swizzle::B64:
+      return wgmma::Swizzle::B64;
+    case tmap::Swizzle::B128:
+      return wgmma::Swizzle::B128;
+    default:
+      return wgmma::Swizzle::None;
+  }
+}
+
+// Moves lane l's box between global memory and the dense (swizzled) shared box at `smem`.
+// Returns the box's size in bytes (what complete_tx counts).
+template <bool Load>
+unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, uint64_t smem) {
+  const tmap::TensorMap m = readMap(x, in, mapOp, l);
+  const unsigned rank = in.flags & kRankMask;
+  if (m.rank != rank) {
+    const std::string why = "'" + in.text + "' is " + std::to_string(rank) +
+                            "d but its tensor map has rank " + std::to_string(m.rank);
+    x.machine->trap(in, LaneMask{1} << l, why.c_str());
+  }
+  checkAligned(x, in, l, smem, 128, "shared box");
+  const Opnd& cv = mapOp.elems[0];
+  int64_t coord[5] = {};
+  for (unsigned d = 0; d < rank; ++d) {
+    const Opnd& c = cv.kind == OpndKind::Vec ? cv.elems[d] : cv;
+    coord[d] = int32_t(uint32_t(x.reg(c)[l]));
+  }
+  const unsigned e = tmap::elementBytes(m.dataType);
+  unsigned n[5] = {1, 1, 1, 1, 1};
+  for (unsigned d = 0; d < rank; ++d) n[d] = tmap::boxElements(m, d);
+  const unsigned total = tmap::boxBytes(m);
+  std::vector<uint8_t> box(total, 0);
+  const LaneMask one = LaneMask{1} << l;
+  uint64_t addrs[kWarpSize] = {}, v[kWarpSize] = {};
+  const wgmma::Swizzle sw = sharedSwizzle(m.swizzle);
+  auto sharedAt = [&](uint64_t off) { return uint64_t(wgmma::swizzle(sw, uint32_t(smem + off))); };
+  if (!Load) {  // the box from shared memory, 16 bytes at a time
+    uint64_t words[kWarpSize * 4] = {};
+    for (unsigned off = 0; off < total; off += 16) {
+      addrs[l] = sharedAt(off);
+      x.machine->load(in, Space::Shared, one, addrs, 4, 4, words);
+      for (unsigned i = 0; i < 16; ++i)
+        box[off + i] = uint8_t(words[l * 4 + i / 4] >> (8 * (i % 4)));
+    }
+  }
+  // OOB_FILL_NAN_REQUEST_ZERO_FMA: the canonical NaN of the element's width (f16 and bf16
+  // alike 0x7FFF), all ones below the sign.
+  const uint64_t fill = (Load && m.oobFillNaN) ? (~0ull >> (65 - 8 * e)) : 0;
+  unsigned idx[5] = {};
+  for (unsigned linear = 0; linear < total / e; ++linear) {
+    bool inside = true;
+    uint64_t g = m.globalAddress;
+    for (unsigned d = 0; d < rank; ++d) {
+      const int64_t c = coord[d] + int64_t(idx[d]) * (d == 0 ? 1 : m.elementStrides[d]);
+      if (c < 0 || uint64_t(c) >= tmap::globalDim(m, d)) inside = false;
+      g += uint64_t(c) * m.globalStrides[d];
+    }
+    uint8_t* p = &box[size_t(linear) * e];
+    if (inside) {
+      addrs[l] = g;
+      if (Load) {
+        x.machine->load(in, Space::Global, one, addrs, e, 1, v);
+        for (unsigned b = 0; b < e; ++b) p[b] = uint8_t(v[l] >> (8 * b));
+      } else {
+        uint64_t w = 0;
+        for (unsigned b = 0; b < e; ++b) w |= uint64_t(p[b]) << (8 * b);
+        v[l] = w;
+        x.machine->store(in, Space::Global, one, addrs, e, 1, v);
+      }
+    } else if (Load) {
+      for (unsigned b = 0; b < e; ++b) p[b] = uint8_t(fill >> (8 * b));
+    }
+    for (unsigned d = 0; d < rank; ++d) {  // the next element, dimension 0 fastest
+      if (++idx[d] < n[d]) break;
+      idx[d] = 0;
+    }
+  }
+  if (Load) {
+    uint64_t words[kWarpSize * 4] = {};
+    for (unsigned off = 0; off < total; off += 16) {
+      addrs[l] = sharedAt(off);
+      for (unsigned i = 0; i < 4; ++i) {
+        uint32_t w = 0;
+        for (unsigned b = 0; b < 4; ++b) w |= uint32_t(box[off + 4 * i + b]) << (8 * b);
+        words[l * 4 + i] = w;
+      }
+      x.machine->store(in, Space::Shared, one, addrs, 4, 4, words);
+    }
+  }
+  return total;
+}
+
+void tensorLoadH(Exec& x, const Inst& in) {
+  uint64_t dst[kWarpSize];
+  laneAddresses(x, in.ops[0], x.mask, dst);
+  forLanes(x.mask, [&](unsigned l) {
+    completeTx(x, in, in.ops[2], l, tensorBox<true>(x, in, in.ops[1], l, dst[l]));
+  });
+}
+
+void tensorStoreH(Exec& x, const Inst& in) {
+  uint64_t src[kWarpSize];
+  laneAddresses(x, in.ops[1], x.mask, src);
+  forLanes(x.mask, [&](unsigned l) { tensorBox<false>(x, in, in.ops[0], l, src[l]); });
+}
+
+void noopH(Exec&, const Inst&) {}
+
+bool isAddr(const Opnd& o) { return o.kind == OpndKind::Addr; }
+bool isTensorAddr(const Opnd& o, unsigned rank) {
+  if (o.kind != OpndKind::Addr || o.baseSlot == kNoSlot || o.elems.size() != 1) return false;
+  const Opnd& c = o.elems[0];
+  return c.kind == OpndKind::Vec ? c.elems.size() == rank : rank == 1;
+}
+
+std::string unsupportedForm(Inst& in) {
+  in.run = notSupportedHandler;
+  return "";
+}
+
+}  // namespace
+
+std::string bindBulkCopy(Inst& in) {
+  const Mods& m = in.mods;
+  const bool hint = m.has("L2::cache_hint");
+  const size_t extra = hint ? 1 : 0;
+  in.cls = InsnClass::Misc;
+  if (m.has("commit_group")) {
+    in.run = noopH;  // every bulk copy has completed at its issue
+    return in.ops.empty() ? "" : msg(in, "takes no operands");
+  }
+  if (m.has("wait_group")) {
+    in.run = noopH;
+    if (in.ops.size() != 1 || in.ops[0].kind != OpndKind::Reg || in.ops[0].declared)
+      return msg(in, "takes one immediate operand");
+    return "";
+  }
+  if (m.has("prefetch")) {
+    in.run = noopH;  // a hint: nothing to model functionally
+    return "";
+  }
+  if (m.has("im2col") || m.has("im2col::w") || m.has("im2col::w::128") ||
+      m.has("multicast::cluster") || m.has("tile::gather4") || m.has("tile::scatter4"))
+    return unsupportedForm(in);
+  const bool load = m.has("mbarrier::complete_tx::bytes");
+  const bool store = m.has("bulk_group");
+  if (load == store) return msg(in, "needs .mbarrier::complete_tx::bytes or .bulk_group");
+  if (m.has("tensor")) {
+    unsigned rank = 0;
+    for (unsigned r = 1; r <= 5; ++r)
+      if (m.has(std::to_string(r) + "d")) rank = r;
+    if (rank == 0) return msg(in, "needs a dimension .1d .. .5d");
+    in.flags = rank;
+    if (load) {
+      if (!m.has("global") || !(m.has("shared::cluster") || m.has("shared::cta")))
+        return msg(in, "copies from .global to .shared::cluster");
+      if (in.ops.size() != 3 + extra || !isAddr(in.ops[0]) || !isTensorAddr(in.ops[1], rank) ||
+          !isAddr(in.ops[2]))
+        return msg(in,
+                   "takes [dst], [tensorMap, {" + std::to_string(rank) + " coordinates}], [mbar]");
+      in.cls = InsnClass::LoadGlobal;
+      in.run = tensorLoadH;
+      return "";
+    }
+    if (in.ops.size() != 2 + extra || !isTensorAddr(in.ops[0], rank) || !isAddr(in.ops[1]))
+      return msg(in, "takes [tensorMap, {" + std::to_string(rank) + " coordinates}], [src]");
+    in.cls = InsnClass::StoreGlobal;
+    in.run = tensorStoreH;
+    return "";
+  }
+  if (load) {
+    // shared::cluster <- shared::cta (distributed shared memory): not yet.
+    if (!m.has("global")) return unsupportedForm(in);
+    if (in.ops.size() != 4 + extra || !isAddr(in.ops[0]) || !isAddr(in.ops[1]) ||
+        in.ops[2].kind != OpndKind::Reg || !isAddr(in.ops[3]))
+      return msg(in, "takes [dst], [src], size, [mbar]");
+    in.cls = InsnClass::LoadGlobal;
+    in.run = bulkLoadH;
+    return "";
+  }
+  if (in.ops.size() != 3 + extra || !isAddr(in.ops[0]) || !isAddr(in.ops[1]) ||
+      in.ops[2].kind != OpndKind::Reg)
+    return msg(in, "takes [dst], [src], size");
+  in.cls = InsnClass::StoreGlobal;
+  in.run = bulkStoreH;
+  return "";
+}
+
+}  // namespace warpsim::isa::insns

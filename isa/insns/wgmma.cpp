@@ -1,0 +1,445 @@
+// Warpgroup-level matrix multiply-accumulate (PTX ISA, "wgmma", sm_90a):
+//   wgmma.mma_async.sync.aligned.m64nNk16.{f32,f16}.f16.f16  d, a-desc|{a}, b-desc, scale-d,
+//                                        imm-scale-a, imm-scale-b{, imm-trans-a}, imm-trans-b
+//   wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16      (likewise)
+//   wgmma.mma_async.sync.aligned.m64nNk8.f32.tf32.tf32       d, a-desc|{a}, b-desc, scale-d,
+//                                                            imm-scale-a, imm-scale-b
+//   wgmma.mma_async.sync.aligned.m64nNk32.{f32,f16}.{e4m3,e5m2}.{e4m3,e5m2}   (likewise)
+//   wgmma.mma_async.sync.aligned.m64nNk32{.satfinite}.s32.{s8,u8}.{s8,u8}
+//                                                            d, a-desc|{a}, b-desc, scale-d
+//   wgmma.fence.sync.aligned;  wgmma.commit_group.sync.aligned;  wgmma.wait_group.sync.aligned N;
+// N is 8..256 in steps of 8 (the integer forms: 8, 16, 24, then steps of 16). D = A * B + D
+// (scale-d false: A * B), A 64 x K, B K x N, D 64 x N over the 128 threads of a warpgroup;
+// imm-scale-a/b = -1 negate A/B; imm-trans = 1 reads the operand MN-major (f16/bf16 only).
+//
+// Each warp of the warpgroup computes its own 16 rows of D (rows 16 r .. 16 r + 15 for the
+// warp of rank r), which is all the instruction's register fragments give it: A's rows from its
+// registers or the descriptor, all of B from shared memory (wgmma_layout.h), D in the fragment
+// layout of the manual ("Register Fragments": thread (g = lane / 4, t = lane % 4) of warp r
+// holds D[16 r + g + 8 ((i / 2) % 2)][8 (i / 4) + 2 t + i % 2] as element i; A's registers are
+// mma.m16n8k16/k8/k32's A fragment of the warp's 16 rows). The result lands in the registers at
+// the wgmma.wait_group that completes it (wgmma_state.h).
+//
+// Numerics: the narrow floating-point forms go through mmaDot, the tensor-core summation fitted
+// to mma.sync on the H200 (mma_accumulate.h): the assumption is that wgmma uses the same adder
+// for f16, bf16 and tf32 (one step over the K = 16 or 8 products). fp8 is assumed narrower:
+// one step over its 32 products with kFp8SumBits bits kept after alignment (unmeasured:
+// published H100/H800 observations put the fp8 accumulation at about 14 significant bits);
+// scripts/device_wgmma.sh tells both apart on the chip. Integer forms are exact (wrapping, or
+// clamped with .satfinite).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <unordered_map>
+
+#include "isa/insns/addresses.h"
+#include "isa/insns/families.h"
+#include "isa/insns/lanes.h"
+#include "isa/insns/mma_accumulate.h"
+#include "isa/insns/wgmma_layout.h"
+#include "isa/insns/wgmma_state.h"
+
+namespace warpsim::isa::insns {
+namespace {
+
+// Bits kept after alignment by the fp8 forms (assumed, see above; the f16 forms keep 26).
+constexpr int kFp8SumBits = 16;
+
+enum class Kind : uint8_t { F16, BF16, TF32, E4M3, E5M2, S8, U8 };
+
+// Inst::flags
+enum : uint32_t {
+  kNShift = 0,        // N in bits 0..8
+  kAKindShift = 9,    // Kind of A, bits 9..11
+  kBKindShift = 12,   // Kind of B, bits 12..14
+  kDF16 = 1u << 15,   // D (and C) f16x2
+  kDS32 = 1u << 16,   // D s32
+  kADesc = 1u << 17,  // A from a descriptor
+  kSatFinite = 1u << 18,
+  kHasTrans = 1u << 19,  // imm-trans operands present
+};
+
+unsigned kOf(Kind k) {
+  switch (k) {
+    case Kind::F16:
+    case Kind::BF16:
+      return 16;
+    case Kind::TF32:
+      return 8;
+    default:
+      return 32;
+  }
+}
+
+unsigned bytesOf(Kind k) {
+  switch (k) {
+    case Kind::F16:
+    case Kind::BF16:
+      return 2;
+    case Kind::TF32:
+      return 4;
+    default:
+      return 1;
+  }
+}
+
+fp::Format formatOf(Kind k) {
+  switch (k) {
+    case Kind::F16:
+      return fp::kF16;
+    case Kind::BF16:
+      return fp::kBF16;
+    case Kind::TF32:
+      return fp::kTF32;
+    case Kind::E4M3:
+      return fp::Format{4, 3};
+    default:
+      return fp::Format{5, 2};  // e5m2
+  }
+}
+
+// The exact value of an element's bits.
+double valueOf(Kind k, uint32_t bits) {
+  switch (k) {
+    case Kind::F16:
+      return fp::f16ToF32(uint16_t(bits));
+    case Kind::BF16:
+      return fp::bf16ToF32(uint16_t(bits));
+    case Kind::TF32:
+      return fp::f32(bits & 0xFFFFE000u);  // the f32 encoding's upper 19 bits
+    case Kind::E4M3: {                     // no infinities; S.1111.111 is NaN
+      if ((bits & 0x7F) == 0x7F) return std::numeric_limits<double>::quiet_NaN();
+      const unsigned e = (bits >> 3) & 0xF, m = bits & 7;
+      const double v = e ? std::ldexp(double(8 | m), int(e) - 10) : std::ldexp(double(m), -9);
+      return (bits & 0x80) ? -v : v;
+    }
+    case Kind::E5M2:  // the upper byte of an f16
+      return fp::f16ToF32(uint16_t(bits << 8));
+    case Kind::S8:
+      return double(int8_t(bits));
+    case Kind::U8:
+      return double(uint8_t(bits));
+  }
+  return 0;
+}
+
+// Where element i of a thread's A register fragment sits in the warp's 16 rows (the mma.sync
+// A fragments of m16n8k16, m16n8k8 tf32 and m16n8k32).
+std::pair<unsigned, unsigned> aFragment(Kind k, unsigned i, unsigned g, unsigned t) {
+  switch (kOf(k)) {
+    case 16:
+      return {g + ((i >> 1) & 1) * 8, t * 2 + (i & 1) + (i >= 4 ? 8 : 0)};
+    case 8:
+      return {g + (i & 1) * 8, t + (i >= 2 ? 4 : 0)};
+    default:
+      return {g + ((i >> 2) & 1) * 8, t * 4 + (i & 3) + (i >= 8 ? 16 : 0)};
+  }
+}
+
+// Reads the elements (mn, k) for mn in [mn0, mn0 + rows) of a shared-memory operand: its
+// 16-byte units, each loaded once through the machine (so faults and observers see them).
+void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMajor, Kind kind,
+                 unsigned mn0, unsigned rows, std::vector<uint32_t>& out) {
+  const unsigned K = kOf(kind), e = bytesOf(kind);
+  std::vector<wgmma::UnitAddress> where(size_t(rows) * K);
+  std::vector<uint32_t> units;
+  std::unordered_map<uint32_t, uint32_t> index;
+  for (unsigned r = 0; r < rows; ++r)
+    for (unsigned k = 0; k < K; ++k) {
+      const wgmma::UnitAddress a = wgmma::elementAddress(d, mnMajor, e, mn0 + r, k);
+      where[size_t(r) * K + k] = a;
+      if (index.emplace(a.unit, uint32_t(units.size())).second) units.push_back(a.unit);
+    }
+  std::vector<uint8_t> bytes(units.size() * 16);
+  uint64_t addrs[kWarpSize], words[kWarpSize * 4];
+  for (size_t first = 0; first < units.size(); first += kWarpSize) {
+    const unsigned n = unsigned(std::min<size_t>(kWarpSize, units.size() - first));
+    const LaneMask mask = n == kWarpSize ? ~0u : (1u << n) - 1;
+    for (unsigned l = 0; l < n; ++l) addrs[l] = units[first + l];
+    x.machine->load(in, Space::Shared, mask, addrs, 4, 4, words);
+    for (unsigned l = 0; l < n; ++l)
+      for (unsigned w = 0; w < 4; ++w)
+        for (unsigned b = 0; b < 4; ++b)
+          bytes[(first + l) * 16 + w * 4 + b] = uint8_t(words[l * 4 + w] >> (8 * b));
+  }
+  out.resize(where.size());
+  for (size_t i = 0; i < where.size(); ++i) {
+    const uint8_t* p = &bytes[size_t(index[where[i].unit]) * 16 + where[i].within];
+    uint32_t v = 0;
+    for (unsigned b = 0; b < e; ++b) v |= uint32_t(p[b]) << (8 * b);
+    out[i] = v;
+  }
+}
+
+// The register holding vector element i of an operand.
+const uint64_t* vecReg(const Exec& x, const Opnd& o, unsigned i) {
+  return x.reg(o.kind == OpndKind::Vec ? o.elems[i] : o);
+}
+
+void mmaAsyncH(Exec& x, const Inst& in) {
+  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
+  WgmmaQueue& q = x.machine->wgmmaQueue(in);
+  const uint32_t f = in.flags;
+  const unsigned N = (f >> kNShift) & 0x1FF;
+  const Kind ak = Kind((f >> kAKindShift) & 7), bk = Kind((f >> kBKindShift) & 7);
+  const unsigned K = kOf(ak);
+  const bool isInt = ak == Kind::S8 || ak == Kind::U8;
+  const Opnd &dOp = in.ops[0], &aOp = in.ops[1], &bOp = in.ops[2];
+  const bool scaleD = (predSource(x, in.ops[3]) & 1) != 0;
+  double scaleA = 1, scaleB = 1;
+  bool transA = false, transB = false;
+  if (!isInt) {
+    for (unsigned i = 4; i < 6; ++i) {
+      const int64_t v = int64_t(int32_t(uint32_t(uniformValue(x, in.ops[i], x.mask))));
+      if (v != 1 && v != -1) x.machine->trap(in, x.mask, "wgmma's imm-scale-a/b must be 1 or -1");
+      (i == 4 ? scaleA : scaleB) = double(v);
+    }
+    if (f & kHasTrans) {
+      const size_t tb = in.ops.size() - 1;
+      transB = uniformValue(x, in.ops[tb], x.mask) & 1;
+      if (f & kADesc) transA = uniformValue(x, in.ops[tb - 1], x.mask) & 1;
+    }
+  }
+  const unsigned rank = q.rank();
+  // A: the warp's 16 rows, row-major (16 x K) as element bits.
+  std::vector<uint32_t> A(16 * K), B;
+  if (f & kADesc) {
+    const wgmma::Descriptor ad = wgmma::decode(uniformValue(x, aOp, x.mask));
+    readOperand(x, in, ad, transA, ak, 16 * rank, 16, A);
+  } else {
+    const unsigned perReg = 4 / bytesOf(ak), bits = 8 * bytesOf(ak);
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      for (unsigned i = 0; i < 4 * perReg; ++i) {
+        const uint64_t r = vecReg(x, aOp, i / perReg)[lane];
+        const auto [row, col] = aFragment(ak, i, lane >> 2, lane & 3);
+        A[row * K + col] =
+            uint32_t(r >> ((i % perReg) * bits)) & (bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1);
+      }
+  }
+  const wgmma::Descriptor bd = wgmma::decode(uniformValue(x, bOp, x.mask));
+  readOperand(x, in, bd, transB, bk, 0, N, B);  // B[n * K + k]
+
+  // D's registers: element i of lane (g, t) is (g + 8 ((i / 2) % 2), 8 (i / 4) + 2 t + i % 2).
+  const bool dHalf = f & kDF16;
+  const unsigned dRegs = dHalf ? N / 4 : N / 2;
+  WgmmaQueue::Pending p;
+  p.inst = &in;
+  p.slots.resize(dRegs);
+  p.values.resize(dRegs);
+  std::vector<const uint64_t*> cur(dRegs);
+  for (unsigned j = 0; j < dRegs; ++j) {
+    p.slots[j] = dOp.elems[j].slot;
+    const auto* pending = q.latest(p.slots[j]);
+    cur[j] = pending ? pending->data() : x.reg(dOp.elems[j]);
+  }
+  std::array<double, 32> av{}, bv{};
+  const fp::Format af = formatOf(ak), bf = formatOf(bk);
+  const bool fp8 = ak == Kind::E4M3 || ak == Kind::E5M2;
+  const fp::Format accF = dHalf ? fp::kF16 : fp::kF32;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const unsigned g = lane >> 2, t = lane & 3;
+    for (unsigned i = 0; i < N / 2; ++i) {
+      const unsigned row = g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * t + (i & 1);
+      const unsigned reg = dHalf ? i / 2 : i, shift = dHalf ? 16 * (i & 1) : 0;
+      const uint64_t cBits =
+          scaleD ? (dHalf ? (cur[reg][lane] >> shift) & 0xFFFF : cur[reg][lane] & 0xFFFFFFFF) : 0;
+      uint64_t dBits;
+      if (isInt) {
+        int64_t s = scaleD ? int64_t(int32_t(uint32_t(cBits))) : 0;
+        for (unsigned k = 0; k < K; ++k)
+          s += int64_t(valueOf(ak, A[row * K + k])) * int64_t(valueOf(bk, B[col * K + k]));
+        if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
+        dBits = uint32_t(s);
+      } else {
+        for (unsigned k = 0; k < K; ++k) {
+          av[k] = scaleA * valueOf(ak, A[row * K + k]);
+          bv[k] = scaleB * valueOf(bk, B[col * K + k]);
+        }
+        dBits = mmaDot(av.data(), bv.data(), K, af, bf, fp8 ? kFp8SumBits : kMmaSumBits, cBits,
+                       accF, accF);
+      }
+      if (dHalf) {
+        if (shift == 0) p.values[reg][lane] = 0;
+        p.values[reg][lane] |= dBits << shift;
+      } else {
+        p.values[reg][lane] = dBits;
+      }
+    }
+  }
+  q.issue(std::move(p));
+}
+
+void fenceH(Exec& x, const Inst& in) {
+  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
+  x.machine->wgmmaQueue(in);  // the warpgroup check
+  x.machine->fence(in, x.mask);
+}
+
+void commitH(Exec& x, const Inst& in) {
+  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
+  x.machine->wgmmaQueue(in).commit();
+}
+
+void waitH(Exec& x, const Inst& in) {
+  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
+  const uint32_t keep = uint32_t(uniformValue(x, in.ops[0], x.mask));
+  x.machine->wgmmaQueue(in).complete(keep, [&](const WgmmaQueue::Pending& p) {
+    for (size_t j = 0; j < p.slots.size(); ++j)
+      std::copy(p.values[j].begin(), p.values[j].end(), x.reg(p.slots[j]));
+  });
+}
+
+bool kindOf(Type t, Kind& k) {
+  switch (t) {
+    case Type::F16:
+      k = Kind::F16;
+      return true;
+    case Type::BF16:
+      k = Kind::BF16;
+      return true;
+    case Type::TF32:
+      k = Kind::TF32;
+      return true;
+    case Type::E4M3:
+      k = Kind::E4M3;
+      return true;
+    case Type::E5M2:
+      k = Kind::E5M2;
+      return true;
+    case Type::S8:
+      k = Kind::S8;
+      return true;
+    case Type::U8:
+      k = Kind::U8;
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool isImmediate(const Opnd& o) { return o.kind == OpndKind::Reg && !o.declared; }
+
+std::string bindMmaAsync(Inst& in) {
+  const Mods& m = in.mods;
+  if (!m.has("sync") || !m.has("aligned")) return msg(in, "needs .sync.aligned");
+  if (m.has("sp")) {
+    in.run = notSupportedHandler;  // the sparse forms: not executed yet
+    return "";
+  }
+  // The shape word m64nNkK.
+  unsigned n = 0, kShape = 0;
+  bool shape = false;
+  for (const std::string& w : m.words) {
+    unsigned mm = 0, nn = 0, kk = 0;
+    char tail = 0;
+    if (std::sscanf(w.c_str(), "m%un%uk%u%c", &mm, &nn, &kk, &tail) == 3) {
+      if (mm != 64) return msg(in, "has M = 64 in every shape");
+      n = nn, kShape = kk, shape = true;
+    }
+  }
+  if (!shape) return msg(in, "needs a shape .m64nNkK");
+  if (m.types.size() != 3) return msg(in, "takes three types: .dtype.atype.btype");
+  const Type d = m.types[0];
+  Kind ak, bk;
+  if (!kindOf(m.types[1], ak) || !kindOf(m.types[2], bk))
+    return msg(in, "has an A or B type it does not take");
+  const bool isInt = ak == Kind::S8 || ak == Kind::U8;
+  const bool fp8 = ak == Kind::E4M3 || ak == Kind::E5M2;
+  const bool bInt = bk == Kind::S8 || bk == Kind::U8;
+  const bool bFp8 = bk == Kind::E4M3 || bk == Kind::E5M2;
+  if (isInt != bInt || fp8 != bFp8 || (!isInt && !fp8 && ak != bk))
+    return msg(in, "needs A and B of one type (or both fp8, or both 8-bit integers)");
+  if (kShape != kOf(ak))
+    return msg(in, "has K = " + std::to_string(kOf(ak)) + " for its types (.m64nNk" +
+                       std::to_string(kOf(ak)) + ")");
+  const bool nOk = isInt ? (n == 8 || n == 16 || n == 24 || (n >= 32 && n <= 256 && n % 16 == 0))
+                         : (n >= 8 && n <= 256 && n % 8 == 0);
+  if (!nOk) return msg(in, "has an N it does not take (" + std::to_string(n) + ")");
+  if (isInt) {
+    if (d != Type::S32) return msg(in, "accumulates 8-bit integers into .s32");
+  } else if (d == Type::F16) {
+    if (ak == Kind::BF16 || ak == Kind::TF32) return msg(in, "accumulates this type into .f32");
+  } else if (d != Type::F32) {
+    return msg(in, "accumulates into .f32 or .f16");
+  }
+  if (m.has("satfinite") && !isInt) return msg(in, "takes .satfinite only for integer types");
+  uint32_t flags = n << kNShift | uint32_t(ak) << kAKindShift | uint32_t(bk) << kBKindShift;
+  if (d == Type::F16) flags |= kDF16;
+  if (d == Type::S32) flags |= kDS32;
+  if (m.has("satfinite")) flags |= kSatFinite;
+  if (in.ops.size() < 4) return msg(in, "has too few operands");
+  const Opnd& a = in.ops[1];
+  const bool aDesc = a.kind == OpndKind::Reg;
+  if (aDesc) flags |= kADesc;
+  const bool trans = ak == Kind::F16 || ak == Kind::BF16;
+  size_t ops = isInt ? 4 : 6;
+  if (trans) ops += aDesc ? 2 : 1, flags |= kHasTrans;
+  if (in.ops.size() != ops)
+    return msg(in, "takes " + std::to_string(ops) + " operands in this form");
+  const unsigned dRegs = d == Type::F16 ? n / 4 : n / 2;
+  const Opnd& dOp = in.ops[0];
+  if (dOp.kind != OpndKind::Vec || dOp.elems.size() != dRegs)
+    return msg(in, "writes a vector of " + std::to_string(dRegs) + " registers");
+  for (const Opnd& e : dOp.elems)
+    if (e.kind != OpndKind::Reg || !e.declared) return msg(in, "writes registers only");
+  if (!aDesc) {
+    if (a.kind != OpndKind::Vec || a.elems.size() != 4)
+      return msg(in, "takes A as a 64-bit descriptor or a vector of 4 registers");
+    for (const Opnd& e : a.elems)
+      if (e.kind != OpndKind::Reg) return msg(in, "takes A's fragment in registers");
+  }
+  if (in.ops[2].kind != OpndKind::Reg) return msg(in, "takes B as a 64-bit descriptor");
+  if (in.ops[3].kind != OpndKind::Pred && !isImmediate(in.ops[3]))
+    return msg(in, "takes scale-d as a predicate");
+  for (size_t i = 4; i < ops; ++i)
+    if (!isImmediate(in.ops[i]))
+      return msg(in, "takes imm-scale-a/b and imm-trans-a/b as immediates");
+  in.flags = flags;
+  in.cls = InsnClass::Tensor;
+  in.run = mmaAsyncH;
+  return "";
+}
+
+std::string bindWgmma(Inst& in) {
+  const Mods& m = in.mods;
+  if (m.has("mma_async")) return bindMmaAsync(in);
+  if (!m.has("sync") || !m.has("aligned")) return msg(in, "needs .sync.aligned");
+  in.cls = InsnClass::Misc;
+  if (m.has("fence")) {
+    in.run = fenceH;
+    return in.ops.empty() ? "" : msg(in, "takes no operands");
+  }
+  if (m.has("commit_group")) {
+    in.run = commitH;
+    return in.ops.empty() ? "" : msg(in, "takes no operands");
+  }
+  if (m.has("wait_group")) {
+    in.run = waitH;
+    if (in.ops.size() != 1 || !isImmediate(in.ops[0]))
+      return msg(in, "takes one immediate operand");
+    return "";
+  }
+  return msg(in, "is one of wgmma.mma_async, .fence, .commit_group, .wait_group");
+}
+
+}  // namespace
+
+std::vector<OpcodeSpec> wgmmaFamily() {
+  // Role::Compute: wgmma.mma_async writes its first operand (the accumulator vector, which it
+  // also reads); fence, commit_group and wait_group write none (wait_group's immediate is no
+  // register).
+  return {{"wgmma",
+           "wgmma",
+           InsnClass::Tensor,
+           Role::Compute,
+           {Type::F32, Type::F16, Type::BF16, Type::TF32, Type::E4M3, Type::E5M2, Type::S32,
+            Type::S8, Type::U8},
+           {"*"},
+           bindWgmma},
+          // The untyped forms: fence, commit_group, wait_group.
+          {"wgmma", "wgmma", InsnClass::Misc, Role::Compute, {}, {"*"}, bindWgmma}};
+}
+
+}  // namespace warpsim::isa::insns
