@@ -22,7 +22,7 @@ void addTimingOptions(po::options_description& opts) {
       "(implies --timing)")(
       "timing-sample", po::value<uint64_t>(),
       "simulate K waves of CTAs in detail, the rest functionally, and extrapolate (implies "
-      "--timing; docs/FIDELITY.md has the error it adds)");
+      "--timing; use K >= 2: docs/FIDELITY.md has the error it adds)");
 }
 
 std::optional<sim::timing::TimingConfig> timingFrom(const po::variables_map& vm) {
