@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <numeric>
+
+#include "sim/timing/flops.h"
 
 namespace warpsim::harness {
 
@@ -15,9 +18,60 @@ std::string fmt(const char* f, double v) {
 
 std::string u(uint64_t v) { return std::to_string(v); }
 
+// "1.23e+06" style for FLOP and byte counts.
+std::string g(double v) { return fmt("%.3g", v); }
+
+std::string roofline(const sim::timing::TimingReport& r) {
+  using sim::timing::FlopKind;
+  const unsigned k = r.dominantFlopKind();
+  const char* kind = sim::timing::flopKindName(FlopKind(k + 1));
+  const double seconds = r.seconds();
+  const double peakFlops = r.peaks.flopPerCycle[k] * r.smCount * r.clockGhz * 1e9;
+  const double peakBytes = r.peaks.dramTbPerS * 1e12;
+  std::string s = "  roofline: " + g(double(r.totalFlops())) + " FLOP (fp32 " + g(r.flops[0]) +
+                  ", fp64 " + g(r.flops[1]) + ", fp16 " + g(r.flops[2]) + ", tensor " +
+                  g(r.flops[3]) + "), " + u(r.mem.dramReadBytes + r.mem.dramWriteBytes) +
+                  " DRAM bytes, " + fmt("%.3g", r.arithmeticIntensity()) + " FLOP/byte (" + kind +
+                  " ridge " + fmt("%.3g", peakBytes > 0 ? peakFlops / peakBytes : 0) + ")\n";
+  s += "    compute " + fmt("%.1f%%", 100 * r.flopUtilization(k)) + " of " + kind + " peak (" +
+       g(seconds > 0 ? r.flops[k] / seconds / 1e12 : 0) + " of " + g(peakFlops / 1e12) +
+       " TFLOP/s), DRAM bandwidth " + fmt("%.1f%%", 100 * r.dramBandwidthUtilization()) +
+       " of peak (" +
+       g(seconds > 0 ? (r.mem.dramReadBytes + r.mem.dramWriteBytes) / seconds / 1e12 : 0) + " of " +
+       g(r.peaks.dramTbPerS) + " TB/s)\n";
+  return s;
+}
+
+std::string sourceLinesText(const sim::timing::TimingReport& r, unsigned n) {
+  using sim::timing::Stall;
+  const uint64_t all =
+      std::accumulate(r.sourceLines.begin(), r.sourceLines.end(), uint64_t(0),
+                      [](uint64_t a, const sim::timing::SourceLine& l) { return a + l.total(); });
+  std::string s = "  source lines (warp-cycles; top " +
+                  u(std::min<uint64_t>(n, r.sourceLines.size())) + " of " +
+                  u(r.sourceLines.size()) + "):\n";
+  for (size_t i = 0; i < r.sourceLines.size() && i < n; ++i) {
+    const sim::timing::SourceLine& l = r.sourceLines[i];
+    std::string where = "    " + l.where();
+    where.resize(std::max<size_t>(where.size(), 28), ' ');
+    s += where + fmt(" %5.1f%%", all ? 100.0 * l.total() / all : 0) + "  issued " + u(l.issued());
+    // Its three largest stall reasons.
+    std::vector<size_t> order;
+    for (size_t k = 0; k < l.cycles.size(); ++k)
+      if (k != size_t(Stall::Selected) && l.cycles[k]) order.push_back(k);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return l.cycles[a] > l.cycles[b]; });
+    for (size_t k = 0; k < order.size() && k < 3; ++k)
+      s += std::string(k ? ", " : "  stalls: ") + sim::timing::stallName(Stall(order[k])) + " " +
+           u(l.cycles[order[k]]);
+    s += "\n";
+  }
+  return s;
+}
+
 }  // namespace
 
-std::string formatTiming(const sim::timing::TimingReport& r) {
+std::string formatTiming(const sim::timing::TimingReport& r, unsigned sourceLines) {
   using sim::timing::Stall;
   const sim::timing::Occupancy& o = r.occupancy;
   std::string s;
@@ -26,6 +80,10 @@ std::string formatTiming(const sim::timing::TimingReport& r) {
        fmt("%.2f", r.clockGhz) + " GHz; launch latency " + u(r.launchLatency) + " included)\n";
   s += "  CTAs: " + u(r.ctas) + " in " + u(r.waves) + " wave(s) of " + u(o.ctasPerSm) +
        " per SM on " + u(r.smCount) + " SMs\n";
+  if (r.sampledWaves)
+    s += "  sampled: " + u(r.detailedCtas) + " CTAs (" + u(r.sampledWaves) +
+         " wave(s)) simulated in detail, the rest functionally; cycles and counters "
+         "extrapolated\n";
   s += "  occupancy: theoretical " + fmt("%.1f%%", 100 * o.theoretical()) + ", achieved " +
        fmt("%.1f%%", 100 * r.achievedOccupancy) + ", limited by " + o.limiter + " (" +
        u(o.registersPerThread) + " registers/thread from " + o.resourceSource + ", " +
@@ -53,6 +111,8 @@ std::string formatTiming(const sim::timing::TimingReport& r) {
        " wavefronts, " + u(r.bankConflicts()) + " bank conflicts\n";
   s += "  global: " + u(m.globalLoadRequests + m.globalStoreRequests) + " requests, " +
        fmt("%.2f", r.sectorsPerRequest()) + " sectors/request\n";
+  s += roofline(r);
+  if (sourceLines && !r.sourceLines.empty()) s += sourceLinesText(r, sourceLines);
   return s;
 }
 
@@ -97,6 +157,35 @@ void timingJson(Json& j, const sim::timing::TimingReport& r) {
   j.field("dram__bytes_read.sum", m.dramReadBytes);
   j.field("dram__bytes_write.sum", m.dramWriteBytes);
   j.field("bound", r.bound());
+  // The roofline: FLOP by kind (an FMA is 2), intensity and achieved over peak.
+  j.field("flop_fp32", r.flops[0]).field("flop_fp64", r.flops[1]);
+  j.field("flop_fp16", r.flops[2]).field("flop_tensor", r.flops[3]);
+  j.field("flop_total", r.totalFlops());
+  j.field("arithmetic_intensity_flop_per_byte", r.arithmeticIntensity());
+  const unsigned k = r.dominantFlopKind();
+  j.field("roofline_compute_kind",
+          std::string(sim::timing::flopKindName(sim::timing::FlopKind(k + 1))));
+  j.field("roofline_compute_pct_of_peak", 100 * r.flopUtilization(k));
+  j.field("roofline_dram_bandwidth_pct_of_peak", 100 * r.dramBandwidthUtilization());
+  j.field("sampled_waves", r.sampledWaves);
+  if (r.sampledWaves) j.field("detailed_ctas", r.detailedCtas);
+  if (!r.sourceLines.empty()) {
+    j.key("source_lines").beginArray();
+    for (const sim::timing::SourceLine& l : r.sourceLines) {
+      j.beginObject();
+      j.field("file", l.file)
+          .field("line", uint64_t(l.line))
+          .field("ptx_line", uint64_t(l.ptxLine));
+      j.field("warp_cycles", l.total()).field("issued", l.issued());
+      j.key("stalls").beginObject();
+      for (size_t i = 0; i < l.cycles.size(); ++i)
+        if (i != size_t(sim::timing::Stall::Selected) && l.cycles[i])
+          j.field(sim::timing::stallName(sim::timing::Stall(i)), l.cycles[i]);
+      j.endObject();
+      j.endObject();
+    }
+    j.endArray();
+  }
   j.field("host_seconds", r.hostSeconds);
   j.endObject();
 }

@@ -10,7 +10,9 @@
 
 namespace warpsim::harness {
 
-std::string formatTiming(const sim::timing::TimingReport& r);
+// `sourceLines`: how many of the report's source lines (the most cycles first) to list.
+std::string formatTiming(const sim::timing::TimingReport& r, unsigned sourceLines = 0);
+// Every source line the report has goes into "source_lines".
 void timingJson(Json& j, const sim::timing::TimingReport& r);
 void timingConfigJson(Json& j, const sim::timing::TimingConfig& c);
 

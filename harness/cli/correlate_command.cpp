@@ -29,7 +29,8 @@ namespace {
 
 constexpr const char* kCorrelateUsage =
     R"(usage: warpsim correlate [PATTERN] [--data FILE] [--max-threads N] [--timing-config FILE]
-                         [--min-r R] [--max-mape M] [--min-direction F] [--plot FILE.png] [--json]
+                         [--timing-sample K] [--min-r R] [--max-mape M] [--min-direction F]
+                         [--plot FILE.png] [--json]
 
 Runs every problem measured on the H200 (--data, default tests/recorded/timing/h200_ncu.tsv:
 Nsight Compute's counters per launch, recorded by scripts/device_timing.sh) on the timing model
@@ -40,6 +41,7 @@ dominated by launch and drain: listed, not scored), and the design-change pairs 
 a kernel at one size): whether the model ranks them as the chip does, and the speed-up ratio's
 error. DRAM bandwidth and latency are scaled to the SM clock each measurement ran at.
 --plot draws predicted against measured (log-log) and the pairs (python3 with matplotlib).
+--timing-sample K predicts with K waves of CTAs in detail (scripts/sample_error.py compares).
 Exit status 1 when a floor (--min-r, --max-mape, --min-direction) is not met.
 )";
 
@@ -215,6 +217,20 @@ void printJson(const std::vector<harness::ProblemComparison>& problems,
   std::cout << j.str() << "\n";
 }
 
+// Why --plot cannot draw here ("" when it can): checked before the model runs, so a missing
+// tool costs no simulation.
+std::string plotUnavailable(const std::string& png) {
+  if (png.empty() || png.find('\'') != std::string::npos)
+    return "'" + png + "': a file name without single quotes, please";
+  if (!std::filesystem::exists("scripts/plot_correlation.py"))
+    return "scripts/plot_correlation.py is not in the current directory (run warpsim correlate "
+           "from the repository's root, as its default --data expects)";
+  if (std::system("python3 -c 'import matplotlib' >/dev/null 2>&1") != 0)
+    return "python3 with matplotlib is needed to draw the PNG (Debian: apt-get install "
+           "python3-matplotlib; scripts/setup.sh installs it)";
+  return "";
+}
+
 // Writes the comparisons as CSV and has scripts/plot_correlation.py draw them.
 bool plot(const std::vector<harness::ProblemComparison>& problems,
           const std::vector<harness::PairComparison>& pairs, const std::string& png) {
@@ -252,6 +268,8 @@ int correlateCommand(const std::vector<std::string>& args) {
       "small-cycles", po::value<double>()->default_value(8000),
       "problems measured under this many cycles are listed, not scored")(
       "timing-config", po::value<std::string>(), "a timing configuration over the defaults")(
+      "timing-sample", po::value<uint64_t>(),
+      "simulate K waves of CTAs in detail and extrapolate (the error it adds: docs/FIDELITY.md)")(
       "min-r", po::value<double>(), "fail when Pearson r is below this")(
       "max-mape", po::value<double>(), "fail when the MAPE (a fraction) is above this")(
       "min-direction", po::value<double>(),
@@ -271,10 +289,20 @@ int correlateCommand(const std::vector<std::string>& args) {
   o.pattern = vm["pattern"].as<std::string>();
   o.maxThreads = vm["max-threads"].as<uint64_t>();
   o.smallCycles = vm["small-cycles"].as<double>();
+  if (vm.count("plot"))
+    if (const std::string why = plotUnavailable(vm["plot"].as<std::string>()); !why.empty()) {
+      std::cerr << "warpsim correlate: --plot: " << why << "\n";
+      return kUsage;
+    }
   std::vector<harness::ProblemComparison> problems;
   try {
     if (vm.count("timing-config"))
       o.config = sim::timing::loadTimingConfig(vm["timing-config"].as<std::string>());
+    if (vm.count("timing-sample")) {
+      o.config.run.sampleWaves = vm["timing-sample"].as<uint64_t>();
+      if (o.config.run.sampleWaves == 0)
+        throw std::invalid_argument("--timing-sample: must be at least 1");
+    }
     problems = compareAll(o, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "warpsim correlate: " << e.what() << "\n";
@@ -291,8 +319,8 @@ int correlateCommand(const std::vector<std::string>& args) {
   else
     printText(problems, pairs, s, o.smallCycles);
   if (vm.count("plot") && !plot(problems, pairs, vm["plot"].as<std::string>())) {
-    std::cerr << "warpsim correlate: --plot: scripts/plot_correlation.py failed (python3 with "
-                 "matplotlib is needed)\n";
+    std::cerr << "warpsim correlate: --plot: scripts/plot_correlation.py could not write "
+              << vm["plot"].as<std::string>() << "\n";
     return kUsage;
   }
   int rc = kOk;

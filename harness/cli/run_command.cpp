@@ -40,6 +40,7 @@ constexpr const char* kRunUsage =
                    [--threads N] [--serial] [--budget N] [--time-limit S] [--device-memory BYTES]
                    [--progress]
                    [--timing] [--timing-config FILE] [--print-timing-config]
+                   [--trace FILE [--trace-limit N]] [--source-lines N] [--timing-sample K]
                    [--nvcc-flag F]... [--keep-ptx DIR] [-- NVCC_FLAGS...]
 
 Runs one kernel in the simulator (a .cu file compiled with nvcc first: see below).
@@ -47,7 +48,10 @@ Runs one kernel in the simulator (a .cu file compiled with nvcc first: see below
 --dump NAME:PATH writes its raw bytes to PATH, or numpy's format when PATH ends in .npy
 (numpy.load reads it; bf16 as uint16 bit patterns). --json gives the dumps' elements too.
 --timing predicts the launch's cycles on an H200 (docs/TIMING_MODEL.md): cycles, occupancy,
-IPC, warp stalls, cache hit rates, DRAM bytes; --json gives them under ncu's metric names.
+IPC, warp stalls, cache hit rates, DRAM bytes, the roofline; --json gives them under ncu's
+metric names. --trace FILE writes a Perfetto/Chrome trace (SMs, CTAs, warps' issue and stalls
+over cycles); --source-lines N lists the N source lines with the most warp-cycles (--json: all);
+--timing-sample K simulates K waves of CTAs in detail and extrapolates the rest.
 A run longer than a second shows its progress on stderr when that is a terminal (--progress:
 always): CTAs done, warp-instructions issued and their rate, the time left. Ctrl-C stops the
 kernel and reports where every warp of the stopped CTA stands.
@@ -104,6 +108,7 @@ int runCommand(const std::vector<std::string>& args) {
     harness::ProblemRun run = harness::runProblem(*backend, problem);
     line.reset();
     if (!json) std::cout << run.printfOutput;
+    if (timing) noteTrace(*timing, run.timings, std::cerr);
     for (const auto& d : dumps)
       for (const auto& b : run.buffers)
         if (b.name == d.buffer && !d.path.empty()) writeDumpFile(b, d);
@@ -142,7 +147,7 @@ int runCommand(const std::vector<std::string>& args) {
                 << harness::formatStats(run.stats);
       for (size_t i = 0; i < run.timings.size(); ++i) {
         if (run.timings.size() > 1) std::cout << "launch " << i << " ";
-        std::cout << harness::formatTiming(run.timings[i]);
+        std::cout << harness::formatTiming(run.timings[i], sourceLinesShown(vm));
       }
       for (const auto& d : dumps)
         for (const auto& b : run.buffers)

@@ -29,6 +29,7 @@ namespace {
 constexpr const char* kSuiteUsage =
     R"(usage: warpsim suite [PATTERN] [--size N] [--seed S] [--list] [--json]
                      [--timing] [--timing-config FILE] [--print-timing-config]
+                     [--trace FILE [--trace-limit N]] [--source-lines N] [--timing-sample K]
                      [--check [--tool memcheck|racecheck|initcheck|synccheck|all]]
                      [--schedules N]
 
@@ -141,6 +142,11 @@ int suiteCommand(const std::vector<std::string>& args) {
     return kUsage;
   }
   if (schedules > 1) lo.serial = true;  // the fixed order is one order: CTAs in index order
+  if (timing && !timing->run.traceFile.empty() && cards.size() != 1) {
+    std::cerr << "warpsim suite: --trace: the pattern selects " << cards.size()
+              << " cards; a trace holds one (name one card)\n";
+    return kUsage;
+  }
   if (timing && printTimingConfig(vm) && !json)
     std::cout << "timing configuration:\n" << sim::timing::formatTimingConfig(*timing);
   const bool checking = vm.count("check") > 0;
@@ -183,6 +189,8 @@ int suiteCommand(const std::vector<std::string>& args) {
     const uint64_t checkErrors = checking ? harness::totalErrors(session) : 0;
     allPassed = allPassed && r.passed() && checkErrors == 0 && scheduleText.empty();
     const sim::Stats& s = r.run.stats;
+    if (timing) noteTrace(*timing, r.run.timings, std::cerr);
+    sim::timing::TimingReport sourceLinesTotal;
     if (json) {
       j.beginObject().field("kernel", c->name).field("size", r.size).field("seed", r.seed);
       j.field("passed", r.passed()).field("threads", r.threads);
@@ -216,6 +224,7 @@ int suiteCommand(const std::vector<std::string>& args) {
         for (const auto& t : r.run.timings) sim::timing::accumulate(total, t);
         std::printf(" %11llu %6.2f %5.1f%% %-8s", (unsigned long long)total.cycles, total.ipc(),
                     100 * total.achievedOccupancy, total.bound().c_str());
+        sourceLinesTotal = std::move(total);
       }
       std::printf("  %s\n",
                   (resultText(r) +
@@ -228,6 +237,11 @@ int suiteCommand(const std::vector<std::string>& args) {
                       .c_str());
       if (!scheduleText.empty()) std::printf("    %s\n", scheduleText.c_str());
       if (checkErrors) std::printf("%s", harness::formatFindings(session, 10, sources).c_str());
+      if (sourceLinesShown(vm) && !sourceLinesTotal.sourceLines.empty()) {
+        // The report's own source-line block, for the card's launches together.
+        const std::string text = harness::formatTiming(sourceLinesTotal, sourceLinesShown(vm));
+        std::printf("%s", text.substr(text.find("  source lines")).c_str());
+      }
       if (r.run.fault) std::printf("    %s\n", r.run.fault->describe(c->source + ".ptx").c_str());
       for (const auto& m : r.comparison.first)
         std::printf("    %s\n", harness::formatMismatch(r.run.buffers, m).c_str());

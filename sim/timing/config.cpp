@@ -153,6 +153,21 @@ const std::vector<Row>& rows() {
        "load-to-use from HBM: S1 650-658, S2 600-656", true},
       {"dram.bytes_per_cycle", &TimingConfig::dramBytesPerCycle, "bytes/cycle",
        "4.8 TB/s spec x 0.9 sustained / 1.98 GHz [unverified]", false},
+      {"peak.fp32_flop_per_cycle", &TimingConfig::peakFp32FlopPerCycle, "FLOP/cycle/SM",
+       "roofline only: 128 FP32 lanes per SM x 2 (FMA) (NVIDIA H100 whitepaper, GH100 SM; "
+       "66.9 TFLOP/s at 132 SMs x 1.98 GHz)",
+       true},
+      {"peak.fp64_flop_per_cycle", &TimingConfig::peakFp64FlopPerCycle, "FLOP/cycle/SM",
+       "roofline only: 64 FP64 lanes per SM x 2 (H100 whitepaper; H200 datasheet 34 TFLOP/s)",
+       true},
+      {"peak.fp16_flop_per_cycle", &TimingConfig::peakFp16FlopPerCycle, "FLOP/cycle/SM",
+       "roofline only: half2 FMA, 2x FP32 (H100 whitepaper: 133.8 TFLOP/s FP16 non-tensor)", true},
+      {"peak.tensor_flop_per_cycle", &TimingConfig::peakTensorFlopPerCycle, "FLOP/cycle/SM",
+       "roofline only: dense FP16/BF16 MMA, 1024 FMA per cycle per SM (H100 whitepaper: "
+       "989.4 TFLOP/s dense at the tensor boost clock)",
+       true},
+      {"peak.dram_tb_per_s", &TimingConfig::peakDramTbPerS, "TB/s",
+       "roofline only: H200 SXM datasheet, HBM3e 4.8 TB/s", true},
   };
   return r;
 }
@@ -194,6 +209,9 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.l2PartialWriteSlots == 0) fail("l2.partial_write_slots: must be positive");
   if (!(c.l2BytesPerCycle > 0) || !(c.dramBytesPerCycle > 0))
     fail("bytes_per_cycle: must be positive");
+  for (double v : {c.peakFp32FlopPerCycle, c.peakFp64FlopPerCycle, c.peakFp16FlopPerCycle,
+                   c.peakTensorFlopPerCycle, c.peakDramTbPerS})
+    if (!(v > 0)) fail("peak.*: must be positive");
 }
 
 }  // namespace

@@ -17,6 +17,18 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// How to run the model and what to record besides the prediction: not parameters of the chip
+// (no config key, not in the parameter table); the CLI's --trace, --source-lines and
+// --timing-sample set them.
+struct TimingRunOptions {
+  std::string traceFile;               // a Chrome/Perfetto trace of every launch ("": none)
+  uint64_t traceEventLimit = 1000000;  // events written at most; the rest are counted, dropped
+  bool sourceLines = false;            // attribute issue and stall cycles to source lines
+  // Waves of CTAs simulated in detail (0: all); the rest run functionally and the prediction
+  // is extrapolated from the detailed ones (Engine::extrapolate).
+  uint64_t sampleWaves = 0;
+};
+
 struct TimingConfig {
   std::string name = "h200";
   std::string scheduler = "gto";  // a registered warp scheduler (scheduler.h): gto, lrr
@@ -60,6 +72,13 @@ struct TimingConfig {
   uint32_t printfCycles = 83000;
   uint32_t dramLatency = 650;
   double dramBytesPerCycle = 2180;
+  // The roofline's peaks (report only: the model's timing does not read them). FLOP per cycle
+  // per SM (an FMA counts 2) and the DRAM's bandwidth in TB/s.
+  double peakFp32FlopPerCycle = 256, peakFp64FlopPerCycle = 128, peakFp16FlopPerCycle = 512;
+  double peakTensorFlopPerCycle = 4096;
+  double peakDramTbPerS = 4.8;
+  // Not a parameter of the chip (no key, not printed): how this run uses the model.
+  TimingRunOptions run;
 };
 
 // One parameter as documented: key, unit, source, and how to read/write it as text.

@@ -20,9 +20,11 @@ class CtaDispatcher {
   std::optional<uint64_t> next();
   // Full waves the grid needs at this occupancy.
   uint64_t waves() const;
+  // Hands out only CTAs [0, n) (a sampled launch runs the rest functionally).
+  void limit(uint64_t n) { limit_ = n; }
 
  private:
-  uint64_t ctas_, next_ = 0;
+  uint64_t ctas_, next_ = 0, limit_ = UINT64_MAX;
   uint32_t sms_, perSm_;
 };
 

@@ -92,7 +92,8 @@ Stall resultKind(isa::InsnClass k) {
 
 Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
                const std::vector<ObserverFactory*>& factories,
-               const std::map<std::string, uint32_t>& stackFrames)
+               const std::map<std::string, uint32_t>& stackFrames,
+               std::vector<EngineListener*> listeners, uint64_t sampleWaves)
     : c_(c),
       occ_(occ),
       ctx_(ctx),
@@ -119,6 +120,17 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     }
   }
   stackAddr_.assign(32, 0);
+  listeners_ = std::move(listeners);
+  for (const isa::FunctionCode& f : ctx.program->functions) {
+    flopWeights_.emplace_back();
+    for (const isa::Inst& in : f.code) flopWeights_.back().push_back(flopWeight(in));
+  }
+  const uint64_t perWave = uint64_t(c.smCount) * occ.ctasPerSm;
+  if (sampleWaves && dispatch_.waves() > sampleWaves) {
+    sampleWaves_ = sampleWaves;
+    detailCtas_ = sampleWaves * perWave;
+    dispatch_.limit(detailCtas_);
+  }
 }
 
 Engine::~Engine() = default;
@@ -173,6 +185,7 @@ void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
   }
   SmState& s = sms_[sm];
   ++s.residentCtas;
+  for (EngineListener* l : listeners_) l->ctaStarted(sm, index, at);
   cs.warps.clear();
   cs.live = cs.cta->warpCount();
   for (unsigned w = 0; w < cs.cta->warpCount(); ++w) {
@@ -205,6 +218,7 @@ void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     cs.warps.push_back(wi);
     s.smsps[wc.smsp].warps.push_back(wi);
     wake(sm * c_.smspPerSm + wc.smsp, at);
+    for (EngineListener* l : listeners_) l->warpStarted(wi, sm, index, w, at);
   }
   s.changeWarps(at, int(cs.cta->warpCount()));
   ++rep_.ctas;
@@ -234,6 +248,9 @@ void Engine::finishCta(uint32_t slot, uint64_t t) {
   CtaSlot& cs = *ctas_[slot];
   const FaultInfo* fault = fault_ ? &*fault_ : nullptr;
   cs.list->ctaFinished(fault);
+  for (EngineListener* l : listeners_) l->ctaFinished(cs.sm, cs.index, t);
+  if (++finishedCtas_ == uint64_t(c_.smCount) * occ_.ctasPerSm) firstWaveDone_ = t;
+  lastFinish_ = t;
   Finished f;
   f.observers = std::move(cs.observers);
   f.printf = cs.cta ? cs.cta->printfOutput() : std::string();
@@ -250,6 +267,11 @@ void Engine::finishCta(uint32_t slot, uint64_t t) {
 
 void Engine::account(WarpCtx& w, uint64_t until) {
   if (until > w.lastT) {
+    if (!listeners_.empty()) {
+      const isa::Inst* at = w.peeked ? w.next : nextInstruction(ctas_[w.cta]->cta->warp(w.warp));
+      for (EngineListener* l : listeners_)
+        l->warpState(uint32_t(&w - warps_.data()), w.lastT, until, w.lastKind, at);
+    }
     rep_.stalls[size_t(w.lastKind)] += until - w.lastT;
     w.lastT = until;
   }
@@ -298,6 +320,7 @@ void Engine::retireWarp(uint32_t wi, uint64_t t) {
   sp.warps.erase(std::find(sp.warps.begin(), sp.warps.end(), wi));
   if (sp.lastIssued == wi) sp.lastIssued = ~0u;
   s.changeWarps(t, -1);
+  for (EngineListener* l : listeners_) l->warpFinished(wi, t);
   freeWarps_.push_back(wi);
   CtaSlot& cs = *ctas_[w.cta];
   if (--cs.live == 0) finishCta(w.cta, t);
@@ -307,10 +330,16 @@ void Engine::onInstruction(const InstructionEvent& e) {
   curInst_ = e.inst;
   curFunction_ = e.function;
   curExecuted_ = e.executed;
-  rep_.threadInstructions += unsigned(std::popcount(e.executed));
+  const unsigned lanes = unsigned(std::popcount(e.executed));
+  rep_.threadInstructions += lanes;
+  const FlopWeight& fw =
+      flopWeights_[size_t(e.function - ctx_.program->functions.data())][e.inst->pc];
+  if (fw.kind != FlopKind::None && lanes)
+    rep_.flops[unsigned(fw.kind) - 1] += fw.perWarp ? fw.perWarp : uint64_t(fw.perLane) * lanes;
 }
 
 void Engine::onMemory(const MemoryEvent& e) {
+  if (counting_) return;
   WarpCtx& w = warps_[curWarp_];
   SmState& s = sms_[w.sm];
   isa::Space landed = e.landed;
@@ -335,6 +364,7 @@ void Engine::onMemory(const MemoryEvent& e) {
 }
 
 void Engine::onRelease(const std::vector<unsigned>& waiters) {
+  if (counting_) return;
   curReleasedAny_ = true;
   curReleased_.insert(curReleased_.end(), waiters.begin(), waiters.end());
 }
@@ -556,9 +586,91 @@ double threadCpuSeconds() {
 }
 }  // namespace
 
+void Engine::runRestFunctionally(uint64_t first) {
+  counting_ = true;
+  Probe probe(*this);
+  std::unique_ptr<Cta> cta;
+  for (uint64_t index = first; index < ctx_.grid.count() && !fault_; ++index) {
+    std::vector<Observer*> raw{&probe};
+    Finished fin;
+    if (!factories_.empty()) {
+      const CtaInfo info = ctaInfoOf(ctx_, index);
+      for (ObserverFactory* f : factories_) {
+        fin.observers.push_back(f->create(info));
+        raw.push_back(fin.observers.back().get());
+      }
+    }
+    ObserverList list(raw);
+    try {
+      if (cta)
+        cta->restart(index, &list);
+      else
+        cta = std::make_unique<Cta>(ctx_, index, &list);
+      const uint64_t budget = watchdogBudget(ctx_.options, cta->warpCount());
+      uint64_t issued = 0;
+      // Round-robin slices of the ready warps, as the functional driver runs a CTA.
+      while (!cta->finished()) {
+        bool progressed = false;
+        for (unsigned w = 0; w < cta->warpCount(); ++w) {
+          if (cta->warp(w).state != WarpState::Ready) continue;
+          const StepResult r = cta->step(w, 256);
+          issued += r.issued;
+          rep_.warpInstructions += r.issued;
+          progressed = progressed || r.issued > 0;
+          if (issued > budget) cta->failBudget(issued, budget);
+        }
+        cta->failIfStopped(ctx_);
+        if (!progressed && !cta->finished()) cta->failDeadlock();
+      }
+    } catch (const KernelFault& f) {
+      fault_ = f.info();
+    }
+    list.ctaFinished(fault_ ? &*fault_ : nullptr);
+    if (cta) fin.printf = cta->printfOutput();
+    finished_[index] = std::move(fin);
+    mergeReady();
+    ++rep_.ctas;
+  }
+  counting_ = false;
+}
+
+void Engine::extrapolate(uint64_t detailed) {
+  // Time per wave between two moments alike: from when the first wave's worth of CTAs had
+  // finished to when the last detailed one did, over the K - 1 waves between (with K = 1,
+  // from the start). Carried over the waves not simulated, after the detailed part's end (its
+  // drain: the last results landing). Counters of work (stalls, memory) scale with the CTAs;
+  // those of time (active SM cycles, resident warp-cycles) with the cycles. Instruction and
+  // FLOP counts are exact: the functional part counted them.
+  const uint64_t waves = dispatch_.waves(), k = sampleWaves_;
+  const uint64_t detailEnd = std::max<uint64_t>(end_, 1);
+  const double perWave = k >= 2 ? double(lastFinish_ - firstWaveDone_) / double(k - 1)
+                                : double(firstWaveDone_);
+  const uint64_t predictedEnd = detailEnd + uint64_t(perWave * double(waves - k) + 0.5);
+  const double ft = double(predictedEnd) / double(detailEnd);
+  const double fc = double(ctx_.grid.count()) / double(detailed);
+  auto scale = [](uint64_t& v, double f) { v = uint64_t(double(v) * f + 0.5); };
+  for (size_t i = 0; i < rep_.stalls.size(); ++i)
+    if (i != size_t(Stall::Selected)) scale(rep_.stalls[i], fc);
+  rep_.stalls[size_t(Stall::Selected)] = rep_.warpInstructions;
+  MemoryCounters& m = rep_.mem;
+  for (uint64_t* v :
+       {&m.globalLoadRequests, &m.globalStoreRequests, &m.globalAtomicRequests,
+        &m.globalLoadSectors, &m.globalStoreSectors, &m.l1Hits, &m.l1Misses, &m.l2Hits, &m.l2Misses,
+        &m.l2ReadSectors, &m.l2WriteSectors, &m.l2AtomicSectors, &m.dramReadBytes,
+        &m.dramWriteBytes, &m.sharedRequests, &m.sharedWavefronts, &m.sharedIdealWavefronts,
+        &m.sharedAtomicWavefronts, &m.l2AtomicOps})
+    scale(*v, fc);
+  scale(rep_.smActiveCyclesSum, ft);
+  scale(rep_.residentWarpCycles, ft);
+  end_ = predictedEnd;
+  rep_.sampledWaves = k;
+  rep_.detailedCtas = detailed;
+}
+
 LaunchResult Engine::run(std::optional<TimingReport>& report) {
   const auto start = std::chrono::steady_clock::now();
   const double cpuStart = threadCpuSeconds();
+  for (EngineListener* l : listeners_) l->launchStarted(*ctx_.program);
   for (const auto& [sm, index] : dispatch_.firstWave()) {
     scheduleCta(sm, index, 0);
     if (fault_) break;
@@ -579,6 +691,7 @@ LaunchResult Engine::run(std::optional<TimingReport>& report) {
     sp.scheduled = kNever;
     visit(id, t);
   }
+  if (!fault_ && sampleWaves_) runRestFunctionally(detailCtas_);
   if (fault_) {
     // The faulting CTA and those still in flight end here; observers hear of the fault.
     for (uint32_t slot = 0; slot < ctas_.size(); ++slot) {
@@ -622,6 +735,14 @@ LaunchResult Engine::run(std::optional<TimingReport>& report) {
             : 0;
     rep_.dramBytesPerCycle = c_.dramBytesPerCycle;
     rep_.l2BytesPerCycle = c_.l2BytesPerCycle;
+    rep_.peaks.flopPerCycle = {c_.peakFp32FlopPerCycle, c_.peakFp64FlopPerCycle,
+                               c_.peakFp16FlopPerCycle, c_.peakTensorFlopPerCycle};
+    rep_.peaks.dramTbPerS = c_.peakDramTbPerS;
+    if (sampleWaves_) {
+      extrapolate(detailCtas_);
+      rep_.cycles = end_ + c_.launchLatency;
+    }
+    for (EngineListener* l : listeners_) l->launchEnded(rep_.cycles);
     report = rep_;
   }
   result_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -14,7 +14,9 @@
 
 #include "sim/func/cta.h"
 #include "sim/timing/cta_dispatch.h"
+#include "sim/timing/flops.h"
 #include "sim/timing/l2.h"
+#include "sim/timing/listener.h"
 #include "sim/timing/report.h"
 #include "sim/timing/scheduler.h"
 #include "sim/timing/sm.h"
@@ -24,9 +26,12 @@ namespace warpsim::sim::timing {
 class Engine {
  public:
   // `stackFrames`: bytes of SASS stack frame per function name (ptxas -v; KernelResources).
+  // `listeners` hear the launch's events (listener.h); `sampleWaves` > 0 simulates that many
+  // waves of CTAs in detail and the rest functionally, extrapolating the prediction.
   Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
          const std::vector<ObserverFactory*>& factories,
-         const std::map<std::string, uint32_t>& stackFrames = {});
+         const std::map<std::string, uint32_t>& stackFrames = {},
+         std::vector<EngineListener*> listeners = {}, uint64_t sampleWaves = 0);
   ~Engine();
   // Runs the launch; `report` is filled unless it faulted.
   LaunchResult run(std::optional<TimingReport>& report);
@@ -59,6 +64,10 @@ class Engine {
   // A call's or return's SASS side: vprintf's handler, the stack frame saved or restored.
   void callCosts(WarpCtx& w, uint64_t t);
   void mergeReady();
+  // Sampling: runs CTAs [first, grid) functionally in index order after the detailed part and
+  // scales the report to the whole grid (the rule is in docs/TIMING_MODEL.md).
+  void runRestFunctionally(uint64_t first);
+  void extrapolate(uint64_t detailed);
 
   const TimingConfig& c_;
   Occupancy occ_;
@@ -110,6 +119,13 @@ class Engine {
   std::vector<unsigned> curReleased_;
   bool curReleasedAny_ = false;
   std::vector<Candidate> candScratch_;
+  std::vector<EngineListener*> listeners_;
+  std::vector<std::vector<FlopWeight>> flopWeights_;  // by function index, then pc
+  bool counting_ = false;  // the functional rest of a sampled launch: count, do not time
+  // Sampling: the detailed CTAs (0: every CTA), CTAs finished so far, when the first wave's
+  // worth of them had and when the last one did.
+  uint64_t sampleWaves_ = 0, detailCtas_ = 0, finishedCtas_ = 0, firstWaveDone_ = 0;
+  uint64_t lastFinish_ = 0;
 };
 
 }  // namespace warpsim::sim::timing

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sim/timing/source_lines.h"
+
 namespace warpsim::sim::timing {
 
 const char* stallName(Stall s) {
@@ -72,11 +74,42 @@ double TimingReport::l2Utilization() const {
   return busy && l2BytesPerCycle > 0 ? double(sectors) * 32 / (busy * l2BytesPerCycle) : 0;
 }
 
+uint64_t TimingReport::totalFlops() const {
+  uint64_t t = 0;
+  for (uint64_t f : flops) t += f;
+  return t;
+}
+
+double TimingReport::arithmeticIntensity() const {
+  const uint64_t bytes = mem.dramReadBytes + mem.dramWriteBytes;
+  return bytes ? double(totalFlops()) / double(bytes) : 0;
+}
+
+double TimingReport::flopUtilization(unsigned kind) const {
+  const double peak = double(cycles) * smCount * peaks.flopPerCycle[kind];
+  return peak > 0 ? double(flops[kind]) / peak : 0;
+}
+
+double TimingReport::dramBandwidthUtilization() const {
+  const double s = seconds();
+  const double peak = s * peaks.dramTbPerS * 1e12;
+  return peak > 0 ? double(mem.dramReadBytes + mem.dramWriteBytes) / peak : 0;
+}
+
+unsigned TimingReport::dominantFlopKind() const {
+  unsigned best = 0;
+  for (unsigned k = 1; k < flops.size(); ++k)
+    if (flopUtilization(k) > flopUtilization(best)) best = k;
+  return best;
+}
+
 std::string TimingReport::bound() const {
   // A part at 60% or more of its peak bounds the kernel; otherwise latency does (too few warps
-  // or too little independent work to keep any part busy).
+  // or too little independent work to keep any part busy). Compute is the busier of the issue
+  // slots and the floating-point pipe nearest its peak (an FP64 or tensor pipe saturates at
+  // fewer issues than there are slots).
   const double mem = std::max(dramUtilization(), l2Utilization());
-  const double issue = issueUtilization();
+  const double issue = std::max(issueUtilization(), flopUtilization(dominantFlopKind()));
   if (mem >= 0.6 && mem >= issue) return "memory";
   if (issue >= 0.6) return "compute";
   return "latency";
@@ -122,6 +155,10 @@ void accumulate(TimingReport& a, const TimingReport& b) {
   m.sharedIdealWavefronts += n.sharedIdealWavefronts;
   m.sharedAtomicWavefronts += n.sharedAtomicWavefronts;
   m.l2AtomicOps += n.l2AtomicOps;
+  for (size_t i = 0; i < a.flops.size(); ++i) a.flops[i] += b.flops[i];
+  mergeSourceLines(a.sourceLines, b.sourceLines);
+  a.detailedCtas += b.detailedCtas;
+  a.sampledWaves = std::max(a.sampledWaves, b.sampledWaves);
   a.hostSeconds += b.hostSeconds;
   a.hostCpuSeconds += b.hostCpuSeconds;
 }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "sim/timing/occupancy.h"
 
@@ -42,6 +43,23 @@ struct MemoryCounters {
   uint64_t l2AtomicOps = 0;  // per-lane atomic operations at the L2 (same-address ones serialise)
 };
 
+// Cycles charged to one source line (source_lines.h records them).
+struct SourceLine {
+  std::string file;      // the CUDA file; empty when the instructions have no .loc
+  uint32_t line = 0;     // the CUDA line; the PTX line when `file` is empty
+  uint32_t ptxLine = 0;  // the first PTX line of its instructions
+  std::array<uint64_t, size_t(Stall::Count_)> cycles{};  // warp-cycles per state
+  uint64_t issued() const { return cycles[size_t(Stall::Selected)]; }
+  uint64_t total() const;
+  std::string where() const;  // "saxpy.cu:12" (no directories) or "PTX line 40"
+};
+
+// The roofline's peaks (config peak.*): FLOP per cycle per SM by kind, DRAM TB/s.
+struct RooflinePeaks {
+  std::array<double, 4> flopPerCycle{};  // fp32, fp64, fp16, tensor (flops.h's order)
+  double dramTbPerS = 0;
+};
+
 struct TimingReport {
   std::string configName;
   std::string scheduler;
@@ -74,6 +92,24 @@ struct TimingReport {
   double dramBytesPerCycle = 0, l2BytesPerCycle = 0;  // peaks, from the config
   double hostSeconds = 0;                             // wall time of the simulation
   double hostCpuSeconds = 0;  // its thread's CPU time (the speed on an unloaded machine)
+  // Floating-point operations by kind (flops.h: fp32, fp64, fp16, tensor; an FMA is 2).
+  std::array<uint64_t, 4> flops{};
+  RooflinePeaks peaks;
+  uint64_t totalFlops() const;
+  double arithmeticIntensity() const;  // FLOP per DRAM byte (0 without DRAM traffic)
+  // Achieved over peak: of the kind's compute (by the report's cycles, at smCount SMs) and of
+  // the DRAM's bandwidth (bytes over the predicted time at clockGhz).
+  double flopUtilization(unsigned kind) const;
+  double dramBandwidthUtilization() const;
+  unsigned dominantFlopKind() const;  // the kind nearest its peak (0 when no FLOP)
+  // Per source line (TimingRunOptions::sourceLines), most cycles first; empty otherwise.
+  std::vector<SourceLine> sourceLines;
+  // Sampling (TimingRunOptions::sampleWaves): waves simulated in detail (0: all of them, no
+  // extrapolation) and the CTAs among them.
+  uint64_t sampledWaves = 0, detailedCtas = 0;
+  // The trace file after this launch (TimingRunOptions::traceFile): events in it, and events
+  // dropped past its limit, over all launches so far.
+  uint64_t traceEvents = 0, traceDropped = 0;
 };
 
 // Adds launch b to a (a sequence of launches: cycles add, counters add).

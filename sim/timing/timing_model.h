@@ -9,6 +9,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -16,11 +17,14 @@
 #include "sim/timing/config.h"
 #include "sim/timing/occupancy.h"
 #include "sim/timing/report.h"
+#include "sim/timing/source_lines.h"
+#include "sim/timing/trace.h"
 
 namespace warpsim::sim::timing {
 
 class TimingModel final : public GridRunner {
  public:
+  // config.run says what to record besides the prediction and whether to sample.
   explicit TimingModel(TimingConfig config);
   // What kernel `entry` needs (from ptxas); without it, 32 registers per thread and the PTX's
   // declared shared memory.
@@ -32,9 +36,15 @@ class TimingModel final : public GridRunner {
   // The last launch's prediction; empty when it faulted.
   const std::optional<TimingReport>& lastReport() const { return last_; }
   const TimingConfig& config() const { return config_; }
+  // The trace of every launch so far (run.traceFile rewritten after each launch); null without
+  // a trace file.
+  const TraceRecorder* trace() const { return trace_.get(); }
 
  private:
   TimingConfig config_;
+  TimingRunOptions run_;
+  std::unique_ptr<TraceRecorder> trace_;
+  std::unique_ptr<SourceLineRecorder> lines_;
   std::map<std::string, KernelResources> resources_;
   std::optional<TimingReport> last_;
   std::string fallbackNote_;

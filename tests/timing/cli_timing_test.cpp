@@ -2,6 +2,11 @@
 // the user gives.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "tests/support/shell.h"
@@ -46,6 +51,88 @@ TEST(TimingCli, RunPrintsTheTextReport) {
                            "predicted cycles: ", "stall_long_scoreboard",
                            "L2 hit rate: ", "limited by ", "registers/thread from ptxas"})
     EXPECT_NE(out.find(line), std::string::npos) << line << " in " << out;
+}
+
+warpsim::test::Outcome warpsimFails(const std::string& args) {
+  return warpsim::test::shell(std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+                              " " + args);
+}
+
+std::string tempPath(const std::string& tag) {
+  return (std::filesystem::temp_directory_path() /
+          ("warpsim-cli-" + std::to_string(::getpid()) + "-" + tag))
+      .string();
+}
+
+const char* kVectorAdd =
+    "run kernels/elementwise/vector_add.cu --kernel vector_add_f32 --grid 4 --block 256 "
+    "--arg 'a=f32[1024]:random(1)' --arg 'b=f32[1024]:random(2)' --arg 'c=f32[1024]' "
+    "--arg n=u32:1024 ";
+
+TEST(TimingCli, TraceAndSourceLinesOnRun) {
+  const std::string trace = tempPath("trace.json");
+  const std::string out =
+      warpsim(std::string(kVectorAdd) + "--trace " + trace + " --source-lines 2");
+  EXPECT_NE(out.find("warpsim: trace " + trace + ": "), std::string::npos) << out;
+  EXPECT_NE(out.find("  roofline: "), std::string::npos) << out;
+  // nvcc's .loc names the .cu line.
+  EXPECT_NE(out.find("  source lines (warp-cycles; top 2 of "), std::string::npos) << out;
+  EXPECT_NE(out.find("vector_add.cu:"), std::string::npos) << out;
+  std::ifstream f(trace);
+  const nlohmann::json j = nlohmann::json::parse(f);
+  EXPECT_GT(j["traceEvents"].size(), 10u);
+  EXPECT_EQ(j["otherData"]["events_dropped"], 0);
+  std::filesystem::remove(trace);
+  // --json carries every line.
+  const std::string js = warpsim(std::string(kVectorAdd) + "--source-lines 1 --json");
+  EXPECT_NE(js.find("\"source_lines\":[{\"file\":\""), std::string::npos) << js;
+}
+
+TEST(TimingCli, TraceOptionErrors) {
+  const auto many = warpsimFails("suite reduce --trace /tmp/x.json");
+  EXPECT_EQ(many.status, 2) << many.output;
+  EXPECT_NE(many.output.find("--trace: the pattern selects"), std::string::npos) << many.output;
+  const auto unwritable = warpsimFails(std::string(kVectorAdd) + "--trace /nonexistent-dir/t.json");
+  EXPECT_NE(unwritable.status, 0);
+  EXPECT_NE(unwritable.output.find("--trace /nonexistent-dir/t.json: cannot write the file"),
+            std::string::npos)
+      << unwritable.output;
+  const auto limit = warpsimFails(std::string(kVectorAdd) + "--trace-limit 5");
+  EXPECT_EQ(limit.status, 2);
+  EXPECT_NE(limit.output.find("--trace-limit: only with --trace FILE"), std::string::npos);
+  const auto sample = warpsimFails(std::string(kVectorAdd) + "--timing-sample 0");
+  EXPECT_EQ(sample.status, 2);
+  EXPECT_NE(sample.output.find("--timing-sample: must be at least 1"), std::string::npos);
+}
+
+TEST(TimingCli, SampledSuiteSaysSo) {
+  const std::string out = warpsim("suite vector_add --size 2000000 --timing-sample 1 --json");
+  EXPECT_NE(out.find("\"sampled_waves\":1"), std::string::npos) << out;
+}
+
+TEST(TimingCli, PlotWithoutPythonIsAClearError) {
+  // No python3 on PATH: the check fails before any simulation.
+  const auto o =
+      warpsim::test::shell(std::string("cd ") + WARPSIM_SOURCE_DIR + " && PATH=/nonexistent " +
+                           WARPSIM_BINARY + " correlate vector_add --plot /tmp/p.png");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("--plot: python3 with matplotlib is needed"), std::string::npos)
+      << o.output;
+  const auto quote = warpsimFails("correlate vector_add --plot \"a'b.png\"");
+  EXPECT_EQ(quote.status, 2);
+  EXPECT_NE(quote.output.find("a file name without single quotes"), std::string::npos);
+}
+
+TEST(TimingCli, PlotDrawsAPng) {
+  if (warpsim::test::shell("python3 -c 'import matplotlib'").status != 0)
+    GTEST_SKIP() << "python3-matplotlib is not installed (scripts/setup.sh installs it)";
+  const std::string png = tempPath("plot.png");
+  warpsim("correlate saxpy --max-threads 300000 --plot " + png);
+  std::ifstream f(png, std::ios::binary);
+  char magic[8] = {};
+  f.read(magic, 8);
+  EXPECT_EQ(std::string(magic + 1, 3), "PNG");
+  std::filesystem::remove(png);
 }
 
 }  // namespace

@@ -9,46 +9,10 @@
 
 #include "harness/timing_report.h"
 #include "sim/timing/timing_model.h"
-#include "tests/support/ptx_runner.h"
+#include "tests/timing/small_kernel.h"
 
 namespace warpsim::sim::timing {
 namespace {
-
-// y[i] = a * x[i] + y[i] through a shared tile read back transposed-ish (stride 2: a two-way
-// bank conflict), 4 CTAs of 64 threads.
-constexpr const char* kKernel = R"(.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry k(.param .u64 x, .param .u64 y, .param .f32 a) {
-  .reg .pred %p<2>;
-  .reg .b32 %r<12>;
-  .reg .f32 %f<6>;
-  .reg .b64 %rd<10>;
-  .shared .align 4 .b8 tile[512];
-  ld.param.u64 %rd1, [x];
-  ld.param.u64 %rd2, [y];
-  ld.param.f32 %f1, [a];
-  mov.u32 %r1, %tid.x;
-  mov.u32 %r2, %ctaid.x;
-  mov.u32 %r3, %ntid.x;
-  mad.lo.s32 %r4, %r2, %r3, %r1;
-  mul.wide.s32 %rd3, %r4, 4;
-  add.s64 %rd4, %rd1, %rd3;
-  ld.global.f32 %f2, [%rd4];
-  mov.u32 %r5, tile;
-  shl.b32 %r6, %r1, 3;
-  and.b32 %r7, %r6, 252;
-  add.u32 %r8, %r5, %r7;
-  st.shared.f32 [%r8], %f2;
-  bar.sync 0;
-  ld.shared.f32 %f3, [%r8];
-  add.s64 %rd5, %rd2, %rd3;
-  ld.global.f32 %f4, [%rd5];
-  fma.rn.f32 %f5, %f1, %f3, %f4;
-  st.global.f32 [%rd5], %f5;
-  ret;
-}
-)";
 
 std::string readFile(const std::filesystem::path& p) {
   std::ifstream f(p, std::ios::binary);
@@ -58,20 +22,10 @@ std::string readFile(const std::filesystem::path& p) {
 }
 
 TimingReport runSmall() {
-  test::PtxRunner r(kKernel, "small.ptx");
-  const uint64_t x = r.buffer<float>(256, std::vector<float>(256, 1.0f));
-  const uint64_t y = r.buffer<float>(256, std::vector<float>(256, 2.0f));
-  TimingModel model{TimingConfig{}};
-  LaunchOptions o;
-  o.runner = &model;
-  const LaunchResult res =
-      r.launch("k", {4, 1, 1}, {64, 1, 1},
-               {test::PtxRunner::ptr(x), test::PtxRunner::ptr(y), test::PtxRunner::f32(3.0f)}, o);
-  EXPECT_FALSE(res.fault.has_value());
+  const test::SmallRun run = test::runSmallKernel(TimingConfig{});
   // Functionally it is still the kernel: timing changes nothing the program computes.
-  EXPECT_EQ(r.read<float>(y, 256), std::vector<float>(256, 5.0f));
-  EXPECT_TRUE(model.lastReport().has_value());
-  return model.lastReport().value_or(TimingReport{});
+  EXPECT_EQ(run.y, std::vector<float>(256, 5.0f));
+  return run.report;
 }
 
 TEST(TimingReportGolden, SmallKernelText) {
