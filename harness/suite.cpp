@@ -24,10 +24,12 @@ CardResult runCard(Backend& backend, const kernels::Card& card, uint64_t size, u
 }
 
 CardResult runCardOnSim(const kernels::Card& card, uint64_t size, uint64_t seed,
-                        const sim::LaunchOptions& options,
-                        const sim::timing::TimingConfig* timing) {
+                        const sim::LaunchOptions& options, const sim::timing::TimingConfig* timing,
+                        const std::function<void()>& whileLoaded) {
   auto backend = timing ? makeTimedSimBackend(*timing, options) : makeSimBackend(options);
-  return runCard(*backend, card, size, seed);
+  CardResult r = runCard(*backend, card, size, seed);
+  if (whileLoaded) whileLoaded();
+  return r;
 }
 
 std::string cardSizeError(const kernels::Card& card, uint64_t size, uint64_t memoryLimit) {

@@ -2,6 +2,7 @@
 // references with the card's tolerance.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,9 +25,12 @@ struct CardResult {
 
 // Runs `card` at `size` (0 = its default) with inputs from `seed` on the simulator.
 // With `timing`, on the timing model (CardResult::run.timings: one prediction per launch).
+// `whileLoaded` runs after the last launch, while the card's module is still loaded: what
+// observers must finish there (the checkers judge cross-CTA races against its instructions).
 CardResult runCardOnSim(const kernels::Card& card, uint64_t size, uint64_t seed,
                         const sim::LaunchOptions& options = {},
-                        const sim::timing::TimingConfig* timing = nullptr);
+                        const sim::timing::TimingConfig* timing = nullptr,
+                        const std::function<void()>& whileLoaded = {});
 // Runs `card` on any backend (the backend gets the card's module loaded first).
 CardResult runCard(Backend& backend, const kernels::Card& card, uint64_t size, uint64_t seed);
 

@@ -10,6 +10,8 @@
 # with their own flags) is left out and counted; the survey is about the PTX nvcc produces.
 # Include paths tried for each file: its own folder, the tree's root and its Common/, common/,
 # include/, inc/, util/ folders. JOBS (default: the cores) nvcc processes run side by side.
+# NVCC_EXTRA adds flags (e.g. -DcudaThreadSynchronize=cudaDeviceSynchronize for code older than
+# CUDA 13, which removed it; -I of another tree's headers such as cuda-samples' Common/).
 set -uo pipefail
 out=${1:?usage: load_survey.sh OUT_DIR SOURCE_TREE...}
 shift
@@ -27,7 +29,7 @@ for tree in "$@"; do
   done | xargs -P "$jobs" -I{} sh -c '
     cu="$1"; rel=${cu#'"$tree"'/}; ptx="'"$out"'/ptx/'"$name"'/${rel%.cu}.ptx"
     mkdir -p "$(dirname "$ptx")"
-    if nice nvcc -ptx -arch=sm_90 -O3 -lineinfo ${FASTMATH:+--use_fast_math} -std=c++17 \
+    if nice nvcc -ptx -arch=sm_90 -O3 -lineinfo ${FASTMATH:+--use_fast_math} -std=c++17 ${NVCC_EXTRA:-} \
          -I"$(dirname "$cu")" '"$incs"' "$cu" -o "$ptx" 2>/dev/null; then
       echo "$ptx" >> "'"$out"'/ptx.list"
     else

@@ -177,8 +177,8 @@ int suiteCommand(const std::vector<std::string>& args) {
     }
     try {
       r = harness::runCardOnSim(*c, vm["size"].as<uint64_t>(), vm["seed"].as<uint64_t>(),
-                                cardOptions, timing ? &*timing : nullptr);
-      session.finish();
+                                cardOptions, timing ? &*timing : nullptr,
+                                [&] { session.finish(); });  // before the module goes
       if (schedules > 1)
         scheduleText = scheduleDifference(*c, r, lo, schedules, vm["seed"].as<uint64_t>());
     } catch (const std::exception& e) {

@@ -561,10 +561,11 @@ TEST(PtxGenCases, RoundTripAndReplay) {
 
 // Every ISA case recorded on the H200, replayed in the simulator: the campaign's programs
 // (tests/recorded/isa), the tensor-core probe's (tests/recorded/mma, scripts/device_mma.sh) and
-// the contraction probe's (tests/recorded/contract, scripts/device_contract.sh).
+// the contraction probe's (tests/recorded/contract, scripts/device_contract.sh) and the wgmma
+// probe's (tests/recorded/wgmma, scripts/device_wgmma.sh: the forms that agree)
 TEST(PtxGenCases, RecordedOnTheH200ReplayIdentically) {
   std::vector<fs::path> cases;
-  for (const char* sub : {"isa", "mma", "contract"}) {
+  for (const char* sub : {"isa", "mma", "contract", "wgmma"}) {
     const fs::path dir = fs::path(WARPSIM_SOURCE_DIR) / "tests" / "recorded" / sub;
     if (!fs::is_directory(dir)) continue;
     for (const auto& e : fs::recursive_directory_iterator(dir))
