@@ -185,6 +185,7 @@ LaunchResult Gpu::run(const LoadedModule& m, const isa::FunctionCode& fn,
   ctx.options = options;
   ctx.limits = limits_;
   ctx.gridId = ++launches_;
+  ctx.depth = depth;
   ctx.stopAt = &stopAt;
   ctx.heap = heapFor(m, options.mallocHeapSize);
   GridLaunches children;
@@ -242,6 +243,7 @@ LaunchResult Gpu::run(const LoadedModule& m, const isa::FunctionCode& fn,
       cc.params = std::move(c.params);
       LaunchResult r = run(m, child, cc, options, depth + 1);
       result.printfOutput += r.printfOutput;
+      result.stats.merge(r.stats);
       result.childGrids += 1 + r.childGrids;
       if (r.fault) result.fault = std::move(r.fault);
     }

@@ -12,7 +12,7 @@
 //   2. C and all k products (k = 8 or 16: one step, no blocks) are aligned to the largest of
 //      these exponents, E, and each is truncated toward zero below bit E - 25 (26 bits from
 //      2^E down), then added exactly.
-//   3. The sum is rounded once: to f32 toward zero, except that a sum at or beyond 2^128 gives
+//   3. The sum is rounded once: to f32 toward zero (fp8 forms: to 14 significant bits), except that a sum at or beyond 2^128 gives
 //      infinity (the chip does not saturate to max-finite); to f16 (an f16 D) to nearest even
 //      straight from the sum, without an f32 step in between (so an f16 accumulator is not
 //      narrower inside: the same adder, one final RN rounding).
@@ -33,8 +33,24 @@
 
 namespace warpsim::isa::insns {
 
-// The adder's width: bits kept from the largest term's exponent down (measured: 26).
-inline constexpr int kMmaSumBits = 26;
+// The adder of one tensor-core step: `sumBits` bits kept from the largest term's exponent down
+// (step 2), and the significant bits an f32 result keeps after its RZ rounding (step 3; an f16
+// result is rounded to nearest straight from the sum, whatever the adder).
+struct MmaAdder {
+  int sumBits;
+  int f32ResultBits;
+};
+
+// f16, bf16 and tf32 (mma.sync, wmma, wgmma; measured: 26 bits, a full f32 result).
+inline constexpr MmaAdder kMmaAdder{26, 24};
+
+// The fp8 forms of wgmma (e4m3, e5m2; measured 2026-12-04, `bash scripts/device_wgmma.sh 480
+// 321`: all 120 fp8 programs): one step over the 32 products, 14 bits kept from the largest
+// exponent down, and an f32 result truncated to 14 significant bits (1 + 13 fraction bits: the
+// "FP22" accumulator that published H100/H800 measurements describe). A narrower or wider
+// adder (13, 15), two steps of 16, RN for the f32 result, or the 14-bit step on an f16 result
+// each break between 26 and 83 of the 120.
+inline constexpr MmaAdder kFp8Adder{14, 14};
 
 // d = c + sum over i < k of a[i] * b[i]: a and b the exact values of elements of format `input`
 // (kF16, kBF16 or kTF32), c as bits of `cFormat` (kF32 or kF16), the result as bits of
@@ -43,9 +59,9 @@ uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format input, 
                 fp::Format cFormat, fp::Format dFormat);
 
 // The same model with A's and B's formats apart (fp8: e4m3 times e5m2), k <= 32 products and
-// the adder's width as a parameter (wgmma.cpp: its fp8 forms).
+// the adder as a parameter (wgmma.cpp: its fp8 forms).
 uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format aFormat,
-                fp::Format bFormat, int sumBits, uint64_t c, fp::Format cFormat,
+                fp::Format bFormat, const MmaAdder& adder, uint64_t c, fp::Format cFormat,
                 fp::Format dFormat);
 
 }  // namespace warpsim::isa::insns

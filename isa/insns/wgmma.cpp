@@ -22,10 +22,9 @@
 //
 // Numerics: the narrow floating-point forms go through mmaDot, the tensor-core summation fitted
 // to mma.sync on the H200 (mma_accumulate.h): the assumption is that wgmma uses the same adder
-// for f16, bf16 and tf32 (one step over the K = 16 or 8 products). fp8 is assumed narrower:
-// one step over its 32 products with kFp8SumBits bits kept after alignment (unmeasured:
-// published H100/H800 observations put the fp8 accumulation at about 14 significant bits);
-// scripts/device_wgmma.sh tells both apart on the chip. Integer forms are exact (wrapping, or
+// for f16, bf16 and tf32 (one step over the K = 16 or 8 products; measured on the chip). fp8
+// is narrower (kFp8Adder, measured): one step over its 32 products, 14 bits kept after
+// alignment, an f32 result of 14 significant bits. Integer forms are exact (wrapping, or
 // clamped with .satfinite).
 #include <algorithm>
 #include <array>
@@ -43,9 +42,6 @@
 
 namespace warpsim::isa::insns {
 namespace {
-
-// Bits kept after alignment by the fp8 forms (assumed, see above; the f16 forms keep 26).
-constexpr int kFp8SumBits = 16;
 
 enum class Kind : uint8_t { F16, BF16, TF32, E4M3, E5M2, S8, U8 };
 
@@ -257,7 +253,7 @@ void mmaAsyncH(Exec& x, const Inst& in) {
           av[k] = scaleA * valueOf(ak, A[row * K + k]);
           bv[k] = scaleB * valueOf(bk, B[col * K + k]);
         }
-        dBits = mmaDot(av.data(), bv.data(), K, af, bf, fp8 ? kFp8SumBits : kMmaSumBits, cBits,
+        dBits = mmaDot(av.data(), bv.data(), K, af, bf, fp8 ? kFp8Adder : kMmaAdder, cBits,
                        accF, accF);
       }
       if (dHalf) {

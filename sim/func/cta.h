@@ -45,6 +45,8 @@ struct LaunchContext {
   LaunchOptions options;
   DeviceLimits limits;
   uint32_t gridId = 0;
+  // 0 for a grid the host launched; n for one launched from the device n levels down.
+  uint32_t depth = 0;
   // The lowest index of a CTA that the watchdog (or a time limit, or an interrupt) stopped:
   // CTAs after it stop too. Null: nothing stops early.
   std::atomic<uint64_t>* stopAt = nullptr;

@@ -113,8 +113,9 @@ struct LaunchResult {
   double seconds = 0;               // host wall time of the launch
   std::vector<WriteRecord> writes;  // of watched addresses, in CTA order (the last one won)
   // Grids launched from the device (dynamic parallelism) that ran, with all their descendants;
-  // their printf text follows the parent's in printfOutput and their first fault is `fault`
-  // when the parent had none. stats and ctasRun are the host-launched grid's alone.
+  // their printf text follows the parent's in printfOutput, their statistics add to `stats`
+  // (as the timing model's prediction adds their cycles) and their first fault is `fault` when
+  // the parent had none. ctasRun is the host-launched grid's alone.
   uint64_t childGrids = 0;
 };
 

@@ -27,8 +27,18 @@ LaunchResult TimingModel::run(LaunchContext& ctx, const std::vector<ObserverFact
   if (trace_) listeners.push_back(trace_.get());
   if (lines_) listeners.push_back(lines_.get());
   Engine engine(config_, occ, ctx, factories, k.stackFrames, listeners, run_.sampleWaves);
-  LaunchResult r = engine.run(last_);
-  if (last_ && lines_) last_->sourceLines = lines_->lines();
+  // A grid launched from the device (dynamic parallelism) runs after its parent and its
+  // earlier siblings (sim/gpu.cpp), so the host launch's prediction is their sum: the report
+  // of the host-launched grid accumulates every descendant's.
+  std::optional<TimingReport> report;
+  LaunchResult r = engine.run(report);
+  if (report && lines_) report->sourceLines = lines_->lines();
+  if (ctx.depth == 0)
+    last_ = std::move(report);
+  else if (last_ && report)
+    accumulate(*last_, *report);  // source lines merge too
+  else
+    last_.reset();  // a descendant faulted: the launch has no prediction
   if (trace_) {
     // Rewritten after every launch: the file holds whatever ran, even if a later launch faults.
     std::ofstream f(run_.traceFile, std::ios::binary | std::ios::trunc);

@@ -33,7 +33,8 @@ class TimingModel final : public GridRunner {
   // Said in the report of a kernel without ptxas resources (why ptxas gave none).
   void setFallbackNote(std::string note) { fallbackNote_ = std::move(note); }
   LaunchResult run(LaunchContext& ctx, const std::vector<ObserverFactory*>& factories) override;
-  // The last launch's prediction; empty when it faulted.
+  // The last host launch's prediction, the grids it launched from the device included; empty
+  // when it faulted.
   const std::optional<TimingReport>& lastReport() const { return last_; }
   const TimingConfig& config() const { return config_; }
   // The trace of every launch so far (run.traceFile rewritten after each launch); null without

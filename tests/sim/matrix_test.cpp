@@ -283,5 +283,28 @@ TEST(MatrixMultiply, AccumulationModelMatchesTheMeasuredRules) {
   EXPECT_EQ(dot({INFINITY, INFINITY}, {1.0, -1.0}, 0, fp::kF16, fp::kF16), 0x7FFFu);
 }
 
+// wgmma's fp8 adder as fitted to the H200 (kFp8Adder): 14 bits under the largest exponent, an
+// f32 result of 14 significant bits.
+TEST(MatrixMultiply, Fp8AdderKeepsFourteenBits) {
+  using isa::insns::kFp8Adder;
+  using isa::insns::kMmaAdder;
+  using isa::insns::mmaDot;
+  auto dot = [](std::vector<double> a, std::vector<double> b, uint64_t c,
+                const isa::insns::MmaAdder& adder) {
+    return mmaDot(a.data(), b.data(), unsigned(a.size()), fp::Format{4, 3}, fp::Format{4, 3}, adder, c,
+                  fp::kF32, fp::kF32);
+  };
+  // 1 + 2^-14: the product 2^-7 * 2^-7 falls under the 14-bit grid of 2^0 (2^-13) and is lost;
+  // the 26-bit adder keeps it.
+  EXPECT_EQ(dot({1.0, 0x1p-7}, {1.0, 0x1p-7}, 0, kFp8Adder), fp::bits(1.0f));
+  EXPECT_EQ(dot({1.0, 0x1p-7}, {1.0, 0x1p-7}, 0, kMmaAdder), fp::bits(1.0f + 0x1p-14f));
+  // C = 2 - 2^-22 plus 1 * 1: C is cut to 2 - 2^-13 on the grid, the sum 3 - 2^-13 carries into
+  // exponent 1, where 14 significant bits leave 3 - 2^-12 (0x403FFC00). The 26-bit adder and a
+  // full f32 result give 3 - 2^-22.
+  const uint64_t c = fp::bits(2.0f - 0x1p-22f);
+  EXPECT_EQ(dot({1.0}, {1.0}, c, kFp8Adder), 0x403FFC00u);
+  EXPECT_EQ(dot({1.0}, {1.0}, c, kMmaAdder), fp::bits(3.0f - 0x1p-22f));
+}
+
 }  // namespace
 }  // namespace warpsim

@@ -45,5 +45,24 @@ TEST(TimingProperty, SameOutputsAndCountsAsTheFunctionalMode) {
   });
 }
 
+// Grids launched from the device run after their parent; the host launch's prediction is the
+// sum over the parent and every descendant (the property above once caught the model reporting
+// only the last child grid's).
+TEST(TimingModel, DeviceLaunchedGridsAddToTheHostLaunchsPrediction) {
+  const kernels::Card& card = *kernels::findCard("cdp_quicksort");
+  sim::LaunchOptions o;
+  o.serial = true;
+  const sim::timing::TimingConfig config;
+  const harness::CardResult timed = harness::runCardOnSim(card, 33, 0, o, &config);
+  ASSERT_FALSE(timed.run.fault.has_value());
+  ASSERT_TRUE(timed.passed());
+  ASSERT_EQ(timed.run.timings.size(), 1u);
+  const sim::timing::TimingReport& t = timed.run.timings[0];
+  EXPECT_EQ(t.warpInstructions, timed.run.stats.totalWarpInsns());
+  // The parent is one CTA of one thread; its quicksort partitions launch the other grids.
+  EXPECT_GT(t.ctas, 1u);
+  EXPECT_GT(t.launchLatency, 0u);
+}
+
 }  // namespace
 }  // namespace warpsim
