@@ -155,15 +155,49 @@ Module* Driver::loadImage(const void* image) {
   const auto* bytes = static_cast<const uint8_t*>(image);
   uint32_t magic;
   std::memcpy(&magic, bytes, 4);
+  // __fatBinC_Wrapper_t: magic, version, the fatbinary, and (version 2, relocatable device
+  // code) a null-terminated array of the translation units' prelinked fatbinaries.
+  const void* prelinked = nullptr;
   if (magic == kFatbinWrapperMagic) {
     const void* data;
+    int32_t version;
+    std::memcpy(&version, bytes + 4, 4);
     std::memcpy(&data, bytes + 8, sizeof data);
-    return loadImage(data);
+    if (version == 2) std::memcpy(&prelinked, bytes + 16, sizeof prelinked);
+    if (!prelinked) return loadImage(data);
+    bytes = static_cast<const uint8_t*>(data);
+    std::memcpy(&magic, bytes, 4);
   }
   auto m = std::make_unique<Module>();
   const size_t index = modules.size() + 1;
   std::string ptx, arch = "90";
-  if (magic == kFatbinMagic) {
+  if (magic == kFatbinMagic && prelinked) {
+    // nvcc -rdc=true: nvlink linked SASS into `bytes` for the sm_ targets; for PTX it cannot
+    // link, the driver JIT-links the translation units' PTX (and libcudadevrt, whose entry
+    // points the simulator implements itself). One translation unit's PTX is the module.
+    std::vector<std::string> units;
+    std::string held;
+    for (const void* const* f = static_cast<const void* const*>(prelinked); *f; ++f) {
+      const auto* unit = static_cast<const uint8_t*>(*f);
+      const std::vector<FatbinEntry> entries = parseFatbinary(unit, fatbinaryBytes(unit));
+      if (const FatbinEntry* e = selectPtx(entries)) {
+        units.push_back(entryText(*e));
+        arch = std::to_string(e->arch);
+      } else {
+        held = describeEntries(entries);
+      }
+    }
+    // A unit without usable PTX is left out: libcudadevrt's (SASS and compute_121 PTX) is one.
+    if (units.size() == 1)
+      ptx = std::move(units.front());
+    else if (units.size() > 1)
+      m->noPtxReason = "holds relocatable device code of " + std::to_string(units.size()) +
+                       " translation units, and linking several PTX modules into one is not "
+                       "supported yet (one translation unit with device code runs)";
+    else
+      m->noPtxReason = "holds relocatable device code with " + held + " and no PTX for "
+                       "compute_90 or below";
+  } else if (magic == kFatbinMagic) {
     const std::vector<FatbinEntry> entries = parseFatbinary(bytes, fatbinaryBytes(bytes));
     for (const FatbinEntry& e : entries)
       if (e.kind == uint16_t(EntryKind::Elf) && e.arch == 90) {

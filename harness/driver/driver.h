@@ -147,6 +147,12 @@ class Driver {
   // are the descriptors' device addresses: isa/insns/texture_object.h).
   std::map<CUarray, std::unique_ptr<CudaArray>> arrays;
   std::set<uint64_t> textureObjects;
+  // cuLink* sessions (link.cpp): what was added, and the image cuLinkComplete handed out.
+  struct LinkSession {
+    std::vector<std::string> ptx;  // each module's text, in the order added
+    std::string image;             // the linked image, NUL-terminated PTX
+  };
+  std::map<CUlinkState, std::unique_ptr<LinkSession>> links;
 
   // The context handle of the primary (and only) context.
   CUcontext context() { return reinterpret_cast<CUcontext>(&contextTag_); }

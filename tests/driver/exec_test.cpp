@@ -76,6 +76,28 @@ TEST(Exec, TmaPipelineWithTensorMapsFromTheDriver) {
   EXPECT_TRUE(has(o, "tma_pipeline: PASSED")) << o.output;
 }
 
+// -rdc=true: the runtime registers the translation unit's prelinked fatbinary beside an
+// empty linked one; its PTX is the module, and device-side launches (tail launches too) run.
+TEST(Exec, DynamicParallelismWithRelocatableDeviceCode) {
+  const Outcome o = exec(program("cdp_tree"));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(has(o, "cdp_tree: PASSED (31 grids)")) << o.output;
+  // Under --timing the one host launch's prediction covers its 30 descendant grids.
+  const Outcome t = exec("--timing " + program("cdp_tree"));
+  EXPECT_EQ(t.status, 0) << t.output;
+  EXPECT_TRUE(has(t, "program on the timing model (h200): 1 launches")) << t.output;
+}
+
+// cuLinkCreate / cuLinkAddData / cuLinkComplete: the linked image loads and runs; NVVM input
+// is refused with a message.
+TEST(Exec, JitLinkingThroughTheDriverApi) {
+  const Outcome o = exec(program("jit_link"));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(has(o, "jit_link: PASSED")) << o.output;
+  EXPECT_TRUE(has(o, "input type 5 (LTO IR or NVVM) cannot be linked by the simulator"))
+      << o.output;
+}
+
 // The registers ptxas gave `kernel` in the sm_90 cubin of a built program.
 int cubinRegisters(const std::string& path, const std::string& kernel) {
   using namespace warpsim::driver;
