@@ -140,6 +140,16 @@ class Machine {
     unsupported(in, "a device-side kernel launch (dynamic parallelism)");
     return 0;
   }
+  // cudaStreamCreateWithFlags / cudaStreamDestroy in device code: a fresh stream handle for
+  // deviceLaunch; destroy returns a cudaError_t.
+  virtual uint64_t deviceStreamCreate(const Inst& in, unsigned lane) {
+    unsupported(in, "a stream made on the device (dynamic parallelism)");
+    return 0;
+  }
+  virtual uint32_t deviceStreamDestroy(const Inst& in, unsigned lane, uint64_t stream) {
+    unsupported(in, "a stream made on the device (dynamic parallelism)");
+    return 0;
+  }
   // Thread-block clusters (isa/insns/cluster.cpp; sim/func/cluster.h says what the addresses
   // are). mapa: the address, in `space` (Generic or SharedCluster), of the shared variable at
   // `addr` in the cluster's CTA of rank `rank`. getctarank: the rank of the CTA whose shared

@@ -107,7 +107,8 @@ std::vector<uint8_t> Gpu::packParams(const LoadedModule& m, const std::string& e
 DeviceHeap* Gpu::heapFor(const LoadedModule& m, uint64_t heapBytes) {
   bool calls = false;
   for (const ir::Function& f : m.ir.functions)
-    calls |= !f.hasBody && (f.name == "malloc" || f.name == "free");
+    calls |= !f.hasBody && (f.name == "malloc" || f.name == "free" ||
+                            f.name == "__cudaCDP2Malloc" || f.name == "__cudaCDP2Free");
   if (!calls) return nullptr;
   // A heap of 0 bytes is allowed, as in CUDA: every malloc returns NULL.
   if (!heap_)

@@ -129,6 +129,73 @@ void launchDeviceH(Exec& x, const Inst& in) {
   storeReturn(x, in, 4, out);
 }
 
+// The device runtime's memory and stream calls (cudaMalloc, cudaFree, cudaStreamCreateWithFlags,
+// cudaStreamDestroy in device code, which nvcc -rdc calls __cudaCDP2*): each returns a
+// cudaError_t. Device-side cudaMalloc allocates from the device heap, as malloc does (CUDA
+// Programming Guide, "Dynamic Global Memory Allocation").
+void paramValues(Exec& x, const Inst& in, size_t arg, unsigned bytes, uint64_t* out) {
+  uint64_t addrs[kWarpSize];
+  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[arg].offset);
+  x.machine->load(in, Space::Param, x.mask, addrs, bytes, 1, out);
+}
+
+// Writes each lane's 8-byte `values` at its generic address `where` (the caller's pointer).
+void storeThrough(Exec& x, const Inst& in, const uint64_t* where, const uint64_t* values) {
+  x.machine->store(in, Space::Generic, x.mask, where, 8, 1, values);
+}
+
+constexpr uint64_t kCudaErrorMemoryAllocation = 2, kCudaStreamNonBlocking = 1;
+
+void cdpMallocH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  uint64_t where[kWarpSize] = {}, size[kWarpSize] = {}, ptr[kWarpSize] = {}, err[kWarpSize] = {};
+  paramValues(x, in, 0, 8, where);
+  paramValues(x, in, 1, 8, size);
+  forLanes(x.mask, [&](unsigned l) {
+    ptr[l] = x.machine->deviceMalloc(in, l, size[l]);
+    err[l] = ptr[l] ? 0 : kCudaErrorMemoryAllocation;
+  });
+  storeThrough(x, in, where, ptr);
+  storeReturn(x, in, 4, err);
+}
+
+void cdpFreeH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  uint64_t ptr[kWarpSize] = {}, err[kWarpSize] = {};
+  paramValues(x, in, 0, 8, ptr);
+  forLanes(x.mask, [&](unsigned l) { x.machine->deviceFree(in, l, ptr[l]); });
+  storeReturn(x, in, 4, err);
+}
+
+void cdpStreamCreateH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  uint64_t where[kWarpSize] = {}, flags[kWarpSize] = {}, stream[kWarpSize] = {},
+           err[kWarpSize] = {};
+  paramValues(x, in, 0, 8, where);
+  paramValues(x, in, 1, 4, flags);
+  LaneMask created = 0;
+  forLanes(x.mask, [&](unsigned l) {
+    // The device runtime accepts only cudaStreamNonBlocking (the programming guide: a stream
+    // made on the device must be non-blocking).
+    if (flags[l] != kCudaStreamNonBlocking) {
+      err[l] = 1;  // cudaErrorInvalidValue
+      return;
+    }
+    stream[l] = x.machine->deviceStreamCreate(in, l);
+    created |= LaneMask{1} << l;
+  });
+  if (created) x.machine->store(in, Space::Generic, created, where, 8, 1, stream);
+  storeReturn(x, in, 4, err);
+}
+
+void cdpStreamDestroyH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  uint64_t stream[kWarpSize] = {}, err[kWarpSize] = {};
+  paramValues(x, in, 0, 8, stream);
+  forLanes(x.mask, [&](unsigned l) { err[l] = x.machine->deviceStreamDestroy(in, l, stream[l]); });
+  storeReturn(x, in, 4, err);
+}
+
 // Reads the NUL-terminated string at generic address `at` in `lane`'s view, at most `limit` bytes.
 std::string readString(Exec& x, const Inst& in, unsigned lane, uint64_t at, size_t limit) {
   std::string s;
@@ -272,6 +339,26 @@ std::string bindExternalCall(Inst& in, const std::string& callee) {
     if (in.ops[2].elems.size() != 2) return callee + " takes 2 arguments";
     in.text += " " + callee;
     in.run = launchDeviceH;
+    return "";
+  }
+  struct RuntimeCall {
+    const char* name;
+    size_t arguments;
+    Handler run;
+  };
+  static const RuntimeCall kRuntimeCalls[] = {
+      {"__cudaCDP2Malloc", 2, cdpMallocH},
+      {"__cudaCDP2Free", 1, cdpFreeH},
+      {"__cudaCDP2StreamCreateWithFlags", 2, cdpStreamCreateH},
+      {"__cudaCDP2StreamDestroy", 1, cdpStreamDestroyH},
+  };
+  for (const RuntimeCall& c : kRuntimeCalls) {
+    if (callee != c.name) continue;
+    if (in.ops[2].elems.size() != c.arguments)
+      return callee + " takes " + std::to_string(c.arguments) + " argument" +
+             (c.arguments == 1 ? "" : "s");
+    in.text += " " + callee;
+    in.run = c.run;
     return "";
   }
   // Reported when executed: "kernel fault (not supported yet): call to external function

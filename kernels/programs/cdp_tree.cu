@@ -1,8 +1,9 @@
 // Dynamic parallelism in a whole program (built with -rdc=true, as CDP needs): every node of a
-// binary tree of depth 4 is a grid launched by its parent grid, which records its depth and
-// the sum of its path; a tail launch runs after the grid that made it and checks the
-// children's results were written before it (tail launches wait for all other work). The host
-// checks all 31 nodes. Run it: warpsim exec build/programs/cdp_tree
+// binary tree of depth 4 is a grid launched by its parent grid (the right child into a stream
+// made on the device), which records its depth and the sum of its path (through device-side
+// cudaMalloc memory); a tail launch runs after the grid that made it and checks the children's
+// results were written before it (tail launches wait for all other work). The host checks all
+// 31 nodes and that no device runtime call failed. Run it: warpsim exec build/programs/cdp_tree
 // nvcc-flags: -rdc=true
 #include <cstdio>
 
@@ -17,11 +18,24 @@ __global__ void verifyChildren(int* nodes, int node, int* bad) {
 }
 
 __global__ void visit(int* nodes, int node, int depth, int pathSum, int* bad) {
-  const int sum = pathSum + node;
+  // The path sum goes through a block of device-side cudaMalloc memory, freed again.
+  int* scratch = nullptr;
+  if (cudaMalloc(&scratch, sizeof(int)) != cudaSuccess || !scratch) {
+    atomicAdd(bad, 1);
+    return;
+  }
+  *scratch = pathSum + node;
+  const int sum = *scratch;
+  if (cudaFree(scratch) != cudaSuccess) atomicAdd(bad, 1);
   nodes[node] = 1000 * depth + sum;
   if (depth == kDepth) return;
+  // The right child goes into a stream made here; a stream must be non-blocking on the device.
+  cudaStream_t s;
+  if (cudaStreamCreateWithFlags(&s, cudaStreamDefault) == cudaSuccess) atomicAdd(bad, 1);
+  if (cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) != cudaSuccess) atomicAdd(bad, 1);
   visit<<<1, 1>>>(nodes, 2 * node + 1, depth + 1, sum, bad);
-  visit<<<1, 1>>>(nodes, 2 * node + 2, depth + 1, sum, bad);
+  visit<<<1, 1, 0, s>>>(nodes, 2 * node + 2, depth + 1, sum, bad);
+  if (cudaStreamDestroy(s) != cudaSuccess) atomicAdd(bad, 1);
   verifyChildren<<<1, 1, 0, cudaStreamTailLaunch>>>(nodes, node, bad);
 }
 
@@ -47,7 +61,7 @@ int main() {
     }
   }
   if (hbad) {
-    std::printf("cdp_tree: FAILED: %d tail launches ran before their children\n", hbad);
+    std::printf("cdp_tree: FAILED: %d device runtime checks failed\n", hbad);
     return 1;
   }
   std::printf("cdp_tree: PASSED (%d grids)\n", kNodes);

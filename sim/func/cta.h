@@ -187,6 +187,8 @@ class Cta final : public isa::Machine {
                               uint32_t shared) override;
   uint32_t deviceLaunch(const isa::Inst& in, unsigned lane, uint64_t buffer,
                         uint64_t stream) override;
+  uint64_t deviceStreamCreate(const isa::Inst& in, unsigned lane) override;
+  uint32_t deviceStreamDestroy(const isa::Inst& in, unsigned lane, uint64_t stream) override;
   uint64_t mapSharedRank(const isa::Inst& in, isa::Space space, uint64_t addr, uint32_t rank,
                          unsigned lane) override;
   uint32_t ctaRankOf(const isa::Inst& in, isa::Space space, uint64_t addr, unsigned lane) override;

@@ -38,8 +38,9 @@ uint32_t Cta::deviceLaunch(const isa::Inst& in, unsigned lane, uint64_t buffer, 
   GridLaunches& g = *ctx_.launches;
   ChildLaunch c;
   if (!g.arena->release(buffer, c)) return kCudaErrorInvalidValue;
-  if (stream != 0 && stream != kTailLaunchStream && stream != kFireAndForgetStream)
-    unsupported(in, "a device-side launch into a stream made on the device");
+  if (stream != 0 && stream != kTailLaunchStream && stream != kFireAndForgetStream &&
+      !g.streams.count(stream))
+    return kCudaErrorInvalidResourceHandle;
   c.stream = stream;
   const isa::FunctionCode& fn = ctx_.program->functions[size_t(c.function)];
   const uint32_t gd[3] = {c.grid.x, c.grid.y, c.grid.z}, bd[3] = {c.block.x, c.block.y, c.block.z};
@@ -62,6 +63,21 @@ uint32_t Cta::deviceLaunch(const isa::Inst& in, unsigned lane, uint64_t buffer, 
   ++g.arena->pending;
   g.queued.push_back(std::move(c));
   return kCudaSuccess;
+}
+
+uint64_t Cta::deviceStreamCreate(const isa::Inst& in, unsigned) {
+  if (!ctx_.launches) unsupported(in, "a stream made on the device outside a launch that has them");
+  GridLaunches& g = *ctx_.launches;
+  const uint64_t s = g.nextStream;
+  g.nextStream += 16;
+  g.streams.insert(s);
+  return s;
+}
+
+uint32_t Cta::deviceStreamDestroy(const isa::Inst& in, unsigned, uint64_t stream) {
+  if (!ctx_.launches) unsupported(in, "a stream made on the device outside a launch that has them");
+  // Work already launched into it still runs (it is queued); the handle is gone.
+  return ctx_.launches->streams.erase(stream) ? kCudaSuccess : kCudaErrorInvalidResourceHandle;
 }
 
 }  // namespace warpsim::sim

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "sim/func/fault.h"
@@ -39,6 +40,7 @@ inline constexpr uint32_t kParamBufferBytes = 4096;
 enum : uint32_t {
   kCudaSuccess = 0,
   kCudaErrorInvalidValue = 1,
+  kCudaErrorInvalidResourceHandle = 400,
   kCudaErrorInvalidConfiguration = 9,
   kCudaErrorLaunchMaxDepthExceeded = 65,
   kCudaErrorLaunchPendingCountExceeded = 69,
@@ -47,6 +49,8 @@ enum : uint32_t {
 // The stream handle of a device-side launch (cuda_device_runtime_api.h).
 inline constexpr uint64_t kTailLaunchStream = 3;
 inline constexpr uint64_t kFireAndForgetStream = 4;
+// Handles of streams made on the device: from here up in steps of 16 (no special handle).
+inline constexpr uint64_t kFirstDeviceStream = 0x10000;
 
 // A grid launched from the device, waiting for its parent grid to end.
 struct ChildLaunch {
@@ -86,6 +90,10 @@ struct GridLaunches {
   uint32_t depth = 0;  // 0: launched by the host
   uint32_t pendingLimit = kDefaultPendingLaunches;
   std::vector<ChildLaunch> queued;
+  // Streams the grid's threads made (cudaStreamCreateWithFlags on the device), not destroyed.
+  // Their launches queue like the others: the one schedule above is valid for any streams.
+  std::set<uint64_t> streams;
+  uint64_t nextStream = kFirstDeviceStream;
 };
 
 }  // namespace warpsim::sim
