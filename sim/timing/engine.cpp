@@ -352,7 +352,10 @@ void Engine::onMemory(const MemoryEvent& e) {
                           : sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
   } else if (landed == isa::Space::Global || landed == isa::Space::Local) {
     const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
-    a = s.l1->access(e, landed, localKey, curT_, l2_, rep_.mem, &end_);
+    // A hoisted load's data is back curHoist_ sooner (issue()), its drain too.
+    uint64_t drain = 0;
+    a = s.l1->access(e, landed, localKey, curT_, l2_, rep_.mem, &drain);
+    end_ = std::max(end_, drain > curHoist_ ? std::max(drain - curHoist_, curT_ + 1) : drain);
   } else {  // param, const: the constant cache
     a = {curT_ + c_.constLatency, Stall::ShortScoreboard};
   }
