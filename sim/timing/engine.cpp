@@ -348,12 +348,16 @@ void Engine::onMemory(const MemoryEvent& e) {
   if (e.kind == AccessKind::Fence) {
     a = {curT_ + 1, Stall::Wait};
   } else if (landed == isa::Space::Shared) {
+    // Shared memory and the L1 are one data array with one 128 B/cycle path (L1TEX): a
+    // shared access waits for the global requests ahead of it, and they for it (below).
+    s.mioFree = std::max(s.mioFree, s.l1->lsuFree());
     a = c_.ptxasVectorize ? sharedAccessMerged(c_, e, curT_, s.mioFree, rep_.mem, w.vectors)
                           : sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
   } else if (landed == isa::Space::Global || landed == isa::Space::Local) {
     const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
     // A hoisted load's data is back curHoist_ sooner (issue()), its drain too.
     uint64_t drain = 0;
+    s.l1->occupy(s.mioFree);
     a = s.l1->access(e, landed, localKey, curT_, l2_, rep_.mem, &drain);
     end_ = std::max(end_, drain > curHoist_ ? std::max(drain - curHoist_, curT_ + 1) : drain);
   } else {  // param, const: the constant cache
