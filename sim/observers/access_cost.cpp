@@ -24,13 +24,15 @@ struct SmallSet {
 
 SharedCost sharedAccessCost(const uint64_t* addrs, uint32_t mask, unsigned bytes) {
   SharedCost c;
-  const unsigned lanesPerPhase = bytes <= 4 ? 32 : bytes == 8 ? 16 : 8;
+  // Wider accesses go a half-warp at a time, 16-byte ones too: the H200 serves an LDS.128 whose
+  // half-warps each read one vector in 2 wavefronts (sgemm_tiled's As[ty][k..k+3], 24 wavefronts
+  // per warp and tile in ncu), where quarter-warp phases would take 4.
+  const unsigned lanesPerPhase = bytes <= 4 ? 32 : 16;
   const unsigned wordsPerLane = bytes <= 4 ? 1 : bytes / 4;
   for (unsigned first = 0; first < 32; first += lanesPerPhase) {
     const uint32_t phaseMask = lanesPerPhase == 32 ? ~0u : ((1u << lanesPerPhase) - 1) << first;
     const uint32_t phase = mask & phaseMask;
     if (!phase) continue;
-    ++c.ideal;
     // Per bank: the distinct 4-byte words asked for. The first word of each bank is kept in
     // `firstWord`; further distinct words of a bank go to `others` (rare: they are conflicts).
     uint64_t firstWord[kSharedBanks];
@@ -53,6 +55,10 @@ SharedCost sharedAccessCost(const uint64_t* addrs, uint32_t mask, unsigned bytes
       }
     }
     c.wavefronts += worst;
+    // Conflict-free, a phase takes one wavefront per 32 distinct words (a half-warp of
+    // distinct 16-byte vectors: 2).
+    const unsigned words = unsigned(std::popcount(used)) + others.n;
+    c.ideal += std::max(1u, (words + kSharedBanks - 1) / kSharedBanks);
   }
   return c;
 }

@@ -11,9 +11,10 @@ inline constexpr unsigned kSharedBanks = 32;
 inline constexpr unsigned kSectorBytes = 32;
 
 // Wavefronts for one shared access: each lane reads `bytes` at addrs[lane] (lanes in mask).
-// Accesses wider than 4 bytes are served in phases (8-byte: half-warps, 16-byte: quarter
-// warps); within a phase the cost is the largest number of distinct words in one bank.
-// The ideal (conflict-free) count is the number of phases with an active lane.
+// Accesses wider than 4 bytes are served in half-warp phases (8- and 16-byte alike, as ncu's
+// wavefronts on the H200 show); within a phase the cost is the largest number of distinct words
+// in one bank. The ideal (conflict-free) count is, per phase with an active lane, one wavefront
+// per 32 distinct words it reads.
 struct SharedCost {
   unsigned wavefronts = 0;
   unsigned ideal = 0;

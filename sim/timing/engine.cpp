@@ -211,7 +211,7 @@ void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.done = false;
     wc.peeked = false;
     wc.atBarrier = false;
-    wc.hoistFloor = at;
+    wc.hoistFloor = wc.sharedStoreFloor = wc.globalStoreFloor = at;
     wc.issuedCount = 0;
     wc.callDepth.fill(0);
     wc.vectors.reset();
@@ -348,11 +348,18 @@ void Engine::onMemory(const MemoryEvent& e) {
   if (e.kind == AccessKind::Fence) {
     a = {curT_ + 1, Stall::Wait};
   } else if (landed == isa::Space::Shared) {
+    // Shared memory and the L1 are one data array with one 128 B/cycle path (L1TEX): a
+    // shared access waits for the global requests ahead of it, and they for it (below).
+    s.mioFree = std::max(s.mioFree, s.l1->lsuFree());
     a = c_.ptxasVectorize ? sharedAccessMerged(c_, e, curT_, s.mioFree, rep_.mem, w.vectors)
                           : sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
   } else if (landed == isa::Space::Global || landed == isa::Space::Local) {
     const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
-    a = s.l1->access(e, landed, localKey, curT_, l2_, rep_.mem, &end_);
+    // A hoisted load's data is back curHoist_ sooner (issue()), its drain too.
+    uint64_t drain = 0;
+    s.l1->occupy(s.mioFree);
+    a = s.l1->access(e, landed, localKey, curT_, l2_, rep_.mem, &drain);
+    end_ = std::max(end_, drain > curHoist_ ? std::max(drain - curHoist_, curT_ + 1) : drain);
   } else {  // param, const: the constant cache
     a = {curT_ + c_.constLatency, Stall::ShortScoreboard};
   }
@@ -369,6 +376,26 @@ void Engine::onRelease(const std::vector<unsigned>& waiters) {
   curReleased_.insert(curReleased_.end(), waiters.begin(), waiters.end());
 }
 
+// The earliest cycle `next`'s result may count from under ptxas's schedule (WarpCtx::hoistFloor):
+// arithmetic moves above any store; a load stays after the warp's last store that may alias it.
+namespace {
+uint64_t hoistFloorOf(const WarpCtx& w, const isa::Inst* next) {
+  using K = isa::InsnClass;
+  if (!next) return w.hoistFloor;
+  switch (next->cls) {
+    case K::LoadShared:
+      return std::max(w.hoistFloor, w.sharedStoreFloor);
+    case K::LoadGlobal:
+    case K::LoadLocal:
+      if (next->mods.space == isa::Space::None || next->mods.space == isa::Space::Generic)
+        return std::max({w.hoistFloor, w.sharedStoreFloor, w.globalStoreFloor});
+      return std::max(w.hoistFloor, w.globalStoreFloor);
+    default:
+      return w.hoistFloor;
+  }
+}
+}  // namespace
+
 void Engine::issue(uint32_t wi, uint64_t t) {
   WarpCtx& w = warps_[wi];
   CtaSlot& cs = *ctas_[w.cta];
@@ -383,15 +410,16 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   using K = isa::InsnClass;
   uint64_t dataflowT = t;
   if (const uint32_t k = c_.ptxasHoistWindow) {
+    const uint64_t floor = hoistFloorOf(w, w.next);
     const uint64_t windowStart =
-        w.issuedCount >= k ? w.issuedAt[(w.issuedCount - k) % WarpCtx::kHoistRing] : w.hoistFloor;
+        w.issuedCount >= k ? w.issuedAt[(w.issuedCount - k) % WarpCtx::kHoistRing] : floor;
     // Only an instruction held back by the warp's own in-order issue (its operands were ready
     // before the warp's previous issue) moves up; one that waited for its operands, or for an
     // issue slot, counts from its issue.
     const uint64_t prevIssue =
-        w.issuedCount ? w.issuedAt[(w.issuedCount - 1) % WarpCtx::kHoistRing] : w.hoistFloor;
+        w.issuedCount ? w.issuedAt[(w.issuedCount - 1) % WarpCtx::kHoistRing] : floor;
     const uint64_t uses = w.next ? w.sb.usesReady(*w.next) : t;
-    if (uses <= prevIssue) dataflowT = std::min(t, std::max({w.hoistFloor, windowStart, uses}));
+    if (uses <= prevIssue) dataflowT = std::min(t, std::max({floor, windowStart, uses}));
   }
   w.issuedAt[w.issuedCount++ % WarpCtx::kHoistRing] = t;
   if (w.next &&
@@ -450,11 +478,16 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       w.readyAt = std::max(w.readyAt, t + c_.latControl);
       w.readyKind = Stall::BranchResolving;
       if (!notUnrolled_.empty() && notUnrolled_.count(in)) w.hoistFloor = t + 1;
-    } else if (in->cls == isa::InsnClass::StoreGlobal || in->cls == isa::InsnClass::StoreLocal ||
-               in->cls == isa::InsnClass::StoreShared || in->cls == isa::InsnClass::AtomicGlobal ||
-               in->cls == isa::InsnClass::AtomicShared || in->cls == isa::InsnClass::Barrier) {
+    } else if (in->cls == K::StoreShared) {
+      w.sharedStoreFloor = t + 1;
+    } else if (in->cls == K::StoreGlobal || in->cls == K::StoreLocal) {
+      w.globalStoreFloor = t + 1;
+      // A generic store (class StoreGlobal) may land in shared memory.
+      if (in->mods.space == isa::Space::None || in->mods.space == isa::Space::Generic)
+        w.sharedStoreFloor = t + 1;
+    } else if (in->cls == K::AtomicGlobal || in->cls == K::AtomicShared || in->cls == K::Barrier) {
       w.hoistFloor = t + 1;
-      if (in->cls == isa::InsnClass::Barrier) w.vectors.reset();
+      if (in->cls == K::Barrier) w.vectors.reset();
     }
   }
   if (curReleasedAny_) {
@@ -643,8 +676,8 @@ void Engine::extrapolate(uint64_t detailed) {
   // FLOP counts are exact: the functional part counted them.
   const uint64_t waves = dispatch_.waves(), k = sampleWaves_;
   const uint64_t detailEnd = std::max<uint64_t>(end_, 1);
-  const double perWave = k >= 2 ? double(lastFinish_ - firstWaveDone_) / double(k - 1)
-                                : double(firstWaveDone_);
+  const double perWave =
+      k >= 2 ? double(lastFinish_ - firstWaveDone_) / double(k - 1) : double(firstWaveDone_);
   const uint64_t predictedEnd = detailEnd + uint64_t(perWave * double(waves - k) + 0.5);
   const double ft = double(predictedEnd) / double(detailEnd);
   const double fc = double(ctx_.grid.count()) / double(detailed);

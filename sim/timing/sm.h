@@ -31,11 +31,15 @@ struct WarpCtx {
   Stall lastKind = Stall::Wait;
   bool done = false;
   bool atBarrier = false;  // waits at bar.sync (mirrors its Warp's state, without the lookup)
-  // The earliest cycle a result may count from (ptxas.hoist_window): its last store, atomic or
-  // barrier release, and the issue of the instruction ptxas.hoist_window before it.
+  // The earliest cycle a result may count from (ptxas.hoist_window): its last atomic, barrier
+  // release or register-stride loop trip, and the issue of the instruction ptxas.hoist_window
+  // before it. A load also waits for the warp's last store that may alias it: ptxas keeps a
+  // load after a store to the same state space (or a generic one), but moves it, and any
+  // arithmetic, above stores to another space (sgemm_tiled: both LDGs before both STS).
   uint64_t hoistFloor = 0;
-  static constexpr unsigned kHoistRing = 128;   // the largest ptxas.hoist_window
-  std::array<uint64_t, kHoistRing> issuedAt{};  // issue cycles of its last instructions
+  uint64_t sharedStoreFloor = 0, globalStoreFloor = 0;  // global: global and local memory
+  static constexpr unsigned kHoistRing = 128;           // the largest ptxas.hoist_window
+  std::array<uint64_t, kHoistRing> issuedAt{};          // issue cycles of its last instructions
   uint64_t issuedCount = 0;
   // Each lane's call depth: where its next SASS stack frame goes in local memory.
   std::array<uint16_t, 32> callDepth{};

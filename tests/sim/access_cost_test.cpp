@@ -49,6 +49,28 @@ TEST(SharedAccessCost, WideAccessesRunInPhases) {
   EXPECT_EQ(sharedAccessCost(a, 0x1u, 8).ideal, 1u);  // one lane: one phase
 }
 
+// sgemm_tiled's As[ty][k..k+3] as one LDS.128: lanes 0-15 read one 16-byte vector, lanes 16-31
+// the next row's. ncu on the H200 counts 2 wavefronts (24 per warp and tile: 16 LDS of Bs at 1,
+// 4 LDS.128 of As at 2); quarter-warp phases would make it 4. sgemm_regblock's Bs[k][tx*4]
+// (each half-warp 16 distinct vectors, the halves alike) takes 4, its As[k][ty*4] 2: 6 per k.
+TEST(SharedAccessCost, SixteenByteAccessesGoByHalfWarps) {
+  uint64_t a[32];
+  fill(a, [](unsigned l) { return uint64_t(l / 16) * 64; });  // As: two rows of 16 floats
+  SharedCost c = sharedAccessCost(a, ~0u, 16);
+  EXPECT_EQ(c.wavefronts, 2u);
+  EXPECT_EQ(c.ideal, 2u);
+  fill(a, [](unsigned l) { return 4096 + uint64_t(l % 16) * 16; });  // regblock's Bs row
+  c = sharedAccessCost(a, ~0u, 16);
+  EXPECT_EQ(c.wavefronts, 4u);
+  EXPECT_EQ(c.ideal, 4u);
+  fill(a, [](unsigned l) { return uint64_t(l / 16) * 16; });  // regblock's As: 2 vectors
+  EXPECT_EQ(sharedAccessCost(a, ~0u, 16).wavefronts, 2u);
+  fill(a, [](unsigned l) { return uint64_t(l) * 32; });  // stride 2 vectors: 4 per bank per half
+  c = sharedAccessCost(a, ~0u, 16);
+  EXPECT_EQ(c.wavefronts, 8u);
+  EXPECT_EQ(c.ideal, 4u);
+}
+
 TEST(SectorsTouched, CoalescedAndScattered) {
   uint64_t a[32];
   fill(a, [](unsigned l) { return 0x1000 + uint64_t(l) * 4; });
@@ -64,7 +86,7 @@ TEST(SectorsTouched, CoalescedAndScattered) {
 
 // An independent reference: sort and count.
 unsigned referenceWavefronts(const uint64_t* a, uint32_t mask, unsigned bytes) {
-  const unsigned per = bytes <= 4 ? 32 : bytes == 8 ? 16 : 8, words = bytes <= 4 ? 1 : bytes / 4;
+  const unsigned per = bytes <= 4 ? 32 : 16, words = bytes <= 4 ? 1 : bytes / 4;
   unsigned total = 0;
   for (unsigned p = 0; p < 32; p += per) {
     std::map<unsigned, std::set<uint64_t>> banks;

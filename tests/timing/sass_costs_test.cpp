@@ -161,6 +161,54 @@ TEST(SassCosts, ARegisterStrideLoopIsNotUnrolled) {
   EXPECT_LT(perTripImm, c.l1HitLatency);
 }
 
+// Two global loads with a store of the first's value between them: to shared memory or to
+// global memory.
+std::string loadStoreLoad(const char* store) {
+  return std::string(kHeader) +
+         ".visible .entry k(.param .u64 out) {\n  .shared .align 4 .b32 s[32];\n"
+         "  .reg .b64 %rd<2>;\n  .reg .f32 %f<3>;\n  ld.param.u64 %rd1, [out];\n"
+         "  ld.global.f32 %f1, [%rd1];\n  " +
+         store + ";\n  ld.global.f32 %f2, [%rd1+64];\n  st.global.f32 [%rd1+4], %f2;\n  ret;\n}\n";
+}
+
+TEST(SassCosts, ALoadHoistsAboveAStoreToAnotherSpaceOnly) {
+  // ptxas issues sgemm_tiled's two LDGs before its two STS: the second global load does not
+  // wait for the shared store (which waits for the first load). A global store may alias it:
+  // the load stays behind it, a second DRAM round trip.
+  const TimingConfig c;
+  const uint64_t afterShared = cycles(loadStoreLoad("st.shared.f32 [s], %f1"), c);
+  const uint64_t afterGlobal = cycles(loadStoreLoad("st.global.f32 [%rd1+96], %f1"), c);
+  // (Hoisted, the second load's data counts from its issue at the earliest: one cycle less
+  // than a whole round trip apart.)
+  EXPECT_LT(afterShared, c.launchLatency + 2 * c.dramLatency);
+  EXPECT_GE(afterGlobal, afterShared + c.dramLatency - 1);
+  // Without the hoist both wait.
+  TimingConfig off = c;
+  off.ptxasHoistWindow = 0;
+  EXPECT_EQ(cycles(loadStoreLoad("st.shared.f32 [s], %f1"), off), afterGlobal);
+}
+
+// A shared load whose lanes are `shift` bits apart (7: every lane in bank 0, a 32-way conflict;
+// 2: consecutive words), then an independent global load whose value is stored.
+std::string sharedThenGlobal(int shift) {
+  return std::string(kHeader) +
+         ".visible .entry k(.param .u64 out) {\n  .shared .align 4 .b32 s[1024];\n"
+         "  .reg .b32 %r<4>;\n  .reg .b64 %rd<2>;\n  .reg .f32 %f<3>;\n"
+         "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  shl.b32 %r2, %r1, " +
+         std::to_string(shift) +
+         ";\n  mov.u32 %r3, s;\n  add.u32 %r2, %r2, %r3;\n  ld.shared.f32 %f1, [%r2];\n"
+         "  ld.global.f32 %f2, [%rd1];\n  st.global.f32 [%rd1+4], %f2;\n  ret;\n}\n";
+}
+
+TEST(SassCosts, SharedAndGlobalAccessesShareTheL1DataPath) {
+  // Shared memory and the L1 are one array behind one 128 B/cycle path: the global load after
+  // a 32-way conflicted shared load waits for its 31 extra wavefronts (transpose_tiled's
+  // global loads are slower than transpose_padded's on the chip).
+  const TimingConfig c;
+  EXPECT_EQ(cycles(sharedThenGlobal(7), c) - cycles(sharedThenGlobal(2), c),
+            31 * c.sharedCyclesPerWavefront);
+}
+
 // A warp's shared load of 4 bytes per lane at addrs[lane].
 struct SharedLoad {
   uint64_t addrs[32];
