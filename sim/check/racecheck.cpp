@@ -40,7 +40,8 @@ void RacecheckObserver::ctaStarted(const sim::CtaInfo& c) {
   barrierRows_.clear();
   acquires_.clear();
   fences_.assign(size_t(c.warps) * 32, CtaPoint{});
-  seen_.assign(size_t(c.warps) * 32, Racecheck::kNone);
+  seen_.assign(size_t(c.warps) * 32, SeenReleases{});
+  accessesAtAcquire_ = 0;
   warpSync_.assign(c.warps, 0);
   warpSeq_.assign(c.warps, 0);
 }
@@ -168,11 +169,25 @@ void RacecheckObserver::fence(const sim::MemoryEvent& e) {
   isa::forLanes(e.mask, [&](unsigned lane) {
     const uint32_t t = e.warp * 32 + lane;
     fences_[t] = pointNow(e.inst, e.warp, lane);
-    if (seen_[t] != Racecheck::kNone) {
-      acquires_.push_back({seen_[t], fences_[t]});
-      seen_[t] = Racecheck::kNone;
+    if (!seen_[t].none()) {
+      addAcquire(seen_[t], fences_[t]);
+      seen_[t] = SeenReleases{};
     }
   });
+}
+
+void RacecheckObserver::addAcquire(SeenReleases seen, const CtaPoint& at) {
+  if (!acquires_.empty() && accessesAtAcquire_ == accesses_.size()) {
+    Acquire& last = acquires_.back();
+    if (last.at.thread == at.thread && last.seen.sequence == seen.sequence &&
+        last.at.epoch == at.epoch && last.at.wsync == at.wsync && last.at.snapshot == at.snapshot) {
+      last.seen.length = std::max(last.seen.length, seen.length);
+      last.at = at;
+      return;
+    }
+  }
+  acquires_.push_back({seen, at});
+  accessesAtAcquire_ = accesses_.size();
 }
 
 void RacecheckObserver::strong(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
@@ -189,18 +204,18 @@ void RacecheckObserver::strong(const sim::MemoryEvent& e, unsigned lane, uint64_
       const CtaPoint at = releases ? pointNow(e.inst, e.warp, lane) : fences_[t];
       const std::vector<uint32_t> row(snapshots_.begin() + size_t(at.snapshot) * warps_,
                                       snapshots_.begin() + size_t(at.snapshot + 1) * warps_);
-      owner_->publish(word, {view_.info().linear, at, row});
+      owner_->publish(word, {view_.info().linear, at, row}, atomic);
     } else if (!atomic) {
       owner_->overwrite(word);
     }
   }
   if (e.kind == sim::AccessKind::Load || atomic) {
-    const uint32_t seen = owner_->observe(word, view_.info().linear);
-    if (seen == Racecheck::kNone) return;
+    const SeenReleases seen = owner_->observe(word, view_.info().linear);
+    if (seen.none()) return;
     const bool acquires = gpu && (o == isa::MemOrder::Acquire || o == isa::MemOrder::AcqRel ||
                                   o == isa::MemOrder::Sc);
     if (acquires)
-      acquires_.push_back({seen, pointNow(e.inst, e.warp, lane)});
+      addAcquire(seen, pointNow(e.inst, e.warp, lane));
     else
       seen_[t] = seen;
   }
@@ -325,10 +340,17 @@ void Racecheck::merge(sim::Observer& finished) {
                      std::move(o.snapshots()), o.warps()});
 }
 
-void Racecheck::publish(uint64_t word, Release r) {
+void Racecheck::publish(uint64_t word, Release r, bool rmw) {
   std::lock_guard<std::mutex> lock(flagsMutex_);
-  flags_[word] = uint32_t(releases_.size());
+  const uint32_t index = uint32_t(releases_.size());
   releases_.push_back(std::move(r));
+  auto it = flags_.find(word);
+  if (rmw && it != flags_.end()) {
+    sequences_[it->second].push_back(index);
+  } else {
+    flags_[word] = uint32_t(sequences_.size());
+    sequences_.push_back({index});
+  }
 }
 
 void Racecheck::overwrite(uint64_t word) {
@@ -336,31 +358,43 @@ void Racecheck::overwrite(uint64_t word) {
   flags_.erase(word);
 }
 
-uint32_t Racecheck::observe(uint64_t word, uint64_t cta) {
+SeenReleases Racecheck::observe(uint64_t word, uint64_t cta) {
   std::lock_guard<std::mutex> lock(flagsMutex_);
   auto it = flags_.find(word);
-  if (it == flags_.end() || releases_[it->second].cta == cta) return kNone;
-  return it->second;
+  if (it == flags_.end()) return {};
+  const std::vector<uint32_t>& s = sequences_[it->second];
+  if (s.size() == 1 && releases_[s[0]].cta == cta) return {};  // only its own CTA's release
+  return {it->second, uint32_t(s.size())};
+}
+
+namespace {
+
+// `x` is before release `r` of its CTA: program order (or a __syncwarp) in one warp, else the
+// releasing warp's clock row holds x's epoch.
+bool releasedBefore(const CtaPoint& x, const Release& r) {
+  const unsigned xw = x.thread / 32, rw = r.at.thread / 32;
+  return xw == rw ? x.seq < r.at.seq && (x.thread == r.at.thread || r.at.wsync > x.wsync)
+                  : r.row[xw] > x.epoch;
+}
+
+}  // namespace
+
+bool Racecheck::acquiredAfter(const CtaWords& b, const Acquire& q, const CtaPoint& y) {
+  const unsigned yw = y.thread / 32, qw = q.at.thread / 32;
+  return yw == qw ? y.seq > q.at.seq && (y.thread == q.at.thread || y.wsync > q.at.wsync)
+                  : b.snapshots[size_t(y.snapshot) * b.warps + qw] > q.at.epoch;
 }
 
 bool Racecheck::synchronized(uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) const {
   const CtaWords& a = ctas_[cx];
   const CtaWords& b = ctas_[cy];
   for (const Acquire& q : b.acquires) {
-    const Release& r = releases_[q.release];
-    if (r.cta != a.info.linear) continue;
-    // x before the release in its CTA: program order (or a __syncwarp) in one warp, else the
-    // releasing warp's clock row holds x's epoch.
-    const unsigned xw = x.thread / 32, rw = r.at.thread / 32;
-    const bool before = xw == rw
-                            ? x.seq < r.at.seq && (x.thread == r.at.thread || r.at.wsync > x.wsync)
-                            : r.row[xw] > x.epoch;
-    if (!before) continue;
-    const unsigned yw = y.thread / 32, qw = q.at.thread / 32;
-    const bool after = yw == qw
-                           ? y.seq > q.at.seq && (y.thread == q.at.thread || y.wsync > q.at.wsync)
-                           : b.snapshots[size_t(y.snapshot) * b.warps + qw] > q.at.epoch;
-    if (after) return true;
+    if (!acquiredAfter(b, q, y)) continue;
+    const std::vector<uint32_t>& sequence = sequences_[q.seen.sequence];
+    for (uint32_t k = 0; k < q.seen.length; ++k) {
+      const Release& r = releases_[sequence[k]];
+      if (r.cta == a.info.linear && releasedBefore(x, r)) return true;
+    }
   }
   return false;
 }

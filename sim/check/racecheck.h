@@ -58,13 +58,23 @@ struct GlobalWordUse {
 // atom.release/acq_rel, or a strong write after fence.sc/acq_rel or membar.gl in the same thread)
 // published on a flag word, and an acquire of it in another CTA (ld.acquire, atom.acquire/acq_rel,
 // or a strong read of the flag followed by such a fence in the same thread) that read it.
+// Read-modify-writes continue a word's release sequence: a release RMW joins it rather than
+// replacing it, so an acquire that reads the last of a chain of release RMWs synchronizes with
+// every release in the chain. That is how a grid-wide sync (cg::this_grid().sync(): each CTA's
+// atom.add.release.gpu on the grid-sync workspace, then a spin of ld.acquire.gpu) orders every
+// CTA's accesses before it before every CTA's accesses after it.
 struct Release {
   uint64_t cta = 0;  // linear index
   CtaPoint at;
   std::vector<uint32_t> row;  // the releasing warp's clock row then
 };
+// What a strong read saw: the first `length` releases of release sequence `sequence`.
+struct SeenReleases {
+  uint32_t sequence = ~0u, length = 0;  // sequence ~0u: none
+  bool none() const { return sequence == ~0u; }
+};
 struct Acquire {
-  uint32_t release = 0;  // index into Racecheck's releases of the launch
+  SeenReleases seen;
   CtaPoint at;
 };
 
@@ -135,7 +145,11 @@ class RacecheckObserver final : public sim::Observer {
   // Per thread: its last GPU-scope fence (a strong write after it is a release), and the
   // release its last strong read saw (a GPU-scope fence after it makes it an acquire).
   std::vector<CtaPoint> fences_;
-  std::vector<uint32_t> seen_;
+  std::vector<SeenReleases> seen_;
+  // An acquire, merged into the previous one when it adds nothing that point could not have
+  // (a spin re-reading a flag: same thread, same sequence, no barrier or global access between).
+  void addAcquire(SeenReleases seen, const CtaPoint& at);
+  size_t accessesAtAcquire_ = 0;
 };
 
 class Racecheck final : public sim::ObserverFactory {
@@ -149,13 +163,13 @@ class Racecheck final : public sim::ObserverFactory {
   const Findings& findings() const { return findings_; }
 
   // Called by the CTAs' observers while they run (on their host threads): a release by CTA
-  // `cta` on flag `word`; a strong write that is not a release (a later plain store hides the
-  // release from readers; read-modify-writes continue it, as release sequences do); a strong
-  // read of `word` by CTA `cta`: the release it saw, or kNone.
-  static constexpr uint32_t kNone = ~0u;
-  void publish(uint64_t word, Release r);
+  // `cta` on flag `word` (`rmw`: a read-modify-write, which continues the word's release
+  // sequence; any other release starts a new one); a strong write that is not a release and not
+  // an RMW (it ends the sequence: a later reader sees no release); a strong read of `word` by
+  // CTA `cta`: the releases it saw.
+  void publish(uint64_t word, Release r, bool rmw);
   void overwrite(uint64_t word);
-  uint32_t observe(uint64_t word, uint64_t cta);
+  SeenReleases observe(uint64_t word, uint64_t cta);
 
  private:
   struct CtaWords {
@@ -173,13 +187,16 @@ class Racecheck final : public sim::ObserverFactory {
   // Whether `x` of CTA ctas_[cx] happens before `y` of CTA ctas_[cy] through a release of cx
   // that cy acquired.
   bool synchronized(uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) const;
+  // Whether `y` of CTA `b` comes after its acquire `q`.
+  static bool acquiredAfter(const CtaWords& b, const Acquire& q, const CtaPoint& y);
   void race(const CtaWords& a, const CtaPoint& aAt, const char* aKind, const CtaWords& b,
             const CtaPoint& bAt, const char* bKind, uint64_t word);
   Findings findings_;
   std::vector<CtaWords> ctas_;  // the launch's CTAs with global accesses, in CTA order
-  std::mutex flagsMutex_;       // guards flags_ and releases_ (CTAs run on several threads)
-  std::unordered_map<uint64_t, uint32_t> flags_;  // word -> its latest release
+  std::mutex flagsMutex_;  // guards flags_, releases_, sequences_ (CTAs run on several threads)
+  std::unordered_map<uint64_t, uint32_t> flags_;  // word -> its current release sequence
   std::vector<Release> releases_;
+  std::vector<std::vector<uint32_t>> sequences_;  // release sequences: indices into releases_
 };
 
 }  // namespace warpsim::check
