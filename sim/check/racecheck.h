@@ -17,6 +17,15 @@
 //    (a word written by one CTA and read or written by another). Atomics,
 //    volatile and memory-model (relaxed/acquire/release) accesses are synchronization, not
 //    races.
+//  - Thread-block clusters: distributed shared memory (another CTA's shared memory through
+//    mapa / shared::cluster addresses) is checked in the owning CTA's shadow, each access stamped
+//    with the cluster rank of its CTA (the cluster's CTAs run on one host thread, so their
+//    observers see one another: Racecheck keeps them by cluster). The cluster barrier
+//    (barrier.cluster.arrive, then .wait; cluster.sync()) orders every thread of the cluster:
+//    each warp's arrivals are kept with the epoch each ended, and an access is ordered after an
+//    earlier one (any CTA of the cluster, shared or global memory) when its warp has waited for
+//    a phase that the earlier access's warp arrived at after it. barrier.cluster.arrive.relaxed
+//    orders nothing.
 #pragma once
 
 #include <memory>
@@ -35,8 +44,16 @@ struct AccessStamp {
   uint32_t epoch = 0;               // its warp's epoch (barrier arrivals so far, from 1)
   uint32_t wsync = 0;               // the warp's __syncwarp count when it happened
   uint32_t seq = 0;     // the warp's instruction count (same value: the same instruction)
-  uint32_t thread = 0;  // linear thread index in the CTA
+  uint16_t thread = 0;  // linear thread index in its CTA (at most 1024 threads)
+  uint16_t rank = 0;    // its CTA's rank in the cluster (another rank: distributed shared memory)
 };
+
+// Per warp, the epoch each of its cluster-barrier arrivals ended (0 for a .relaxed arrival,
+// which orders nothing). Whether an access of warp `warp` at `epoch` is ordered before every
+// access of a warp that has waited for `waits` phases of the cluster barrier.
+using ClusterArrivals = std::vector<std::vector<uint32_t>>;
+bool beforeClusterPhase(const ClusterArrivals& arrivals, unsigned warp, uint32_t epoch,
+                        uint32_t waits);
 
 // Where in its CTA a global access, a release or an acquire happened: enough to tell, when the
 // launch ends, whether another point of the CTA is ordered before or after it.
@@ -44,7 +61,8 @@ struct CtaPoint {
   const isa::Inst* inst = nullptr;         // null: none
   uint32_t thread = 0;                     // linear in the CTA
   uint32_t epoch = 0, wsync = 0, seq = 0;  // as AccessStamp
-  uint32_t snapshot = 0;  // its warp's clock row then (RacecheckObserver::snapshots_)
+  uint32_t snapshot = 0;      // its warp's clock row then (RacecheckObserver::snapshots_)
+  uint32_t clusterWaits = 0;  // cluster-barrier phases its warp had waited for
 };
 
 // A CTA's plain global accesses to one 4-byte word: the first reader and writer, and the bytes.
@@ -97,20 +115,26 @@ class RacecheckObserver final : public sim::Observer {
   std::vector<uint32_t>& snapshots() { return snapshots_; }
   unsigned warps() const { return warps_; }
   const sim::CtaInfo& info() const { return view_.info(); }
+  ClusterArrivals& clusterArrivals() { return clusterArrivals_; }
+  // The cluster this CTA is in (null: a cluster of one) and its key among the launch's.
+  uint64_t clusterKey() const { return clusterKey_; }
+  bool inCluster() const { return peers_ != nullptr; }
 
  private:
   struct Cell {
     AccessStamp write, read, read2;  // the last write; the last two readers (distinct threads)
   };
   bool ordered(const AccessStamp& earlier, unsigned warp) const;
-  void shared(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
+  // Shared memory of `owner` (this CTA, or another of its cluster) at `offset`.
+  void shared(RacecheckObserver& owner, const sim::MemoryEvent& e, unsigned lane, uint64_t offset);
+  const RacecheckObserver* peer(unsigned rank) const;
   void global(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
   // A strong (atomic, volatile or memory-model) global access or a fence: releases and acquires.
   void strong(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
   void fence(const sim::MemoryEvent& e);
   CtaPoint pointNow(const isa::Inst* in, unsigned warp, unsigned lane);
   void report(const AccessStamp& earlier, const char* earlierKind, const sim::MemoryEvent& e,
-              unsigned lane, const char* kind, uint64_t address);
+              unsigned lane, const char* kind, uint64_t address, unsigned ownerRank);
 
   CtaView view_;
   Findings findings_;
@@ -126,6 +150,13 @@ class RacecheckObserver final : public sim::Observer {
   std::vector<uint32_t> snapshots_;  // rows, warps_ each
   std::vector<uint32_t> warpSnapshot_;
   std::vector<uint32_t> warpSync_, warpSeq_;
+  // The cluster: this CTA's rank, the members' observers by rank (Racecheck owns the vector;
+  // null: a cluster of one), each warp's arrivals and the phases it has waited for.
+  unsigned rank_ = 0;
+  uint64_t clusterKey_ = 0;
+  std::vector<RacecheckObserver*>* peers_ = nullptr;
+  ClusterArrivals clusterArrivals_;
+  std::vector<uint32_t> clusterWaits_;
   // Global accesses are appended as they come (cheap on the CTA's path) and summarized per word
   // when the CTA ends, on its own host thread.
   struct GlobalAccess {
@@ -133,6 +164,7 @@ class RacecheckObserver final : public sim::Observer {
     const isa::Inst* inst = nullptr;
     uint32_t thread = 0;
     uint32_t epoch = 0, snapshot = 0, wsync = 0, seq = 0;  // as AccessStamp; the warp's row
+    uint32_t clusterWaits = 0;
     uint8_t mask = 0;
     bool write = false;
   };
@@ -160,6 +192,11 @@ class Racecheck final : public sim::ObserverFactory {
   void merge(sim::Observer& finished) override;
   // Judges the launch's global accesses between CTAs (every CTA's are known only now).
   void launchFinished();
+  // The observers of the CTAs of cluster `key` (`size` CTAs), by rank: each CTA's observer
+  // enters itself when it starts and leaves when it finishes.
+  std::vector<RacecheckObserver*>* join(uint64_t key, unsigned size, unsigned rank,
+                                        RacecheckObserver* o);
+  void leave(uint64_t key, unsigned rank);
   const Findings& findings() const { return findings_; }
 
   // Called by the CTAs' observers while they run (on their host threads): a release by CTA
@@ -178,6 +215,9 @@ class Racecheck final : public sim::ObserverFactory {
     std::vector<Acquire> acquires;
     std::vector<uint32_t> snapshots;
     unsigned warps = 0;
+    bool inCluster = false;
+    uint64_t clusterKey = 0;
+    ClusterArrivals arrivals;
   };
   struct Writer {
     uint64_t cta = 0;  // index into ctas_
@@ -197,6 +237,8 @@ class Racecheck final : public sim::ObserverFactory {
   std::unordered_map<uint64_t, uint32_t> flags_;  // word -> its current release sequence
   std::vector<Release> releases_;
   std::vector<std::vector<uint32_t>> sequences_;  // release sequences: indices into releases_
+  std::mutex clustersMutex_;                      // guards clusters_
+  std::unordered_map<uint64_t, std::vector<RacecheckObserver*>> clusters_;
 };
 
 }  // namespace warpsim::check
