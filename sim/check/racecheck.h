@@ -164,7 +164,7 @@ class RacecheckObserver final : public sim::Observer {
     const isa::Inst* inst = nullptr;
     uint32_t thread = 0;
     uint32_t epoch = 0, snapshot = 0, wsync = 0, seq = 0;  // as AccessStamp; the warp's row
-    uint32_t clusterWaits = 0;
+    uint16_t clusterWaits = 0;  // saturates (it keeps the record at 40 bytes)
     uint8_t mask = 0;
     bool write = false;
   };
