@@ -111,9 +111,11 @@ DeviceHeap* Gpu::heapFor(const LoadedModule& m, uint64_t heapBytes) {
                             f.name == "__cudaCDP2Malloc" || f.name == "__cudaCDP2Free");
   if (!calls) return nullptr;
   // A heap of 0 bytes is allowed, as in CUDA: every malloc returns NULL.
-  if (!heap_)
-    heap_.emplace(memory_.allocate(heapBytes, "the device heap (cudaLimitMallocHeapSize)"),
-                  heapBytes);
+  // The chip grants more than the limit (device_heap.h); a limit of 0 grants nothing.
+  if (!heap_) {
+    const uint64_t granted = grantedHeapBytes(heapBytes);
+    heap_.emplace(memory_.allocate(granted, "the device heap (cudaLimitMallocHeapSize)"), granted);
+  }
   return &*heap_;
 }
 

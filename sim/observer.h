@@ -40,7 +40,8 @@ struct CtaInfo {
   // [dynamicSharedBase, dynamicSharedBase + dynamicShared); the CTA's whole area, which may hold
   // other kernels' static variables between the two, is sharedBytes.
   uint32_t staticShared = 0, dynamicSharedBase = 0, dynamicShared = 0, sharedBytes = 0;
-  uint32_t localBytes = 0;                   // each thread's local memory
+  uint32_t localBytes = 0;  // each thread's local memory
+  Dim3 cluster;             // the launch's cluster shape (1,1,1: every CTA a cluster of one)
   const isa::Program* program = nullptr;     // the launch's program (a checker names source lines)
   const isa::FunctionCode* entry = nullptr;  // the kernel
   // The program's device heap (sim/func/device_heap.h) when the kernel calls malloc or free,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "sim/func/cluster.h"
+
 namespace warpsim::check {
 
 namespace {
@@ -16,6 +18,10 @@ std::string hex(uint64_t v) {
 constexpr uint32_t kStale = ~0u;  // a warp's row changed since its last snapshot
 
 bool isSyncWarp(const isa::Inst& in) { return in.text.rfind("bar.warp.sync", 0) == 0; }
+bool isClusterArrive(const isa::Inst& in) {
+  return in.text.rfind("barrier.cluster.arrive", 0) == 0;
+}
+bool isClusterWait(const isa::Inst& in) { return in.text.rfind("barrier.cluster.wait", 0) == 0; }
 
 // Loads and stores that take part in the memory model's synchronization are not data races.
 bool isPlain(const sim::MemoryEvent& e) {
@@ -27,6 +33,17 @@ std::string raceTitle(const char* first, const char* second) {
 }
 
 }  // namespace
+
+bool beforeClusterPhase(const ClusterArrivals& arrivals, unsigned warp, uint32_t epoch,
+                        uint32_t waits) {
+  if (warp >= arrivals.size()) return false;
+  const std::vector<uint32_t>& a = arrivals[warp];
+  // Phase k completes the warp's k-th arrival (every live thread of the cluster arrives once per
+  // phase); a warp that exited before arriving orders nothing.
+  for (uint32_t k = std::min<uint32_t>(waits, uint32_t(a.size())); k > 0; --k)
+    if (a[k - 1]) return epoch <= a[k - 1];
+  return false;
+}
 
 void RacecheckObserver::ctaStarted(const sim::CtaInfo& c) {
   view_.start(c);
@@ -40,14 +57,39 @@ void RacecheckObserver::ctaStarted(const sim::CtaInfo& c) {
   barrierRows_.clear();
   acquires_.clear();
   fences_.assign(size_t(c.warps) * 32, CtaPoint{});
-  seen_.assign(size_t(c.warps) * 32, Racecheck::kNone);
+  seen_.assign(size_t(c.warps) * 32, SeenReleases{});
+  accessesAtAcquire_ = 0;
   warpSync_.assign(c.warps, 0);
   warpSeq_.assign(c.warps, 0);
+  clusterArrivals_.assign(c.warps, {});
+  clusterWaits_.assign(c.warps, 0);
+  const unsigned size = unsigned(c.cluster.count());
+  rank_ = sim::clusterRank(c.cluster, c.id);
+  if (size > 1 && owner_) {
+    const uint64_t gx = c.grid.x / c.cluster.x, gy = c.grid.y / c.cluster.y;
+    clusterKey_ =
+        (uint64_t(c.id.z / c.cluster.z) * gy + c.id.y / c.cluster.y) * gx + c.id.x / c.cluster.x;
+    peers_ = owner_->join(clusterKey_, size, rank_, this);
+  }
 }
 
 void RacecheckObserver::instruction(const sim::InstructionEvent& e) {
-  ++warpSeq_[e.warp];
-  if (e.executed && isSyncWarp(*e.inst)) ++warpSync_[e.warp];
+  const unsigned w = e.warp;
+  ++warpSeq_[w];
+  // bar.warp.sync and barrier.cluster.*: one test of the first letter spares the others.
+  if (!e.executed || e.inst->text.empty() || e.inst->text[0] != 'b') return;
+  if (isSyncWarp(*e.inst)) {
+    ++warpSync_[w];
+  } else if (isClusterArrive(*e.inst)) {
+    // What the warp did before arriving is ordered before what every thread of the cluster
+    // does after waiting for this phase; what it does after arriving is a new epoch.
+    clusterArrivals_[w].push_back(e.inst->mods.has("relaxed") ? 0 : clock(w, w));
+    ++clock(w, w);
+  } else if (isClusterWait(*e.inst)) {
+    // The wait completes the phase of the warp's last arrival (its later accesses come after).
+    clusterWaits_[w] = uint32_t(clusterArrivals_[w].size());
+    ++warpSync_[w];  // it orders the warp's own lanes too
+  }
 }
 
 void RacecheckObserver::barrierArrived(const sim::BarrierArrival& a) {
@@ -73,59 +115,81 @@ void RacecheckObserver::barrierReleased(uint32_t id, const std::vector<unsigned>
 
 bool RacecheckObserver::ordered(const AccessStamp& earlier, unsigned warp) const {
   const unsigned u = earlier.thread / 32;
-  if (u != warp) return clock(warp, u) > earlier.epoch;
-  return warpSync_[warp] > earlier.wsync;
+  if (earlier.rank != rank_) {
+    const RacecheckObserver* p = peer(earlier.rank);
+    return !p || beforeClusterPhase(p->clusterArrivals_, u, earlier.epoch, clusterWaits_[warp]);
+  }
+  if (u != warp ? clock(warp, u) > earlier.epoch : warpSync_[warp] > earlier.wsync) return true;
+  return beforeClusterPhase(clusterArrivals_, u, earlier.epoch, clusterWaits_[warp]);
+}
+
+const RacecheckObserver* RacecheckObserver::peer(unsigned rank) const {
+  if (rank == rank_) return this;
+  return peers_ && rank < peers_->size() ? (*peers_)[rank] : nullptr;
 }
 
 void RacecheckObserver::report(const AccessStamp& earlier, const char* earlierKind,
                                const sim::MemoryEvent& e, unsigned lane, const char* kind,
-                               uint64_t address) {
+                               uint64_t address, unsigned ownerRank) {
   const unsigned earlierWarp = earlier.thread / 32;
+  const RacecheckObserver* by = peer(earlier.rank);
+  const CtaView& byView = by ? by->view_ : view_;
   Finding f;
   f.tool = Tool::Racecheck;
   f.kernel = view_.kernel();
   f.title = raceTitle(earlierKind, kind);
   f.first = {earlierKind, siteOf(*view_.info().program, *earlier.inst),
-             view_.threadOf(earlierWarp, earlier.thread % 32), view_.info().id};
+             byView.threadOf(earlierWarp, earlier.thread % 32), byView.info().id};
   f.second = view_.actor(*e.inst, e.warp, lane, kind);
   f.address = address;
   f.space = "__shared__";
-  f.detail = earlierWarp == e.warp
-                 ? "intra-warp hazard at __shared__ address " + hex(address) +
-                       ": lanes of one warp with no __syncwarp() between them"
-                 : "hazard at __shared__ address " + hex(address) +
-                       ": threads of the CTA with no __syncthreads() between them";
+  if (earlier.rank != rank_ || ownerRank != rank_)
+    f.detail = "hazard at __shared__ address " + hex(address) + " of the cluster's CTA of rank " +
+               std::to_string(ownerRank) +
+               " (distributed shared memory): CTAs of the cluster with no cluster.sync() "
+               "(barrier.cluster.arrive and wait) between them";
+  else if (earlierWarp == e.warp)
+    f.detail = "intra-warp hazard at __shared__ address " + hex(address) +
+               ": lanes of one warp with no __syncwarp() between them";
+  else
+    f.detail = "hazard at __shared__ address " + hex(address) +
+               ": threads of the CTA with no __syncthreads() between them";
   findings_.add(std::move(f));
 }
 
-void RacecheckObserver::shared(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
+void RacecheckObserver::shared(RacecheckObserver& owner, const sim::MemoryEvent& e, unsigned lane,
+                               uint64_t a) {
   const unsigned w = e.warp;
   const uint32_t thread = w * 32 + lane;
-  const AccessStamp now{e.inst, clock(w, w), warpSync_[w], warpSeq_[w], thread};
+  const AccessStamp now{e.inst,      clock(w, w),      warpSync_[w],
+                        warpSeq_[w], uint16_t(thread), uint16_t(rank_)};
   // Two accesses conflict when they come from different threads, are not the same warp
   // instruction, and nothing orders them.
   auto conflicts = [&](const AccessStamp& s) {
-    if (!s.inst || s.thread == thread) return false;
-    if (s.thread / 32 == w && s.seq == now.seq) return false;
+    if (!s.inst) return false;
+    if (s.rank == rank_ && (s.thread == thread || (s.thread / 32 == w && s.seq == now.seq)))
+      return false;
     return !ordered(s, w);
   };
+  std::vector<Cell>& cells = owner.cells_;
+  const unsigned ownerRank = owner.rank_;
   const bool write = e.kind == sim::AccessKind::Store;
   bool reported = false;  // one hazard per lane access
   for (unsigned b = 0; b < e.bytes; ++b) {
-    Cell& c = cells_[a + b];
+    Cell& c = cells[a + b];
     if (!reported) {
       if (conflicts(c.write)) {
-        report(c.write, "Write", e, lane, write ? "Write" : "Read", a + b);
+        report(c.write, "Write", e, lane, write ? "Write" : "Read", a + b, ownerRank);
         reported = true;
       } else if (write && (conflicts(c.read) || conflicts(c.read2))) {
-        report(conflicts(c.read) ? c.read : c.read2, "Read", e, lane, "Write", a + b);
+        report(conflicts(c.read) ? c.read : c.read2, "Read", e, lane, "Write", a + b, ownerRank);
         reported = true;
       }
     }
     if (write) {
       c.write = now;
       c.read = c.read2 = AccessStamp{};
-    } else if (!c.read.inst || c.read.thread == thread) {
+    } else if (!c.read.inst || (c.read.thread == thread && c.read.rank == now.rank)) {
       c.read = now;
     } else {
       c.read2 = c.read;
@@ -145,7 +209,8 @@ CtaPoint RacecheckObserver::pointNow(const isa::Inst* in, unsigned warp, unsigne
           clock(warp, warp),
           warpSync_[warp],
           warpSeq_[warp],
-          warpSnapshot_[warp]};
+          warpSnapshot_[warp],
+          clusterWaits_[warp]};
 }
 
 namespace {
@@ -168,11 +233,25 @@ void RacecheckObserver::fence(const sim::MemoryEvent& e) {
   isa::forLanes(e.mask, [&](unsigned lane) {
     const uint32_t t = e.warp * 32 + lane;
     fences_[t] = pointNow(e.inst, e.warp, lane);
-    if (seen_[t] != Racecheck::kNone) {
-      acquires_.push_back({seen_[t], fences_[t]});
-      seen_[t] = Racecheck::kNone;
+    if (!seen_[t].none()) {
+      addAcquire(seen_[t], fences_[t]);
+      seen_[t] = SeenReleases{};
     }
   });
+}
+
+void RacecheckObserver::addAcquire(SeenReleases seen, const CtaPoint& at) {
+  if (!acquires_.empty() && accessesAtAcquire_ == accesses_.size()) {
+    Acquire& last = acquires_.back();
+    if (last.at.thread == at.thread && last.seen.sequence == seen.sequence &&
+        last.at.epoch == at.epoch && last.at.wsync == at.wsync && last.at.snapshot == at.snapshot) {
+      last.seen.length = std::max(last.seen.length, seen.length);
+      last.at = at;
+      return;
+    }
+  }
+  acquires_.push_back({seen, at});
+  accessesAtAcquire_ = accesses_.size();
 }
 
 void RacecheckObserver::strong(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
@@ -189,18 +268,18 @@ void RacecheckObserver::strong(const sim::MemoryEvent& e, unsigned lane, uint64_
       const CtaPoint at = releases ? pointNow(e.inst, e.warp, lane) : fences_[t];
       const std::vector<uint32_t> row(snapshots_.begin() + size_t(at.snapshot) * warps_,
                                       snapshots_.begin() + size_t(at.snapshot + 1) * warps_);
-      owner_->publish(word, {view_.info().linear, at, row});
+      owner_->publish(word, {view_.info().linear, at, row}, atomic);
     } else if (!atomic) {
       owner_->overwrite(word);
     }
   }
   if (e.kind == sim::AccessKind::Load || atomic) {
-    const uint32_t seen = owner_->observe(word, view_.info().linear);
-    if (seen == Racecheck::kNone) return;
+    const SeenReleases seen = owner_->observe(word, view_.info().linear);
+    if (seen.none()) return;
     const bool acquires = gpu && (o == isa::MemOrder::Acquire || o == isa::MemOrder::AcqRel ||
                                   o == isa::MemOrder::Sc);
     if (acquires)
-      acquires_.push_back({seen, pointNow(e.inst, e.warp, lane)});
+      addAcquire(seen, pointNow(e.inst, e.warp, lane));
     else
       seen_[t] = seen;
   }
@@ -219,11 +298,17 @@ void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_
       prev->mask |= mask;  // lanes of one instruction in one word (byte loads, ...)
     else
       accesses_.push_back({word, e.inst, thread, clock(e.warp, e.warp), warpSnapshot_[e.warp],
-                           warpSync_[e.warp], warpSeq_[e.warp], mask, write});
+                           warpSync_[e.warp], warpSeq_[e.warp],
+                           uint16_t(std::min<uint32_t>(clusterWaits_[e.warp], 0xffff)), mask,
+                           write});
   }
 }
 
 void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
+  if (peers_) {
+    owner_->leave(clusterKey_, rank_);
+    peers_ = nullptr;
+  }
   // Stable: the first reader and writer of a word stay the first in the CTA's order.
   std::stable_sort(accesses_.begin(), accesses_.end(),
                    [](const GlobalAccess& x, const GlobalAccess& y) { return x.word < y.word; });
@@ -231,7 +316,7 @@ void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
   for (const GlobalAccess& g : accesses_) {
     if (words_.empty() || words_.back().word != g.word) words_.push_back({g.word});
     GlobalWordUse& u = words_.back();
-    const CtaPoint at{g.inst, g.thread, g.epoch, g.wsync, g.seq, g.snapshot};
+    const CtaPoint at{g.inst, g.thread, g.epoch, g.wsync, g.seq, g.snapshot, g.clusterWaits};
     if (g.write) {
       if (!u.write.inst) u.write = at;
       u.writeMask |= g.mask;
@@ -250,8 +335,10 @@ void RacecheckObserver::globalHazards() {
   auto ordered = [&](const GlobalAccess& a, const GlobalAccess& b) {
     const unsigned aw = a.thread / 32, bw = b.thread / 32;
     if (a.thread == b.thread) return true;
-    if (aw == bw) return a.seq == b.seq || b.wsync > a.wsync;
-    return snapshots_[size_t(b.snapshot) * warps_ + aw] > a.epoch;
+    if (aw == bw ? a.seq == b.seq || b.wsync > a.wsync
+                 : snapshots_[size_t(b.snapshot) * warps_ + aw] > a.epoch)
+      return true;
+    return beforeClusterPhase(clusterArrivals_, aw, a.epoch, b.clusterWaits);
   };
   auto report = [&](const GlobalAccess& a, const GlobalAccess& b) {
     const bool intraWarp = a.thread / 32 == b.thread / 32;
@@ -305,8 +392,16 @@ void RacecheckObserver::memory(const sim::MemoryEvent& e) {
   isa::forLanes(e.mask, [&](unsigned lane) {
     const auto [space, a] = landing(e, lane);
     if (space == isa::Space::Shared) {
-      if (e.kind != sim::AccessKind::Atomic && a <= sharedBytes && e.bytes <= sharedBytes - a)
-        shared(e, lane, a);
+      if (e.kind == sim::AccessKind::Atomic) return;
+      if (!sim::namesRank(a)) {
+        if (a <= sharedBytes && e.bytes <= sharedBytes - a) shared(*this, e, lane, a);
+        return;
+      }
+      // Distributed shared memory: the shadow of the CTA of that rank.
+      RacecheckObserver* owner = const_cast<RacecheckObserver*>(peer(sim::rankOfClusterAddress(a)));
+      const uint64_t offset = a & sim::kClusterOffsetMask;
+      if (owner && offset <= owner->cells_.size() && e.bytes <= owner->cells_.size() - offset)
+        shared(*owner, e, lane, offset);
     } else if (space == isa::Space::Global) {
       if (plain)
         global(e, lane, a);
@@ -322,13 +417,39 @@ void Racecheck::merge(sim::Observer& finished) {
   findings_.merge(o.findings());
   if (!o.globalWords().empty())
     ctas_.push_back({o.info(), std::move(o.globalWords()), std::move(o.acquires()),
-                     std::move(o.snapshots()), o.warps()});
+                     std::move(o.snapshots()), o.warps(), o.info().cluster.count() > 1,
+                     o.clusterKey(), std::move(o.clusterArrivals())});
 }
 
-void Racecheck::publish(uint64_t word, Release r) {
+std::vector<RacecheckObserver*>* Racecheck::join(uint64_t key, unsigned size, unsigned rank,
+                                                 RacecheckObserver* o) {
+  std::lock_guard<std::mutex> lock(clustersMutex_);
+  std::vector<RacecheckObserver*>& members = clusters_[key];
+  if (members.size() < size) members.resize(size, nullptr);
+  members[rank] = o;
+  return &members;  // stays put: unordered_map never moves its elements
+}
+
+void Racecheck::leave(uint64_t key, unsigned rank) {
+  std::lock_guard<std::mutex> lock(clustersMutex_);
+  auto it = clusters_.find(key);
+  if (it == clusters_.end()) return;
+  it->second[rank] = nullptr;
+  if (std::all_of(it->second.begin(), it->second.end(), [](auto* p) { return !p; }))
+    clusters_.erase(it);
+}
+
+void Racecheck::publish(uint64_t word, Release r, bool rmw) {
   std::lock_guard<std::mutex> lock(flagsMutex_);
-  flags_[word] = uint32_t(releases_.size());
+  const uint32_t index = uint32_t(releases_.size());
   releases_.push_back(std::move(r));
+  auto it = flags_.find(word);
+  if (rmw && it != flags_.end()) {
+    sequences_[it->second].push_back(index);
+  } else {
+    flags_[word] = uint32_t(sequences_.size());
+    sequences_.push_back({index});
+  }
 }
 
 void Racecheck::overwrite(uint64_t word) {
@@ -336,31 +457,43 @@ void Racecheck::overwrite(uint64_t word) {
   flags_.erase(word);
 }
 
-uint32_t Racecheck::observe(uint64_t word, uint64_t cta) {
+SeenReleases Racecheck::observe(uint64_t word, uint64_t cta) {
   std::lock_guard<std::mutex> lock(flagsMutex_);
   auto it = flags_.find(word);
-  if (it == flags_.end() || releases_[it->second].cta == cta) return kNone;
-  return it->second;
+  if (it == flags_.end()) return {};
+  const std::vector<uint32_t>& s = sequences_[it->second];
+  if (s.size() == 1 && releases_[s[0]].cta == cta) return {};  // only its own CTA's release
+  return {it->second, uint32_t(s.size())};
+}
+
+namespace {
+
+// `x` is before release `r` of its CTA: program order (or a __syncwarp) in one warp, else the
+// releasing warp's clock row holds x's epoch.
+bool releasedBefore(const CtaPoint& x, const Release& r) {
+  const unsigned xw = x.thread / 32, rw = r.at.thread / 32;
+  return xw == rw ? x.seq < r.at.seq && (x.thread == r.at.thread || r.at.wsync > x.wsync)
+                  : r.row[xw] > x.epoch;
+}
+
+}  // namespace
+
+bool Racecheck::acquiredAfter(const CtaWords& b, const Acquire& q, const CtaPoint& y) {
+  const unsigned yw = y.thread / 32, qw = q.at.thread / 32;
+  return yw == qw ? y.seq > q.at.seq && (y.thread == q.at.thread || y.wsync > q.at.wsync)
+                  : b.snapshots[size_t(y.snapshot) * b.warps + qw] > q.at.epoch;
 }
 
 bool Racecheck::synchronized(uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) const {
   const CtaWords& a = ctas_[cx];
   const CtaWords& b = ctas_[cy];
   for (const Acquire& q : b.acquires) {
-    const Release& r = releases_[q.release];
-    if (r.cta != a.info.linear) continue;
-    // x before the release in its CTA: program order (or a __syncwarp) in one warp, else the
-    // releasing warp's clock row holds x's epoch.
-    const unsigned xw = x.thread / 32, rw = r.at.thread / 32;
-    const bool before = xw == rw
-                            ? x.seq < r.at.seq && (x.thread == r.at.thread || r.at.wsync > x.wsync)
-                            : r.row[xw] > x.epoch;
-    if (!before) continue;
-    const unsigned yw = y.thread / 32, qw = q.at.thread / 32;
-    const bool after = yw == qw
-                           ? y.seq > q.at.seq && (y.thread == q.at.thread || y.wsync > q.at.wsync)
-                           : b.snapshots[size_t(y.snapshot) * b.warps + qw] > q.at.epoch;
-    if (after) return true;
+    if (!acquiredAfter(b, q, y)) continue;
+    const std::vector<uint32_t>& sequence = sequences_[q.seen.sequence];
+    for (uint32_t k = 0; k < q.seen.length; ++k) {
+      const Release& r = releases_[sequence[k]];
+      if (r.cta == a.info.linear && releasedBefore(x, r)) return true;
+    }
   }
   return false;
 }
@@ -389,8 +522,15 @@ void Racecheck::launchFinished() {
   // CTA's reads against the writers: only words some CTA writes can race, and outputs are
   // few next to inputs, so reads are looked up, never inserted. A pair is no race when a
   // release of one CTA that the other acquired orders them.
+  // CTAs of one cluster: also its barrier's phases.
+  auto clustered = [&](uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) {
+    const CtaWords &a = ctas_[cx], &b = ctas_[cy];
+    return a.inCluster && b.inCluster && a.clusterKey == b.clusterKey &&
+           beforeClusterPhase(a.arrivals, x.thread / 32, x.epoch, y.clusterWaits);
+  };
   auto ordered = [&](uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) {
-    return synchronized(cx, x, cy, y) || synchronized(cy, y, cx, x);
+    return synchronized(cx, x, cy, y) || synchronized(cy, y, cx, x) || clustered(cx, x, cy, y) ||
+           clustered(cy, y, cx, x);
   };
   WordTable<Writer> writers;
   for (uint64_t c = 0; c < ctas_.size(); ++c)

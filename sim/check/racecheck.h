@@ -17,6 +17,15 @@
 //    (a word written by one CTA and read or written by another). Atomics,
 //    volatile and memory-model (relaxed/acquire/release) accesses are synchronization, not
 //    races.
+//  - Thread-block clusters: distributed shared memory (another CTA's shared memory through
+//    mapa / shared::cluster addresses) is checked in the owning CTA's shadow, each access stamped
+//    with the cluster rank of its CTA (the cluster's CTAs run on one host thread, so their
+//    observers see one another: Racecheck keeps them by cluster). The cluster barrier
+//    (barrier.cluster.arrive, then .wait; cluster.sync()) orders every thread of the cluster:
+//    each warp's arrivals are kept with the epoch each ended, and an access is ordered after an
+//    earlier one (any CTA of the cluster, shared or global memory) when its warp has waited for
+//    a phase that the earlier access's warp arrived at after it. barrier.cluster.arrive.relaxed
+//    orders nothing.
 #pragma once
 
 #include <memory>
@@ -35,8 +44,16 @@ struct AccessStamp {
   uint32_t epoch = 0;               // its warp's epoch (barrier arrivals so far, from 1)
   uint32_t wsync = 0;               // the warp's __syncwarp count when it happened
   uint32_t seq = 0;     // the warp's instruction count (same value: the same instruction)
-  uint32_t thread = 0;  // linear thread index in the CTA
+  uint16_t thread = 0;  // linear thread index in its CTA (at most 1024 threads)
+  uint16_t rank = 0;    // its CTA's rank in the cluster (another rank: distributed shared memory)
 };
+
+// Per warp, the epoch each of its cluster-barrier arrivals ended (0 for a .relaxed arrival,
+// which orders nothing). Whether an access of warp `warp` at `epoch` is ordered before every
+// access of a warp that has waited for `waits` phases of the cluster barrier.
+using ClusterArrivals = std::vector<std::vector<uint32_t>>;
+bool beforeClusterPhase(const ClusterArrivals& arrivals, unsigned warp, uint32_t epoch,
+                        uint32_t waits);
 
 // Where in its CTA a global access, a release or an acquire happened: enough to tell, when the
 // launch ends, whether another point of the CTA is ordered before or after it.
@@ -44,7 +61,8 @@ struct CtaPoint {
   const isa::Inst* inst = nullptr;         // null: none
   uint32_t thread = 0;                     // linear in the CTA
   uint32_t epoch = 0, wsync = 0, seq = 0;  // as AccessStamp
-  uint32_t snapshot = 0;  // its warp's clock row then (RacecheckObserver::snapshots_)
+  uint32_t snapshot = 0;      // its warp's clock row then (RacecheckObserver::snapshots_)
+  uint32_t clusterWaits = 0;  // cluster-barrier phases its warp had waited for
 };
 
 // A CTA's plain global accesses to one 4-byte word: the first reader and writer, and the bytes.
@@ -58,13 +76,23 @@ struct GlobalWordUse {
 // atom.release/acq_rel, or a strong write after fence.sc/acq_rel or membar.gl in the same thread)
 // published on a flag word, and an acquire of it in another CTA (ld.acquire, atom.acquire/acq_rel,
 // or a strong read of the flag followed by such a fence in the same thread) that read it.
+// Read-modify-writes continue a word's release sequence: a release RMW joins it rather than
+// replacing it, so an acquire that reads the last of a chain of release RMWs synchronizes with
+// every release in the chain. That is how a grid-wide sync (cg::this_grid().sync(): each CTA's
+// atom.add.release.gpu on the grid-sync workspace, then a spin of ld.acquire.gpu) orders every
+// CTA's accesses before it before every CTA's accesses after it.
 struct Release {
   uint64_t cta = 0;  // linear index
   CtaPoint at;
   std::vector<uint32_t> row;  // the releasing warp's clock row then
 };
+// What a strong read saw: the first `length` releases of release sequence `sequence`.
+struct SeenReleases {
+  uint32_t sequence = ~0u, length = 0;  // sequence ~0u: none
+  bool none() const { return sequence == ~0u; }
+};
 struct Acquire {
-  uint32_t release = 0;  // index into Racecheck's releases of the launch
+  SeenReleases seen;
   CtaPoint at;
 };
 
@@ -87,20 +115,26 @@ class RacecheckObserver final : public sim::Observer {
   std::vector<uint32_t>& snapshots() { return snapshots_; }
   unsigned warps() const { return warps_; }
   const sim::CtaInfo& info() const { return view_.info(); }
+  ClusterArrivals& clusterArrivals() { return clusterArrivals_; }
+  // The cluster this CTA is in (null: a cluster of one) and its key among the launch's.
+  uint64_t clusterKey() const { return clusterKey_; }
+  bool inCluster() const { return peers_ != nullptr; }
 
  private:
   struct Cell {
     AccessStamp write, read, read2;  // the last write; the last two readers (distinct threads)
   };
   bool ordered(const AccessStamp& earlier, unsigned warp) const;
-  void shared(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
+  // Shared memory of `owner` (this CTA, or another of its cluster) at `offset`.
+  void shared(RacecheckObserver& owner, const sim::MemoryEvent& e, unsigned lane, uint64_t offset);
+  const RacecheckObserver* peer(unsigned rank) const;
   void global(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
   // A strong (atomic, volatile or memory-model) global access or a fence: releases and acquires.
   void strong(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
   void fence(const sim::MemoryEvent& e);
   CtaPoint pointNow(const isa::Inst* in, unsigned warp, unsigned lane);
   void report(const AccessStamp& earlier, const char* earlierKind, const sim::MemoryEvent& e,
-              unsigned lane, const char* kind, uint64_t address);
+              unsigned lane, const char* kind, uint64_t address, unsigned ownerRank);
 
   CtaView view_;
   Findings findings_;
@@ -116,6 +150,13 @@ class RacecheckObserver final : public sim::Observer {
   std::vector<uint32_t> snapshots_;  // rows, warps_ each
   std::vector<uint32_t> warpSnapshot_;
   std::vector<uint32_t> warpSync_, warpSeq_;
+  // The cluster: this CTA's rank, the members' observers by rank (Racecheck owns the vector;
+  // null: a cluster of one), each warp's arrivals and the phases it has waited for.
+  unsigned rank_ = 0;
+  uint64_t clusterKey_ = 0;
+  std::vector<RacecheckObserver*>* peers_ = nullptr;
+  ClusterArrivals clusterArrivals_;
+  std::vector<uint32_t> clusterWaits_;
   // Global accesses are appended as they come (cheap on the CTA's path) and summarized per word
   // when the CTA ends, on its own host thread.
   struct GlobalAccess {
@@ -123,6 +164,7 @@ class RacecheckObserver final : public sim::Observer {
     const isa::Inst* inst = nullptr;
     uint32_t thread = 0;
     uint32_t epoch = 0, snapshot = 0, wsync = 0, seq = 0;  // as AccessStamp; the warp's row
+    uint16_t clusterWaits = 0;  // saturates (it keeps the record at 40 bytes)
     uint8_t mask = 0;
     bool write = false;
   };
@@ -135,7 +177,11 @@ class RacecheckObserver final : public sim::Observer {
   // Per thread: its last GPU-scope fence (a strong write after it is a release), and the
   // release its last strong read saw (a GPU-scope fence after it makes it an acquire).
   std::vector<CtaPoint> fences_;
-  std::vector<uint32_t> seen_;
+  std::vector<SeenReleases> seen_;
+  // An acquire, merged into the previous one when it adds nothing that point could not have
+  // (a spin re-reading a flag: same thread, same sequence, no barrier or global access between).
+  void addAcquire(SeenReleases seen, const CtaPoint& at);
+  size_t accessesAtAcquire_ = 0;
 };
 
 class Racecheck final : public sim::ObserverFactory {
@@ -146,16 +192,21 @@ class Racecheck final : public sim::ObserverFactory {
   void merge(sim::Observer& finished) override;
   // Judges the launch's global accesses between CTAs (every CTA's are known only now).
   void launchFinished();
+  // The observers of the CTAs of cluster `key` (`size` CTAs), by rank: each CTA's observer
+  // enters itself when it starts and leaves when it finishes.
+  std::vector<RacecheckObserver*>* join(uint64_t key, unsigned size, unsigned rank,
+                                        RacecheckObserver* o);
+  void leave(uint64_t key, unsigned rank);
   const Findings& findings() const { return findings_; }
 
   // Called by the CTAs' observers while they run (on their host threads): a release by CTA
-  // `cta` on flag `word`; a strong write that is not a release (a later plain store hides the
-  // release from readers; read-modify-writes continue it, as release sequences do); a strong
-  // read of `word` by CTA `cta`: the release it saw, or kNone.
-  static constexpr uint32_t kNone = ~0u;
-  void publish(uint64_t word, Release r);
+  // `cta` on flag `word` (`rmw`: a read-modify-write, which continues the word's release
+  // sequence; any other release starts a new one); a strong write that is not a release and not
+  // an RMW (it ends the sequence: a later reader sees no release); a strong read of `word` by
+  // CTA `cta`: the releases it saw.
+  void publish(uint64_t word, Release r, bool rmw);
   void overwrite(uint64_t word);
-  uint32_t observe(uint64_t word, uint64_t cta);
+  SeenReleases observe(uint64_t word, uint64_t cta);
 
  private:
   struct CtaWords {
@@ -164,6 +215,9 @@ class Racecheck final : public sim::ObserverFactory {
     std::vector<Acquire> acquires;
     std::vector<uint32_t> snapshots;
     unsigned warps = 0;
+    bool inCluster = false;
+    uint64_t clusterKey = 0;
+    ClusterArrivals arrivals;
   };
   struct Writer {
     uint64_t cta = 0;  // index into ctas_
@@ -173,13 +227,18 @@ class Racecheck final : public sim::ObserverFactory {
   // Whether `x` of CTA ctas_[cx] happens before `y` of CTA ctas_[cy] through a release of cx
   // that cy acquired.
   bool synchronized(uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) const;
+  // Whether `y` of CTA `b` comes after its acquire `q`.
+  static bool acquiredAfter(const CtaWords& b, const Acquire& q, const CtaPoint& y);
   void race(const CtaWords& a, const CtaPoint& aAt, const char* aKind, const CtaWords& b,
             const CtaPoint& bAt, const char* bKind, uint64_t word);
   Findings findings_;
   std::vector<CtaWords> ctas_;  // the launch's CTAs with global accesses, in CTA order
-  std::mutex flagsMutex_;       // guards flags_ and releases_ (CTAs run on several threads)
-  std::unordered_map<uint64_t, uint32_t> flags_;  // word -> its latest release
+  std::mutex flagsMutex_;  // guards flags_, releases_, sequences_ (CTAs run on several threads)
+  std::unordered_map<uint64_t, uint32_t> flags_;  // word -> its current release sequence
   std::vector<Release> releases_;
+  std::vector<std::vector<uint32_t>> sequences_;  // release sequences: indices into releases_
+  std::mutex clustersMutex_;                      // guards clusters_
+  std::unordered_map<uint64_t, std::vector<RacecheckObserver*>> clusters_;
 };
 
 }  // namespace warpsim::check

@@ -27,6 +27,7 @@ CtaInfo ctaInfoOf(const LaunchContext& ctx, uint64_t linearIndex) {
   info.dynamicShared = ctx.dynamicShared;
   info.sharedBytes = ctx.entry->sharedBytes + ctx.dynamicShared;
   info.localBytes = ctx.program->localBytesPerThread;
+  info.cluster = ctx.cluster;
   info.program = ctx.program;
   info.entry = ctx.entry;
   info.heap = ctx.heap;

@@ -6,9 +6,9 @@ namespace warpsim::sim {
 
 namespace {
 
-// A block's range in the heap: its header, then its bytes rounded up to the alignment.
+// A block's slot in the heap: 16 bytes before it, then its bytes, rounded up to the slot size.
 uint64_t rangeBytes(uint64_t size) {
-  return kHeapAlign + (size + kHeapAlign - 1) / kHeapAlign * kHeapAlign;
+  return (kHeapAlign + size + kHeapSlot - 1) / kHeapSlot * kHeapSlot;
 }
 
 }  // namespace
@@ -21,7 +21,7 @@ DeviceHeap::DeviceHeap(uint64_t base, uint64_t size) : base_(base), size_(size) 
 
 uint64_t DeviceHeap::allocate(uint64_t bytes, const FaultInfo& site, uint32_t gridId,
                               const std::string& kernel) {
-  if (bytes == 0 || bytes > size_) return 0;
+  if (bytes > size_) return 0;
   const uint64_t need = rangeBytes(bytes);
   for (auto it = holes_.begin(); it != holes_.end(); ++it) {
     if (it->second < need) continue;

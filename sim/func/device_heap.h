@@ -7,10 +7,19 @@
 //
 // The heap is one allocation of device memory (so loads and stores reach it like any global
 // memory, and the core's bounds check covers only the heap as a whole, as the chip's does);
-// this class keeps the blocks inside it. Each block is preceded by a 16-byte header that is
-// never handed out, and its size is rounded up to 16 bytes: pointers are 16-byte aligned, and a
-// block's neighbours never touch it, so memcheck (sim/check/memcheck.cpp) sees a heap overflow
-// land outside every live block.
+// this class keeps the blocks inside it. Its layout is fitted to what a program can observe of
+// the H200's (tests/recorded/heap/summary.txt, docs/FIDELITY.md "Device heap"):
+//  - a block takes a slot of a multiple of 80 bytes: 16 bytes before the block and the block's
+//    bytes rounded up, so consecutive blocks of up to 64 bytes are 80 bytes apart and of 65 to
+//    144 bytes 160 apart (the chip: 80 for 1..100-byte requests after blocks of 1..48 bytes,
+//    160 after blocks of 100 and 128 bytes); pointers are 16-byte aligned;
+//  - malloc(0) returns a block (of no bytes: any access to it is an overflow), not NULL;
+//  - the heap granted for a limit of L bytes is larger than L, as the Programming Guide allows
+//    ("at least"): 1889 blocks of 1 KiB fit at L = 1 MiB on the chip, so the heap holds
+//    L * 1889 * 1040 / 2^20 bytes (1889 slots of 1040 at 1 MiB). One recorded point: the rule
+//    for other limits is a guess until the chip is measured at several.
+// What is not modelled: the chip puts blocks above some size (1000 bytes in the probe) in
+// another region (20592 bytes below the small blocks, and 1952 bytes apart there).
 //
 // Placement is first fit (the lowest-addressed free range that holds the block), so an address
 // depends only on the order of the calls. The launch makes that order fixed: a kernel that
@@ -29,7 +38,12 @@
 namespace warpsim::sim {
 
 inline constexpr uint64_t kDefaultMallocHeapBytes = 8ull << 20;  // cudaLimitMallocHeapSize
-inline constexpr uint64_t kHeapAlign = 16;                       // every block's address and size
+inline constexpr uint64_t kHeapAlign = 16;                       // every block's address
+inline constexpr uint64_t kHeapSlot = 80;  // every block's slot is a multiple of this
+// The bytes of heap the chip grants for a cudaLimitMallocHeapSize of `limit` (fitted above).
+inline constexpr uint64_t grantedHeapBytes(uint64_t limit) {
+  return static_cast<uint64_t>((static_cast<unsigned __int128>(limit) * 1889 * 1040) >> 20);
+}
 
 struct HeapBlock {
   uint64_t address = 0;
@@ -56,8 +70,8 @@ class DeviceHeap {
   uint64_t size() const { return size_; }
   bool contains(uint64_t address) const { return address - base_ < size_; }
 
-  // The address of a fresh block of `bytes` bytes, or 0 (NULL) when no free range holds it (or
-  // `bytes` is 0). Its contents are whatever the heap held there before.
+  // The address of a fresh block of `bytes` bytes (0 bytes: a block of none), or 0 (NULL) when
+  // no free range holds it. Its contents are whatever the heap held there before.
   uint64_t allocate(uint64_t bytes, const FaultInfo& site, uint32_t gridId,
                     const std::string& kernel);
   FreeOutcome free(uint64_t address);

@@ -1,6 +1,8 @@
 // Device-side malloc and free (sim/func/device_heap.h): the heap's placement rule (first fit,
-// 16-byte aligned blocks behind 16-byte headers), NULL when it is full, blocks that outlive
-// their launch, addresses independent of the host thread count, and a bad free as a fault.
+// 16-byte aligned blocks in slots of multiples of 80 bytes, as the H200 spaces them), NULL when
+// it is full, the heap the chip grants for a limit, blocks that outlive their launch, addresses
+// independent of the host thread count, a double free as a fault and an invalid free ignored.
+// The recorded values come from tests/recorded/heap/summary.txt (the H200).
 // tests/data/heap_ops.ptx is nvcc 13's PTX of tests/data/heap_ops.cu.
 #include <gtest/gtest.h>
 
@@ -24,21 +26,22 @@ std::string readData(const std::string& name) {
 
 const sim::FaultInfo kSite{};
 
-TEST(DeviceHeap, FirstFitAlignedBlocksBehindHeaders) {
+TEST(DeviceHeap, FirstFitAlignedBlocksInSlotsOf80Bytes) {
   sim::DeviceHeap h(0x1000, 1024);
-  const uint64_t a = h.allocate(20, kSite, 1, "k");  // a 16-byte header, 32 bytes
-  const uint64_t b = h.allocate(1, kSite, 1, "k");   // a header, 16 bytes
-  const uint64_t c = h.allocate(16, kSite, 1, "k");
+  const uint64_t a = h.allocate(20, kSite, 1, "k");   // 16 + 20 bytes: a slot of 80
+  const uint64_t b = h.allocate(1, kSite, 1, "k");    // 80
+  const uint64_t c = h.allocate(100, kSite, 1, "k");  // 16 + 100: 160
+  const uint64_t d = h.allocate(16, kSite, 1, "k");
   EXPECT_EQ(a, 0x1010u);
-  EXPECT_EQ(b, 0x1040u);
-  EXPECT_EQ(c, 0x1060u);
-  EXPECT_EQ(h.bytesInUse(), 37u);
+  EXPECT_EQ(b, 0x1060u);
+  EXPECT_EQ(c, 0x10b0u);
+  EXPECT_EQ(d, 0x1150u);
+  EXPECT_EQ(h.bytesInUse(), 137u);
   EXPECT_EQ(h.liveBlock(a + 19), h.liveBlock(a));
-  EXPECT_EQ(h.liveBlock(a + 20), nullptr);  // the rounding padding belongs to no block
-  EXPECT_EQ(h.liveBlock(0x1030), nullptr);  // b's header
-  EXPECT_EQ(h.allocate(0, kSite, 1, "k"), 0u);
+  EXPECT_EQ(h.liveBlock(a + 20), nullptr);         // the slot's padding belongs to no block
+  EXPECT_EQ(h.liveBlock(0x1050), nullptr);         // before b
   EXPECT_EQ(h.allocate(2048, kSite, 1, "k"), 0u);  // larger than the heap: NULL
-  // Freed: a's range is found first again; b's freed block is remembered until reused.
+  // Freed: a's slot is found first again; b's freed block is remembered until reused.
   EXPECT_EQ(h.free(b), sim::FreeOutcome::Freed);
   EXPECT_EQ(h.free(b), sim::FreeOutcome::DoubleFree);
   EXPECT_EQ(h.free(b + 4), sim::FreeOutcome::NotHeapPointer);
@@ -46,21 +49,57 @@ TEST(DeviceHeap, FirstFitAlignedBlocksBehindHeaders) {
   ASSERT_NE(h.freedBlock(b), nullptr);
   EXPECT_EQ(h.freedBlock(b)->size, 1u);
   EXPECT_EQ(h.free(a), sim::FreeOutcome::Freed);
-  // a's and b's ranges merged into [0x1000, 0x1050): 80 bytes, room for a header and 48.
-  EXPECT_EQ(h.allocate(48, kSite, 1, "k"), 0x1010u);
+  // a's and b's slots merged into [0x1000, 0x10a0): 160 bytes, room for 16 + 144.
+  EXPECT_EQ(h.allocate(144, kSite, 1, "k"), 0x1010u);
   EXPECT_EQ(h.freedBlock(a), nullptr);  // reused
   EXPECT_EQ(h.freedBlock(b), nullptr);
-  EXPECT_EQ(h.liveBlocks().size(), 2u);
+  EXPECT_EQ(h.liveBlocks().size(), 3u);
 }
 
-TEST(DeviceHeap, FillsToTheLastByteThenReturnsNull) {
-  sim::DeviceHeap h(0x2000, 256);
+// The H200's layout probe (scripts/probes/heap/heap_probe.cu, mode layout): one thread mallocs
+// these sizes one after the other; the deltas between consecutive blocks, then the first
+// block's address again after freeing them all.
+TEST(DeviceHeap, SpacingOfConsecutiveBlocksIsTheChips) {
+  sim::DeviceHeap h(0x100000, sim::grantedHeapBytes(sim::kDefaultMallocHeapBytes));
+  const uint64_t sizes[] = {1, 8, 16, 17, 24, 32, 48, 100, 128, 256};
+  // Recorded: "delta_from_previous" of sizes 8 .. 256.
+  const int64_t chip[] = {80, 80, 80, 80, 80, 80, 80, 160, 160};
+  std::vector<uint64_t> p;
+  for (uint64_t s : sizes) p.push_back(h.allocate(s, kSite, 1, "k"));
+  for (size_t i = 1; i < p.size(); ++i) {
+    EXPECT_EQ(int64_t(p[i] - p[i - 1]), chip[i - 1]) << "size " << sizes[i];
+    EXPECT_EQ(p[i] % 16, 0u);
+  }
+  for (uint64_t a : p) EXPECT_EQ(h.free(a), sim::FreeOutcome::Freed);
+  EXPECT_EQ(h.allocate(1, kSite, 1, "k"), p[0]);  // reuse_first_after_free 1
+}
+
+// Recorded (mode exhaust): with cudaLimitMallocHeapSize set to 1 MiB, 1889 blocks of 1 KiB fit.
+TEST(DeviceHeap, AOneMiBLimitHolds1889BlocksOf1KiB) {
+  sim::DeviceHeap h(0x100000, sim::grantedHeapBytes(1 << 20));
+  unsigned n = 0;
+  while (h.allocate(1024, kSite, 1, "k")) ++n;
+  EXPECT_EQ(n, 1889u);
+}
+
+// Recorded (mode zero): malloc(0) returns a pointer, not NULL; the block has no bytes.
+TEST(DeviceHeap, MallocOfZeroBytesIsABlock) {
+  sim::DeviceHeap h(0x1000, 1024);
+  const uint64_t a = h.allocate(0, kSite, 1, "k");
+  EXPECT_EQ(a, 0x1010u);
+  EXPECT_EQ(h.liveBlock(a), nullptr);  // any access to it is outside the block
+  EXPECT_EQ(h.allocate(0, kSite, 1, "k"), 0x1060u);
+  EXPECT_EQ(h.free(a), sim::FreeOutcome::Freed);
+}
+
+TEST(DeviceHeap, FillsToTheLastSlotThenReturnsNull) {
+  sim::DeviceHeap h(0x2000, 320);
   std::vector<uint64_t> got;
   for (uint64_t p; (p = h.allocate(48, kSite, 1, "k"));) got.push_back(p);
-  EXPECT_EQ(got.size(), 4u);  // 4 x (16 + 48) = 256
+  EXPECT_EQ(got.size(), 4u);  // 4 x 80 = 320
   EXPECT_EQ(h.allocate(1, kSite, 1, "k"), 0u);
   for (uint64_t p : got) EXPECT_EQ(h.free(p), sim::FreeOutcome::Freed);
-  EXPECT_EQ(h.allocate(240, kSite, 1, "k"), 0x2010u);  // every range merged back into one
+  EXPECT_EQ(h.allocate(304, kSite, 1, "k"), 0x2010u);  // every slot merged back into one
 }
 
 struct HeapRun {
@@ -92,7 +131,7 @@ TEST(DeviceHeap, BlocksOutliveTheLaunchAndAreFreedByALaterOne) {
   const HeapRun r = allocReadFree(4, 100, {});
   ASSERT_FALSE(r.alloc.fault) << r.alloc.fault->describe("");
   ASSERT_FALSE(r.readFree.fault) << r.readFree.fault->describe("");
-  EXPECT_EQ(r.heapSize, sim::kDefaultMallocHeapBytes);
+  EXPECT_EQ(r.heapSize, sim::grantedHeapBytes(sim::kDefaultMallocHeapBytes));
   std::set<uint64_t> distinct(r.ptrs.begin(), r.ptrs.end());
   EXPECT_EQ(distinct.size(), r.ptrs.size());
   for (size_t i = 0; i < r.ptrs.size(); ++i) {
@@ -100,7 +139,7 @@ TEST(DeviceHeap, BlocksOutliveTheLaunchAndAreFreedByALaterOne) {
     EXPECT_GE(r.ptrs[i], r.heapBase);
     EXPECT_LT(r.ptrs[i] + 100, r.heapBase + r.heapSize);
     // CTAs in order, lanes in order: each block right after the one before.
-    if (i) EXPECT_EQ(r.ptrs[i], r.ptrs[i - 1] + 128);
+    if (i) EXPECT_EQ(r.ptrs[i], r.ptrs[i - 1] + 160);
     EXPECT_EQ(r.values[i], uint32_t(i) * 7 + 1);
   }
   EXPECT_EQ(r.liveAfter, 0u);
@@ -113,15 +152,15 @@ TEST(DeviceHeap, AddressesDoNotDependOnTheHostThreadCount) {
   EXPECT_EQ(allocReadFree(16, 40, one).ptrs, allocReadFree(16, 40, many).ptrs);
 }
 
-TEST(DeviceHeap, AFullHeapReturnsNullAndTheSizeIsTheLimit) {
+TEST(DeviceHeap, AFullHeapReturnsNullAndTheSizeIsWhatTheLimitGrants) {
   sim::LaunchOptions o;
-  o.mallocHeapSize = 4096;  // 32 blocks of 16 + 112 bytes
+  o.mallocHeapSize = 4096;  // grants 7674 bytes: 47 slots of 160
   const HeapRun r = allocReadFree(2, 100, o);
   ASSERT_FALSE(r.alloc.fault) << r.alloc.fault->describe("");
-  EXPECT_EQ(r.heapSize, 4096u);
+  EXPECT_EQ(r.heapSize, 7674u);
   for (size_t i = 0; i < r.ptrs.size(); ++i) {
-    EXPECT_EQ(r.ptrs[i] != 0, i < 32) << i;
-    EXPECT_EQ(r.values[i], i < 32 ? uint32_t(i) * 7 + 1 : 0xFFFFFFFFu);
+    EXPECT_EQ(r.ptrs[i] != 0, i < 47) << i;
+    EXPECT_EQ(r.values[i], i < 47 ? uint32_t(i) * 7 + 1 : 0xFFFFFFFFu);
   }
   sim::LaunchOptions none;
   none.mallocHeapSize = 0;  // allowed, as in CUDA: every malloc fails
@@ -143,6 +182,23 @@ TEST(DeviceHeap, ADoubleFreeIsAFaultAtTheSecondFree) {
   EXPECT_NE(res.fault->message.find("already freed (double free)"), std::string::npos)
       << res.fault->message;
   EXPECT_EQ(res.fault->instruction, "call.uni free");
+}
+
+// Recorded (mode badfree): a free of an address inside a block, not its start, does not fail
+// the launch on the H200; the simulator ignores it too (memcheck reports it under a checker).
+TEST(DeviceHeap, AnInvalidFreeIsIgnored) {
+  PtxRunner r(readData("heap_ops.ptx"), "heap_ops.ptx");
+  const uint64_t ptrs = r.buffer<uint64_t>(32), values = r.buffer<uint32_t>(32);
+  ASSERT_FALSE(
+      r.launch("heap_alloc", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(ptrs), PtxRunner::u64(64)})
+          .fault);
+  std::vector<uint64_t> inside = r.read<uint64_t>(ptrs, 32);
+  for (uint64_t& p : inside) p += 16;
+  const uint64_t bad = r.buffer<uint64_t>(32, inside);
+  const sim::LaunchResult res = r.launch("heap_read_free", {1, 1, 1}, {32, 1, 1},
+                                         {PtxRunner::ptr(bad), PtxRunner::ptr(values)});
+  EXPECT_FALSE(res.fault) << res.fault->describe("");
+  EXPECT_EQ(r.gpu().heap()->liveBlocks().size(), 32u);  // nothing was freed
 }
 
 }  // namespace
