@@ -20,6 +20,14 @@ std::vector<uint32_t> sizesOf(const std::vector<ParamSlot>& slots) {
   return out;
 }
 
+// Whether the slots have the sizes `bytes` (no allocation: this runs for every indirect call).
+bool sameSizes(const std::vector<ParamSlot>& slots, const std::vector<uint32_t>& bytes) {
+  if (slots.size() != bytes.size()) return false;
+  for (size_t i = 0; i < bytes.size(); ++i)
+    if (slots[i].bytes != bytes[i]) return false;
+  return true;
+}
+
 // "(4, 8)": parameter sizes as a message shows them.
 std::string describeSizes(const std::vector<uint32_t>& sizes) {
   std::string s = "(";
@@ -111,7 +119,8 @@ CallTarget resolveCallTarget(const Program& p, const TargetTable& table, uint64_
       return t;
     }
   } else if (!f->isExtern && !f->error &&
-             (sizesOf(f->params) != table.paramBytes || sizesOf(f->returns) != table.returnBytes)) {
+             (!sameSizes(f->params, table.paramBytes) ||
+              !sameSizes(f->returns, table.returnBytes))) {
     t.error = "indirect call to '" + f->name + "', whose parameters " +
               describeSizes(sizesOf(f->params)) + " and return values " +
               describeSizes(sizesOf(f->returns)) + " (bytes) do not match its prototype '" +
