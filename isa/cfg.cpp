@@ -1,5 +1,7 @@
 #include "isa/cfg.h"
 
+#include <algorithm>
+
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/dominator_tree.hpp>
 #include <boost/graph/reverse_graph.hpp>
@@ -9,20 +11,21 @@
 namespace warpsim::isa {
 namespace {
 
-// How a basic block ends.
-enum class Edge { Next, Jump, CondJump, End, CondEnd };
+// How a basic block ends. Indexed: brx.idx, to every pc of its table (and on when guarded).
+enum class Edge { Next, Jump, CondJump, End, CondEnd, Indexed };
 
 Edge edgeOf(const Inst& in) {
   const bool guarded = in.guard != kNoSlot;
   if (in.flow == isa::Flow::Branch && in.target != kNoPc)
     return guarded ? Edge::CondJump : Edge::Jump;
+  if (in.flow == isa::Flow::Branch && in.table >= 0) return Edge::Indexed;
   if (endsPath(in)) return guarded ? Edge::CondEnd : Edge::End;
   return Edge::Next;
 }
 
 }  // namespace
 
-Cfg buildCfg(const std::vector<Inst>& code) {
+Cfg buildCfg(const std::vector<Inst>& code, const std::vector<TargetTable>& tables) {
   Cfg g;
   const uint32_t n = uint32_t(code.size());
   std::vector<bool> leader(n + 1, false);
@@ -33,6 +36,9 @@ Cfg buildCfg(const std::vector<Inst>& code) {
     if (pc + 1 <= n) leader[pc + 1] = true;
     if ((f == Edge::Jump || f == Edge::CondJump) && code[pc].target < n)
       leader[code[pc].target] = true;
+    if (f == Edge::Indexed)
+      for (uint32_t t : tables[size_t(code[pc].table)].pcs)
+        if (t < n) leader[t] = true;
   }
   g.blockOf.assign(n, 0);
   for (uint32_t pc = 0; pc < n; ++pc) {
@@ -62,6 +68,16 @@ Cfg buildCfg(const std::vector<Inst>& code) {
       case Edge::CondEnd:
         bb.succs = {exit, fall};
         break;
+      case Edge::Indexed:
+        for (uint32_t t : tables[size_t(last.table)].pcs) {
+          const uint32_t s = t < n ? g.blockOf[t] : exit;
+          if (std::find(bb.succs.begin(), bb.succs.end(), s) == bb.succs.end())
+            bb.succs.push_back(s);
+        }
+        if (last.guard != kNoSlot &&
+            std::find(bb.succs.begin(), bb.succs.end(), fall) == bb.succs.end())
+          bb.succs.push_back(fall);
+        break;
     }
   }
 
@@ -82,11 +98,11 @@ Cfg buildCfg(const std::vector<Inst>& code) {
   return g;
 }
 
-void setReconvergencePoints(std::vector<Inst>& code) {
-  if (code.empty()) return;
-  const Cfg g = buildCfg(code);
-  for (Inst& in : code) {
-    if (in.flow != Flow::Branch || in.guard == kNoSlot) continue;
+void setReconvergencePoints(FunctionCode& fn) {
+  if (fn.code.empty()) return;
+  const Cfg g = buildCfg(fn);
+  for (Inst& in : fn.code) {
+    if (in.flow != Flow::Branch || (in.guard == kNoSlot && in.table < 0)) continue;
     const uint32_t p = g.ipdom[g.blockOf[in.pc]];
     in.reconverge = (p == kNoPc || p == g.exitBlock()) ? kNoPc : g.blocks[p].first;
   }

@@ -23,11 +23,13 @@ struct Cfg {
   std::vector<uint32_t> ipdom;
 };
 
-// Builds the CFG of `code` (targets already resolved) and its post-dominator tree.
-Cfg buildCfg(const std::vector<Inst>& code);
+// Builds the CFG of a function's code (targets already resolved; brx.idx's in `tables`) and its
+// post-dominator tree.
+Cfg buildCfg(const std::vector<Inst>& code, const std::vector<TargetTable>& tables);
+inline Cfg buildCfg(const FunctionCode& fn) { return buildCfg(fn.code, fn.tables); }
 
-// Sets Inst::reconverge of every conditional branch: the first pc of its block's immediate
-// post-dominator, or kNoPc when the paths only meet at the function's exit.
-void setReconvergencePoints(std::vector<Inst>& code);
+// Sets Inst::reconverge of every conditional branch and brx.idx: the first pc of its block's
+// immediate post-dominator, or kNoPc when the paths only meet at the function's exit.
+void setReconvergencePoints(FunctionCode& fn);
 
 }  // namespace warpsim::isa

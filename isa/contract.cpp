@@ -46,9 +46,10 @@ class Contraction {
   Contraction(FunctionCode& fn, const std::vector<Fusion>& fusion,
               const std::vector<bool>& labelled)
       : code_(fn.code),
+        tables_(fn.tables),
         fusion_(fusion),
         labelled_(labelled),
-        cfg_(buildCfg(fn.code)),
+        cfg_(buildCfg(fn)),
         live_(liveRegisters(fn, cfg_)) {}
 
   size_t run() {
@@ -221,9 +222,12 @@ class Contraction {
       kept.push_back(std::move(in));
     }
     code_ = std::move(kept);
+    for (TargetTable& t : tables_)
+      for (uint32_t& pc : t.pcs) pc = newPc[std::min<size_t>(pc, newPc.size() - 1)];
   }
 
   std::vector<Inst>& code_;
+  std::vector<TargetTable>& tables_;  // brx.idx's targets follow their instructions too
   const std::vector<Fusion>& fusion_;
   const std::vector<bool>& labelled_;
   Cfg cfg_;

@@ -75,6 +75,16 @@ class Machine {
   // Control flow: the handler tells the machine what happened; the machine moves the PC.
   virtual void branch(const Inst& in, LaneMask taken) = 0;  // taken lanes go to in.target
   virtual void call(const Inst& in, LaneMask mask) = 0;
+  // An indirect call (isa/indirect.h): each lane in `mask` calls the function whose address is
+  // targets[lane]; lanes calling different functions diverge and reconverge after the call.
+  virtual void callIndirect(const Inst& in, LaneMask mask, const uint64_t* targets) {
+    unsupported(in, "an indirect call (through a function pointer)");
+  }
+  // brx.idx: each lane in `mask` goes to entry indices[lane] of in.table's targets (the
+  // current function's TargetTable); the active lanes outside `mask` go on after it.
+  virtual void branchIndexed(const Inst& in, LaneMask mask, const uint64_t* indices) {
+    unsupported(in, in.text.c_str());
+  }
   virtual void ret(const Inst& in, LaneMask mask) = 0;
   virtual void exit(const Inst& in, LaneMask mask) = 0;
   [[noreturn]] virtual void trap(const Inst& in, LaneMask mask, const char* why) = 0;

@@ -72,4 +72,10 @@ const VarDecl* Module::findGlobal(const std::string& name) const {
   return declaration;
 }
 
+const TargetList* findList(const Function& fn, const std::string& name) {
+  for (const TargetList& l : fn.lists)
+    if (l.name == name) return &l;
+  return nullptr;
+}
+
 }  // namespace warpsim::ir

@@ -118,6 +118,18 @@ struct Statement {
   Instruction instr;  // Kind::Instr
 };
 
+// A label that names a list, not a place in the code (PTX ISA 9.0, 10.2 "Branch targets and call
+// targets"): `t: .branchtargets L1, L2;` (brx.idx's targets, in index order), `t: .calltargets f,
+// g;` and `t: .callprototype (.param .b32 _) _ (.param .b32 _);` (what an indirect call may enter).
+struct TargetList {
+  enum class Kind { BranchTargets, CallTargets, CallPrototype } kind = Kind::BranchTargets;
+  std::string name;
+  std::vector<std::string> names;        // BranchTargets: labels; CallTargets: functions
+  std::vector<VarDecl> returns, params;  // CallPrototype
+  bool noreturn = false;                 // CallPrototype: .noreturn
+  SourceLoc loc;                         // of the label
+};
+
 struct Function {
   bool isEntry = false;  // .entry (a kernel) vs .func
   bool isVisible = false;
@@ -130,6 +142,7 @@ struct Function {
   std::vector<VarDecl> locals;   // every declaration in the body; nested-scope names made
                                  // unique by the parser (see parser.h) and used so in `body`
   std::vector<Statement> body;
+  std::vector<TargetList> lists;  // the body's .branchtargets / .calltargets / .callprototype
   // Performance directives (0 = absent)
   uint32_t maxntid[3] = {0, 0, 0};
   uint32_t reqntid[3] = {0, 0, 0};
@@ -157,6 +170,9 @@ struct Module {
   const Function* findFunction(const std::string& name) const;
   const VarDecl* findGlobal(const std::string& name) const;
 };
+
+// The list named `name` in `fn`, or nullptr.
+const TargetList* findList(const Function& fn, const std::string& name);
 
 // Size in bytes of a PTX fundamental type name ("b32" -> 4, "f16x2" -> 4, "pred" -> 1); 0 if
 // unknown.

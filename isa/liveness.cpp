@@ -120,7 +120,7 @@ std::vector<uint32_t> registersToZeroAtEntry(const FunctionCode& fn) {
   const std::vector<Inst>& code = fn.code;
   std::vector<uint32_t> out;
   if (code.empty()) return out;
-  const Cfg g = buildCfg(code);
+  const Cfg g = buildCfg(fn);
   const size_t nb = g.blocks.size();
   std::vector<SlotSet> liveIn(nb, SlotSet(fn.numSlots));
   for (bool changed = true; changed;) {

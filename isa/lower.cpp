@@ -10,6 +10,7 @@
 #include "isa/contract_labels.h"
 #include "isa/facts.h"
 #include "isa/fp.h"
+#include "isa/indirect.h"
 #include "isa/insn_table.h"
 #include "isa/insns/families.h"
 #include "isa/liveness.h"
@@ -166,6 +167,7 @@ struct ModuleContext {
   const ir::Module& module;
   std::unordered_map<std::string, Symbol> globals;  // .global/.const/.shared at module scope
   std::unordered_map<std::string, int> functionIndex;
+  std::vector<bool> addressTaken;  // by function index (isa/indirect.h)
   LowerOptions options;
 };
 
@@ -196,6 +198,7 @@ class FunctionLowering {
     r.regType = c.type == Type::Pred ? Type::U32 : c.type;
     return r;
   }
+  int32_t lowerTable(const ir::TargetList& list, Role role, ir::SourceLoc at);
   void lowerInstruction(const ir::Instruction& ir, uint32_t pc);
   void lowerInstructionAt(const ir::Instruction& ir, uint32_t pc);
 
@@ -475,6 +478,31 @@ Opnd FunctionLowering::lowerOperand(const ir::Operand& o, const ir::Instruction&
   fail(o.loc, "unsupported operand");
 }
 
+int32_t FunctionLowering::lowerTable(const ir::TargetList& list, Role role, ir::SourceLoc at) {
+  TargetTable t;
+  t.name = list.name;
+  if (list.kind == ir::TargetList::Kind::BranchTargets) {
+    if (role != Role::Branch)
+      fail(at, "'" + list.name + "' is a .branchtargets list, which only brx.idx takes");
+    t.kind = TargetTable::Kind::Branches;
+    for (const std::string& name : list.names) {
+      auto it = labels_.find(name);
+      if (it == labels_.end())
+        fail(list.loc, "'" + name + "' in .branchtargets '" + list.name + "' is not a label of '" +
+                           fn_.name + "'");
+      t.pcs.push_back(it->second);
+    }
+  } else {
+    if (role != Role::Call)
+      fail(at, "'" + list.name + "' lists call targets, which only an indirect call takes");
+    if (std::string err = callTable(ctx_.module, list, ctx_.functionIndex, ctx_.addressTaken, t);
+        !err.empty())
+      fail(list.loc, err);
+  }
+  out_.tables.push_back(std::move(t));
+  return int32_t(out_.tables.size() - 1);
+}
+
 // "k.cu:12" for a CUDA location, "" when unknown.
 std::string cudaWhere(const ir::Module& m, const ir::CudaLoc& loc) {
   if (!loc.known()) return "";
@@ -525,14 +553,15 @@ void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc
     // A one-element vector on an instruction without .v2/.v4 is the element itself: Triton
     // writes every load and store in braces (`ld.global.b32 { %r1 }, [ %rd1 + 0 ];`).
     const ir::Operand& o = ir.operands[i];
-    // An indirect call ends with the name of its prototype (`proto: .callprototype ...`), a
-    // declaration the parser skips: the binder only needs to know it is there.
-    if (spec->role == Role::Call && o.kind == ir::OperandKind::Symbol && i >= 2 &&
-        i + 1 == ir.operands.size() && ir.operands[i - 1].kind == ir::OperandKind::List &&
-        !ctx_.functionIndex.count(o.name)) {
-      in.ops.emplace_back();  // OpndKind::None
-      continue;
-    }
+    // brx.idx's `.branchtargets` and an indirect call's `.calltargets` or `.callprototype`:
+    // the table's index goes to Inst::table, the operand stays as a placeholder.
+    if (o.kind == ir::OperandKind::Symbol)
+      if (const ir::TargetList* list = ir::findList(fn_, o.name)) {
+        if (in.table >= 0) fail(o.loc, "'" + in.text + "' names more than one target list");
+        in.table = lowerTable(*list, spec->role, o.loc);
+        in.ops.emplace_back();  // OpndKind::None
+        continue;
+      }
     const bool single = o.kind == ir::OperandKind::Vector && o.elems.size() == 1 &&
                         in.mods.vec <= 1 && !spec->forms.oneElementVectors;
     in.ops.push_back(
@@ -579,7 +608,7 @@ void FunctionLowering::run(uint32_t& sharedCursor, uint32_t& localCursor) {
       if (at < labelled.size()) labelled[at] = true;
     contractMultiplyAdds(out_, fusion_, labelled);
   }
-  setReconvergencePoints(out_.code);
+  setReconvergencePoints(out_);
   out_.zeroAtEntry = registersToZeroAtEntry(out_);
 }
 
@@ -590,7 +619,7 @@ void checkLocalRecursion(Program& p) {
   std::vector<std::vector<int>> calls(n);
   for (size_t f = 0; f < n; ++f)
     for (const Inst& in : p.functions[f].code)
-      if (in.callee >= 0) calls[f].push_back(in.callee);
+      for (int32_t c : calleesOf(p.functions[f], in)) calls[f].push_back(c);
   for (size_t start = 0; start < n; ++start) {
     if (p.functions[start].localBytes == 0) continue;
     std::vector<int> stack(calls[start].begin(), calls[start].end());
@@ -620,7 +649,7 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress,
               const LowerOptions& options) {
   Program p;
   p.module = &module;
-  ModuleContext ctx{module, {}, {}, options};
+  ModuleContext ctx{module, {}, {}, {}, options};
   uint32_t sharedCursor = 0;
   uint32_t externAlign = 1;
   std::vector<const ir::VarDecl*> externShared;
@@ -648,6 +677,7 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress,
   }
   for (size_t i = 0; i < module.functions.size(); ++i)
     ctx.functionIndex[module.functions[i].name] = int(i);
+  ctx.addressTaken = addressTakenFunctions(module, ctx.functionIndex);
 
   // Entries' own (demoted) shared variables overlap one another after the module's: only one
   // entry runs per launch. Extern shared starts after the largest, the same for every function,
@@ -723,12 +753,19 @@ std::unique_ptr<PtxError> Program::buildError(int entry) const {
                                         what + ": " + f.error->message(), f.error->sourceLine());
     }
     for (const Inst& in : f.code)
-      if (in.callee >= 0 && !seen[size_t(in.callee)]) {
-        seen[size_t(in.callee)] = true;
-        queue.push_back(in.callee);
-      }
+      for (int32_t c : calleesOf(f, in))
+        if (!seen[size_t(c)]) {
+          seen[size_t(c)] = true;
+          queue.push_back(c);
+        }
   }
   return nullptr;
+}
+
+std::vector<int32_t> calleesOf(const FunctionCode& fn, const Inst& in) {
+  if (in.callee >= 0) return {in.callee};
+  if (in.flow != Flow::Call || in.table < 0) return {};
+  return fn.tables[size_t(in.table)].callees;
 }
 
 int Program::findFunction(const std::string& name) const {

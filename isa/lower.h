@@ -16,8 +16,8 @@ namespace warpsim::isa {
 
 // What a function's name stands for as a value (`mov.u64 %rd, f;`, a `.global` initializer
 // `{f, g}`): an address in a window that no memory occupies, so that a load or store through it
-// faults; one 16-byte slot per function of the module, in declaration order. (Calls through
-// such a value, `call (...), %rd, (...), proto;`, are not supported yet.)
+// faults; one 16-byte slot per function of the module, in declaration order. A call through
+// such a value (`call (...), %rd, (...), proto;`) enters the function (isa/indirect.h).
 inline constexpr uint64_t kFunctionWindow = 0x00007D0000000000ull;
 inline uint64_t functionAddress(size_t index) { return kFunctionWindow + 16 * uint64_t(index); }
 

@@ -215,13 +215,42 @@ void Parser::parseLoc() {
   inlinedAt_ = inlined;
 }
 
-void Parser::skipToSemicolon(std::string_view what) {
-  advance();
-  while (!isPunct(';')) {
-    if (atEnd() || isPunct('{') || isPunct('}')) failExpected("';' after " + std::string(what));
+void Parser::parseTargetList(ir::Function& fn, std::string name, ir::SourceLoc at) {
+  if (ir::findList(fn, name)) failAt(at, "'" + name + "' names a second list in '" + fn.name + "'");
+  ir::TargetList list;
+  list.name = std::move(name);
+  list.loc = at;
+  const std::string directive(advance().text);
+  if (directive == ".callprototype") {
+    // .callprototype [(ret-param)] _ [(param-list)] [.noreturn];
+    list.kind = ir::TargetList::Kind::CallPrototype;
+    if (isPunct('(')) parseParamList(list.returns, "return value of .callprototype");
+    if (cur().kind != TokKind::Word || cur().text != "_")
+      failExpected("'_' (the function name) in .callprototype");
     advance();
+    if (isPunct('(')) parseParamList(list.params, "parameter list of .callprototype");
+    while (cur().kind == TokKind::Directive) {
+      if (cur().text != ".noreturn" && cur().text != ".abi_preserve" &&
+          cur().text != ".abi_preserve_control")
+        failExpected("';' after .callprototype");
+      if (advance().text == ".noreturn")
+        list.noreturn = true;
+      else
+        expectInt("a register count after .abi_preserve");
+    }
+  } else {
+    list.kind = directive == ".branchtargets" ? ir::TargetList::Kind::BranchTargets
+                                              : ir::TargetList::Kind::CallTargets;
+    const char* what =
+        directive == ".branchtargets" ? "a label in .branchtargets" : "a function in .calltargets";
+    while (true) {
+      if (cur().kind != TokKind::Word || cur().text == "_") failExpected(what);
+      list.names.emplace_back(advance().text);
+      if (!acceptPunct(',')) break;
+    }
   }
-  advance();
+  expectPunct(';', "after " + directive);
+  fn.lists.push_back(std::move(list));
 }
 
 void Parser::parseLabelOrInstruction(ir::Function& fn) {
@@ -232,12 +261,12 @@ void Parser::parseLabelOrInstruction(ir::Function& fn) {
     advance();
     advance();
     const Token& next = cur();
-    // `proto: .callprototype ...;` and `tbl: .branchtargets ...;` name tables, not code
-    // positions; calls name the prototype as a Symbol operand, which is all lowering needs.
+    // `proto: .callprototype ...;`, `tbl: .branchtargets ...;` and `t: .calltargets ...;` name
+    // lists, not code positions (brx.idx and indirect calls name them).
     if (next.kind == TokKind::Directive &&
         (next.text == ".callprototype" || next.text == ".branchtargets" ||
          next.text == ".calltargets")) {
-      skipToSemicolon(next.text);
+      parseTargetList(fn, std::string(t.text), locOf(t));
       return;
     }
     ir::Statement& st = fn.body.emplace_back();

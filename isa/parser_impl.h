@@ -100,7 +100,8 @@ class Parser {
   std::string resolve(std::string_view name, bool* isReg) const;
   void parseLoc();
   void parseLabelOrInstruction(ir::Function& fn);
-  void skipToSemicolon(std::string_view what);
+  // `name: .branchtargets ...;`, `.calltargets ...;` or `.callprototype ...;` (the label read).
+  void parseTargetList(ir::Function& fn, std::string name, ir::SourceLoc at);
   void parseInstruction(ir::Function& fn);
 
   // ---- operands (parser_operands.cpp) ----

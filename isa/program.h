@@ -180,6 +180,7 @@ struct Inst {
   uint32_t target = kNoPc;      // bra: the target pc
   uint32_t reconverge = kNoPc;  // bra: the immediate post-dominator's pc (kNoPc: none)
   int32_t callee = -1;          // call: index into Program::functions
+  int32_t table = -1;           // brx.idx, an indirect call: index into FunctionCode::tables
   uint32_t flags = 0;  // what a family's binder decoded from the modifiers, for its handler
   uint32_t pc = 0;
   uint32_t ptxLine = 0, ptxCol = 0;
@@ -197,6 +198,18 @@ struct ParamSlot {
   uint32_t offset = 0;
   uint32_t bytes = 0;
   uint32_t align = 1;
+};
+
+// What brx.idx or an indirect call may go to (isa/indirect.h builds and reads it).
+struct TargetTable {
+  enum class Kind : uint8_t { Branches, CallTargets, Prototype } kind = Kind::Branches;
+  std::string name;           // the label of its .branchtargets / .calltargets / .callprototype
+  std::vector<uint32_t> pcs;  // Branches: the targets, in index order
+  // Calls: every function the call may enter (CallTargets: the list; Prototype: the module's
+  // functions whose address is taken and whose parameters match), for the call graph.
+  std::vector<int32_t> callees;
+  // Prototype: the bytes of each parameter and return value a target must declare.
+  std::vector<uint32_t> paramBytes, returnBytes;
 };
 
 struct FunctionCode {
@@ -221,6 +234,7 @@ struct FunctionCode {
   uint32_t sharedBytes = 0;     // entry: static shared memory (module + own), extern shared after
   uint32_t sharedAlign = 1;     // entry: the alignment extern shared starts at
   uint32_t ownSharedBytes = 0;  // entry: the end of its own static shared (module + own)
+  std::vector<TargetTable> tables;  // of its brx.idx and indirect calls (Inst::table)
   std::vector<std::pair<std::string, RegRef>> regNames;  // declared name -> register (debugging)
   // Why this function cannot run, when its lowering failed (an instruction or declaration
   // warpsim does not support, or refuses): the module still loads, as the driver loads it, and
@@ -242,5 +256,10 @@ struct Program {
   // run: ...", at the offending PTX line.
   std::unique_ptr<PtxError> buildError(int entry) const;
 };
+
+// The functions a call instruction of `fn` may enter: its callee, or every function its target
+// table allows (an indirect call); none for other instructions. The call graph, for every
+// analysis that follows calls (buildError, support, recursion).
+std::vector<int32_t> calleesOf(const FunctionCode& fn, const Inst& in);
 
 }  // namespace warpsim::isa

@@ -74,10 +74,11 @@ KernelSupport kernelSupport(const Program& p, int entry) {
         s.cuda = in.cuda;
         return s;
       }
-      if (in.callee >= 0 && !seen[size_t(in.callee)]) {
-        seen[size_t(in.callee)] = true;
-        queue.push_back(in.callee);
-      }
+      for (int32_t c : calleesOf(f, in))
+        if (!seen[size_t(c)]) {
+          seen[size_t(c)] = true;
+          queue.push_back(c);
+        }
     }
   }
   return s;

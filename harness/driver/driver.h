@@ -91,6 +91,16 @@ struct CudaArray {
   CUarray_format format = CU_AD_FORMAT_FLOAT;
   unsigned channels = 1, flags = 0;
   uint64_t pitch = 0, slicePitch = 0;  // bytes per row, per slice (z or layer)
+  bool level = false;  // a level of a mipmapped array: its memory is the mipmapped array's
+};
+
+// A mipmapped array (cuMipmappedArrayCreate): its levels packed densely one after another in
+// one allocation, level l of max(1, size >> l) texels per axis, as the texture descriptor
+// expects (isa/insns/texture_mipmap.h); each level is a CudaArray into it.
+struct CudaMipmappedArray {
+  uint64_t data = 0;
+  CUDA_ARRAY3D_DESCRIPTOR desc{};
+  std::vector<CUarray> levels;
 };
 
 struct Options {
@@ -146,6 +156,7 @@ class Driver {
   // CUDA arrays by handle, and the descriptors of texture and surface objects (their handles
   // are the descriptors' device addresses: isa/insns/texture_object.h).
   std::map<CUarray, std::unique_ptr<CudaArray>> arrays;
+  std::map<CUmipmappedArray, std::unique_ptr<CudaMipmappedArray>> mipmappedArrays;
   std::set<uint64_t> textureObjects;
   // cuLink* sessions (link.cpp): what was added, and the image cuLinkComplete handed out.
   struct LinkSession {

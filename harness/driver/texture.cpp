@@ -2,10 +2,14 @@
 // arrays in simulator memory (copies reach them through CU_MEMORYTYPE_ARRAY in memory.cpp);
 // cuTexObjectCreate / cuSurfObjectCreate write the descriptor warpsim's tex/suld/sust read
 // (isa/insns/texture_object.h) into a 128-byte allocation whose address is the handle.
-// Mipmapped arrays, sparse arrays and resource views are refused (not supported).
+// cuMipmappedArrayCreate packs its levels in one allocation (isa/insns/texture_mipmap.h), each
+// level a CudaArray into it. Layered and cube-map mipmaps, sparse arrays and resource views are
+// refused (not supported).
+#include <algorithm>
 #include <cstring>
 
 #include "harness/driver/internal.h"
+#include "isa/insns/texture_mipmap.h"
 #include "isa/insns/texture_object.h"
 
 using namespace warpsim::driver;
@@ -39,7 +43,7 @@ tex::Channel channelOf(CUarray_format f) {
   }
 }
 
-CUarray createArray(Driver& d, const CUDA_ARRAY3D_DESCRIPTOR& desc) {
+void checkArrayDescriptor(const CUDA_ARRAY3D_DESCRIPTOR& desc) {
   channelOf(desc.Format);
   if (desc.NumChannels != 1 && desc.NumChannels != 2 && desc.NumChannels != 4)
     throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
@@ -54,6 +58,10 @@ CUarray createArray(Driver& d, const CUDA_ARRAY3D_DESCRIPTOR& desc) {
       (desc.Width != desc.Height || desc.Depth == 0 || desc.Depth % 6 != 0 ||
        (!(desc.Flags & CUDA_ARRAY3D_LAYERED) && desc.Depth != 6)))
     throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+}
+
+// A CudaArray of `desc`'s shape at `data` (an allocation of its own unless `level`).
+CUarray addArray(Driver& d, const CUDA_ARRAY3D_DESCRIPTOR& desc, uint64_t data, bool level) {
   auto a = std::make_unique<CudaArray>();
   a->width = desc.Width;
   a->height = desc.Height;
@@ -63,11 +71,71 @@ CUarray createArray(Driver& d, const CUDA_ARRAY3D_DESCRIPTOR& desc) {
   a->flags = desc.Flags;
   a->pitch = desc.Width * tex::channelBytes(channelOf(desc.Format)) * desc.NumChannels;
   a->slicePitch = a->pitch * (desc.Height ? desc.Height : 1);
-  const uint64_t bytes = a->slicePitch * (desc.Depth ? desc.Depth : 1);
-  a->data = d.gpu.memory().allocate(bytes, "CUDA array #" + std::to_string(++d.allocations));
+  a->level = level;
+  a->data = data;
   const CUarray handle = reinterpret_cast<CUarray>(a.get());
   d.arrays[handle] = std::move(a);
   return handle;
+}
+
+uint64_t arrayBytes(const CUDA_ARRAY3D_DESCRIPTOR& desc) {
+  return uint64_t(desc.Width) * tex::channelBytes(channelOf(desc.Format)) * desc.NumChannels *
+         (desc.Height ? desc.Height : 1) * (desc.Depth ? desc.Depth : 1);
+}
+
+CUarray createArray(Driver& d, const CUDA_ARRAY3D_DESCRIPTOR& desc) {
+  checkArrayDescriptor(desc);
+  const uint64_t data =
+      d.gpu.memory().allocate(arrayBytes(desc), "CUDA array #" + std::to_string(++d.allocations));
+  return addArray(d, desc, data, false);
+}
+
+// The descriptor of a mipmapped array's shape with `levels` levels (its level sizes and
+// offsets come from there: isa/insns/texture_mipmap.h).
+tex::Object mipmapShape(const CUDA_ARRAY3D_DESCRIPTOR& desc, unsigned levels) {
+  tex::Object o;
+  o.channel = channelOf(desc.Format);
+  o.channels = uint8_t(desc.NumChannels);
+  o.dims = desc.Depth ? 3 : desc.Height ? 2 : 1;
+  o.width = uint32_t(desc.Width);
+  o.height = uint32_t(desc.Height ? desc.Height : 1);
+  o.depth = uint32_t(desc.Depth ? desc.Depth : 1);
+  o.levels = uint8_t(levels);
+  tex::packDense(o);
+  return o;
+}
+
+CUmipmappedArray createMipmappedArray(Driver& d, const CUDA_ARRAY3D_DESCRIPTOR& desc,
+                                      unsigned levels) {
+  checkArrayDescriptor(desc);
+  if (desc.Flags & ~unsigned(CUDA_ARRAY3D_SURFACE_LDST))
+    throw ApiError{CUDA_ERROR_NOT_SUPPORTED, "layered and cube-map mipmaps are not simulated"};
+  // At most the levels down to 1 x 1 x 1: floor(log2(largest size)) + 1.
+  const size_t largest = std::max({desc.Width, desc.Height, desc.Depth});
+  unsigned most = 1;
+  while ((largest >> most) != 0) ++most;
+  if (levels == 0 || levels > most) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+  const tex::Object shape = mipmapShape(desc, levels);
+  auto m = std::make_unique<CudaMipmappedArray>();
+  m->desc = desc;
+  m->data = d.gpu.memory().allocate(tex::mipmapBytes(shape),
+                                    "CUDA mipmapped array #" + std::to_string(++d.allocations));
+  for (unsigned l = 0; l < levels; ++l) {
+    CUDA_ARRAY3D_DESCRIPTOR ld = desc;
+    ld.Width = tex::levelSize(uint32_t(desc.Width), l);
+    ld.Height = desc.Height ? tex::levelSize(uint32_t(desc.Height), l) : 0;
+    ld.Depth = desc.Depth ? tex::levelSize(uint32_t(desc.Depth), l) : 0;
+    m->levels.push_back(addArray(d, ld, m->data + tex::levelOffset(shape, l), true));
+  }
+  const CUmipmappedArray handle = reinterpret_cast<CUmipmappedArray>(m.get());
+  d.mipmappedArrays[handle] = std::move(m);
+  return handle;
+}
+
+CudaMipmappedArray& mipmappedArrayOf(Driver& d, CUmipmappedArray h) {
+  auto it = d.mipmappedArrays.find(h);
+  if (it == d.mipmappedArrays.end()) throw ApiError{CUDA_ERROR_INVALID_HANDLE, ""};
+  return *it->second;
 }
 
 CudaArray& arrayOf(Driver& d, CUarray h) {
@@ -121,8 +189,13 @@ tex::Object objectOf(Driver& d, const CUDA_RESOURCE_DESC& r, uint64_t& data) {
       data = r.res.pitch2D.devPtr;
       return o;
     }
+    case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY: {
+      const CudaMipmappedArray& m = mipmappedArrayOf(d, r.res.mipmap.hMipmappedArray);
+      data = m.data;
+      return mipmapShape(m.desc, unsigned(m.levels.size()));
+    }
     default:
-      throw ApiError{CUDA_ERROR_NOT_SUPPORTED, "mipmapped arrays are not simulated"};
+      throw ApiError{CUDA_ERROR_INVALID_VALUE, "unknown resource type"};
   }
 }
 
@@ -168,8 +241,39 @@ CUresult cuArrayDestroy(CUarray array) {
   return api([&](Driver& d) {
     requireContext(d);
     CudaArray& a = arrayOf(d, array);
+    if (a.level) throw ApiError{CUDA_ERROR_INVALID_VALUE, "a mipmap level goes with its array"};
     d.gpu.memory().free(a.data);
     d.arrays.erase(array);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuMipmappedArrayCreate(CUmipmappedArray* array, const CUDA_ARRAY3D_DESCRIPTOR* desc,
+                                unsigned int levels) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    *need(array) = createMipmappedArray(d, *need(desc), levels);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuMipmappedArrayGetLevel(CUarray* level, CUmipmappedArray array, unsigned int index) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    const CudaMipmappedArray& m = mipmappedArrayOf(d, array);
+    if (index >= m.levels.size()) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+    *need(level) = m.levels[index];
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuMipmappedArrayDestroy(CUmipmappedArray array) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    CudaMipmappedArray& m = mipmappedArrayOf(d, array);
+    for (CUarray l : m.levels) d.arrays.erase(l);
+    d.gpu.memory().free(m.data);
+    d.mipmappedArrays.erase(array);
     return CUDA_SUCCESS;
   });
 }
@@ -214,6 +318,11 @@ CUresult cuTexObjectCreate(CUtexObject* object, const CUDA_RESOURCE_DESC* res,
     const bool narrowInt = !tex::isFloatChannel(o.channel) && tex::channelBytes(o.channel) <= 2;
     o.readNormalized = narrowInt && !(desc->flags & CU_TRSF_READ_AS_INTEGER);
     std::memcpy(o.border, desc->borderColor, sizeof o.border);
+    if (unsigned(desc->mipmapFilterMode) > 1) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+    o.mipFilter = tex::Filter(desc->mipmapFilterMode);
+    o.lodBias = desc->mipmapLevelBias;
+    o.minLod = desc->minMipmapLevelClamp;
+    o.maxLod = desc->maxMipmapLevelClamp;
     if (res->resType == CU_RESOURCE_TYPE_LINEAR) {
       // tex1Dfetch on linear memory ignores the address mode: outside it reads zeros.
       o.address[0] = o.address[1] = o.address[2] = tex::Address::Border;

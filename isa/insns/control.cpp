@@ -1,5 +1,6 @@
-// Control flow: bra, call (device functions and the vprintf, __assertfail, malloc and free
-// built-ins, and the device-side launch of dynamic parallelism), ret, exit, trap, brkpt, nanosleep.
+// Control flow: bra, brx.idx, call (device functions, direct or through a function pointer, and
+// the vprintf, __assertfail, malloc and free built-ins, and the device-side launch of dynamic
+// parallelism), ret, exit, trap, brkpt, nanosleep.
 // The machine owns the SIMT stack; these tell it what happened.
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
@@ -11,6 +12,12 @@ void braH(Exec& x, const Inst& in) { x.machine->branch(in, x.mask); }
 void callH(Exec& x, const Inst& in) {
   if (x.mask) x.machine->call(in, x.mask);
 }
+// call (rets), %fptr, (args), list: ops[1] holds each lane's target address.
+void indirectCallH(Exec& x, const Inst& in) {
+  if (x.mask) x.machine->callIndirect(in, x.mask, x.reg(in.ops[1]));
+}
+// brx.idx index, list: ops[0] holds each lane's index into Inst::table.
+void brxH(Exec& x, const Inst& in) { x.machine->branchIndexed(in, x.mask, x.reg(in.ops[0])); }
 void retH(Exec& x, const Inst& in) { x.machine->ret(in, x.mask); }
 void exitH(Exec& x, const Inst& in) { x.machine->exit(in, x.mask); }
 void trapH(Exec& x, const Inst& in) {
@@ -235,24 +242,40 @@ void assertFailH(Exec& x, const Inst& in) {
 
 std::string bindBra(Inst& in) {
   if (in.ops.size() != 1 || in.ops[0].kind != OpndKind::Label)
-    return "'bra' takes one label operand (indirect branches, brx.idx, are not supported yet)";
+    return "'bra' takes one label operand (an indirect branch is brx.idx)";
   in.run = braH;
   return "";
 }
 
-// call [(rets),] func [, (args)] [, prototype]: normalized to {rets, func, args}.
+// brx.idx index, tlist: tlist a `.branchtargets` list (lowering put it in Inst::table).
+std::string bindBrx(Inst& in) {
+  if (!in.mods.has("idx")) return "'brx' needs .idx";
+  if (in.ops.size() != 2 || in.ops[0].kind != OpndKind::Reg || in.table < 0)
+    return "'" + in.text + "' takes an index register and a .branchtargets list";
+  in.ops.pop_back();  // the list's placeholder
+  in.run = brxH;
+  return "";
+}
+
+// call [(rets),] func [, (args)]: normalized to {rets, func, args}. An indirect call names a
+// register for func and ends with its .callprototype or .calltargets list (in Inst::table).
 std::string bindCall(Inst& in) {
   Opnd rets, func, args;
   rets.kind = args.kind = OpndKind::List;
   size_t i = 0;
   if (i < in.ops.size() && in.ops[i].kind == OpndKind::List) rets = in.ops[i++];
-  if (i < in.ops.size() && in.ops[i].kind == OpndKind::Reg)
-    return "not supported yet: an indirect call (through a function pointer) in '" + in.text + "'";
-  if (i >= in.ops.size() || in.ops[i].kind != OpndKind::Func) return "'call' needs a function name";
+  const bool indirect = i < in.ops.size() && in.ops[i].kind == OpndKind::Reg;
+  if (i >= in.ops.size() || (!indirect && in.ops[i].kind != OpndKind::Func))
+    return "'call' needs a function name or a register holding a function's address";
   func = in.ops[i++];
   if (i < in.ops.size() && in.ops[i].kind == OpndKind::List) args = in.ops[i++];
+  if (indirect && in.table < 0)
+    return "an indirect call needs a .callprototype or .calltargets list after its arguments";
+  if (!indirect && in.table >= 0) return "a direct call takes no .callprototype or .calltargets";
+  if (i + (in.table >= 0 ? 1 : 0) != in.ops.size())
+    return "'call' takes [(returns),] function [, (arguments)] [, prototype or target list]";
   in.ops = {rets, func, args};
-  in.run = callH;
+  in.run = indirect ? indirectCallH : callH;
   return "";
 }
 
@@ -268,6 +291,7 @@ std::vector<OpcodeSpec> control() {
   return {
       {"bra", "control", InsnClass::Control, Role::Branch, {}, {"uni"}, bindBra},
       {"call", "control", InsnClass::Control, Role::Call, {}, {"uni"}, bindCall},
+      {"brx", "control", InsnClass::Control, Role::Branch, {}, {"idx", "uni"}, bindBrx},
       {"ret",
        "control",
        InsnClass::Control,

@@ -1,6 +1,8 @@
 // Texture and surface instructions through texture/surface objects (PTX ISA, "Texture
 // Instructions" and "Surface Instructions"), the handle in a 64-bit register:
 //   tex.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32}   d, [h, {coords}]
+//   tex.level.{1d,2d,3d}.v4.(types)                                d, [h, {coords}], lod
+//   tex.grad.{1d,2d,3d}.v4.(types)                                 d, [h, {coords}], {ddx}, {ddy}
 //   tld4.{r,g,b,a}.{2d,a2d}.v4.{f32,s32,u32}.f32                   d, [h, {coords}]
 //   txq.{width,height,depth,array_size,normalized_coords,filter_mode,addr_mode_0..2,
 //        num_mipmap_levels,num_samples}.b32                       d, [h]
@@ -10,16 +12,18 @@
 //   suq.{width,height,depth,array_size}.b32                       d, [h]
 // The handle is the device address of a descriptor (isa/insns/texture_object.h), read with
 // global loads; texels are read and written with global accesses too, so the checkers and the
-// timing model see them. Which texels and weights: isa/insns/texture_sample.h. Not yet:
-// filtering across cube faces (each face is clamped at its edges), mipmaps (tex.level/.grad),
-// multisample geometries, sampler operands (independent mode), the formatted sust.p/sured.p;
-// they fault "not supported yet".
+// timing model see them. Which texels and weights: isa/insns/texture_sample.h; which mipmap
+// levels (tex.level, tex.grad, and tex on a mipmapped texture): isa/insns/texture_mipmap.h.
+// Not yet: filtering across cube faces (each face is clamped at its edges), layered and cube
+// mipmaps, tex.base, multisample geometries, sampler operands (independent mode), the formatted
+// sust.p/sured.p; they fault "not supported yet".
 #include <algorithm>
 #include <array>
 
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
+#include "isa/insns/texture_mipmap.h"
 #include "isa/insns/texture_sample.h"
 
 namespace warpsim::isa::insns {
@@ -28,17 +32,19 @@ namespace {
 using tex::Object;
 
 // Inst::flags
-constexpr uint32_t kDimsMask = 3;     // 1, 2, 3
-constexpr uint32_t kLayered = 4;      // a1d / a2d
-constexpr uint32_t kIntCoords = 8;    // .s32 coordinates
-constexpr uint32_t kDstShift = 4;     // bits 4..5: 0 f32, 1 s32, 2 u32
-constexpr uint32_t kCompShift = 6;    // tld4 component, bits 6..7
-constexpr uint32_t kClampShift = 8;   // suld/sust: 0 trap, 1 clamp, 2 zero (bits 8..9)
-constexpr uint32_t kBytesShift = 10;  // suld/sust: element bytes (bits 10..14)
-constexpr uint32_t kVecShift = 16;    // suld/sust: vector width (bits 16..18)
-constexpr uint32_t kQueryShift = 20;  // txq/suq: the query (bits 20..24)
-constexpr uint32_t kCube = 1u << 30;  // tex.cube / tex.acube (with kLayered for acube)
-constexpr uint32_t kRedShift = 25;    // sured: the reduction (kReductions' index), bits 25..29
+constexpr uint32_t kDimsMask = 3;      // 1, 2, 3
+constexpr uint32_t kLayered = 4;       // a1d / a2d
+constexpr uint32_t kIntCoords = 8;     // .s32 coordinates
+constexpr uint32_t kDstShift = 4;      // bits 4..5: 0 f32, 1 s32, 2 u32
+constexpr uint32_t kCompShift = 6;     // tld4 component, bits 6..7
+constexpr uint32_t kClampShift = 8;    // suld/sust: 0 trap, 1 clamp, 2 zero (bits 8..9)
+constexpr uint32_t kBytesShift = 10;   // suld/sust: element bytes (bits 10..14)
+constexpr uint32_t kVecShift = 16;     // suld/sust: vector width (bits 16..18)
+constexpr uint32_t kQueryShift = 20;   // txq/suq: the query (bits 20..24)
+constexpr uint32_t kCube = 1u << 30;   // tex.cube / tex.acube (with kLayered for acube)
+constexpr uint32_t kLevel = 1u << 20;  // tex.level: ops[2] is the level of detail
+constexpr uint32_t kGrad = 1u << 21;   // tex.grad: ops[2], ops[3] are d/dx and d/dy
+constexpr uint32_t kRedShift = 25;     // sured: the reduction (kReductions' index), bits 25..29
 
 enum class Query : uint8_t {
   Width,
@@ -95,6 +101,8 @@ const Opnd& coordOp(const Inst& in, unsigned i) {
   const Opnd& c = in.ops[1].elems.size() > 0 ? in.ops[1].elems[0] : in.ops[1];
   return c.kind == OpndKind::Vec ? c.elems[i] : c;
 }
+// Element `i` of a vector operand (or the operand itself when it is one register).
+const Opnd& vecElem(const Opnd& v, unsigned i) { return v.kind == OpndKind::Vec ? v.elems[i] : v; }
 const Opnd& surfCoordOp(const Inst& in, unsigned addrOp, unsigned i) {
   const Opnd& c = in.ops[addrOp].elems[0];
   return c.kind == OpndKind::Vec ? c.elems[i] : c;
@@ -112,12 +120,13 @@ struct Texels {
   std::array<std::array<std::array<uint8_t, 16>, 8>, kWarpSize> bytes{};
 };
 
-void fetchTaps(Exec& x, const Inst& in, const Descriptors& d, const uint64_t* handles,
-               const std::array<tex::Footprint, kWarpSize>& fp, Texels& out) {
+void fetchTaps(Exec& x, const Inst& in, LaneMask mask, const Descriptors& d,
+               const uint64_t* handles, const std::array<tex::Footprint, kWarpSize>& fp,
+               Texels& out) {
   for (unsigned t = 0; t < 8; ++t) {
     // Lanes are grouped by texel size: one warp-wide load per tap and size.
     LaneMask pending = 0;
-    forLanes(x.mask, [&](unsigned l) {
+    forLanes(mask, [&](unsigned l) {
       if (t < fp[l].n && fp[l].taps[t].offset != tex::kBorder) pending |= LaneMask{1} << l;
     });
     while (pending) {
@@ -164,7 +173,33 @@ void runTex(Exec& x, const Inst& in) {
   handlesOf(x, in.ops[1], handles);
   Descriptors d;
   readDescriptors(x, in, handles, d, tex::Kind::Texture);
-  std::array<tex::Footprint, kWarpSize> fp;
+  // Mipmaps: each lane's descriptor becomes that of the level it reads; the lanes in `blended`
+  // blend in a second level (`upper`) by blend[lane] (isa/insns/texture_mipmap.h).
+  Descriptors upper;
+  LaneMask blended = 0;
+  double blend[kWarpSize] = {};
+  forLanes(x.mask, [&](unsigned l) {
+    const Object& o = d.obj[l];
+    if (o.levels <= 1) return;
+    float lod = 0;  // a plain tex reads the base level (before bias and clamps)
+    if (in.flags & kLevel) lod = fp::f32(uint32_t(x.reg(in.ops[2])[l]));
+    if (in.flags & kGrad) {
+      float dx[3] = {}, dy[3] = {};
+      for (unsigned i = 0; i < dims; ++i) {
+        dx[i] = fp::f32(uint32_t(x.reg(vecElem(in.ops[2], i))[l]));
+        dy[i] = fp::f32(uint32_t(x.reg(vecElem(in.ops[3], i))[l]));
+      }
+      lod = tex::lodFromGradients(o, dx, dy);
+    }
+    const tex::MipChoice c = tex::mipLevels(o, lod);
+    if (c.n == 2 && !intCoords) {  // integer coordinates address one level's texels
+      upper.obj[l] = tex::levelOf(o, c.level[1]);
+      blended |= LaneMask{1} << l;
+      blend[l] = c.weight;
+    }
+    d.obj[l] = tex::levelOf(o, c.level[0]);
+  });
+  std::array<tex::Footprint, kWarpSize> fp, fpUpper;
   forLanes(x.mask, [&](unsigned l) {
     const Object& o = d.obj[l];
     if (!(in.flags & kCube) && (o.dims != dims || bool(o.layered) != layered)) {
@@ -211,17 +246,37 @@ void runTex(Exec& x, const Inst& in) {
     }
   });
   Texels texels;
-  fetchTaps(x, in, d, handles, fp, texels);
+  fetchTaps(x, in, x.mask, d, handles, fp, texels);
+  Texels texelsUpper;
+  if (blended) {
+    // The second level's footprint, at the same coordinates (its own size and texels).
+    forLanes(blended, [&](unsigned l) {
+      float c[3] = {};
+      for (unsigned i = 0; i < dims; ++i) c[i] = fp::f32(uint32_t(x.reg(coordOp(in, i))[l]));
+      fpUpper[l] = tex::footprint(upper.obj[l], c, nullptr, false, 0);
+    });
+    fetchTaps(x, in, blended, upper, handles, fpUpper, texelsUpper);
+  }
+  // Channel c of lane l's fetch from one level: point sampling returns the texel's float as it
+  // is (NaN payloads and -0 survive), linear filtering the weighted sum.
+  auto sampled = [](const Object& o, const tex::Footprint& f, const Texels& t, unsigned l,
+                    unsigned c) {
+    const uint8_t* tapBytes[8];
+    for (unsigned i = 0; i < f.n; ++i) tapBytes[i] = t.bytes[l][i].data();
+    return f.n == 1 ? fetchedFloat(o, f.taps[0], tapBytes[0], c)
+                    : tex::filteredChannel(o, f, tapBytes, c);
+  };
   forLanes(x.mask, [&](unsigned l) {
     const Object& o = d.obj[l];
     const tex::Footprint& f = fp[l];
     if (dst == 0 && tex::readsFloat(o)) {
-      const uint8_t* tapBytes[8];
-      for (unsigned t = 0; t < f.n; ++t) tapBytes[t] = texels.bytes[l][t].data();
       for (unsigned c = 0; c < 4; ++c) {
-        // Point sampling returns the texel's float as it is (NaN payloads and -0 survive).
-        const float v = f.n == 1 ? fetchedFloat(o, f.taps[0], tapBytes[0], c)
-                                 : tex::filteredChannel(o, f, tapBytes, c);
+        float v = sampled(o, f, texels, l, c);
+        if (blended >> l & 1) {
+          const double w = blend[l];
+          const float v1 = sampled(upper.obj[l], fpUpper[l], texelsUpper, l, c);
+          v = float((1 - w) * double(v) + w * double(v1));
+        }
         writeDest(x, in.ops[0], l, c, fp::bits(v));
       }
     } else {
@@ -260,7 +315,7 @@ void runTld4(Exec& x, const Inst& in) {
     fp[l] = tex::gatherFootprint(d.obj[l], cx, cy, layer);
   });
   Texels texels;
-  fetchTaps(x, in, d, handles, fp, texels);
+  fetchTaps(x, in, x.mask, d, handles, fp, texels);
   forLanes(x.mask, [&](unsigned l) {
     const Object& o = d.obj[l];
     for (unsigned t = 0; t < 4; ++t) {
@@ -313,7 +368,7 @@ void runQuery(Exec& x, const Inst& in, tex::Kind kind) {
         v = uint32_t(o.address[unsigned(q) - unsigned(Query::Addr0)]);
         break;
       case Query::MipLevels:
-        v = 1;  // a texture without mipmaps has its one level
+        v = o.levels;  // 1: a texture without mipmaps has its one level
         break;
       case Query::Samples:
         v = 1;
@@ -490,11 +545,28 @@ uint32_t dstFlags(Type t) {
 std::string bindTex(Inst& in) {
   const Mods& m = in.mods;
   uint32_t flags = 0;
-  if (!geometryFlags(m, flags) || m.has("level") || m.has("grad") || m.has("base") ||
-      m.types.size() != 2 || m.vec != 4 || in.ops.size() != 2 || in.ops[0].kind != OpndKind::Vec ||
-      (in.ops[1].kind == OpndKind::Addr && in.ops[1].elems.size() != 1)) {
-    in.run = notSupportedHandler;  // cube, mipmaps, samplers, f16 results: not yet
+  const bool level = m.has("level"), grad = m.has("grad");
+  const size_t operands = 2 + (level ? 1 : 0) + (grad ? 2 : 0);
+  if (!geometryFlags(m, flags) || m.has("base") || m.types.size() != 2 || m.vec != 4 ||
+      in.ops.size() != operands || in.ops[0].kind != OpndKind::Vec ||
+      (in.ops[1].kind == OpndKind::Addr && in.ops[1].elems.size() != 1) ||
+      ((level || grad) && (flags & (kLayered | kCube)))) {
+    in.run = notSupportedHandler;  // samplers, f16 results, layered/cube mipmaps: not yet
     return "";
+  }
+  if (level) {
+    if (in.ops[2].kind != OpndKind::Reg) return msg(in, "takes its level of detail in a register");
+    flags |= kLevel;
+  }
+  if (grad) {
+    const unsigned dims = flags & kDimsMask;
+    for (unsigned i = 2; i < 4; ++i) {
+      const Opnd& g = in.ops[i];
+      const unsigned n = g.kind == OpndKind::Vec ? unsigned(g.elems.size()) : 1;
+      if (n < dims || (g.kind != OpndKind::Vec && g.kind != OpndKind::Reg))
+        return msg(in, "takes gradients of " + std::to_string(dims) + " coordinates");
+    }
+    flags |= kGrad;
   }
   const Type dt = m.types[0], ct = m.types[1];
   if (dt != Type::F32 && dt != Type::S32 && dt != Type::U32)

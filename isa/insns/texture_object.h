@@ -42,7 +42,14 @@ struct Object {
   uint64_t pitch = 0;                     // bytes from one row to the next
   uint64_t slicePitch = 0;                // bytes from one slice (z or layer) to the next
   float border[4] = {0, 0, 0, 0};
-  uint8_t reserved[48] = {};
+  // Mipmaps (a texture of a mipmapped array; isa/insns/texture_mipmap.h): `levels` levels,
+  // level l of max(1, size >> l) texels per axis, packed densely one after another from the
+  // first texel; a fetch's level of detail plus lodBias is clamped to [minLod, maxLod].
+  uint8_t levels = 1;
+  Filter mipFilter = Filter::Point;
+  uint8_t pad2[2] = {};
+  float minLod = 0, maxLod = 0, lodBias = 0;
+  uint8_t reserved[32] = {};
 };
 static_assert(sizeof(Object) == kDescriptorBytes);
 // The descriptor is copied byte for byte into device memory and hashed by recordings: a hole
@@ -50,6 +57,8 @@ static_assert(sizeof(Object) == kDescriptorBytes);
 // changed from process to process). Every byte belongs to a member.
 static_assert(offsetof(Object, width) == offsetof(Object, pad) + sizeof(Object::pad));
 static_assert(offsetof(Object, dataOffset) == offsetof(Object, layers) + sizeof(uint32_t));
+static_assert(offsetof(Object, levels) == offsetof(Object, border) + sizeof(Object::border));
+static_assert(offsetof(Object, minLod) == offsetof(Object, pad2) + sizeof(Object::pad2));
 static_assert(offsetof(Object, reserved) + sizeof(Object::reserved) == kDescriptorBytes);
 
 inline unsigned channelBytes(Channel c) {

@@ -1,4 +1,4 @@
-// What the simulator's driver does not provide (graphs, stream capture, mipmapped arrays) fails
+// What the simulator's driver does not provide (graphs, stream capture) fails
 // cleanly: the runtime answers cudaErrorCallRequiresNewerDriver, never a crash, and the
 // program's other CUDA calls keep working.
 #include <cstdio>
@@ -10,11 +10,11 @@ __global__ void setOne(int* p) { *p = 1; }
 int main() {
   cudaGraph_t graph;
   const cudaError_t g = cudaGraphCreate(&graph, 0);
-  cudaMipmappedArray_t array;
-  const cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
-  const cudaError_t a = cudaMallocMipmappedArray(&array, &desc, make_cudaExtent(16, 16, 0), 4);
+  cudaStream_t stream;
+  CHECK(cudaStreamCreate(&stream));
+  const cudaError_t a = cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal);
   std::printf("cudaGraphCreate: %s\n", cudaGetErrorName(g));
-  std::printf("cudaMallocMipmappedArray: %s\n", cudaGetErrorName(a));
+  std::printf("cudaStreamBeginCapture: %s\n", cudaGetErrorName(a));
   int* p;
   CHECK(cudaMalloc(&p, sizeof(int)));
   setOne<<<1, 1>>>(p);

@@ -11,7 +11,7 @@ std::vector<std::vector<int>> callGraph(const isa::Program& p) {
   std::vector<std::vector<int>> calls(p.functions.size());
   for (size_t f = 0; f < p.functions.size(); ++f)
     for (const isa::Inst& in : p.functions[f].code)
-      if (in.callee >= 0) calls[f].push_back(in.callee);
+      for (int32_t c : isa::calleesOf(p.functions[f], in)) calls[f].push_back(c);
   return calls;
 }
 

@@ -21,9 +21,9 @@
 #include "sim/func/async_copy.h"
 #include "sim/func/barriers.h"
 #include "sim/func/call_stack.h"
+#include "sim/func/cluster.h"
 #include "sim/func/device_heap.h"
 #include "sim/func/device_launch.h"
-#include "sim/func/cluster.h"
 #include "sim/func/fault.h"
 #include "sim/func/launch.h"
 #include "sim/func/memory.h"
@@ -159,6 +159,8 @@ class Cta final : public isa::Machine {
   isa::Space spaceOf(uint64_t genericAddr, unsigned lane) override;
   void branch(const isa::Inst& in, isa::LaneMask taken) override;
   void call(const isa::Inst& in, isa::LaneMask mask) override;
+  void callIndirect(const isa::Inst& in, isa::LaneMask mask, const uint64_t* targets) override;
+  void branchIndexed(const isa::Inst& in, isa::LaneMask mask, const uint64_t* indices) override;
   void ret(const isa::Inst& in, isa::LaneMask mask) override;
   void exit(const isa::Inst& in, isa::LaneMask mask) override;
   [[noreturn]] void trap(const isa::Inst& in, isa::LaneMask mask, const char* why) override;
@@ -214,6 +216,13 @@ class Cta final : public isa::Machine {
   void enterFrame(Warp& w, const isa::FunctionCode& fn, isa::LaneMask mask,
                   const isa::Inst* callSite);
   void finishCall(Warp& w);
+  // Enters `callee` with the lanes in `mask` (a frame and an entry pushed, arguments copied);
+  // the caller resumes after `in` when it returns.
+  void enterCall(const isa::Inst& in, const isa::FunctionCode& callee, isa::LaneMask mask);
+  // The top path's lanes go separate ways, `paths` (pc, lanes), and meet again at `rpc`
+  // (isa::kNoPc: only at the exit, keeping the enclosing point): brx.idx and indirect calls.
+  using Paths = std::vector<std::pair<uint32_t, isa::LaneMask>>;
+  void diverge(Warp& w, const isa::Inst& in, uint32_t rpc, Paths& paths);
   // Faults when a call of `callee` would pass the stack limit (call_stack.h).
   void checkStack(const Warp& w, const isa::FunctionCode& callee, const isa::Inst& in,
                   isa::LaneMask mask);
@@ -249,7 +258,7 @@ class Cta final : public isa::Machine {
   std::vector<Warp> warps_;
   SharedMemory shared_;
   BarrierUnit barriers_;
-  AsyncCopyUnit async_;  // cp.async copies in flight
+  AsyncCopyUnit async_;                        // cp.async copies in flight
   std::vector<isa::insns::WgmmaQueue> wgmma_;  // per warp: wgmma.mma_async results in flight
   std::string printf_;
   Warp* cur_ = nullptr;                   // the warp whose instruction is executing

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 
+#include "isa/indirect.h"
 #include "sim/func/cta.h"
 
 namespace warpsim::sim {
@@ -78,9 +79,99 @@ void Cta::branch(const Inst& in, LaneMask taken) {
   w.stack.push_back({firstPc, rpc, first});
 }
 
-void Cta::call(const Inst& in, LaneMask mask) {
+void Cta::diverge(Warp& w, const Inst& in, uint32_t rpc, Paths& paths) {
+  SimtEntry& t = w.stack.back();
+  // The path holding the lowest lane runs first (on top); a schedule may reverse the order.
+  std::sort(paths.begin(), paths.end(), [](const auto& a, const auto& b) {
+    return std::countr_zero(a.second) < std::countr_zero(b.second);
+  });
+  if (!schedule_ || schedule_->takenFirst()) std::reverse(paths.begin(), paths.end());
+  if (obs_) obs_->diverged({w.index, &in, paths.back().second, t.mask & ~paths.back().second});
+  if (rpc == isa::kNoPc) {
+    // The paths meet only at the exit: all keep the enclosing reconvergence point.
+    t.pc = paths.front().first;
+    t.mask = paths.front().second;
+    const uint32_t outer = t.rpc;
+    for (size_t i = 1; i < paths.size(); ++i)
+      w.stack.push_back({paths[i].first, outer, paths[i].second});
+    return;
+  }
+  t.pc = rpc;  // the entry below waits at the reconvergence point with every lane
+  for (const auto& [pc, lanes] : paths) w.stack.push_back({pc, rpc, lanes});
+}
+
+namespace {
+
+// Adds `lane` to the path going to `key`, or a new path.
+template <class Key>
+void addLane(std::vector<std::pair<Key, LaneMask>>& groups, Key key, unsigned lane) {
+  for (auto& [k, lanes] : groups)
+    if (k == key) {
+      lanes |= LaneMask{1} << lane;
+      return;
+    }
+  groups.push_back({key, LaneMask{1} << lane});
+}
+
+}  // namespace
+
+void Cta::branchIndexed(const Inst& in, LaneMask mask, const uint64_t* indices) {
   Warp& w = *cur_;
-  const isa::FunctionCode& callee = ctx_.program->functions[size_t(in.callee)];
+  const isa::TargetTable& table = w.frames.back().fn->tables[size_t(in.table)];
+  const LaneMask active = w.stack.back().mask;
+  mask &= active;
+  Paths paths;
+  isa::forLanes(mask, [&](unsigned l) {
+    const uint32_t index = uint32_t(indices[l]);
+    if (index >= table.pcs.size())
+      fault(FaultKind::InvalidInstruction,
+            "brx.idx index " + std::to_string(index) + " is outside its .branchtargets list '" +
+                table.name + "' of " + std::to_string(table.pcs.size()) + " labels",
+            &in, l);
+    addLane(paths, table.pcs[index], l);
+  });
+  if (active & ~mask) paths.push_back({in.pc + 1, active & ~mask});  // guard false: fall through
+  pcSet_ = true;
+  if (paths.size() == 1) {
+    w.stack.back().pc = paths[0].first;
+    return;
+  }
+  diverge(w, in, in.reconverge, paths);
+}
+
+void Cta::callIndirect(const Inst& in, LaneMask mask, const uint64_t* targets) {
+  Warp& w = *cur_;
+  const isa::TargetTable& table = w.frames.back().fn->tables[size_t(in.table)];
+  std::vector<std::pair<uint64_t, LaneMask>> groups;
+  isa::forLanes(mask, [&](unsigned l) { addLane(groups, targets[l], l); });
+  // Every target is checked before any lane moves: the lowest lane at fault is reported.
+  int32_t callee = -1;
+  for (const auto& [address, lanes] : groups) {
+    const isa::CallTarget t = isa::resolveCallTarget(*ctx_.program, table, address);
+    const unsigned lane = unsigned(std::countr_zero(lanes));
+    if (!t.error.empty()) fault(FaultKind::InvalidInstruction, t.error, &in, lane);
+    if (!t.unsupported.empty()) fault(FaultKind::NotSupported, t.unsupported, &in, lane);
+    callee = t.function;
+  }
+  if (groups.size() > 1) {
+    // Lanes calling different functions: each group becomes a path that executes the call
+    // again, all its lanes calling one function, and the paths reconverge after the call (the
+    // lanes whose guard was false wait there).
+    Paths paths;
+    for (const auto& [address, lanes] : groups) paths.push_back({in.pc, lanes});
+    pcSet_ = true;
+    diverge(w, in, in.pc + 1, paths);
+    return;
+  }
+  enterCall(in, ctx_.program->functions[size_t(callee)], mask);
+}
+
+void Cta::call(const Inst& in, LaneMask mask) {
+  enterCall(in, ctx_.program->functions[size_t(in.callee)], mask);
+}
+
+void Cta::enterCall(const Inst& in, const isa::FunctionCode& callee, LaneMask mask) {
+  Warp& w = *cur_;
   if (ctx_.stack.checked) checkStack(w, callee, in, mask);
   // The caller's entry resumes after the call with every lane; the callee's lanes run above.
   w.stack.back().pc = in.pc + 1;

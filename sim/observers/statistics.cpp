@@ -60,7 +60,10 @@ void StatsObserver::instruction(const InstructionEvent& e) {
   stats_.warpInsns[size_t(in.cls)] += 1;
   stats_.threadInsns[size_t(in.cls)] += unsigned(std::popcount(e.executed));
   stats_.activeThreadInsns += unsigned(std::popcount(e.active));
-  if (in.flow == isa::Flow::Branch && in.guard != isa::kNoSlot) ++stats_.branches;
+  // What may split the warp: a conditional branch, brx.idx, an indirect call (isa/indirect.h).
+  if ((in.flow == isa::Flow::Branch && (in.guard != isa::kNoSlot || in.table >= 0)) ||
+      (in.flow == isa::Flow::Call && in.table >= 0))
+    ++stats_.branches;
 }
 
 void StatsObserver::memory(const MemoryEvent& e) {

@@ -17,7 +17,7 @@ struct Stats {
   static constexpr size_t kClasses = size_t(isa::InsnClass::Count_);
   std::array<uint64_t, kClasses> warpInsns{};    // warp-instructions issued, by class
   std::array<uint64_t, kClasses> threadInsns{};  // lanes that executed them, by class
-  uint64_t branches = 0;                         // conditional branches executed
+  uint64_t branches = 0;                         // bra @p, brx.idx, indirect calls executed
   uint64_t divergentBranches = 0;                // ... that split the warp
   uint64_t sharedRequests = 0;                   // warp-level shared loads/stores/atomics
   uint64_t sharedWavefronts = 0;                 // wavefronts they needed

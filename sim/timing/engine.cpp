@@ -525,6 +525,13 @@ void Engine::callCosts(WarpCtx& w, uint64_t t) {
   const isa::FunctionCode* callee = in.flow == isa::Flow::Call && in.callee >= 0
                                         ? &ctx_.program->functions[size_t(in.callee)]
                                         : nullptr;
+  if (in.flow == isa::Flow::Call && in.callee < 0) {
+    // An indirect call: the function is the frame it entered. Lanes calling different
+    // functions first split (no frame yet): each path's call pays when it enters.
+    const Warp& cw = ctas_[w.cta]->cta->warp(w.warp);
+    if (cw.frames.empty() || cw.frames.back().callSite != &in) return;
+    callee = cw.frames.back().fn;
+  }
   // vprintf is a call into the driver's handler (thousands of SASS instructions that format
   // into the printf buffer): the warp is away for call.printf_cycles; other warps go on.
   if (callee && callee == vprintf_) {

@@ -24,21 +24,22 @@ TEST(SupportCommand, NamesTheBlockerOfEveryKernel) {
       << o.output;
   // The one that runs, one that reaches an unsupported instruction (with the user's line) and
   // one that cannot be built (the construct without its names and place).
-  EXPECT_NE(o.output.find("indirect_call_in_kernel.ptx: good: runs"), std::string::npos)
+  EXPECT_NE(o.output.find("local_recursion_in_kernel.ptx: good: runs"), std::string::npos)
       << o.output;
   EXPECT_NE(o.output.find("unsupported_executed.ptx:15:3: k: not supported yet: pmevent (at "
                           "k.cu:9)"),
             std::string::npos)
       << o.output;
-  EXPECT_NE(o.output.find("  1  an indirect call (through a function pointer) in '…'  (e.g. "
-                          "tests/golden/load_errors/indirect_call_in_kernel.ptx:38:3 bad)"),
+  EXPECT_NE(o.output.find("  1  recursion through '…', which has .local memory  (e.g. "
+                          "tests/golden/load_errors/local_recursion_in_kernel.ptx:10:1 bad)"),
             std::string::npos)
       << o.output;
 }
 
 TEST(SupportCommand, ModulesThatDoNotParseAndListsAndJson) {
-  const Outcome bad = warpsim("support tests/data/does_not_exist.ptx tests/golden/load_errors/"
-                              "unsupported_executed.ptx --json");
+  const Outcome bad = warpsim(
+      "support tests/data/does_not_exist.ptx tests/golden/load_errors/"
+      "unsupported_executed.ptx --json");
   ASSERT_EQ(bad.status, 0) << bad.output;
   EXPECT_NE(bad.output.find("\"files\":2,\"files_not_parsed\":1,\"kernels\":1,\"runs\":0"),
             std::string::npos)

@@ -69,6 +69,15 @@ TEST(Exec, TextureAndSurfaceObjects) {
   EXPECT_TRUE(has(o, "texture_objects: PASSED")) << o.output;
 }
 
+// cudaMallocMipmappedArray, cudaGetMipmappedArrayLevel (past the last level: an error), a
+// mipmapped texture object and tex2DLod / tex2DGrad at levels of detail between and past levels.
+TEST(Exec, MipmappedArraysAndLevelOfDetail) {
+  const Outcome o = exec(program("texture_mipmap"));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(has(o, "lod  2.25: 5 (want 5); gradient 2.000: 8 (want 8)")) << o.output;
+  EXPECT_TRUE(has(o, "texture_mipmap: PASSED")) << o.output;
+}
+
 TEST(Exec, TmaPipelineWithTensorMapsFromTheDriver) {
   const Outcome o = exec(program("tma_pipeline"));
   EXPECT_EQ(o.status, 0) << o.output;

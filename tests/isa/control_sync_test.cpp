@@ -58,6 +58,12 @@ class RecordingMachine final : public Machine {
     log.push_back("branch " + std::to_string(taken));
   }
   void call(const Inst&, LaneMask m) override { log.push_back("call " + std::to_string(m)); }
+  void callIndirect(const Inst&, LaneMask m, const uint64_t* t) override {
+    log.push_back("call indirect " + std::to_string(m) + " " + std::to_string(t[1]));
+  }
+  void branchIndexed(const Inst&, LaneMask m, const uint64_t* i) override {
+    log.push_back("brx " + std::to_string(m) + " " + std::to_string(i[1]));
+  }
   void ret(const Inst&, LaneMask m) override { log.push_back("ret " + std::to_string(m)); }
   void exit(const Inst&, LaneMask m) override { log.push_back("exit " + std::to_string(m)); }
   [[noreturn]] void trap(const Inst&, LaneMask m, const char* why) override {
@@ -173,8 +179,7 @@ TEST(Control, BraTellsTheMachineWhichLanesTakeIt) {
     r.run(0, 0xFFFFFFFFu);
     EXPECT_EQ(r.m.log, (std::vector<std::string>{"branch 10", "branch 0"})) << op;
   }
-  const std::string why =
-      "'bra' takes one label operand (indirect branches, brx.idx, are not supported yet)";
+  const std::string why = "'bra' takes one label operand (an indirect branch is brx.idx)";
   EXPECT_EQ(bindError("bra", {}), why);
   EXPECT_EQ(bindError("bra", {H::reg(1)}), why);
   EXPECT_EQ(bindError("bra", {label(), label()}), why);
@@ -209,11 +214,45 @@ TEST(Control, CallOperandsAreNormalizedToReturnsFunctionArguments) {
   }
   Rig plain("call", {func()});
   EXPECT_EQ(plain.in.cls, InsnClass::Control);
-  const std::string why = "'call' needs a function name";
+  const std::string why = "'call' needs a function name or a register holding a function's address";
   EXPECT_EQ(bindError("call", {}), why);
   EXPECT_EQ(bindError("call", {rets}), why);
+  // Through a register: only with a prototype or target list (lowering sets Inst::table).
   EXPECT_EQ(bindError("call", {H::reg(3), args}),
-            "not supported yet: an indirect call (through a function pointer) in 'call'");
+            "an indirect call needs a .callprototype or .calltargets list after its arguments");
+}
+
+TEST(Control, AnIndirectCallAndBrxIdxHandTheLanesValuesToTheMachine) {
+  const Opnd args = list({paramAddr(int64_t(kLaneParamBase))});
+  Rig r("call", {func()});  // rebound below with a table, as lowering sets it
+  r.in = Inst{};
+  r.in.table = 0;
+  ASSERT_EQ(Rig::tryBind(r.in, "call.uni", {list({}), H::reg(3), args, Opnd{}}), "");
+  ASSERT_EQ(r.in.ops.size(), 3u);
+  EXPECT_EQ(r.in.ops[1].kind, OpndKind::Reg);
+  r.setAll(3, 0x7D0000000020ull);
+  r.run(0x6);
+  r.run(0);  // no lane calls: nothing happens
+  EXPECT_EQ(r.m.log,
+            std::vector<std::string>{"call indirect 6 " + std::to_string(0x7D0000000020ull)});
+  Inst direct;
+  direct.table = 0;
+  EXPECT_EQ(Rig::tryBind(direct, "call", {func(), Opnd{}}),
+            "a direct call takes no .callprototype or .calltargets");
+
+  Rig b("bra", {label()});
+  b.in = Inst{};
+  b.in.table = 0;
+  ASSERT_EQ(Rig::tryBind(b.in, "brx.idx", {H::reg(3), Opnd{}}), "");
+  EXPECT_EQ(b.in.cls, InsnClass::Control);
+  EXPECT_EQ(b.in.ops.size(), 1u);
+  b.setAll(3, 2);
+  b.run(0x3);
+  b.run(0, 0x3);  // the guard false everywhere: the machine still moves the pc
+  EXPECT_EQ(b.m.log, (std::vector<std::string>{"brx 3 2", "brx 0 2"}));
+  Inst noList;
+  EXPECT_EQ(Rig::tryBind(noList, "brx.idx", {H::reg(3), Opnd{}}),
+            "'brx.idx' takes an index register and a .branchtargets list");
 }
 
 TEST(Control, VprintfIsABuiltInThatReadsItsTwoParamArguments) {

@@ -72,7 +72,7 @@ TEST(LoadErrorsGolden, MessagesMatch) {
 
 TEST(LazyLoading, AnotherKernelsUnsupportedConstructDoesNotRejectTheModule) {
   const fs::path ptx =
-      fs::path(WARPSIM_SOURCE_DIR) / "tests/golden/load_errors/indirect_call_in_kernel.ptx";
+      fs::path(WARPSIM_SOURCE_DIR) / "tests/golden/load_errors/local_recursion_in_kernel.ptx";
   PtxRunner r(readFile(ptx));
   const uint64_t out = r.buffer<uint32_t>(1);
   const auto res = r.launch("good", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(out)});

@@ -1,0 +1,65 @@
+#include "isa/insns/texture_mipmap.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace warpsim::isa::tex {
+
+uint64_t levelOffset(const Object& o, unsigned l) {
+  uint64_t bytes = 0;
+  for (unsigned i = 0; i < l; ++i)
+    bytes += uint64_t(levelSize(o.width, i)) * texelBytes(o) *
+             (o.dims >= 2 ? levelSize(o.height, i) : 1) * (o.dims == 3 ? levelSize(o.depth, i) : 1);
+  return bytes;
+}
+
+Object levelOf(const Object& o, unsigned l) {
+  Object v = o;
+  v.levels = 1;
+  if (l == 0) return v;  // level 0 keeps the object's own pitches
+  v.width = levelSize(o.width, l);
+  v.height = o.dims >= 2 ? levelSize(o.height, l) : 1;
+  v.depth = o.dims == 3 ? levelSize(o.depth, l) : 1;
+  packDense(v);
+  v.dataOffset = o.dataOffset + int64_t(levelOffset(o, l));
+  return v;
+}
+
+float lodFromGradients(const Object& o, const float* ddx, const float* ddy) {
+  const uint32_t sizes[3] = {o.width, o.height, o.depth};
+  double lx = 0, ly = 0;
+  for (unsigned d = 0; d < o.dims; ++d) {
+    // Normalized coordinates' gradients are in units of the texture's size.
+    const double scale = o.normalizedCoords ? double(sizes[d]) : 1.0;
+    lx += (double(ddx[d]) * scale) * (double(ddx[d]) * scale);
+    ly += (double(ddy[d]) * scale) * (double(ddy[d]) * scale);
+  }
+  const double rho = std::sqrt(std::max(lx, ly));
+  return rho > 0 ? float(std::log2(rho)) : -INFINITY;
+}
+
+MipChoice mipLevels(const Object& o, float lod) {
+  MipChoice c;
+  const float top = float(o.levels - 1);
+  float l = lod + o.lodBias;
+  if (std::isnan(l)) l = 0;
+  l = std::clamp(l, std::max(o.minLod, 0.0f), std::clamp(o.maxLod, 0.0f, top));
+  if (o.mipFilter == Filter::Point) {
+    c.level[0] = l > 0.5f ? unsigned(std::ceil(l + 0.5f)) - 1 : 0;
+    return c;
+  }
+  const unsigned base = unsigned(std::floor(l));
+  const double w = std::floor(double(l - float(base)) * 256.0 + 0.5) / 256.0;
+  c.level[0] = base;
+  if (w == 0 || base + 1 >= o.levels) return c;
+  if (w == 1) {
+    c.level[0] = base + 1;
+    return c;
+  }
+  c.n = 2;
+  c.level[1] = base + 1;
+  c.weight = w;
+  return c;
+}
+
+}  // namespace warpsim::isa::tex

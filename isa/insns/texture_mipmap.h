@@ -1,0 +1,50 @@
+// Mipmapped textures (tex.level, tex.grad, and tex on a mipmapped texture): where each level's
+// texels are and which levels a fetch reads. A level is an ordinary texture of its own size
+// (levelOf), so the addressing and filtering of texture_sample.h apply to it unchanged.
+//
+// The model (CUDA C++ Programming Guide, "Texture Fetching" and cudaTextureDesc; not yet
+// measured on the H200, docs/FIDELITY.md "Textures"):
+//   - the level of detail is tex.level's operand, log2 of the larger gradient's length in texels
+//     for tex.grad (isotropic: no anisotropic filtering), and 0 for a plain tex; lodBias is
+//     added and the result clamped to [minLod, maxLod] and to [0, levels - 1];
+//   - point mipmap filtering reads the nearest level, ceil(lod + 0.5) - 1 (a fraction of exactly
+//     one half rounds down, as OpenGL defines it); linear filtering reads levels floor(lod) and
+//     floor(lod) + 1 and blends them by the fraction held in 8 fractional bits, rounded half up,
+//     as the texel weights are (texture_sample.h).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "isa/insns/texture_object.h"
+
+namespace warpsim::isa::tex {
+
+// Level `l`'s size along an axis of `size` texels.
+inline uint32_t levelSize(uint32_t size, unsigned l) {
+  return l >= 32 ? 1 : std::max<uint32_t>(1, size >> l);
+}
+
+// Bytes of the texels of levels 0 .. l - 1 (the offset of level l from the first texel).
+uint64_t levelOffset(const Object& o, unsigned l);
+
+// Bytes of all of `o`'s levels.
+inline uint64_t mipmapBytes(const Object& o) { return levelOffset(o, o.levels); }
+
+// Level `l` of `o` as a texture of its own: its size, pitches and first texel; no mipmaps.
+Object levelOf(const Object& o, unsigned l);
+
+// tex.grad's level of detail: log2 of the longer of the two gradients (d/dx and d/dy of the
+// coordinates, `o.dims` of each) scaled to texels of level 0.
+float lodFromGradients(const Object& o, const float* ddx, const float* ddy);
+
+// The levels a fetch at level of detail `lod` reads: one, or two blended by `weight` (the
+// second level's share, a multiple of 1/256).
+struct MipChoice {
+  unsigned n = 1;
+  unsigned level[2] = {0, 0};
+  double weight = 0;
+};
+MipChoice mipLevels(const Object& o, float lod);
+
+}  // namespace warpsim::isa::tex

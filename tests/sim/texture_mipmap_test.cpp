@@ -1,0 +1,174 @@
+// Mipmapped textures (isa/insns/texture_mipmap.h): where each level lies and what size it is,
+// which levels a level of detail selects (nearest and linear mipmap filtering, bias, the
+// min/max clamps and the last level), the level of detail of tex.grad, and tex.level,
+// tex.grad, tex and txq.num_mipmap_levels in a kernel on a texture whose levels hold constants.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "isa/insns/texture_mipmap.h"
+#include "isa/insns/texture_sample.h"
+#include "tests/support/ptx_runner.h"
+
+namespace warpsim {
+namespace {
+
+using isa::tex::Channel;
+using isa::tex::Filter;
+using isa::tex::Object;
+using test::PtxRunner;
+
+Object mipmapped(uint32_t w, uint32_t h, uint8_t levels, Filter mip) {
+  Object o;
+  o.dims = 2;
+  o.width = w;
+  o.height = h;
+  o.channel = Channel::F32;
+  o.channels = 1;
+  o.levels = levels;
+  o.mipFilter = mip;
+  o.maxLod = float(levels - 1);
+  o.normalizedCoords = 1;
+  isa::tex::packDense(o);
+  return o;
+}
+
+TEST(TextureMipmap, LevelsHalveEachAxisDownToOneAndFollowOneAnother) {
+  const Object o = mipmapped(5, 3, 3, Filter::Point);
+  EXPECT_EQ(isa::tex::levelOffset(o, 0), 0u);
+  EXPECT_EQ(isa::tex::levelOffset(o, 1), 5u * 3 * 4);
+  EXPECT_EQ(isa::tex::levelOffset(o, 2), 5u * 3 * 4 + 2 * 1 * 4);
+  EXPECT_EQ(isa::tex::mipmapBytes(o), 5u * 3 * 4 + 2 * 1 * 4 + 1 * 1 * 4);
+  const Object l1 = isa::tex::levelOf(o, 1);
+  EXPECT_EQ(l1.width, 2u);
+  EXPECT_EQ(l1.height, 1u);
+  EXPECT_EQ(l1.pitch, 8u);
+  EXPECT_EQ(l1.levels, 1u);
+  EXPECT_EQ(l1.dataOffset, o.dataOffset + 60);
+  const Object l2 = isa::tex::levelOf(o, 2);
+  EXPECT_EQ(l2.width, 1u);
+  EXPECT_EQ(l2.height, 1u);
+  EXPECT_EQ(isa::tex::validate(o), "");
+  Object layered = o;
+  layered.layered = 1;
+  EXPECT_EQ(isa::tex::validate(layered),
+            "is a layered or cube-map texture with mipmaps (not simulated)");
+}
+
+TEST(TextureMipmap, NearestLevelWithBiasAndClamps) {
+  Object o = mipmapped(16, 16, 5, Filter::Point);
+  auto level = [&](float lod) {
+    const auto c = isa::tex::mipLevels(o, lod);
+    EXPECT_EQ(c.n, 1u);
+    return c.level[0];
+  };
+  EXPECT_EQ(level(-3.0f), 0u);
+  EXPECT_EQ(level(0.5f), 0u);  // a half rounds down
+  EXPECT_EQ(level(0.51f), 1u);
+  EXPECT_EQ(level(2.4f), 2u);
+  EXPECT_EQ(level(100.0f), 4u);  // the last level
+  o.maxLod = 2.0f;
+  EXPECT_EQ(level(3.7f), 2u);
+  o.minLod = 1.0f;
+  EXPECT_EQ(level(0.0f), 1u);
+  o.lodBias = 1.0f;
+  EXPECT_EQ(level(1.2f), 2u);
+}
+
+TEST(TextureMipmap, LinearBlendsTwoLevelsByAnEightBitFraction) {
+  const Object o = mipmapped(16, 16, 5, Filter::Linear);
+  auto c = isa::tex::mipLevels(o, 1.25f);
+  ASSERT_EQ(c.n, 2u);
+  EXPECT_EQ(c.level[0], 1u);
+  EXPECT_EQ(c.level[1], 2u);
+  EXPECT_EQ(c.weight, 0.25);
+  c = isa::tex::mipLevels(o, 0.3f);  // 76.8 / 256 rounds to 77 / 256
+  EXPECT_EQ(c.weight, 77.0 / 256);
+  c = isa::tex::mipLevels(o, 2.0f);  // on a level: that level alone
+  EXPECT_EQ(c.n, 1u);
+  EXPECT_EQ(c.level[0], 2u);
+  c = isa::tex::mipLevels(o, 4.5f);  // past the last level: the last alone
+  EXPECT_EQ(c.n, 1u);
+  EXPECT_EQ(c.level[0], 4u);
+  c = isa::tex::mipLevels(o, 0.999f);  // 255.7 / 256 rounds to a whole level
+  EXPECT_EQ(c.n, 1u);
+  EXPECT_EQ(c.level[0], 1u);
+}
+
+TEST(TextureMipmap, GradientsGiveTheLevelOfDetailInTexels) {
+  const Object o = mipmapped(8, 8, 4, Filter::Point);
+  const float one[2] = {1.0f / 8, 0}, four[2] = {0, 0.5f}, zero[2] = {0, 0};
+  EXPECT_EQ(isa::tex::lodFromGradients(o, one, zero), 0.0f);
+  EXPECT_EQ(isa::tex::lodFromGradients(o, zero, four), 2.0f);  // the longer gradient counts
+  EXPECT_EQ(isa::tex::lodFromGradients(o, one, four), 2.0f);
+}
+
+// A 4x4 f32 texture of three levels holding 1, 2 and 4 everywhere, linear mipmap filtering:
+// thread i fetches with tex.level at lod[i], with tex.grad at gradients grad[i] (d/dx = (g, 0),
+// d/dy = 0), and with a plain tex; and asks txq.num_mipmap_levels.
+const std::string kPtx = R"(.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 t, .param .u64 lod, .param .u64 grad, .param .u64 out)
+{
+  .reg .b32 %r<4>;
+  .reg .f32 %f<20>;
+  .reg .b64 %rd<12>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [lod];
+  ld.param.u64 %rd3, [grad];
+  ld.param.u64 %rd4, [out];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd5, %r1, 4;
+  add.s64 %rd6, %rd2, %rd5;
+  ld.global.f32 %f1, [%rd6];
+  add.s64 %rd7, %rd3, %rd5;
+  ld.global.f32 %f2, [%rd7];
+  mov.f32 %f3, 0f3F000000;
+  mov.f32 %f4, 0f00000000;
+  tex.level.2d.v4.f32.f32 {%f5, %f6, %f7, %f8}, [%rd1, {%f3, %f3}], %f1;
+  tex.grad.2d.v4.f32.f32 {%f9, %f10, %f11, %f12}, [%rd1, {%f3, %f3}], {%f2, %f4}, {%f4, %f4};
+  tex.2d.v4.f32.f32 {%f13, %f14, %f15, %f16}, [%rd1, {%f3, %f3}];
+  txq.num_mipmap_levels.b32 %r2, [%rd1];
+  mul.wide.u32 %rd8, %r1, 16;
+  add.s64 %rd9, %rd4, %rd8;
+  cvt.rn.f32.u32 %f17, %r2;
+  st.global.v4.f32 [%rd9], {%f5, %f9, %f13, %f17};
+  ret;
+}
+)";
+
+TEST(TextureMipmap, TexLevelTexGradAndTxqInAKernel) {
+  const Object o = mipmapped(4, 4, 3, Filter::Linear);
+  std::vector<float> texels(16, 1.0f);
+  texels.insert(texels.end(), 4, 2.0f);
+  texels.push_back(4.0f);
+  ASSERT_EQ(texels.size() * 4, isa::tex::mipmapBytes(o));
+  std::vector<uint8_t> object(isa::tex::kDescriptorBytes + texels.size() * 4);
+  std::memcpy(object.data(), &o, sizeof o);
+  std::memcpy(object.data() + isa::tex::kDescriptorBytes, texels.data(), texels.size() * 4);
+  const std::vector<float> lods = {-2.0f, 0.0f, 0.5f, 1.0f, 1.25f, 2.0f, 9.0f};
+  // Gradients of 1/4, 1/2, 1 and 2 texture widths: 1, 2, 4 and 8 texels, lods 0 .. 3.
+  const std::vector<float> grads = {0.25f, 0.5f, 1.0f, 2.0f, 0.25f, 0.25f, 0.0f};
+  PtxRunner r(kPtx);
+  const uint64_t t = r.buffer<uint8_t>(object.size(), object);
+  const uint64_t lod = r.buffer<float>(lods.size(), lods), grad = r.buffer<float>(7, grads);
+  const uint64_t out = r.buffer<float>(lods.size() * 4);
+  const auto res =
+      r.launch("k", {1, 1, 1}, {unsigned(lods.size()), 1, 1},
+               {PtxRunner::ptr(t), PtxRunner::ptr(lod), PtxRunner::ptr(grad), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("t.ptx");
+  const auto v = r.read<float>(out, lods.size() * 4);
+  const float level[] = {1.0f, 1.0f, 1.5f, 2.0f, 2.5f, 4.0f, 4.0f};
+  const float byGrad[] = {1.0f, 2.0f, 4.0f, 4.0f, 1.0f, 1.0f, 1.0f};
+  for (size_t i = 0; i < lods.size(); ++i) {
+    EXPECT_EQ(v[4 * i], level[i]) << "tex.level at lod " << lods[i];
+    EXPECT_EQ(v[4 * i + 1], byGrad[i]) << "tex.grad of " << grads[i];
+    EXPECT_EQ(v[4 * i + 2], 1.0f) << "tex reads the base level";
+    EXPECT_EQ(v[4 * i + 3], 3.0f) << "txq.num_mipmap_levels";
+  }
+}
+
+}  // namespace
+}  // namespace warpsim
