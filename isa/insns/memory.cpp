@@ -140,13 +140,16 @@ void ldH(Exec& x, const Inst& in) {
       return raw;
   };
   Machine::DirectRegion r;
-  if (in.ops[1].baseSlot == kNoSlot && x.mask) {
+  const Space space = spaceOf(in);
+  const uint64_t offset = uint64_t(in.ops[1].offset);
+  if (in.ops[1].baseSlot == kNoSlot && x.mask && space != Space::Local &&
+      !(space == Space::Param && offset >= kLaneParamBase)) {
     // An absolute address (a kernel parameter, a variable): every lane reads the same bytes,
     // so one lane's check vouches for all, and unless each lane has memory of its own
-    // (laneStride: local, a frame's .param area) its value is broadcast.
+    // (laneStride: local memory, a frame's .param area, left out above) its value is broadcast.
     const unsigned first = unsigned(std::countr_zero(x.mask));
-    addrs[first] = uint64_t(in.ops[1].offset);
-    if (x.machine->direct(spaceOf(in), LaneMask{1} << first, addrs, Bytes * Vec, false, r) &&
+    addrs[first] = offset;
+    if (x.machine->direct(space, LaneMask{1} << first, addrs, Bytes * Vec, false, r) &&
         r.laneStride == 0) {
       const uint8_t* p = r.host + (addrs[first] - r.origin);
       for (unsigned i = 0; i < Vec; ++i) {
@@ -159,7 +162,7 @@ void ldH(Exec& x, const Inst& in) {
     }
   }
   addresses(x, in.ops[1], addrs);
-  if (x.machine->direct(spaceOf(in), x.mask, addrs, Bytes * Vec, false, r)) {
+  if (x.machine->direct(space, x.mask, addrs, Bytes * Vec, false, r)) {
     // Lane l's address a is at r.host + l * laneStride + (a - origin): offsets first, so no
     // pointer outside the region is ever formed (UBSan: "pointer index expression overflowed").
     const uint8_t* host = r.host;
@@ -197,7 +200,7 @@ void ldH(Exec& x, const Inst& in) {
     return;
   }
   uint64_t out[kWarpSize * Vec];
-  x.machine->load(in, spaceOf(in), x.mask, addrs, Bytes, Vec, out);
+  x.machine->load(in, space, x.mask, addrs, Bytes, Vec, out);
   for (unsigned i = 0; i < Vec; ++i) {
     uint64_t* reg = dst[i];
     if (reg) forLanes(x.mask, [&](unsigned l) { reg[l] = value(out[l * Vec + i], i); });
