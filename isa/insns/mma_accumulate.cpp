@@ -12,9 +12,10 @@ double widen(uint64_t bits, fp::Format f) {
   return f.manBits == 23 ? double(fp::f32(uint32_t(bits))) : double(fp::f16ToF32(uint16_t(bits)));
 }
 
-// The exponent the tensor core aligns by: the exponent field's, subnormals at emin. Every value
-// here is a nonzero element of a format at most as wide as f32, so a normal double: its exponent
-// is its biased field less the bias (std::ilogb's answer, without the library call).
+// The exponent the tensor core aligns by: the exponent field's, subnormals at emin. The answers
+// that count are those for nonzero finite elements of formats at most as wide as f32, normal
+// doubles: their exponent is the biased field less the bias (std::ilogb's answer, without the
+// library call).
 int fieldExponent(double x, fp::Format f) {
   return std::max(int((fp::bits(x) >> 52) & 0x7FF) - 1023, f.emin());
 }
@@ -47,12 +48,19 @@ uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format aFormat
   const unsigned n = k + 1;
   double terms[33];
   terms[0] = widen(c, cFormat);
-  bool special = !std::isfinite(terms[0]);
+  // One pass over the products: each product (exact: f16/bf16/tf32 significands have at most 11
+  // bits, and the exponents stay far inside a double's range), whether any term is infinite or
+  // NaN (its exponent field all ones), and the largest alignment exponent of a nonzero term
+  // (computed for every term, used only when none is infinite or NaN).
+  constexpr uint64_t kExponentField = 0x7FFull << 52;
+  bool special = (fp::bits(terms[0]) & kExponentField) == kExponentField;
+  int emax = terms[0] != 0 ? fieldExponent(terms[0], cFormat) : INT_MIN;
   for (unsigned i = 0; i < k; ++i) {
-    // Exact: f16/bf16/tf32 significands have at most 11 bits, and the exponents stay far
-    // inside a double's range.
-    terms[i + 1] = a[i] * b[i];
-    special = special || !std::isfinite(terms[i + 1]);
+    const double t = a[i] * b[i];
+    terms[i + 1] = t;
+    special |= (fp::bits(t) & kExponentField) == kExponentField;
+    const int e = fieldExponent(a[i], aFormat) + fieldExponent(b[i], bFormat);
+    emax = t != 0 && e > emax ? e : emax;
   }
   if (special) {
     // A sum of at most 33 exact terms, one of them inf or NaN: the double sum is the IEEE one.
@@ -60,10 +68,6 @@ uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format aFormat
     for (unsigned i = 0; i < n; ++i) s += terms[i];
     return std::isnan(s) ? dFormat.canonicalNaN() : roundResult(s, dFormat);
   }
-  int emax = terms[0] != 0 ? fieldExponent(terms[0], cFormat) : INT_MIN;
-  for (unsigned i = 0; i < k; ++i)
-    if (terms[i + 1] != 0)
-      emax = std::max(emax, fieldExponent(a[i], aFormat) + fieldExponent(b[i], bFormat));
   if (emax == INT_MIN) {
     double sum = 0;
     for (unsigned i = 0; i < n; ++i) sum += terms[i];  // all zero: IEEE signed-zero rules
