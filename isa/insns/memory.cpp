@@ -85,13 +85,45 @@ inline bool consecutive(LaneMask mask, const uint64_t* addrs, unsigned n) {
   return off == 0;
 }
 
+// A full warp's scalar load whose half-warps are each affine (lane l of half h at a_h + l * s_h):
+// a block 16 threads wide makes half-warps that read 16 consecutive elements or one broadcast
+// element (sgemm's As[ty][k] and Bs[k][tx]), and a whole warp of consecutive addresses is the
+// case s_0 = s_1 = Bytes. Copies them as blocks and broadcasts (other strides lane by lane) and
+// returns true; false when a half-warp is not affine. Every lane's address is inside the region.
+template <unsigned Bytes, class V>
+inline bool halfWarps(const uint64_t* addrs, const uint8_t* host, uint64_t origin, uint64_t* out,
+                      V value) {
+  constexpr unsigned kHalf = kWarpSize / 2;
+  const uint64_t s0 = addrs[1] - addrs[0], s1 = addrs[kHalf + 1] - addrs[kHalf];
+  uint64_t off = 0;
+  for (unsigned l = 0; l < kHalf; ++l)
+    off |= (addrs[l] - addrs[0] - l * s0) | (addrs[kHalf + l] - addrs[kHalf] - l * s1);
+  if (off != 0) return false;
+  for (unsigned h = 0; h < 2; ++h) {
+    const uint64_t s = h ? s1 : s0;
+    const uint8_t* p = host + (addrs[h * kHalf] - origin);
+    uint64_t* o = out + h * kHalf;
+    if (s == Bytes) {
+      // Registers and device memory never overlap: the lanes are independent.
+#pragma GCC ivdep
+      for (unsigned l = 0; l < kHalf; ++l) o[l] = value(readElement<Bytes>(p + l * Bytes));
+    } else if (s == 0) {
+      const uint64_t v = value(readElement<Bytes>(p));
+      for (unsigned l = 0; l < kHalf; ++l) o[l] = v;
+    } else {
+      for (unsigned l = 0; l < kHalf; ++l)
+        o[l] = value(readElement<Bytes>(host + (addrs[h * kHalf + l] - origin)));
+    }
+  }
+  return true;
+}
+
 // One handler per (element bytes, signedness, vector width): the loaded value of a signed
 // sub-64-bit type is sign-extended to the destination register's width (ld.s8 into a .s32
 // register reads back as a negative .s32); everything else is zero-extended.
 template <unsigned Bytes, bool Signed, unsigned Vec>
 void ldH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
-  addresses(x, in.ops[1], addrs);
   const Opnd& d = in.ops[0];
   // Element i's destination register (null: `_`) and the bits a signed load may set there.
   uint64_t* dst[Vec];
@@ -108,12 +140,40 @@ void ldH(Exec& x, const Inst& in) {
       return raw;
   };
   Machine::DirectRegion r;
-  if (x.machine->direct(spaceOf(in), x.mask, addrs, Bytes * Vec, false, r)) {
+  const Space space = spaceOf(in);
+  const uint64_t offset = uint64_t(in.ops[1].offset);
+  if (in.ops[1].baseSlot == kNoSlot && x.mask && space != Space::Local &&
+      !(space == Space::Param && offset >= kLaneParamBase)) {
+    // An absolute address (a kernel parameter, a variable): every lane reads the same bytes,
+    // so one lane's check vouches for all, and unless each lane has memory of its own
+    // (laneStride: local memory, a frame's .param area, left out above) its value is broadcast.
+    const unsigned first = unsigned(std::countr_zero(x.mask));
+    addrs[first] = offset;
+    if (x.machine->direct(space, LaneMask{1} << first, addrs, Bytes * Vec, false, r) &&
+        r.laneStride == 0) {
+      const uint8_t* p = r.host + (addrs[first] - r.origin);
+      for (unsigned i = 0; i < Vec; ++i) {
+        uint64_t* out = dst[i];
+        if (!out) continue;
+        const uint64_t v = value(readElement<Bytes>(p + i * Bytes), i);
+        forLanesElementwise(x.mask, [&](unsigned l) { out[l] = v; });
+      }
+      return;
+    }
+  }
+  addresses(x, in.ops[1], addrs);
+  if (x.machine->direct(space, x.mask, addrs, Bytes * Vec, false, r)) {
     // Lane l's address a is at r.host + l * laneStride + (a - origin): offsets first, so no
     // pointer outside the region is ever formed (UBSan: "pointer index expression overflowed").
     const uint8_t* host = r.host;
     const uint64_t origin = r.origin;
-    if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
+    if constexpr (Vec == 1) {
+      if (r.laneStride == 0 && x.mask == ~0u && dst[0]) {
+        if (halfWarps<Bytes>(addrs, host, origin, dst[0],
+                             [&](uint64_t raw) { return value(raw, 0); }))
+          return;
+      }
+    } else if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
       // One block: registers and device memory never overlap, so the lanes are independent.
       const uint8_t* p = host + (addrs[0] - origin);
       for (unsigned i = 0; i < Vec; ++i) {
@@ -122,17 +182,6 @@ void ldH(Exec& x, const Inst& in) {
 #pragma GCC ivdep
         for (unsigned l = 0; l < kWarpSize; ++l)
           out[l] = value(readElement<Bytes>(p + (l * Vec + i) * Bytes), i);
-      }
-      return;
-    }
-    if (r.laneStride == 0 && in.ops[1].baseSlot == kNoSlot) {
-      // An absolute address (a kernel parameter, a variable): every lane reads the same bytes.
-      const uint8_t* p = host + (addrs[std::countr_zero(x.mask)] - origin);
-      for (unsigned i = 0; i < Vec; ++i) {
-        uint64_t* out = dst[i];
-        if (!out) continue;
-        const uint64_t v = value(readElement<Bytes>(p + i * Bytes), i);
-        forLanesElementwise(x.mask, [&](unsigned l) { out[l] = v; });
       }
       return;
     }
@@ -151,7 +200,7 @@ void ldH(Exec& x, const Inst& in) {
     return;
   }
   uint64_t out[kWarpSize * Vec];
-  x.machine->load(in, spaceOf(in), x.mask, addrs, Bytes, Vec, out);
+  x.machine->load(in, space, x.mask, addrs, Bytes, Vec, out);
   for (unsigned i = 0; i < Vec; ++i) {
     uint64_t* reg = dst[i];
     if (reg) forLanes(x.mask, [&](unsigned l) { reg[l] = value(out[l * Vec + i], i); });

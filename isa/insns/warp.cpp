@@ -71,14 +71,12 @@ void shflH(Exec& x, const Inst& in) {
   const uint64_t* a = x.reg(in.ops[1]);
   const uint64_t* b = x.reg(in.ops[2]);
   const uint64_t* c = x.reg(in.ops[3]);
-  uint32_t value[kWarpSize] = {};
-  LaneMask inRange = 0;
-  forLanes(x.mask, [&](unsigned l) {
+  // Lane l's source lane (itself when out of range) and whether it is in range.
+  auto source = [&](unsigned l, bool& p) {
     const int lane = int(l), bval = int(b[l] & 31), cval = int(c[l] & 31);
     const int seg = int((c[l] >> 8) & 31);
     const int maxLane = (lane & seg) | (cval & ~seg), minLane = lane & seg;
     int j = 0;
-    bool p = false;
     switch (M) {
       case Shfl::Up:
         j = lane - bval, p = j >= maxLane;
@@ -93,13 +91,35 @@ void shflH(Exec& x, const Inst& in) {
         j = minLane | (bval & ~seg), p = j <= maxLane;
         break;
     }
-    if (!p) j = lane;
+    return p ? unsigned(j) : l;
+  };
+  uint32_t value[kWarpSize];
+  uint64_t* d = x.reg(firstOf(in.ops[0]));
+  const Opnd* pd = secondOf(in.ops[0]);
+  if (x.mask == ~0u) {
+    // A full warp, the common case: every source lane executes, so no lane reads 0, and the
+    // in-range mask is built only when a predicate destination asks for it. The values go
+    // through `value` because d may be a, b or c.
+    bool ok[kWarpSize];
+    for (unsigned l = 0; l < kWarpSize; ++l) value[l] = uint32_t(a[source(l, ok[l])]);
+#pragma GCC ivdep
+    for (unsigned l = 0; l < kWarpSize; ++l) d[l] = value[l];
+    if (pd) {
+      LaneMask inRange = 0;
+      for (unsigned l = 0; l < kWarpSize; ++l) inRange |= LaneMask(ok[l]) << l;
+      setPred(x, *pd, inRange);
+    }
+    return;
+  }
+  LaneMask inRange = 0;
+  forLanes(x.mask, [&](unsigned l) {
+    bool p = false;
+    const unsigned j = source(l, p);
     value[l] = (x.mask >> j) & 1 ? uint32_t(a[j]) : 0;  // a non-executing source gives 0 (H200)
     if (p) inRange |= 1u << l;
   });
-  uint64_t* d = x.reg(firstOf(in.ops[0]));
   forLanes(x.mask, [&](unsigned l) { d[l] = value[l]; });
-  if (const Opnd* p = secondOf(in.ops[0])) setPred(x, *p, inRange);
+  if (pd) setPred(x, *pd, inRange);
 }
 
 // ---- vote.sync ----------------------------------------------------------------------------

@@ -230,7 +230,11 @@ void mmaAsyncH(Exec& x, const Inst& in) {
     const auto* pending = q.latest(p.slots[j]);
     cur[j] = pending ? pending->data() : x.reg(dOp.elems[j]);
   }
-  std::array<double, 32> av{}, bv{};
+  // Every element's value, decoded once (each is used by N columns or 16 rows): A's rows and B's
+  // columns are K contiguous values, what mmaDot reads (imm-scale-a/b: 1 for the integer forms).
+  std::vector<double> av(A.size()), bv(B.size());
+  for (size_t i = 0; i < A.size(); ++i) av[i] = scaleA * valueOf(ak, A[i]);
+  for (size_t i = 0; i < B.size(); ++i) bv[i] = scaleB * valueOf(bk, B[i]);
   const fp::Format af = formatOf(ak), bf = formatOf(bk);
   const bool fp8 = ak == Kind::E4M3 || ak == Kind::E5M2;
   const fp::Format accF = dHalf ? fp::kF16 : fp::kF32;
@@ -244,17 +248,12 @@ void mmaAsyncH(Exec& x, const Inst& in) {
       uint64_t dBits;
       if (isInt) {
         int64_t s = scaleD ? int64_t(int32_t(uint32_t(cBits))) : 0;
-        for (unsigned k = 0; k < K; ++k)
-          s += int64_t(valueOf(ak, A[row * K + k])) * int64_t(valueOf(bk, B[col * K + k]));
+        for (unsigned k = 0; k < K; ++k) s += int64_t(av[row * K + k]) * int64_t(bv[col * K + k]);
         if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
         dBits = uint32_t(s);
       } else {
-        for (unsigned k = 0; k < K; ++k) {
-          av[k] = scaleA * valueOf(ak, A[row * K + k]);
-          bv[k] = scaleB * valueOf(bk, B[col * K + k]);
-        }
-        dBits = mmaDot(av.data(), bv.data(), K, af, bf, fp8 ? kFp8Adder : kMmaAdder, cBits,
-                       accF, accF);
+        dBits = mmaDot(&av[row * K], &bv[col * K], K, af, bf, fp8 ? kFp8Adder : kMmaAdder,
+                       cBits, accF, accF);
       }
       if (dHalf) {
         if (shift == 0) p.values[reg][lane] = 0;

@@ -248,6 +248,17 @@ void runMma(Exec& x, const Inst& in) {
   }
   const bool isInt = d.elem == Elem::S8 || d.elem == Elem::U8;
   const auto mode = fp::Round((in.flags >> kRoundShift) & 7);
+  // The narrow floating-point forms' values, decoded once (each is used by n columns or m rows):
+  // A's rows and B's columns (transposed) as the contiguous k values mmaDot reads.
+  const bool narrowForm = !isInt && d.elem != Elem::F64;
+  std::vector<double> av, bt;
+  if (narrowForm) {
+    av.resize(A.size());
+    bt.resize(B.size());
+    for (unsigned i = 0; i < s.m * s.k; ++i) av[i] = narrow(d.elem, A[i]);
+    for (unsigned k = 0; k < s.k; ++k)
+      for (unsigned c = 0; c < s.n; ++c) bt[c * s.k + k] = narrow(d.elem, B[k * s.n + c]);
+  }
   for (unsigned r = 0; r < s.m; ++r)
     for (unsigned c = 0; c < s.n; ++c) {
       uint64_t& out = D[r * s.n + c];
@@ -267,12 +278,8 @@ void runMma(Exec& x, const Inst& in) {
           v = fp::fma(fp::f64(B[k * s.n + c]), fp::f64(A[r * s.k + k]), v, mode);
         out = fp::bits(v);
       } else {
-        double a[16], b[16];
-        for (unsigned k = 0; k < s.k; ++k) {
-          a[k] = narrow(d.elem, A[r * s.k + k]);
-          b[k] = narrow(d.elem, B[k * s.n + c]);
-        }
-        out = mmaDot(a, b, s.k, formatOf(d.elem), acc, formatOf(d.cElem), formatOf(d.dElem));
+        out = mmaDot(&av[r * s.k], &bt[c * s.k], s.k, formatOf(d.elem), acc, formatOf(d.cElem),
+                     formatOf(d.dElem));
       }
     }
   for (unsigned l = 0; l < kWarpSize; ++l)

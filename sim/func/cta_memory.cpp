@@ -216,10 +216,10 @@ void byShape(unsigned bytes, unsigned vec, F&& f) {
     WARPSIM_SHAPE(2, 8)
     WARPSIM_SHAPE(4, 1)
     WARPSIM_SHAPE(4, 2)
-    WARPSIM_SHAPE(4, 4) WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2)
-        WARPSIM_SHAPE(8, 4)
+    WARPSIM_SHAPE(4, 4)
+    WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
 #undef WARPSIM_SHAPE
-            default : return f.template operator()<0, 0>();
+        default : return f.template operator()<0, 0>();
   }
 }
 
@@ -319,17 +319,24 @@ void Cta::convertAddresses(Space space, bool toGenericSpace, LaneMask mask, cons
       break;
   }
   const uint64_t keep = narrow ? 0xFFFFFFFFull : ~0ull;
-  auto convert = [&](unsigned l) {
-    d[l] = (window == 0 ? a[l] : toGenericSpace ? window + uint32_t(a[l]) : a[l] - window) & keep;
-  };
-  if (mask == ~0u) {
-    // Lane l reads a[l] and writes d[l] only (d is a or another register): the lanes are
-    // independent, so the loop vectorizes without an overlap test.
+  // One loop per direction, chosen once for the warp: a choice inside the lane loop kept it from
+  // vectorizing (global addresses, the common case, are the identity).
+  auto run = [&](auto convert) {
+    if (mask == ~0u) {
+      // Lane l reads a[l] and writes d[l] only (d is a or another register): the lanes are
+      // independent, so the loop vectorizes without an overlap test.
 #pragma GCC ivdep
-    for (unsigned l = 0; l < isa::kWarpSize; ++l) convert(l);
-  } else {
-    isa::forLanes(mask, convert);
-  }
+      for (unsigned l = 0; l < isa::kWarpSize; ++l) d[l] = convert(a[l]) & keep;
+    } else {
+      isa::forLanes(mask, [&](unsigned l) { d[l] = convert(a[l]) & keep; });
+    }
+  };
+  if (window == 0)
+    run([](uint64_t v) { return v; });
+  else if (toGenericSpace)
+    run([window](uint64_t v) { return window + uint32_t(v); });
+  else
+    run([window](uint64_t v) { return v - window; });
 }
 
 void Cta::load(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,

@@ -137,15 +137,27 @@ void Cta::fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const {
   using isa::Special;
   const uint32_t first = w.index * kWarpSize;
   const Dim3& b = ctx_.block;
+  // The thread index of each lane, counted up from the warp's first thread with carries (two
+  // divisions per warp instead of one or two per lane).
+  auto fillTid = [&](unsigned axis) {
+    uint32_t t[3] = {first % b.x, first / b.x % b.y, first / (b.x * b.y)};
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      dst[lane] = t[axis];
+      if (++t[0] == b.x) {
+        t[0] = 0;
+        if (++t[1] == b.y) t[1] = 0, ++t[2];
+      }
+    }
+  };
   switch (s) {
     case Special::TidX:
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) dst[lane] = (first + lane) % b.x;
+      fillTid(0);
       return;
     case Special::TidY:
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) dst[lane] = (first + lane) / b.x % b.y;
+      fillTid(1);
       return;
     case Special::TidZ:
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) dst[lane] = (first + lane) / (b.x * b.y);
+      fillTid(2);
       return;
     case Special::LaneId:
     case Special::LanemaskEq:

@@ -166,5 +166,39 @@ TEST(Predefined, NvccWarpSizeKernelRuns) {
   EXPECT_EQ(r.read<uint32_t>(sums, 2), (std::vector<uint32_t>{expect[0], expect[1]}));
 }
 
+// %tid.x/y/z of every thread of a 5 x 3 x 4 block (60 threads: warps that start mid-row and
+// mid-plane, a partial last warp): the CTA fills them per warp by counting up with carries.
+TEST(Predefined, ThreadIndexOfEveryThreadOfAThreeDimensionalBlock) {
+  const std::string ptx = kHeader + R"(
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %tid.y;
+  mov.u32 %r3, %tid.z;
+  mad.lo.u32 %r4, %r3, 3, %r2;
+  mad.lo.u32 %r4, %r4, 5, %r1;
+  mul.wide.u32 %rd2, %r4, 12;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r1;
+  st.global.u32 [%rd3+4], %r2;
+  st.global.u32 [%rd3+8], %r3;
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  const uint64_t out = r.buffer<uint32_t>(180);
+  const auto res = r.launch("k", {1, 1, 1}, {5, 3, 4}, {PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("test.ptx");
+  const std::vector<uint32_t> v = r.read<uint32_t>(out, 180);
+  for (uint32_t i = 0; i < 60; ++i) {
+    EXPECT_EQ(v[3 * i], i % 5) << i;
+    EXPECT_EQ(v[3 * i + 1], i / 5 % 3) << i;
+    EXPECT_EQ(v[3 * i + 2], i / 15) << i;
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::test

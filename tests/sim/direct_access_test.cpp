@@ -107,6 +107,77 @@ TEST(DirectAccess, EverySpaceAndShapeMatchesThePerLanePath) {
   }
 }
 
+// Lane l reads element a * (l % 16) + b * (l / 16) + c * (l * l % 8) of a signed-byte array
+// (into a .s32 register) and of a .u32 array: half-warps that are consecutive, broadcast,
+// strided, the same or different, and lanes that are no half-warp pattern at all (c != 0).
+const std::string kHalves = std::string(kHeader) + R"(
+.visible .entry k(.param .u64 in8, .param .u64 in4, .param .u64 out, .param .u32 a,
+                  .param .u32 b, .param .u32 c)
+{
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<12>;
+  mov.u32 %r1, %tid.x;
+  ld.param.u32 %r2, [a];
+  ld.param.u32 %r3, [b];
+  ld.param.u32 %r4, [c];
+  and.b32 %r5, %r1, 15;
+  shr.u32 %r6, %r1, 4;
+  mul.lo.u32 %r7, %r1, %r1;
+  and.b32 %r7, %r7, 7;
+  mul.lo.u32 %r8, %r2, %r5;
+  mad.lo.u32 %r8, %r3, %r6, %r8;
+  mad.lo.u32 %r8, %r4, %r7, %r8;
+  ld.param.u64 %rd1, [in8];
+  cvt.u64.u32 %rd2, %r8;
+  add.s64 %rd3, %rd1, %rd2;
+  ld.global.s8 %r9, [%rd3];
+  ld.param.u64 %rd4, [in4];
+  mul.wide.u32 %rd5, %r8, 4;
+  add.s64 %rd6, %rd4, %rd5;
+  ld.global.u32 %r10, [%rd6];
+  ld.param.u64 %rd7, [out];
+  mul.wide.u32 %rd8, %r1, 8;
+  add.s64 %rd9, %rd7, %rd8;
+  st.global.v2.u32 [%rd9], {%r9, %r10};
+  ret;
+}
+)";
+
+TEST(DirectAccess, HalfWarpPatternsMatchThePerLanePath) {
+  std::vector<int8_t> in8;
+  std::vector<uint32_t> in4;
+  for (unsigned i = 0; i < 512; ++i) {
+    in8.push_back(int8_t(i * 37 - 100));
+    in4.push_back(i * 2654435761u);
+  }
+  const unsigned shapes[][3] = {{1, 16, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 0},  {1, 40, 0},
+                                {3, 50, 0}, {0, 7, 0}, {5, 0, 0}, {1, 16, 1}, {2, 1, 9}};
+  for (const auto& sh : shapes) {
+    std::vector<uint32_t> got[2];
+    for (int statistics = 0; statistics < 2; ++statistics) {
+      PtxRunner r(kHalves);
+      const uint64_t b8 = r.buffer<int8_t>(in8.size(), in8);
+      const uint64_t b4 = r.buffer<uint32_t>(in4.size(), in4);
+      const uint64_t out = r.buffer<uint32_t>(64);
+      sim::LaunchOptions o;
+      o.statistics = statistics != 0;
+      const auto res =
+          r.launch("k", {1, 1, 1}, {32, 1, 1},
+                   {PtxRunner::ptr(b8), PtxRunner::ptr(b4), PtxRunner::ptr(out),
+                    PtxRunner::u32(sh[0]), PtxRunner::u32(sh[1]), PtxRunner::u32(sh[2])},
+                   o);
+      ASSERT_FALSE(res.fault) << res.fault->describe("");
+      got[statistics] = r.read<uint32_t>(out, 64);
+    }
+    EXPECT_EQ(got[0], got[1]) << sh[0] << " " << sh[1] << " " << sh[2];
+    for (unsigned l = 0; l < 32; ++l) {
+      const unsigned i = sh[0] * (l % 16) + sh[1] * (l / 16) + sh[2] * (l * l % 8);
+      EXPECT_EQ(int32_t(got[0][2 * l]), int32_t(in8[i])) << l;
+      EXPECT_EQ(got[0][2 * l + 1], in4[i]) << l;
+    }
+  }
+}
+
 // Thread `bad` reads 2 bytes past its slot (misaligned) or past the buffer's end (out of
 // bounds): the warp's one-check path must fall back and name that lane.
 const std::string kBadLane = std::string(kHeader) + R"(

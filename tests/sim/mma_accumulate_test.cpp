@@ -1,0 +1,127 @@
+// mmaDot (isa/insns/mma_accumulate.cpp) computes the tensor core's summation with bit operations
+// and integer sums for speed; this checks it bit for bit against the model written plainly with
+// the math library (std::ilogb, std::ldexp, std::trunc: the form it had when it was fitted to the
+// H200), over random inputs of every format mma, wmma and wgmma feed it: subnormals, zeros,
+// infinities, NaNs, exponents clustered so that the alignment's truncation and cancellation
+// matter, and the fp8 forms' narrower adder.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <random>
+
+#include "isa/fp.h"
+#include "isa/insns/mma_accumulate.h"
+
+namespace warpsim {
+namespace {
+
+// The model as fitted (mma_accumulate.h), with the math library.
+uint64_t referenceRound(double s, fp::Format d, int f32ResultBits) {
+  if (d.manBits != 23) return fp::convertBits(fp::kF64, d, fp::bits(s), fp::Round::RN);
+  if (std::fabs(s) >= 0x1p128) return (s < 0 ? d.signBit() : 0) | d.infBits();
+  const uint64_t r = fp::convertBits(fp::kF64, d, fp::bits(s), fp::Round::RZ);
+  return r & ~((uint64_t(1) << (24 - f32ResultBits)) - 1);
+}
+
+uint64_t referenceDot(const double* a, const double* b, unsigned k, fp::Format af, fp::Format bf,
+                      const isa::insns::MmaAdder& adder, uint64_t c, fp::Format cf, fp::Format df) {
+  auto fieldExponent = [](double x, fp::Format f) { return std::max(std::ilogb(x), f.emin()); };
+  const unsigned n = k + 1;
+  double terms[33];
+  terms[0] = cf.manBits == 23 ? double(fp::f32(uint32_t(c))) : double(fp::f16ToF32(uint16_t(c)));
+  bool special = !std::isfinite(terms[0]);
+  for (unsigned i = 0; i < k; ++i) {
+    terms[i + 1] = a[i] * b[i];
+    special = special || !std::isfinite(terms[i + 1]);
+  }
+  if (special) {
+    double s = 0;
+    for (unsigned i = 0; i < n; ++i) s += terms[i];
+    return std::isnan(s) ? df.canonicalNaN() : referenceRound(s, df, adder.f32ResultBits);
+  }
+  int emax = INT_MIN;
+  if (terms[0] != 0) emax = fieldExponent(terms[0], cf);
+  for (unsigned i = 0; i < k; ++i)
+    if (terms[i + 1] != 0) emax = std::max(emax, fieldExponent(a[i], af) + fieldExponent(b[i], bf));
+  double sum = 0;
+  if (emax == INT_MIN) {
+    for (unsigned i = 0; i < n; ++i) sum += terms[i];
+    return referenceRound(sum, df, adder.f32ResultBits);
+  }
+  const int q = emax - adder.sumBits + 1;
+  for (unsigned i = 0; i < n; ++i) sum += std::ldexp(std::trunc(std::ldexp(terms[i], -q)), q);
+  const uint64_t r = referenceRound(sum, df, adder.f32ResultBits);
+  return (r & ~df.signBit()) == 0 ? 0 : r;
+}
+
+// The value of raw bits of a format (IEEE layout: the all-ones exponent is inf or NaN).
+double decode(fp::Format f, uint64_t raw) {
+  const uint64_t frac = raw & f.fracMask();
+  const int e = int((raw >> f.manBits) & uint64_t(f.maxBiased()));
+  const bool neg = (raw >> (f.expBits + f.manBits)) & 1;
+  double v;
+  if (e == f.maxBiased())
+    v = frac ? std::nan("") : INFINITY;
+  else if (e == 0)
+    v = std::ldexp(double(frac), f.emin() - f.manBits);
+  else
+    v = std::ldexp(double(frac | (1ull << f.manBits)), e - f.bias() - f.manBits);
+  return neg ? -v : v;
+}
+
+// Raw bits whose exponent is usually near `center` (cancellation and truncation at the adder's
+// width), sometimes anywhere (subnormals, zeros, infinities, NaNs).
+uint64_t drawRaw(std::mt19937_64& rng, fp::Format f, int center) {
+  const uint64_t r = rng();
+  const uint64_t sign = (r >> 63) << (f.expBits + f.manBits), frac = (r >> 8) & f.fracMask();
+  if ((r & 7) == 0) return (r >> 11) & (f.signBit() | f.infBits() | f.fracMask());
+  if ((r & 7) == 1) return sign;  // a zero
+  const int e = std::clamp(center + int((r >> 3) & 7) - 3, 0, f.maxBiased() - 1);
+  return sign | uint64_t(e) << f.manBits | frac;
+}
+
+struct Case {
+  fp::Format a, b;
+  isa::insns::MmaAdder adder;
+  unsigned k;
+};
+
+TEST(MmaAccumulate, BitOperationsGiveTheLibraryModelsBits) {
+  const fp::Format kE4M3{4, 3}, kE5M2{5, 2};
+  const Case cases[] = {
+      {fp::kF16, fp::kF16, isa::insns::kMmaAdder, 16},
+      {fp::kF16, fp::kF16, isa::insns::kMmaAdder, 8},
+      {fp::kBF16, fp::kBF16, isa::insns::kMmaAdder, 16},
+      {fp::kTF32, fp::kTF32, isa::insns::kMmaAdder, 8},
+      {kE4M3, kE5M2, isa::insns::kFp8Adder, 32},
+      {kE5M2, kE5M2, isa::insns::kFp8Adder, 32},
+  };
+  std::mt19937_64 rng(20261204);
+  uint64_t checked = 0;
+  for (const Case& cs : cases)
+    for (fp::Format cf : {fp::kF32, fp::kF16})
+      for (int iter = 0; iter < 20000; ++iter) {
+        double a[32], b[32];
+        // Each case clusters around one exponent of each format (low, middle or high).
+        const int ca = int(rng() % uint64_t(cs.a.maxBiased())),
+                  cb = int(rng() % uint64_t(cs.b.maxBiased()));
+        for (unsigned i = 0; i < cs.k; ++i) {
+          a[i] = decode(cs.a, drawRaw(rng, cs.a, ca));
+          b[i] = decode(cs.b, drawRaw(rng, cs.b, cb));
+        }
+        const int cc = (iter & 1) ? int(rng() % uint64_t(cf.maxBiased())) : ca + cb - cs.a.bias();
+        const uint64_t c = drawRaw(rng, cf, std::clamp(cc, 0, cf.maxBiased() - 1));
+        const fp::Format df = (iter & 2) ? fp::kF16 : cf;
+        const uint64_t want = referenceDot(a, b, cs.k, cs.a, cs.b, cs.adder, c, cf, df);
+        const uint64_t got = isa::insns::mmaDot(a, b, cs.k, cs.a, cs.b, cs.adder, c, cf, df);
+        ASSERT_EQ(got, want) << "k " << cs.k << " a format e" << cs.a.expBits << "m" << cs.a.manBits
+                             << " c 0x" << std::hex << c << " iteration " << std::dec << iter;
+        ++checked;
+      }
+  EXPECT_EQ(checked, 6u * 2u * 20000u);
+}
+
+}  // namespace
+}  // namespace warpsim
