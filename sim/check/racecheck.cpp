@@ -314,7 +314,7 @@ void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
                    [](const GlobalAccess& x, const GlobalAccess& y) { return x.word < y.word; });
   globalHazards();
   for (const GlobalAccess& g : accesses_) {
-    if (words_.empty() || words_.back().word != g.word) words_.push_back({g.word});
+    if (words_.empty() || words_.back().word != g.word) words_.emplace_back().word = g.word;
     GlobalWordUse& u = words_.back();
     const CtaPoint at{g.inst, g.thread, g.epoch, g.wsync, g.seq, g.snapshot, g.clusterWaits};
     if (g.write) {
