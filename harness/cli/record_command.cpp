@@ -30,7 +30,8 @@ constexpr const char* kRecordUsage =
 Runs N cases of every suite card matching PATTERN on the GPU (the first at the card's default
 size, the others at random sizes and seeds) and writes each as DIR/<card>/<card>-<i>.case with
 the PTX it ran (DIR/ptx/), input hashes, output hashes and samples (the whole output for cards
-with a ULP tolerance) and the GPU time (median of R timed runs after a warm-up). Each case is
+with a ULP tolerance) and the GPU time (median of R timed runs after a warm-up; one run when a
+kernel calls malloc, whose blocks a repeat would leak into the next case's heap). Each case is
 also run in the simulator and the agreement is reported. Needs a CUDA device.
 )";
 
