@@ -15,7 +15,8 @@ TEST(TimingProperty, SameOutputsAndCountsAsTheFunctionalMode) {
     // them): the cards that launch them are left out.
     std::vector<const kernels::Card*> cards;
     for (const kernels::Card& c : kernels::allCards()) {
-      const kernels::Launch& l = c.make(c.minSize, 1).launches.front();
+      const kernels::Problem p = c.make(c.minSize, 1);  // kept: `l` refers into it
+      const kernels::Launch& l = p.launches.front();
       if (l.cluster.x == 0 && !l.cooperative) cards.push_back(&c);
     }
     const kernels::Card& card = *cards[*rc::gen::inRange<size_t>(0, cards.size())];
