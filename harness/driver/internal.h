@@ -5,6 +5,8 @@
 
 #include <cuda.h>
 
+#include <string>
+
 #include "harness/driver/driver.h"
 
 namespace warpsim::driver {
@@ -19,6 +21,9 @@ CUresult ctxCreateV2(CUcontext* ctx, unsigned flags, CUdevice dev);
 CUresult ctxGetDeviceV1(CUdevice* dev);
 CUresult ctxSynchronizeV1();
 CUresult eventElapsedTimeV1(float* ms, CUevent start, CUevent end);
+
+// The bytes of the file at `path` (module.cpp); CUDA_ERROR_FILE_NOT_FOUND when it cannot be read.
+std::string readFile(const char* path);
 
 // Loads any image cuModuleLoadData accepts into *handle (CUmodule or CUlibrary).
 CUresult loadModule(void** handle, const void* image);

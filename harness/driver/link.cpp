@@ -8,8 +8,6 @@
 // (resolving one's .extern declarations against another's definitions) is not done yet: a
 // program of several device translation units gets CUDA_ERROR_NOT_SUPPORTED and a message.
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "harness/driver/fatbinary.h"
 #include "harness/driver/internal.h"
@@ -26,9 +24,7 @@ Session& session(Driver& d, CUlinkState state) {
   return *it->second;
 }
 
-bool isDeviceRuntime(const char* name) {
-  return name && std::strstr(name, "cudadevrt") != nullptr;
-}
+bool isDeviceRuntime(const char* name) { return name && std::strstr(name, "cudadevrt") != nullptr; }
 
 // Adds one input. PTX and the PTX of a fatbinary are kept; the device runtime library, and
 // cubins or objects without PTX, are left out (a kernel they alone define is then reported as
@@ -93,11 +89,7 @@ CUresult cuLinkAddFile(CUlinkState state, CUjitInputType type, const char* path,
   return api([&](Driver& d) {
     Session& s = session(d, state);
     if (isDeviceRuntime(need(path))) return CUDA_SUCCESS;  // built into the simulator
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ApiError{CUDA_ERROR_FILE_NOT_FOUND, std::string("cannot open ") + path};
-    std::ostringstream os;
-    os << in.rdbuf();
-    const std::string bytes = os.str();
+    const std::string bytes = readFile(path);
     add(d, s, type, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), path);
     return CUDA_SUCCESS;
   });

@@ -17,14 +17,6 @@ Module* checkModule(Driver& d, void* handle) {
   throw ApiError{CUDA_ERROR_INVALID_HANDLE, ""};
 }
 
-std::string readFile(const char* path) {
-  std::ifstream in(need(path), std::ios::binary);
-  if (!in) throw ApiError{CUDA_ERROR_FILE_NOT_FOUND, std::string("cannot open ") + path};
-  std::ostringstream os;
-  os << in.rdbuf();
-  return os.str();
-}
-
 CUresult getGlobal(CUdeviceptr* dptr, size_t* bytes, void* handle, const char* name) {
   return api([&](Driver& d) {
     Module* m = checkModule(d, handle);
@@ -48,6 +40,14 @@ std::vector<std::string> entryNames(const Module& m) {
 }  // namespace
 
 namespace warpsim::driver {
+
+std::string readFile(const char* path) {
+  std::ifstream in(need(path), std::ios::binary);
+  if (!in) throw ApiError{CUDA_ERROR_FILE_NOT_FOUND, std::string("cannot open ") + path};
+  std::ostringstream os;
+  os << in.rdbuf();
+  return os.str();
+}
 
 // A module is the same object whichever API loaded it; the images are kept by the runtime
 // for the life of the program, and files are read into memory that lives as long as the

@@ -30,27 +30,32 @@ void nanosleepH(Exec& x, const Inst& in) {
   if (x.mask) x.machine->nanosleep(in);
 }
 
+// Argument `arg` of an external call (a .param variable, `bytes` wide) for the lanes in the
+// mask, and the call's return variable (when the call names one).
+void paramValues(Exec& x, const Inst& in, size_t arg, unsigned bytes, uint64_t* out) {
+  uint64_t addrs[kWarpSize];
+  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[arg].offset);
+  x.machine->load(in, Space::Param, x.mask, addrs, bytes, 1, out);
+}
+
+void storeReturn(Exec& x, const Inst& in, unsigned bytes, const uint64_t* values) {
+  if (in.ops[0].elems.empty()) return;
+  uint64_t ret[kWarpSize];
+  for (unsigned l = 0; l < kWarpSize; ++l) ret[l] = uint64_t(in.ops[0].elems[0].offset);
+  x.machine->store(in, Space::Param, x.mask, ret, bytes, 1, values);
+}
+
 // vprintf(format, args): both generic addresses, read from the caller's .param variables.
 void vprintfH(Exec& x, const Inst& in) {
   if (!x.mask) return;
-  const Opnd& args = in.ops[2];
   uint64_t fmt[kWarpSize] = {}, argBuf[kWarpSize] = {};
-  uint64_t addrFmt[kWarpSize], addrArgs[kWarpSize];
-  for (unsigned l = 0; l < kWarpSize; ++l) {
-    addrFmt[l] = uint64_t(args.elems[0].offset);
-    addrArgs[l] = uint64_t(args.elems[1].offset);
-  }
-  x.machine->load(in, Space::Param, x.mask, addrFmt, 8, 1, fmt);
-  x.machine->load(in, Space::Param, x.mask, addrArgs, 8, 1, argBuf);
+  paramValues(x, in, 0, 8, fmt);
+  paramValues(x, in, 1, 8, argBuf);
   uint64_t count[kWarpSize] = {};
   forLanes(x.mask, [&](unsigned l) { count[l] = x.machine->printf(in, l, fmt[l], argBuf[l]); });
   // The return value, the number of arguments (as CUDA's printf returns), is written only when
   // the call names a return variable.
-  if (!in.ops[0].elems.empty()) {
-    uint64_t ret[kWarpSize];
-    for (unsigned l = 0; l < kWarpSize; ++l) ret[l] = uint64_t(in.ops[0].elems[0].offset);
-    x.machine->store(in, Space::Param, x.mask, ret, 4, 1, count);
-  }
+  storeReturn(x, in, 4, count);
 }
 
 void externalCallH(Exec& x, const Inst& in) {
@@ -62,28 +67,18 @@ void externalCallH(Exec& x, const Inst& in) {
 // malloc(size) -> pointer and free(pointer), as nvcc declares them: one 64-bit parameter, and
 // for malloc a 64-bit return variable. Lanes call in lane order, so addresses do not depend on
 // anything but the schedule (sim/func/device_heap.h).
-void paramArgument(Exec& x, const Inst& in, uint64_t* out) {
-  uint64_t addrs[kWarpSize];
-  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[0].offset);
-  x.machine->load(in, Space::Param, x.mask, addrs, 8, 1, out);
-}
-
 void mallocH(Exec& x, const Inst& in) {
   if (!x.mask) return;
   uint64_t size[kWarpSize] = {}, ptr[kWarpSize] = {};
-  paramArgument(x, in, size);
+  paramValues(x, in, 0, 8, size);
   forLanes(x.mask, [&](unsigned l) { ptr[l] = x.machine->deviceMalloc(in, l, size[l]); });
-  if (!in.ops[0].elems.empty()) {
-    uint64_t ret[kWarpSize];
-    for (unsigned l = 0; l < kWarpSize; ++l) ret[l] = uint64_t(in.ops[0].elems[0].offset);
-    x.machine->store(in, Space::Param, x.mask, ret, 8, 1, ptr);
-  }
+  storeReturn(x, in, 8, ptr);
 }
 
 void freeH(Exec& x, const Inst& in) {
   if (!x.mask) return;
   uint64_t ptr[kWarpSize] = {};
-  paramArgument(x, in, ptr);
+  paramValues(x, in, 0, 8, ptr);
   forLanes(x.mask, [&](unsigned l) { x.machine->deviceFree(in, l, ptr[l]); });
 }
 
@@ -100,19 +95,11 @@ void paramWords(Exec& x, const Inst& in, size_t arg, unsigned words, uint64_t (*
   }
 }
 
-void storeReturn(Exec& x, const Inst& in, unsigned bytes, const uint64_t* values) {
-  if (in.ops[0].elems.empty()) return;
-  uint64_t ret[kWarpSize];
-  for (unsigned l = 0; l < kWarpSize; ++l) ret[l] = uint64_t(in.ops[0].elems[0].offset);
-  x.machine->store(in, Space::Param, x.mask, ret, bytes, 1, values);
-}
-
 void launchBufferH(Exec& x, const Inst& in) {
   if (!x.mask) return;
   uint64_t fn[kWarpSize] = {}, dims[6][kWarpSize] = {}, shared[1][kWarpSize] = {};
-  uint64_t addrs[kWarpSize], out[kWarpSize] = {};
-  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[0].offset);
-  x.machine->load(in, Space::Param, x.mask, addrs, 8, 1, fn);
+  uint64_t out[kWarpSize] = {};
+  paramValues(x, in, 0, 8, fn);
   paramWords(x, in, 1, 3, dims);
   paramWords(x, in, 2, 3, dims + 3);
   paramWords(x, in, 3, 1, shared);
@@ -127,11 +114,8 @@ void launchBufferH(Exec& x, const Inst& in) {
 void launchDeviceH(Exec& x, const Inst& in) {
   if (!x.mask) return;
   uint64_t buf[kWarpSize] = {}, stream[kWarpSize] = {}, out[kWarpSize] = {};
-  uint64_t addrs[kWarpSize];
-  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[0].offset);
-  x.machine->load(in, Space::Param, x.mask, addrs, 8, 1, buf);
-  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[1].offset);
-  x.machine->load(in, Space::Param, x.mask, addrs, 8, 1, stream);
+  paramValues(x, in, 0, 8, buf);
+  paramValues(x, in, 1, 8, stream);
   forLanes(x.mask, [&](unsigned l) { out[l] = x.machine->deviceLaunch(in, l, buf[l], stream[l]); });
   storeReturn(x, in, 4, out);
 }
@@ -140,17 +124,6 @@ void launchDeviceH(Exec& x, const Inst& in) {
 // cudaStreamDestroy in device code, which nvcc -rdc calls __cudaCDP2*): each returns a
 // cudaError_t. Device-side cudaMalloc allocates from the device heap, as malloc does (CUDA
 // Programming Guide, "Dynamic Global Memory Allocation").
-void paramValues(Exec& x, const Inst& in, size_t arg, unsigned bytes, uint64_t* out) {
-  uint64_t addrs[kWarpSize];
-  for (unsigned l = 0; l < kWarpSize; ++l) addrs[l] = uint64_t(in.ops[2].elems[arg].offset);
-  x.machine->load(in, Space::Param, x.mask, addrs, bytes, 1, out);
-}
-
-// Writes each lane's 8-byte `values` at its generic address `where` (the caller's pointer).
-void storeThrough(Exec& x, const Inst& in, const uint64_t* where, const uint64_t* values) {
-  x.machine->store(in, Space::Generic, x.mask, where, 8, 1, values);
-}
-
 constexpr uint64_t kCudaErrorMemoryAllocation = 2, kCudaStreamNonBlocking = 1;
 
 void cdpMallocH(Exec& x, const Inst& in) {
@@ -162,7 +135,7 @@ void cdpMallocH(Exec& x, const Inst& in) {
     ptr[l] = x.machine->deviceMalloc(in, l, size[l]);
     err[l] = ptr[l] ? 0 : kCudaErrorMemoryAllocation;
   });
-  storeThrough(x, in, where, ptr);
+  x.machine->store(in, Space::Generic, x.mask, where, 8, 1, ptr);  // through the caller's pointer
   storeReturn(x, in, 4, err);
 }
 
