@@ -21,6 +21,9 @@ void ObserverList::instruction(const InstructionEvent& e) {
 void ObserverList::memory(const MemoryEvent& e) {
   for (auto& o : observers_) o->memory(e);
 }
+void ObserverList::atomicCompleted(const MemoryEvent& e) {
+  for (auto& o : observers_) o->atomicCompleted(e);
+}
 void ObserverList::diverged(const DivergenceEvent& e) {
   for (auto& o : observers_) o->diverged(e);
 }

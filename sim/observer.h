@@ -130,7 +130,14 @@ class Observer {
   virtual void ctaStarted(const CtaInfo&) {}
   virtual void warpStarted(unsigned /*warp*/, isa::LaneMask /*threads*/) {}
   virtual void instruction(const InstructionEvent&) {}
+  // A load's event comes after it read memory; a store's and an atomic's come before any of their
+  // writes is visible to another CTA (which may run on another host thread). So a checker that
+  // publishes a release at a store's event has done so before any reader can see the value the
+  // release guards, and a reader's event finds every release its value came from.
   virtual void memory(const MemoryEvent&) {}
+  // An atomic's read-modify-write is done (its memory event came before it): where a checker
+  // learns what the atomic's read part saw.
+  virtual void atomicCompleted(const MemoryEvent&) {}
   virtual void diverged(const DivergenceEvent&) {}
   virtual void barrierArrived(const BarrierArrival&) {}
   // Barrier `id` completed; `waiters` are the warps it releases (arrivals that wait).
@@ -164,6 +171,7 @@ class ObserverList final : public Observer {
   void warpStarted(unsigned w, isa::LaneMask threads) override;
   void instruction(const InstructionEvent& e) override;
   void memory(const MemoryEvent& e) override;
+  void atomicCompleted(const MemoryEvent& e) override;
   void diverged(const DivergenceEvent& e) override;
   void barrierArrived(const BarrierArrival& e) override;
   void barrierReleased(uint32_t id, const std::vector<unsigned>& waiters) override;

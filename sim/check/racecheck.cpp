@@ -254,35 +254,35 @@ void RacecheckObserver::addAcquire(SeenReleases seen, const CtaPoint& at) {
   accessesAtAcquire_ = accesses_.size();
 }
 
-void RacecheckObserver::strong(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
+void RacecheckObserver::release(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
   if (!owner_) return;
   const uint32_t t = e.warp * 32 + lane;
   const uint64_t word = a >> 2;
   const bool atomic = e.kind == sim::AccessKind::Atomic;
   const isa::MemOrder o = e.order;
-  const bool gpu = gpuScope(e.scope);
-  if (e.kind == sim::AccessKind::Store || atomic) {
-    const bool releases = gpu && (o == isa::MemOrder::Release || o == isa::MemOrder::AcqRel ||
-                                  o == isa::MemOrder::Sc);
-    if (releases || fences_[t].inst) {
-      const CtaPoint at = releases ? pointNow(e.inst, e.warp, lane) : fences_[t];
-      const std::vector<uint32_t> row(snapshots_.begin() + size_t(at.snapshot) * warps_,
-                                      snapshots_.begin() + size_t(at.snapshot + 1) * warps_);
-      owner_->publish(word, {view_.info().linear, at, row}, atomic);
-    } else if (!atomic) {
-      owner_->overwrite(word);
-    }
+  const bool releases = gpuScope(e.scope) && (o == isa::MemOrder::Release ||
+                                              o == isa::MemOrder::AcqRel || o == isa::MemOrder::Sc);
+  if (releases || fences_[t].inst) {
+    const CtaPoint at = releases ? pointNow(e.inst, e.warp, lane) : fences_[t];
+    const std::vector<uint32_t> row(snapshots_.begin() + size_t(at.snapshot) * warps_,
+                                    snapshots_.begin() + size_t(at.snapshot + 1) * warps_);
+    owner_->publish(word, {view_.info().linear, at, row}, atomic);
+  } else if (!atomic) {
+    owner_->overwrite(word);
   }
-  if (e.kind == sim::AccessKind::Load || atomic) {
-    const SeenReleases seen = owner_->observe(word, view_.info().linear);
-    if (seen.none()) return;
-    const bool acquires = gpu && (o == isa::MemOrder::Acquire || o == isa::MemOrder::AcqRel ||
-                                  o == isa::MemOrder::Sc);
-    if (acquires)
-      addAcquire(seen, pointNow(e.inst, e.warp, lane));
-    else
-      seen_[t] = seen;
-  }
+}
+
+void RacecheckObserver::acquire(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
+  if (!owner_) return;
+  const SeenReleases seen = owner_->observe(a >> 2, view_.info().linear);
+  if (seen.none()) return;
+  const isa::MemOrder o = e.order;
+  const bool acquires = gpuScope(e.scope) && (o == isa::MemOrder::Acquire ||
+                                              o == isa::MemOrder::AcqRel || o == isa::MemOrder::Sc);
+  if (acquires)
+    addAcquire(seen, pointNow(e.inst, e.warp, lane));
+  else
+    seen_[e.warp * 32 + lane] = seen;
 }
 
 void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
@@ -405,9 +405,18 @@ void RacecheckObserver::memory(const sim::MemoryEvent& e) {
     } else if (space == isa::Space::Global) {
       if (plain)
         global(e, lane, a);
+      else if (e.kind == sim::AccessKind::Load)
+        acquire(e, lane, a);
       else
-        strong(e, lane, a);
+        release(e, lane, a);  // a store, or an atomic's write part (its read part: below)
     }
+  });
+}
+
+void RacecheckObserver::atomicCompleted(const sim::MemoryEvent& e) {
+  isa::forLanes(e.mask, [&](unsigned lane) {
+    const auto [space, a] = landing(e, lane);
+    if (space == isa::Space::Global) acquire(e, lane, a);
   });
 }
 

@@ -105,6 +105,7 @@ class RacecheckObserver final : public sim::Observer {
   void ctaStarted(const sim::CtaInfo& c) override;
   void instruction(const sim::InstructionEvent& e) override;
   void memory(const sim::MemoryEvent& e) override;
+  void atomicCompleted(const sim::MemoryEvent& e) override;
   void barrierArrived(const sim::BarrierArrival& a) override;
   void barrierReleased(uint32_t id, const std::vector<unsigned>& waiters) override;
   void ctaFinished(const sim::FaultInfo* fault) override;
@@ -129,8 +130,12 @@ class RacecheckObserver final : public sim::Observer {
   void shared(RacecheckObserver& owner, const sim::MemoryEvent& e, unsigned lane, uint64_t offset);
   const RacecheckObserver* peer(unsigned rank) const;
   void global(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
-  // A strong (atomic, volatile or memory-model) global access or a fence: releases and acquires.
-  void strong(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
+  // A strong (atomic, volatile or memory-model) global access: its write part publishes a
+  // release (at the memory event, before the value is visible), its read part learns the
+  // releases its value came from (after the read: a load's memory event, an atomic's
+  // atomicCompleted).
+  void release(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
+  void acquire(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
   void fence(const sim::MemoryEvent& e);
   CtaPoint pointNow(const isa::Inst* in, unsigned warp, unsigned lane);
   void report(const AccessStamp& earlier, const char* earlierKind, const sim::MemoryEvent& e,

@@ -208,6 +208,8 @@ class Cta final : public isa::Machine {
   // which reports the first lane at fault).
   bool warpRegion(isa::Space space, isa::LaneMask mask, const uint64_t* addrs, unsigned n,
                   bool write, WarpRegion& r);
+  MemoryEvent accessEvent(const isa::Inst& in, AccessKind kind, isa::Space space, isa::Space landed,
+                          isa::LaneMask mask, const uint64_t* addrs, unsigned bytes) const;
   void emitAccess(const isa::Inst& in, AccessKind kind, isa::Space space, isa::Space landed,
                   isa::LaneMask mask, const uint64_t* addrs, unsigned bytes);
   // Writes the lanes' copies of an async batch into shared memory (cta_async.cpp).

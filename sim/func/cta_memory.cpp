@@ -2,6 +2,7 @@
 // CTA's shared memory, the thread's local memory and the .param areas; generic addresses
 // resolved through the shared and local windows.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstdio>
@@ -140,10 +141,14 @@ uint8_t* Cta::badAccess(FaultKind kind, std::string message, const Inst& in, uns
   return scratch_;
 }
 
+MemoryEvent Cta::accessEvent(const Inst& in, AccessKind kind, Space space, Space landed,
+                             LaneMask mask, const uint64_t* addrs, unsigned bytes) const {
+  return {cur_->index, &in, kind, space, landed, mask, addrs, bytes, in.mods.order, in.mods.scope};
+}
+
 void Cta::emitAccess(const Inst& in, AccessKind kind, Space space, Space landed, LaneMask mask,
                      const uint64_t* addrs, unsigned bytes) {
-  obs_->memory(
-      {cur_->index, &in, kind, space, landed, mask, addrs, bytes, in.mods.order, in.mods.scope});
+  obs_->memory(accessEvent(in, kind, space, landed, mask, addrs, bytes));
 }
 
 namespace {
@@ -217,7 +222,10 @@ void byShape(unsigned bytes, unsigned vec, F&& f) {
     WARPSIM_SHAPE(4, 1)
     WARPSIM_SHAPE(4, 2)
     WARPSIM_SHAPE(4, 4)
-    WARPSIM_SHAPE(4, 8) WARPSIM_SHAPE(8, 1) WARPSIM_SHAPE(8, 2) WARPSIM_SHAPE(8, 4)
+    WARPSIM_SHAPE(4, 8)
+    WARPSIM_SHAPE(8, 1)
+    WARPSIM_SHAPE(8, 2)
+    WARPSIM_SHAPE(8, 4)
 #undef WARPSIM_SHAPE
         default : return f.template operator()<0, 0>();
   }
@@ -367,13 +375,41 @@ void Cta::load(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs
   if (obs_) emitAccess(in, AccessKind::Load, space, landed, mask, addrs, n);
 }
 
+namespace {
+
+// A write the lanes do in lane order, as the per-lane path runs it: every lane's address is
+// resolved (and may fault) first, then the observers hear of the access (`announce`), then each
+// lane writes (`apply`). A lane's fault stops the instruction with the lanes before it written
+// and nothing announced, as when each lane resolved and wrote in turn.
+template <class Resolve, class Announce, class Apply>
+void resolveAnnounceApply(LaneMask mask, Resolve&& resolve, Announce&& announce, Apply&& apply) {
+  std::array<uint8_t*, isa::kWarpSize> at;
+  LaneMask resolved = 0;
+  try {
+    isa::forLanes(mask, [&](unsigned lane) {
+      at[lane] = resolve(lane);
+      resolved |= LaneMask(1) << lane;
+    });
+  } catch (const KernelFault&) {
+    isa::forLanes(resolved, [&](unsigned lane) { apply(lane, at[lane]); });
+    throw;
+  }
+  announce();
+  isa::forLanes(mask, [&](unsigned lane) { apply(lane, at[lane]); });
+}
+
+}  // namespace
+
 void Cta::store(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
                 unsigned vec, const uint64_t* data) {
+  // Every lane resolves (and faults) before the observers hear of the store, and they hear of it
+  // before any byte is written (the order sim/observer.h promises).
   Space landed = Space::None;
   const unsigned n = bytes * vec;
   WarpRegion r;
   if (mask && warpRegion(space, mask, addrs, n, true, r)) {
     landed = r.landed;
+    if (obs_) emitAccess(in, AccessKind::Store, space, landed, mask, addrs, n);
     byShape(bytes, vec, [&]<unsigned B, unsigned V>() {
       if constexpr (B == 0)
         isa::forLanes(mask, [&](unsigned l) {
@@ -385,13 +421,14 @@ void Cta::store(const Inst& in, Space space, LaneMask mask, const uint64_t* addr
           writeElements(r.host + l * r.laneStride + (addrs[l] - r.origin), B, V, data + l * V);
         });
     });
-  } else {
-    isa::forLanes(mask, [&](unsigned lane) {
-      uint8_t* p = resolve(in, space, addrs[lane], n, lane, true, &landed);
-      writeElements(p, bytes, vec, data + lane * vec);
-    });
+    return;
   }
-  if (obs_) emitAccess(in, AccessKind::Store, space, landed, mask, addrs, n);
+  resolveAnnounceApply(
+      mask, [&](unsigned lane) { return resolve(in, space, addrs[lane], n, lane, true, &landed); },
+      [&] {
+        if (obs_) emitAccess(in, AccessKind::Store, space, landed, mask, addrs, n);
+      },
+      [&](unsigned lane, uint8_t* p) { writeElements(p, bytes, vec, data + lane * vec); });
 }
 
 void Cta::fence(const Inst& in, LaneMask mask) {
@@ -415,26 +452,33 @@ uint64_t atomicRmw(uint8_t* p, isa::AtomFn fn, uint64_t a, uint64_t b) {
 
 void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
                  isa::AtomFn fn, const uint64_t* a, const uint64_t* b, uint64_t* old) {
+  if (mask && bytes != 2 && bytes != 4 && bytes != 8)
+    fault(FaultKind::InvalidInstruction, "atomic of " + std::to_string(bytes) + " bytes", &in,
+          unsigned(std::countr_zero(mask)));
+  // As a store: resolved, then announced, then done; and announced again once done.
   Space landed = Space::None;
-  isa::forLanes(mask, [&](unsigned lane) {
-    uint8_t* p = resolve(in, space, addrs[lane], bytes, lane, true, &landed);
-    const uint64_t bv = b ? b[lane] : 0;
-    switch (bytes) {
-      case 2:
-        old[lane] = atomicRmw<uint16_t>(p, fn, a[lane], bv);
-        break;
-      case 4:
-        old[lane] = atomicRmw<uint32_t>(p, fn, a[lane], bv);
-        break;
-      case 8:
-        old[lane] = atomicRmw<uint64_t>(p, fn, a[lane], bv);
-        break;
-      default:
-        fault(FaultKind::InvalidInstruction, "atomic of " + std::to_string(bytes) + " bytes", &in,
-              lane);
-    }
-  });
-  if (obs_) emitAccess(in, AccessKind::Atomic, space, landed, mask, addrs, bytes);
+  resolveAnnounceApply(
+      mask,
+      [&](unsigned lane) { return resolve(in, space, addrs[lane], bytes, lane, true, &landed); },
+      [&] {
+        if (obs_) emitAccess(in, AccessKind::Atomic, space, landed, mask, addrs, bytes);
+      },
+      [&](unsigned lane, uint8_t* p) {
+        const uint64_t bv = b ? b[lane] : 0;
+        switch (bytes) {
+          case 2:
+            old[lane] = atomicRmw<uint16_t>(p, fn, a[lane], bv);
+            break;
+          case 4:
+            old[lane] = atomicRmw<uint32_t>(p, fn, a[lane], bv);
+            break;
+          default:
+            old[lane] = atomicRmw<uint64_t>(p, fn, a[lane], bv);
+            break;
+        }
+      });
+  if (obs_)
+    obs_->atomicCompleted(accessEvent(in, AccessKind::Atomic, space, landed, mask, addrs, bytes));
 }
 
 }  // namespace warpsim::sim

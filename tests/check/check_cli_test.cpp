@@ -156,9 +156,14 @@ TEST(CheckCommand, ReleaseAndAcquireBetweenCtasNeedGpuScope) {
   EXPECT_NE(block.output.find("between CTAs: no barrier, and no release and acquire at GPU scope"),
             std::string::npos)
       << block.output;
-  const auto gpu = warpsim::test::shell(std::string(WARPSIM_BINARY) + " check --tool racecheck " +
-                                        ptx + " --kernel flag_handoff_no_fence_fixed" + args);
-  EXPECT_EQ(gpu.status, 0) << gpu.output;
+  // The two CTAs run on two host threads: repeated, since a release published after its value
+  // became visible made 0.4% of runs report a race (13 of 2,900 under load, before the core
+  // announced stores before writing them; tests/sim/event_order_test.cpp pins that order).
+  for (int run = 0; run < 40; ++run) {
+    const auto gpu = warpsim::test::shell(std::string(WARPSIM_BINARY) + " check --tool racecheck " +
+                                          ptx + " --kernel flag_handoff_no_fence_fixed" + args);
+    ASSERT_EQ(gpu.status, 0) << "run " << run << "\n" << gpu.output;
+  }
 }
 
 }  // namespace
