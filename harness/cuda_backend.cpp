@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/cuda_texture.h"
+#include "isa/insns/tensor_map.h"
 
 namespace warpsim::harness {
 namespace {
@@ -81,6 +82,10 @@ struct Driver {
   CUresult (*cuLinkAddFile)(void*, int, const char*, unsigned, int*, void**) = nullptr;
   CUresult (*cuLinkComplete)(void*, void**, size_t*) = nullptr;
   CUresult (*cuLinkDestroy)(void*) = nullptr;
+  // TMA descriptors (bound when present; only a kernel with a tensor-map argument needs it).
+  CUresult (*cuTensorMapEncodeTiled)(void*, int, unsigned, void*, const uint64_t*, const uint64_t*,
+                                     const uint32_t*, const uint32_t*, int, int, int,
+                                     int) = nullptr;
 };
 
 constexpr int CU_JIT_INPUT_PTX = 1;
@@ -128,6 +133,7 @@ std::string openDriver(Driver& d) {
   bind(d.lib, d.cuLinkAddFile, "cuLinkAddFile_v2", optional);
   bind(d.lib, d.cuLinkComplete, "cuLinkComplete", optional);
   bind(d.lib, d.cuLinkDestroy, "cuLinkDestroy", optional);
+  bind(d.lib, d.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled", optional);
   return "";
 }
 
@@ -236,6 +242,7 @@ class CudaBackend final : public Backend {
       std::memcpy(&v, a.data(), 8);
       if (const uint64_t h = textures_->handleFor(v)) std::memcpy(a.data(), &h, 8);
     }
+    for (auto& a : storage) toDriverTensorMap(a);
     std::vector<void*> params;
     for (auto& a : storage) params.push_back(a.data());
     // A cluster shape or a cooperative launch goes through cuLaunchKernelEx's attributes.
@@ -311,6 +318,29 @@ class CudaBackend final : public Backend {
   std::string deviceName_;
   std::vector<CUmodule> modules_;
   std::vector<bool> callsMalloc_;  // per module: its kernels call malloc (timed once)
+  // A parameter that is warpsim's encoding of a tensor map (kernels::KernelArg::tensorMap)
+  // becomes the driver's, encoded by cuTensorMapEncodeTiled from the same fields.
+  void toDriverTensorMap(std::vector<uint8_t>& param) {
+    namespace tmap = isa::insns::tmap;
+    tmap::TensorMap m;
+    if (param.size() != sizeof m || !tmap::load(param.data(), m)) return;
+    if (!d_.cuTensorMapEncodeTiled)
+      throw CudaError(
+          "a tensor-map argument needs cuTensorMapEncodeTiled, which libcuda.so.1 lacks");
+    uint64_t dims[5], strides[4];
+    for (unsigned d = 0; d < m.rank; ++d) dims[d] = uint64_t(m.globalDimMinus1[d]) + 1;
+    for (unsigned d = 1; d < m.rank; ++d) strides[d - 1] = m.globalStrides[d];
+    struct alignas(64) DriverMap {
+      uint8_t bytes[128];
+    } out{};
+    check(d_.cuTensorMapEncodeTiled(&out, int(m.dataType), m.rank,
+                                    reinterpret_cast<void*>(m.globalAddress), dims, strides,
+                                    m.boxDim, m.elementStrides, m.interleave, int(m.swizzle),
+                                    m.l2Promotion, m.oobFillNaN),
+          "cuTensorMapEncodeTiled");
+    std::memcpy(param.data(), out.bytes, sizeof out.bytes);
+  }
+
   std::unique_ptr<CudaTextures> textures_;
 };
 

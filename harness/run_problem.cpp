@@ -22,15 +22,7 @@ ProblemRun runProblem(Backend& backend, const kernels::Problem& problem) {
     spec.dynamicShared = l.dynamicShared;
     spec.cluster = {l.cluster.x, l.cluster.y, l.cluster.z};
     spec.cooperative = l.cooperative;
-    for (const kernels::KernelArg& a : l.args) {
-      if (a.kind == kernels::KernelArg::Kind::Scalar) {
-        spec.args.push_back(a.scalar);
-      } else {
-        std::vector<uint8_t> p(8);
-        std::memcpy(p.data(), &run.addresses.at(a.buffer), 8);
-        spec.args.push_back(std::move(p));
-      }
-    }
+    for (const kernels::KernelArg& a : l.args) spec.args.push_back(a.paramBytes(run.addresses));
     LaunchOutcome o = backend.launch(spec);
     run.stats.merge(o.stats);
     run.printfOutput += o.printfOutput;

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "isa/insns/tensor_map.h"
+
 namespace warpsim::kernels {
 
 uint32_t elemBytes(ElemType t) {
@@ -78,6 +80,37 @@ KernelArg KernelArg::buf(size_t index) {
   a.buffer = index;
   return a;
 }
+KernelArg KernelArg::tensorMap(size_t buffer, std::vector<uint8_t> encoded) {
+  KernelArg a;
+  a.kind = Kind::TensorMap;
+  a.buffer = buffer;
+  a.scalar = std::move(encoded);
+  return a;
+}
+
+std::vector<uint8_t> KernelArg::paramBytes(const std::vector<uint64_t>& addresses) const {
+  switch (kind) {
+    case Kind::Scalar:
+      return scalar;
+    case Kind::Buffer: {
+      std::vector<uint8_t> p(8);
+      std::memcpy(p.data(), &addresses.at(buffer), 8);
+      return p;
+    }
+    case Kind::TensorMap: {
+      namespace tmap = isa::insns::tmap;
+      tmap::TensorMap m;
+      if (scalar.size() != sizeof m || !tmap::load(scalar.data(), m))
+        throw std::logic_error("a tensor-map argument that is not one of warpsim's encodings");
+      m.globalAddress = addresses.at(buffer);
+      std::vector<uint8_t> p(sizeof m);
+      tmap::store(m, p.data());
+      return p;
+    }
+  }
+  return {};
+}
+
 KernelArg KernelArg::u32(uint32_t v) { return scalarArg(v); }
 KernelArg KernelArg::s32(int32_t v) { return scalarArg(v); }
 KernelArg KernelArg::u64(uint64_t v) { return scalarArg(v); }

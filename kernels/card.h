@@ -34,10 +34,17 @@ struct HostBuffer {
 };
 
 struct KernelArg {
-  enum class Kind { Buffer, Scalar } kind = Kind::Scalar;
-  size_t buffer = 0;            // Kind::Buffer: index into Problem::buffers (its device address)
-  std::vector<uint8_t> scalar;  // Kind::Scalar: the bytes of the parameter (little endian)
+  // TensorMap: a CUtensorMap (128 bytes, by value, for TMA) over buffer `buffer`; `scalar` holds
+  // warpsim's encoding of it (isa/insns/tensor_map.h) with globalAddress 0, which the launch
+  // fills in with the buffer's address (on the GPU the CUDA backend re-encodes it through
+  // cuTensorMapEncodeTiled).
+  enum class Kind { Buffer, Scalar, TensorMap } kind = Kind::Scalar;
+  size_t buffer = 0;            // Buffer, TensorMap: index into Problem::buffers
+  std::vector<uint8_t> scalar;  // Scalar: the bytes of the parameter (little endian)
+  // The parameter's bytes for a launch whose buffers lie at `addresses`.
+  std::vector<uint8_t> paramBytes(const std::vector<uint64_t>& addresses) const;
   static KernelArg buf(size_t index);
+  static KernelArg tensorMap(size_t buffer, std::vector<uint8_t> encoded);
   static KernelArg u32(uint32_t v);
   static KernelArg s32(int32_t v);
   static KernelArg u64(uint64_t v);

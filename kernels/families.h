@@ -23,6 +23,7 @@ std::vector<Card> callsCards();
 std::vector<Card> printfCards();
 std::vector<Card> warpCards();
 std::vector<Card> tensorCards();  // kernels/tensor: cp.async, ldmatrix, mma.sync
+std::vector<Card> tmaCards();     // kernels/tensor: TMA (cp.async.bulk.tensor, mbarrier)
 std::vector<Card> microCards();
 std::vector<Card> textureCards();  // kernels/texture: texture objects (bilinear resize)
 std::vector<Card> solverCards();   // kernels/solver: Gaussian elimination (fma contraction)

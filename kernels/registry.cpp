@@ -10,10 +10,10 @@ const std::vector<Card>& allCards() {
   static const std::vector<Card> all = [] {
     std::vector<Card> cards;
     for (auto family :
-         {elementwiseCards, reductionCards, scanCards,    transposeCards, gemmCards,  normCards,
-          histogramCards,   sortCards,      stencilCards, attentionCards, lowpCards,  fp64Cards,
-          callsCards,       printfCards,    warpCards,    tensorCards,    microCards, textureCards,
-          solverCards,      heapCards,      cdpCards}) {
+         {elementwiseCards, reductionCards, scanCards,    transposeCards, gemmCards, normCards,
+          histogramCards,   sortCards,      stencilCards, attentionCards, lowpCards, fp64Cards,
+          callsCards,       printfCards,    warpCards,    tensorCards,    tmaCards,  microCards,
+          textureCards,     solverCards,    heapCards,    cdpCards}) {
       auto part = family();
       cards.insert(cards.end(), part.begin(), part.end());
     }

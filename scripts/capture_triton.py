@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Captures Triton kernels on the H200 for replay in CI (tests/recorded/triton/).
 
-Run on the device machine (Triton, PyTorch and CuPy installed): compiles three Triton kernels
-(vector add, row softmax, layer norm) for sm_90, saves each one's PTX, runs that very PTX
+Run on the device machine (Triton, PyTorch and CuPy installed): compiles Triton kernels
+(vector add, row softmax, layer norm, two f16 matmuls that Triton builds on wgmma, a
+flash-attention forward) for sm_90, saves each one's PTX, runs that very PTX
 through the driver (cuModuleLoadData, as the harness's CUDA backend does) on inputs from a
 seeded generator that tests/replay/triton_replay_test.cpp reproduces, and writes
   OUT/<name>.ptx      the PTX Triton generated
   OUT/<name>.out      the output buffer's raw bytes (little-endian f32)
   OUT/cases.txt       per kernel: launch geometry, shared memory, arguments, input generator
                       seeds, output hash (FNV-1a 64); and the special-register probe's values
-Usage: python3 scripts/capture_triton.py OUTDIR
+Usage: python3 scripts/capture_triton.py OUTDIR [CASE...]   (CASE: only these kernels)
 Ran on the H200 on 2026-12-03 (Triton 3.6.0): tests/recorded/triton/ holds what it wrote (the .out
 files left out: the hashes decide).
 """
@@ -82,6 +83,58 @@ def layernorm(x_ptr, y_ptr, w_ptr, b_ptr, stride, n_cols, eps, BLOCK: tl.constex
     tl.store(y_ptr + row * stride + offs, xc * rstd * w + b, mask=mask)
 
 
+@triton.jit
+def matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    """C (f32, M x N) = A (f16, M x K, row-major) @ B (f16, K x N, row-major)."""
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        kk = k0 + rk
+        a = tl.load(a_ptr + rm[:, None] * K + kk[None, :],
+                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + kk[:, None] * N + rn[None, :],
+                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def attention(q_ptr, k_ptr, v_ptr, o_ptr, seq, scale, HEAD: tl.constexpr, BM: tl.constexpr,
+              BN: tl.constexpr):
+    """O = softmax(Q K^T * scale) V per (batch*head), online softmax in base 2 (flash attention
+    forward); Q, K, V f16 [bh, seq, HEAD], O f32."""
+    pid_m = tl.program_id(0)
+    base = tl.program_id(1) * seq * HEAD
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rd = tl.arange(0, HEAD)
+    q = tl.load(q_ptr + base + rm[:, None] * HEAD + rd[None, :], mask=rm[:, None] < seq, other=0.0)
+    m_i = tl.full((BM,), float("-inf"), tl.float32)
+    l_i = tl.zeros((BM,), tl.float32)
+    acc = tl.zeros((BM, HEAD), tl.float32)
+    qk_scale = scale * 1.4426950408889634
+    for start in range(0, seq, BN):
+        kv = start + rn
+        k = tl.load(k_ptr + base + kv[None, :] * HEAD + rd[:, None], mask=kv[None, :] < seq,
+                    other=0.0)
+        qk = tl.dot(q, k) * qk_scale
+        qk = tl.where(kv[None, :] < seq, qk, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_ptr + base + kv[:, None] * HEAD + rd[None, :], mask=kv[:, None] < seq,
+                    other=0.0)
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), v)
+        m_i = m_new
+    acc = acc / l_i[:, None]
+    tl.store(o_ptr + base + rm[:, None] * HEAD + rd[None, :], acc, mask=rm[:, None] < seq)
+
+
 def entry_params(ptx):
     """[(type, name)] of the .entry's parameters, in order."""
     m = re.search(r"\.entry\s+(\w+)\s*\((.*?)\)", ptx, re.S)
@@ -98,18 +151,26 @@ def run_ptx(ptx, entry, grid, block, shared, args):
     mod = cp.cuda.function.Module()
     mod.load(ptx.encode() + b"\0")
     f = mod.get_function(entry)
+    if shared > 48 * 1024:
+        # Above 48 KiB a kernel must opt in, as Triton's launcher does.
+        attr = getattr(cp.cuda.driver, "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES", 8)
+        cp.cuda.driver.funcSetAttribute(f.ptr, attr, shared)
     f(grid, block, tuple(args), shared_mem=shared)
     cp.cuda.runtime.deviceSynchronize()
 
 
-def capture(out, lines, name, kernel, grid, buffers, scalars, output, constexprs):
-    """buffers: [(name, seed or None, count)], args in order: buffers then scalars."""
+def capture(out, lines, name, kernel, grid, buffers, scalars, output, constexprs, options=None):
+    """buffers: [(name, seed or None, count[, "f16"])], args in order: buffers then scalars.
+    An f16 buffer holds the seeded f32 inputs rounded to nearest even."""
     host = {}
-    for bname, seed, count in buffers:
-        host[bname] = inputs(seed, count) if seed is not None else np.zeros(count, np.float32)
+    for buf in buffers:
+        bname, seed, count = buf[:3]
+        dtype = buf[3] if len(buf) > 3 else "f32"
+        v = inputs(seed, count) if seed is not None else np.zeros(count, np.float32)
+        host[bname] = v.astype(np.float16) if dtype == "f16" else v
     tensors = {k: torch.from_numpy(v.copy()).cuda() for k, v in host.items()}
     args = [tensors[b[0]] for b in buffers] + [v for _, _, v in scalars]
-    compiled = kernel[grid](*args, **constexprs)
+    compiled = kernel[grid](*args, **constexprs, **(options or {}))
     torch.cuda.synchronize()
     via_triton = tensors[output].cpu().numpy().tobytes()
     ptx = compiled.asm["ptx"]
@@ -131,7 +192,8 @@ def capture(out, lines, name, kernel, grid, buffers, scalars, output, constexprs
         else:
             kargs.append(np.uint64(0))  # a hidden scratch pointer Triton passes as null
             argdesc.append("null " + pname)
-    run_ptx(ptx, entry, (grid[0], 1, 1), (block, 1, 1), shared, kargs)
+    grid3 = tuple(grid) + (1,) * (3 - len(grid))
+    run_ptx(ptx, entry, grid3, (block, 1, 1), shared, kargs)
     result = cp.asnumpy(dev[output]).tobytes()
     with open(os.path.join(out, name + ".ptx"), "w") as f:
         f.write(ptx)
@@ -140,11 +202,14 @@ def capture(out, lines, name, kernel, grid, buffers, scalars, output, constexprs
     lines.append("case %s" % name)
     lines.append("ptx %s.ptx" % name)
     lines.append("entry %s" % entry)
-    lines.append("grid %d 1 1" % grid[0])
+    lines.append("grid %d %d %d" % grid3)
     lines.append("block %d 1 1" % block)
     lines.append("shared %d" % shared)
-    for bname, seed, count in buffers:
-        lines.append("buffer %s f32 %d %s" % (bname, count, "zero" if seed is None else "seed %d" % seed))
+    for buf in buffers:
+        bname, seed, count = buf[:3]
+        dtype = buf[3] if len(buf) > 3 else "f32"
+        lines.append("buffer %s %s %d %s" % (bname, dtype, count,
+                                             "zero" if seed is None else "seed %d" % seed))
     for a in argdesc:
         lines.append("arg " + a)
     lines.append("output %s fnv1a64 %016x data %s.out" % (output, fnv1a64(result), name))
@@ -200,9 +265,31 @@ def main():
          [("x", 31, rows * cols), ("y", None, rows * cols), ("w", 32, cols), ("b", 33, cols)],
          [("s32", "stride", cols), ("s32", "n_cols", cols), ("f32", "eps", 1e-5)], "y"),
     ]
-    for name, kernel, grid, buffers, scalars, output in jobs:
+    jobs = [j + ({"BLOCK": 1024}, None) for j in jobs]
+    # Two matmuls: an aligned one (128x128x64 tiles, 8 warps: two warpgroups of wgmma) and one
+    # whose edges are masked (zero-filled loads) with 64x64x32 tiles and 4 warps.
+    M, N, K = 256, 256, 256
+    jobs.append(("matmul", matmul, (M // 128, N // 128),
+                 [("a", 41, M * K, "f16"), ("b", 42, K * N, "f16"), ("c", None, M * N)],
+                 [("s32", "M", M), ("s32", "N", N), ("s32", "K", K)], "c",
+                 {"BM": 128, "BN": 128, "BK": 64}, {"num_warps": 8, "num_stages": 3}))
+    M2, N2, K2 = 200, 136, 96
+    jobs.append(("matmul_masked", matmul, (triton.cdiv(M2, 64), triton.cdiv(N2, 64)),
+                 [("a", 43, M2 * K2, "f16"), ("b", 44, K2 * N2, "f16"), ("c", None, M2 * N2)],
+                 [("s32", "M", M2), ("s32", "N", N2), ("s32", "K", K2)], "c",
+                 {"BM": 64, "BN": 64, "BK": 32}, {"num_warps": 4, "num_stages": 2}))
+    bh, seq, head = 2, 200, 64
+    jobs.append(("attention", attention, (triton.cdiv(seq, 64), bh),
+                 [("q", 51, bh * seq * head, "f16"), ("k", 52, bh * seq * head, "f16"),
+                  ("v", 53, bh * seq * head, "f16"), ("o", None, bh * seq * head)],
+                 [("s32", "seq", seq), ("f32", "scale", 0.125)], "o",
+                 {"HEAD": head, "BM": 64, "BN": 64}, {"num_warps": 4, "num_stages": 2}))
+    only = set(sys.argv[2:])
+    for name, kernel, grid, buffers, scalars, output, constexprs, options in jobs:
+        if only and name not in only:
+            continue
         try:
-            capture(out, lines, name, kernel, grid, buffers, scalars, output, {"BLOCK": 1024})
+            capture(out, lines, name, kernel, grid, buffers, scalars, output, constexprs, options)
         except Exception:
             traceback.print_exc()
     try:

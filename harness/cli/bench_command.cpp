@@ -144,15 +144,7 @@ int memoryRun(const kernels::Card& c, uint64_t size, bool json) {
     spec.dynamicShared = l.dynamicShared;
     spec.cluster = {l.cluster.x, l.cluster.y, l.cluster.z};
     spec.cooperative = l.cooperative;
-    for (const auto& a : l.args) {
-      if (a.kind == kernels::KernelArg::Kind::Scalar) {
-        spec.args.push_back(a.scalar);
-      } else {
-        std::vector<uint8_t> ptr(8);
-        std::memcpy(ptr.data(), &addresses[a.buffer], 8);
-        spec.args.push_back(ptr);
-      }
-    }
+    for (const auto& a : l.args) spec.args.push_back(a.paramBytes(addresses));
     const harness::LaunchOutcome o = backend->launch(spec);
     if (o.fault) {
       std::cerr << o.fault->describe(c.source + ".ptx") << "\n";

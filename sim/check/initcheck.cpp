@@ -55,7 +55,10 @@ bool InitcheckObserver::globalWritten(uint64_t byte) const {
 
 void InitcheckObserver::memory(const sim::MemoryEvent& e) {
   if (!e.addresses || e.kind == sim::AccessKind::Fence) return;
-  const bool reads = e.kind != sim::AccessKind::Store;
+  // mbarrier.init is an atomic in the event stream (it goes through the core's read-modify-write
+  // of the object), but it reads nothing: it sets the object whatever its bytes held.
+  const bool reads =
+      e.kind != sim::AccessKind::Store && e.inst->text.rfind("mbarrier.init", 0) != 0;
   const bool writes = e.kind != sim::AccessKind::Load;
   const sim::CtaInfo& c = view_.info();
   isa::forLanes(e.mask, [&](unsigned lane) {

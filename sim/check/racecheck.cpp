@@ -22,6 +22,14 @@ bool isClusterArrive(const isa::Inst& in) {
   return in.text.rfind("barrier.cluster.arrive", 0) == 0;
 }
 bool isClusterWait(const isa::Inst& in) { return in.text.rfind("barrier.cluster.wait", 0) == 0; }
+// An mbarrier's arrivals (arrive, arrive_drop, expect_tx, complete_tx, init) and a bulk copy's
+// or cp.async's complete_tx or arrive on one are atomics on its word: each a release into it.
+bool releasesIntoMbarrier(const isa::Inst& in) {
+  return in.text.rfind("mbarrier.", 0) == 0 || in.text.rfind("cp.async.", 0) == 0;
+}
+bool waitsOnMbarrier(const isa::Inst& in) {
+  return in.text.rfind("mbarrier.test_wait", 0) == 0 || in.text.rfind("mbarrier.try_wait", 0) == 0;
+}
 
 // Loads and stores that take part in the memory model's synchronization are not data races.
 bool isPlain(const sim::MemoryEvent& e) {
@@ -55,6 +63,7 @@ void RacecheckObserver::ctaStarted(const sim::CtaInfo& c) {
   warpSnapshot_.resize(warps_);
   for (unsigned w = 0; w < warps_; ++w) warpSnapshot_[w] = w;
   barrierRows_.clear();
+  mbarrierRows_.clear();
   acquires_.clear();
   fences_.assign(size_t(c.warps) * 32, CtaPoint{});
   seen_.assign(size_t(c.warps) * 32, SeenReleases{});
@@ -384,9 +393,33 @@ void RacecheckObserver::globalHazards() {
   }
 }
 
+void RacecheckObserver::mbarrier(const sim::MemoryEvent& e) {
+  const bool release = e.kind == sim::AccessKind::Atomic && releasesIntoMbarrier(*e.inst);
+  if (!release && !(e.kind == sim::AccessKind::Load && waitsOnMbarrier(*e.inst))) return;
+  const unsigned w = e.warp;
+  uint64_t last = ~0ull;
+  isa::forLanes(e.mask, [&](unsigned lane) {
+    const auto [space, a] = landing(e, lane);
+    if (space != isa::Space::Shared || sim::namesRank(a) || a == last) return;
+    last = a;
+    std::vector<uint32_t>& row = mbarrierRows_[a];
+    if (row.empty()) row.assign(warps_, 0);
+    if (release) {
+      // As a barrier arrival: what the warp did before is ordered before every waiter.
+      ++clock(w, w);
+      for (unsigned u = 0; u < warps_; ++u) row[u] = std::max(row[u], clock(w, u));
+    } else {
+      for (unsigned u = 0; u < warps_; ++u) clock(w, u) = std::max(clock(w, u), row[u]);
+      ++warpSync_[w];  // the arrivals of the warp's own lanes too
+      warpSnapshot_[w] = kStale;
+    }
+  });
+}
+
 void RacecheckObserver::memory(const sim::MemoryEvent& e) {
   if (e.kind == sim::AccessKind::Fence) return fence(e);
   if (!e.addresses) return;
+  if (e.kind != sim::AccessKind::Store) mbarrier(e);
   const uint32_t sharedBytes = view_.info().sharedBytes;
   const bool plain = e.kind != sim::AccessKind::Atomic && isPlain(e);
   isa::forLanes(e.mask, [&](unsigned lane) {

@@ -137,6 +137,8 @@ class RacecheckObserver final : public sim::Observer {
   void release(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
   void acquire(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
   void fence(const sim::MemoryEvent& e);
+  // mbarrier arrivals (releases) and waits (acquires) within the CTA, as barriers order warps.
+  void mbarrier(const sim::MemoryEvent& e);
   CtaPoint pointNow(const isa::Inst* in, unsigned warp, unsigned lane);
   void report(const AccessStamp& earlier, const char* earlierKind, const sim::MemoryEvent& e,
               unsigned lane, const char* kind, uint64_t address, unsigned ownerRank);
@@ -150,6 +152,10 @@ class RacecheckObserver final : public sim::Observer {
   unsigned warps_ = 0;
   std::vector<uint32_t> rows_;                      // warps_ x warps_
   std::vector<std::vector<uint32_t>> barrierRows_;  // per barrier id: the arrivals' rows joined
+  // Per mbarrier (its shared address): the rows of every release into it so far, joined. A
+  // test_wait or try_wait acquires them all, whether or not its phase completed (the event
+  // does not say): a thread that reads after a wait that failed is not reported.
+  std::unordered_map<uint64_t, std::vector<uint32_t>> mbarrierRows_;
   // Global accesses are judged when the CTA ends: each keeps the index of its warp's row as it
   // was then, a copy made whenever a release changes it.
   std::vector<uint32_t> snapshots_;  // rows, warps_ each

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "isa/insns/tensor_map.h"
 #include "kernels/card.h"
 #include "kernels/ptx_registry.h"
 
@@ -193,6 +194,12 @@ TEST_P(CardTest, ProblemsAreWellFormed) {
         if (a.kind == KernelArg::Kind::Buffer) {
           ASSERT_LT(a.buffer, p.buffers.size()) << l.entry;
           referenced[a.buffer] = true;
+        } else if (a.kind == KernelArg::Kind::TensorMap) {
+          ASSERT_LT(a.buffer, p.buffers.size()) << l.entry;
+          referenced[a.buffer] = true;
+          isa::insns::tmap::TensorMap m;
+          ASSERT_EQ(a.scalar.size(), sizeof m) << l.entry;
+          EXPECT_TRUE(isa::insns::tmap::load(a.scalar.data(), m)) << l.entry;
         } else {
           EXPECT_TRUE(a.scalar.size() == 4 || a.scalar.size() == 8) << l.entry;
         }
@@ -262,6 +269,11 @@ uint64_t gemmC128(uint64_t n) {  // hgemm_wgmma's C: s x s, s a multiple of 128
   return s * s;
 }
 uint64_t rows128(uint64_t) { return 128; }
+uint64_t tmaMatrix(uint64_t n) {  // tma_tiles: W = max(n, 4) rounded up to 4, H = max(n, 4)/2 + 3
+  const uint64_t s = std::max<uint64_t>(n, 4);
+  return (s + 3) / 4 * 4 * (s / 2 + 3);
+}
+
 uint64_t square4(uint64_t n) {  // resize_bilinear: a max(n, 4)-square output image
   const uint64_t s = std::max<uint64_t>(n, 4);
   return s * s;
@@ -325,12 +337,13 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_copy", {capped1056}},
       {"micro_shfl_chain", {warp32}},
       {"micro_bar_chain", {cta256}},
-      {"hgemm_wmma", {gemmC32, 8}},      // one warp per 16x16 tile
+      {"hgemm_wmma", {gemmC32, 8}},     // one warp per 16x16 tile
       {"hgemm_wgmma", {gemmC128, 32}},  // one warpgroup per 64x64 tile
       {"resize_bilinear", {square4}},
+      {"tma_tiles", {tmaMatrix, 24}},  // up to three 32x32 tiles per block of 128 threads
       {"gauss_elim", {belowPivot}},
       {"heap_list", {same}},
-      {"cdp_quicksort", {one}},  // one thread; the child grids it launches cover the rest
+      {"cdp_quicksort", {one}},         // one thread; the child grids it launches cover the rest
       {"cluster_reduce", {same, 8}},    // 8 elements per thread
       {"grid_sync_reduce", {same, 4}},  // grid-strided over at most 264 CTAs: 2^18 / 67584
   };
