@@ -15,7 +15,8 @@ std::string hex(uint64_t v) {
   return b;
 }
 
-constexpr uint32_t kStale = ~0u;  // a warp's row changed since its last snapshot
+constexpr uint32_t kStale = ~0u;     // a warp's row changed since its last snapshot
+constexpr uint32_t kAsyncSeq = ~0u;  // AccessStamp::seq of a bulk copy's write (see asyncSeen_)
 
 bool isSyncWarp(const isa::Inst& in) { return in.text.rfind("bar.warp.sync", 0) == 0; }
 bool isClusterArrive(const isa::Inst& in) {
@@ -27,6 +28,7 @@ bool isClusterWait(const isa::Inst& in) { return in.text.rfind("barrier.cluster.
 bool releasesIntoMbarrier(const isa::Inst& in) {
   return in.text.rfind("mbarrier.", 0) == 0 || in.text.rfind("cp.async.", 0) == 0;
 }
+bool isBulkCopy(const isa::Inst& in) { return in.text.rfind("cp.async.bulk", 0) == 0; }
 bool waitsOnMbarrier(const isa::Inst& in) {
   return in.text.rfind("mbarrier.test_wait", 0) == 0 || in.text.rfind("mbarrier.try_wait", 0) == 0;
 }
@@ -63,7 +65,11 @@ void RacecheckObserver::ctaStarted(const sim::CtaInfo& c) {
   warpSnapshot_.resize(warps_);
   for (unsigned w = 0; w < warps_; ++w) warpSnapshot_[w] = w;
   barrierRows_.clear();
-  mbarrierRows_.clear();
+  mbarriers_.clear();
+  asyncEpoch_ = 0;
+  asyncCopy_ = ~0ull;
+  asyncSeen_.assign(warps_, 0);
+  barrierAsync_.clear();
   acquires_.clear();
   fences_.assign(size_t(c.warps) * 32, CtaPoint{});
   seen_.assign(size_t(c.warps) * 32, SeenReleases{});
@@ -109,6 +115,8 @@ void RacecheckObserver::barrierArrived(const sim::BarrierArrival& a) {
   // it does after (a producer's bar.arrive does not wait) is a new epoch, not ordered by it.
   ++clock(a.warp, a.warp);
   for (unsigned u = 0; u < warps_; ++u) joined[u] = std::max(joined[u], clock(a.warp, u));
+  if (barrierAsync_.size() <= a.id) barrierAsync_.resize(a.id + 1, 0);
+  barrierAsync_[a.id] = std::max(barrierAsync_[a.id], asyncSeen_[a.warp]);
 }
 
 void RacecheckObserver::barrierReleased(uint32_t id, const std::vector<unsigned>& waiters) {
@@ -118,8 +126,10 @@ void RacecheckObserver::barrierReleased(uint32_t id, const std::vector<unsigned>
     for (unsigned u = 0; u < warps_; ++u) clock(w, u) = std::max(clock(w, u), joined[u]);
     ++warpSync_[w];  // a CTA barrier orders the warp's own lanes too
     warpSnapshot_[w] = kStale;
+    asyncSeen_[w] = std::max(asyncSeen_[w], barrierAsync_[id]);
   }
   joined.assign(warps_, 0);  // the barrier's next completion starts from nothing
+  barrierAsync_[id] = 0;
 }
 
 bool RacecheckObserver::ordered(const AccessStamp& earlier, unsigned warp) const {
@@ -128,6 +138,7 @@ bool RacecheckObserver::ordered(const AccessStamp& earlier, unsigned warp) const
     const RacecheckObserver* p = peer(earlier.rank);
     return !p || beforeClusterPhase(p->clusterArrivals_, u, earlier.epoch, clusterWaits_[warp]);
   }
+  if (earlier.seq == kAsyncSeq) return asyncSeen_[warp] >= earlier.epoch;
   if (u != warp ? clock(warp, u) > earlier.epoch : warpSync_[warp] > earlier.wsync) return true;
   return beforeClusterPhase(clusterArrivals_, u, earlier.epoch, clusterWaits_[warp]);
 }
@@ -157,6 +168,10 @@ void RacecheckObserver::report(const AccessStamp& earlier, const char* earlierKi
                std::to_string(ownerRank) +
                " (distributed shared memory): CTAs of the cluster with no cluster.sync() "
                "(barrier.cluster.arrive and wait) between them";
+  else if (earlier.seq == kAsyncSeq)
+    f.detail = "hazard at __shared__ address " + hex(address) +
+               ": a bulk copy's write (the asynchronous proxy) and an access that did not wait "
+               "for the copy's mbarrier phase (mbarrier.try_wait or test_wait)";
   else if (earlierWarp == e.warp)
     f.detail = "intra-warp hazard at __shared__ address " + hex(address) +
                ": lanes of one warp with no __syncwarp() between them";
@@ -170,13 +185,24 @@ void RacecheckObserver::shared(RacecheckObserver& owner, const sim::MemoryEvent&
                                uint64_t a) {
   const unsigned w = e.warp;
   const uint32_t thread = w * 32 + lane;
-  const AccessStamp now{e.inst,      clock(w, w),      warpSync_[w],
-                        warpSeq_[w], uint16_t(thread), uint16_t(rank_)};
+  AccessStamp now{e.inst,      clock(w, w),      warpSync_[w],
+                  warpSeq_[w], uint16_t(thread), uint16_t(rank_)};
+  if (e.kind == sim::AccessKind::Store && isBulkCopy(*e.inst)) {
+    const uint64_t copy = uint64_t(w) << 32 | warpSeq_[w];
+    if (copy != asyncCopy_) {
+      asyncCopy_ = copy;
+      ++asyncEpoch_;
+    }
+    now.epoch = asyncEpoch_;
+    now.seq = kAsyncSeq;
+  }
   // Two accesses conflict when they come from different threads, are not the same warp
   // instruction, and nothing orders them.
   auto conflicts = [&](const AccessStamp& s) {
     if (!s.inst) return false;
-    if (s.rank == rank_ && (s.thread == thread || (s.thread / 32 == w && s.seq == now.seq)))
+    // (A bulk copy's write is the asynchronous proxy's, not its issuing thread's.)
+    if (s.rank == rank_ && s.seq != kAsyncSeq &&
+        (s.thread == thread || (s.thread / 32 == w && s.seq == now.seq)))
       return false;
     return !ordered(s, w);
   };
@@ -402,14 +428,18 @@ void RacecheckObserver::mbarrier(const sim::MemoryEvent& e) {
     const auto [space, a] = landing(e, lane);
     if (space != isa::Space::Shared || sim::namesRank(a) || a == last) return;
     last = a;
-    std::vector<uint32_t>& row = mbarrierRows_[a];
-    if (row.empty()) row.assign(warps_, 0);
+    MbarrierClock& m = mbarriers_[a];
+    if (m.row.empty()) m.row.assign(warps_, 0);
     if (release) {
-      // As a barrier arrival: what the warp did before is ordered before every waiter.
+      // As a barrier arrival: what the warp did before is ordered before every waiter; a bulk
+      // copy's complete_tx also releases the copy's own writes.
       ++clock(w, w);
-      for (unsigned u = 0; u < warps_; ++u) row[u] = std::max(row[u], clock(w, u));
+      for (unsigned u = 0; u < warps_; ++u) m.row[u] = std::max(m.row[u], clock(w, u));
+      m.async = std::max(m.async, asyncSeen_[w]);
+      if (isBulkCopy(*e.inst)) m.async = std::max(m.async, asyncEpoch_);
     } else {
-      for (unsigned u = 0; u < warps_; ++u) clock(w, u) = std::max(clock(w, u), row[u]);
+      for (unsigned u = 0; u < warps_; ++u) clock(w, u) = std::max(clock(w, u), m.row[u]);
+      asyncSeen_[w] = std::max(asyncSeen_[w], m.async);
       ++warpSync_[w];  // the arrivals of the warp's own lanes too
       warpSnapshot_[w] = kStale;
     }

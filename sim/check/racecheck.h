@@ -155,7 +155,22 @@ class RacecheckObserver final : public sim::Observer {
   // Per mbarrier (its shared address): the rows of every release into it so far, joined. A
   // test_wait or try_wait acquires them all, whether or not its phase completed (the event
   // does not say): a thread that reads after a wait that failed is not reported.
-  std::unordered_map<uint64_t, std::vector<uint32_t>> mbarrierRows_;
+  // `async`: the newest bulk copy (asyncEpoch_) whose complete_tx, or whose acquirer's
+  // release, reached the mbarrier.
+  struct MbarrierClock {
+    std::vector<uint32_t> row;
+    uint32_t async = 0;
+  };
+  std::unordered_map<uint64_t, MbarrierClock> mbarriers_;
+  // Bulk copies (cp.async.bulk, TMA) complete when issued in the core, but their writes belong
+  // to the asynchronous proxy, not to the issuing thread: they are stamped with the copy's
+  // number (epoch, with seq kAsyncSeq) and ordered before a warp's access only when the warp
+  // has acquired (by an mbarrier wait, or a barrier after one) an mbarrier that the copy's
+  // complete_tx reached: asyncSeen_[warp] >= that number.
+  uint32_t asyncEpoch_ = 0;
+  uint64_t asyncCopy_ = ~0ull;  // warp and instruction count of the copy numbered asyncEpoch_
+  std::vector<uint32_t> asyncSeen_;
+  std::vector<uint32_t> barrierAsync_;  // per barrier id, as barrierRows_
   // Global accesses are judged when the CTA ends: each keeps the index of its warp's row as it
   // was then, a copy made whenever a release changes it.
   std::vector<uint32_t> snapshots_;  // rows, warps_ each
