@@ -11,8 +11,9 @@
 // the H200's (tests/recorded/heap/: summary.txt, capacity.txt; docs/FIDELITY.md "Device heap"):
 //  - the heap is whole units of 4 MiB: ceil(limit / 4 MiB) of them (a limit of 0: none, every
 //    malloc returns NULL). The chip gives the same 4 MiB at limits of 1, 2 and 4 MiB, and its
-//    8 MiB default holds two units' worth of small blocks (heap_list); limits above 8 MiB are
-//    not measured yet, so more units for them is the same rule extrapolated;
+//    8 MiB default ran out of 16-byte blocks between about 87,000 and 91,000 (heap_list),
+//    around two units' 90,668; limits above 8 MiB are not measured yet, so more units for
+//    them is the same rule extrapolated;
 //  - a unit is 1,889 pages, 2,208 bytes apart from its start; a page holds 24 slots of 80 bytes
 //    (1,920 bytes), and the last page of a unit only 22 (its last 160 bytes are not handed out);
 //  - a block of up to 1,904 bytes takes whole slots inside one page: 16 bytes before the block
@@ -25,11 +26,11 @@
 //    944 of 4 KiB (two pages each), every count the chip gave (capacity.txt); pointers are
 //    16-byte aligned;
 //  - malloc(0) returns a block (of no bytes: any access to it is an overflow), not NULL.
-// What is not modelled: where the chip's pages lie beyond their count (its are 2,220 bytes
-// apart on average, with gaps the 2,208 pitch leaves at the end of the unit instead), and that
-// it puts blocks above some size (1000 bytes in the probe) in another part of the heap (20592
-// bytes below the small blocks). Sizes the chip was not measured at (2 KiB: two pages, like 4 KiB)
-// and several sizes in one unit follow the same rule untested.
+// What is not modelled: where the chip's pages lie beyond their count (the chip's are 2,220
+// bytes apart on average, with gaps the 2,208 pitch leaves at the end of the unit instead), and
+// that it puts blocks above some size (1000 bytes in the probe) in another part of the heap
+// (20592 bytes below the small blocks). Sizes the chip was not measured at (2 KiB: two pages,
+// like 4 KiB) and several sizes in one unit follow the same rule untested.
 //
 // Placement depends only on the order of the calls. The launch makes that order fixed: a kernel
 // that calls malloc or free runs its CTAs one at a time in CTA order, warps in the functional
