@@ -90,13 +90,17 @@ def test_device_malloc_heap_size_is_a_module_option_and_blocks_persist():
     ptx = (pathlib.Path(__file__).resolve().parents[2] / "tests/data/heap_ops.ptx").read_text()
     m = warpsim.Module.from_ptx(ptx, name="heap_ops.ptx", malloc_heap_size=4096)
     ptrs = np.zeros(64, dtype=np.uint64)
-    # The limit grants 7674 bytes (1.87 times it, as the H200's heap): 47 slots of 160 bytes.
+    # The limit grants one unit of 4 MiB, as the H200's heap does: 12 blocks of 100 bytes a page.
     m.get_kernel("heap_alloc")(1, 64, (ptrs, 100))
-    assert (ptrs[:47] != 0).all() and (ptrs[47:] == 0).all()
-    assert (ptrs[:47] % 16 == 0).all()
+    assert (ptrs != 0).all() and (ptrs % 16 == 0).all()
+    i = np.arange(64, dtype=np.uint64)
+    np.testing.assert_array_equal(ptrs - ptrs[0], i // 12 * 2208 + i % 12 * 160)
     values = np.zeros(64, dtype=np.uint32)
     m.get_kernel("heap_read_free")(1, 64, (ptrs, values))  # a later launch reads and frees
-    np.testing.assert_array_equal(values[:47], np.arange(47, dtype=np.uint32) * 7 + 1)
-    assert (values[47:] == 0xFFFFFFFF).all()
+    np.testing.assert_array_equal(values, np.arange(64, dtype=np.uint32) * 7 + 1)
+    # A limit of 0 grants no heap: every malloc returns NULL.
+    none = warpsim.Module.from_ptx(ptx, name="heap_ops.ptx", malloc_heap_size=0)
+    none.get_kernel("heap_alloc")(1, 64, (ptrs, 100))
+    assert (ptrs == 0).all()
     with pytest.raises(ValueError, match="malloc_heap_size"):
         warpsim.Module.from_ptx(ptx, malloc_heap_size=-1)

@@ -8,28 +8,40 @@
 // The heap is one allocation of device memory (so loads and stores reach it like any global
 // memory, and the core's bounds check covers only the heap as a whole, as the chip's does);
 // this class keeps the blocks inside it. Its layout is fitted to what a program can observe of
-// the H200's (tests/recorded/heap/summary.txt, docs/FIDELITY.md "Device heap"):
-//  - a block takes a slot of a multiple of 80 bytes: 16 bytes before the block and the block's
-//    bytes rounded up, so consecutive blocks of up to 64 bytes are 80 bytes apart and of 65 to
-//    144 bytes 160 apart (the chip: 80 for 1..100-byte requests after blocks of 1..48 bytes,
-//    160 after blocks of 100 and 128 bytes); pointers are 16-byte aligned;
-//  - malloc(0) returns a block (of no bytes: any access to it is an overflow), not NULL;
-//  - the heap granted for a limit of L bytes is larger than L, as the Programming Guide allows
-//    ("at least"): 1889 blocks of 1 KiB fit at L = 1 MiB on the chip, so the heap holds
-//    L * 1889 * 1040 / 2^20 bytes (1889 slots of 1040 at 1 MiB). One recorded point: the rule
-//    for other limits is a guess until the chip is measured at several.
-// What is not modelled: the chip puts blocks above some size (1000 bytes in the probe) in
-// another region (20592 bytes below the small blocks, and 1952 bytes apart there).
+// the H200's (tests/recorded/heap/: summary.txt, capacity.txt; docs/FIDELITY.md "Device heap"):
+//  - the heap is whole units of 4 MiB: ceil(limit / 4 MiB) of them (a limit of 0: none, every
+//    malloc returns NULL). The chip gives the same 4 MiB at limits of 1, 2 and 4 MiB, and its
+//    8 MiB default ran out of 16-byte blocks between about 87,000 and 91,000 (heap_list),
+//    around two units' 90,668; limits above 8 MiB are not measured yet, so more units for
+//    them is the same rule extrapolated;
+//  - a unit is 1,889 pages, 2,208 bytes apart from its start; a page holds 24 slots of 80 bytes
+//    (1,920 bytes), and the last page of a unit only 22 (its last 160 bytes are not handed out);
+//  - a block of up to 1,904 bytes takes whole slots inside one page: 16 bytes before the block
+//    and the block's bytes, rounded up to 80 (so consecutive blocks of up to 64 bytes are 80
+//    apart and of 65 to 144 bytes 160 apart, as on the chip), first fit: the lowest page with
+//    a free run of slots, the lowest run in it. A larger block takes whole empty pages from one
+//    page's start, as many as its 16 + size bytes reach into (page gaps included);
+//  - so a unit holds 1889 x (24 / slots) blocks of one size less the last page's shortfall:
+//    45,334 of up to 64 bytes, 22,667 of 128, 11,333 of 256, 5,667 of 512, 1,889 of 1 KiB and
+//    944 of 4 KiB (two pages each), every count the chip gave (capacity.txt); pointers are
+//    16-byte aligned;
+//  - malloc(0) returns a block (of no bytes: any access to it is an overflow), not NULL.
+// What is not modelled: where the chip's pages lie beyond their count (the chip's are 2,220
+// bytes apart on average, with gaps the 2,208 pitch leaves at the end of the unit instead), and
+// that it puts blocks above some size (1000 bytes in the probe) in another part of the heap
+// (20592 bytes below the small blocks). Sizes the chip was not measured at (2 KiB: two pages,
+// like 4 KiB) and several sizes in one unit follow the same rule untested.
 //
-// Placement is first fit (the lowest-addressed free range that holds the block), so an address
-// depends only on the order of the calls. The launch makes that order fixed: a kernel that
-// calls malloc or free runs its CTAs one at a time in CTA order, warps in the functional
+// Placement depends only on the order of the calls. The launch makes that order fixed: a kernel
+// that calls malloc or free runs its CTAs one at a time in CTA order, warps in the functional
 // schedule's round-robin, lanes in lane order (sim/func/grid.cpp), on any number of host
 // threads.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,10 +51,15 @@ namespace warpsim::sim {
 
 inline constexpr uint64_t kDefaultMallocHeapBytes = 8ull << 20;  // cudaLimitMallocHeapSize
 inline constexpr uint64_t kHeapAlign = 16;                       // every block's address
-inline constexpr uint64_t kHeapSlot = 80;  // every block's slot is a multiple of this
-// The bytes of heap the chip grants for a cudaLimitMallocHeapSize of `limit` (fitted above).
+inline constexpr uint64_t kHeapUnitBytes = 4ull << 20;           // the heap is whole units
+inline constexpr uint32_t kHeapPagesPerUnit = 1889;
+inline constexpr uint64_t kHeapPagePitch = 2208;  // from one page's start to the next one's
+inline constexpr uint64_t kHeapSlot = 80;         // a small block takes whole slots
+inline constexpr uint32_t kHeapSlotsPerPage = 24;
+inline constexpr uint32_t kHeapSlotsInLastPage = 22;  // of a unit
+// The bytes of heap the chip grants for a cudaLimitMallocHeapSize of `limit`: whole units.
 inline constexpr uint64_t grantedHeapBytes(uint64_t limit) {
-  return static_cast<uint64_t>((static_cast<unsigned __int128>(limit) * 1889 * 1040) >> 20);
+  return (limit / kHeapUnitBytes + (limit % kHeapUnitBytes != 0)) * kHeapUnitBytes;
 }
 
 struct HeapBlock {
@@ -64,7 +81,9 @@ enum class FreeOutcome : uint8_t {
 
 class DeviceHeap {
  public:
-  // Blocks live in [base, base + size): the device memory the Gpu allocated for the heap.
+  // Blocks live in [base, base + size): the device memory the Gpu allocated for the heap, a
+  // whole number of units (grantedHeapBytes; std::invalid_argument otherwise) at a 16-byte
+  // aligned base.
   DeviceHeap(uint64_t base, uint64_t size);
   uint64_t base() const { return base_; }
   uint64_t size() const { return size_; }
@@ -87,10 +106,35 @@ class DeviceHeap {
   uint64_t bytesInUse() const { return inUse_; }
 
  private:
+  // The pages and slots a block takes: slots [firstSlot, firstSlot + slots) of page firstPage
+  // (a small block), or pages [firstPage, lastPage] whole (a large one: slots == 0).
+  struct Place {
+    uint32_t firstPage = 0, lastPage = 0, firstSlot = 0, slots = 0;
+  };
+  uint64_t pageStart(uint32_t page) const;
+  uint32_t usableSlots(uint32_t page) const;
+  uint32_t fullMask(uint32_t page) const { return (1u << usableSlots(page)) - 1; }
+  uint32_t longestFreeRun(uint32_t page) const;  // of free slots
+  // Where a block of `bytes` bytes starting at `address` lies (it must be one this heap placed).
+  Place placeOf(uint64_t address, uint64_t bytes) const;
+  // The bytes a place covers: [first, second).
+  std::pair<uint64_t, uint64_t> extent(const Place& p) const;
+  bool findSmall(uint32_t slots, Place& out) const;
+  // The lowest page at or after `from` with no block in it (pages_ or more when none).
+  uint64_t nextEmptyPage(uint64_t from) const;
+  bool findLarge(uint64_t bytes, Place& out) const;
+  void take(const Place& p, bool taken);
   static const HeapBlock* holding(const std::map<uint64_t, HeapBlock>& blocks, uint64_t address);
-  uint64_t base_, size_;
+
+  uint64_t base_, size_, pages_ = 0;
+  // Per page used so far (the pages after them are empty, so a large heap costs nothing until
+  // it is used): bit i set = slot i taken; every usable bit set = full, or a large block's.
+  std::vector<uint32_t> used_;
+  // The pages in used_ by their longest run of free slots (1 .. 24; full pages in none), and
+  // the empty ones: the lowest page with room for a block is a few lookups away.
+  std::array<std::set<uint32_t>, kHeapSlotsPerPage + 1> byRun_;
+  std::set<uint32_t> empty_;
   std::map<uint64_t, HeapBlock> live_, freed_;  // by address
-  std::map<uint64_t, uint64_t> holes_;          // free ranges: start -> length, coalesced
   uint64_t inUse_ = 0;
 };
 

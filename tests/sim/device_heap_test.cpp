@@ -1,8 +1,9 @@
 // Device-side malloc and free (sim/func/device_heap.h): the heap's placement rule (first fit,
-// 16-byte aligned blocks in slots of multiples of 80 bytes, as the H200 spaces them), NULL when
-// it is full, the heap the chip grants for a limit, blocks that outlive their launch, addresses
+// 16-byte aligned blocks in slots of multiples of 80 bytes inside pages of 24 slots, as the H200
+// spaces them), NULL when it is full, the heap the chip grants for a limit (whole 4 MiB units)
+// and how many blocks of each size it holds, blocks that outlive their launch, addresses
 // independent of the host thread count, a double free as a fault and an invalid free ignored.
-// The recorded values come from tests/recorded/heap/summary.txt (the H200).
+// The recorded values come from tests/recorded/heap/summary.txt and capacity.txt (the H200).
 // tests/data/heap_ops.ptx is nvcc 13's PTX of tests/data/heap_ops.cu.
 #include <gtest/gtest.h>
 
@@ -24,10 +25,17 @@ std::string readData(const std::string& name) {
   return ss.str();
 }
 
+std::string readRecorded(const std::string& name) {
+  std::ifstream f(std::filesystem::path(WARPSIM_SOURCE_DIR) / "tests/recorded" / name);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
 const sim::FaultInfo kSite{};
 
 TEST(DeviceHeap, FirstFitAlignedBlocksInSlotsOf80Bytes) {
-  sim::DeviceHeap h(0x1000, 1024);
+  sim::DeviceHeap h(0x1000, sim::kHeapUnitBytes);
   const uint64_t a = h.allocate(20, kSite, 1, "k");   // 16 + 20 bytes: a slot of 80
   const uint64_t b = h.allocate(1, kSite, 1, "k");    // 80
   const uint64_t c = h.allocate(100, kSite, 1, "k");  // 16 + 100: 160
@@ -38,9 +46,9 @@ TEST(DeviceHeap, FirstFitAlignedBlocksInSlotsOf80Bytes) {
   EXPECT_EQ(d, 0x1150u);
   EXPECT_EQ(h.bytesInUse(), 137u);
   EXPECT_EQ(h.liveBlock(a + 19), h.liveBlock(a));
-  EXPECT_EQ(h.liveBlock(a + 20), nullptr);         // the slot's padding belongs to no block
-  EXPECT_EQ(h.liveBlock(0x1050), nullptr);         // before b
-  EXPECT_EQ(h.allocate(2048, kSite, 1, "k"), 0u);  // larger than the heap: NULL
+  EXPECT_EQ(h.liveBlock(a + 20), nullptr);  // the slot's padding belongs to no block
+  EXPECT_EQ(h.liveBlock(0x1050), nullptr);  // before b
+  EXPECT_EQ(h.allocate(sim::kHeapUnitBytes + 1, kSite, 1, "k"), 0u);  // larger than the heap
   // Freed: a's slot is found first again; b's freed block is remembered until reused.
   EXPECT_EQ(h.free(b), sim::FreeOutcome::Freed);
   EXPECT_EQ(h.free(b), sim::FreeOutcome::DoubleFree);
@@ -84,7 +92,7 @@ TEST(DeviceHeap, AOneMiBLimitHolds1889BlocksOf1KiB) {
 
 // Recorded (mode zero): malloc(0) returns a pointer, not NULL; the block has no bytes.
 TEST(DeviceHeap, MallocOfZeroBytesIsABlock) {
-  sim::DeviceHeap h(0x1000, 1024);
+  sim::DeviceHeap h(0x1000, sim::kHeapUnitBytes);
   const uint64_t a = h.allocate(0, kSite, 1, "k");
   EXPECT_EQ(a, 0x1010u);
   EXPECT_EQ(h.liveBlock(a), nullptr);  // any access to it is outside the block
@@ -92,14 +100,121 @@ TEST(DeviceHeap, MallocOfZeroBytesIsABlock) {
   EXPECT_EQ(h.free(a), sim::FreeOutcome::Freed);
 }
 
+// One unit filled with small blocks, then emptied: its pages are one free range again.
 TEST(DeviceHeap, FillsToTheLastSlotThenReturnsNull) {
-  sim::DeviceHeap h(0x2000, 320);
+  sim::DeviceHeap h(0x2000, sim::kHeapUnitBytes);
   std::vector<uint64_t> got;
   for (uint64_t p; (p = h.allocate(48, kSite, 1, "k"));) got.push_back(p);
-  EXPECT_EQ(got.size(), 4u);  // 4 x 80 = 320
-  EXPECT_EQ(h.allocate(1, kSite, 1, "k"), 0u);
+  EXPECT_EQ(got.size(), 45334u);  // capacity.txt: 1889 pages x 24 slots, 22 in the last
+  EXPECT_EQ(h.allocate(0, kSite, 1, "k"), 0u);
   for (uint64_t p : got) EXPECT_EQ(h.free(p), sim::FreeOutcome::Freed);
-  EXPECT_EQ(h.allocate(304, kSite, 1, "k"), 0x2010u);  // every slot merged back into one
+  // A block of nearly the whole unit: every page from the first to the last's usable slots.
+  const uint64_t whole = 1888 * sim::kHeapPagePitch + 22 * sim::kHeapSlot - 16;
+  EXPECT_EQ(h.allocate(whole + 1, kSite, 1, "k"), 0u);
+  EXPECT_EQ(h.allocate(whole, kSite, 1, "k"), 0x2010u);
+  EXPECT_EQ(h.allocate(0, kSite, 1, "k"), 0u);
+}
+
+// Pages: 24 slots of 80 bytes, 2,208 bytes from one page's start to the next; a block that
+// does not fit what is left of a page goes to the next page with room; the last page of a unit
+// holds 22 slots; a block of more than 1,904 bytes takes whole empty pages.
+TEST(DeviceHeap, PagesOf24SlotsAndLargeBlocksOfWholePages) {
+  const uint64_t base = 0x10000, pitch = sim::kHeapPagePitch;
+  sim::DeviceHeap h(base, 2 * sim::kHeapUnitBytes);
+  std::vector<uint64_t> small;
+  for (int i = 0; i < 25; ++i) small.push_back(h.allocate(64, kSite, 1, "k"));
+  EXPECT_EQ(small[23], base + 16 + 23 * 80);
+  EXPECT_EQ(small[24], base + pitch + 16);  // page 0 is full: page 1
+  // 23 slots left in page 1: a block of 23 slots fits there, one of 24 does not.
+  EXPECT_EQ(h.allocate(23 * 80 - 16, kSite, 1, "k"), base + pitch + 80 + 16);
+  EXPECT_EQ(h.allocate(24 * 80 - 16, kSite, 1, "k"), base + 2 * pitch + 16);
+  // 1,905 bytes and more: whole pages from the first empty one (two pages for 4 KiB).
+  const uint64_t big = h.allocate(4096, kSite, 1, "k");
+  EXPECT_EQ(big, base + 3 * pitch + 16);
+  EXPECT_EQ(h.allocate(1905, kSite, 1, "k"), base + 5 * pitch + 16);
+  EXPECT_EQ(h.allocate(8, kSite, 1, "k"), base + 7 * pitch + 16);  // pages 3 to 6 are taken
+  // Freed, the large block's pages take small blocks again, lowest first.
+  EXPECT_EQ(h.free(big), sim::FreeOutcome::Freed);
+  EXPECT_NE(h.freedBlock(big + 4095), nullptr);
+  EXPECT_EQ(h.allocate(8, kSite, 1, "k"), base + 3 * pitch + 16);
+  // A freed block is forgotten once a new block takes any of its bytes.
+  EXPECT_EQ(h.freedBlock(big + 4095), nullptr);
+  // A block larger than a unit spans units (the chip was not measured at it).
+  const uint64_t huge = h.allocate(sim::kHeapUnitBytes, kSite, 1, "k");
+  EXPECT_EQ(huge, base + 8 * pitch + 16);
+  EXPECT_NE(h.liveBlock(huge + sim::kHeapUnitBytes - 1), nullptr);
+}
+
+TEST(DeviceHeap, TheLastPageOfAUnitHolds22Slots) {
+  const uint64_t base = 0x10000, pitch = sim::kHeapPagePitch;
+  sim::DeviceHeap h(base, 2 * sim::kHeapUnitBytes);
+  // Fill pages 0 .. 1887 of the first unit with blocks of a whole page each.
+  for (int i = 0; i < 1888; ++i)
+    ASSERT_EQ(h.allocate(24 * 80 - 16, kSite, 1, "k"), base + i * pitch + 16) << i;
+  // Page 1888 holds 22 slots: 24 go to the next unit's first page, 22 stay.
+  EXPECT_EQ(h.allocate(24 * 80 - 16, kSite, 1, "k"), base + sim::kHeapUnitBytes + 16);
+  EXPECT_EQ(h.allocate(22 * 80 - 16, kSite, 1, "k"), base + 1888 * pitch + 16);
+}
+
+// The heap the chip grants: the limit rounded up to whole 4 MiB units (capacity.txt: 1, 2 and
+// 4 MiB give the same heap); a limit of 0 grants none.
+TEST(DeviceHeap, GrantedHeapIsWholeUnitsOf4MiB) {
+  EXPECT_EQ(sim::grantedHeapBytes(0), 0u);
+  EXPECT_EQ(sim::grantedHeapBytes(1), 4u << 20);
+  EXPECT_EQ(sim::grantedHeapBytes(1 << 20), 4u << 20);
+  EXPECT_EQ(sim::grantedHeapBytes(4 << 20), 4u << 20);
+  EXPECT_EQ(sim::grantedHeapBytes((4 << 20) + 1), 8u << 20);
+  EXPECT_EQ(sim::grantedHeapBytes(sim::kDefaultMallocHeapBytes), 8u << 20);
+  EXPECT_THROW(sim::DeviceHeap(0x1000, 1024), std::invalid_argument);
+}
+
+// heap_list on the H200 at the default 8 MiB (FIDELITY "Device heap"): lists of about 87,000
+// 16-byte nodes in all fit, about 91,000 ran out. Two units hold 90,668.
+TEST(DeviceHeap, TheDefaultHeapHoldsTwoUnitsOfSmallBlocks) {
+  sim::DeviceHeap h(0x100000, sim::grantedHeapBytes(sim::kDefaultMallocHeapBytes));
+  unsigned n = 0;
+  while (h.allocate(16, kSite, 1, "k")) ++n;
+  EXPECT_EQ(n, 2u * 45334u);
+}
+
+// tests/recorded/heap/capacity.txt: per line, one thread on the H200 mallocs blocks of one size
+// from a heap limited to LIMIT MiB until malloc returns NULL; the count must be the chip's.
+struct CapacityLine {
+  uint64_t limitMiB = 0, size = 0, count = 0;
+};
+
+std::vector<CapacityLine> recordedCapacity() {
+  std::vector<CapacityLine> lines;
+  std::istringstream in(readRecorded("heap/capacity.txt"));
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream f(line);
+    std::string limitKey, sizeKey, countKey;
+    CapacityLine c;
+    f >> limitKey >> c.limitMiB >> sizeKey >> c.size >> countKey >> c.count;
+    if (limitKey == "limit_mib" && sizeKey == "size" && countKey == "count") lines.push_back(c);
+  }
+  return lines;
+}
+
+class RecordedCapacity : public testing::TestWithParam<CapacityLine> {};
+
+TEST_P(RecordedCapacity, MallocsUntilNullAreTheChips) {
+  const CapacityLine& c = GetParam();
+  sim::DeviceHeap h(0x7f0000000000, sim::grantedHeapBytes(c.limitMiB << 20));
+  uint64_t n = 0;
+  while (h.allocate(c.size, kSite, 1, "k")) ++n;
+  EXPECT_EQ(n, c.count) << "limit " << c.limitMiB << " MiB, blocks of " << c.size << " bytes";
+}
+
+INSTANTIATE_TEST_SUITE_P(Heap, RecordedCapacity, testing::ValuesIn(recordedCapacity()),
+                         [](const testing::TestParamInfo<CapacityLine>& i) {
+                           return "limit" + std::to_string(i.param.limitMiB) + "MiB_size" +
+                                  std::to_string(i.param.size);
+                         });
+
+TEST(DeviceHeap, CapacityFileHasEveryRecordedLine) {
+  EXPECT_EQ(recordedCapacity().size(), 21u);  // limits 1, 2, 4 MiB x 7 sizes
 }
 
 struct HeapRun {
@@ -138,8 +253,8 @@ TEST(DeviceHeap, BlocksOutliveTheLaunchAndAreFreedByALaterOne) {
     EXPECT_EQ(r.ptrs[i] % 16, 0u);
     EXPECT_GE(r.ptrs[i], r.heapBase);
     EXPECT_LT(r.ptrs[i] + 100, r.heapBase + r.heapSize);
-    // CTAs in order, lanes in order: each block right after the one before.
-    if (i) EXPECT_EQ(r.ptrs[i], r.ptrs[i - 1] + 160);
+    // CTAs in order, lanes in order: each block right after the one before, 12 to a page.
+    EXPECT_EQ(r.ptrs[i], r.heapBase + i / 12 * sim::kHeapPagePitch + i % 12 * 160 + 16) << i;
     EXPECT_EQ(r.values[i], uint32_t(i) * 7 + 1);
   }
   EXPECT_EQ(r.liveAfter, 0u);
@@ -154,13 +269,13 @@ TEST(DeviceHeap, AddressesDoNotDependOnTheHostThreadCount) {
 
 TEST(DeviceHeap, AFullHeapReturnsNullAndTheSizeIsWhatTheLimitGrants) {
   sim::LaunchOptions o;
-  o.mallocHeapSize = 4096;  // grants 7674 bytes: 47 slots of 160
-  const HeapRun r = allocReadFree(2, 100, o);
+  o.mallocHeapSize = 4096;  // grants one unit of 4 MiB: 22,667 blocks of 100 bytes
+  const HeapRun r = allocReadFree(355, 100, o);  // 22,720 threads
   ASSERT_FALSE(r.alloc.fault) << r.alloc.fault->describe("");
-  EXPECT_EQ(r.heapSize, 7674u);
+  EXPECT_EQ(r.heapSize, 4u << 20);
   for (size_t i = 0; i < r.ptrs.size(); ++i) {
-    EXPECT_EQ(r.ptrs[i] != 0, i < 47) << i;
-    EXPECT_EQ(r.values[i], i < 47 ? uint32_t(i) * 7 + 1 : 0xFFFFFFFFu);
+    ASSERT_EQ(r.ptrs[i] != 0, i < 22667) << i;
+    ASSERT_EQ(r.values[i], i < 22667 ? uint32_t(i) * 7 + 1 : 0xFFFFFFFFu) << i;
   }
   sim::LaunchOptions none;
   none.mallocHeapSize = 0;  // allowed, as in CUDA: every malloc fails
