@@ -9,12 +9,17 @@
 #include <random>
 
 #include "harness/arg_spec_texture.h"
+#include "harness/arg_spec_tmap.h"
 #include "harness/number_text.h"
 #include "isa/fp.h"
 #include "isa/insns/texture_object.h"
 #include "kernels/random.h"
 
 namespace warpsim::harness {
+
+void badArg(size_t position, const std::string& text, const std::string& why) {
+  throw ArgError("--arg " + std::to_string(position) + " '" + text + "': " + why);
+}
 
 using kernels::ElemType;
 namespace tex = isa::tex;
@@ -34,10 +39,6 @@ std::optional<ElemType> typeNamed(const std::string& s) {
 
 bool isFloat(ElemType t) {
   return t == ElemType::F16 || t == ElemType::BF16 || t == ElemType::F32 || t == ElemType::F64;
-}
-
-[[noreturn]] void bad(size_t position, const std::string& text, const std::string& why) {
-  throw ArgError("--arg " + std::to_string(position) + " '" + text + "': " + why);
 }
 
 std::string formatReal(double v) {
@@ -101,9 +102,10 @@ double parseNumber(const std::string& s, size_t position, const std::string& tex
   bool overflow = false;
   const auto v = parseRealText(s, &overflow);
   if (overflow)
-    bad(position, text,
+    badArg(
+        position, text,
         "'" + s + "' does not fit f64 (largest finite value " + largestFinite(ElemType::F64) + ")");
-  if (!v) bad(position, text, "'" + s + "' is not a number");
+  if (!v) badArg(position, text, "'" + s + "' is not a number");
   return *v;
 }
 
@@ -145,7 +147,7 @@ std::string realFitError(double v, ElemType t) {
 void checkRealFits(double v, ElemType t, const std::string& s, size_t position,
                    const std::string& text) {
   if (const std::string why = realFitError(v, t); !why.empty())
-    bad(position, text, "'" + s + "' " + why);
+    badArg(position, text, "'" + s + "' " + why);
 }
 
 uint64_t parseScalarBits(const std::string& s, ElemType t, size_t position,
@@ -160,9 +162,9 @@ uint64_t parseScalarBits(const std::string& s, ElemType t, size_t position,
       const unsigned bits = kernels::elemBytes(t) * 8;
       const uint64_t top = bits == 64 ? UINT64_MAX : (uint64_t{1} << bits) - 1;
       if (!n || n->magnitude > top)
-        bad(position, text,
-            "'" + s + "' is not a bit pattern of " + kernels::elemName(t) + " (at most " +
-                std::to_string(bits / 4) + " hexadecimal digits)");
+        badArg(position, text,
+               "'" + s + "' is not a bit pattern of " + kernels::elemName(t) + " (at most " +
+                   std::to_string(bits / 4) + " hexadecimal digits)");
       return n->magnitude;
     }
     const double v = parseNumber(s, position, text);
@@ -170,7 +172,7 @@ uint64_t parseScalarBits(const std::string& s, ElemType t, size_t position,
     return elementFrom(v, t);
   }
   const auto n = parseSignedText(s);
-  if (!n) bad(position, text, "'" + s + "' is not an integer");
+  if (!n) badArg(position, text, "'" + s + "' is not an integer");
   const unsigned bits = kernels::elemBytes(t) * 8;
   const uint64_t top = bits == 64 ? UINT64_MAX : (uint64_t{1} << bits) - 1;
   // Hexadecimal is a bit pattern (s32:0xFFFFFFFF is -1); decimal is a value in the type's
@@ -178,8 +180,8 @@ uint64_t parseScalarBits(const std::string& s, ElemType t, size_t position,
   const bool fits = n->negative ? isSigned(t) && n->magnitude <= top / 2 + 1
                                 : n->magnitude <= (isSigned(t) && !n->hex ? top / 2 : top);
   if (!fits)
-    bad(position, text,
-        "'" + s + "' does not fit " + kernels::elemName(t) + " (" + integerRange(t) + ")");
+    badArg(position, text,
+           "'" + s + "' does not fit " + kernels::elemName(t) + " (" + integerRange(t) + ")");
   return (n->negative ? 0 - n->magnitude : n->magnitude) & top;
 }
 
@@ -248,9 +250,9 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,
   if (bracket == std::string::npos) {  // a scalar TYPE:VALUE
     const size_t colon = rest.find(':');
     if (colon == std::string::npos)
-      bad(position, text, "expected TYPE:VALUE or TYPE[COUNT][:INIT]");
+      badArg(position, text, "expected TYPE:VALUE or TYPE[COUNT][:INIT]");
     const auto t = typeNamed(rest.substr(0, colon));
-    if (!t) bad(position, text, "unknown type '" + rest.substr(0, colon) + "'");
+    if (!t) badArg(position, text, "unknown type '" + rest.substr(0, colon) + "'");
     const uint64_t bits = parseScalarBits(rest.substr(colon + 1), *t, position, text);
     out.type = *t;
     out.arg.kind = kernels::KernelArg::Kind::Scalar;
@@ -259,18 +261,18 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,
     return out;
   }
   const size_t b0 = rest.find('['), b1 = rest.find(']');
-  if (b1 == std::string::npos || b1 < b0) bad(position, text, "missing ']'");
+  if (b1 == std::string::npos || b1 < b0) badArg(position, text, "missing ']'");
   const auto t = typeNamed(rest.substr(0, b0));
-  if (!t) bad(position, text, "unknown type '" + rest.substr(0, b0) + "'");
+  if (!t) badArg(position, text, "unknown type '" + rest.substr(0, b0) + "'");
   const std::string countText = rest.substr(b0 + 1, b1 - b0 - 1);
   std::string init = b1 + 1 < rest.size() ? rest.substr(b1 + 1) : "";
   if (!init.empty()) {
-    if (init[0] != ':') bad(position, text, "expected ':INIT' after ']'");
+    if (init[0] != ':') badArg(position, text, "expected ':INIT' after ']'");
     init = init.substr(1);
   }
   std::string fn = init, params;
   if (const size_t p = init.find('('); p != std::string::npos) {
-    if (init.back() != ')') bad(position, text, "missing ')' in '" + init + "'");
+    if (init.back() != ')') badArg(position, text, "missing ')' in '" + init + "'");
     fn = init.substr(0, p);
     params = init.substr(p + 1, init.size() - p - 2);
   }
@@ -284,57 +286,57 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,
   // Checked before any host memory is taken: the buffer must fit the device memory.
   auto checkSize = [&](uint64_t elements) {
     if (elements > maxBufferBytes / eb)
-      bad(position, text,
-          std::to_string(elements) + " elements of " + kernels::elemName(*t) + " do not fit the " +
-              std::to_string(maxBufferBytes) +
-              " bytes of device memory left (the limit is set by --device-memory)");
+      badArg(position, text,
+             std::to_string(elements) + " elements of " + kernels::elemName(*t) +
+                 " do not fit the " + std::to_string(maxBufferBytes) +
+                 " bytes of device memory left (the limit is set by --device-memory)");
   };
   if (!countText.empty()) {
     const auto c = parseUnsignedText(countText);
-    if (!c) bad(position, text, "'" + countText + "' is not an element count");
+    if (!c) badArg(position, text, "'" + countText + "' is not an element count");
     count = *c;
     checkSize(count);
   } else if (fn != "file") {
-    bad(position, text, "an element count is needed unless the buffer comes from a file");
+    badArg(position, text, "an element count is needed unless the buffer comes from a file");
   }
   b.bytes.assign(count * eb, 0);
   const std::vector<std::string> p = splitArgs(params);
   if (fn.empty() || fn == "zeros") {
-    if (!p.empty()) bad(position, text, "zeros takes no parameters");
+    if (!p.empty()) badArg(position, text, "zeros takes no parameters");
   } else if (fn == "iota") {
-    if (p.size() > 2) bad(position, text, "iota takes [START[,STEP]]");
+    if (p.size() > 2) badArg(position, text, "iota takes [START[,STEP]]");
     const double start = p.size() > 0 ? parseNumber(p[0], position, text) : 0;
     const double step = p.size() > 1 ? parseNumber(p[1], position, text) : 1;
     if (count > 0) {  // the first and the last values must fit: nothing wraps on the way
       checkRealFits(start, *t, p.size() > 0 ? p[0] : "0", position, text);
       const double last = start + step * double(count - 1);
       if (std::isfinite(start) && std::isfinite(step) && !std::isfinite(last))
-        bad(position, text, "iota's last value overflows");
+        badArg(position, text, "iota's last value overflows");
       if (const std::string why = realFitError(last, *t); !why.empty())
-        bad(position, text, "iota's last value " + formatReal(last) + " " + why);
+        badArg(position, text, "iota's last value " + formatReal(last) + " " + why);
     }
     for (uint64_t i = 0; i < count; ++i) {
       const double v = start + step * double(i);
       putElement(b, i, elementFrom(isFloat(*t) ? v : std::round(v), *t));
     }
   } else if (fn == "const" || fn == "fill") {
-    if (p.size() != 1) bad(position, text, fn + " takes one value");
+    if (p.size() != 1) badArg(position, text, fn + " takes one value");
     const uint64_t bits = parseScalarBits(p[0], *t, position, text);
     for (uint64_t i = 0; i < count; ++i) putElement(b, i, bits);
   } else if (fn == "random") {
-    if (p.empty() || p.size() > 3) bad(position, text, "random takes SEED[,LO,HI]");
+    if (p.empty() || p.size() > 3) badArg(position, text, "random takes SEED[,LO,HI]");
     parseNumber(p[0], position, text);  // "'x' is not a number" first
     const auto seedValue = parseUnsignedText(p[0]);
-    if (!seedValue) bad(position, text, "the seed '" + p[0] + "' is not an unsigned integer");
+    if (!seedValue) badArg(position, text, "the seed '" + p[0] + "' is not an unsigned integer");
     const uint64_t seed = *seedValue;
     double lo = isFloat(*t) ? -1.0 : 0.0, hi = isFloat(*t) ? 1.0 : 100.0;
     if (p.size() == 3) {
       lo = parseNumber(p[1], position, text);
       hi = parseNumber(p[2], position, text);
     } else if (p.size() == 2) {
-      bad(position, text, "random takes SEED or SEED,LO,HI");
+      badArg(position, text, "random takes SEED or SEED,LO,HI");
     }
-    if (!(lo <= hi)) bad(position, text, "random needs LO <= HI");
+    if (!(lo <= hi)) badArg(position, text, "random needs LO <= HI");
     if (p.size() == 3) {
       checkRealFits(lo, *t, p[1], position, text);
       checkRealFits(hi, *t, p[2], position, text);
@@ -350,33 +352,33 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,
       }
     }
   } else if (fn == "file") {
-    if (p.size() != 1 || p[0].empty()) bad(position, text, "file takes a path");
+    if (p.size() != 1 || p[0].empty()) badArg(position, text, "file takes a path");
     std::ifstream f(p[0], std::ios::binary);
-    if (!f) bad(position, text, "cannot open '" + p[0] + "'");
+    if (!f) badArg(position, text, "cannot open '" + p[0] + "'");
     // Never read more than the buffer holds: a device or a pipe (/dev/zero) has no end.
     std::error_code ec;
     const bool regular = std::filesystem::is_regular_file(p[0], ec);
     uint64_t want = b.bytes.size();
     if (countText.empty()) {
       if (!regular)
-        bad(position, text,
-            "'" + p[0] + "' is not a regular file: give the element count (TYPE[COUNT])");
+        badArg(position, text,
+               "'" + p[0] + "' is not a regular file: give the element count (TYPE[COUNT])");
       const uint64_t size = std::filesystem::file_size(p[0], ec);
-      if (ec) bad(position, text, "cannot read the size of '" + p[0] + "'");
+      if (ec) badArg(position, text, "cannot read the size of '" + p[0] + "'");
       if (size % eb)
-        bad(position, text,
-            "'" + p[0] + "' holds " + std::to_string(size) +
-                " bytes, not a whole number of elements");
+        badArg(position, text,
+               "'" + p[0] + "' holds " + std::to_string(size) +
+                   " bytes, not a whole number of elements");
       checkSize(size / eb);
       want = size;
       b.bytes.assign(want, 0);
     }
     f.read(reinterpret_cast<char*>(b.bytes.data()), std::streamsize(want));
     if (uint64_t(f.gcount()) < want)
-      bad(position, text,
-          "'" + p[0] + "' is shorter than " + std::to_string(want / eb) + " elements");
+      badArg(position, text,
+             "'" + p[0] + "' is shorter than " + std::to_string(want / eb) + " elements");
   } else {
-    bad(position, text, "unknown initializer '" + fn + "' (zeros, iota, const, random, file)");
+    badArg(position, text, "unknown initializer '" + fn + "' (zeros, iota, const, random, file)");
   }
   out.isBuffer = true;
   out.arg = kernels::KernelArg::buf(bufferIndex);
@@ -395,16 +397,30 @@ ArgList buildProblem(const std::vector<std::string>& args, const std::string& en
   l.dynamicShared = dynamicShared;
   uint64_t total = 0;
   for (size_t i = 0; i < args.size(); ++i) {
+    if (auto m = parseTensorMapArg(args[i], i + 1, p.buffers, [&](const std::string& buffer) {
+          return parseArg(buffer, i + 1, p.buffers.size(), maxBufferBytes - total);
+        })) {
+      if (m->tensor) {
+        for (const auto& b : p.buffers)
+          if (b.name == m->tensor->name)
+            badArg(i + 1, args[i], "a buffer named '" + b.name + "' already exists");
+        total += m->tensor->bytes.size();
+        p.buffers.push_back(std::move(*m->tensor));
+      }
+      out.given.push_back({args[i], false, true, m->map.type});
+      l.args.push_back(std::move(m->map.arg));
+      continue;
+    }
     // What the earlier buffers took is no longer available to this one.
     ParsedArg a = parseArg(args[i], i + 1, p.buffers.size(), maxBufferBytes - total);
     if (a.isBuffer) {
       for (const auto& b : p.buffers)
         if (b.name == a.buffer.name)
-          bad(i + 1, args[i], "a buffer named '" + b.name + "' already exists");
+          badArg(i + 1, args[i], "a buffer named '" + b.name + "' already exists");
       total += a.buffer.bytes.size();
       p.buffers.push_back(std::move(a.buffer));
     }
-    out.given.push_back({args[i], a.isBuffer, a.type});
+    out.given.push_back({args[i], a.isBuffer, false, a.type});
     l.args.push_back(std::move(a.arg));
   }
   p.launches.push_back(std::move(l));
@@ -429,6 +445,11 @@ void checkArgTypes(const ir::Function& kernel, const std::vector<GivenArg>& give
   for (size_t i = 0; i < given.size(); ++i) {
     const ir::VarDecl& p = kernel.params[i];
     const GivenArg& g = given[i];
+    if (g.isTensorMap &&
+        !(p.dims.size() == 1 && p.vecWidth == 1 && ir::typeBytes(p.type) == 1 && p.dims[0] == 128))
+      badArg(i + 1, g.text,
+             "parameter " + std::to_string(i + 1) + " ('" + p.name + "') of '" + kernel.name +
+                 "' is ." + p.type + ", not the 128 bytes of a CUtensorMap; a tensor map given");
     if (!p.dims.empty() || p.vecWidth != 1) continue;  // bytes of a struct: sized at launch
     const auto [kind, bits] = ptxKind(p.type);
     const std::string gname = kernels::elemName(g.type);
@@ -443,10 +464,11 @@ void checkArgTypes(const ir::Function& kernel, const std::vector<GivenArg>& give
                                         : !gfloat && (kind == 'u' || kind == 's')));
     }
     if (!ok)
-      bad(i + 1, g.text,
-          "parameter " + std::to_string(i + 1) + " ('" + p.name + "') of '" + kernel.name +
-              "' is ." + p.type + "; " +
-              (g.isBuffer ? std::string("a buffer (a 64-bit device pointer)") : gname) + " given");
+      badArg(i + 1, g.text,
+             "parameter " + std::to_string(i + 1) + " ('" + p.name + "') of '" + kernel.name +
+                 "' is ." + p.type + "; " +
+                 (g.isBuffer ? std::string("a buffer (a 64-bit device pointer)") : gname) +
+                 " given");
   }
 }
 

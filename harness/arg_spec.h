@@ -26,6 +26,9 @@ class ArgError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Throws the ArgError of --arg number `position` (1-based), written `text`, for `why`.
+[[noreturn]] void badArg(size_t position, const std::string& text, const std::string& why);
+
 struct ParsedArg {
   bool isBuffer = false;
   kernels::ElemType type = kernels::ElemType::U8;  // the scalar's type, or the buffer's element
@@ -44,6 +47,7 @@ ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,
 struct GivenArg {
   std::string text;  // the --arg as written
   bool isBuffer = false;
+  bool isTensorMap = false;  // a CUtensorMap by value (harness/arg_spec_tmap.h)
   kernels::ElemType type = kernels::ElemType::U8;  // scalars: the value's type
 };
 

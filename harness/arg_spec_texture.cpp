@@ -10,10 +10,6 @@ namespace {
 
 namespace tex = isa::tex;
 
-[[noreturn]] void bad(size_t position, const std::string& text, const std::string& why) {
-  throw ArgError("--arg " + std::to_string(position) + " '" + text + "': " + why);
-}
-
 std::vector<std::string> splitColons(const std::string& s) {
   std::vector<std::string> out;
   size_t start = 0, depth = 0;
@@ -65,7 +61,7 @@ std::optional<ParsedArg> parseTextureArg(
   const bool surface = kindWord[0] == 's';
   o.kind = surface ? tex::Kind::Surface : tex::Kind::Texture;
   const size_t b1 = rest.find(']');
-  if (b1 == std::string::npos) bad(position, text, "missing ']'");
+  if (b1 == std::string::npos) badArg(position, text, "missing ']'");
   // The extents.
   uint32_t* extent[3] = {&o.width, &o.height, &o.depth};
   const std::string dimsText = rest.substr(b0 + 1, b1 - b0 - 1);
@@ -74,23 +70,23 @@ std::optional<ParsedArg> parseTextureArg(
     const size_t comma = dimsText.find(',', start);
     const bool last = i + 1 == o.dims;
     if (last != (comma == std::string::npos))
-      bad(position, text, kindWord + " takes " + std::to_string(o.dims) + " extents");
+      badArg(position, text, kindWord + " takes " + std::to_string(o.dims) + " extents");
     const std::string part = dimsText.substr(start, last ? std::string::npos : comma - start);
     char* end = nullptr;
     const unsigned long long v = std::strtoull(part.c_str(), &end, 10);
     if (part.empty() || *end || v == 0 || v > 65536)
-      bad(position, text, "the extent '" + part + "' is not in 1..65536");
+      badArg(position, text, "the extent '" + part + "' is not in 1..65536");
     *extent[i] = uint32_t(v);
     start = comma + 1;
   }
   std::vector<std::string> fields =
       b1 + 1 < rest.size() ? splitColons(rest.substr(b1 + 2)) : std::vector<std::string>{};
-  if (b1 + 1 < rest.size() && rest[b1 + 1] != ':') bad(position, text, "expected ':' after ']'");
+  if (b1 + 1 < rest.size() && rest[b1 + 1] != ':') badArg(position, text, "expected ':' after ']'");
   const size_t needed = surface ? 1 : 4;
   if (fields.size() < needed)
-    bad(position, text,
-        surface ? "expected " + kindWord + "[...]:FORMAT[:INIT]"
-                : "expected " + kindWord + "[...]:FORMAT:FILTER:ADDRESS:norm=0|1[:INIT]");
+    badArg(position, text,
+           surface ? "expected " + kindWord + "[...]:FORMAT[:INIT]"
+                   : "expected " + kindWord + "[...]:FORMAT:FILTER:ADDRESS:norm=0|1[:INIT]");
   // FORMAT
   std::string format = fields[0], base = format;
   o.channels = 1;
@@ -98,14 +94,14 @@ std::optional<ParsedArg> parseTextureArg(
     base = format.substr(0, x);
     const std::string n = format.substr(x + 1);
     if (n != "1" && n != "2" && n != "4")
-      bad(position, text, "the format '" + format + "' has 1, 2 or 4 channels");
+      badArg(position, text, "the format '" + format + "' has 1, 2 or 4 channels");
     o.channels = uint8_t(n[0] - '0');
   }
   const FormatName* f = nullptr;
   for (const FormatName& k : kFormats)
     if (base == k.name) f = &k;
   if (!f)
-    bad(position, text, "unknown format '" + format + "' (u8 s8 u16 s16 u32 s32 f16 f32[xN])");
+    badArg(position, text, "unknown format '" + format + "' (u8 s8 u16 s16 u32 s32 f16 f32[xN])");
   o.channel = f->channel;
   size_t next = 1;
   bool readGiven = false;
@@ -115,7 +111,7 @@ std::optional<ParsedArg> parseTextureArg(
     else if (fields[1] == "linear")
       o.filter = tex::Filter::Linear;
     else
-      bad(position, text, "the filter '" + fields[1] + "' is not point or linear");
+      badArg(position, text, "the filter '" + fields[1] + "' is not point or linear");
     tex::Address a;
     if (fields[2] == "wrap")
       a = tex::Address::Wrap;
@@ -126,28 +122,28 @@ std::optional<ParsedArg> parseTextureArg(
     else if (fields[2] == "border")
       a = tex::Address::Border;
     else
-      bad(position, text,
-          "the address mode '" + fields[2] + "' is not wrap, clamp, mirror or border");
+      badArg(position, text,
+             "the address mode '" + fields[2] + "' is not wrap, clamp, mirror or border");
     o.address[0] = o.address[1] = o.address[2] = a;
     if (fields[3] != "norm=0" && fields[3] != "norm=1")
-      bad(position, text, "expected norm=0 or norm=1, not '" + fields[3] + "'");
+      badArg(position, text, "expected norm=0 or norm=1, not '" + fields[3] + "'");
     o.normalizedCoords = fields[3] == "norm=1";
     if ((a == tex::Address::Wrap || a == tex::Address::Mirror) && !o.normalizedCoords)
-      bad(position, text, "wrap and mirror need normalized coordinates (norm=1)");
+      badArg(position, text, "wrap and mirror need normalized coordinates (norm=1)");
     next = 4;
     if (fields.size() > 4 && fields[4].rfind("read=", 0) == 0) {
       if (fields[4] != "read=elem" && fields[4] != "read=norm")
-        bad(position, text, "expected read=elem or read=norm, not '" + fields[4] + "'");
+        badArg(position, text, "expected read=elem or read=norm, not '" + fields[4] + "'");
       o.readNormalized = fields[4] == "read=norm";
       readGiven = true;
       next = 5;
     }
     const bool narrowInt = !tex::isFloatChannel(o.channel) && tex::channelBytes(o.channel) <= 2;
     if (o.readNormalized && !narrowInt)
-      bad(position, text, "read=norm applies to 8- and 16-bit integer formats only");
+      badArg(position, text, "read=norm applies to 8- and 16-bit integer formats only");
     if (!readGiven && narrowInt && o.filter == tex::Filter::Linear) o.readNormalized = 1;
     if (o.filter == tex::Filter::Linear && !tex::isFloatChannel(o.channel) && !o.readNormalized)
-      bad(position, text, "linear filtering needs a float format or read=norm");
+      badArg(position, text, "linear filtering needs a float format or read=norm");
   }
   std::string init;
   for (size_t i = next; i < fields.size(); ++i) init += (i > next ? ":" : "") + fields[i];

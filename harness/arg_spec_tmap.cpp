@@ -1,0 +1,177 @@
+#include "harness/arg_spec_tmap.h"
+
+#include <charconv>
+
+#include "isa/insns/tensor_map.h"
+
+namespace warpsim::harness {
+namespace {
+
+namespace tmap = isa::insns::tmap;
+using kernels::ElemType;
+
+std::optional<tmap::DataType> mapType(ElemType t) {
+  switch (t) {
+    case ElemType::U8:
+      return tmap::DataType::U8;
+    case ElemType::U16:
+      return tmap::DataType::U16;
+    case ElemType::U32:
+      return tmap::DataType::U32;
+    case ElemType::S32:
+      return tmap::DataType::S32;
+    case ElemType::U64:
+      return tmap::DataType::U64;
+    case ElemType::S64:
+      return tmap::DataType::S64;
+    case ElemType::F16:
+      return tmap::DataType::F16;
+    case ElemType::BF16:
+      return tmap::DataType::BF16;
+    case ElemType::F32:
+      return tmap::DataType::F32;
+    case ElemType::F64:
+      return tmap::DataType::F64;
+    default:
+      return std::nullopt;
+  }
+}
+
+// "A,B,C" -> numbers; throws naming `what`.
+std::vector<uint64_t> numbers(const std::string& s, const std::string& what, size_t position,
+                              const std::string& text) {
+  std::vector<uint64_t> out;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = s.find(',', start);
+    const std::string part = s.substr(start, comma == std::string::npos ? comma : comma - start);
+    uint64_t v = 0;
+    const auto r = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (part.empty() || r.ec != std::errc() || r.ptr != part.data() + part.size())
+      badArg(position, text, what + ": '" + part + "' is not a non-negative integer");
+    out.push_back(v);
+    if (comma == std::string::npos) return out;
+    start = comma + 1;
+  }
+}
+
+}  // namespace
+
+std::optional<TensorMapArg> parseTensorMapArg(
+    const std::string& text, size_t position, const std::vector<kernels::HostBuffer>& buffers,
+    const std::function<ParsedArg(const std::string&)>& parseBuffer) {
+  // NAME= comes before the first bracket (box=... does not name the argument).
+  size_t eq = text.find('=');
+  if (eq != std::string::npos && eq > text.find_first_of("[(")) eq = std::string::npos;
+  const std::string name = eq == std::string::npos ? "" : text.substr(0, eq);
+  const std::string rest = eq == std::string::npos ? text : text.substr(eq + 1);
+  const bool own = rest.rfind("tmap.", 0) == 0;
+  if (!own && rest.rfind("tmap(", 0) != 0) return std::nullopt;
+  const size_t open = rest.find('[');
+  size_t index = buffers.size();
+  std::string typeName;
+  if (own) {
+    if (name.empty()) badArg(position, text, "a tensor map that makes its tensor needs NAME=");
+    if (open == std::string::npos) badArg(position, text, "expected tmap.TYPE[D0,...]:box=...");
+    typeName = rest.substr(5, open - 5);
+  } else {
+    const size_t close = rest.find(')');
+    if (close == std::string::npos || close + 1 != open)
+      badArg(position, text, "expected tmap(BUFFER)[D0,...]:box=...");
+    const std::string bufferName = rest.substr(5, close - 5);
+    for (size_t i = 0; i < buffers.size(); ++i)
+      if (buffers[i].name == bufferName) index = i;
+    if (index == buffers.size())
+      badArg(position, text, "no buffer named '" + bufferName + "' given before it");
+    typeName = kernels::elemName(buffers[index].type);
+  }
+  std::optional<tmap::DataType> type;
+  for (unsigned t = 0; t <= unsigned(ElemType::F64); ++t)
+    if (typeName == kernels::elemName(ElemType(t))) type = mapType(ElemType(t));
+  if (!type)
+    badArg(position, text,
+           "a tensor map cannot hold '" + typeName +
+               "' elements (u8 u16 u32 s32 u64 s64 f16 bf16 f32 f64)");
+  const size_t shut = rest.find(']', open);
+  if (shut == std::string::npos) badArg(position, text, "expected ']' after the dimensions");
+  const std::vector<uint64_t> dims =
+      numbers(rest.substr(open + 1, shut - open - 1), "dimensions", position, text);
+  const unsigned rank = unsigned(dims.size());
+  if (rank > 5) badArg(position, text, "a tensor map has 1 to 5 dimensions");
+  const unsigned e = tmap::elementBytes(*type);
+  std::vector<uint64_t> strides(rank > 1 ? rank - 1 : 0), box, elem(rank, 1);
+  uint64_t dense = e;
+  for (unsigned d = 0; d + 1 < rank; ++d) strides[d] = dense *= dims[d];
+  unsigned swizzle = 0, fill = 0;
+  std::string init;
+  size_t at = shut + 1;
+  while (at < rest.size()) {
+    if (rest[at] != ':') badArg(position, text, "expected ':' after the dimensions");
+    const size_t next = rest.find(':', at + 1);
+    const std::string field = rest.substr(at + 1, next == std::string::npos ? next : next - at - 1);
+    at = next == std::string::npos ? rest.size() : next;
+    const size_t fe = field.find('=');
+    const std::string key = field.substr(0, fe),
+                      value = fe == std::string::npos ? "" : field.substr(fe + 1);
+    auto perDim = [&](size_t want) {
+      std::vector<uint64_t> v = numbers(value, key, position, text);
+      if (v.size() != want)
+        badArg(position, text,
+               key + " needs " + std::to_string(want) + " values, " + std::to_string(v.size()) +
+                   " given");
+      return v;
+    };
+    if (key == "box") {
+      box = perDim(rank);
+    } else if (key == "strides") {
+      strides = perDim(rank - 1);
+    } else if (key == "elem") {
+      elem = perDim(rank);
+    } else if (key == "swizzle") {
+      static const char* kNames[] = {"none", "32B", "64B", "128B"};
+      swizzle = 4;
+      for (unsigned k = 0; k < 4; ++k)
+        if (value == kNames[k]) swizzle = k;
+      if (swizzle == 4) badArg(position, text, "swizzle must be none, 32B, 64B or 128B");
+    } else if (key == "fill") {
+      if (value != "zero" && value != "nan") badArg(position, text, "fill must be zero or nan");
+      fill = value == "nan";
+    } else if (own && next == std::string::npos) {
+      init = field;  // the last field of a map that makes its tensor: how to fill it
+    } else {
+      badArg(position, text,
+             "unknown field '" + key +
+                 "' (box=, strides=, elem=, swizzle=, fill=" + (own ? ", then INIT)" : ")"));
+    }
+  }
+  if (box.empty()) badArg(position, text, "the box is missing (box=B0,...)");
+  // The tensor must lie inside the buffer: its last element at the sum of the strides.
+  uint64_t last = e;
+  for (unsigned d = 0; d < rank; ++d)
+    last += (dims[d] ? dims[d] - 1 : 0) * (d == 0 ? e : strides[d - 1]);
+  TensorMapArg out;
+  if (own) {
+    ParsedArg b = parseBuffer(name + "=" + typeName + "[" + std::to_string((last + e - 1) / e) +
+                              "]" + (init.empty() ? "" : ":" + init));
+    out.tensor = std::move(b.buffer);
+  } else if (last > buffers[index].bytes.size()) {
+    badArg(position, text,
+           "the tensor spans " + std::to_string(last) + " bytes; buffer '" + buffers[index].name +
+               "' holds " + std::to_string(buffers[index].bytes.size()));
+  }
+  std::vector<uint32_t> box32(box.begin(), box.end()), elem32(elem.begin(), elem.end());
+  for (unsigned d = 0; d < rank; ++d)
+    if (box[d] > 256 || elem[d] > 8)
+      badArg(position, text, "box values must be 1..256 and elem values 1..8");
+  tmap::TensorMap m;
+  const std::string why =
+      tmap::encodeTiled(m, unsigned(*type), rank, 0, dims.data(), strides.data(), box32.data(),
+                        elem32.data(), 0, swizzle, 0, fill);
+  if (!why.empty()) badArg(position, text, why + " (cuTensorMapEncodeTiled's rule)");
+  std::vector<uint8_t> bytes(sizeof m);
+  tmap::store(m, bytes.data());
+  out.map.arg = kernels::KernelArg::tensorMap(index, std::move(bytes));
+  return out;
+}
+
+}  // namespace warpsim::harness
