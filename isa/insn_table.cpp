@@ -10,13 +10,13 @@ namespace {
 std::vector<OpcodeSpec> buildTable() {
   std::vector<OpcodeSpec> all;
   for (auto family :
-       {insns::intArithmetic,  insns::intLogic,       insns::compare,        insns::floatArithmetic,
-        insns::floatSpecial,   insns::halfArithmetic, insns::conversion,     insns::movement,
-        insns::memory,         insns::atomics,        insns::control,        insns::synchronization,
-        insns::warpLevel,      insns::video,          insns::videoSimd,      insns::asyncCopy,
-        insns::mbarrierFamily, insns::matrixMove,     insns::matrixMultiply, insns::launchControl,
-        insns::texture,        insns::wmmaFamily,     insns::clusterFamily,  insns::wgmmaFamily,
-        insns::unsupported}) {
+       {insns::intArithmetic,  insns::intLogic,        insns::compare,    insns::floatArithmetic,
+        insns::floatSpecial,   insns::halfArithmetic,  insns::conversion, insns::movement,
+        insns::memory,         insns::atomics,         insns::control,    insns::synchronization,
+        insns::warpLevel,      insns::video,           insns::videoSimd,  insns::asyncCopy,
+        insns::mbarrierFamily, insns::tensorMapFamily, insns::matrixMove, insns::matrixMultiply,
+        insns::launchControl,  insns::texture,         insns::wmmaFamily, insns::clusterFamily,
+        insns::wgmmaFamily,    insns::unsupported}) {
     auto specs = family();
     all.insert(all.end(), specs.begin(), specs.end());
   }

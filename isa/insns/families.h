@@ -25,15 +25,16 @@ std::vector<OpcodeSpec> warpLevel();        // warp.cpp: shfl vote match redux a
 std::vector<OpcodeSpec> video();      // video.cpp: vadd vsub vabsdiff vmin vmax vshl vshr vmad vset
 std::vector<OpcodeSpec> videoSimd();  // video_simd.cpp: vadd2/4 ... vset2/4
 std::vector<OpcodeSpec> asyncCopy();  // async_copy.cpp: cp.async, commit/wait groups
-std::vector<OpcodeSpec> mbarrierFamily();  // mbarrier.cpp: mbarrier.*
-std::vector<OpcodeSpec> matrixMove();      // matrix_move.cpp: ldmatrix stmatrix movmatrix
-std::vector<OpcodeSpec> matrixMultiply();  // mma.cpp: mma.sync
-std::vector<OpcodeSpec> launchControl();   // launch_control.cpp: griddepcontrol setmaxnreg
-std::vector<OpcodeSpec> texture();         // texture.cpp: tex tld4 txq suld sust suq
-std::vector<OpcodeSpec> wmmaFamily();      // wmma.cpp: wmma.load wmma.store wmma.mma
-std::vector<OpcodeSpec> wgmmaFamily();     // wgmma.cpp: wgmma.mma_async fence commit/wait
-std::vector<OpcodeSpec> unsupported();     // unsupported.cpp: parsed, not executed yet
-std::vector<OpcodeSpec> clusterFamily();   // cluster.cpp: mapa getctarank
+std::vector<OpcodeSpec> mbarrierFamily();   // mbarrier.cpp: mbarrier.*
+std::vector<OpcodeSpec> tensorMapFamily();  // tensor_map_replace.cpp: tensormap.replace
+std::vector<OpcodeSpec> matrixMove();       // matrix_move.cpp: ldmatrix stmatrix movmatrix
+std::vector<OpcodeSpec> matrixMultiply();   // mma.cpp: mma.sync
+std::vector<OpcodeSpec> launchControl();    // launch_control.cpp: griddepcontrol setmaxnreg
+std::vector<OpcodeSpec> texture();          // texture.cpp: tex tld4 txq suld sust suq
+std::vector<OpcodeSpec> wmmaFamily();       // wmma.cpp: wmma.load wmma.store wmma.mma
+std::vector<OpcodeSpec> wgmmaFamily();      // wgmma.cpp: wgmma.mma_async fence commit/wait
+std::vector<OpcodeSpec> unsupported();      // unsupported.cpp: parsed, not executed yet
+std::vector<OpcodeSpec> clusterFamily();    // cluster.cpp: mapa getctarank
 
 // Binds a call whose callee has no body (control.cpp): vprintf is a built-in; any other
 // external function faults with "not supported yet" when executed.

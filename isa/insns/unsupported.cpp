@@ -24,8 +24,8 @@ std::vector<OpcodeSpec> unsupported() {
   std::vector<OpcodeSpec> specs;
   // Any modifier is accepted: the instruction never runs, and its name is reported whole.
   for (std::string_view op :
-       {"istypep", "tensormap", "multimem", "stackrestore", "stacksave", "alloca", "applypriority",
-        "discard", "createpolicy", "pmevent", "clusterlaunchcontrol", "tcgen05"}) {
+       {"istypep", "multimem", "stackrestore", "stacksave", "alloca", "applypriority", "discard",
+        "createpolicy", "pmevent", "clusterlaunchcontrol", "tcgen05"}) {
     specs.push_back(
         {op, "unsupported", InsnClass::Misc, Role::Unmodelled, {}, {"*"}, bindUnsupported});
     // A texture fetch's coordinates are a vector even of one element: `tex.1d {...}, [t, {%r}]`.
