@@ -407,7 +407,7 @@ ArgList buildProblem(const std::vector<std::string>& args, const std::string& en
         total += m->tensor->bytes.size();
         p.buffers.push_back(std::move(*m->tensor));
       }
-      out.given.push_back({args[i], false, true, m->map.type});
+      out.given.push_back({args[i], false, true, bool(m->tensor), m->initialized, m->map.type});
       l.args.push_back(std::move(m->map.arg));
       continue;
     }
@@ -420,7 +420,10 @@ ArgList buildProblem(const std::vector<std::string>& args, const std::string& en
       total += a.buffer.bytes.size();
       p.buffers.push_back(std::move(a.buffer));
     }
-    out.given.push_back({args[i], a.isBuffer, false, a.type});
+    const size_t close = args[i].find(']');
+    const bool init =
+        close != std::string::npos && close + 1 < args[i].size() && args[i][close + 1] == ':';
+    out.given.push_back({args[i], a.isBuffer, false, a.isBuffer, a.isBuffer && init, a.type});
     l.args.push_back(std::move(a.arg));
   }
   p.launches.push_back(std::move(l));

@@ -48,6 +48,10 @@ struct GivenArg {
   std::string text;  // the --arg as written
   bool isBuffer = false;
   bool isTensorMap = false;  // a CUtensorMap by value (harness/arg_spec_tmap.h)
+  // The argument made a buffer (a buffer, a texture, a tensor map's own tensor), and whether
+  // its contents were given (an INIT: y=f32[256]:zeros is initialized, y=f32[256] is not).
+  bool makesBuffer = false;
+  bool initialized = false;
   kernels::ElemType type = kernels::ElemType::U8;  // scalars: the value's type
 };
 

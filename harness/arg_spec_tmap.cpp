@@ -154,6 +154,7 @@ std::optional<TensorMapArg> parseTensorMapArg(
     ParsedArg b = parseBuffer(name + "=" + typeName + "[" + std::to_string((last + e - 1) / e) +
                               "]" + (init.empty() ? "" : ":" + init));
     out.tensor = std::move(b.buffer);
+    out.initialized = !init.empty();
   } else if (last > buffers[index].bytes.size()) {
     badArg(position, text,
            "the tensor spans " + std::to_string(last) + " bytes; buffer '" + buffers[index].name +

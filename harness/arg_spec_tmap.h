@@ -27,6 +27,7 @@ namespace warpsim::harness {
 struct TensorMapArg {
   ParsedArg map;                              // map.arg: the kernel parameter
   std::optional<kernels::HostBuffer> tensor;  // the first form: the buffer it made
+  bool initialized = false;                   // ... with an INIT
 };
 
 // Recognizes a tensor-map argument; nullopt when `text` is not one. `buffers` are the

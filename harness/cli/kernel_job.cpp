@@ -98,11 +98,7 @@ KernelJob kernelJobFrom(const po::variables_map& vm, const std::string& command)
                                                 vm["shared"].as<uint32_t>(), job.deviceMemory);
   job.problem = std::move(list.problem);
   for (const harness::GivenArg& g : list.given)
-    if (g.isBuffer) {
-      const size_t close = g.text.find(']');
-      job.bufferInitialized.push_back(close != std::string::npos && close + 1 < g.text.size() &&
-                                      g.text[close + 1] == ':');
-    }
+    if (g.makesBuffer) job.bufferInitialized.push_back(g.initialized);
   for (const auto& d : job.dumps) {
     bool found = false;
     for (const auto& b : job.problem.buffers) found = found || b.name == d.buffer;

@@ -22,8 +22,11 @@
 // its element stride; elements outside the tensor read as zero (or the canonical NaN with
 // OOB_FILL_NAN_REQUEST_ZERO_FMA) and are not written by a store. The swizzle permutes the
 // box's 16-byte units by the absolute shared address, as wgmma reads them (wgmma_layout.h).
-// Not executed yet (fault "not supported yet"): im2col, multicast::cluster, shared::cluster
-// destinations in other CTAs, cp.reduce.async.bulk.
+// A load's destination and mbarrier may be another CTA's of the cluster (a shared::cluster
+// address from mapa); .multicast::cluster lands the same data at the same offsets in every
+// CTA of its 16-bit ctaMask and completes the mbarrier at the same offset in each.
+// Not executed yet (fault "not supported yet"): im2col, shared::cta -> shared::cluster copies,
+// cp.reduce.async.bulk.
 #include <vector>
 
 #include "isa/fp.h"
@@ -55,15 +58,56 @@ void copyChunks(Exec& x, const Inst& in, unsigned l, Space from, uint64_t src, S
   }
 }
 
-// complete_tx of `bytes` on lane l's mbarrier.
-void completeTx(Exec& x, const Inst& in, const Opnd& mbar, unsigned l, uint64_t bytes) {
-  uint64_t addrs[kWarpSize], a[kWarpSize] = {}, old[kWarpSize];
+// Where lane l's shared::cluster address lands: the executing CTA's own shared memory at a
+// plain offset (Space::Shared), or a CTA of the cluster named by rank (Space::SharedCluster:
+// what mapa returns; the machine knows the encoding).
+struct SharedTarget {
+  Space space;
+  uint64_t addr;
+};
+uint32_t ownRank(Exec& x, const Inst& in, unsigned l) {
+  return x.machine->ctaRankOf(in, Space::SharedCluster, 0, l);
+}
+SharedTarget clusterTarget(Exec& x, const Inst& in, uint64_t addr, unsigned l) {
+  const uint32_t own = ownRank(x, in, l);
+  const bool plain = x.machine->ctaRankOf(in, Space::SharedCluster, addr, l) == own &&
+                     x.machine->mapSharedRank(in, Space::SharedCluster, addr, own, l) != addr;
+  return {plain ? Space::Shared : Space::SharedCluster, addr};
+}
+// The same offset as `addr` in the CTA of rank r (multicast's destinations and mbarriers).
+SharedTarget rankTarget(Exec& x, const Inst& in, uint64_t addr, uint32_t r, unsigned l) {
+  const SharedTarget t = clusterTarget(x, in, addr, l);
+  if (r == ownRank(x, in, l) && t.space == Space::Shared) return t;
+  return {Space::SharedCluster, x.machine->mapSharedRank(in, Space::SharedCluster, addr, r, l)};
+}
+
+// complete_tx of `bytes` on an mbarrier (in shared memory whatever the copy's spaces: the
+// instruction's own state space words name the copy's, not the barrier's).
+void completeTxAt(Exec& x, const Inst& in, SharedTarget mbar, unsigned l, uint64_t bytes) {
+  uint64_t addrs[kWarpSize] = {}, a[kWarpSize] = {}, old[kWarpSize];
   const LaneMask one = LaneMask{1} << l;
-  laneAddresses(x, mbar, one, addrs);
+  addrs[l] = mbar.addr;
   a[l] = uint64_t(-int64_t(bytes));
-  // The mbarrier is in shared memory whatever the copy's spaces (the instruction's own state
-  // space words name the copy's, not the barrier's).
-  x.machine->atomic(in, Space::Shared, one, addrs, 8, mbarrier::txFn, a, nullptr, old);
+  x.machine->atomic(in, mbar.space, one, addrs, 8, mbarrier::txFn, a, nullptr, old);
+}
+
+// The ranks a copy lands in: the CTAs of its 16-bit ctaMask (.multicast::cluster, flags bit
+// kMulticast; the operand after the mbarrier), else the one its destination names.
+enum : uint32_t { kMulticast = 8 };
+uint32_t ctaMask(Exec& x, const Inst& in, size_t maskOperand, unsigned l) {
+  return (in.flags & kMulticast) ? uint32_t(x.reg(in.ops[maskOperand])[l]) & 0xFFFF : 0;
+}
+
+// Runs `land(dst, mbar)` for each CTA lane l's copy reaches: every rank of a multicast's mask
+// (the same offsets in each), or the destination's own.
+template <class Land>
+void forDestinations(Exec& x, const Inst& in, unsigned l, uint64_t dst, uint64_t mbar,
+                     size_t maskOperand, Land&& land) {
+  if (!(in.flags & kMulticast))
+    return land(clusterTarget(x, in, dst, l), clusterTarget(x, in, mbar, l));
+  const uint32_t mask = ctaMask(x, in, maskOperand, l);
+  for (uint32_t r = 0; r < 16; ++r)
+    if (mask >> r & 1) land(rankTarget(x, in, dst, r, l), rankTarget(x, in, mbar, r, l));
 }
 
 uint64_t sizeOf(Exec& x, const Inst& in, const Opnd& o, unsigned l) {
@@ -83,15 +127,18 @@ void checkAligned(Exec& x, const Inst& in, unsigned l, uint64_t addr, unsigned a
 }
 
 void bulkLoadH(Exec& x, const Inst& in) {
-  uint64_t dst[kWarpSize], src[kWarpSize];
+  uint64_t dst[kWarpSize], src[kWarpSize], mbar[kWarpSize];
   laneAddresses(x, in.ops[0], x.mask, dst);
   laneAddresses(x, in.ops[1], x.mask, src);
+  laneAddresses(x, in.ops[3], x.mask, mbar);
   forLanes(x.mask, [&](unsigned l) {
     const uint64_t n = sizeOf(x, in, in.ops[2], l);
     checkAligned(x, in, l, dst[l], 16, "destination");
     checkAligned(x, in, l, src[l], 16, "source");
-    copyChunks(x, in, l, Space::Global, src[l], Space::Shared, dst[l], n);
-    completeTx(x, in, in.ops[3], l, n);
+    forDestinations(x, in, l, dst[l], mbar[l], 4, [&](SharedTarget d, SharedTarget b) {
+      copyChunks(x, in, l, Space::Global, src[l], d.space, d.addr, n);
+      completeTxAt(x, in, b, l, n);
+    });
   });
 }
 
@@ -141,10 +188,12 @@ wgmma::Swizzle sharedSwizzle(tmap::Swizzle s) {
   }
 }
 
-// Moves lane l's box between global memory and the dense (swizzled) shared box at `smem`.
-// Returns the box's size in bytes (what complete_tx counts).
+// Moves lane l's box between global memory and the dense (swizzled) shared box at `smem`
+// (a load: at each of `more` too, multicast's other destinations). Returns the box's size in
+// bytes (what complete_tx counts).
 template <bool Load>
-unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, uint64_t smem) {
+unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, SharedTarget smem,
+                   const std::vector<SharedTarget>& more = {}) {
   const tmap::TensorMap m = readMap(x, in, mapOp, l);
   const unsigned rank = in.flags & kRankMask;
   if (m.rank != rank) {
@@ -152,7 +201,7 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, uint6
                             "d but its tensor map has rank " + std::to_string(m.rank);
     x.machine->trap(in, LaneMask{1} << l, why.c_str());
   }
-  checkAligned(x, in, l, smem, 128, "shared box");
+  checkAligned(x, in, l, smem.addr, 128, "shared box");
   const Opnd& cv = mapOp.elems[0];
   int64_t coord[5] = {};
   for (unsigned d = 0; d < rank; ++d) {
@@ -167,12 +216,16 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, uint6
   const LaneMask one = LaneMask{1} << l;
   uint64_t addrs[kWarpSize] = {}, v[kWarpSize] = {};
   const wgmma::Swizzle sw = sharedSwizzle(m.swizzle);
-  auto sharedAt = [&](uint64_t off) { return uint64_t(wgmma::swizzle(sw, uint32_t(smem + off))); };
+  // The swizzle permutes by the offset's low bits (a rank above them stays as it is).
+  auto sharedAt = [&](const SharedTarget& t, uint64_t off) {
+    const uint64_t a = t.addr + off;
+    return (a & ~uint64_t(0xFFFFFFFF)) | wgmma::swizzle(sw, uint32_t(a));
+  };
   if (!Load) {  // the box from shared memory, 16 bytes at a time
     uint64_t words[kWarpSize * 4] = {};
     for (unsigned off = 0; off < total; off += 16) {
-      addrs[l] = sharedAt(off);
-      x.machine->load(in, Space::Shared, one, addrs, 4, 4, words);
+      addrs[l] = sharedAt(smem, off);
+      x.machine->load(in, smem.space, one, addrs, 4, 4, words);
       for (unsigned i = 0; i < 16; ++i)
         box[off + i] = uint8_t(words[l * 4 + i / 4] >> (8 * (i % 4)));
     }
@@ -211,31 +264,48 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, uint6
   }
   if (Load) {
     uint64_t words[kWarpSize * 4] = {};
-    for (unsigned off = 0; off < total; off += 16) {
-      addrs[l] = sharedAt(off);
-      for (unsigned i = 0; i < 4; ++i) {
-        uint32_t w = 0;
-        for (unsigned b = 0; b < 4; ++b) w |= uint32_t(box[off + 4 * i + b]) << (8 * b);
-        words[l * 4 + i] = w;
+    auto land = [&](const SharedTarget& t) {
+      checkAligned(x, in, l, t.addr, 128, "shared box");
+      for (unsigned off = 0; off < total; off += 16) {
+        addrs[l] = sharedAt(t, off);
+        for (unsigned i = 0; i < 4; ++i) {
+          uint32_t w = 0;
+          for (unsigned b = 0; b < 4; ++b) w |= uint32_t(box[off + 4 * i + b]) << (8 * b);
+          words[l * 4 + i] = w;
+        }
+        x.machine->store(in, t.space, one, addrs, 4, 4, words);
       }
-      x.machine->store(in, Space::Shared, one, addrs, 4, 4, words);
-    }
+    };
+    land(smem);
+    for (const SharedTarget& t : more) land(t);
   }
   return total;
 }
 
 void tensorLoadH(Exec& x, const Inst& in) {
-  uint64_t dst[kWarpSize];
+  uint64_t dst[kWarpSize], mbar[kWarpSize];
   laneAddresses(x, in.ops[0], x.mask, dst);
+  laneAddresses(x, in.ops[2], x.mask, mbar);
   forLanes(x.mask, [&](unsigned l) {
-    completeTx(x, in, in.ops[2], l, tensorBox<true>(x, in, in.ops[1], l, dst[l]));
+    // The box is read once and lands in every destination, then each mbarrier completes.
+    std::vector<SharedTarget> dsts, bars;
+    forDestinations(x, in, l, dst[l], mbar[l], 3, [&](SharedTarget d, SharedTarget b) {
+      dsts.push_back(d);
+      bars.push_back(b);
+    });
+    if (dsts.empty()) return;  // a multicast to no CTA
+    const unsigned bytes = tensorBox<true>(x, in, in.ops[1], l, dsts.front(),
+                                           std::vector<SharedTarget>(dsts.begin() + 1, dsts.end()));
+    for (const SharedTarget& b : bars) completeTxAt(x, in, b, l, bytes);
   });
 }
 
 void tensorStoreH(Exec& x, const Inst& in) {
   uint64_t src[kWarpSize];
   laneAddresses(x, in.ops[1], x.mask, src);
-  forLanes(x.mask, [&](unsigned l) { tensorBox<false>(x, in, in.ops[0], l, src[l]); });
+  forLanes(x.mask, [&](unsigned l) {
+    tensorBox<false>(x, in, in.ops[0], l, {Space::Shared, src[l]});
+  });
 }
 
 void noopH(Exec&, const Inst&) {}
@@ -273,9 +343,10 @@ std::string bindBulkCopy(Inst& in) {
     in.run = noopH;  // a hint: nothing to model functionally
     return "";
   }
-  if (m.has("im2col") || m.has("im2col::w") || m.has("im2col::w::128") ||
-      m.has("multicast::cluster") || m.has("tile::gather4") || m.has("tile::scatter4"))
+  if (m.has("im2col") || m.has("im2col::w") || m.has("im2col::w::128") || m.has("tile::gather4") ||
+      m.has("tile::scatter4"))
     return unsupportedForm(in);
+  const bool multicast = m.has("multicast::cluster");
   const bool load = m.has("mbarrier::complete_tx::bytes");
   const bool store = m.has("bulk_group");
   if (load == store) return msg(in, "needs .mbarrier::complete_tx::bytes or .bulk_group");
@@ -284,18 +355,20 @@ std::string bindBulkCopy(Inst& in) {
     for (unsigned r = 1; r <= 5; ++r)
       if (m.has(std::to_string(r) + "d")) rank = r;
     if (rank == 0) return msg(in, "needs a dimension .1d .. .5d");
-    in.flags = rank;
+    in.flags = rank | (multicast ? kMulticast : 0);
     if (load) {
       if (!m.has("global") || !(m.has("shared::cluster") || m.has("shared::cta")))
         return msg(in, "copies from .global to .shared::cluster");
-      if (in.ops.size() != 3 + extra || !isAddr(in.ops[0]) || !isTensorAddr(in.ops[1], rank) ||
-          !isAddr(in.ops[2]))
-        return msg(in,
-                   "takes [dst], [tensorMap, {" + std::to_string(rank) + " coordinates}], [mbar]");
+      if (in.ops.size() != 3 + (multicast ? 1 : 0) + extra || !isAddr(in.ops[0]) ||
+          !isTensorAddr(in.ops[1], rank) || !isAddr(in.ops[2]) ||
+          (multicast && in.ops[3].kind != OpndKind::Reg))
+        return msg(in, "takes [dst], [tensorMap, {" + std::to_string(rank) +
+                           " coordinates}], [mbar]" + (multicast ? ", ctaMask" : ""));
       in.cls = InsnClass::LoadGlobal;
       in.run = tensorLoadH;
       return "";
     }
+    if (multicast) return msg(in, "multicasts only copies into shared memory");
     if (in.ops.size() != 2 + extra || !isTensorAddr(in.ops[0], rank) || !isAddr(in.ops[1]))
       return msg(in, "takes [tensorMap, {" + std::to_string(rank) + " coordinates}], [src]");
     in.cls = InsnClass::StoreGlobal;
@@ -305,13 +378,17 @@ std::string bindBulkCopy(Inst& in) {
   if (load) {
     // shared::cluster <- shared::cta (distributed shared memory): not yet.
     if (!m.has("global")) return unsupportedForm(in);
-    if (in.ops.size() != 4 + extra || !isAddr(in.ops[0]) || !isAddr(in.ops[1]) ||
-        in.ops[2].kind != OpndKind::Reg || !isAddr(in.ops[3]))
-      return msg(in, "takes [dst], [src], size, [mbar]");
+    in.flags = multicast ? kMulticast : 0;
+    if (in.ops.size() != 4 + (multicast ? 1 : 0) + extra || !isAddr(in.ops[0]) ||
+        !isAddr(in.ops[1]) || in.ops[2].kind != OpndKind::Reg || !isAddr(in.ops[3]) ||
+        (multicast && in.ops[4].kind != OpndKind::Reg))
+      return msg(in,
+                 std::string("takes [dst], [src], size, [mbar]") + (multicast ? ", ctaMask" : ""));
     in.cls = InsnClass::LoadGlobal;
     in.run = bulkLoadH;
     return "";
   }
+  if (multicast) return msg(in, "multicasts only copies into shared memory");
   if (in.ops.size() != 3 + extra || !isAddr(in.ops[0]) || !isAddr(in.ops[1]) ||
       in.ops[2].kind != OpndKind::Reg)
     return msg(in, "takes [dst], [src], size");

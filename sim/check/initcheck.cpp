@@ -33,6 +33,16 @@ void InitcheckObserver::ctaStarted(const sim::CtaInfo& c) {
   view_.start(c);
   shared_.assign(c.sharedBytes, 0);
   local_.assign(size_t(c.localBytes) * c.threads, 0);
+  rank_ = sim::clusterRank(c.cluster, c.id);
+  if (c.cluster.count() > 1 && clusters_) {
+    clusterKey_ = clusterKeyOf(c);
+    peers_ = clusters_->join(clusterKey_, unsigned(c.cluster.count()), rank_, this);
+  }
+}
+
+void InitcheckObserver::ctaFinished(const sim::FaultInfo*) {
+  if (peers_) clusters_->leave(clusterKey_, rank_);
+  peers_ = nullptr;
 }
 
 void InitcheckObserver::reportUninit(const sim::MemoryEvent& e, unsigned lane, uint64_t a,
@@ -62,10 +72,19 @@ void InitcheckObserver::memory(const sim::MemoryEvent& e) {
   const bool writes = e.kind != sim::AccessKind::Load;
   const sim::CtaInfo& c = view_.info();
   isa::forLanes(e.mask, [&](unsigned lane) {
-    const auto [space, a] = landing(e, lane);
+    const auto [space, landed] = landing(e, lane);
+    uint64_t a = landed;
     if (space == isa::Space::Shared) {
-      if (a > c.sharedBytes || e.bytes > c.sharedBytes - a) return;  // memcheck's
-      uint8_t* bytes = shared_.data() + a;
+      std::vector<uint8_t>* shadow = &shared_;
+      if (sim::namesRank(a)) {  // another CTA of the cluster: its shadow
+        const unsigned r = sim::rankOfClusterAddress(a);
+        InitcheckObserver* owner = peers_ && r < peers_->size() ? (*peers_)[r] : nullptr;
+        if (!owner) return;
+        shadow = &owner->shared_;
+        a &= sim::kClusterOffsetMask;
+      }
+      if (a > shadow->size() || e.bytes > shadow->size() - a) return;  // memcheck's
+      uint8_t* bytes = shadow->data() + a;
       if (reads)
         for (unsigned b = 0; b < e.bytes; ++b)
           if (!bytes[b]) {

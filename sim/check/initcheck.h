@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sim/check/cluster_directory.h"
 #include "sim/check/cta_view.h"
 
 namespace warpsim::check {
@@ -44,9 +45,14 @@ struct InitCandidate {
 
 class InitcheckObserver final : public sim::Observer {
  public:
-  explicit InitcheckObserver(const GlobalInitShadow& global) : globalInit_(global) {}
+  // `clusters`: where the CTAs of a cluster find one another (null: shared memory is each
+  // CTA's own).
+  InitcheckObserver(const GlobalInitShadow& global,
+                    ClusterDirectory<InitcheckObserver>* clusters = nullptr)
+      : globalInit_(global), clusters_(clusters) {}
   void ctaStarted(const sim::CtaInfo& c) override;
   void memory(const sim::MemoryEvent& e) override;
+  void ctaFinished(const sim::FaultInfo* fault) override;
   Findings& findings() { return findings_; }
   const sim::CtaInfo& info() const { return view_.info(); }
   const std::unordered_map<uint64_t, uint64_t>& globalWrites() const { return written_; }
@@ -57,6 +63,12 @@ class InitcheckObserver final : public sim::Observer {
   bool globalWritten(uint64_t byte) const;
 
   const GlobalInitShadow& globalInit_;
+  // The cluster's CTAs by rank (distributed shared memory and multicast copies write into
+  // another CTA's shared memory, whose shadow is its observer's).
+  ClusterDirectory<InitcheckObserver>* clusters_ = nullptr;
+  std::vector<InitcheckObserver*>* peers_ = nullptr;
+  uint64_t clusterKey_ = 0;
+  unsigned rank_ = 0;
   CtaView view_;
   Findings findings_;
   std::vector<uint8_t> shared_;                     // per byte: written
@@ -68,7 +80,7 @@ class InitcheckObserver final : public sim::Observer {
 class Initcheck final : public sim::ObserverFactory {
  public:
   std::unique_ptr<sim::Observer> create(const sim::CtaInfo&) override {
-    return std::make_unique<InitcheckObserver>(shadow_);
+    return std::make_unique<InitcheckObserver>(shadow_, &clusters_);
   }
   void merge(sim::Observer& finished) override;
   // Judges the launch's candidate reads, then counts its writes as initialization.
@@ -85,6 +97,7 @@ class Initcheck final : public sim::ObserverFactory {
     std::string kernel;
   };
   GlobalInitShadow shadow_;
+  ClusterDirectory<InitcheckObserver> clusters_;
   Findings findings_;
   std::vector<Pending> pending_;
   std::unordered_map<uint64_t, uint64_t> writer_;  // tracked byte -> first writing CTA

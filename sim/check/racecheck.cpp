@@ -81,10 +81,8 @@ void RacecheckObserver::ctaStarted(const sim::CtaInfo& c) {
   const unsigned size = unsigned(c.cluster.count());
   rank_ = sim::clusterRank(c.cluster, c.id);
   if (size > 1 && owner_) {
-    const uint64_t gx = c.grid.x / c.cluster.x, gy = c.grid.y / c.cluster.y;
-    clusterKey_ =
-        (uint64_t(c.id.z / c.cluster.z) * gy + c.id.y / c.cluster.y) * gx + c.id.x / c.cluster.x;
-    peers_ = owner_->join(clusterKey_, size, rank_, this);
+    clusterKey_ = clusterKeyOf(c);
+    peers_ = owner_->clusters().join(clusterKey_, size, rank_, this);
   }
 }
 
@@ -134,11 +132,12 @@ void RacecheckObserver::barrierReleased(uint32_t id, const std::vector<unsigned>
 
 bool RacecheckObserver::ordered(const AccessStamp& earlier, unsigned warp) const {
   const unsigned u = earlier.thread / 32;
+  // (A bulk copy's write carries the number of the copy among those into this CTA.)
+  if (earlier.seq == kAsyncSeq) return asyncSeen_[warp] >= earlier.epoch;
   if (earlier.rank != rank_) {
     const RacecheckObserver* p = peer(earlier.rank);
     return !p || beforeClusterPhase(p->clusterArrivals_, u, earlier.epoch, clusterWaits_[warp]);
   }
-  if (earlier.seq == kAsyncSeq) return asyncSeen_[warp] >= earlier.epoch;
   if (u != warp ? clock(warp, u) > earlier.epoch : warpSync_[warp] > earlier.wsync) return true;
   return beforeClusterPhase(clusterArrivals_, u, earlier.epoch, clusterWaits_[warp]);
 }
@@ -163,15 +162,16 @@ void RacecheckObserver::report(const AccessStamp& earlier, const char* earlierKi
   f.second = view_.actor(*e.inst, e.warp, lane, kind);
   f.address = address;
   f.space = "__shared__";
-  if (earlier.rank != rank_ || ownerRank != rank_)
+  if (earlier.seq == kAsyncSeq)
+    f.detail = "hazard at __shared__ address " + hex(address) +
+               ": a bulk copy's write (the asynchronous proxy) and an access that did not wait "
+               "for the copy's mbarrier phase (mbarrier.try_wait or test_wait)";
+  else if (earlier.rank != rank_ || ownerRank != rank_)
     f.detail = "hazard at __shared__ address " + hex(address) + " of the cluster's CTA of rank " +
                std::to_string(ownerRank) +
                " (distributed shared memory): CTAs of the cluster with no cluster.sync() "
                "(barrier.cluster.arrive and wait) between them";
-  else if (earlier.seq == kAsyncSeq)
-    f.detail = "hazard at __shared__ address " + hex(address) +
-               ": a bulk copy's write (the asynchronous proxy) and an access that did not wait "
-               "for the copy's mbarrier phase (mbarrier.try_wait or test_wait)";
+
   else if (earlierWarp == e.warp)
     f.detail = "intra-warp hazard at __shared__ address " + hex(address) +
                ": lanes of one warp with no __syncwarp() between them";
@@ -188,12 +188,13 @@ void RacecheckObserver::shared(RacecheckObserver& owner, const sim::MemoryEvent&
   AccessStamp now{e.inst,      clock(w, w),      warpSync_[w],
                   warpSeq_[w], uint16_t(thread), uint16_t(rank_)};
   if (e.kind == sim::AccessKind::Store && isBulkCopy(*e.inst)) {
-    const uint64_t copy = uint64_t(w) << 32 | warpSeq_[w];
-    if (copy != asyncCopy_) {
-      asyncCopy_ = copy;
-      ++asyncEpoch_;
+    // Numbered among the copies into the owner's memory (a multicast writes several CTAs').
+    const uint64_t copy = uint64_t(rank_) << 48 | uint64_t(w) << 32 | warpSeq_[w];
+    if (copy != owner.asyncCopy_) {
+      owner.asyncCopy_ = copy;
+      ++owner.asyncEpoch_;
     }
-    now.epoch = asyncEpoch_;
+    now.epoch = owner.asyncEpoch_;
     now.seq = kAsyncSeq;
   }
   // Two accesses conflict when they come from different threads, are not the same warp
@@ -341,7 +342,7 @@ void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_
 
 void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
   if (peers_) {
-    owner_->leave(clusterKey_, rank_);
+    owner_->clusters().leave(clusterKey_, rank_);
     peers_ = nullptr;
   }
   // Stable: the first reader and writer of a word stay the first in the CTA's order.
@@ -426,8 +427,20 @@ void RacecheckObserver::mbarrier(const sim::MemoryEvent& e) {
   uint64_t last = ~0ull;
   isa::forLanes(e.mask, [&](unsigned lane) {
     const auto [space, a] = landing(e, lane);
-    if (space != isa::Space::Shared || sim::namesRank(a) || a == last) return;
+    if (space != isa::Space::Shared || a == last) return;
     last = a;
+    if (sim::namesRank(a)) {
+      // Another CTA's mbarrier: a bulk copy's complete_tx there (a multicast's, or a copy to
+      // a mapa'd address) releases the copy's writes into that CTA. (Other remote arrivals
+      // are not followed: clocks of two CTAs' warps do not compare.)
+      RacecheckObserver* owner = const_cast<RacecheckObserver*>(peer(sim::rankOfClusterAddress(a)));
+      if (owner && release && isBulkCopy(*e.inst)) {
+        MbarrierClock& m = owner->mbarriers_[a & sim::kClusterOffsetMask];
+        if (m.row.empty()) m.row.assign(owner->warps_, 0);
+        m.async = std::max(m.async, owner->asyncEpoch_);
+      }
+      return;
+    }
     MbarrierClock& m = mbarriers_[a];
     if (m.row.empty()) m.row.assign(warps_, 0);
     if (release) {
@@ -491,24 +504,6 @@ void Racecheck::merge(sim::Observer& finished) {
     ctas_.push_back({o.info(), std::move(o.globalWords()), std::move(o.acquires()),
                      std::move(o.snapshots()), o.warps(), o.info().cluster.count() > 1,
                      o.clusterKey(), std::move(o.clusterArrivals())});
-}
-
-std::vector<RacecheckObserver*>* Racecheck::join(uint64_t key, unsigned size, unsigned rank,
-                                                 RacecheckObserver* o) {
-  std::lock_guard<std::mutex> lock(clustersMutex_);
-  std::vector<RacecheckObserver*>& members = clusters_[key];
-  if (members.size() < size) members.resize(size, nullptr);
-  members[rank] = o;
-  return &members;  // stays put: unordered_map never moves its elements
-}
-
-void Racecheck::leave(uint64_t key, unsigned rank) {
-  std::lock_guard<std::mutex> lock(clustersMutex_);
-  auto it = clusters_.find(key);
-  if (it == clusters_.end()) return;
-  it->second[rank] = nullptr;
-  if (std::all_of(it->second.begin(), it->second.end(), [](auto* p) { return !p; }))
-    clusters_.erase(it);
 }
 
 void Racecheck::publish(uint64_t word, Release r, bool rmw) {

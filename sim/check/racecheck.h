@@ -33,6 +33,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sim/check/cluster_directory.h"
 #include "sim/check/cta_view.h"
 #include "sim/check/word_table.h"
 
@@ -218,11 +219,9 @@ class Racecheck final : public sim::ObserverFactory {
   void merge(sim::Observer& finished) override;
   // Judges the launch's global accesses between CTAs (every CTA's are known only now).
   void launchFinished();
-  // The observers of the CTAs of cluster `key` (`size` CTAs), by rank: each CTA's observer
-  // enters itself when it starts and leaves when it finishes.
-  std::vector<RacecheckObserver*>* join(uint64_t key, unsigned size, unsigned rank,
-                                        RacecheckObserver* o);
-  void leave(uint64_t key, unsigned rank);
+  // The observers of the running clusters' CTAs: each enters itself when it starts and leaves
+  // when it finishes.
+  ClusterDirectory<RacecheckObserver>& clusters() { return clusters_; }
   const Findings& findings() const { return findings_; }
 
   // Called by the CTAs' observers while they run (on their host threads): a release by CTA
@@ -263,8 +262,7 @@ class Racecheck final : public sim::ObserverFactory {
   std::unordered_map<uint64_t, uint32_t> flags_;  // word -> its current release sequence
   std::vector<Release> releases_;
   std::vector<std::vector<uint32_t>> sequences_;  // release sequences: indices into releases_
-  std::mutex clustersMutex_;                      // guards clusters_
-  std::unordered_map<uint64_t, std::vector<RacecheckObserver*>> clusters_;
+  ClusterDirectory<RacecheckObserver> clusters_;
 };
 
 }  // namespace warpsim::check

@@ -166,4 +166,24 @@ TEST(CheckCommand, ReleaseAndAcquireBetweenCtasNeedGpuScope) {
   }
 }
 
+// TMA multicast in a cluster of 4 (tests/data/tma_multicast.ptx): the box lands in three CTAs'
+// shared memory, each waits on its own mbarrier: clean under every tool (initcheck follows the
+// writes into the other CTAs' shadows, racecheck the copy's complete_tx on their mbarriers).
+// Without the mbarrier wait (a cluster barrier instead) the reads race with the copy.
+TEST(CheckCommand, TmaMulticastIsOrderedByEachCtasMbarrier) {
+  const std::string run = std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+                          " check --tool all tests/data/tma_multicast.ptx --grid 4 --block 32 "
+                          "--cluster 4 --arg 'map=tmap.f32[20,9]:box=8,4:iota' "
+                          "--arg out=u32[128] --arg u32:11 --kernel ";
+  const auto clean = warpsim::test::shell(run + "k");
+  EXPECT_EQ(clean.status, 0) << clean.output;
+  EXPECT_NE(clean.output.find("ERROR SUMMARY: 0 errors"), std::string::npos) << clean.output;
+  const auto racy = warpsim::test::shell(run + "k_no_wait");
+  EXPECT_EQ(racy.status, 1) << racy.output;
+  EXPECT_NE(racy.output.find("a bulk copy's write (the asynchronous proxy) and an access that "
+                             "did not wait for the copy's mbarrier phase"),
+            std::string::npos)
+      << racy.output;
+}
+
 }  // namespace
