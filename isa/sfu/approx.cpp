@@ -23,6 +23,7 @@
 #include <cmath>
 
 #include "isa/fp.h"
+#include "isa/sfu/mufu.h"
 
 namespace warpsim::isa::sfu {
 namespace {
@@ -97,107 +98,98 @@ uint32_t tanhApproxF32(uint32_t a, bool) {
   return roundToF32(std::tanh(double(F(a))));
 }
 
-// rcp.approx{.ftz}.f32 (9.7.3.13): -inf -> -0, -0 -> -inf, +0 -> +inf, +inf -> +0; max 1 ulp.
+// The MUFU-based forms below are the H200's exactly (isa/sfu/mufu.h): MUFU with the FMUL
+// scaling ptxas wraps around it for the non-.ftz variants (nvdisasm of ptxas 13, sm_90;
+// docs/FIDELITY.md lists the sequences). Each FMUL rounds to nearest; the .ftz variants' FMULs
+// flush.
+namespace {
+constexpr float kTwo24 = 16777216.0f, kTwo12 = 4096.0f, kTwoM12 = 1.0f / 4096.0f;
+bool belowNormal(uint32_t a) { return (a & ~kSign32) < 0x00800000u; }  // |x| < 2^-126
+bool above2to126(uint32_t a) { return (a & ~kSign32) > 0x7E800000u; }  // |x| > 2^126
+uint32_t fmul(uint32_t a, float s, bool ftz) { return fp::bits(fp::mul(F(a), s, Round::RN, ftz)); }
+}  // namespace
+
+// rcp.approx{.ftz}.f32 (9.7.3.13): -inf -> -0, -0 -> -inf, +0 -> +inf, +inf -> +0. .ftz is one
+// MUFU.RCP; without it the operand is scaled into MUFU's range first (s = 2^24 below 2^-126,
+// 1/4 above 2^126) and the result by s after, so subnormal operands and results survive.
 uint32_t rcpApproxF32(uint32_t a, bool ftz) {
-  a = ftzIn(a, ftz);
-  if (isNaN32(a)) return fp::kCanonicalNaN32;
-  if ((a & ~kSign32) == 0) return (a & kSign32) | kPosInf32;
-  return ftzOut(roundToF32(1.0 / double(F(a))), ftz);
+  if (ftz) return mufuRcp(a);
+  const float s = belowNormal(a) ? kTwo24 : above2to126(a) ? 0.25f : 1.0f;
+  return fmul(mufuRcp(fmul(a, s, false)), s, false);
 }
 
 // rsqrt.approx{.ftz}.f32 (9.7.3.16): -inf, negative -> NaN; -0 -> -inf; +0 -> +inf; +inf -> +0.
+// Without .ftz a subnormal x is scaled by 2^24 and the result by 2^12.
 uint32_t rsqrtApproxF32(uint32_t a, bool ftz) {
-  a = ftzIn(a, ftz);
-  if (isNaN32(a)) return fp::kCanonicalNaN32;
-  if ((a & ~kSign32) == 0) return (a & kSign32) | kPosInf32;
-  if (a & kSign32) return fp::kCanonicalNaN32;
-  return ftzOut(roundToF32(1.0 / std::sqrt(double(F(a)))), ftz);
+  if (ftz || !belowNormal(a)) return mufuRsq(a);
+  return fmul(mufuRsq(fmul(a, kTwo24, false)), kTwo12, false);
 }
 
-// sqrt.approx{.ftz}.f32 (9.7.3.15): -inf, negative -> NaN; +-0 -> +-0; +inf -> +inf. The model
-// is the correctly rounded root (double's root of an f32 rounds to f32 correctly).
+// sqrt.approx{.ftz}.f32 (9.7.3.15): -inf, negative -> NaN; +-0 -> +-0; +inf -> +inf. Without
+// .ftz a subnormal x is scaled by 2^24 and the result by 2^-12.
 uint32_t sqrtApproxF32(uint32_t a, bool ftz) {
-  a = ftzIn(a, ftz);
-  if (isNaN32(a)) return fp::kCanonicalNaN32;
-  if ((a & ~kSign32) == 0) return a;
-  if (a & kSign32) return fp::kCanonicalNaN32;
-  return ftzOut(roundToF32(std::sqrt(double(F(a)))), ftz);
+  if (ftz || !belowNormal(a)) return mufuSqrt(a);
+  return fmul(mufuSqrt(fmul(a, kTwo24, false)), kTwoM12, false);
 }
 
-// The reciprocal of b rounded to 24 significant bits with an unbounded exponent range (what
-// the operand scaling of the div sequences buys: no overflow for subnormal b, no subnormal loss
-// for huge b), as a double.
-namespace {
-double round24(double d) {
-  if (!std::isfinite(d) || d == 0) return d;
-  uint64_t u = fp::bits(d);
-  u += (uint64_t{1} << 28) - 1 + ((u >> 29) & 1);  // to nearest even at 24 bits
-  return fp::f64(u & ~((uint64_t{1} << 29) - 1));
-}
-
-}  // namespace
-
-// div.approx{.ftz}.f32 (9.7.3.8): "d = a * (1/b)". "For 2^126 < |b| < 2^128, if a is infinity,
-// div.approx.f32 returns NaN, otherwise it returns a sign-preserving zero" (the reciprocal
-// there is subnormal and the SFU flushes it). Elsewhere: a times the 24-bit reciprocal of b,
-// rounded once to f32. Measured on the H200: a subnormal b (without .ftz) divides correctly
-// (1/b is not left to overflow), which the unbounded reciprocal reproduces.
+// div.approx{.ftz}.f32 (9.7.3.8): "d = a * (1/b)": MUFU.RCP of b, then one FMUL. "For 2^126 <
+// |b| < 2^128, if a is infinity, div.approx.f32 returns NaN, otherwise it returns a
+// sign-preserving zero": MUFU flushes that reciprocal. Without .ftz a subnormal b scales both
+// operands by 2^24 first.
 uint32_t divApproxF32(uint32_t a, uint32_t b, bool ftz) {
-  a = ftzIn(a, ftz), b = ftzIn(b, ftz);
-  if (isNaN32(a) || isNaN32(b)) return fp::kCanonicalNaN32;
-  const uint32_t mb = b & ~kSign32;
-  if (mb > 0x7E800000u && mb < kPosInf32) {  // 2^126 < |b| < 2^128
-    if (fp::isInfinite(F(a))) return fp::kCanonicalNaN32;
-    return (a ^ b) & kSign32;
-  }
-  return ftzOut(roundToF32(double(F(a)) * round24(1.0 / double(F(b)))), ftz);
+  if (!ftz && belowNormal(b)) a = fmul(a, kTwo24, false), b = fmul(b, kTwo24, false);
+  return fmul(a, F(mufuRcp(b)), ftz);
 }
 
 // div.full{.ftz}.f32 (9.7.3.8): "a relatively fast, full-range approximation that scales
-// operands to achieve better accuracy ... The maximum ulp error is 2". Model: as div.approx
-// over the full range (at most ~1.5 ulp from the quotient). IEEE special values (x/0 = inf,
-// 0/0 = inf/inf = NaN, x/inf = 0) follow from the product.
+// operands to achieve better accuracy ... The maximum ulp error is 2": both operands scaled by
+// 1/4 when |b| > 2^126 (so that 1/b stays normal) and, without .ftz, by 2^24 when b is
+// subnormal; then MUFU.RCP and one FMUL.
 uint32_t divFullF32(uint32_t a, uint32_t b, bool ftz) {
-  a = ftzIn(a, ftz), b = ftzIn(b, ftz);
-  if (isNaN32(a) || isNaN32(b)) return fp::kCanonicalNaN32;
-  const double q = double(F(a)) * round24(1.0 / double(F(b)));  // exact product
-  return ftzOut(roundToF32(q), ftz);
+  const float s = above2to126(b) ? 0.25f : (!ftz && belowNormal(b)) ? kTwo24 : 1.0f;
+  if (s != 1.0f) a = fmul(a, s, ftz), b = fmul(b, s, ftz);
+  return fmul(a, F(mufuRcp(b)), ftz);
 }
 
 // ---- f64 approximations ------------------------------------------------------------------
 // rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64 (9.7.3.14, 9.7.3.17): "tmp = a[63:32]" in 1.11.20
 // format, the result's upper word computed from it, "d[31:0] = 0" (one SASS instruction each,
-// MUFU.RCP64H / MUFU.RSQ64H). Modelled as the exact result in that 32-bit format rounded toward
-// zero (fp.h's engine works on any format): measured on the H200, truncation matches 93.5% of
-// rcp's and 93.9% of rsqrt's sampled results, rounding to nearest 55% and 56% (the rest are one
-// unit in the last place off either way). Subnormal inputs and results flush to signed zero,
-// and a NaN gives the format's canonical NaN, i.e. 0x7fffffff00000000 as the manual specifies.
-// A NaN whose payload lies only in the low word reads as infinity, per the semantics (only
-// a[63:32] is looked at).
+// MUFU.RCP64H / MUFU.RSQ64H). The H200 computes them with the f32 MUFU.RCP / RSQ tables: the
+// significand of the f32 function of the same 20 leading mantissa bits, truncated to 20 bits
+// (every upper word of [1, 2) and [1, 4) agrees, FIDELITY), with the f64 exponent range.
+// Subnormal inputs and results flush to signed zero, and a NaN gives the format's canonical
+// NaN, 0x7fffffff00000000 as the manual specifies. A NaN whose payload lies only in the low
+// word reads as infinity, per the semantics (only a[63:32] is looked at).
 namespace {
-constexpr fp::Format kF64Hi{11, 20};
-constexpr uint64_t kOneHi = 0x3FF00000u;
+constexpr uint64_t kNaNHi = 0x7FFFFFFFull << 32, kInfHi = 0x7FF00000ull << 32;
+// sign | y's top 20 fraction bits at biased exponent e (2^23 <= y <= 2^24).
+uint64_t packHi(uint64_t sign, int e, uint32_t y) {
+  if (y >= (2u << 23)) y >>= 1, ++e;
+  if (e <= 0) return sign;
+  if (e >= 2047) return sign | kInfHi;
+  return sign | uint64_t(e) << 52 | uint64_t((y - (1u << 23)) >> 3) << 32;
+}
 }  // namespace
 
 uint64_t rcpApproxFtzF64(uint64_t a) {
-  return fp::divBits(kF64Hi, kOneHi, a >> 32, Round::RZ, true) << 32;
+  const uint64_t sign = a & (uint64_t{1} << 63);
+  const int e = int((a >> 52) & 0x7FF);
+  const uint32_t m20 = uint32_t(a >> 32) & 0xFFFFF;
+  if (e == 0x7FF) return m20 ? kNaNHi : sign;
+  if (e == 0) return sign | kInfHi;
+  return packHi(sign, 2045 - e, mufuRcpSignificand(m20 << 3));
 }
-// rsqrt: 1/sqrt(tmp) from the host's long double (64 significant bits, far more than the 21 of
-// the format, so truncating it truncates the exact value but for results within 2^-64 of a
-// representable one), toward zero to 1.11.20.
+
 uint64_t rsqrtApproxFtzF64(uint64_t a) {
-  const uint64_t hi = fp::flushBits(kF64Hi, a >> 32);
-  const double t = fp::f64(hi << 32);
-  if (fp::isNaN(t) || t < 0) return kF64Hi.canonicalNaN() << 32;
-  if (t == 0) return (hi << 32) | 0x7FF0000000000000ull;  // +-0 -> +-inf
-  if (std::isinf(t)) return 0;
-  const long double r = 1.0L / std::sqrt(static_cast<long double>(t));
-  // Truncate the long double to 21 significant bits: to a double not above it, then the
-  // engine toward zero.
-  const double rd = double(r);
-  uint64_t u = fp::bits(rd);
-  if (static_cast<long double>(rd) > r) --u;  // double rounded up: step back below r
-  return fp::convertBits(fp::kF64, kF64Hi, u, Round::RZ, true) << 32;
+  const uint64_t sign = a & (uint64_t{1} << 63);
+  const int e = int((a >> 52) & 0x7FF);
+  const uint32_t m20 = uint32_t(a >> 32) & 0xFFFFF;
+  if (e == 0x7FF && m20) return kNaNHi;
+  if (e == 0) return sign | kInfHi;  // +-0 -> +-inf
+  if (sign) return kNaNHi;
+  if (e == 0x7FF) return 0;
+  const int k = e - 1023, parity = k & 1, t = (k - parity) / 2;
+  return packHi(0, 1022 - t, mufuRsqSignificand(uint32_t(parity) << 23 | m20 << 3));
 }
 
 // rsqrt.approx.f64 (9.7.3.16; "emulated in software"): modelled as 1/sqrt(a) computed in the
