@@ -41,14 +41,25 @@ uint32_t roundToF32(double v) {
 }
 uint32_t ftzIn(uint32_t a, bool ftz) { return ftz ? flush32(a) : a; }
 uint32_t ftzOut(uint32_t a, bool ftz) { return ftz ? flush32(a) : a; }
+constexpr float kTwo24 = 16777216.0f, kTwo12 = 4096.0f, kTwoM12 = 1.0f / 4096.0f;
+bool belowNormal(uint32_t a) { return (a & ~kSign32) < 0x00800000u; }  // |x| < 2^-126
+bool above2to126(uint32_t a) { return (a & ~kSign32) > 0x7E800000u; }  // |x| > 2^126
+uint32_t fmul(uint32_t a, float s, bool ftz) { return fp::bits(fp::mul(F(a), s, Round::RN, ftz)); }
 }  // namespace
 
+// The MUFU-based forms below are the H200's exactly (isa/sfu/mufu.h): MUFU with the FMUL
+// scaling ptxas wraps around it for the non-.ftz variants (nvdisasm of ptxas 13, sm_90;
+// docs/FIDELITY.md lists the sequences). Each FMUL rounds to nearest; the .ftz variants' FMULs
+// flush.
+
 // ---- f32 approximations ------------------------------------------------------------------
-// ex2.approx{.ftz}.f32 (9.7.3.21): -inf -> +0, +-0 -> +1, +inf -> +inf; max 2 ulp on the chip.
+// ex2.approx{.ftz}.f32 (9.7.3.21): -inf -> +0, +-0 -> +1, +inf -> +inf. .ftz is one MUFU.EX2;
+// without it an x below -126 is halved first and the result squared (an FMUL that keeps the
+// subnormal result).
 uint32_t ex2ApproxF32(uint32_t a, bool ftz) {
-  a = ftzIn(a, ftz);
-  if (isNaN32(a)) return fp::kCanonicalNaN32;
-  return ftzOut(roundToF32(std::exp2(double(F(a)))), ftz);
+  if (ftz || !(F(a) < -126.0f)) return mufuEx2(a);
+  const uint32_t r = mufuEx2(fmul(a, 0.5f, false));
+  return fmul(r, F(r), false);
 }
 
 // lg2.approx{.ftz}.f32 (9.7.3.20): -inf, negative -> NaN; +-0 -> -inf; +inf -> +inf. A negative
@@ -97,17 +108,6 @@ uint32_t tanhApproxF32(uint32_t a, bool) {
   if (mag >= 0x41000000u) return (a & kSign32) | 0x3F800000u;  // |x| >= 8, infinities
   return roundToF32(std::tanh(double(F(a))));
 }
-
-// The MUFU-based forms below are the H200's exactly (isa/sfu/mufu.h): MUFU with the FMUL
-// scaling ptxas wraps around it for the non-.ftz variants (nvdisasm of ptxas 13, sm_90;
-// docs/FIDELITY.md lists the sequences). Each FMUL rounds to nearest; the .ftz variants' FMULs
-// flush.
-namespace {
-constexpr float kTwo24 = 16777216.0f, kTwo12 = 4096.0f, kTwoM12 = 1.0f / 4096.0f;
-bool belowNormal(uint32_t a) { return (a & ~kSign32) < 0x00800000u; }  // |x| < 2^-126
-bool above2to126(uint32_t a) { return (a & ~kSign32) > 0x7E800000u; }  // |x| > 2^126
-uint32_t fmul(uint32_t a, float s, bool ftz) { return fp::bits(fp::mul(F(a), s, Round::RN, ftz)); }
-}  // namespace
 
 // rcp.approx{.ftz}.f32 (9.7.3.13): -inf -> -0, -0 -> -inf, +0 -> +inf, +inf -> +0. .ftz is one
 // MUFU.RCP; without it the operand is scaled into MUFU's range first (s = 2^24 below 2^-126,

@@ -126,4 +126,22 @@ uint32_t mufuSqrt(uint32_t a) {
   return pack(0, 127 + r.t, mufuSqrtSignificand(r.fraction));
 }
 
+// 2^x: |x| to fixed point with 23 fraction bits (toward zero), 2^x = 2^n 2^f with n the
+// integer part and f the fraction, 2^f from the [0, 1) table. A negative x takes the one's
+// complement of that fixed-point magnitude (-|x| - 2^-23: no carry chain) unless its fraction
+// is 0, where it is exact: 2^-1 = 0.5 and 2^-tiny = 1 (measured on the H200, every input).
+uint32_t mufuEx2(uint32_t a) {
+  const uint32_t sign = a & kSign, e = (a >> 23) & 0xFF, m = a & 0x7FFFFF;
+  if (e == 0xFF) return m ? kNaN : sign ? 0 : kInf;
+  if (e == 0) return 0x3F800000u;            // 2^+-0 = 1, subnormals flushed
+  if (e >= 127 + 7) return sign ? 0 : kInf;  // |x| >= 128
+  // |x| 2^23 as an integer, truncated: the significand shifted by e - 127.
+  const uint64_t sig = uint64_t{m | kOne23};
+  const int shift = int(e) - 127;  // -126 .. 6
+  const int64_t mag = shift >= 0 ? int64_t(sig << shift) : shift > -25 ? int64_t(sig >> -shift) : 0;
+  const int64_t fixed = !sign ? mag : (mag & 0x7FFFFF) ? ~mag : -mag;
+  const int64_t n = fixed >> 23;  // floor
+  return pack(0, 127 + int(n), mufuEx2Significand(uint32_t(fixed & 0x7FFFFF)));
+}
+
 }  // namespace warpsim::isa::sfu

@@ -16,6 +16,7 @@ namespace warpsim::isa::sfu {
 uint32_t mufuRcp(uint32_t a);
 uint32_t mufuRsq(uint32_t a);
 uint32_t mufuSqrt(uint32_t a);
+uint32_t mufuEx2(uint32_t a);
 
 // The interpolation itself, for the tests: the 24-bit significand (2^23 <= Y <= 2^24) that
 // the tables give for a fraction of `bits` bits (rcp, ex2: 23; rsq, sqrt: 24, the exponent's
