@@ -3,21 +3,20 @@
 // div.full, and the f16/bf16 forms of ex2 and tanh.
 //
 // These results are hardware-specific (the SFU's tables and interpolation): PTX only bounds
-// their error. THE MODEL: each function is computed in double precision from the exact input
-// (the host's libm, whose error is far below the f32 rounding) and rounded once to the
-// destination format, round-to-nearest-even, then the special cases the manual specifies are
-// applied exactly (ex2(-inf) = +0, lg2(+-0) = -inf, lg2(negative) = NaN, sin(+-inf) = NaN,
-// rsqrt(-0) = -inf, ...), NaN results are the canonical NaN, and .ftz flushes subnormal inputs
-// and results. Each approximation is its own named function below so that the differential
-// tests against the H200 can replace them one by one with measured models.
+// their error. What the chip does (nvdisasm of ptxas 13 for sm_90): every form is one MUFU
+// instruction, with FMUL/FADD fix-ups around it for the non-.ftz subnormal range
+// (docs/FIDELITY.md lists the sequences); the 16-bit forms are MUFU.EX2/TANH.F16/.BF16, which
+// give the f32 MUFU result rounded toward zero.
 //
-// What the chip does (nvdisasm of ptxas 13 for sm_90): every form is one MUFU instruction,
-// with FMUL/FADD fix-ups around it for the non-.ftz subnormal range (docs/FIDELITY.md lists
-// the sequences); the 16-bit forms are MUFU.EX2/TANH.F16/.BF16, which give the f32 MUFU result
-// rounded toward zero. Exact today: the four 16-bit forms (and their x2 forms), proved on every
-// input (`warpsim fastmath-verify`); tanh.approx.f32 outside [2^-8, 8). The rest is within
-// 1-2 ulp of the chip (tanh: 126 ulp); docs/FIDELITY.md has the measured figures and what
-// is known of the SFU's method.
+// Exact, proved on every input (`warpsim fastmath-verify`): rcp, rsqrt, sqrt, ex2 (.ftz or
+// not), div.approx, div.full and the .ftz.f64 forms, built on the H200's MUFU.RCP / RSQ / SQRT /
+// EX2 (isa/sfu/mufu.h) and ptxas's FMULs around them; the four 16-bit forms (and their x2
+// forms); tanh.approx.f32 outside [2^-8, 8). THE MODEL of the rest (lg2, sin, cos, tanh in
+// [2^-8, 8), rsqrt.approx.f64): the function computed in double (or long double) precision from
+// the exact input and rounded once to the destination format, to nearest even, with the special
+// cases the manual specifies applied exactly (lg2(+-0) = -inf, lg2(negative) = NaN,
+// sin(+-inf) = NaN, ...), NaN results the canonical NaN, and .ftz flushing subnormal inputs and
+// results: within 1-3 ulp of the chip (tanh: 126 ulp); docs/FIDELITY.md has the figures.
 #include "isa/sfu/approx.h"
 
 #include <cmath>
