@@ -204,36 +204,34 @@ uint64_t rsqrtApproxF64(uint64_t a) {
 }
 
 // ---- f16 / bf16 approximations (9.7.4.9-9.7.4.10) ----------------------------------------
-// The *Computed functions: from the exact value (f16 and bf16 widen to f32 exactly), rounded
-// to f32 (to nearest; tanh through tanhApproxF32's measured limits) and from there to the
-// 16-bit format toward zero, as MUFU.*.F16/BF16 do. They agree with the H200 on all but 1
-// (ex2.approx.f16), 199 (ex2.approx.ftz.bf16), 64 (tanh.approx.f16) and 4 (tanh.approx.bf16)
-// of the 65,536 inputs; half_tables.cpp corrects those, so the 16-bit forms are exact. An f16
+// The *Computed functions: the f32 MUFU result rounded toward zero to the 16-bit format, as
+// MUFU.*.F16/BF16 do. ex2 is the exact MUFU.EX2 (every input agrees with the H200: the lists of
+// half_tables.cpp are empty); tanh is the function rounded to f32 to nearest (through
+// tanhApproxF32's measured limits), which agrees with the H200 on all but 64 (tanh.approx.f16)
+// and 4 (tanh.approx.bf16) of the 65,536 inputs, corrected by half_tables.cpp's lists. An f16
 // overflow still gives +inf (ex2.approx.f16 of 16.0 is 0x7C00). ex2.approx.f16 keeps
-// subnormals; ex2.approx.ftz.bf16 flushes subnormal inputs (2^+-0 = +1) and results; tanh
-// keeps subnormals ("The subnormal numbers are supported").
+// subnormals (they widen to normal f32 operands); ex2.approx.ftz.bf16 flushes subnormal inputs
+// (2^+-0 = +1) and results; tanh keeps subnormals ("The subnormal numbers are supported").
 namespace {
-uint16_t toF16ViaF32(double v) {
-  const float f = fp::f64ToF32(v, Round::RN);
+uint16_t toF16Rz(float f) {
   if (std::fabs(f) >= 65520.0f) return std::signbit(f) ? 0xFC00 : 0x7C00;
   return fp::f32ToF16(f, Round::RZ);
 }
-uint16_t toBF16ViaF32(double v) { return fp::f32ToBF16(fp::f64ToF32(v, Round::RN), Round::RZ); }
-
 }  // namespace
 
 uint16_t ex2ApproxF16Computed(uint16_t h) {
   if (fp::isNaN16(h)) return fp::kCanonicalNaN16;
-  return toF16ViaF32(std::exp2(double(fp::f16ToF32(h))));
+  return toF16Rz(F(mufuEx2(fp::bits(fp::f16ToF32(h)))));
 }
 uint16_t ex2ApproxFtzBF16Computed(uint16_t h) {
   h = uint16_t(fp::flushBits(fp::kBF16, h));
   if (fp::isNaNBF16(h)) return fp::kCanonicalNaNBF16;
-  return uint16_t(fp::flushBits(fp::kBF16, toBF16ViaF32(std::exp2(double(fp::bf16ToF32(h))))));
+  const uint16_t r = uint16_t(mufuEx2(uint32_t{h} << 16) >> 16);  // toward zero
+  return uint16_t(fp::flushBits(fp::kBF16, r));
 }
 uint16_t tanhApproxF16Computed(uint16_t h) {
   if (fp::isNaN16(h)) return fp::kCanonicalNaN16;
-  return fp::f32ToF16(F(tanhApproxF32(fp::bits(fp::f16ToF32(h)), false)), Round::RZ);
+  return toF16Rz(F(tanhApproxF32(fp::bits(fp::f16ToF32(h)), false)));
 }
 uint16_t tanhApproxBF16Computed(uint16_t h) {
   if (fp::isNaNBF16(h)) return fp::kCanonicalNaNBF16;

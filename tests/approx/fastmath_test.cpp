@@ -105,7 +105,11 @@ TEST(FastmathTables, ExceptionListsAreSortedAndDifferFromTheComputedValue) {
   EXPECT_EQ(sfu::tanhApproxBF16(0x4100), 0x3F80);
   EXPECT_EQ(sfu::tanhF16Exceptions().size(), 64u);
   EXPECT_EQ(sfu::tanhBF16Exceptions().size(), 4u);
-  EXPECT_EQ(sfu::ex2F16Exceptions().size(), 1u);  // 2^(-2^-24) = 1 on the chip
+  // ex2 is the exact MUFU.EX2 toward zero: no exception left (2^(-2^-24) = 1 on the chip, from
+  // EX2's fixed-point argument, was the one ex2.approx.f16 listed).
+  EXPECT_TRUE(sfu::ex2F16Exceptions().empty());
+  EXPECT_TRUE(sfu::ex2FtzBF16Exceptions().empty());
+  EXPECT_EQ(sfu::ex2ApproxF16(0x8001), 0x3C00);
 }
 
 TEST(FastmathHashes, MalformedFileNamesFileAndLine) {
