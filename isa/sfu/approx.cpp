@@ -191,16 +191,29 @@ uint64_t rsqrtApproxFtzF64(uint64_t a) {
   return packHi(0, 1022 - t, mufuRsqSignificand(uint32_t(parity) << 23 | m20 << 3));
 }
 
-// rsqrt.approx.f64 (9.7.3.16; "emulated in software"): modelled as 1/sqrt(a) computed in the
-// host's 64-bit-significand long double and rounded to f64. Special cases as for f32; a NaN
-// input keeps its payload (9.7.3: "NaN payloads are supported for double-precision"; quieted, as
-// fp::nanResult64), a negative input gives the H200's invalid-operation NaN (fp::kInvalidNaN64).
+// rsqrt.approx.f64 (9.7.3.16; "emulated in software"): what ptxas 13 emits for sm_90 (nvdisasm):
+// y = MUFU.RSQ64H (the .ftz.f64 form above), one Newton step of the third order in DMUL/DFMA
+// (e = 1 - x y^2; y + (3/8 e + 1/2) (y e)), all rounded to nearest. Outside the positive
+// normal range, its slow path: +-0 -> +-inf, NaN -> x + x (payload kept, quieted), negative ->
+// the H200's invalid-operation NaN (fp::kInvalidNaN64), +inf -> +0, and a subnormal x is
+// scaled by 2^54 first and the result by 2^27.
+namespace {
+double rsqrtNewtonF64(double x) {
+  const double y = fp::f64(rsqrtApproxFtzF64(fp::bits(x)));
+  const double e = fp::fma(x, -(y * y), 1.0, Round::RN);
+  const double c = fp::fma(e, 0.375, 0.5, Round::RN);
+  return fp::fma(c, y * e, y, Round::RN);
+}
+}  // namespace
+
 uint64_t rsqrtApproxF64(uint64_t a) {
   const double x = fp::f64(a);
-  if (fp::isNaN(x)) return fp::bits(fp::nanResult64(x, x));
+  if (uint32_t(a >> 32) - 0x100000u < 0x7FE00000u) return fp::bits(rsqrtNewtonF64(x));
   if (x == 0) return (a & (uint64_t{1} << 63)) | 0x7FF0000000000000ull;
+  if (fp::isNaN(x)) return fp::bits(fp::nanResult64(x, x));
   if (x < 0) return fp::kInvalidNaN64;
-  return fp::bits(double(1.0L / std::sqrt(static_cast<long double>(x))));
+  if (std::isinf(x)) return 0;
+  return fp::bits(rsqrtNewtonF64(x * 0x1p54) * 0x1p27);
 }
 
 // ---- f16 / bf16 approximations (9.7.4.9-9.7.4.10) ----------------------------------------

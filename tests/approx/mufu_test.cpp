@@ -105,7 +105,7 @@ TEST(Mufu, EveryRecordedSampleOfTheExactFormsAgrees) {
        {"rcp.approx.f32", "rcp.approx.ftz.f32", "rsqrt.approx.f32", "rsqrt.approx.ftz.f32",
         "sqrt.approx.f32", "sqrt.approx.ftz.f32", "ex2.approx.f32", "ex2.approx.ftz.f32",
         "div.approx.f32", "div.approx.ftz.f32", "div.full.f32", "div.full.ftz.f32",
-        "rcp.approx.ftz.f64", "rsqrt.approx.ftz.f64"}) {
+        "rcp.approx.ftz.f64", "rsqrt.approx.ftz.f64", "rsqrt.approx.f64"}) {
     const Sample s = readSample((fs::path(WARPSIM_SOURCE_DIR) / "tests" / "recorded" / "approx" /
                                  (std::string(name) + ".sample"))
                                     .string());
