@@ -99,12 +99,16 @@ uint32_t cosApproxF32(uint32_t a, bool) {
 // tanh(x) for small values of x is approximately the same as x"); there is no .ftz.
 // Measured on the H200 (every f16 and bf16 input, whose MUFU.TANH.F16/.BF16 is the f32 result
 // toward zero): the SFU returns x itself for |x| < 2^-8 and exactly +-1 for |x| >= 8 (the
-// function rounded to f32 is below 1 up to 9.01); between them the model is the function.
+// function rounded to f32 is below 1 up to 9.01). For 1 <= |x| < 2 the model is MUFU.TANH's
+// table (isa/sfu/mufu.h, fitted to the chip's whole binade); elsewhere in [2^-8, 8) it is the
+// function rounded to nearest (no other binade is measured yet).
 uint32_t tanhApproxF32(uint32_t a, bool) {
   if (isNaN32(a)) return fp::kCanonicalNaN32;
   const uint32_t mag = a & ~kSign32;
   if (mag < 0x3B800000u) return a;                             // |x| < 2^-8
   if (mag >= 0x41000000u) return (a & kSign32) | 0x3F800000u;  // |x| >= 8, infinities
+  if ((mag >> 23) == 127)                                      // 1 <= |x| < 2
+    return (a & kSign32) | 126u << 23 | (mufuTanhSignificand1To2(a & 0x7FFFFF) - (1u << 23));
   return roundToF32(std::tanh(double(F(a))));
 }
 
@@ -219,9 +223,10 @@ uint64_t rsqrtApproxF64(uint64_t a) {
 // ---- f16 / bf16 approximations (9.7.4.9-9.7.4.10) ----------------------------------------
 // The *Computed functions: the f32 MUFU result rounded toward zero to the 16-bit format, as
 // MUFU.*.F16/BF16 do. ex2 is the exact MUFU.EX2 (every input agrees with the H200: the lists of
-// half_tables.cpp are empty); tanh is the function rounded to f32 to nearest (through
-// tanhApproxF32's measured limits), which agrees with the H200 on all but 64 (tanh.approx.f16)
-// and 4 (tanh.approx.bf16) of the 65,536 inputs, corrected by half_tables.cpp's lists. An f16
+// half_tables.cpp are empty); tanh is tanhApproxF32 (its measured limits, MUFU.TANH's table in
+// [1, 2), the function rounded to nearest elsewhere), which agrees with the H200 on all but 48
+// (tanh.approx.f16) and 4 (tanh.approx.bf16) of the 65,536 inputs, corrected by
+// half_tables.cpp's lists. An f16
 // overflow still gives +inf (ex2.approx.f16 of 16.0 is 0x7C00). ex2.approx.f16 keeps
 // subnormals (they widen to normal f32 operands); ex2.approx.ftz.bf16 flushes subnormal inputs
 // (2^+-0 = +1) and results; tanh keeps subnormals ("The subnormal numbers are supported").

@@ -27,6 +27,10 @@ constexpr Coeffs kSqrt[] = {
 constexpr Coeffs kEx2[] = {
 #include "isa/sfu/tables/mufu_ex2.inc"
 };
+constexpr Coeffs kTanh[] = {
+    // [1, 2) only: the one binade measured
+#include "isa/sfu/tables/mufu_tanh.inc"
+};
 
 // j^2 from an array squarer of `Bits`-bit operands that keeps only the partial-product bits
 // b_i b_k 2^(i+k) of columns >= Drop (the dropped bits' carries are lost with them), >> Drop.
@@ -95,6 +99,9 @@ uint32_t mufuRsqSignificand(uint32_t fraction) {
 }
 uint32_t mufuSqrtSignificand(uint32_t fraction) { return interpolate<17, 19, 17>(kSqrt, fraction); }
 uint32_t mufuEx2Significand(uint32_t fraction) { return interpolate<17, 19, 16>(kEx2, fraction); }
+uint32_t mufuTanhSignificand1To2(uint32_t mantissa) {
+  return interpolate<17, 19, 13>(kTanh, mantissa >> 3);  // the 3 low bits are ignored
+}
 
 // 1/x: x = 1.m 2^(e-127), 1/x = (y / 2^24) 2^(127-e) with y from the [1, 2) table.
 uint32_t mufuRcp(uint32_t a) {

@@ -25,5 +25,8 @@ uint32_t mufuRcpSignificand(uint32_t fraction);
 uint32_t mufuRsqSignificand(uint32_t fraction);
 uint32_t mufuSqrtSignificand(uint32_t fraction);
 uint32_t mufuEx2Significand(uint32_t fraction);
+// MUFU.TANH of 1.m (x in [1, 2), its one measured binade): the significand of tanh(x) in
+// [0.5, 1) times 2^24. The unit ignores the mantissa's 3 low bits; 8 segments of 2^17.
+uint32_t mufuTanhSignificand1To2(uint32_t mantissa);
 
 }  // namespace warpsim::isa::sfu
