@@ -11,9 +11,10 @@
 // Exact, proved on every input (`warpsim fastmath-verify`): rcp, rsqrt, sqrt, ex2 (.ftz or
 // not), div.approx, div.full and the .ftz.f64 forms, built on the H200's MUFU.RCP / RSQ / SQRT /
 // EX2 (isa/sfu/mufu.h) and ptxas's FMULs around them; the four 16-bit forms (and their x2
-// forms); tanh.approx.f32 outside [2^-8, 8). THE MODEL of the rest (lg2, sin, cos, tanh in
-// [2^-8, 8), rsqrt.approx.f64): the function computed in double (or long double) precision from
-// the exact input and rounded once to the destination format, to nearest even, with the special
+// forms); tanh.approx.f32 outside [2^-8, 8) and in [1, 2) (MUFU.TANH's one measured binade);
+// rsqrt.approx.f64 (ptxas's sequence, on the committed samples). THE MODEL of the rest (lg2,
+// sin, cos, tanh elsewhere in [2^-8, 8)): the function computed in double precision from the
+// exact input and rounded once to the destination format, to nearest even, with the special
 // cases the manual specifies applied exactly (lg2(+-0) = -inf, lg2(negative) = NaN,
 // sin(+-inf) = NaN, ...), NaN results the canonical NaN, and .ftz flushing subnormal inputs and
 // results: within 1-3 ulp of the chip (tanh: 126 ulp); docs/FIDELITY.md has the figures.

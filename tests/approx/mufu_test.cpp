@@ -97,6 +97,17 @@ TEST(Mufu, F64UpperWordFormsUseTheF32TablesTruncated) {
             0x3FE00000u | ((sfu::mufuRcpSignificand(8) - (1u << 23)) >> 3));
 }
 
+// MUFU.TANH's one measured binade: [1, 2) from the table, the 3 low mantissa bits ignored;
+// values read off tests/recorded/fastmath/tanh_1_2.d2.xz.
+TEST(Mufu, TanhOnOneToTwoIsTheChipsTable) {
+  EXPECT_EQ(sfu::tanhApproxF32(0x3F800000u, false), 0x3F42F848u);
+  EXPECT_EQ(sfu::tanhApproxF32(0x3F800007u, false), 0x3F42F848u);  // low bits ignored
+  EXPECT_EQ(sfu::tanhApproxF32(0x3F800008u, false), 0x3F42F84Eu);
+  EXPECT_EQ(sfu::tanhApproxF32(0x3F81E240u, false), 0x3F44882Fu);
+  EXPECT_EQ(sfu::tanhApproxF32(0x3FFFFFFFu, false), 0x3F76CA58u);
+  EXPECT_EQ(sfu::tanhApproxF32(0xBFFFFFFFu, false), 0xBF76CA58u);  // odd
+}
+
 // Every committed sample of the exact forms (binade and random inputs, measured on the H200),
 // through the simulator's instruction handlers.
 TEST(Mufu, EveryRecordedSampleOfTheExactFormsAgrees) {
