@@ -13,7 +13,8 @@ $SUDO apt-get install -y -q --no-install-recommends \
   build-essential cmake libboost-dev libboost-graph-dev libboost-program-options-dev \
   libtbb-dev librapidcheck-dev libgtest-dev libbenchmark-dev clang-format \
   libzstd-dev liblz4-dev git \
-  python3-dev pybind11-dev python3-numpy python3-pytest nlohmann-json3-dev python3-matplotlib
+  python3-dev pybind11-dev python3-numpy python3-scipy python3-pytest nlohmann-json3-dev \
+  python3-matplotlib
 if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
   echo "setup: nvcc not found: install the CUDA Toolkit 13 (nvcc) in /usr/local/cuda or on PATH" >&2
   exit 2

@@ -3,26 +3,27 @@
 // div.full, and the f16/bf16 forms of ex2 and tanh.
 //
 // These results are hardware-specific (the SFU's tables and interpolation): PTX only bounds
-// their error. THE MODEL: each function is computed in double precision from the exact input
-// (the host's libm, whose error is far below the f32 rounding) and rounded once to the
-// destination format, round-to-nearest-even, then the special cases the manual specifies are
-// applied exactly (ex2(-inf) = +0, lg2(+-0) = -inf, lg2(negative) = NaN, sin(+-inf) = NaN,
-// rsqrt(-0) = -inf, ...), NaN results are the canonical NaN, and .ftz flushes subnormal inputs
-// and results. Each approximation is its own named function below so that the differential
-// tests against the H200 can replace them one by one with measured models.
+// their error. What the chip does (nvdisasm of ptxas 13 for sm_90): every form is one MUFU
+// instruction, with FMUL/FADD fix-ups around it for the non-.ftz subnormal range
+// (docs/FIDELITY.md lists the sequences); the 16-bit forms are MUFU.EX2/TANH.F16/.BF16, which
+// give the f32 MUFU result rounded toward zero.
 //
-// What the chip does (nvdisasm of ptxas 13 for sm_90): every form is one MUFU instruction,
-// with FMUL/FADD fix-ups around it for the non-.ftz subnormal range (docs/FIDELITY.md lists
-// the sequences); the 16-bit forms are MUFU.EX2/TANH.F16/.BF16, which give the f32 MUFU result
-// rounded toward zero. Exact today: the four 16-bit forms (and their x2 forms), proved on every
-// input (`warpsim fastmath-verify`); tanh.approx.f32 outside [2^-8, 8). The rest is within
-// 1-2 ulp of the chip (tanh: 126 ulp); docs/FIDELITY.md has the measured figures and what
-// is known of the SFU's method.
+// Exact, proved on every input (`warpsim fastmath-verify`): rcp, rsqrt, sqrt, ex2 (.ftz or
+// not), div.approx, div.full and the .ftz.f64 forms, built on the H200's MUFU.RCP / RSQ / SQRT /
+// EX2 (isa/sfu/mufu.h) and ptxas's FMULs around them; the four 16-bit forms (and their x2
+// forms); tanh.approx.f32 outside [2^-8, 8) and in [1, 2) (MUFU.TANH's one measured binade);
+// rsqrt.approx.f64 (ptxas's sequence, on the committed samples). THE MODEL of the rest (lg2,
+// sin, cos, tanh elsewhere in [2^-8, 8)): the function computed in double precision from the
+// exact input and rounded once to the destination format, to nearest even, with the special
+// cases the manual specifies applied exactly (lg2(+-0) = -inf, lg2(negative) = NaN,
+// sin(+-inf) = NaN, ...), NaN results the canonical NaN, and .ftz flushing subnormal inputs and
+// results: within 1-3 ulp of the chip (tanh: 126 ulp); docs/FIDELITY.md has the figures.
 #include "isa/sfu/approx.h"
 
 #include <cmath>
 
 #include "isa/fp.h"
+#include "isa/sfu/mufu.h"
 
 namespace warpsim::isa::sfu {
 namespace {
@@ -40,14 +41,25 @@ uint32_t roundToF32(double v) {
 }
 uint32_t ftzIn(uint32_t a, bool ftz) { return ftz ? flush32(a) : a; }
 uint32_t ftzOut(uint32_t a, bool ftz) { return ftz ? flush32(a) : a; }
+constexpr float kTwo24 = 16777216.0f, kTwo12 = 4096.0f, kTwoM12 = 1.0f / 4096.0f;
+bool belowNormal(uint32_t a) { return (a & ~kSign32) < 0x00800000u; }  // |x| < 2^-126
+bool above2to126(uint32_t a) { return (a & ~kSign32) > 0x7E800000u; }  // |x| > 2^126
+uint32_t fmul(uint32_t a, float s, bool ftz) { return fp::bits(fp::mul(F(a), s, Round::RN, ftz)); }
 }  // namespace
 
+// The MUFU-based forms below are the H200's exactly (isa/sfu/mufu.h): MUFU with the FMUL
+// scaling ptxas wraps around it for the non-.ftz variants (nvdisasm of ptxas 13, sm_90;
+// docs/FIDELITY.md lists the sequences). Each FMUL rounds to nearest; the .ftz variants' FMULs
+// flush.
+
 // ---- f32 approximations ------------------------------------------------------------------
-// ex2.approx{.ftz}.f32 (9.7.3.21): -inf -> +0, +-0 -> +1, +inf -> +inf; max 2 ulp on the chip.
+// ex2.approx{.ftz}.f32 (9.7.3.21): -inf -> +0, +-0 -> +1, +inf -> +inf. .ftz is one MUFU.EX2;
+// without it an x below -126 is halved first and the result squared (an FMUL that keeps the
+// subnormal result).
 uint32_t ex2ApproxF32(uint32_t a, bool ftz) {
-  a = ftzIn(a, ftz);
-  if (isNaN32(a)) return fp::kCanonicalNaN32;
-  return ftzOut(roundToF32(std::exp2(double(F(a)))), ftz);
+  if (ftz || !(F(a) < -126.0f)) return mufuEx2(a);
+  const uint32_t r = mufuEx2(fmul(a, 0.5f, false));
+  return fmul(r, F(r), false);
 }
 
 // lg2.approx{.ftz}.f32 (9.7.3.20): -inf, negative -> NaN; +-0 -> -inf; +inf -> +inf. A negative
@@ -88,161 +100,157 @@ uint32_t cosApproxF32(uint32_t a, bool) {
 // tanh(x) for small values of x is approximately the same as x"); there is no .ftz.
 // Measured on the H200 (every f16 and bf16 input, whose MUFU.TANH.F16/.BF16 is the f32 result
 // toward zero): the SFU returns x itself for |x| < 2^-8 and exactly +-1 for |x| >= 8 (the
-// function rounded to f32 is below 1 up to 9.01); between them the model is the function.
+// function rounded to f32 is below 1 up to 9.01). For 1 <= |x| < 2 the model is MUFU.TANH's
+// table (isa/sfu/mufu.h, fitted to the chip's whole binade); elsewhere in [2^-8, 8) it is the
+// function rounded to nearest (no other binade is measured yet).
 uint32_t tanhApproxF32(uint32_t a, bool) {
   if (isNaN32(a)) return fp::kCanonicalNaN32;
   const uint32_t mag = a & ~kSign32;
   if (mag < 0x3B800000u) return a;                             // |x| < 2^-8
   if (mag >= 0x41000000u) return (a & kSign32) | 0x3F800000u;  // |x| >= 8, infinities
+  if ((mag >> 23) == 127)                                      // 1 <= |x| < 2
+    return (a & kSign32) | 126u << 23 | (mufuTanhSignificand1To2(a & 0x7FFFFF) - (1u << 23));
   return roundToF32(std::tanh(double(F(a))));
 }
 
-// rcp.approx{.ftz}.f32 (9.7.3.13): -inf -> -0, -0 -> -inf, +0 -> +inf, +inf -> +0; max 1 ulp.
+// rcp.approx{.ftz}.f32 (9.7.3.13): -inf -> -0, -0 -> -inf, +0 -> +inf, +inf -> +0. .ftz is one
+// MUFU.RCP; without it the operand is scaled into MUFU's range first (s = 2^24 below 2^-126,
+// 1/4 above 2^126) and the result by s after, so subnormal operands and results survive.
 uint32_t rcpApproxF32(uint32_t a, bool ftz) {
-  a = ftzIn(a, ftz);
-  if (isNaN32(a)) return fp::kCanonicalNaN32;
-  if ((a & ~kSign32) == 0) return (a & kSign32) | kPosInf32;
-  return ftzOut(roundToF32(1.0 / double(F(a))), ftz);
+  if (ftz) return mufuRcp(a);
+  const float s = belowNormal(a) ? kTwo24 : above2to126(a) ? 0.25f : 1.0f;
+  return fmul(mufuRcp(fmul(a, s, false)), s, false);
 }
 
 // rsqrt.approx{.ftz}.f32 (9.7.3.16): -inf, negative -> NaN; -0 -> -inf; +0 -> +inf; +inf -> +0.
+// Without .ftz a subnormal x is scaled by 2^24 and the result by 2^12.
 uint32_t rsqrtApproxF32(uint32_t a, bool ftz) {
-  a = ftzIn(a, ftz);
-  if (isNaN32(a)) return fp::kCanonicalNaN32;
-  if ((a & ~kSign32) == 0) return (a & kSign32) | kPosInf32;
-  if (a & kSign32) return fp::kCanonicalNaN32;
-  return ftzOut(roundToF32(1.0 / std::sqrt(double(F(a)))), ftz);
+  if (ftz || !belowNormal(a)) return mufuRsq(a);
+  return fmul(mufuRsq(fmul(a, kTwo24, false)), kTwo12, false);
 }
 
-// sqrt.approx{.ftz}.f32 (9.7.3.15): -inf, negative -> NaN; +-0 -> +-0; +inf -> +inf. The model
-// is the correctly rounded root (double's root of an f32 rounds to f32 correctly).
+// sqrt.approx{.ftz}.f32 (9.7.3.15): -inf, negative -> NaN; +-0 -> +-0; +inf -> +inf. Without
+// .ftz a subnormal x is scaled by 2^24 and the result by 2^-12.
 uint32_t sqrtApproxF32(uint32_t a, bool ftz) {
-  a = ftzIn(a, ftz);
-  if (isNaN32(a)) return fp::kCanonicalNaN32;
-  if ((a & ~kSign32) == 0) return a;
-  if (a & kSign32) return fp::kCanonicalNaN32;
-  return ftzOut(roundToF32(std::sqrt(double(F(a)))), ftz);
+  if (ftz || !belowNormal(a)) return mufuSqrt(a);
+  return fmul(mufuSqrt(fmul(a, kTwo24, false)), kTwoM12, false);
 }
 
-// The reciprocal of b rounded to 24 significant bits with an unbounded exponent range (what
-// the operand scaling of the div sequences buys: no overflow for subnormal b, no subnormal loss
-// for huge b), as a double.
-namespace {
-double round24(double d) {
-  if (!std::isfinite(d) || d == 0) return d;
-  uint64_t u = fp::bits(d);
-  u += (uint64_t{1} << 28) - 1 + ((u >> 29) & 1);  // to nearest even at 24 bits
-  return fp::f64(u & ~((uint64_t{1} << 29) - 1));
-}
-
-}  // namespace
-
-// div.approx{.ftz}.f32 (9.7.3.8): "d = a * (1/b)". "For 2^126 < |b| < 2^128, if a is infinity,
-// div.approx.f32 returns NaN, otherwise it returns a sign-preserving zero" (the reciprocal
-// there is subnormal and the SFU flushes it). Elsewhere: a times the 24-bit reciprocal of b,
-// rounded once to f32. Measured on the H200: a subnormal b (without .ftz) divides correctly
-// (1/b is not left to overflow), which the unbounded reciprocal reproduces.
+// div.approx{.ftz}.f32 (9.7.3.8): "d = a * (1/b)": MUFU.RCP of b, then one FMUL. "For 2^126 <
+// |b| < 2^128, if a is infinity, div.approx.f32 returns NaN, otherwise it returns a
+// sign-preserving zero": MUFU flushes that reciprocal. Without .ftz a subnormal b scales both
+// operands by 2^24 first.
 uint32_t divApproxF32(uint32_t a, uint32_t b, bool ftz) {
-  a = ftzIn(a, ftz), b = ftzIn(b, ftz);
-  if (isNaN32(a) || isNaN32(b)) return fp::kCanonicalNaN32;
-  const uint32_t mb = b & ~kSign32;
-  if (mb > 0x7E800000u && mb < kPosInf32) {  // 2^126 < |b| < 2^128
-    if (fp::isInfinite(F(a))) return fp::kCanonicalNaN32;
-    return (a ^ b) & kSign32;
-  }
-  return ftzOut(roundToF32(double(F(a)) * round24(1.0 / double(F(b)))), ftz);
+  if (!ftz && belowNormal(b)) a = fmul(a, kTwo24, false), b = fmul(b, kTwo24, false);
+  return fmul(a, F(mufuRcp(b)), ftz);
 }
 
 // div.full{.ftz}.f32 (9.7.3.8): "a relatively fast, full-range approximation that scales
-// operands to achieve better accuracy ... The maximum ulp error is 2". Model: as div.approx
-// over the full range (at most ~1.5 ulp from the quotient). IEEE special values (x/0 = inf,
-// 0/0 = inf/inf = NaN, x/inf = 0) follow from the product.
+// operands to achieve better accuracy ... The maximum ulp error is 2": both operands scaled by
+// 1/4 when |b| > 2^126 (so that 1/b stays normal) and, without .ftz, by 2^24 when b is
+// subnormal; then MUFU.RCP and one FMUL.
 uint32_t divFullF32(uint32_t a, uint32_t b, bool ftz) {
-  a = ftzIn(a, ftz), b = ftzIn(b, ftz);
-  if (isNaN32(a) || isNaN32(b)) return fp::kCanonicalNaN32;
-  const double q = double(F(a)) * round24(1.0 / double(F(b)));  // exact product
-  return ftzOut(roundToF32(q), ftz);
+  const float s = above2to126(b) ? 0.25f : (!ftz && belowNormal(b)) ? kTwo24 : 1.0f;
+  if (s != 1.0f) a = fmul(a, s, ftz), b = fmul(b, s, ftz);
+  return fmul(a, F(mufuRcp(b)), ftz);
 }
 
 // ---- f64 approximations ------------------------------------------------------------------
 // rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64 (9.7.3.14, 9.7.3.17): "tmp = a[63:32]" in 1.11.20
 // format, the result's upper word computed from it, "d[31:0] = 0" (one SASS instruction each,
-// MUFU.RCP64H / MUFU.RSQ64H). Modelled as the exact result in that 32-bit format rounded toward
-// zero (fp.h's engine works on any format): measured on the H200, truncation matches 93.5% of
-// rcp's and 93.9% of rsqrt's sampled results, rounding to nearest 55% and 56% (the rest are one
-// unit in the last place off either way). Subnormal inputs and results flush to signed zero,
-// and a NaN gives the format's canonical NaN, i.e. 0x7fffffff00000000 as the manual specifies.
-// A NaN whose payload lies only in the low word reads as infinity, per the semantics (only
-// a[63:32] is looked at).
+// MUFU.RCP64H / MUFU.RSQ64H). The H200 computes them with the f32 MUFU.RCP / RSQ tables: the
+// significand of the f32 function of the same 20 leading mantissa bits, truncated to 20 bits
+// (every upper word of [1, 2) and [1, 4) agrees, FIDELITY), with the f64 exponent range.
+// Subnormal inputs and results flush to signed zero, and a NaN gives the format's canonical
+// NaN, 0x7fffffff00000000 as the manual specifies. A NaN whose payload lies only in the low
+// word reads as infinity, per the semantics (only a[63:32] is looked at).
 namespace {
-constexpr fp::Format kF64Hi{11, 20};
-constexpr uint64_t kOneHi = 0x3FF00000u;
+constexpr uint64_t kNaNHi = 0x7FFFFFFFull << 32, kInfHi = 0x7FF00000ull << 32;
+// sign | y's top 20 fraction bits at biased exponent e (2^23 <= y <= 2^24).
+uint64_t packHi(uint64_t sign, int e, uint32_t y) {
+  if (y >= (2u << 23)) y >>= 1, ++e;
+  if (e <= 0) return sign;
+  if (e >= 2047) return sign | kInfHi;
+  return sign | uint64_t(e) << 52 | uint64_t((y - (1u << 23)) >> 3) << 32;
+}
 }  // namespace
 
 uint64_t rcpApproxFtzF64(uint64_t a) {
-  return fp::divBits(kF64Hi, kOneHi, a >> 32, Round::RZ, true) << 32;
-}
-// rsqrt: 1/sqrt(tmp) from the host's long double (64 significant bits, far more than the 21 of
-// the format, so truncating it truncates the exact value but for results within 2^-64 of a
-// representable one), toward zero to 1.11.20.
-uint64_t rsqrtApproxFtzF64(uint64_t a) {
-  const uint64_t hi = fp::flushBits(kF64Hi, a >> 32);
-  const double t = fp::f64(hi << 32);
-  if (fp::isNaN(t) || t < 0) return kF64Hi.canonicalNaN() << 32;
-  if (t == 0) return (hi << 32) | 0x7FF0000000000000ull;  // +-0 -> +-inf
-  if (std::isinf(t)) return 0;
-  const long double r = 1.0L / std::sqrt(static_cast<long double>(t));
-  // Truncate the long double to 21 significant bits: to a double not above it, then the
-  // engine toward zero.
-  const double rd = double(r);
-  uint64_t u = fp::bits(rd);
-  if (static_cast<long double>(rd) > r) --u;  // double rounded up: step back below r
-  return fp::convertBits(fp::kF64, kF64Hi, u, Round::RZ, true) << 32;
+  const uint64_t sign = a & (uint64_t{1} << 63);
+  const int e = int((a >> 52) & 0x7FF);
+  const uint32_t m20 = uint32_t(a >> 32) & 0xFFFFF;
+  if (e == 0x7FF) return m20 ? kNaNHi : sign;
+  if (e == 0) return sign | kInfHi;
+  return packHi(sign, 2045 - e, mufuRcpSignificand(m20 << 3));
 }
 
-// rsqrt.approx.f64 (9.7.3.16; "emulated in software"): modelled as 1/sqrt(a) computed in the
-// host's 64-bit-significand long double and rounded to f64. Special cases as for f32; a NaN
-// input keeps its payload (9.7.3: "NaN payloads are supported for double-precision"; quieted, as
-// fp::nanResult64), a negative input gives the H200's invalid-operation NaN (fp::kInvalidNaN64).
+uint64_t rsqrtApproxFtzF64(uint64_t a) {
+  const uint64_t sign = a & (uint64_t{1} << 63);
+  const int e = int((a >> 52) & 0x7FF);
+  const uint32_t m20 = uint32_t(a >> 32) & 0xFFFFF;
+  if (e == 0x7FF && m20) return kNaNHi;
+  if (e == 0) return sign | kInfHi;  // +-0 -> +-inf
+  if (sign) return kNaNHi;
+  if (e == 0x7FF) return 0;
+  const int k = e - 1023, parity = k & 1, t = (k - parity) / 2;
+  return packHi(0, 1022 - t, mufuRsqSignificand(uint32_t(parity) << 23 | m20 << 3));
+}
+
+// rsqrt.approx.f64 (9.7.3.16; "emulated in software"): what ptxas 13 emits for sm_90 (nvdisasm):
+// y = MUFU.RSQ64H (the .ftz.f64 form above), one Newton step of the third order in DMUL/DFMA
+// (e = 1 - x y^2; y + (3/8 e + 1/2) (y e)), all rounded to nearest. Outside the positive
+// normal range, its slow path: +-0 -> +-inf, NaN -> x + x (payload kept, quieted), negative ->
+// the H200's invalid-operation NaN (fp::kInvalidNaN64), +inf -> +0, and a subnormal x is
+// scaled by 2^54 first and the result by 2^27.
+namespace {
+double rsqrtNewtonF64(double x) {
+  const double y = fp::f64(rsqrtApproxFtzF64(fp::bits(x)));
+  const double e = fp::fma(x, -(y * y), 1.0, Round::RN);
+  const double c = fp::fma(e, 0.375, 0.5, Round::RN);
+  return fp::fma(c, y * e, y, Round::RN);
+}
+}  // namespace
+
 uint64_t rsqrtApproxF64(uint64_t a) {
   const double x = fp::f64(a);
-  if (fp::isNaN(x)) return fp::bits(fp::nanResult64(x, x));
+  if (uint32_t(a >> 32) - 0x100000u < 0x7FE00000u) return fp::bits(rsqrtNewtonF64(x));
   if (x == 0) return (a & (uint64_t{1} << 63)) | 0x7FF0000000000000ull;
+  if (fp::isNaN(x)) return fp::bits(fp::nanResult64(x, x));
   if (x < 0) return fp::kInvalidNaN64;
-  return fp::bits(double(1.0L / std::sqrt(static_cast<long double>(x))));
+  if (std::isinf(x)) return 0;
+  return fp::bits(rsqrtNewtonF64(x * 0x1p54) * 0x1p27);
 }
 
 // ---- f16 / bf16 approximations (9.7.4.9-9.7.4.10) ----------------------------------------
-// The *Computed functions: from the exact value (f16 and bf16 widen to f32 exactly), rounded
-// to f32 (to nearest; tanh through tanhApproxF32's measured limits) and from there to the
-// 16-bit format toward zero, as MUFU.*.F16/BF16 do. They agree with the H200 on all but 1
-// (ex2.approx.f16), 199 (ex2.approx.ftz.bf16), 64 (tanh.approx.f16) and 4 (tanh.approx.bf16)
-// of the 65,536 inputs; half_tables.cpp corrects those, so the 16-bit forms are exact. An f16
+// The *Computed functions: the f32 MUFU result rounded toward zero to the 16-bit format, as
+// MUFU.*.F16/BF16 do. ex2 is the exact MUFU.EX2 (every input agrees with the H200: the lists of
+// half_tables.cpp are empty); tanh is tanhApproxF32 (its measured limits, MUFU.TANH's table in
+// [1, 2), the function rounded to nearest elsewhere), which agrees with the H200 on all but 48
+// (tanh.approx.f16) and 4 (tanh.approx.bf16) of the 65,536 inputs, corrected by
+// half_tables.cpp's lists. An f16
 // overflow still gives +inf (ex2.approx.f16 of 16.0 is 0x7C00). ex2.approx.f16 keeps
-// subnormals; ex2.approx.ftz.bf16 flushes subnormal inputs (2^+-0 = +1) and results; tanh
-// keeps subnormals ("The subnormal numbers are supported").
+// subnormals (they widen to normal f32 operands); ex2.approx.ftz.bf16 flushes subnormal inputs
+// (2^+-0 = +1) and results; tanh keeps subnormals ("The subnormal numbers are supported").
 namespace {
-uint16_t toF16ViaF32(double v) {
-  const float f = fp::f64ToF32(v, Round::RN);
+uint16_t toF16Rz(float f) {
   if (std::fabs(f) >= 65520.0f) return std::signbit(f) ? 0xFC00 : 0x7C00;
   return fp::f32ToF16(f, Round::RZ);
 }
-uint16_t toBF16ViaF32(double v) { return fp::f32ToBF16(fp::f64ToF32(v, Round::RN), Round::RZ); }
-
 }  // namespace
 
 uint16_t ex2ApproxF16Computed(uint16_t h) {
   if (fp::isNaN16(h)) return fp::kCanonicalNaN16;
-  return toF16ViaF32(std::exp2(double(fp::f16ToF32(h))));
+  return toF16Rz(F(mufuEx2(fp::bits(fp::f16ToF32(h)))));
 }
 uint16_t ex2ApproxFtzBF16Computed(uint16_t h) {
   h = uint16_t(fp::flushBits(fp::kBF16, h));
   if (fp::isNaNBF16(h)) return fp::kCanonicalNaNBF16;
-  return uint16_t(fp::flushBits(fp::kBF16, toBF16ViaF32(std::exp2(double(fp::bf16ToF32(h))))));
+  const uint16_t r = uint16_t(mufuEx2(uint32_t{h} << 16) >> 16);  // toward zero
+  return uint16_t(fp::flushBits(fp::kBF16, r));
 }
 uint16_t tanhApproxF16Computed(uint16_t h) {
   if (fp::isNaN16(h)) return fp::kCanonicalNaN16;
-  return fp::f32ToF16(F(tanhApproxF32(fp::bits(fp::f16ToF32(h)), false)), Round::RZ);
+  return toF16Rz(F(tanhApproxF32(fp::bits(fp::f16ToF32(h)), false)));
 }
 uint16_t tanhApproxBF16Computed(uint16_t h) {
   if (fp::isNaNBF16(h)) return fp::kCanonicalNaNBF16;

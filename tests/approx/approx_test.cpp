@@ -60,9 +60,10 @@ TEST(Approx, TheSimulatorAgreesWithItselfAndMeasuresItsError) {
   const InputSet set = inputSets(f, 4096)[0];
   const std::vector<uint64_t> x = evaluate(*a, f, set), y = evaluate(*b, f, set);
   EXPECT_EQ(compare(f, set, x, y).exact, set.a.size());
-  // The model is the correctly rounded reciprocal: half an ulp at most.
-  EXPECT_LE(errorOf(f, set, x).maxUlp, 0.5);
-  EXPECT_GT(errorOf(f, set, x).maxUlp, 0.4);
+  // The model is the H200's MUFU.RCP (isa/sfu/mufu.h): below one ulp (0.975 measured on the
+  // chip, FIDELITY), more than the half ulp of a correctly rounded reciprocal.
+  EXPECT_LE(errorOf(f, set, x).maxUlp, 1.0);
+  EXPECT_GT(errorOf(f, set, x).maxUlp, 0.5);
 }
 
 TEST(Approx, MalformedSamplesAreRejectedWithTheirLine) {

@@ -97,15 +97,21 @@ TEST(FastmathTables, ExceptionListsAreSortedAndDifferFromTheComputedValue) {
       EXPECT_EQ(l.exact(e.in), e.out) << e.in;
     }
   }
-  // The SFU's tanh is x below 2^-8 and +-1 from 8 (tanhApproxF32): with that, 64 of the 65,536
-  // f16 inputs and 4 bf16 ones are left to the lists (7,610 and 948 without it).
+  // The SFU's tanh is x below 2^-8 and +-1 from 8, MUFU.TANH's table in [1, 2) (tanhApproxF32):
+  // with that, 48 of the 65,536 f16 inputs and 4 bf16 ones are left to the lists (7,610 and 948
+  // without the limits, 64 and 4 without the table).
   EXPECT_EQ(sfu::tanhApproxF16(0x1C07), 0x1C07);  // 2^-8 (1 + 7/1024): x itself
   EXPECT_EQ(sfu::tanhApproxF16(0x4800), 0x3C00);  // tanh(8) = 1 exactly, not 1 - 2^-11
   EXPECT_EQ(sfu::tanhApproxF16(0xC7FF), 0xBBFF);  // -7.996: just above -1
   EXPECT_EQ(sfu::tanhApproxBF16(0x4100), 0x3F80);
-  EXPECT_EQ(sfu::tanhF16Exceptions().size(), 64u);
+  EXPECT_EQ(sfu::tanhF16Exceptions().size(), 48u);
+  EXPECT_EQ(sfu::tanhApproxF16(0x3C8E), 0x3A82);  // 1.139: the table's value, once an exception
   EXPECT_EQ(sfu::tanhBF16Exceptions().size(), 4u);
-  EXPECT_EQ(sfu::ex2F16Exceptions().size(), 1u);  // 2^(-2^-24) = 1 on the chip
+  // ex2 is the exact MUFU.EX2 toward zero: no exception left (2^(-2^-24) = 1 on the chip, from
+  // EX2's fixed-point argument, was the one ex2.approx.f16 listed).
+  EXPECT_TRUE(sfu::ex2F16Exceptions().empty());
+  EXPECT_TRUE(sfu::ex2FtzBF16Exceptions().empty());
+  EXPECT_EQ(sfu::ex2ApproxF16(0x8001), 0x3C00);
 }
 
 TEST(FastmathHashes, MalformedFileNamesFileAndLine) {

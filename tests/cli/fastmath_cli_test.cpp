@@ -20,14 +20,14 @@ TEST(FastmathCli, VerifyReportsAgreeingChunksAndFailsOnlyWhenAskedForExactness) 
   EXPECT_EQ(half.status, 0) << half.output;
   EXPECT_NE(half.output.find("tanh.approx.bf16x2: 1 of 1 chunks agree\n"), std::string::npos)
       << half.output;
-  // rcp.approx.f32 is not exact yet: chunk 63 holds [0.5, 2).
-  const Outcome rcp = warpsim("fastmath-verify --form rcp.approx.f32 --chunks 63");
-  EXPECT_EQ(rcp.status, 0) << rcp.output;
-  EXPECT_NE(rcp.output.find("0 of 1 chunks agree (first that differs: 63, inputs "
+  // lg2.approx.f32 is not exact yet: chunk 63 holds [0.5, 2).
+  const Outcome lg2 = warpsim("fastmath-verify --form lg2.approx.f32 --chunks 63");
+  EXPECT_EQ(lg2.status, 0) << lg2.output;
+  EXPECT_NE(lg2.output.find("0 of 1 chunks agree (first that differs: 63, inputs "
                             "0x3f000000..0x3fffffff)"),
             std::string::npos)
-      << rcp.output;
-  EXPECT_EQ(warpsim("fastmath-verify --form rcp.approx.f32 --chunks 63 --require-exact").status, 1);
+      << lg2.output;
+  EXPECT_EQ(warpsim("fastmath-verify --form lg2.approx.f32 --chunks 63 --require-exact").status, 1);
 }
 
 TEST(FastmathCli, BadArgumentsAreNamed) {
