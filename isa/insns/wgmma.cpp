@@ -237,6 +237,17 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   for (size_t i = 0; i < B.size(); ++i) bv[i] = scaleB * valueOf(bk, B[i]);
   const fp::Format af = formatOf(ak), bf = formatOf(bk);
   const bool fp8 = ak == Kind::E4M3 || ak == Kind::E5M2;
+  // The rows and columns prepared once for mmaDot (each meets N columns or 16 rows).
+  std::vector<int32_t> ae, be;
+  std::vector<MmaVector> rows, cols;
+  if (!isInt) {
+    ae.resize(av.size());
+    be.resize(bv.size());
+    for (unsigned r = 0; r < 16; ++r)
+      rows.push_back({&av[r * K], &ae[r * K], mmaExponents(&av[r * K], K, af, &ae[r * K])});
+    for (unsigned c = 0; c < N; ++c)
+      cols.push_back({&bv[c * K], &be[c * K], mmaExponents(&bv[c * K], K, bf, &be[c * K])});
+  }
   const fp::Format accF = dHalf ? fp::kF16 : fp::kF32;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     const unsigned g = lane >> 2, t = lane & 3;
@@ -252,8 +263,7 @@ void mmaAsyncH(Exec& x, const Inst& in) {
         if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
         dBits = uint32_t(s);
       } else {
-        dBits = mmaDot(&av[row * K], &bv[col * K], K, af, bf, fp8 ? kFp8Adder : kMmaAdder,
-                       cBits, accF, accF);
+        dBits = mmaDot(rows[row], cols[col], K, fp8 ? kFp8Adder : kMmaAdder, cBits, accF, accF);
       }
       if (dHalf) {
         if (shift == 0) p.values[reg][lane] = 0;

@@ -252,12 +252,23 @@ void runMma(Exec& x, const Inst& in) {
   // A's rows and B's columns (transposed) as the contiguous k values mmaDot reads.
   const bool narrowForm = !isInt && d.elem != Elem::F64;
   std::vector<double> av, bt;
+  std::vector<int32_t> ae, be;
+  std::vector<MmaVector> rows, cols;
   if (narrowForm) {
     av.resize(A.size());
     bt.resize(B.size());
+    ae.resize(A.size());
+    be.resize(B.size());
     for (unsigned i = 0; i < s.m * s.k; ++i) av[i] = narrow(d.elem, A[i]);
     for (unsigned k = 0; k < s.k; ++k)
       for (unsigned c = 0; c < s.n; ++c) bt[c * s.k + k] = narrow(d.elem, B[k * s.n + c]);
+    const fp::Format f = formatOf(d.elem);
+    for (unsigned r = 0; r < s.m; ++r)
+      rows.push_back(
+          {&av[r * s.k], &ae[r * s.k], mmaExponents(&av[r * s.k], s.k, f, &ae[r * s.k])});
+    for (unsigned c = 0; c < s.n; ++c)
+      cols.push_back(
+          {&bt[c * s.k], &be[c * s.k], mmaExponents(&bt[c * s.k], s.k, f, &be[c * s.k])});
   }
   for (unsigned r = 0; r < s.m; ++r)
     for (unsigned c = 0; c < s.n; ++c) {
@@ -278,8 +289,7 @@ void runMma(Exec& x, const Inst& in) {
           v = fp::fma(fp::f64(B[k * s.n + c]), fp::f64(A[r * s.k + k]), v, mode);
         out = fp::bits(v);
       } else {
-        out = mmaDot(&av[r * s.k], &bt[c * s.k], s.k, formatOf(d.elem), acc, formatOf(d.cElem),
-                     formatOf(d.dElem));
+        out = mmaDot(rows[r], cols[c], s.k, kMmaAdder, acc, formatOf(d.cElem), formatOf(d.dElem));
       }
     }
   for (unsigned l = 0; l < kWarpSize; ++l)
