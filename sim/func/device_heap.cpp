@@ -19,15 +19,34 @@ DeviceHeap::DeviceHeap(uint64_t base, uint64_t size) : base_(base), size_(size) 
   if (start - base < size) holes_.emplace(start, size - (start - base));
 }
 
+FaultInfo HeapBlock::allocatedBy() const {
+  FaultInfo f = site->at;
+  f.thread = thread;
+  f.cta = cta;
+  f.lane = lane;
+  f.warp = warp;
+  return f;
+}
+
 uint64_t DeviceHeap::allocate(uint64_t bytes, const FaultInfo& site, uint32_t gridId,
                               const std::string& kernel) {
+  return allocate(bytes, std::make_shared<const HeapSite>(HeapSite{site, gridId, kernel}), site);
+}
+
+uint64_t DeviceHeap::allocate(uint64_t bytes, std::shared_ptr<const HeapSite> site,
+                              const FaultInfo& thread) {
   if (bytes > size_) return 0;
   const uint64_t need = rangeBytes(bytes);
   for (auto it = holes_.begin(); it != holes_.end(); ++it) {
     if (it->second < need) continue;
     const uint64_t start = it->first, length = it->second;
-    holes_.erase(it);
-    if (length > need) holes_.emplace(start + need, length - need);
+    // The rest of the range stays a hole (its node reused: no allocation).
+    auto rest = holes_.extract(it);
+    if (length > need) {
+      rest.key() = start + need;
+      rest.mapped() = length - need;
+      holes_.insert(std::move(rest));
+    }
     // The freed blocks whose bytes this one takes are no longer "freed": an access there now
     // reaches the new block.
     auto f = freed_.upper_bound(start);
@@ -39,12 +58,14 @@ uint64_t DeviceHeap::allocate(uint64_t bytes, const FaultInfo& site, uint32_t gr
     HeapBlock b;
     b.address = start + kHeapAlign;
     b.size = bytes;
-    b.allocatedBy = site;
-    b.gridId = gridId;
-    b.kernel = kernel;
+    b.site = std::move(site);
+    b.thread = thread.thread;
+    b.cta = thread.cta;
+    b.lane = thread.lane;
+    b.warp = thread.warp;
     inUse_ += bytes;
-    live_.emplace(b.address, b);
-    return b.address;
+    live_.emplace_hint(live_.end(), b.address, std::move(b));
+    return start + kHeapAlign;
   }
   return 0;
 }
@@ -56,21 +77,27 @@ FreeOutcome DeviceHeap::free(uint64_t address) {
     return freed_.count(address) ? FreeOutcome::DoubleFree : FreeOutcome::NotHeapPointer;
   const uint64_t start = address - kHeapAlign, length = rangeBytes(it->second.size);
   inUse_ -= it->second.size;
-  freed_.insert_or_assign(address, std::move(it->second));
-  live_.erase(it);
+  // The block's node moves from the live map to the freed one (no allocation). No freed block
+  // starts at a live block's address (allocate erased it), but a stale one would be replaced.
+  freed_.erase(address);
+  freed_.insert(live_.extract(it));
   // Give the range back, merged with the free ranges on either side.
-  auto [hole, inserted] = holes_.emplace(start, length);
-  auto next = std::next(hole);
-  if (next != holes_.end() && hole->first + hole->second == next->first) {
-    hole->second += next->second;
-    holes_.erase(next);
-  }
-  if (hole != holes_.begin()) {
-    auto prev = std::prev(hole);
-    if (prev->first + prev->second == hole->first) {
-      prev->second += hole->second;
-      holes_.erase(hole);
+  auto next = holes_.lower_bound(start);
+  const bool intoNext = next != holes_.end() && start + length == next->first;
+  auto prev = next == holes_.begin() ? holes_.end() : std::prev(next);
+  if (prev != holes_.end() && prev->first + prev->second == start) {
+    prev->second += length;
+    if (intoNext) {
+      prev->second += next->second;
+      holes_.erase(next);
     }
+  } else if (intoNext) {
+    auto merged = holes_.extract(next);
+    merged.key() = start;
+    merged.mapped() += length;
+    holes_.insert(std::move(merged));
+  } else {
+    holes_.emplace_hint(next, start, length);
   }
   return FreeOutcome::Freed;
 }
