@@ -158,10 +158,17 @@ void mmaH(Exec& x, const Inst& in) {
   auto field = [](uint64_t r, unsigned idx, unsigned bits) {
     return bits == 64 ? r : (r >> (idx * bits)) & ((1ull << bits) - 1);
   };
+  // The fragments' registers, looked up once (not per lane and element).
+  constexpr unsigned cRegs = F == Form::F64K4 ? 2 : 4;
+  const uint64_t *aRegs[G.aElems / G.aPerReg], *bRegs[G.bElems / G.bPerReg], *cRegsOf[cRegs];
+  for (unsigned j = 0; j < G.aElems / G.aPerReg; ++j) aRegs[j] = fragReg(x, aOp, j);
+  for (unsigned j = 0; j < G.bElems / G.bPerReg; ++j) bRegs[j] = fragReg(x, bOp, j);
+  for (unsigned j = 0; j < cRegs; ++j)
+    cRegsOf[j] = (in.flags & kCF16) && j >= 2 ? nullptr : fragReg(x, cOp, j);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     const unsigned g = lane >> 2, t = lane & 3;
     for (unsigned i = 0; i < G.aElems; ++i) {
-      const uint64_t v = field(fragReg(x, aOp, i / G.aPerReg)[lane], i % G.aPerReg, aBits);
+      const uint64_t v = field(aRegs[i / G.aPerReg][lane], i % G.aPerReg, aBits);
       const RowCol rc = aAt(F, i, g, t);
       if constexpr (kInt)
         Ai[rc.row][rc.col] = (in.flags & kAUnsigned) ? int64_t(v) : int64_t(int8_t(v));
@@ -171,7 +178,7 @@ void mmaH(Exec& x, const Inst& in) {
         A[rc.row][rc.col] = narrowValue(F, v);
     }
     for (unsigned i = 0; i < G.bElems; ++i) {
-      const uint64_t v = field(fragReg(x, bOp, i / G.bPerReg)[lane], i % G.bPerReg, bBits);
+      const uint64_t v = field(bRegs[i / G.bPerReg][lane], i % G.bPerReg, bBits);
       const RowCol rc = bAt(F, i, g, t);
       if constexpr (kInt)
         Bi[rc.col][rc.row] = (in.flags & kBUnsigned) ? int64_t(v) : int64_t(int8_t(v));
@@ -183,8 +190,8 @@ void mmaH(Exec& x, const Inst& in) {
     const unsigned cElems = F == Form::F64K4 ? 2 : 4;
     for (unsigned i = 0; i < cElems; ++i) {
       const RowCol rc = cAt(F, i, g, t);
-      C[rc.row][rc.col] = (in.flags & kCF16) ? field(fragReg(x, cOp, i / 2)[lane], i % 2, 16)
-                                             : fragReg(x, cOp, i)[lane];
+      C[rc.row][rc.col] =
+          (in.flags & kCF16) ? field(cRegsOf[i / 2][lane], i % 2, 16) : cRegsOf[i][lane];
     }
   }
   // The narrow forms' rows and columns prepared once for mmaDot (each meets G.n or G.m others).

@@ -19,6 +19,7 @@
 // what scripts/device_wmma.sh checks on the chip.
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
@@ -100,7 +101,12 @@ struct Frag {
   unsigned unique = 0;  // rows * cols / 32
   unsigned elems = 0;   // elements the registers hold (f16 A/B: 16)
   unsigned perReg = 1;  // elements per 32-bit register (1 for 64-bit ones)
+  unsigned perRegLog2 = 0;
   unsigned bits = 32;
+  // Element e's register, and its bit field there.
+  unsigned regOfElem(unsigned e) const { return e >> perRegLog2; }
+  unsigned shiftOf(unsigned e) const { return (e & (perReg - 1)) * bits; }
+  uint64_t fieldMask() const { return bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1; }
   unsigned regs() const { return elems / perReg; }
 };
 
@@ -111,6 +117,7 @@ Frag fragOf(Shape s, Which w, Elem e) {
   f.unique = f.rows * f.cols / kWarpSize;
   f.bits = elemBits(e);
   f.perReg = f.bits >= 32 ? 1 : 32 / f.bits;
+  f.perRegLog2 = unsigned(std::countr_zero(f.perReg));
   f.elems = (e == Elem::F16 && w != Which::C) ? 16 : f.unique;
   return f;
 }
@@ -152,19 +159,40 @@ uint64_t* regOfMut(const Exec& x, const Opnd& v, unsigned i) {
 }
 
 uint64_t getElem(const Exec& x, const Opnd& v, const Frag& f, unsigned e, unsigned lane) {
-  const uint64_t r = regOf(x, v, e / f.perReg)[lane];
-  if (f.bits == 64) return r;
-  return (r >> ((e % f.perReg) * f.bits)) & ((uint64_t(1) << f.bits) - 1);
+  return (regOf(x, v, f.regOfElem(e))[lane] >> f.shiftOf(e)) & f.fieldMask();
 }
 void setElem(const Exec& x, const Opnd& v, const Frag& f, unsigned e, unsigned lane, uint64_t val) {
-  uint64_t& r = regOfMut(x, v, e / f.perReg)[lane];
+  uint64_t& r = regOfMut(x, v, f.regOfElem(e))[lane];
   if (f.bits == 64) {
     r = val;
     return;
   }
-  const unsigned sh = (e % f.perReg) * f.bits;
-  const uint64_t mask = ((uint64_t(1) << f.bits) - 1) << sh;
+  const unsigned sh = f.shiftOf(e);
+  const uint64_t mask = f.fieldMask() << sh;
   r = (r & ~mask & 0xFFFFFFFFull) | ((val << sh) & mask);
+}
+
+// Element e of every lane at once (M[e * 32 + lane], as getElem gives them), and back.
+void gatherElems(const Exec& x, const Opnd& v, const Frag& f, uint64_t* m) {
+  for (unsigned e = 0; e < f.unique; ++e) {
+    const uint64_t* r = regOf(x, v, f.regOfElem(e));
+    const unsigned sh = f.shiftOf(e);
+    const uint64_t mask = f.fieldMask();
+    for (unsigned l = 0; l < kWarpSize; ++l) m[e * kWarpSize + l] = (r[l] >> sh) & mask;
+  }
+}
+void scatterElems(const Exec& x, const Opnd& v, const Frag& f, const uint64_t* m) {
+  for (unsigned e = 0; e < f.unique; ++e) {
+    uint64_t* r = regOfMut(x, v, f.regOfElem(e));
+    if (f.bits == 64) {
+      for (unsigned l = 0; l < kWarpSize; ++l) r[l] = m[e * kWarpSize + l];
+      continue;
+    }
+    const unsigned sh = f.shiftOf(e);
+    const uint64_t mask = f.fieldMask() << sh;
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      r[l] = (r[l] & ~mask & 0xFFFFFFFFull) | ((m[e * kWarpSize + l] << sh) & mask);
+  }
 }
 
 // The byte address of matrix element (row, col) for a lane's pointer.
@@ -241,11 +269,9 @@ void runMma(Exec& x, const Inst& in) {
   const Opnd &dOp = in.ops[0], &aOp = in.ops[1], &bOp = in.ops[2], &cOp = in.ops[3];
   // The matrices, gathered from the fragments (element e of lane l: row-major index e*32+l).
   std::vector<uint64_t> A(s.m * s.k), B(s.k * s.n), C(s.m * s.n), D(s.m * s.n);
-  for (unsigned l = 0; l < kWarpSize; ++l) {
-    for (unsigned e = 0; e < fa.unique; ++e) A[e * kWarpSize + l] = getElem(x, aOp, fa, e, l);
-    for (unsigned e = 0; e < fb.unique; ++e) B[e * kWarpSize + l] = getElem(x, bOp, fb, e, l);
-    for (unsigned e = 0; e < fc.unique; ++e) C[e * kWarpSize + l] = getElem(x, cOp, fc, e, l);
-  }
+  gatherElems(x, aOp, fa, A.data());
+  gatherElems(x, bOp, fb, B.data());
+  gatherElems(x, cOp, fc, C.data());
   const bool isInt = d.elem == Elem::S8 || d.elem == Elem::U8;
   const auto mode = fp::Round((in.flags >> kRoundShift) & 7);
   // The narrow floating-point forms' values, decoded once (each is used by n columns or m rows):
@@ -292,8 +318,7 @@ void runMma(Exec& x, const Inst& in) {
         out = mmaDot(rows[r], cols[c], s.k, kMmaAdder, acc, formatOf(d.cElem), formatOf(d.dElem));
       }
     }
-  for (unsigned l = 0; l < kWarpSize; ++l)
-    for (unsigned e = 0; e < fd.unique; ++e) setElem(x, dOp, fd, e, l, D[e * kWarpSize + l]);
+  scatterElems(x, dOp, fd, D.data());
 }
 
 unsigned regsOf(const Opnd& o) {
