@@ -140,14 +140,34 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
                  unsigned mn0, unsigned rows, std::vector<uint32_t>& out) {
   const unsigned K = kOf(kind), e = bytesOf(kind);
   std::vector<wgmma::UnitAddress> where(size_t(rows) * K);
-  std::vector<uint32_t> units;
-  std::unordered_map<uint32_t, uint32_t> index;
+  uint32_t lo = ~0u, hi = 0;
   for (unsigned r = 0; r < rows; ++r)
     for (unsigned k = 0; k < K; ++k) {
       const wgmma::UnitAddress a = wgmma::elementAddress(d, mnMajor, e, mn0 + r, k);
       where[size_t(r) * K + k] = a;
-      if (index.emplace(a.unit, uint32_t(units.size())).second) units.push_back(a.unit);
+      lo = std::min(lo, a.unit);
+      hi = std::max(hi, a.unit);
     }
+  // Each distinct unit's place in `units` (the order in which the elements first name them, the
+  // order of the loads): a table over the units' 16-byte steps when they span little memory (an
+  // operand in one CTA's shared memory does), a hash map otherwise.
+  constexpr uint32_t kNone = ~0u;
+  const size_t span = size_t((hi - lo) >> 4) + 1;
+  const bool dense = span <= (size_t(1) << 16);
+  std::vector<uint32_t> table(dense ? span : 0, kNone);
+  std::unordered_map<uint32_t, uint32_t> hashed;
+  auto placeOf = [&](uint32_t unit) -> uint32_t& {
+    return dense ? table[(unit - lo) >> 4] : hashed.try_emplace(unit, kNone).first->second;
+  };
+  std::vector<uint32_t> units, index(where.size());
+  for (size_t i = 0; i < where.size(); ++i) {
+    uint32_t& place = placeOf(where[i].unit);
+    if (place == kNone) {
+      place = uint32_t(units.size());
+      units.push_back(where[i].unit);
+    }
+    index[i] = place;
+  }
   std::vector<uint8_t> bytes(units.size() * 16);
   uint64_t addrs[kWarpSize], words[kWarpSize * 4];
   for (size_t first = 0; first < units.size(); first += kWarpSize) {
@@ -162,7 +182,7 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
   }
   out.resize(where.size());
   for (size_t i = 0; i < where.size(); ++i) {
-    const uint8_t* p = &bytes[size_t(index[where[i].unit]) * 16 + where[i].within];
+    const uint8_t* p = &bytes[size_t(index[i]) * 16 + where[i].within];
     uint32_t v = 0;
     for (unsigned b = 0; b < e; ++b) v |= uint32_t(p[b]) << (8 * b);
     out[i] = v;
