@@ -6,8 +6,12 @@
 // tests/data/heap_ops.ptx is nvcc 13's PTX of tests/data/heap_ops.cu.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -54,6 +58,105 @@ TEST(DeviceHeap, FirstFitAlignedBlocksInSlotsOf80Bytes) {
   EXPECT_EQ(h.freedBlock(a), nullptr);  // reused
   EXPECT_EQ(h.freedBlock(b), nullptr);
   EXPECT_EQ(h.liveBlocks().size(), 3u);
+}
+
+// Random mallocs and frees against the placement rule written plainly (a sorted list of free
+// ranges, first fit, merged on free): the heap splits and merges its free ranges in place
+// (map nodes reused), and each merge case (into the range below, the one above, both, none)
+// must leave the same ranges. Freed blocks stay findable until a later block takes their bytes.
+TEST(DeviceHeap, RandomMallocsAndFreesPlaceBlocksAsPlainFirstFit) {
+  constexpr uint64_t kBase = 0x10000, kSize = 80 * 200;
+  sim::DeviceHeap h(kBase, kSize);
+  std::vector<std::pair<uint64_t, uint64_t>> holes{{kBase, kSize}};  // start, length
+  std::map<uint64_t, uint64_t> live;                                 // address -> size
+  auto slot = [](uint64_t bytes) { return (16 + bytes + 79) / 80 * 80; };
+  auto modelAllocate = [&](uint64_t bytes) -> uint64_t {
+    for (size_t i = 0; i < holes.size(); ++i) {
+      if (holes[i].second < slot(bytes)) continue;
+      const uint64_t start = holes[i].first;
+      holes[i].first += slot(bytes);
+      holes[i].second -= slot(bytes);
+      if (holes[i].second == 0) holes.erase(holes.begin() + long(i));
+      return start + 16;
+    }
+    return 0;
+  };
+  // Returns which ranges the freed one merged with: 1 the one below, 2 the one above, 3 both.
+  auto modelFree = [&](uint64_t address, uint64_t bytes) {
+    const uint64_t start = address - 16, end = start + slot(bytes);
+    unsigned merged = 0;
+    for (const auto& [s, n] : holes) merged |= (s + n == start ? 1u : 0u) | (s == end ? 2u : 0u);
+    holes.push_back({start, end - start});
+    std::sort(holes.begin(), holes.end());
+    for (size_t i = 0; i + 1 < holes.size();) {
+      if (holes[i].first + holes[i].second == holes[i + 1].first) {
+        holes[i].second += holes[i + 1].second;
+        holes.erase(holes.begin() + long(i) + 1);
+      } else {
+        ++i;
+      }
+    }
+    return merged;
+  };
+  std::mt19937_64 rng(8);
+  unsigned cases[4] = {};  // frees by merge case
+  for (int step = 0; step < 20000; ++step) {
+    if (live.empty() || rng() % 5 < 3) {
+      const uint64_t bytes = rng() % 4 == 0 ? rng() % 400 : rng() % 64;
+      const uint64_t want = modelAllocate(bytes);
+      ASSERT_EQ(h.allocate(bytes, kSite, 1, "k"), want) << "step " << step;
+      if (want) live[want] = bytes;
+    } else {
+      auto it = live.begin();
+      std::advance(it, long(rng() % live.size()));
+      ++cases[modelFree(it->first, it->second)];
+      ASSERT_EQ(h.free(it->first), sim::FreeOutcome::Freed) << "step " << step;
+      if (it->second) ASSERT_NE(h.freedBlock(it->first), nullptr);  // a block of 0 holds none
+      EXPECT_EQ(h.liveBlock(it->first), nullptr);
+      live.erase(it);
+    }
+  }
+  uint64_t inUse = 0;
+  for (const auto& [a, size] : live) inUse += size;
+  EXPECT_EQ(h.bytesInUse(), inUse);
+  EXPECT_EQ(h.liveBlocks().size(), live.size());
+  for (unsigned c : cases)
+    EXPECT_GT(c, 20u) << cases[0] << " " << cases[1] << " " << cases[2] << " "
+                      << cases[3];  // every merge case was exercised
+}
+
+// A block remembers its own thread; the call site's lines are shared by the site's blocks.
+TEST(DeviceHeap, ABlockKeepsItsThreadAndTheSitesLines) {
+  sim::DeviceHeap h(0x1000, 1024);
+  sim::FaultInfo site;
+  site.ptxLine = 42;
+  site.cudaFile = "k.cu";
+  site.cudaLine = 7;
+  site.instruction = "call.uni malloc";
+  auto shared = std::make_shared<const sim::HeapSite>(sim::HeapSite{site, 3, "kern"});
+  sim::FaultInfo t1, t2;
+  t1.thread = {1, 2, 0};
+  t1.cta = {4, 0, 0};
+  t1.lane = 1;
+  t2.thread = {5, 0, 0};
+  t2.lane = 5;
+  t2.warp = 2;
+  const uint64_t a = h.allocate(8, shared, t1), b = h.allocate(8, shared, t2);
+  const sim::FaultInfo fa = h.liveBlock(a)->allocatedBy(), fb = h.liveBlock(b)->allocatedBy();
+  EXPECT_EQ(fa.thread.x, 1u);
+  EXPECT_EQ(fa.thread.y, 2u);
+  EXPECT_EQ(fa.cta.x, 4u);
+  EXPECT_EQ(fa.lane, 1u);
+  EXPECT_EQ(fb.thread.x, 5u);
+  EXPECT_EQ(fb.warp, 2u);
+  for (const sim::FaultInfo& f : {fa, fb}) {
+    EXPECT_EQ(f.ptxLine, 42u);
+    EXPECT_EQ(f.cudaFile, "k.cu");
+    EXPECT_EQ(f.cudaLine, 7u);
+    EXPECT_EQ(f.instruction, "call.uni malloc");
+  }
+  EXPECT_EQ(h.liveBlock(b)->kernel(), "kern");
+  EXPECT_EQ(h.liveBlock(b)->gridId(), 3u);
 }
 
 // The H200's layout probe (scripts/probes/heap/heap_probe.cu, mode layout): one thread mallocs
