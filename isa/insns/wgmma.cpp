@@ -30,6 +30,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <unordered_map>
 
@@ -174,6 +175,15 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
     const unsigned n = unsigned(std::min<size_t>(kWarpSize, units.size() - first));
     const LaneMask mask = n == kWarpSize ? ~0u : (1u << n) - 1;
     for (unsigned l = 0; l < n; ++l) addrs[l] = units[first + l];
+    // Without an observer, units all inside shared memory are copied in place (the bytes the
+    // four words below hold); otherwise the machine's path (observers, faults).
+    Machine::DirectRegion r;
+    if (x.machine->direct(Space::Shared, mask, addrs, 16, false, r)) {
+      for (unsigned l = 0; l < n; ++l)
+        std::memcpy(&bytes[(first + l) * 16], r.host + (l * r.laneStride + (addrs[l] - r.origin)),
+                    16);
+      continue;
+    }
     x.machine->load(in, Space::Shared, mask, addrs, 4, 4, words);
     for (unsigned l = 0; l < n; ++l)
       for (unsigned w = 0; w < 4; ++w)

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
@@ -158,21 +159,8 @@ uint64_t* regOfMut(const Exec& x, const Opnd& v, unsigned i) {
   return x.reg(v.kind == OpndKind::Vec ? v.elems[i] : v);
 }
 
-uint64_t getElem(const Exec& x, const Opnd& v, const Frag& f, unsigned e, unsigned lane) {
-  return (regOf(x, v, f.regOfElem(e))[lane] >> f.shiftOf(e)) & f.fieldMask();
-}
-void setElem(const Exec& x, const Opnd& v, const Frag& f, unsigned e, unsigned lane, uint64_t val) {
-  uint64_t& r = regOfMut(x, v, f.regOfElem(e))[lane];
-  if (f.bits == 64) {
-    r = val;
-    return;
-  }
-  const unsigned sh = f.shiftOf(e);
-  const uint64_t mask = f.fieldMask() << sh;
-  r = (r & ~mask & 0xFFFFFFFFull) | ((val << sh) & mask);
-}
-
-// Element e of every lane at once (M[e * 32 + lane], as getElem gives them), and back.
+// Element e of every lane at once (M[e * 32 + lane]: the field of element e's register that
+// holds it, zero-extended), and back (the other fields of a 32-bit register kept).
 void gatherElems(const Exec& x, const Opnd& v, const Frag& f, uint64_t* m) {
   for (unsigned e = 0; e < f.unique; ++e) {
     const uint64_t* r = regOf(x, v, f.regOfElem(e));
@@ -217,19 +205,72 @@ void runLoadStore(Exec& x, const Inst& in, bool store) {
   const unsigned bytes = f.bits / 8;
   const Space space = in.mods.space == Space::None ? Space::Generic : in.mods.space;
   uint64_t addrs[kWarpSize], vals[kWarpSize];
+  // Every shape's fragments have a power-of-two number of columns: row and column by shifts.
+  const bool pow2Cols = std::has_single_bit(f.cols);
+  const unsigned colShift = unsigned(std::countr_zero(f.cols));
   for (unsigned e = 0; e < f.unique; ++e) {
+    if (store) {
+      const uint64_t* reg = regOf(x, frag, f.regOfElem(e));
+      const unsigned sh = f.shiftOf(e);
+      const uint64_t fm = f.fieldMask();
+      forLanes(x.mask, [&](unsigned l) { vals[l] = (reg[l] >> sh) & fm; });  // getElem
+    }
     forLanes(x.mask, [&](unsigned l) {
       const unsigned idx = e * kWarpSize + l;
-      addrs[l] = elemAddress(base[l], idx / f.cols, idx % f.cols, colMajor, stride[l], bytes);
-      if (store) vals[l] = getElem(x, frag, f, e, l);
+      const unsigned row = pow2Cols ? idx >> colShift : idx / f.cols;
+      const unsigned col = pow2Cols ? idx & (f.cols - 1) : idx % f.cols;
+      addrs[l] = elemAddress(base[l], row, col, colMajor, stride[l], bytes);
     });
-    if (store) {
-      x.machine->store(in, space, x.mask, addrs, bytes, 1, vals);
-    } else {
-      x.machine->load(in, space, x.mask, addrs, bytes, 1, vals);
+    // Without an observer, a warp whose lanes all fall inside one region (checked once) reads
+    // and writes it in place, lane by lane in lane order as the machine's path does; otherwise
+    // the machine's path (observers, faults).
+    Machine::DirectRegion r;
+    const bool direct = x.machine->direct(space, x.mask, addrs, bytes, store, r);
+    auto at = [&](unsigned l) { return r.host + (l * r.laneStride + (addrs[l] - r.origin)); };
+    // The lanes' copies with the element's size as a constant (a move, not a memcpy call).
+    auto copyLanes = [&]<class U>(U) {
       forLanes(x.mask, [&](unsigned l) {
-        for (unsigned dup = e; dup < f.elems; dup += f.unique) setElem(x, frag, f, dup, l, vals[l]);
+        U v;
+        if (store) {
+          v = U(vals[l]);
+          std::memcpy(at(l), &v, sizeof v);
+        } else {
+          std::memcpy(&v, at(l), sizeof v);
+          vals[l] = v;
+        }
       });
+    };
+    if (direct) {
+      switch (bytes) {
+        case 1:
+          copyLanes(uint8_t{});
+          break;
+        case 2:
+          copyLanes(uint16_t{});
+          break;
+        case 4:
+          copyLanes(uint32_t{});
+          break;
+        default:
+          copyLanes(uint64_t{});
+      }
+    }
+    if (store) {
+      if (!direct) x.machine->store(in, space, x.mask, addrs, bytes, 1, vals);
+    } else {
+      if (!direct) x.machine->load(in, space, x.mask, addrs, bytes, 1, vals);
+      for (unsigned dup = e; dup < f.elems; dup += f.unique) {  // setElem, a register at a time
+        uint64_t* reg = regOfMut(x, frag, f.regOfElem(dup));
+        if (f.bits == 64) {
+          forLanes(x.mask, [&](unsigned l) { reg[l] = vals[l]; });
+          continue;
+        }
+        const unsigned sh = f.shiftOf(dup);
+        const uint64_t m = f.fieldMask() << sh;
+        forLanes(x.mask, [&](unsigned l) {
+          reg[l] = (reg[l] & ~m & 0xFFFFFFFFull) | ((vals[l] << sh) & m);
+        });
+      }
     }
   }
 }
