@@ -23,7 +23,7 @@ int fieldExponent(double x, fp::Format f) {
 double pow2(int e) { return fp::f64(uint64_t(e + 1023) << 52); }
 
 // The final rounding of a finite sum (see the header, step 3).
-uint64_t roundResult(double s, fp::Format d, int f32ResultBits) {
+[[gnu::always_inline]] inline uint64_t roundResult(double s, fp::Format d, int f32ResultBits) {
   if (d.manBits != 23) return fp::convertBits(fp::kF64, d, fp::bits(s), fp::Round::RN);
   const uint64_t b = fp::bits(s), sign = (b >> 63) << 31;
   const int e = int((b >> 52) & 0x7FF) - 1023;
@@ -89,13 +89,37 @@ uint64_t dot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder&
 
 }  // namespace
 
-bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* exponents) {
-  bool special = false;
-  for (unsigned i = 0; i < n; ++i) {
-    special |= isSpecial(values[i]);
-    exponents[i] = values[i] != 0 ? fieldExponent(values[i], f) : kMmaZeroExponent;
+namespace {
+
+// mmaExponents' loop, with a constant trip count for the forms' k so that it vectorizes: on the
+// bits, the exponent field less the bias (at least emin), zero for a zero element's test.
+template <unsigned N>
+bool exponentsOf(const double* values, unsigned n, int32_t emin, int32_t* exponents) {
+  const unsigned count = N ? N : n;
+  uint64_t special = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    const uint64_t b = fp::bits(values[i]);
+    const int32_t field = int32_t((b >> 52) & 0x7FF);
+    special |= uint64_t(field == 0x7FF);
+    const int32_t e = std::max(field - 1023, emin);
+    exponents[i] = (b << 1) != 0 ? e : kMmaZeroExponent;
   }
-  return special;
+  return special != 0;
+}
+
+}  // namespace
+
+bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* exponents) {
+  switch (n) {
+    case 8:
+      return exponentsOf<8>(values, n, f.emin(), exponents);
+    case 16:
+      return exponentsOf<16>(values, n, f.emin(), exponents);
+    case 32:
+      return exponentsOf<32>(values, n, f.emin(), exponents);
+    default:
+      return exponentsOf<0>(values, n, f.emin(), exponents);
+  }
 }
 
 uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder,
