@@ -29,14 +29,14 @@ uint64_t Cta::deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) {
                                      ctx_.gridId, ctx_.entry->name}));
     known = std::prev(heapSites_.end());
   }
-  FaultInfo thread;
-  thread.lane = lane;
-  thread.cta = info_.id;
+  HeapThread by;
+  by.lane = lane;
+  by.cta = info_.id;
   if (cur_) {
-    thread.warp = cur_->index;
-    thread.thread = threadOf(cur_->index, lane);
+    by.warp = cur_->index;
+    by.thread = threadOf(cur_->index, lane);
   }
-  const uint64_t address = ctx_.heap->allocate(bytes, known->second, thread);
+  const uint64_t address = ctx_.heap->allocate(bytes, known->second, by);
   if (obs_) {
     HeapEvent e;
     e.kind = HeapEvent::Kind::Malloc;

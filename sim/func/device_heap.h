@@ -55,6 +55,12 @@ struct HeapSite {
   std::string kernel;  // the entry whose thread called malloc
 };
 
+// The thread that called malloc, and its CTA.
+struct HeapThread {
+  ThreadPos thread, cta;
+  unsigned lane = 0, warp = 0;
+};
+
 struct HeapBlock {
   uint64_t address = 0;
   uint64_t size = 0;  // as asked
@@ -85,14 +91,14 @@ class DeviceHeap {
 
   // The address of a fresh block of `bytes` bytes (0 bytes: a block of none), or 0 (NULL) when
   // no free range holds it. Its contents are whatever the heap held there before.
-  // `thread` gives the block's thread, CTA, lane and warp (its other fields are unused).
-  uint64_t allocate(uint64_t bytes, std::shared_ptr<const HeapSite> site, const FaultInfo& thread);
+  uint64_t allocate(uint64_t bytes, std::shared_ptr<const HeapSite> site, const HeapThread& by);
   // The same with the site made from `site` (tests).
   uint64_t allocate(uint64_t bytes, const FaultInfo& site, uint32_t gridId,
                     const std::string& kernel);
   FreeOutcome free(uint64_t address);
 
-  // The live block holding `address`, else null.
+  // The live block holding `address`, else null. (The pointers these return are valid until the
+  // next allocate or free.)
   const HeapBlock* liveBlock(uint64_t address) const;
   // The freed block holding `address` whose bytes no later block has taken, else null.
   const HeapBlock* freedBlock(uint64_t address) const;
@@ -103,10 +109,25 @@ class DeviceHeap {
   uint64_t bytesInUse() const { return inUse_; }
 
  private:
-  static const HeapBlock* holding(const std::map<uint64_t, HeapBlock>& blocks, uint64_t address);
-  uint64_t base_, size_;
-  std::map<uint64_t, HeapBlock> live_, freed_;  // by address
-  std::map<uint64_t, uint64_t> holes_;          // free ranges: start -> length, coalesced
+  // A block's record: the block, and whether it was freed (its bytes not yet taken again).
+  struct Record {
+    HeapBlock block;
+    bool freed = false;
+  };
+  // Every block's range starts on a slot (first_ + a multiple of kHeapSlot), and the records'
+  // ranges never overlap (a new block erases the freed records whose bytes it takes), so each
+  // slot names the one record whose range covers it: lookups by address without a search.
+  static constexpr uint32_t kNoRecord = ~0u;
+  uint32_t recordAt(uint64_t address) const;  // the record whose range covers it, or kNoRecord
+  const HeapBlock* holding(uint64_t address, bool freed) const;
+  void setOwner(uint64_t rangeStart, uint64_t rangeBytes, uint32_t record);
+  uint64_t base_, size_, first_;  // first_: the first slot's address
+  std::vector<uint32_t> owner_;   // per slot, up to the highest used so far: a record or none
+  std::vector<Record> records_;
+  std::vector<uint32_t> spareRecords_;  // indices of records no longer used
+  // Free ranges, coalesced, by their end: end -> start. Keyed by the end, a block taken from a
+  // range's start changes no key (no rebalancing in the common malloc).
+  std::map<uint64_t, uint64_t> holes_;
   uint64_t inUse_ = 0;
 };
 

@@ -134,7 +134,7 @@ TEST(DeviceHeap, ABlockKeepsItsThreadAndTheSitesLines) {
   site.cudaLine = 7;
   site.instruction = "call.uni malloc";
   auto shared = std::make_shared<const sim::HeapSite>(sim::HeapSite{site, 3, "kern"});
-  sim::FaultInfo t1, t2;
+  sim::HeapThread t1, t2;
   t1.thread = {1, 2, 0};
   t1.cta = {4, 0, 0};
   t1.lane = 1;
