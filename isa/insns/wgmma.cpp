@@ -191,12 +191,20 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
           bytes[(first + l) * 16 + w * 4 + b] = uint8_t(words[l * 4 + w] >> (8 * b));
   }
   out.resize(where.size());
-  for (size_t i = 0; i < where.size(); ++i) {
-    const uint8_t* p = &bytes[size_t(index[i]) * 16 + where[i].within];
-    uint32_t v = 0;
-    for (unsigned b = 0; b < e; ++b) v |= uint32_t(p[b]) << (8 * b);
-    out[i] = v;
-  }
+  // Each element's e bytes, little-endian, with e a constant in each loop (1, 2 or 4).
+  auto gather = [&]<class U>(U) {
+    for (size_t i = 0; i < where.size(); ++i) {
+      U v;
+      std::memcpy(&v, &bytes[size_t(index[i]) * 16 + where[i].within], sizeof v);
+      out[i] = v;
+    }
+  };
+  if (e == 1)
+    gather(uint8_t{});
+  else if (e == 2)
+    gather(uint16_t{});
+  else
+    gather(uint32_t{});
 }
 
 // The register holding vector element i of an operand.
