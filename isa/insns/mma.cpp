@@ -14,6 +14,7 @@
 // core's undocumented summation fitted to the H200. .aligned: every thread of the warp executes it.
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
@@ -165,9 +166,36 @@ void mmaH(Exec& x, const Inst& in) {
   for (unsigned j = 0; j < G.bElems / G.bPerReg; ++j) bRegs[j] = fragReg(x, bOp, j);
   for (unsigned j = 0; j < cRegs; ++j)
     cRegsOf[j] = (in.flags & kCF16) && j >= 2 ? nullptr : fragReg(x, cOp, j);
+  if constexpr (!kInt && F != Form::F64K4) {
+    // The narrow forms element by element, each over the 32 lanes: with the element index a
+    // constant, its row and column are affine in (g, t) and its register and field fixed.
+    auto unpackA = [&]<unsigned I>(std::integral_constant<unsigned, I>) {
+      const uint64_t* reg = aRegs[I / G.aPerReg];
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        const RowCol rc = aAt(F, I, lane >> 2, lane & 3);
+        A[rc.row][rc.col] = narrowValue(F, field(reg[lane], I % G.aPerReg, aBits));
+      }
+    };
+    auto unpackB = [&]<unsigned I>(std::integral_constant<unsigned, I>) {
+      const uint64_t* reg = bRegs[I / G.bPerReg];
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        const RowCol rc = bAt(F, I, lane >> 2, lane & 3);
+        Bt[rc.col][rc.row] = narrowValue(F, field(reg[lane], I % G.bPerReg, bBits));
+      }
+    };
+    [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+      (unpackA(std::integral_constant<unsigned, I>{}), ...);
+    }
+    (std::make_integer_sequence<unsigned, G.aElems>{});
+    [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+      (unpackB(std::integral_constant<unsigned, I>{}), ...);
+    }
+    (std::make_integer_sequence<unsigned, G.bElems>{});
+  }
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     const unsigned g = lane >> 2, t = lane & 3;
     for (unsigned i = 0; i < G.aElems; ++i) {
+      if constexpr (!kInt && F != Form::F64K4) break;  // unpacked above
       const uint64_t v = field(aRegs[i / G.aPerReg][lane], i % G.aPerReg, aBits);
       const RowCol rc = aAt(F, i, g, t);
       if constexpr (kInt)
@@ -178,6 +206,7 @@ void mmaH(Exec& x, const Inst& in) {
         A[rc.row][rc.col] = narrowValue(F, v);
     }
     for (unsigned i = 0; i < G.bElems; ++i) {
+      if constexpr (!kInt && F != Form::F64K4) break;  // unpacked above
       const uint64_t v = field(bRegs[i / G.bPerReg][lane], i % G.bPerReg, bBits);
       const RowCol rc = bAt(F, i, g, t);
       if constexpr (kInt)
