@@ -14,6 +14,7 @@
 // core's undocumented summation fitted to the H200. .aligned: every thread of the warp executes it.
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
@@ -148,18 +149,54 @@ void mmaH(Exec& x, const Inst& in) {
   constexpr unsigned aBits = F == Form::F64K4 ? 64 : 32 / G.aPerReg;
   constexpr unsigned bBits = F == Form::F64K4 ? 64 : 32 / G.bPerReg;
   const Opnd &dOp = in.ops[0], &aOp = in.ops[1], &bOp = in.ops[2], &cOp = in.ops[3];
-  std::array<std::array<double, 32>, 16> A{};
-  std::array<std::array<double, 8>, 32> B{};
-  std::array<std::array<int64_t, 32>, 16> Ai{};
-  std::array<std::array<int64_t, 8>, 32> Bi{};
-  std::array<std::array<uint64_t, 8>, 16> C{}, D{};
+  // Every element of A, B and C is written below. B is kept transposed (Bt[col][k]) so that the
+  // narrow forms' dots read a row of A and a column of B as contiguous k values.
+  std::array<std::array<double, 32>, 16> A;
+  std::array<std::array<double, 32>, 8> Bt;
+  std::array<std::array<int64_t, 32>, 16> Ai;
+  std::array<std::array<int64_t, 32>, 8> Bi;
+  std::array<std::array<uint64_t, 8>, 16> C, D;
   auto field = [](uint64_t r, unsigned idx, unsigned bits) {
     return bits == 64 ? r : (r >> (idx * bits)) & ((1ull << bits) - 1);
   };
+  // The fragments' registers, looked up once (not per lane and element).
+  constexpr unsigned cRegs = F == Form::F64K4 ? 2 : 4;
+  const uint64_t *aRegs[G.aElems / G.aPerReg], *bRegs[G.bElems / G.bPerReg], *cRegsOf[cRegs];
+  for (unsigned j = 0; j < G.aElems / G.aPerReg; ++j) aRegs[j] = fragReg(x, aOp, j);
+  for (unsigned j = 0; j < G.bElems / G.bPerReg; ++j) bRegs[j] = fragReg(x, bOp, j);
+  for (unsigned j = 0; j < cRegs; ++j)
+    cRegsOf[j] = (in.flags & kCF16) && j >= 2 ? nullptr : fragReg(x, cOp, j);
+  if constexpr (!kInt && F != Form::F64K4) {
+    // The narrow forms element by element, each over the 32 lanes: with the element index a
+    // constant, its row and column are affine in (g, t) and its register and field fixed.
+    auto unpackA = [&]<unsigned I>(std::integral_constant<unsigned, I>) {
+      const uint64_t* reg = aRegs[I / G.aPerReg];
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        const RowCol rc = aAt(F, I, lane >> 2, lane & 3);
+        A[rc.row][rc.col] = narrowValue(F, field(reg[lane], I % G.aPerReg, aBits));
+      }
+    };
+    auto unpackB = [&]<unsigned I>(std::integral_constant<unsigned, I>) {
+      const uint64_t* reg = bRegs[I / G.bPerReg];
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        const RowCol rc = bAt(F, I, lane >> 2, lane & 3);
+        Bt[rc.col][rc.row] = narrowValue(F, field(reg[lane], I % G.bPerReg, bBits));
+      }
+    };
+    [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+      (unpackA(std::integral_constant<unsigned, I>{}), ...);
+    }
+    (std::make_integer_sequence<unsigned, G.aElems>{});
+    [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+      (unpackB(std::integral_constant<unsigned, I>{}), ...);
+    }
+    (std::make_integer_sequence<unsigned, G.bElems>{});
+  }
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     const unsigned g = lane >> 2, t = lane & 3;
     for (unsigned i = 0; i < G.aElems; ++i) {
-      const uint64_t v = field(fragReg(x, aOp, i / G.aPerReg)[lane], i % G.aPerReg, aBits);
+      if constexpr (!kInt && F != Form::F64K4) break;  // unpacked above
+      const uint64_t v = field(aRegs[i / G.aPerReg][lane], i % G.aPerReg, aBits);
       const RowCol rc = aAt(F, i, g, t);
       if constexpr (kInt)
         Ai[rc.row][rc.col] = (in.flags & kAUnsigned) ? int64_t(v) : int64_t(int8_t(v));
@@ -169,27 +206,41 @@ void mmaH(Exec& x, const Inst& in) {
         A[rc.row][rc.col] = narrowValue(F, v);
     }
     for (unsigned i = 0; i < G.bElems; ++i) {
-      const uint64_t v = field(fragReg(x, bOp, i / G.bPerReg)[lane], i % G.bPerReg, bBits);
+      if constexpr (!kInt && F != Form::F64K4) break;  // unpacked above
+      const uint64_t v = field(bRegs[i / G.bPerReg][lane], i % G.bPerReg, bBits);
       const RowCol rc = bAt(F, i, g, t);
       if constexpr (kInt)
-        Bi[rc.row][rc.col] = (in.flags & kBUnsigned) ? int64_t(v) : int64_t(int8_t(v));
+        Bi[rc.col][rc.row] = (in.flags & kBUnsigned) ? int64_t(v) : int64_t(int8_t(v));
       else if constexpr (F == Form::F64K4)
-        B[rc.row][rc.col] = fp::f64(v);
+        Bt[rc.col][rc.row] = fp::f64(v);
       else
-        B[rc.row][rc.col] = narrowValue(F, v);
+        Bt[rc.col][rc.row] = narrowValue(F, v);
     }
     const unsigned cElems = F == Form::F64K4 ? 2 : 4;
     for (unsigned i = 0; i < cElems; ++i) {
       const RowCol rc = cAt(F, i, g, t);
-      C[rc.row][rc.col] = (in.flags & kCF16) ? field(fragReg(x, cOp, i / 2)[lane], i % 2, 16)
-                                             : fragReg(x, cOp, i)[lane];
+      C[rc.row][rc.col] =
+          (in.flags & kCF16) ? field(cRegsOf[i / 2][lane], i % 2, 16) : cRegsOf[i][lane];
     }
+  }
+  // The narrow forms' rows and columns prepared once for mmaDot (each meets G.n or G.m others).
+  std::array<std::array<int32_t, 32>, 16> aExp;
+  std::array<std::array<int32_t, 32>, 8> bExp;
+  std::array<MmaVector, 16> rows;
+  std::array<MmaVector, 8> cols;
+  if constexpr (!kInt && F != Form::F64K4) {
+    for (unsigned r = 0; r < G.m; ++r)
+      rows[r] = {A[r].data(), aExp[r].data(),
+                 mmaExponents(A[r].data(), G.k, inputFormat(F), aExp[r].data())};
+    for (unsigned c = 0; c < G.n; ++c)
+      cols[c] = {Bt[c].data(), bExp[c].data(),
+                 mmaExponents(Bt[c].data(), G.k, inputFormat(F), bExp[c].data())};
   }
   for (unsigned r = 0; r < G.m; ++r)
     for (unsigned c = 0; c < G.n; ++c) {
       if constexpr (kInt) {
         int64_t s = int64_t(int32_t(uint32_t(C[r][c])));
-        for (unsigned k = 0; k < G.k; ++k) s += Ai[r][k] * Bi[k][c];
+        for (unsigned k = 0; k < G.k; ++k) s += Ai[r][k] * Bi[c][k];
         if (in.flags & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
         D[r][c] = uint32_t(s);
       } else if constexpr (F == Form::F64K4) {
@@ -199,15 +250,13 @@ void mmaH(Exec& x, const Inst& in) {
         // nanResultFma64; measured: the mma.f64 random-input cases of scripts/device_mma.sh,
         // where A first gives 0 of 20 and B first 20 of 20).
         double d = fp::f64(C[r][c]);
-        for (unsigned k = 0; k < G.k; ++k) d = fp::fma(B[k][c], A[r][k], d, mode);
+        for (unsigned k = 0; k < G.k; ++k) d = fp::fma(Bt[c][k], A[r][k], d, mode);
         D[r][c] = fp::bits(d);
       } else {
-        double a[16], b[16];
-        for (unsigned k = 0; k < G.k; ++k) a[k] = A[r][k], b[k] = B[k][c];
         // C enters the sum exactly in its own format, D is rounded once (mma_accumulate.h).
-        D[r][c] =
-            mmaDot(a, b, G.k, inputFormat(F), C[r][c], (in.flags & kCF16) ? fp::kF16 : fp::kF32,
-                   (in.flags & kDF16) ? fp::kF16 : fp::kF32);
+        D[r][c] = mmaDot(rows[r], cols[c], G.k, kMmaAdder, C[r][c],
+                         (in.flags & kCF16) ? fp::kF16 : fp::kF32,
+                         (in.flags & kDF16) ? fp::kF16 : fp::kF32);
       }
     }
   const unsigned dElems = F == Form::F64K4 ? 2 : 4;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <climits>
 #include <cmath>
 
 namespace warpsim::isa::insns {
@@ -24,7 +23,7 @@ int fieldExponent(double x, fp::Format f) {
 double pow2(int e) { return fp::f64(uint64_t(e + 1023) << 52); }
 
 // The final rounding of a finite sum (see the header, step 3).
-uint64_t roundResult(double s, fp::Format d, int f32ResultBits) {
+[[gnu::always_inline]] inline uint64_t roundResult(double s, fp::Format d, int f32ResultBits) {
   if (d.manBits != 23) return fp::convertBits(fp::kF64, d, fp::bits(s), fp::Round::RN);
   const uint64_t b = fp::bits(s), sign = (b >> 63) << 31;
   const int e = int((b >> 52) & 0x7FF) - 1023;
@@ -38,7 +37,114 @@ uint64_t roundResult(double s, fp::Format d, int f32ResultBits) {
   return fp::convertBits(fp::kF64, d, b, fp::Round::RZ) & keep;
 }
 
+constexpr uint64_t kExponentField = 0x7FFull << 52;
+
+bool isSpecial(double x) { return (fp::bits(x) & kExponentField) == kExponentField; }
+
+// Below this, the largest alignment exponent of a dot is a sum with kMmaZeroExponent: every
+// term is zero (real exponents are above -300).
+constexpr int32_t kNoNonzeroTerm = kMmaZeroExponent / 2;
+
+// The largest alignment exponent of c and the k products, and the sum of the terms truncated
+// to multiples of 2^q for q = emax - sumBits + 1 (step 2). The loops have a constant trip count
+// for the forms' k (8, 16, 32), so that the compiler vectorizes them: a product and its scaling
+// are exact, and every scaled term is below 2^(sumBits + 1) <= 2^27, so its truncation through
+// an int32 is the int64 one (the sum of 33 of them needs the int64).
+template <unsigned K>
+int32_t largestExponent(const int32_t* ea, const int32_t* eb, unsigned k, int32_t emax) {
+  const unsigned n = K ? K : k;
+  for (unsigned i = 0; i < n; ++i) emax = std::max(emax, ea[i] + eb[i]);
+  return emax;
+}
+
+template <unsigned K>
+int64_t truncatedUnits(const double* a, const double* b, unsigned k, double down, int64_t units) {
+  const unsigned n = K ? K : k;
+  for (unsigned i = 0; i < n; ++i) units += int32_t(a[i] * b[i] * down);
+  return units;
+}
+
+template <unsigned K>
+uint64_t dot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder, double c,
+             int32_t cExponent, fp::Format dFormat) {
+  const int32_t emax = largestExponent<K>(a.exponents, b.exponents, k, cExponent);
+  if (emax < kNoNonzeroTerm) {
+    double sum = 0;  // all zero: IEEE signed-zero rules, in the order of the terms
+    sum += c;
+    for (unsigned i = 0; i < k; ++i) sum += a.values[i] * b.values[i];
+    return roundResult(sum, dFormat, adder.f32ResultBits);
+  }
+  // Scaling by a power of two is exact here (the scaled terms stay normal doubles: the smallest
+  // term is above 2^-300, |q| < 300), the conversion to an integer truncates toward zero, and a
+  // zero sum is +0 as the sum of doubles starting at +0.
+  const int q = emax - adder.sumBits + 1;
+  const double down = pow2(-q);
+  const int64_t units = truncatedUnits<K>(a.values, b.values, k, down, int32_t(c * down));
+  const double sum = double(units) * pow2(q);
+  // A nonzero sum too small for the result format comes out +0, whatever its sign (fresh
+  // tiny-mode cases of device_mma.sh 700 1121: the chip gave +0 where rounding gave -0).
+  const uint64_t r = roundResult(sum, dFormat, adder.f32ResultBits);
+  return (r & ~dFormat.signBit()) == 0 ? 0 : r;
+}
+
 }  // namespace
+
+namespace {
+
+// mmaExponents' loop, with a constant trip count for the forms' k so that it vectorizes: on the
+// bits, the exponent field less the bias (at least emin), zero for a zero element's test.
+template <unsigned N>
+bool exponentsOf(const double* values, unsigned n, int32_t emin, int32_t* exponents) {
+  const unsigned count = N ? N : n;
+  uint64_t special = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    const uint64_t b = fp::bits(values[i]);
+    const int32_t field = int32_t((b >> 52) & 0x7FF);
+    special |= uint64_t(field == 0x7FF);
+    const int32_t e = std::max(field - 1023, emin);
+    exponents[i] = (b << 1) != 0 ? e : kMmaZeroExponent;
+  }
+  return special != 0;
+}
+
+}  // namespace
+
+bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* exponents) {
+  switch (n) {
+    case 8:
+      return exponentsOf<8>(values, n, f.emin(), exponents);
+    case 16:
+      return exponentsOf<16>(values, n, f.emin(), exponents);
+    case 32:
+      return exponentsOf<32>(values, n, f.emin(), exponents);
+    default:
+      return exponentsOf<0>(values, n, f.emin(), exponents);
+  }
+}
+
+uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder,
+                uint64_t c, fp::Format cFormat, fp::Format dFormat) {
+  const double cv = widen(c, cFormat);
+  if (a.special || b.special || isSpecial(cv)) {
+    // A finite product of narrow elements is finite, so a term is infinite or NaN exactly when
+    // an element or C is: the sum of the exact terms is then the IEEE one.
+    double s = 0;
+    s += cv;
+    for (unsigned i = 0; i < k; ++i) s += a.values[i] * b.values[i];
+    return std::isnan(s) ? dFormat.canonicalNaN() : roundResult(s, dFormat, adder.f32ResultBits);
+  }
+  const int32_t ce = cv != 0 ? fieldExponent(cv, cFormat) : 2 * kMmaZeroExponent;
+  switch (k) {
+    case 8:
+      return dot<8>(a, b, k, adder, cv, ce, dFormat);
+    case 16:
+      return dot<16>(a, b, k, adder, cv, ce, dFormat);
+    case 32:
+      return dot<32>(a, b, k, adder, cv, ce, dFormat);
+    default:
+      return dot<0>(a, b, k, adder, cv, ce, dFormat);
+  }
+}
 
 uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format input, uint64_t c,
                 fp::Format cFormat, fp::Format dFormat) {
@@ -48,48 +154,10 @@ uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format input, 
 uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format aFormat,
                 fp::Format bFormat, const MmaAdder& adder, uint64_t c, fp::Format cFormat,
                 fp::Format dFormat) {
-  const unsigned n = k + 1;
-  double terms[33];
-  terms[0] = widen(c, cFormat);
-  // One pass over the products: each product (exact: f16/bf16/tf32 significands have at most 11
-  // bits, and the exponents stay far inside a double's range), whether any term is infinite or
-  // NaN (its exponent field all ones), and the largest alignment exponent of a nonzero term
-  // (computed for every term, used only when none is infinite or NaN).
-  constexpr uint64_t kExponentField = 0x7FFull << 52;
-  bool special = (fp::bits(terms[0]) & kExponentField) == kExponentField;
-  int emax = terms[0] != 0 ? fieldExponent(terms[0], cFormat) : INT_MIN;
-  for (unsigned i = 0; i < k; ++i) {
-    const double t = a[i] * b[i];
-    terms[i + 1] = t;
-    special |= (fp::bits(t) & kExponentField) == kExponentField;
-    const int e = fieldExponent(a[i], aFormat) + fieldExponent(b[i], bFormat);
-    emax = t != 0 && e > emax ? e : emax;
-  }
-  if (special) {
-    // A sum of at most 33 exact terms, one of them inf or NaN: the double sum is the IEEE one.
-    double s = 0;
-    for (unsigned i = 0; i < n; ++i) s += terms[i];
-    return std::isnan(s) ? dFormat.canonicalNaN() : roundResult(s, dFormat, adder.f32ResultBits);
-  }
-  if (emax == INT_MIN) {
-    double sum = 0;
-    for (unsigned i = 0; i < n; ++i) sum += terms[i];  // all zero: IEEE signed-zero rules
-    return roundResult(sum, dFormat, adder.f32ResultBits);
-  }
-  // Each term truncated toward zero to a multiple of 2^q. Every term is below 2^(emax + 2), so
-  // each is an integer multiple of 2^q below 2^(sumBits + 1) and their sum (33 terms at most) is
-  // exact in an int64_t and in a double. Scaling by a power of two is exact here (the scaled
-  // terms stay normal doubles: the smallest term is above 2^-300, |q| < 300), the conversion to
-  // an integer truncates toward zero, and a zero sum is +0 as the sum of doubles starting at +0.
-  const int q = emax - adder.sumBits + 1;
-  const double down = pow2(-q);
-  int64_t units = 0;
-  for (unsigned i = 0; i < n; ++i) units += int64_t(terms[i] * down);
-  const double sum = double(units) * pow2(q);
-  // A nonzero sum too small for the result format comes out +0, whatever its sign (fresh
-  // tiny-mode cases of device_mma.sh 700 1121: the chip gave +0 where rounding gave -0).
-  const uint64_t r = roundResult(sum, dFormat, adder.f32ResultBits);
-  return (r & ~dFormat.signBit()) == 0 ? 0 : r;
+  int32_t ea[32], eb[32];
+  const MmaVector va{a, ea, mmaExponents(a, k, aFormat, ea)};
+  const MmaVector vb{b, eb, mmaExponents(b, k, bFormat, eb)};
+  return mmaDot(va, vb, k, adder, c, cFormat, dFormat);
 }
 
 }  // namespace warpsim::isa::insns

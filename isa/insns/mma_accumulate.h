@@ -12,7 +12,8 @@
 //   2. C and all k products (k = 8 or 16: one step, no blocks) are aligned to the largest of
 //      these exponents, E, and each is truncated toward zero below bit E - 25 (26 bits from
 //      2^E down), then added exactly.
-//   3. The sum is rounded once: to f32 toward zero (fp8 forms: to 14 significant bits), except that a sum at or beyond 2^128 gives
+//   3. The sum is rounded once: to f32 toward zero (fp8 forms: to 14 significant bits), except that
+//   a sum at or beyond 2^128 gives
 //      infinity (the chip does not saturate to max-finite); to f16 (an f16 D) to nearest even
 //      straight from the sum, without an f32 step in between (so an f16 accumulator is not
 //      narrower inside: the same adder, one final RN rounding).
@@ -51,6 +52,30 @@ inline constexpr MmaAdder kMmaAdder{26, 24};
 // adder (13, 15), two steps of 16, RN for the f32 result, or the 14-bit step on an f16 result
 // each break between 26 and 83 of the 120.
 inline constexpr MmaAdder kFp8Adder{14, 14};
+
+// One row of A or column of B prepared once per instruction, for the many dots that read it
+// (each row of A meets every column of B): the elements' exact values, their alignment
+// exponents (step 1) and whether any element is infinite or NaN (step 4).
+struct MmaVector {
+  const double* values;
+  const int32_t* exponents;
+  bool special;
+};
+
+// The alignment exponent mmaDot gives a zero element: the sum of two of them, or of one and any
+// finite element's, stays far below every nonzero product's, so a zero product never sets the
+// largest exponent.
+inline constexpr int32_t kMmaZeroExponent = -(1 << 28);
+
+// Fills exponents[i] with the alignment exponent of values[i], an element of format f (i < n;
+// zero: kMmaZeroExponent) and returns whether any element is infinite or NaN.
+bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* exponents);
+
+// d = c + sum over i < k of a.values[i] * b.values[i] under `adder` (k <= 32), c as bits of
+// `cFormat` (kF32 or kF16), the result as bits of `dFormat` (kF32 or kF16). What the forms
+// below compute; mma, wmma and wgmma call it with their operands prepared once.
+uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder,
+                uint64_t c, fp::Format cFormat, fp::Format dFormat);
 
 // d = c + sum over i < k of a[i] * b[i]: a and b the exact values of elements of format `input`
 // (kF16, kBF16 or kTF32), c as bits of `cFormat` (kF32 or kF16), the result as bits of

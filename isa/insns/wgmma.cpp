@@ -30,6 +30,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <unordered_map>
 
@@ -140,20 +141,49 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
                  unsigned mn0, unsigned rows, std::vector<uint32_t>& out) {
   const unsigned K = kOf(kind), e = bytesOf(kind);
   std::vector<wgmma::UnitAddress> where(size_t(rows) * K);
-  std::vector<uint32_t> units;
-  std::unordered_map<uint32_t, uint32_t> index;
+  uint32_t lo = ~0u, hi = 0;
   for (unsigned r = 0; r < rows; ++r)
     for (unsigned k = 0; k < K; ++k) {
       const wgmma::UnitAddress a = wgmma::elementAddress(d, mnMajor, e, mn0 + r, k);
       where[size_t(r) * K + k] = a;
-      if (index.emplace(a.unit, uint32_t(units.size())).second) units.push_back(a.unit);
+      lo = std::min(lo, a.unit);
+      hi = std::max(hi, a.unit);
     }
+  // Each distinct unit's place in `units` (the order in which the elements first name them, the
+  // order of the loads): a table over the units' 16-byte steps when they span little memory (an
+  // operand in one CTA's shared memory does), a hash map otherwise.
+  constexpr uint32_t kNone = ~0u;
+  const size_t span = size_t((hi - lo) >> 4) + 1;
+  const bool dense = span <= (size_t(1) << 16);
+  std::vector<uint32_t> table(dense ? span : 0, kNone);
+  std::unordered_map<uint32_t, uint32_t> hashed;
+  auto placeOf = [&](uint32_t unit) -> uint32_t& {
+    return dense ? table[(unit - lo) >> 4] : hashed.try_emplace(unit, kNone).first->second;
+  };
+  std::vector<uint32_t> units, index(where.size());
+  for (size_t i = 0; i < where.size(); ++i) {
+    uint32_t& place = placeOf(where[i].unit);
+    if (place == kNone) {
+      place = uint32_t(units.size());
+      units.push_back(where[i].unit);
+    }
+    index[i] = place;
+  }
   std::vector<uint8_t> bytes(units.size() * 16);
   uint64_t addrs[kWarpSize], words[kWarpSize * 4];
   for (size_t first = 0; first < units.size(); first += kWarpSize) {
     const unsigned n = unsigned(std::min<size_t>(kWarpSize, units.size() - first));
     const LaneMask mask = n == kWarpSize ? ~0u : (1u << n) - 1;
     for (unsigned l = 0; l < n; ++l) addrs[l] = units[first + l];
+    // Without an observer, units all inside shared memory are copied in place (the bytes the
+    // four words below hold); otherwise the machine's path (observers, faults).
+    Machine::DirectRegion r;
+    if (x.machine->direct(Space::Shared, mask, addrs, 16, false, r)) {
+      for (unsigned l = 0; l < n; ++l)
+        std::memcpy(&bytes[(first + l) * 16], r.host + (l * r.laneStride + (addrs[l] - r.origin)),
+                    16);
+      continue;
+    }
     x.machine->load(in, Space::Shared, mask, addrs, 4, 4, words);
     for (unsigned l = 0; l < n; ++l)
       for (unsigned w = 0; w < 4; ++w)
@@ -161,12 +191,20 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
           bytes[(first + l) * 16 + w * 4 + b] = uint8_t(words[l * 4 + w] >> (8 * b));
   }
   out.resize(where.size());
-  for (size_t i = 0; i < where.size(); ++i) {
-    const uint8_t* p = &bytes[size_t(index[where[i].unit]) * 16 + where[i].within];
-    uint32_t v = 0;
-    for (unsigned b = 0; b < e; ++b) v |= uint32_t(p[b]) << (8 * b);
-    out[i] = v;
-  }
+  // Each element's e bytes, little-endian, with e a constant in each loop (1, 2 or 4).
+  auto gather = [&]<class U>(U) {
+    for (size_t i = 0; i < where.size(); ++i) {
+      U v;
+      std::memcpy(&v, &bytes[size_t(index[i]) * 16 + where[i].within], sizeof v);
+      out[i] = v;
+    }
+  };
+  if (e == 1)
+    gather(uint8_t{});
+  else if (e == 2)
+    gather(uint16_t{});
+  else
+    gather(uint32_t{});
 }
 
 // The register holding vector element i of an operand.
@@ -237,6 +275,17 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   for (size_t i = 0; i < B.size(); ++i) bv[i] = scaleB * valueOf(bk, B[i]);
   const fp::Format af = formatOf(ak), bf = formatOf(bk);
   const bool fp8 = ak == Kind::E4M3 || ak == Kind::E5M2;
+  // The rows and columns prepared once for mmaDot (each meets N columns or 16 rows).
+  std::vector<int32_t> ae, be;
+  std::vector<MmaVector> rows, cols;
+  if (!isInt) {
+    ae.resize(av.size());
+    be.resize(bv.size());
+    for (unsigned r = 0; r < 16; ++r)
+      rows.push_back({&av[r * K], &ae[r * K], mmaExponents(&av[r * K], K, af, &ae[r * K])});
+    for (unsigned c = 0; c < N; ++c)
+      cols.push_back({&bv[c * K], &be[c * K], mmaExponents(&bv[c * K], K, bf, &be[c * K])});
+  }
   const fp::Format accF = dHalf ? fp::kF16 : fp::kF32;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     const unsigned g = lane >> 2, t = lane & 3;
@@ -252,8 +301,7 @@ void mmaAsyncH(Exec& x, const Inst& in) {
         if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
         dBits = uint32_t(s);
       } else {
-        dBits = mmaDot(&av[row * K], &bv[col * K], K, af, bf, fp8 ? kFp8Adder : kMmaAdder,
-                       cBits, accF, accF);
+        dBits = mmaDot(rows[row], cols[col], K, fp8 ? kFp8Adder : kMmaAdder, cBits, accF, accF);
       }
       if (dHalf) {
         if (shift == 0) p.values[reg][lane] = 0;

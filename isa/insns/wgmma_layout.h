@@ -30,6 +30,7 @@
 // CUTLASS and DeepGEMM do, relies on). That choice is one scripts/device_wgmma.sh checks.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -92,6 +93,7 @@ struct UnitAddress {
 inline UnitAddress elementAddress(const Descriptor& d, bool mnMajor, unsigned elemBytes,
                                   unsigned mn, unsigned k) {
   const unsigned w = swizzleBytes(d.swizzle);
+  const unsigned wShift = unsigned(std::countr_zero(w));  // w is a power of two: no division
   uint32_t off;
   if (!mnMajor) {
     const unsigned kb = k * elemBytes;
@@ -104,7 +106,7 @@ inline UnitAddress elementAddress(const Descriptor& d, bool mnMajor, unsigned el
     if (d.swizzle == Swizzle::None)
       off = (mb / 16) * d.sbo + mb % 16 + (k % 8) * 16 + (k / 8) * d.lbo;
     else
-      off = (mb / w) * d.lbo + mb % w + (k % 8) * w + (k / 8) * d.sbo;
+      off = (mb >> wShift) * d.lbo + (mb & (w - 1)) + (k % 8) * w + (k / 8) * d.sbo;
   }
   const uint32_t a = swizzle(d.swizzle, d.start + off);
   return {a & ~15u, a & 15u};

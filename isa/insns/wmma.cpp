@@ -19,6 +19,8 @@
 // what scripts/device_wmma.sh checks on the chip.
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
@@ -100,7 +102,12 @@ struct Frag {
   unsigned unique = 0;  // rows * cols / 32
   unsigned elems = 0;   // elements the registers hold (f16 A/B: 16)
   unsigned perReg = 1;  // elements per 32-bit register (1 for 64-bit ones)
+  unsigned perRegLog2 = 0;
   unsigned bits = 32;
+  // Element e's register, and its bit field there.
+  unsigned regOfElem(unsigned e) const { return e >> perRegLog2; }
+  unsigned shiftOf(unsigned e) const { return (e & (perReg - 1)) * bits; }
+  uint64_t fieldMask() const { return bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1; }
   unsigned regs() const { return elems / perReg; }
 };
 
@@ -111,6 +118,7 @@ Frag fragOf(Shape s, Which w, Elem e) {
   f.unique = f.rows * f.cols / kWarpSize;
   f.bits = elemBits(e);
   f.perReg = f.bits >= 32 ? 1 : 32 / f.bits;
+  f.perRegLog2 = unsigned(std::countr_zero(f.perReg));
   f.elems = (e == Elem::F16 && w != Which::C) ? 16 : f.unique;
   return f;
 }
@@ -151,20 +159,28 @@ uint64_t* regOfMut(const Exec& x, const Opnd& v, unsigned i) {
   return x.reg(v.kind == OpndKind::Vec ? v.elems[i] : v);
 }
 
-uint64_t getElem(const Exec& x, const Opnd& v, const Frag& f, unsigned e, unsigned lane) {
-  const uint64_t r = regOf(x, v, e / f.perReg)[lane];
-  if (f.bits == 64) return r;
-  return (r >> ((e % f.perReg) * f.bits)) & ((uint64_t(1) << f.bits) - 1);
-}
-void setElem(const Exec& x, const Opnd& v, const Frag& f, unsigned e, unsigned lane, uint64_t val) {
-  uint64_t& r = regOfMut(x, v, e / f.perReg)[lane];
-  if (f.bits == 64) {
-    r = val;
-    return;
+// Element e of every lane at once (M[e * 32 + lane]: the field of element e's register that
+// holds it, zero-extended), and back (the other fields of a 32-bit register kept).
+void gatherElems(const Exec& x, const Opnd& v, const Frag& f, uint64_t* m) {
+  for (unsigned e = 0; e < f.unique; ++e) {
+    const uint64_t* r = regOf(x, v, f.regOfElem(e));
+    const unsigned sh = f.shiftOf(e);
+    const uint64_t mask = f.fieldMask();
+    for (unsigned l = 0; l < kWarpSize; ++l) m[e * kWarpSize + l] = (r[l] >> sh) & mask;
   }
-  const unsigned sh = (e % f.perReg) * f.bits;
-  const uint64_t mask = ((uint64_t(1) << f.bits) - 1) << sh;
-  r = (r & ~mask & 0xFFFFFFFFull) | ((val << sh) & mask);
+}
+void scatterElems(const Exec& x, const Opnd& v, const Frag& f, const uint64_t* m) {
+  for (unsigned e = 0; e < f.unique; ++e) {
+    uint64_t* r = regOfMut(x, v, f.regOfElem(e));
+    if (f.bits == 64) {
+      for (unsigned l = 0; l < kWarpSize; ++l) r[l] = m[e * kWarpSize + l];
+      continue;
+    }
+    const unsigned sh = f.shiftOf(e);
+    const uint64_t mask = f.fieldMask() << sh;
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      r[l] = (r[l] & ~mask & 0xFFFFFFFFull) | ((m[e * kWarpSize + l] << sh) & mask);
+  }
 }
 
 // The byte address of matrix element (row, col) for a lane's pointer.
@@ -189,19 +205,72 @@ void runLoadStore(Exec& x, const Inst& in, bool store) {
   const unsigned bytes = f.bits / 8;
   const Space space = in.mods.space == Space::None ? Space::Generic : in.mods.space;
   uint64_t addrs[kWarpSize], vals[kWarpSize];
+  // Every shape's fragments have a power-of-two number of columns: row and column by shifts.
+  const bool pow2Cols = std::has_single_bit(f.cols);
+  const unsigned colShift = unsigned(std::countr_zero(f.cols));
   for (unsigned e = 0; e < f.unique; ++e) {
+    if (store) {
+      const uint64_t* reg = regOf(x, frag, f.regOfElem(e));
+      const unsigned sh = f.shiftOf(e);
+      const uint64_t fm = f.fieldMask();
+      forLanes(x.mask, [&](unsigned l) { vals[l] = (reg[l] >> sh) & fm; });  // getElem
+    }
     forLanes(x.mask, [&](unsigned l) {
       const unsigned idx = e * kWarpSize + l;
-      addrs[l] = elemAddress(base[l], idx / f.cols, idx % f.cols, colMajor, stride[l], bytes);
-      if (store) vals[l] = getElem(x, frag, f, e, l);
+      const unsigned row = pow2Cols ? idx >> colShift : idx / f.cols;
+      const unsigned col = pow2Cols ? idx & (f.cols - 1) : idx % f.cols;
+      addrs[l] = elemAddress(base[l], row, col, colMajor, stride[l], bytes);
     });
-    if (store) {
-      x.machine->store(in, space, x.mask, addrs, bytes, 1, vals);
-    } else {
-      x.machine->load(in, space, x.mask, addrs, bytes, 1, vals);
+    // Without an observer, a warp whose lanes all fall inside one region (checked once) reads
+    // and writes it in place, lane by lane in lane order as the machine's path does; otherwise
+    // the machine's path (observers, faults).
+    Machine::DirectRegion r;
+    const bool direct = x.machine->direct(space, x.mask, addrs, bytes, store, r);
+    auto at = [&](unsigned l) { return r.host + (l * r.laneStride + (addrs[l] - r.origin)); };
+    // The lanes' copies with the element's size as a constant (a move, not a memcpy call).
+    auto copyLanes = [&]<class U>(U) {
       forLanes(x.mask, [&](unsigned l) {
-        for (unsigned dup = e; dup < f.elems; dup += f.unique) setElem(x, frag, f, dup, l, vals[l]);
+        U v;
+        if (store) {
+          v = U(vals[l]);
+          std::memcpy(at(l), &v, sizeof v);
+        } else {
+          std::memcpy(&v, at(l), sizeof v);
+          vals[l] = v;
+        }
       });
+    };
+    if (direct) {
+      switch (bytes) {
+        case 1:
+          copyLanes(uint8_t{});
+          break;
+        case 2:
+          copyLanes(uint16_t{});
+          break;
+        case 4:
+          copyLanes(uint32_t{});
+          break;
+        default:
+          copyLanes(uint64_t{});
+      }
+    }
+    if (store) {
+      if (!direct) x.machine->store(in, space, x.mask, addrs, bytes, 1, vals);
+    } else {
+      if (!direct) x.machine->load(in, space, x.mask, addrs, bytes, 1, vals);
+      for (unsigned dup = e; dup < f.elems; dup += f.unique) {  // setElem, a register at a time
+        uint64_t* reg = regOfMut(x, frag, f.regOfElem(dup));
+        if (f.bits == 64) {
+          forLanes(x.mask, [&](unsigned l) { reg[l] = vals[l]; });
+          continue;
+        }
+        const unsigned sh = f.shiftOf(dup);
+        const uint64_t m = f.fieldMask() << sh;
+        forLanes(x.mask, [&](unsigned l) {
+          reg[l] = (reg[l] & ~m & 0xFFFFFFFFull) | ((vals[l] << sh) & m);
+        });
+      }
     }
   }
 }
@@ -241,23 +310,32 @@ void runMma(Exec& x, const Inst& in) {
   const Opnd &dOp = in.ops[0], &aOp = in.ops[1], &bOp = in.ops[2], &cOp = in.ops[3];
   // The matrices, gathered from the fragments (element e of lane l: row-major index e*32+l).
   std::vector<uint64_t> A(s.m * s.k), B(s.k * s.n), C(s.m * s.n), D(s.m * s.n);
-  for (unsigned l = 0; l < kWarpSize; ++l) {
-    for (unsigned e = 0; e < fa.unique; ++e) A[e * kWarpSize + l] = getElem(x, aOp, fa, e, l);
-    for (unsigned e = 0; e < fb.unique; ++e) B[e * kWarpSize + l] = getElem(x, bOp, fb, e, l);
-    for (unsigned e = 0; e < fc.unique; ++e) C[e * kWarpSize + l] = getElem(x, cOp, fc, e, l);
-  }
+  gatherElems(x, aOp, fa, A.data());
+  gatherElems(x, bOp, fb, B.data());
+  gatherElems(x, cOp, fc, C.data());
   const bool isInt = d.elem == Elem::S8 || d.elem == Elem::U8;
   const auto mode = fp::Round((in.flags >> kRoundShift) & 7);
   // The narrow floating-point forms' values, decoded once (each is used by n columns or m rows):
   // A's rows and B's columns (transposed) as the contiguous k values mmaDot reads.
   const bool narrowForm = !isInt && d.elem != Elem::F64;
   std::vector<double> av, bt;
+  std::vector<int32_t> ae, be;
+  std::vector<MmaVector> rows, cols;
   if (narrowForm) {
     av.resize(A.size());
     bt.resize(B.size());
+    ae.resize(A.size());
+    be.resize(B.size());
     for (unsigned i = 0; i < s.m * s.k; ++i) av[i] = narrow(d.elem, A[i]);
     for (unsigned k = 0; k < s.k; ++k)
       for (unsigned c = 0; c < s.n; ++c) bt[c * s.k + k] = narrow(d.elem, B[k * s.n + c]);
+    const fp::Format f = formatOf(d.elem);
+    for (unsigned r = 0; r < s.m; ++r)
+      rows.push_back(
+          {&av[r * s.k], &ae[r * s.k], mmaExponents(&av[r * s.k], s.k, f, &ae[r * s.k])});
+    for (unsigned c = 0; c < s.n; ++c)
+      cols.push_back(
+          {&bt[c * s.k], &be[c * s.k], mmaExponents(&bt[c * s.k], s.k, f, &be[c * s.k])});
   }
   for (unsigned r = 0; r < s.m; ++r)
     for (unsigned c = 0; c < s.n; ++c) {
@@ -278,12 +356,10 @@ void runMma(Exec& x, const Inst& in) {
           v = fp::fma(fp::f64(B[k * s.n + c]), fp::f64(A[r * s.k + k]), v, mode);
         out = fp::bits(v);
       } else {
-        out = mmaDot(&av[r * s.k], &bt[c * s.k], s.k, formatOf(d.elem), acc, formatOf(d.cElem),
-                     formatOf(d.dElem));
+        out = mmaDot(rows[r], cols[c], s.k, kMmaAdder, acc, formatOf(d.cElem), formatOf(d.dElem));
       }
     }
-  for (unsigned l = 0; l < kWarpSize; ++l)
-    for (unsigned e = 0; e < fd.unique; ++e) setElem(x, dOp, fd, e, l, D[e * kWarpSize + l]);
+  scatterElems(x, dOp, fd, D.data());
 }
 
 unsigned regsOf(const Opnd& o) {

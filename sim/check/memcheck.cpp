@@ -67,7 +67,7 @@ void MemcheckObserver::memory(const sim::MemoryEvent& e) {
 namespace {
 
 std::string allocatedBy(const sim::HeapBlock& b) {
-  const sim::FaultInfo& s = b.allocatedBy;
+  const sim::FaultInfo s = b.allocatedBy();
   char pos[96];
   std::snprintf(pos, sizeof pos, "thread (%u,%u,%u) block (%u,%u,%u)", s.thread.x, s.thread.y,
                 s.thread.z, s.cta.x, s.cta.y, s.cta.z);
@@ -141,10 +141,10 @@ void Memcheck::programFinished() {
   for (const sim::HeapBlock& b : heap_->liveBlocks()) {
     Finding f;
     f.tool = Tool::Memcheck;
-    f.kernel = b.kernel;
+    f.kernel = b.kernel();
     f.title = "Leaked " + std::to_string(b.size) + (b.size == 1 ? " byte" : " bytes") + " at " +
               hex(b.address);
-    f.first = {"", siteOf(b.allocatedBy), b.allocatedBy.thread, b.allocatedBy.cta};
+    f.first = {"", siteOf(b.allocatedBy()), b.thread, b.cta};
     f.address = b.address;
     f.space = "__global__";
     // The site above is the malloc's (compute-sanitizer reports these with --leak-check full).

@@ -45,6 +45,7 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
   wgmma_.resize(info_.warps);
   for (unsigned w = 0; w < info_.warps; ++w) wgmma_[w].reset(w % 4);
   printf_.clear();
+  heapSites_.clear();
   recovered_ = 0;
   cur_ = nullptr;
   if (ctx_.options.schedule)

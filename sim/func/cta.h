@@ -272,7 +272,9 @@ class Cta final : public isa::Machine {
   std::optional<CtaSchedule> schedule_;   // with LaunchOptions::schedule
   Cluster solo_;                          // the cluster of one of an ordinary launch
   Cluster* cluster_ = &solo_;             // the cluster this CTA runs in
-  unsigned rank_ = 0;                     // its rank there
+  // The malloc call sites this CTA has met, each made once (cta_heap.cpp).
+  std::vector<std::pair<const isa::Inst*, std::shared_ptr<const HeapSite>>> heapSites_;
+  unsigned rank_ = 0;  // its rank there
 };
 
 }  // namespace warpsim::sim

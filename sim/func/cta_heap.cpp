@@ -1,5 +1,6 @@
 // The CTA's side of device-side malloc and free (isa/insns/control.cpp calls them lane by lane):
 // the program's heap does the work (device_heap.h); the observers hear of every call.
+#include <algorithm>
 #include <cstdio>
 
 #include "sim/func/cta.h"
@@ -18,27 +19,48 @@ std::string hex(uint64_t v) {
 
 uint64_t Cta::deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) {
   if (!ctx_.heap) unsupported(in, "call to external function malloc outside a launch with a heap");
-  HeapEvent e;
-  e.kind = HeapEvent::Kind::Malloc;
-  e.warp = cur_ ? cur_->index : 0;
-  e.lane = lane;
-  e.inst = &in;
-  e.bytes = bytes;
-  e.site = faultInfo(FaultKind::HeapError, "", &in, lane, std::nullopt, "");
-  e.address = ctx_.heap->allocate(bytes, e.site, ctx_.gridId, ctx_.entry->name);
-  if (obs_) obs_->heap(e);
-  return e.address;
+  // The site's strings (instruction, CUDA file, kernel) are made once per CTA and shared by
+  // its blocks; each block keeps its own thread.
+  auto known = std::find_if(heapSites_.begin(), heapSites_.end(),
+                            [&](const auto& s) { return s.first == &in; });
+  if (known == heapSites_.end()) {
+    heapSites_.emplace_back(&in, std::make_shared<const HeapSite>(HeapSite{
+                                     faultInfo(FaultKind::HeapError, "", &in, 0, std::nullopt, ""),
+                                     ctx_.gridId, ctx_.entry->name}));
+    known = std::prev(heapSites_.end());
+  }
+  HeapThread by;
+  by.lane = lane;
+  by.cta = info_.id;
+  if (cur_) {
+    by.warp = cur_->index;
+    by.thread = threadOf(cur_->index, lane);
+  }
+  const uint64_t address = ctx_.heap->allocate(bytes, known->second, by);
+  if (obs_) {
+    HeapEvent e;
+    e.kind = HeapEvent::Kind::Malloc;
+    e.warp = cur_ ? cur_->index : 0;
+    e.lane = lane;
+    e.inst = &in;
+    e.bytes = bytes;
+    e.site = faultInfo(FaultKind::HeapError, "", &in, lane, std::nullopt, "");
+    e.address = address;
+    obs_->heap(e);
+  }
+  return address;
 }
 
 void Cta::deviceFree(const isa::Inst& in, unsigned lane, uint64_t address) {
   if (!ctx_.heap) unsupported(in, "call to external function free outside a launch with a heap");
   const FreeOutcome outcome = ctx_.heap->free(address);
+  if (outcome == FreeOutcome::Freed && !obs_) return;  // the common case: nothing to tell
   HeapEvent e;
   e.warp = cur_ ? cur_->index : 0;
   e.lane = lane;
   e.inst = &in;
   e.address = address;
-  e.site = faultInfo(FaultKind::HeapError, "", &in, lane, address, "");
+  if (obs_) e.site = faultInfo(FaultKind::HeapError, "", &in, lane, address, "");
   switch (outcome) {
     case FreeOutcome::Freed:
     case FreeOutcome::Null:

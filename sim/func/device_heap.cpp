@@ -119,8 +119,23 @@ void DeviceHeap::take(const Place& p, bool taken) {
   }
 }
 
+FaultInfo HeapBlock::allocatedBy() const {
+  FaultInfo f = site->at;
+  f.thread = thread;
+  f.cta = cta;
+  f.lane = lane;
+  f.warp = warp;
+  return f;
+}
+
 uint64_t DeviceHeap::allocate(uint64_t bytes, const FaultInfo& site, uint32_t gridId,
                               const std::string& kernel) {
+  return allocate(bytes, std::make_shared<const HeapSite>(HeapSite{site, gridId, kernel}),
+                  HeapThread{site.thread, site.cta, site.lane, site.warp});
+}
+
+uint64_t DeviceHeap::allocate(uint64_t bytes, std::shared_ptr<const HeapSite> site,
+                              const HeapThread& by) {
   if (bytes > size_) return 0;
   const uint64_t slots = (kHeapAlign + bytes + kHeapSlot - 1) / kHeapSlot;
   Place place;
@@ -140,9 +155,11 @@ uint64_t DeviceHeap::allocate(uint64_t bytes, const FaultInfo& site, uint32_t gr
   HeapBlock b;
   b.address = start + kHeapAlign;
   b.size = bytes;
-  b.allocatedBy = site;
-  b.gridId = gridId;
-  b.kernel = kernel;
+  b.site = std::move(site);
+  b.thread = by.thread;
+  b.cta = by.cta;
+  b.lane = by.lane;
+  b.warp = by.warp;
   inUse_ += bytes;
   live_.emplace(b.address, b);
   return b.address;

@@ -41,6 +41,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -62,14 +63,32 @@ inline constexpr uint64_t grantedHeapBytes(uint64_t limit) {
   return (limit / kHeapUnitBytes + (limit % kHeapUnitBytes != 0)) * kHeapUnitBytes;
 }
 
+// A malloc call site of one launch: the instruction's PTX and CUDA line (a FaultInfo as the place
+// of an event, not a fault: kind, message and thread unused), the launch and its entry. Shared
+// by every block that the site allocates, so that a malloc copies no strings.
+struct HeapSite {
+  FaultInfo at;
+  uint32_t gridId = 0;
+  std::string kernel;  // the entry whose thread called malloc
+};
+
+// The thread that called malloc, and its CTA.
+struct HeapThread {
+  ThreadPos thread, cta;
+  unsigned lane = 0, warp = 0;
+};
+
 struct HeapBlock {
   uint64_t address = 0;
   uint64_t size = 0;  // as asked
-  // Where the malloc was called: thread, CTA, PTX and CUDA line (a FaultInfo as the place of an
-  // event, not a fault: kind and message unused), and the launch.
-  FaultInfo allocatedBy;
-  uint32_t gridId = 0;
-  std::string kernel;  // the entry whose thread called malloc
+  std::shared_ptr<const HeapSite> site;
+  ThreadPos thread, cta;  // the thread that called malloc, and its CTA
+  unsigned lane = 0, warp = 0;
+
+  // Where the malloc was called: thread, CTA, PTX and CUDA line.
+  FaultInfo allocatedBy() const;
+  uint32_t gridId() const { return site->gridId; }
+  const std::string& kernel() const { return site->kernel; }
 };
 
 enum class FreeOutcome : uint8_t {
@@ -91,6 +110,8 @@ class DeviceHeap {
 
   // The address of a fresh block of `bytes` bytes (0 bytes: a block of none), or 0 (NULL) when
   // no free range holds it. Its contents are whatever the heap held there before.
+  uint64_t allocate(uint64_t bytes, std::shared_ptr<const HeapSite> site, const HeapThread& by);
+  // The same with the site made from `site` (tests).
   uint64_t allocate(uint64_t bytes, const FaultInfo& site, uint32_t gridId,
                     const std::string& kernel);
   FreeOutcome free(uint64_t address);

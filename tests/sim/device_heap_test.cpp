@@ -7,8 +7,12 @@
 // tests/data/heap_ops.ptx is nvcc 13's PTX of tests/data/heap_ops.cu.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -62,6 +66,40 @@ TEST(DeviceHeap, FirstFitAlignedBlocksInSlotsOf80Bytes) {
   EXPECT_EQ(h.freedBlock(a), nullptr);  // reused
   EXPECT_EQ(h.freedBlock(b), nullptr);
   EXPECT_EQ(h.liveBlocks().size(), 3u);
+}
+
+// A block remembers its own thread; the call site's lines are shared by the site's blocks.
+TEST(DeviceHeap, ABlockKeepsItsThreadAndTheSitesLines) {
+  sim::DeviceHeap h(0x1000, sim::kHeapUnitBytes);
+  sim::FaultInfo site;
+  site.ptxLine = 42;
+  site.cudaFile = "k.cu";
+  site.cudaLine = 7;
+  site.instruction = "call.uni malloc";
+  auto shared = std::make_shared<const sim::HeapSite>(sim::HeapSite{site, 3, "kern"});
+  sim::HeapThread t1, t2;
+  t1.thread = {1, 2, 0};
+  t1.cta = {4, 0, 0};
+  t1.lane = 1;
+  t2.thread = {5, 0, 0};
+  t2.lane = 5;
+  t2.warp = 2;
+  const uint64_t a = h.allocate(8, shared, t1), b = h.allocate(8, shared, t2);
+  const sim::FaultInfo fa = h.liveBlock(a)->allocatedBy(), fb = h.liveBlock(b)->allocatedBy();
+  EXPECT_EQ(fa.thread.x, 1u);
+  EXPECT_EQ(fa.thread.y, 2u);
+  EXPECT_EQ(fa.cta.x, 4u);
+  EXPECT_EQ(fa.lane, 1u);
+  EXPECT_EQ(fb.thread.x, 5u);
+  EXPECT_EQ(fb.warp, 2u);
+  for (const sim::FaultInfo& f : {fa, fb}) {
+    EXPECT_EQ(f.ptxLine, 42u);
+    EXPECT_EQ(f.cudaFile, "k.cu");
+    EXPECT_EQ(f.cudaLine, 7u);
+    EXPECT_EQ(f.instruction, "call.uni malloc");
+  }
+  EXPECT_EQ(h.liveBlock(b)->kernel(), "kern");
+  EXPECT_EQ(h.liveBlock(b)->gridId(), 3u);
 }
 
 // The H200's layout probe (scripts/probes/heap/heap_probe.cu, mode layout): one thread mallocs
