@@ -46,11 +46,10 @@ DeviceHeap::Place DeviceHeap::placeOf(uint64_t address, uint64_t bytes) const {
 }
 
 uint32_t DeviceHeap::longestFreeRun(uint32_t page) const {
-  uint32_t best = 0, run = 0;
-  for (uint32_t s = 0; s < usableSlots(page); ++s) {
-    run = (used_[page] >> s & 1) ? 0 : run + 1;
-    best = std::max(best, run);
-  }
+  // The free slots as ones; each step shortens every run of ones by one, so the steps until
+  // none is left are the longest run's length.
+  uint32_t free = ~used_[page] & ((uint32_t(1) << usableSlots(page)) - 1), best = 0;
+  for (; free; ++best) free &= free >> 1;
   return best;
 }
 
