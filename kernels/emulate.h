@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "isa/sfu/approx.h"
+
 namespace warpsim::kernels {
 
 constexpr uint32_t kWarp = 32;
@@ -46,20 +48,17 @@ inline uint32_t floatToBits(float f) {
   return u;
 }
 
-// ex2.approx.ftz.f32 modelled as the correctly rounded 2^x (subnormal inputs and outputs
-// flushed). The chip's ex2.approx is within a few ulp of this; the cards that use it say how
-// far in their tolerance.
+// ex2.approx.ftz.f32 as the H200 computes it: the simulator's MUFU.EX2 model, fitted bit for
+// bit to the chip on all 2^32 inputs (isa/sfu/mufu.h, docs/FIDELITY.md).
 inline float ex2ApproxModel(float x) {
-  if (std::fpclassify(x) == FP_SUBNORMAL) x = 0.0f;
-  const float r = float(std::exp2(double(x)));
-  return std::fpclassify(r) == FP_SUBNORMAL ? std::copysign(0.0f, r) : r;
+  return bitsToFloat(isa::sfu::ex2ApproxF32(floatToBits(x), true));
 }
 
 // expf as nvcc 13 (CUDA 13.0 libdevice, no --use_fast_math) expands it, operation for
 // operation, from the PTX it emits:
 //   t = sat(fma.rn(x, log2e/256, 0.5)); j = fma.rm(t, 252, 12582913); k = j - 12583039
 //   f = fma.rn(x, 1.925963e-8, fma.rn(x, log2e, -k)); r = ex2.approx.ftz(f) * bits(j << 23)
-// so that the only departure from the chip is the ex2.approx step itself.
+// operation for operation, with ex2.approx as the chip's: bit-exact.
 inline float cudaExpf(float x) {
   float t = std::fmaf(x, bitsToFloat(0x3BBB989D), 0.5f);
   t = std::fmin(std::fmax(t, 0.0f), 1.0f);  // cvt.sat.f32.f32 (t is never NaN here)

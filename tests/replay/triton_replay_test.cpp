@@ -152,11 +152,14 @@ TEST(TritonOnH200, VectorAddHashesAsOnTheChip) {
   EXPECT_EQ(fnv1a64(out.at(c.output)), c.hash);
 }
 
-// softmax uses ex2.approx.f32 and layernorm sqrt.approx.ftz.f32 and div.full.f32: not yet
-// bit-exact (docs/FIDELITY.md, the fast-math section). What runs is checked against the math.
-TEST(TritonOnH200, SoftmaxRunsAndMatchesTheMath) {
+// softmax uses ex2.approx.f32 and div.full.f32, exact on every input since the MUFU fit
+// (docs/FIDELITY.md, the fast-math section): the chip's bits, and the math besides.
+// layernorm (sqrt.approx.ftz.f32, div.full.f32) does not hash as the chip yet, for a reason
+// not found (its raw outputs were not brought back): it is checked against the math.
+TEST(TritonOnH200, SoftmaxHashesAsOnTheChip) {
   const TritonCase c = find("softmax");
   auto out = run(c);
+  EXPECT_EQ(fnv1a64(out.at(c.output)), c.hash);
   const auto& y = out.at("out");
   const auto& x = out.at("x");
   const size_t cols = 1000, rows = y.size() / cols;
