@@ -25,8 +25,9 @@
 // A load's destination and mbarrier may be another CTA's of the cluster (a shared::cluster
 // address from mapa); .multicast::cluster lands the same data at the same offsets in every
 // CTA of its 16-bit ctaMask and completes the mbarrier at the same offset in each.
-// Not executed yet (fault "not supported yet"): im2col, shared::cta -> shared::cluster copies,
-// cp.reduce.async.bulk.
+// cp.async.bulk.shared::cluster.shared::cta copies this CTA's shared memory into a CTA of the
+// cluster and completes the mbarrier there (the destination CTA's).
+// Not executed yet (fault "not supported yet"): im2col, cp.reduce.async.bulk.
 #include <vector>
 
 #include "isa/fp.h"
@@ -93,7 +94,7 @@ void completeTxAt(Exec& x, const Inst& in, SharedTarget mbar, unsigned l, uint64
 
 // The ranks a copy lands in: the CTAs of its 16-bit ctaMask (.multicast::cluster, flags bit
 // kMulticast; the operand after the mbarrier), else the one its destination names.
-enum : uint32_t { kMulticast = 8 };
+enum : uint32_t { kMulticast = 8, kFromShared = 16 };
 uint32_t ctaMask(Exec& x, const Inst& in, size_t maskOperand, unsigned l) {
   return (in.flags & kMulticast) ? uint32_t(x.reg(in.ops[maskOperand])[l]) & 0xFFFF : 0;
 }
@@ -135,8 +136,9 @@ void bulkLoadH(Exec& x, const Inst& in) {
     const uint64_t n = sizeOf(x, in, in.ops[2], l);
     checkAligned(x, in, l, dst[l], 16, "destination");
     checkAligned(x, in, l, src[l], 16, "source");
+    const Space from = (in.flags & kFromShared) ? Space::Shared : Space::Global;
     forDestinations(x, in, l, dst[l], mbar[l], 4, [&](SharedTarget d, SharedTarget b) {
-      copyChunks(x, in, l, Space::Global, src[l], d.space, d.addr, n);
+      copyChunks(x, in, l, from, src[l], d.space, d.addr, n);
       completeTxAt(x, in, b, l, n);
     });
   });
@@ -376,9 +378,12 @@ std::string bindBulkCopy(Inst& in) {
     return "";
   }
   if (load) {
-    // shared::cluster <- shared::cta (distributed shared memory): not yet.
-    if (!m.has("global")) return unsupportedForm(in);
-    in.flags = multicast ? kMulticast : 0;
+    // shared::cluster <- shared::cta: from this CTA's shared memory into another's (or its
+    // own), completing the mbarrier in the destination CTA.
+    const bool fromShared = !m.has("global");
+    if (fromShared && (multicast || !m.has("shared::cta") || !m.has("shared::cluster")))
+      return msg(in, "copies .shared::cta to .shared::cluster (no multicast)");
+    in.flags = (multicast ? kMulticast : 0) | (fromShared ? kFromShared : 0);
     if (in.ops.size() != 4 + (multicast ? 1 : 0) + extra || !isAddr(in.ops[0]) ||
         !isAddr(in.ops[1]) || in.ops[2].kind != OpndKind::Reg || !isAddr(in.ops[3]) ||
         (multicast && in.ops[4].kind != OpndKind::Reg))

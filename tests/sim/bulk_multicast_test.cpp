@@ -1,6 +1,7 @@
 // Bulk copies into a cluster (isa/insns/bulk_copy.cpp): .multicast::cluster lands one TMA box
 // in every CTA of its ctaMask, at the same shared offset, and completes each CTA's mbarrier at
-// the same offset; a plain bulk copy to a mapa'd address lands in that CTA only.
+// the same offset; a bulk copy from this CTA's shared memory lands in a mapa'd CTA's and
+// completes that CTA's mbarrier.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -119,6 +120,70 @@ TEST(BulkMulticast, TheIssuersOwnCtaNeedNotBeInTheMask) {
     EXPECT_EQ(v[i], 0xDEADu);
     EXPECT_EQ(v[32 + i], boxWord(i)) << i;
   }
+}
+
+// Rank 0 fills 16 words of its shared memory and copies them into rank 1's `buf` with
+// cp.async.bulk.shared::cluster.shared::cta, completing rank 1's mbarrier (both mapa'd); rank 1
+// waits on it and writes what landed.
+constexpr const char* kToPeer = R"(
+.version 8.5
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<8>;
+  .reg .pred %p<6>;
+  .shared .align 128 .b8 src[64];
+  .shared .align 128 .b8 buf[64];
+  .shared .align 8 .b64 bar;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %cluster_ctarank;
+  mov.u32 %r3, src;
+  mov.u32 %r4, buf;
+  mov.u32 %r5, bar;
+  setp.eq.u32 %p1, %r1, 0;
+  setp.eq.u32 %p2, %r2, 1;
+  setp.lt.u32 %p3, %r1, 16;
+  shl.b32 %r6, %r1, 2;
+  add.u32 %r7, %r3, %r6;
+  add.u32 %r8, %r1, 500;
+  @%p3 st.shared.u32 [%r7], %r8;
+  and.pred %p4, %p1, %p2;
+  @%p4 mbarrier.init.shared::cta.b64 [%r5], 1;
+  @%p4 mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [%r5], 64;
+  barrier.cluster.arrive;
+  barrier.cluster.wait;
+  setp.eq.u32 %p5, %r2, 0;
+  and.pred %p5, %p5, %p1;
+  mapa.shared::cluster.u32 %r9, %r4, 1;
+  mapa.shared::cluster.u32 %r10, %r5, 1;
+  @%p5 cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%r9], [%r3], 64, [%r10];
+  @!%p2 bra DONE;
+WAIT:
+  mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r5], 0;
+  @!%p3 bra WAIT;
+  setp.lt.u32 %p3, %r1, 16;
+  add.u32 %r11, %r4, %r6;
+  @%p3 ld.shared.u32 %r12, [%r11];
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  @%p3 st.global.u32 [%rd4], %r12;
+DONE:
+  barrier.cluster.arrive;
+  barrier.cluster.wait;
+  ret;
+}
+)";
+
+TEST(BulkToPeer, SharedCtaToAnotherCtasSharedMemoryCompletesItsMbarrier) {
+  PtxRunner r(kToPeer, "to_peer.ptx");
+  const uint64_t out = r.buffer<uint32_t>(16);
+  const auto res = launchCluster(r, 2, {PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->message;
+  const auto v = r.read<uint32_t>(out, 16);
+  for (unsigned i = 0; i < 16; ++i) EXPECT_EQ(v[i], 500 + i) << i;
 }
 
 }  // namespace
