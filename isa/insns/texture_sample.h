@@ -5,9 +5,10 @@
 //
 // The model (CUDA C++ Programming Guide, "Texture Fetching"; what the H200 does beyond it is
 // to be pinned by scripts/device_texture.sh, docs/FIDELITY.md "Textures"):
-//   - normalized coordinates are scaled by the size in f32 (u = x * N); wrap takes x - floor(x)
-//     first, mirror reflects x about every integer; unnormalized coordinates address wrap and
-//     mirror as clamp (the guide supports those two modes only for normalized coordinates)
+//   - normalized coordinates are truncated to 20 fractional bits (measured) and scaled by the size
+//     exactly (u = x * N); wrap takes x - floor(x) first, mirror reflects x about every integer;
+//     unnormalized coordinates address wrap and mirror as clamp (the guide supports those two
+//     modes only for normalized coordinates)
 //   - point: texel floor(u); linear: xB = u - 0.5, i = floor(xB), alpha = frac(xB) held in
 //     9-bit fixed point with 8 fractional bits (rounded half up), texels i and i + 1 with
 //     weights 1 - alpha and alpha, each index addressed on its own (border: the border color)
@@ -41,6 +42,11 @@ struct Footprint {
 // The filter weight alpha of linear filtering for the fraction `frac` in [0, 1): 9-bit fixed
 // point, 8 fractional bits.
 double quantizeWeight(double frac);
+
+// The fractional bits the H200 keeps of a normalized coordinate before scaling it by the size:
+// truncated to 2^-20 (fitted to tests/recorded/texture/: 18 to 21 bits fit alike, 17 and 22 fewer
+// lanes; scripts/fit/texture_filter.py).
+inline constexpr unsigned kCoordFractionBits = 20;
 
 // One axis: up to two texel indices (kBorder outside) with their weights.
 struct AxisTaps {

@@ -13,6 +13,7 @@ import itertools
 import math
 import struct
 import sys
+from fractions import Fraction
 
 import numpy as np
 
@@ -89,7 +90,17 @@ def address(i, n, mode):
 def axis(x, n, c, m):
     """[(index or None, weight in 1/256)] of one axis."""
     mode, x = c['address'], F(x)
-    if c['norm'] == '1':
+    if c['norm'] == '1' and m.get('coord_bits'):
+        # The chip holds the normalized coordinate in fixed point, truncated to coord_bits
+        # fractional bits; wrap and mirror fold it there, and the scaling by N is exact.
+        one = 1 << m['coord_bits']
+        q = math.floor(float(x) * one)
+        if mode == 'wrap':
+            q %= one
+        elif mode == 'mirror':
+            q = q % one if (q // one) % 2 == 0 else one - q % one
+        u = q * n / one
+    elif c['norm'] == '1':
         if mode == 'wrap':
             x = F(x - F(np.floor(x)))
         elif mode == 'mirror':
@@ -106,6 +117,22 @@ def axis(x, n, c, m):
     i = math.floor(xb)
     a = math.floor((xb - i) * 256 + 0.5) if m['half_up'] else round((xb - i) * 256)
     return [(address(i, n, mode), 256 - a), (address(i + 1, n, mode), a)]
+
+
+def round_half_away(x, digits, emin):
+    """The rational x rounded to a float of `digits` significant bits (exponents down to emin,
+    subnormal below), ties away from zero."""
+    if x == 0:
+        return x
+    a = abs(x)
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    while Fraction(2) ** e > a:
+        e -= 1
+    while Fraction(2) ** (e + 1) <= a:
+        e += 1
+    step = Fraction(2) ** (max(e, emin) - digits + 1)
+    q = math.floor(a / step + Fraction(1, 2))
+    return (q * step) if x > 0 else -(q * step)
 
 
 def rhu(p):
@@ -174,7 +201,13 @@ def sample(c, lane, m):
         else:
             v = sum(w * (c['border'][ch] if t is None else as_float(c, raw(c, t, ch)))
                     for t, w in zip(taps, ws)) / 256
-            if c['format'] == 'f16' and m['f16_sum']:
+            if m['half_away']:
+                exact = sum(Fraction(w) * Fraction(c['border'][ch] if t is None
+                                                   else as_float(c, raw(c, t, ch)))
+                            for t, w in zip(taps, ws)) / 256
+                f16 = c['format'] == 'f16' and m['f16_sum']
+                v = float(round_half_away(exact, 11 if f16 else 24, -14 if f16 else -126))
+            elif c['format'] == 'f16' and m['f16_sum']:
                 v = float(np.float16(v))
         out.append(bits(float(F(v))))
     return out
@@ -188,7 +221,9 @@ def main():
              ('+ a 1-d texture is 2-d at y = 0', {'y0_for_1d': 1}),
              ('+ weight products rounded to 8 bits, axis sums kept', {'rounded_products': 1}),
              ('+ normalized 8/16-bit formats in 16-bit fixed point', {'fixed16': 1}),
-             ('+ f16 sums rounded to f16', {'f16_sum': 1})]
+             ('+ f16 sums rounded to f16', {'f16_sum': 1}),
+             ('+ normalized coordinates truncated to 20 fraction bits', {'coord_bits': 20}),
+             ('+ float sums rounded once, ties away from zero', {'half_away': 1})]
     m = {k: 0 for _, s in steps for k in s}
     print('%-58s %8s %8s' % ('model', 'lanes', 'cases'))
     for name, change in steps:
