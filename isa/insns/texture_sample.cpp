@@ -250,21 +250,23 @@ float channelAsFloat(const Object& o, const uint8_t* texel, unsigned c) {
 
 namespace {
 
-// A normalized 8/16-bit channel widened to the filter's 16 bits (15 and a sign when signed).
-int32_t widened16(const Object& o, const uint8_t* texel, unsigned c) {
+// floor(a / b) for b > 0.
+int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }
+
+// A normalized 8/16-bit channel widened to the filter's 16 bits (15 and a sign when signed), in
+// eighths of the 16-bit unit: s8 keeps v / 127 to three bits below the 16, floored (fitted to
+// tests/recorded/texture/, docs/FIDELITY.md "Textures"), the others are whole units.
+int64_t widened16Eighths(const Object& o, const uint8_t* texel, unsigned c) {
   const uint8_t* p = texel + c * channelBytes(o.channel);
   switch (o.channel) {
     case Channel::U8:
-      return int32_t(p[0]) * 257;
-    case Channel::S8: {
-      const int32_t v = int8_t(p[0]), m = std::min(std::abs(v), 127);
-      const int32_t r = (m << 8) | (m << 1) | (m >> 6);
-      return v < 0 ? -r : r;
-    }
+      return int64_t(p[0]) * 257 * 8;
+    case Channel::S8:
+      return floorDiv(int64_t(std::max<int>(int8_t(p[0]), -127)) * 32767 * 8, 127);
     case Channel::U16:
-      return int32_t(uint16_t(p[0] | p[1] << 8));
+      return int64_t(uint16_t(p[0] | p[1] << 8)) * 8;
     default:  // S16
-      return int32_t(int16_t(uint16_t(p[0] | p[1] << 8)));
+      return int64_t(int16_t(uint16_t(p[0] | p[1] << 8))) * 8;
   }
 }
 
@@ -353,17 +355,17 @@ float filteredChannel(const Object& o, const Footprint& f, const uint8_t* const*
   }
   const bool isSigned = isSignedChannel(o.channel);
   const int64_t den = isSigned ? 32767 : 65535;
-  int64_t sum = 0;  // in units of 2^-8 of the 16-bit value
+  int64_t sum = 0;  // in units of 2^-8 (the weights) times 1/8 (the texels) of the 16-bit value
   for (unsigned t = 0; t < f.n; ++t) {
     const int64_t w = std::llround(f.taps[t].weight * 256);
     if (w == 0) continue;
     const int64_t v =
         f.taps[t].offset == kBorder
-            ? std::clamp<int64_t>(std::llround(double(o.border[c]) * double(den)), -den, den)
-            : widened16(o, texels[t], c);
+            ? 8 * std::clamp<int64_t>(std::llround(double(o.border[c]) * double(den)), -den, den)
+            : widened16Eighths(o, texels[t], c);
     sum += w * v;
   }
-  const int64_t x = sum >= 0 ? (sum + 128) / 256 : -((-sum + 127) / 256);  // floor(sum/256 + 1/2)
+  const int64_t x = floorDiv(sum + 1024, 2048);  // rounded half up to whole 16-bit units
   const float r = float(double(x) / double(den));
   return isSigned ? std::max(r, -1.0f) : r;
 }

@@ -202,16 +202,16 @@ TEST(TextureReplay, RecordedOnTheH200) {
   // The first recording (tests/recorded/texture/h200.txt, 400 cases, 12,800 lanes): every
   // point-sampled case agrees bit for bit; linear filtering is fitted (weights, 1-d as 2-d at
   // y = 0, normalized coordinates in 20-bit fixed point, 16-bit fixed point for normalized
-  // integers, float sums rounded once with ties away from zero) but not all of it: 3-d weight
-  // splits, s8, and some f32/f16 sums differ (docs/FIDELITY.md "Textures";
+  // integers with s8 in eighths, float sums rounded once with ties away from zero) but not all
+  // of it: 3-d weight splits and some s8, f32 and f16 sums differ (docs/FIDELITY.md "Textures";
   // scripts/fit/texture_filter.py gives the same counts). A change may only raise these.
   RecordProperty("cases_agreeing", int(agreeing));
   RecordProperty("lanes_differing", int(wrongLanes));
   std::printf("texture replay: %u of %u cases, %u of %u lanes agree\n", agreeing, total,
               lanes - wrongLanes, lanes);
   if (!env) {
-    EXPECT_GE(agreeing, 328u) << report;
-    EXPECT_LE(wrongLanes, 324u) << report;
+    EXPECT_GE(agreeing, 332u) << report;
+    EXPECT_LE(wrongLanes, 237u) << report;
   } else {
     EXPECT_EQ(agreeing, total) << report;
   }

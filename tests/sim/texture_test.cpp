@@ -98,6 +98,30 @@ TEST(TextureSample, FloatFilterSumRoundsTiesAwayFromZero) {
   EXPECT_EQ(sum(128, 3e38f, 128, 1e-38f), 1.5e38f);  // 250 bits apart: the wide accumulator
 }
 
+// s8 texels enter the filter as v * 32767 / 127 floored to eighths of the 16-bit unit, not
+// rounded to whole units (recorded case 104, lane 10: 25/256 of -29 and 231/256 of 25 is
+// 5089.61 units, 5090 on the H200; whole units, -7482 and 6450, would give 5089.45).
+TEST(TextureSample, SignedEightBitFiltersInEighths) {
+  Object o;
+  o.dims = 1;
+  o.width = 2;
+  o.channel = Channel::S8;
+  o.readNormalized = true;
+  o.filter = Filter::Linear;
+  isa::tex::packDense(o);
+  isa::tex::Footprint f;
+  f.n = 2;
+  f.taps[0] = {0, 25.0 / 256};
+  f.taps[1] = {1, 231.0 / 256};
+  const uint8_t a = uint8_t(int8_t(-29)), b = 25;
+  const uint8_t* texels[2] = {&a, &b};
+  EXPECT_EQ(isa::tex::filteredChannel(o, f, texels, 0), float(5090.0 / 32767));
+  // A whole texel: 109 * 32767 / 127 = 28122.99, floored to 28122.875, rounds to 28123.
+  const uint8_t c = 109;
+  const uint8_t* one[2] = {&c, &c};
+  EXPECT_EQ(isa::tex::filteredChannel(o, f, one, 0), float(28123.0 / 32767));
+}
+
 TEST(TextureSample, AddressModesOnOneAxis) {
   using isa::tex::axisTaps;
   // Unnormalized point sampling: floor, then the mode.
