@@ -106,8 +106,10 @@ uint32_t roundHalfUp(uint32_t p, uint32_t d) { return (p + d / 2) / d; }
 // each axis's weight of its second texel (0..256). Fitted to the H200's linear fetches
 // (tests/recorded/texture/, docs/FIDELITY.md "Textures"): each product of two weights is
 // rounded to 8 fractional bits while the weights of every texel along an axis keep their sum.
-// 2-d: w11 = round(a b), w10 = a - w11, w01 = b - w11, the rest to 256. 3-d: x splits first,
-// then z (the second texel's share rounded), then y (the first texel's share rounded).
+// 2-d: w11 = round(a b), w10 = a - w11, w01 = b - w11, the rest to 256 (the first x texel's
+// column rounds its first y share, the second its second). 3-d: x splits first, then z, then y;
+// the first x texel's half rounds the second z share and the first y share, the second x
+// texel's half the first z share and the second y share (its mirror image).
 void combinedWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t* out) {
   const unsigned axes = (n[0] == 2) + (n[1] == 2) + (n[2] == 2);
   if (axes <= 1) {
@@ -127,12 +129,15 @@ void combinedWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t* out
   }
   const uint32_t a = alpha[0], b = alpha[1], c = alpha[2];
   for (unsigned i = 0; i < 2; ++i) {
+    // The first x texel's half rounds the second z texel's share, then the first y texel's;
+    // the second x texel's half is its mirror image, rounding the first z and the second y.
     const uint32_t wx = i ? a : 256 - a;
-    const uint32_t wz1 = roundHalfUp(wx * c, 256), wz[2] = {wx - wz1, wz1};
+    const uint32_t wzr = roundHalfUp(wx * (i ? 256 - c : c), 256);
+    const uint32_t wz[2] = {i ? wzr : wx - wzr, i ? wx - wzr : wzr};
     for (unsigned k = 0; k < 2; ++k) {
-      const uint32_t wy0 = roundHalfUp(wz[k] * (256 - b), 256);
-      out[k * 4 + 0 * 2 + i] = wy0;
-      out[k * 4 + 1 * 2 + i] = wz[k] - wy0;
+      const uint32_t wyr = roundHalfUp(wz[k] * (i ? b : 256 - b), 256);
+      out[k * 4 + 0 * 2 + i] = i ? wz[k] - wyr : wyr;
+      out[k * 4 + 1 * 2 + i] = i ? wyr : wz[k] - wyr;
     }
   }
 }

@@ -158,9 +158,19 @@ def weights(axes, m):
     a, b, cz = axes[0][1][1], axes[1][1][1], axes[2][1][1]
     ws = {}
     for ix, wx in ((0, 256 - a), (1, a)):
-        z1 = rhu(wx * cz)
+        if m['mirrored3'] and ix == 1:
+            # The second x texel's half is split as the first's mirror image: its z split
+            # rounds the first texel's share, its y split the second's.
+            z0 = rhu(wx * (256 - cz))
+            z1 = wx - z0
+        else:
+            z1 = rhu(wx * cz)
         for iz, wz in ((0, wx - z1), (1, z1)):
-            y0 = rhu(wz * (256 - b))
+            if m['mirrored3'] and ix == 1:
+                y1 = rhu(wz * b)
+                y0 = wz - y1
+            else:
+                y0 = rhu(wz * (256 - b))
             ws[(ix, 0, iz)], ws[(ix, 1, iz)] = y0, wz - y0
     return [ws[k] for k in itertools.product((0, 1), repeat=3)]
 
@@ -227,7 +237,8 @@ def main():
              ('+ f16 sums rounded to f16', {'f16_sum': 1}),
              ('+ normalized coordinates truncated to 20 fraction bits', {'coord_bits': 20}),
              ('+ float sums rounded once, ties away from zero', {'half_away': 1}),
-             ('+ s8 widened to eighths of the 16-bit unit, floored', {'s8_eighths': 1})]
+             ('+ s8 widened to eighths of the 16-bit unit, floored', {'s8_eighths': 1}),
+             ('+ 3-d: the second x texel splits z and y mirrored', {'mirrored3': 1})]
     m = {k: 0 for _, s in steps for k in s}
     print('%-58s %8s %8s' % ('model', 'lanes', 'cases'))
     for name, change in steps:

@@ -122,6 +122,22 @@ TEST(TextureSample, SignedEightBitFiltersInEighths) {
   EXPECT_EQ(isa::tex::filteredChannel(o, f, one, 0), float(28123.0 / 32767));
 }
 
+// 3-d weights: x splits first, then z, then y, each share rounded half up; the second x texel's
+// half is the mirror image of the first's (recorded case 6, lane 14: alphas 133, 168, 225; the
+// (x1, z0) part weighs 16/256 and splits in y as 5 and 11, 16 * 168 / 256 = 10.5 rounded up).
+TEST(TextureSample, ThreeDimensionalWeightsAsTheH200) {
+  Object o;
+  o.dims = 3;
+  o.width = o.height = o.depth = 4;
+  o.filter = Filter::Linear;
+  isa::tex::packDense(o);
+  const float c[3] = {1.5f + 133.0f / 256, 1.5f + 168.0f / 256, 1.5f + 225.0f / 256};
+  const auto f = isa::tex::footprint(o, c, nullptr, false, 0);
+  ASSERT_EQ(f.n, 8u);
+  const double want[8] = {5, 5, 10, 11, 37, 40, 71, 77};  // x fastest, then y, then z
+  for (unsigned t = 0; t < 8; ++t) EXPECT_EQ(f.taps[t].weight * 256, want[t]) << "tap " << t;
+}
+
 TEST(TextureSample, AddressModesOnOneAxis) {
   using isa::tex::axisTaps;
   // Unnormalized point sampling: floor, then the mode.
