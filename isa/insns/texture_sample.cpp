@@ -1,7 +1,10 @@
 #include "isa/insns/texture_sample.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+
+#include <boost/multiprecision/cpp_int.hpp>
 
 #include "isa/fp.h"
 
@@ -52,29 +55,29 @@ int64_t addressIndex(int64_t i, int64_t n, Address mode, bool normalized) {
 AxisTaps axisTaps(float x, uint32_t size, Address mode, bool normalized, Filter filter) {
   AxisTaps t;
   const int64_t n = size;
-  float u = x;
+  double u =
+      std::isnan(x) ? 0.0 : double(x);  // a NaN coordinate reads the first texel (to be measured)
   if (normalized) {
-    // Wrap and mirror fold the coordinate into [0, 1) before scaling, as the guide's
-    // pseudo-code does; clamp and border scale it as it is.
-    if (mode == Address::Wrap) {
-      u = x - std::floor(x);
-    } else if (mode == Address::Mirror) {
-      const float f = std::floor(x);
-      const float r = x - f;
-      u = (int64_t(f) & 1) ? 1.0f - r : r;
-    }
-    u = u * float(size);
+    // The H200 holds a normalized coordinate in fixed point, truncated (toward -inf) to
+    // kCoordFractionBits fractional bits; wrap and mirror fold it there (the guide's x - floor(x)
+    // and reflection) and the scaling by the size is exact (docs/FIDELITY.md "Textures").
+    const int64_t one = int64_t(1) << kCoordFractionBits;
+    const int64_t q = int64_t(std::floor(std::clamp(u, -double(1 << 30), double(1 << 30)) * one));
+    const int64_t r = wrapIndex(q, one), whole = (q - r) / one;
+    int64_t folded = q;
+    if (mode == Address::Wrap) folded = r;
+    if (mode == Address::Mirror) folded = wrapIndex(whole, 2) ? one - r : r;
+    u = double(folded) * double(size) / double(one);
   }
-  if (std::isnan(u)) u = 0;  // a NaN coordinate reads the first texel (to be measured)
   if (filter == Filter::Point) {
-    const double fl = std::floor(double(u));
+    const double fl = std::floor(u);
     const int64_t i = int64_t(std::clamp(fl, -double(1 << 30), double(1 << 30)));
     t.n = 1;
     t.index[0] = addressIndex(i, n, mode, normalized);
     t.weight[0] = 1;
     return t;
   }
-  const double xb = double(u) - 0.5;
+  const double xb = u - 0.5;
   const double fl = std::floor(xb);
   const double alpha = quantizeWeight(xb - fl);
   const int64_t i = int64_t(std::clamp(fl, -double(1 << 30), double(1 << 30)));
@@ -103,8 +106,10 @@ uint32_t roundHalfUp(uint32_t p, uint32_t d) { return (p + d / 2) / d; }
 // each axis's weight of its second texel (0..256). Fitted to the H200's linear fetches
 // (tests/recorded/texture/, docs/FIDELITY.md "Textures"): each product of two weights is
 // rounded to 8 fractional bits while the weights of every texel along an axis keep their sum.
-// 2-d: w11 = round(a b), w10 = a - w11, w01 = b - w11, the rest to 256. 3-d: x splits first,
-// then z (the second texel's share rounded), then y (the first texel's share rounded).
+// 2-d: w11 = round(a b), w10 = a - w11, w01 = b - w11, the rest to 256 (the first x texel's
+// column rounds its first y share, the second its second). 3-d: x splits first, then z, then y;
+// the first x texel's half rounds the second z share and the first y share, the second x
+// texel's half the first z share and the second y share (its mirror image).
 void combinedWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t* out) {
   const unsigned axes = (n[0] == 2) + (n[1] == 2) + (n[2] == 2);
   if (axes <= 1) {
@@ -124,12 +129,15 @@ void combinedWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t* out
   }
   const uint32_t a = alpha[0], b = alpha[1], c = alpha[2];
   for (unsigned i = 0; i < 2; ++i) {
+    // The first x texel's half rounds the second z texel's share, then the first y texel's;
+    // the second x texel's half is its mirror image, rounding the first z and the second y.
     const uint32_t wx = i ? a : 256 - a;
-    const uint32_t wz1 = roundHalfUp(wx * c, 256), wz[2] = {wx - wz1, wz1};
+    const uint32_t wzr = roundHalfUp(wx * (i ? 256 - c : c), 256);
+    const uint32_t wz[2] = {i ? wzr : wx - wzr, i ? wx - wzr : wzr};
     for (unsigned k = 0; k < 2; ++k) {
-      const uint32_t wy0 = roundHalfUp(wz[k] * (256 - b), 256);
-      out[k * 4 + 0 * 2 + i] = wy0;
-      out[k * 4 + 1 * 2 + i] = wz[k] - wy0;
+      const uint32_t wyr = roundHalfUp(wz[k] * (i ? b : 256 - b), 256);
+      out[k * 4 + 0 * 2 + i] = i ? wz[k] - wyr : wyr;
+      out[k * 4 + 1 * 2 + i] = i ? wyr : wz[k] - wyr;
     }
   }
 }
@@ -247,22 +255,96 @@ float channelAsFloat(const Object& o, const uint8_t* texel, unsigned c) {
 
 namespace {
 
-// A normalized 8/16-bit channel widened to the filter's 16 bits (15 and a sign when signed).
-int32_t widened16(const Object& o, const uint8_t* texel, unsigned c) {
+// floor(a / b) for b > 0.
+int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }
+
+// A normalized 8/16-bit channel widened to the filter's 16 bits (15 and a sign when signed), in
+// eighths of the 16-bit unit: s8 keeps v / 127 to three bits below the 16, floored (fitted to
+// tests/recorded/texture/, docs/FIDELITY.md "Textures"), the others are whole units.
+int64_t widened16Eighths(const Object& o, const uint8_t* texel, unsigned c) {
   const uint8_t* p = texel + c * channelBytes(o.channel);
   switch (o.channel) {
     case Channel::U8:
-      return int32_t(p[0]) * 257;
-    case Channel::S8: {
-      const int32_t v = int8_t(p[0]), m = std::min(std::abs(v), 127);
-      const int32_t r = (m << 8) | (m << 1) | (m >> 6);
-      return v < 0 ? -r : r;
-    }
+      return int64_t(p[0]) * 257 * 8;
+    case Channel::S8:
+      return floorDiv(int64_t(std::max<int>(int8_t(p[0]), -127)) * 32767 * 8, 127);
     case Channel::U16:
-      return int32_t(uint16_t(p[0] | p[1] << 8));
+      return int64_t(uint16_t(p[0] | p[1] << 8)) * 8;
     default:  // S16
-      return int32_t(int16_t(uint16_t(p[0] | p[1] << 8)));
+      return int64_t(int16_t(uint16_t(p[0] | p[1] << 8))) * 8;
   }
+}
+
+}  // namespace
+
+namespace {
+
+int bitLength(unsigned __int128 x) {
+  const uint64_t hi = uint64_t(x >> 64), lo = uint64_t(x);
+  return hi ? 128 - std::countl_zero(hi) : 64 - std::countl_zero(lo);
+}
+int bitLength(const boost::multiprecision::int512_t& x) { return int(msb(x)) + 1; }
+double toDouble(unsigned __int128 x) { return double(uint64_t(x)); }  // x < 2^53 here
+double toDouble(const boost::multiprecision::int512_t& x) { return x.convert_to<double>(); }
+
+// The exact sum of m[i] * 2^e[i] (|m| < 2^34, e >= base), held in the integer type Acc in
+// units of 2^base, rounded once to a float of `digits` significant bits whose exponents reach
+// down to emin (subnormals below), ties away from zero.
+template <class Acc, class Mag>
+double roundSumHalfAway(const int64_t* m, const int* e, unsigned n, int base, int digits,
+                        int emin) {
+  Acc acc = 0;
+  for (unsigned i = 0; i < n; ++i) acc += Acc(m[i]) << (e[i] - base);
+  if (acc == 0) return 0;
+  const bool negative = acc < 0;
+  Mag mag = Mag(negative ? Acc(-acc) : acc);
+  const int top = bitLength(mag) - 1 + base;  // the exponent of the leading bit
+  int q = std::max(top, emin) - digits + 1;   // the exponent of the result's last bit
+  if (q > base) {
+    const int shift = q - base;
+    const Mag rem = mag & ((Mag(1) << shift) - 1);
+    mag >>= shift;
+    if (rem >= (Mag(1) << (shift - 1))) mag += 1;
+  } else {
+    q = base;
+  }
+  const double r = std::ldexp(toDouble(mag), q);
+  return negative ? -r : r;
+}
+
+// The weighted sum of float texels (weights in 1/256) rounded once, ties away from zero, to f32
+// (digits 24) or f16 (digits 11): the H200's filter rounding (tests/recorded/texture/: exact
+// sums that fall on a tie round away from zero, docs/FIDELITY.md "Textures").
+double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* const* texels,
+                        unsigned c, int digits, int emin) {
+  int64_t w[8];
+  float v[8];
+  double plain = 0;  // the sum as IEEE arithmetic has it: what an infinity or a NaN gives
+  for (unsigned t = 0; t < f.n; ++t) {
+    w[t] = std::llround(f.taps[t].weight * 256);
+    v[t] = f.taps[t].offset == kBorder ? o.border[c] : channelAsFloat(o, texels[t], c);
+    if (w[t] != 0) plain += double(w[t]) * double(v[t]);
+  }
+  if (!std::isfinite(plain)) return plain;
+  int64_t m[8];
+  int e[8];
+  unsigned n = 0;
+  int lo = 0, hi = 0;
+  for (unsigned t = 0; t < f.n; ++t) {
+    if (w[t] == 0 || v[t] == 0) continue;
+    int ve;
+    const double frac = std::frexp(double(v[t]), &ve);  // v = frac 2^ve, 0.5 <= |frac| < 1
+    m[n] = w[t] * int64_t(std::ldexp(frac, 24));
+    e[n] = ve - 24 - 8;  // the 24-bit significand's last bit, and the weight's 1/256
+    lo = n ? std::min(lo, e[n]) : e[n];
+    hi = n ? std::max(hi, e[n]) : e[n];
+    ++n;
+  }
+  if (n == 0) return 0;
+  // 34-bit terms, up to 8 of them: 128 bits hold the sum when the exponents span under 90.
+  if (hi - lo < 90) return roundSumHalfAway<__int128, unsigned __int128>(m, e, n, lo, digits, emin);
+  using boost::multiprecision::int512_t;
+  return roundSumHalfAway<int512_t, int512_t>(m, e, n, lo, digits, emin);
 }
 
 }  // namespace
@@ -272,27 +354,23 @@ float filteredChannel(const Object& o, const Footprint& f, const uint8_t* const*
   if (c >= o.channels) return missingChannel(c);
   const bool fixed = !isFloatChannel(o.channel);
   if (!fixed) {
-    double sum = 0;
-    for (unsigned t = 0; t < f.n; ++t)
-      if (f.taps[t].weight != 0)
-        sum += f.taps[t].weight *
-               double(f.taps[t].offset == kBorder ? o.border[c] : channelAsFloat(o, texels[t], c));
-    if (o.channel == Channel::F16) return fp::f16ToF32(fp::f64ToF16(sum, fp::Round::RN));
-    return float(sum);
+    if (o.channel == Channel::F16)
+      return fp::f16ToF32(fp::f64ToF16(filteredFloatSum(o, f, texels, c, 11, -14), fp::Round::RN));
+    return float(filteredFloatSum(o, f, texels, c, 24, -126));
   }
   const bool isSigned = isSignedChannel(o.channel);
   const int64_t den = isSigned ? 32767 : 65535;
-  int64_t sum = 0;  // in units of 2^-8 of the 16-bit value
+  int64_t sum = 0;  // in units of 2^-8 (the weights) times 1/8 (the texels) of the 16-bit value
   for (unsigned t = 0; t < f.n; ++t) {
     const int64_t w = std::llround(f.taps[t].weight * 256);
     if (w == 0) continue;
     const int64_t v =
         f.taps[t].offset == kBorder
-            ? std::clamp<int64_t>(std::llround(double(o.border[c]) * double(den)), -den, den)
-            : widened16(o, texels[t], c);
+            ? 8 * std::clamp<int64_t>(std::llround(double(o.border[c]) * double(den)), -den, den)
+            : widened16Eighths(o, texels[t], c);
     sum += w * v;
   }
-  const int64_t x = sum >= 0 ? (sum + 128) / 256 : -((-sum + 127) / 256);  // floor(sum/256 + 1/2)
+  const int64_t x = floorDiv(sum + 1024, 2048);  // rounded half up to whole 16-bit units
   const float r = float(double(x) / double(den));
   return isSigned ? std::max(r, -1.0f) : r;
 }

@@ -5,17 +5,18 @@
 //
 // The model (CUDA C++ Programming Guide, "Texture Fetching"; what the H200 does beyond it is
 // to be pinned by scripts/device_texture.sh, docs/FIDELITY.md "Textures"):
-//   - normalized coordinates are scaled by the size in f32 (u = x * N); wrap takes x - floor(x)
-//     first, mirror reflects x about every integer; unnormalized coordinates address wrap and
-//     mirror as clamp (the guide supports those two modes only for normalized coordinates)
+//   - normalized coordinates are truncated to 20 fractional bits (measured) and scaled by the size
+//     exactly (u = x * N); wrap takes x - floor(x) first, mirror reflects x about every integer;
+//     unnormalized coordinates address wrap and mirror as clamp (the guide supports those two
+//     modes only for normalized coordinates)
 //   - point: texel floor(u); linear: xB = u - 0.5, i = floor(xB), alpha = frac(xB) held in
 //     9-bit fixed point with 8 fractional bits (rounded half up), texels i and i + 1 with
 //     weights 1 - alpha and alpha, each index addressed on its own (border: the border color)
 //   - the H200 filters a 1-d texture as a 2-d one of height 1 sampled at y = 0, and rounds each
 //     product of axis weights to 8 fractional bits (texture_sample.cpp: combinedWeights)
-//   - the weighted sum of up to 8 texels: filteredChannel (f32 rounded once, f16 rounded to
-//     f16, normalized integers summed in 16-bit fixed point); the chip's f32 sum keeps fewer bits
-//     than this exact one, so a result may differ by an ulp (docs/FIDELITY.md "Textures")
+//   - the weighted sum of up to 8 texels: filteredChannel (exact, rounded once to f32 or f16 with
+//     ties away from zero; normalized integers summed in 16-bit fixed point); what is still not
+//     fitted is listed in docs/FIDELITY.md "Textures"
 #pragma once
 
 #include <array>
@@ -41,6 +42,11 @@ struct Footprint {
 // The filter weight alpha of linear filtering for the fraction `frac` in [0, 1): 9-bit fixed
 // point, 8 fractional bits.
 double quantizeWeight(double frac);
+
+// The fractional bits the H200 keeps of a normalized coordinate before scaling it by the size:
+// truncated to 2^-20 (fitted to tests/recorded/texture/: 18 to 21 bits fit alike, 17 and 22 fewer
+// lanes; scripts/fit/texture_filter.py).
+inline constexpr unsigned kCoordFractionBits = 20;
 
 // One axis: up to two texel indices (kBorder outside) with their weights.
 struct AxisTaps {
@@ -77,10 +83,11 @@ inline float missingChannel(unsigned) { return 0.0f; }
 
 // Channel `c` of a linear-filtered fetch with footprint `f`: texels[t] holds tap t's bytes (unused
 // for a border tap). The H200's filter arithmetic, fitted to tests/recorded/texture/:
-//   - f32 texels: the weighted sum (weights of 1/256) rounded once to f32;
-//   - f16 texels: the same sum rounded to f16;
-//   - 8/16-bit normalized integers: each texel widened to 16 bits (u8 times 257; s8's
-//     magnitude replicated into 15 bits), summed in integers, rounded half up to 16 bits and
+//   - f32 texels: the exact weighted sum (weights of 1/256) rounded once to f32, ties away
+//     from zero;
+//   - f16 texels: the same sum rounded to f16, ties away from zero;
+//   - 8/16-bit normalized integers: each texel widened to 16 bits (u8 times 257; s8 as
+//     v * 32767 / 127 floored to eighths), summed exactly, rounded half up to 16 bits and
 //     divided by 65535 (unsigned) or 32767 (signed, clamped at -1).
 float filteredChannel(const Object& o, const Footprint& f, const uint8_t* const* texels,
                       unsigned c);

@@ -5,8 +5,8 @@
 // (docs/FIDELITY.md, "Textures"): x - 0.5 split into texel and fraction, the fraction held in
 // 9-bit fixed point (8 fractional bits, rounded half up), the weight of texel (i+1, j+1)
 // a b rounded to 8 fractional bits and the others completing each row and column, the four
-// weighted texels summed exactly and rounded once to f32. The chip's sum keeps fewer bits, so
-// the card allows 1 ulp; its texels are an image's, in [0, 1], so no sum cancels.
+// weighted texels summed exactly and rounded once to f32, ties away from zero. The card
+// allows 1 ulp: the chip's sum was not fitted bit for bit everywhere (docs/FIDELITY.md).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -68,6 +68,25 @@ Problem makeResize(uint64_t size, uint64_t seed) {
   return p;
 }
 
+// The four weighted texels (each exact in a double) summed exactly and rounded once to f32 with
+// ties away from zero, as the H200 rounds its filter's sum. The running double sum s is
+// corrected by the exact errors of its additions (Knuth's two-sum): a tie is s on a midpoint
+// between two floats with no error left.
+float sumRoundedHalfAway(const double (&terms)[4]) {
+  double s = 0, err = 0;
+  for (double t : terms) {
+    const double n = s + t, bb = n - s;
+    err += (s - (n - bb)) + (t - bb);
+    s = n;
+  }
+  const float lo = float(s), other = std::nextafter(lo, s > double(lo) ? INFINITY : -INFINITY);
+  if (double(lo) == s || double(other) == s) return float(s);
+  const double mid = (double(lo) + double(other)) / 2;  // exact: 25 bits
+  if (s != mid) return float(s);
+  const bool away = err == 0 || (err > 0) == (s > 0);
+  return (std::fabs(double(lo)) > std::fabs(double(other))) == away ? lo : other;
+}
+
 void referenceResize(Problem& p) {
   const Shape sh = shapeFor(p.size);
   const auto all = readBuffer<float>(p.buffers[kSrc]);
@@ -88,9 +107,9 @@ void referenceResize(Problem& p) {
                 b = int(std::floor((yb - fy) * 256 + 0.5));
       const int w11 = (a * b + 128) / 256, w10 = a - w11, w01 = b - w11, w00 = 256 - a - b + w11;
       const int64_t i = int64_t(fx), j = int64_t(fy);
-      const double sum =
-          (w00 * at(i, j) + w10 * at(i + 1, j) + w01 * at(i, j + 1) + w11 * at(i + 1, j + 1)) / 256;
-      out[size_t(y) * sh.outW + x] = float(sum);
+      const double terms[4] = {w00 * at(i, j), w10 * at(i + 1, j), w01 * at(i, j + 1),
+                               w11 * at(i + 1, j + 1)};
+      out[size_t(y) * sh.outW + x] = sumRoundedHalfAway(terms) / 256;
     }
   writeBuffer(p.buffers[kDst], out);
 }

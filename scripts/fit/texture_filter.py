@@ -13,6 +13,7 @@ import itertools
 import math
 import struct
 import sys
+from fractions import Fraction
 
 import numpy as np
 
@@ -65,9 +66,12 @@ def as_float(c, v):
             's16': lambda: max(v / 32767, -1)}[fmt]()
 
 
-def widened16(c, v):
+def widened16(c, v, m):
     if c['format'] == 'u8':
         return v * 257
+    if c['format'] == 's8' and m['s8_eighths']:
+        # v / 127 in units of 1/32767, floored to eighths: three bits below the 16.
+        return Fraction(math.floor(Fraction(max(v, -127) * 32767 * 8, 127)), 8)
     if c['format'] == 's8':
         m = min(abs(v), 127)
         r = (m << 8) | (m << 1) | (m >> 6)
@@ -89,7 +93,17 @@ def address(i, n, mode):
 def axis(x, n, c, m):
     """[(index or None, weight in 1/256)] of one axis."""
     mode, x = c['address'], F(x)
-    if c['norm'] == '1':
+    if c['norm'] == '1' and m.get('coord_bits'):
+        # The chip holds the normalized coordinate in fixed point, truncated to coord_bits
+        # fractional bits; wrap and mirror fold it there, and the scaling by N is exact.
+        one = 1 << m['coord_bits']
+        q = math.floor(float(x) * one)
+        if mode == 'wrap':
+            q %= one
+        elif mode == 'mirror':
+            q = q % one if (q // one) % 2 == 0 else one - q % one
+        u = q * n / one
+    elif c['norm'] == '1':
         if mode == 'wrap':
             x = F(x - F(np.floor(x)))
         elif mode == 'mirror':
@@ -106,6 +120,22 @@ def axis(x, n, c, m):
     i = math.floor(xb)
     a = math.floor((xb - i) * 256 + 0.5) if m['half_up'] else round((xb - i) * 256)
     return [(address(i, n, mode), 256 - a), (address(i + 1, n, mode), a)]
+
+
+def round_half_away(x, digits, emin):
+    """The rational x rounded to a float of `digits` significant bits (exponents down to emin,
+    subnormal below), ties away from zero."""
+    if x == 0:
+        return x
+    a = abs(x)
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    while Fraction(2) ** e > a:
+        e -= 1
+    while Fraction(2) ** (e + 1) <= a:
+        e += 1
+    step = Fraction(2) ** (max(e, emin) - digits + 1)
+    q = math.floor(a / step + Fraction(1, 2))
+    return (q * step) if x > 0 else -(q * step)
 
 
 def rhu(p):
@@ -128,9 +158,19 @@ def weights(axes, m):
     a, b, cz = axes[0][1][1], axes[1][1][1], axes[2][1][1]
     ws = {}
     for ix, wx in ((0, 256 - a), (1, a)):
-        z1 = rhu(wx * cz)
+        if m['mirrored3'] and ix == 1:
+            # The second x texel's half is split as the first's mirror image: its z split
+            # rounds the first texel's share, its y split the second's.
+            z0 = rhu(wx * (256 - cz))
+            z1 = wx - z0
+        else:
+            z1 = rhu(wx * cz)
         for iz, wz in ((0, wx - z1), (1, z1)):
-            y0 = rhu(wz * (256 - b))
+            if m['mirrored3'] and ix == 1:
+                y1 = rhu(wz * b)
+                y0 = wz - y1
+            else:
+                y0 = rhu(wz * (256 - b))
             ws[(ix, 0, iz)], ws[(ix, 1, iz)] = y0, wz - y0
     return [ws[k] for k in itertools.product((0, 1), repeat=3)]
 
@@ -167,14 +207,20 @@ def sample(c, lane, m):
         fixed = m['fixed16'] and c['format'] in ('u8', 's8', 'u16', 's16')
         if fixed:
             den = 32767 if c['format'][0] == 's' else 65535
-            s = sum(w * (round(c['border'][ch] * den) if t is None else widened16(c, raw(c, t, ch)))
-                    for t, w in zip(taps, ws))
-            r = math.floor(s / 256 + 0.5) / den
+            s = sum(w * (round(c['border'][ch] * den) if t is None
+                         else widened16(c, raw(c, t, ch), m)) for t, w in zip(taps, ws))
+            r = math.floor(s / 256 + Fraction(1, 2)) / den
             v = max(r, -1.0) if den == 32767 else r
         else:
             v = sum(w * (c['border'][ch] if t is None else as_float(c, raw(c, t, ch)))
                     for t, w in zip(taps, ws)) / 256
-            if c['format'] == 'f16' and m['f16_sum']:
+            if m['half_away']:
+                exact = sum(Fraction(w) * Fraction(c['border'][ch] if t is None
+                                                   else as_float(c, raw(c, t, ch)))
+                            for t, w in zip(taps, ws)) / 256
+                f16 = c['format'] == 'f16' and m['f16_sum']
+                v = float(round_half_away(exact, 11 if f16 else 24, -14 if f16 else -126))
+            elif c['format'] == 'f16' and m['f16_sum']:
                 v = float(np.float16(v))
         out.append(bits(float(F(v))))
     return out
@@ -188,7 +234,11 @@ def main():
              ('+ a 1-d texture is 2-d at y = 0', {'y0_for_1d': 1}),
              ('+ weight products rounded to 8 bits, axis sums kept', {'rounded_products': 1}),
              ('+ normalized 8/16-bit formats in 16-bit fixed point', {'fixed16': 1}),
-             ('+ f16 sums rounded to f16', {'f16_sum': 1})]
+             ('+ f16 sums rounded to f16', {'f16_sum': 1}),
+             ('+ normalized coordinates truncated to 20 fraction bits', {'coord_bits': 20}),
+             ('+ float sums rounded once, ties away from zero', {'half_away': 1}),
+             ('+ s8 widened to eighths of the 16-bit unit, floored', {'s8_eighths': 1}),
+             ('+ 3-d: the second x texel splits z and y mirrored', {'mirrored3': 1})]
     m = {k: 0 for _, s in steps for k in s}
     print('%-58s %8s %8s' % ('model', 'lanes', 'cases'))
     for name, change in steps:

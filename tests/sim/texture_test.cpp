@@ -54,6 +54,90 @@ TEST(TextureSample, OneDimensionalLinearFetchAsTheH200) {
   EXPECT_EQ(f.taps[3].weight, 52.0 / 256);
 }
 
+// The H200 truncates a normalized coordinate to 20 fractional bits before scaling it by the
+// size: x * 12 lands 0.00006/256 above the tie 1870.5/256 + 0.5, yet the weight rounds down as if
+// below it (recorded case 31, u16, clamp); an exact tie still rounds up (case 143, width 2).
+TEST(TextureSample, NormalizedCoordinateHasTwentyFractionalBits) {
+  using isa::tex::axisTaps;
+  const float above = 0x1.4d1556p-1f;  // 0.65055341: x * 12 * 256 - 128 = 1870.50006
+  EXPECT_EQ(axisTaps(above, 12, Address::Clamp, true, Filter::Linear).weight[1], 78.0 / 256);
+  EXPECT_EQ(axisTaps(above, 12, Address::Clamp, true, Filter::Linear).index[0], 7);
+  const float tie = 0x1.5fp-2f;  // 0.34277344: x * 2 * 256 - 128 = 47.5 exactly
+  EXPECT_EQ(axisTaps(tie, 2, Address::Border, true, Filter::Linear).weight[1], 48.0 / 256);
+  // Unnormalized coordinates keep every bit: 0.01/256 above a tie rounds up.
+  EXPECT_EQ(axisTaps(7.5f + 78.51f / 256, 12, Address::Clamp, false, Filter::Linear).weight[1],
+            79.0 / 256);
+}
+
+// The float filter's sum is exact and rounded once with ties away from zero (not to even):
+// recorded cases 17 (254/256 of 51.793701171875 and 2/256 of 645.6787109375 is 56.43342781...,
+// half-way between two floats) and 336 (a negative tie).
+TEST(TextureSample, FloatFilterSumRoundsTiesAwayFromZero) {
+  Object o;
+  o.dims = 1;
+  o.width = 2;
+  o.channel = Channel::F32;
+  o.filter = Filter::Linear;
+  isa::tex::packDense(o);
+  const auto sum = [&](double wa, float a, double wb, float b) {
+    isa::tex::Footprint f;
+    f.n = 2;
+    f.taps[0] = {0, wa / 256};
+    f.taps[1] = {4, wb / 256};
+    uint8_t ta[4], tb[4];
+    std::memcpy(ta, &a, 4);
+    std::memcpy(tb, &b, 4);
+    const uint8_t* texels[2] = {ta, tb};
+    return isa::tex::filteredChannel(o, f, texels, 0);
+  };
+  EXPECT_EQ(sum(254, 51.793701171875f, 2, 645.6787109375f), 0x1.c377aap+5f);  // RN: ...a8
+  EXPECT_EQ(sum(228, -1018.51953125f, 28, -3675.640625f), -0x1.47491ap+10f);
+  EXPECT_EQ(sum(128, 1.0f, 128, 2.0f), 1.5f);            // exact sums stay exact
+  EXPECT_EQ(sum(0, 1.0f, 256, -0x1p-149f), -0x1p-149f);  // the smallest subnormal
+  EXPECT_TRUE(std::isnan(sum(128, INFINITY, 128, -INFINITY)));
+  EXPECT_EQ(sum(128, 3e38f, 128, 1e-38f), 1.5e38f);  // 250 bits apart: the wide accumulator
+}
+
+// s8 texels enter the filter as v * 32767 / 127 floored to eighths of the 16-bit unit, not
+// rounded to whole units (recorded case 104, lane 10: 25/256 of -29 and 231/256 of 25 is
+// 5089.61 units, 5090 on the H200; whole units, -7482 and 6450, would give 5089.45).
+TEST(TextureSample, SignedEightBitFiltersInEighths) {
+  Object o;
+  o.dims = 1;
+  o.width = 2;
+  o.channel = Channel::S8;
+  o.readNormalized = true;
+  o.filter = Filter::Linear;
+  isa::tex::packDense(o);
+  isa::tex::Footprint f;
+  f.n = 2;
+  f.taps[0] = {0, 25.0 / 256};
+  f.taps[1] = {1, 231.0 / 256};
+  const uint8_t a = uint8_t(int8_t(-29)), b = 25;
+  const uint8_t* texels[2] = {&a, &b};
+  EXPECT_EQ(isa::tex::filteredChannel(o, f, texels, 0), float(5090.0 / 32767));
+  // A whole texel: 109 * 32767 / 127 = 28122.99, floored to 28122.875, rounds to 28123.
+  const uint8_t c = 109;
+  const uint8_t* one[2] = {&c, &c};
+  EXPECT_EQ(isa::tex::filteredChannel(o, f, one, 0), float(28123.0 / 32767));
+}
+
+// 3-d weights: x splits first, then z, then y, each share rounded half up; the second x texel's
+// half is the mirror image of the first's (recorded case 6, lane 14: alphas 133, 168, 225; the
+// (x1, z0) part weighs 16/256 and splits in y as 5 and 11, 16 * 168 / 256 = 10.5 rounded up).
+TEST(TextureSample, ThreeDimensionalWeightsAsTheH200) {
+  Object o;
+  o.dims = 3;
+  o.width = o.height = o.depth = 4;
+  o.filter = Filter::Linear;
+  isa::tex::packDense(o);
+  const float c[3] = {1.5f + 133.0f / 256, 1.5f + 168.0f / 256, 1.5f + 225.0f / 256};
+  const auto f = isa::tex::footprint(o, c, nullptr, false, 0);
+  ASSERT_EQ(f.n, 8u);
+  const double want[8] = {5, 5, 10, 11, 37, 40, 71, 77};  // x fastest, then y, then z
+  for (unsigned t = 0; t < 8; ++t) EXPECT_EQ(f.taps[t].weight * 256, want[t]) << "tap " << t;
+}
+
 TEST(TextureSample, AddressModesOnOneAxis) {
   using isa::tex::axisTaps;
   // Unnormalized point sampling: floor, then the mode.
