@@ -98,6 +98,11 @@ const std::vector<Row>& rows() {
        "S3 -gpgpu_smem_latency 29; S4 28.6", true},
       {"shared.cycles_per_wavefront", &TimingConfig::sharedCyclesPerWavefront, "cycles",
        "32 banks x 4 B = 128 B/clk/SM: one wavefront per cycle", true},
+      {"shared.replay_latency", &TimingConfig::sharedReplayLatency, "cycles/wavefront",
+       "micro_bank_stride on the H200 (tests/recorded/timing/h200_ncu.tsv): short_scoreboard "
+       "per issue x 603 issues over 64 dependent loads grows 2.08, 2.01, 1.99, 2.00, 1.99 "
+       "cycles per replayed wavefront at 2-, 4-, 8-, 16- and 32-way conflicts",
+       true},
       {"shared.atomic_latency", &TimingConfig::sharedAtomicLatency, "cycles", "[unverified]",
        false},
       {"const.latency", &TimingConfig::constLatency, "cycles",

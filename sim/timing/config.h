@@ -50,6 +50,9 @@ struct TimingConfig {
   uint32_t iiFp32 = 1, iiInt = 2, iiFp64 = 2, iiSfu = 8, iiTensor = 8, iiBranch = 2;
   // Memory.
   uint32_t sharedLatency = 29, sharedCyclesPerWavefront = 1, sharedAtomicLatency = 48;
+  // Cycles a bank conflict's replayed wavefront (one beyond the conflict-free count) adds to
+  // its request's latency; the pipe still takes sharedCyclesPerWavefront of throughput each.
+  uint32_t sharedReplayLatency = 2;
   uint32_t constLatency = 4;
   uint32_t l1HitLatency = 41, l1LineBytes = 128, l1Ways = 4, l1SectorsPerCycle = 4;
   uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;

@@ -6,6 +6,22 @@
 
 namespace warpsim::sim::timing {
 
+namespace {
+// Cycles from a request's first wavefront to its last on the way to its data: conflict-free
+// wavefronts follow one another shared.cycles_per_wavefront apart, each replayed one (beyond
+// the conflict-free count) shared.replay_latency apart. The pipe's throughput is the former
+// for both: other requests' wavefronts fill the gaps of a conflicted one.
+uint64_t lastWavefrontOffset(const TimingConfig& c, unsigned plain, unsigned replays) {
+  const uint64_t steps =
+      uint64_t(plain) * c.sharedCyclesPerWavefront + uint64_t(replays) * c.sharedReplayLatency;
+  const uint32_t first = plain ? c.sharedCyclesPerWavefront : c.sharedReplayLatency;
+  return steps ? steps - first : 0;
+}
+unsigned replaysOf(unsigned wavefronts, unsigned ideal) {
+  return wavefronts > std::max(1u, ideal) ? wavefronts - std::max(1u, ideal) : 0;
+}
+}  // namespace
+
 AccessTiming sharedAccess(const TimingConfig& c, const MemoryEvent& e, uint64_t now,
                           uint64_t& mioFree, MemoryCounters& m) {
   const SharedCost cost = sharedAccessCost(e.addresses, e.mask, e.bytes);
@@ -16,7 +32,8 @@ AccessTiming sharedAccess(const TimingConfig& c, const MemoryEvent& e, uint64_t 
   if (e.kind == AccessKind::Atomic) m.sharedAtomicWavefronts += cost.wavefronts;
   const uint64_t start = std::max(now, mioFree);
   mioFree = start + uint64_t(waves) * c.sharedCyclesPerWavefront;
-  const uint64_t last = start + uint64_t(waves - 1) * c.sharedCyclesPerWavefront;
+  const unsigned replays = replaysOf(waves, cost.ideal);
+  const uint64_t last = start + lastWavefrontOffset(c, waves - replays, replays);
   const uint32_t lat = e.kind == AccessKind::Atomic ? c.sharedAtomicLatency : c.sharedLatency;
   return {last + lat, Stall::ShortScoreboard};
 }
@@ -48,8 +65,11 @@ AccessTiming sharedAccessMerged(const TimingConfig& c, const MemoryEvent& e, uin
     if (extra) {
       const uint64_t start = std::max(now, mioFree);
       mioFree = start + uint64_t(extra) * c.sharedCyclesPerWavefront;
+      const unsigned before = replaysOf(g.charged, g.chargedIdeal),
+                     after = replaysOf(cost.wavefronts, cost.ideal);
+      const unsigned replays = std::min(extra, after > before ? after - before : 0u);
       ready = std::max(ready,
-                       start + uint64_t(extra - 1) * c.sharedCyclesPerWavefront + c.sharedLatency);
+                       start + lastWavefrontOffset(c, extra - replays, replays) + c.sharedLatency);
     }
     g.charged = std::max(g.charged, cost.wavefronts);
     g.chargedIdeal = std::max(g.chargedIdeal, cost.ideal);

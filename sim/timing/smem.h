@@ -1,7 +1,9 @@
 // Shared memory on one SM: an access takes one wavefront per distinct bank row its lanes touch
 // (sharedAccessCost: bank conflicts replay, one word broadcasts), served one wavefront per
 // shared.cycles_per_wavefront on the SM's MIO pipe, its data back shared.latency cycles after
-// the last wavefront starts.
+// the last wavefront starts; a conflict's replayed wavefronts start shared.replay_latency apart
+// on the way to the data (micro_bank_stride: 2 cycles each on the H200), though the pipe takes
+// one per shared.cycles_per_wavefront.
 #pragma once
 
 #include <array>
