@@ -61,6 +61,19 @@ const char* insnClassName(InsnClass c);
 enum class Flow : uint8_t { Next, Branch, Call, Return, Exit, Trap, Barrier };
 const char* flowName(Flow f);
 
+// What an instruction does for synchronization beyond its memory accesses, as its family's
+// binder decides: what a checker follows without reading opcode text.
+enum class SyncRole : uint8_t {
+  None,
+  WarpSync,        // bar.warp.sync (__syncwarp)
+  ClusterArrive,   // barrier.cluster.arrive
+  ClusterWait,     // barrier.cluster.wait
+  MbarrierInit,    // mbarrier.init (sets the object; reads nothing)
+  MbarrierArrive,  // mbarrier.arrive/arrive_drop/expect_tx/complete_tx, cp.async.mbarrier.arrive
+  MbarrierWait,    // mbarrier.test_wait / try_wait
+  BulkCopy,        // cp.async.bulk(.tensor): the asynchronous proxy's copy and its complete_tx
+};
+
 // A register an instruction reads or writes: a slot of the frame's registers (the carry flag,
 // kCarrySlot, among them) or a predicate. Immediates and special registers are not registers.
 struct RegRef {
@@ -182,6 +195,7 @@ struct Inst {
   int32_t callee = -1;          // call: index into Program::functions
   int32_t table = -1;           // brx.idx, an indirect call: index into FunctionCode::tables
   uint32_t flags = 0;  // what a family's binder decoded from the modifiers, for its handler
+  SyncRole sync = SyncRole::None;
   uint32_t pc = 0;
   uint32_t ptxLine = 0, ptxCol = 0;
   ir::CudaLoc cuda;

@@ -99,6 +99,7 @@ std::string bindCp(Inst& in) {
     if (!m.has("arrive")) return msg(in, "needs .arrive");
     if (in.ops.size() != 1 || in.ops[0].kind != OpndKind::Addr) return msg(in, "takes one address");
     in.cls = InsnClass::AtomicShared;
+    in.sync = SyncRole::MbarrierArrive;
     in.run = m.has("noinc") ? mbarrierArriveH<true> : mbarrierArriveH<false>;
     return "";
   }

@@ -328,6 +328,7 @@ std::string unsupportedForm(Inst& in) {
 
 std::string bindBulkCopy(Inst& in) {
   const Mods& m = in.mods;
+  in.sync = SyncRole::BulkCopy;
   const bool hint = m.has("L2::cache_hint");
   const size_t extra = hint ? 1 : 0;
   in.cls = InsnClass::Misc;

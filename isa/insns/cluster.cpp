@@ -73,6 +73,7 @@ std::string bindClusterBarrier(Inst& in) {
     return "barrier.cluster.wait takes only .acquire";
   if (arrive && in.mods.has("acquire")) return "barrier.cluster.arrive takes .release or .relaxed";
   in.cls = InsnClass::Barrier;
+  in.sync = arrive ? SyncRole::ClusterArrive : SyncRole::ClusterWait;
   in.run = arrive ? clusterBarrierH<true> : clusterBarrierH<false>;
   return "";
 }

@@ -105,17 +105,21 @@ std::string bindMbarrier(Inst& in) {
     return msg(in, "addresses shared memory");
   auto addrAt = [&](size_t i) { return i < in.ops.size() && in.ops[i].kind == OpndKind::Addr; };
   in.cls = InsnClass::AtomicShared;
+  in.sync = SyncRole::MbarrierArrive;  // refined below for init and the waits
   if (m.has("init")) {
+    in.sync = SyncRole::MbarrierInit;
     in.run = updateH<Op::Init>;
     return in.ops.size() == 2 && addrAt(0) && in.ops[1].kind == OpndKind::Reg
                ? ""
                : msg(in, "takes an address and a count");
   }
   if (m.has("inval")) {
+    in.sync = SyncRole::None;
     in.run = updateH<Op::Inval>;
     return in.ops.size() == 1 && addrAt(0) ? "" : msg(in, "takes an address");
   }
   if (m.has("pending_count")) {
+    in.sync = SyncRole::None;
     in.cls = InsnClass::Int;
     in.run = pendingCountH;
     return expectRegs(in, {0, 1}).empty() && in.ops.size() == 2
@@ -123,6 +127,7 @@ std::string bindMbarrier(Inst& in) {
                : msg(in, "takes a count register and a state");
   }
   if (m.has("test_wait") || m.has("try_wait")) {
+    in.sync = SyncRole::MbarrierWait;
     in.cls = InsnClass::LoadShared;
     in.flags = (m.has("parity") ? 1 : 0) | (m.has("try_wait") ? 2 : 0);
     in.run = waitH;

@@ -48,6 +48,7 @@ std::string bindBar(Inst& in) {
   if (in.mods.has("warp")) {
     if (auto e = expectOperands(in, 1); !e.empty()) return e;
     in.cls = InsnClass::Warp;
+    in.sync = SyncRole::WarpSync;
     in.run = warpSyncH;
     return "";
   }

@@ -68,7 +68,7 @@ void InitcheckObserver::memory(const sim::MemoryEvent& e) {
   // mbarrier.init is an atomic in the event stream (it goes through the core's read-modify-write
   // of the object), but it reads nothing: it sets the object whatever its bytes held.
   const bool reads =
-      e.kind != sim::AccessKind::Store && e.inst->text.rfind("mbarrier.init", 0) != 0;
+      e.kind != sim::AccessKind::Store && e.inst->sync != isa::SyncRole::MbarrierInit;
   const bool writes = e.kind != sim::AccessKind::Load;
   const sim::CtaInfo& c = view_.info();
   isa::forLanes(e.mask, [&](unsigned lane) {

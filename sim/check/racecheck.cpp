@@ -18,20 +18,13 @@ std::string hex(uint64_t v) {
 constexpr uint32_t kStale = ~0u;     // a warp's row changed since its last snapshot
 constexpr uint32_t kAsyncSeq = ~0u;  // AccessStamp::seq of a bulk copy's write (see asyncSeen_)
 
-bool isSyncWarp(const isa::Inst& in) { return in.text.rfind("bar.warp.sync", 0) == 0; }
-bool isClusterArrive(const isa::Inst& in) {
-  return in.text.rfind("barrier.cluster.arrive", 0) == 0;
-}
-bool isClusterWait(const isa::Inst& in) { return in.text.rfind("barrier.cluster.wait", 0) == 0; }
 // An mbarrier's arrivals (arrive, arrive_drop, expect_tx, complete_tx, init) and a bulk copy's
-// or cp.async's complete_tx or arrive on one are atomics on its word: each a release into it.
+// complete_tx are atomics on its word: each a release into it.
 bool releasesIntoMbarrier(const isa::Inst& in) {
-  return in.text.rfind("mbarrier.", 0) == 0 || in.text.rfind("cp.async.", 0) == 0;
+  return in.sync == isa::SyncRole::MbarrierArrive || in.sync == isa::SyncRole::MbarrierInit ||
+         in.sync == isa::SyncRole::BulkCopy;
 }
-bool isBulkCopy(const isa::Inst& in) { return in.text.rfind("cp.async.bulk", 0) == 0; }
-bool waitsOnMbarrier(const isa::Inst& in) {
-  return in.text.rfind("mbarrier.test_wait", 0) == 0 || in.text.rfind("mbarrier.try_wait", 0) == 0;
-}
+bool isBulkCopy(const isa::Inst& in) { return in.sync == isa::SyncRole::BulkCopy; }
 
 // Loads and stores that take part in the memory model's synchronization are not data races.
 bool isPlain(const sim::MemoryEvent& e) {
@@ -89,16 +82,16 @@ void RacecheckObserver::ctaStarted(const sim::CtaInfo& c) {
 void RacecheckObserver::instruction(const sim::InstructionEvent& e) {
   const unsigned w = e.warp;
   ++warpSeq_[w];
-  // bar.warp.sync and barrier.cluster.*: one test of the first letter spares the others.
-  if (!e.executed || e.inst->text.empty() || e.inst->text[0] != 'b') return;
-  if (isSyncWarp(*e.inst)) {
+  if (!e.executed) return;
+  const isa::SyncRole role = e.inst->sync;
+  if (role == isa::SyncRole::WarpSync) {
     ++warpSync_[w];
-  } else if (isClusterArrive(*e.inst)) {
+  } else if (role == isa::SyncRole::ClusterArrive) {
     // What the warp did before arriving is ordered before what every thread of the cluster
     // does after waiting for this phase; what it does after arriving is a new epoch.
     clusterArrivals_[w].push_back(e.inst->mods.has("relaxed") ? 0 : clock(w, w));
     ++clock(w, w);
-  } else if (isClusterWait(*e.inst)) {
+  } else if (role == isa::SyncRole::ClusterWait) {
     // The wait completes the phase of the warp's last arrival (its later accesses come after).
     clusterWaits_[w] = uint32_t(clusterArrivals_[w].size());
     ++warpSync_[w];  // it orders the warp's own lanes too
@@ -422,7 +415,8 @@ void RacecheckObserver::globalHazards() {
 
 void RacecheckObserver::mbarrier(const sim::MemoryEvent& e) {
   const bool release = e.kind == sim::AccessKind::Atomic && releasesIntoMbarrier(*e.inst);
-  if (!release && !(e.kind == sim::AccessKind::Load && waitsOnMbarrier(*e.inst))) return;
+  if (!release && !(e.kind == sim::AccessKind::Load && e.inst->sync == isa::SyncRole::MbarrierWait))
+    return;
   const unsigned w = e.warp;
   uint64_t last = ~0ull;
   isa::forLanes(e.mask, [&](unsigned lane) {
