@@ -6,6 +6,11 @@
 
 namespace warpsim::isa::insns {
 
+// The state space an instruction's address operand is in: the one it names, else generic.
+inline Space addressedSpace(const Inst& in) {
+  return in.mods.space == Space::None ? Space::Generic : in.mods.space;
+}
+
 // base register (a 32-bit base is zero-extended, the sum kept to 32 bits) + offset, for every
 // lane in `mask`.
 inline void laneAddresses(const Exec& x, const Opnd& a, LaneMask mask, uint64_t* out) {

@@ -67,7 +67,7 @@ void mbarrierArriveH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize], a[kWarpSize], old[kWarpSize];
   laneAddresses(x, in.ops[0], x.mask, addrs);
   forLanes(x.mask, [&](unsigned l) { a[l] = NoInc ? 1 : 0; });
-  x.machine->atomic(in, mbarrierSpace(in), x.mask, addrs, 8, mbarrier::arriveFn, a, nullptr, old);
+  x.machine->atomic(in, addressedSpace(in), x.mask, addrs, 8, mbarrier::arriveFn, a, nullptr, old);
 }
 
 std::string bindCp(Inst& in) {

@@ -33,6 +33,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
 
@@ -131,9 +132,6 @@ uint64_t half2(uint64_t old, uint64_t a, uint64_t) {
 
 // ---- the handler --------------------------------------------------------------------------
 
-Space spaceOf(const Inst& in) {
-  return in.mods.space == Space::None ? Space::Generic : in.mods.space;
-}
 bool isShared(Space s) { return s == Space::Shared || s == Space::SharedCluster; }
 
 // The address of every executing lane, as memory.cpp computes it: base register (a 32-bit base
@@ -185,7 +183,7 @@ void atomH(Exec& x, const Inst& in) {
   addresses(x, in.ops[ai], addr);
   const Opnd& src = in.ops[ai + 1];
   const uint64_t* c = Cas ? x.reg(in.ops[ai + 2]) : nullptr;
-  const Space space = spaceOf(in);
+  const Space space = addressedSpace(in);
   const unsigned vec = in.mods.vec;
   for (unsigned i = 0; i < vec; ++i) {
     if (i) forLanes(x.mask, [&](unsigned l) { addr[l] += Bytes; });
@@ -410,7 +408,7 @@ std::string bindAtomic(Inst& in, bool red) {
   if (red && (op == AtomOp::Exch || op == AtomOp::Cas))
     return "red has no ." + std::string(op == AtomOp::Exch ? "exch" : "cas") + " (use atom)";
 
-  const Space space = spaceOf(in);
+  const Space space = addressedSpace(in);
   if (space != Space::Generic && space != Space::Global && !isShared(space))
     return name + ": atomics are defined for .global, .shared and generic addresses";
   switch (m.order) {

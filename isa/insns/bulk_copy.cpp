@@ -36,6 +36,7 @@
 #include "isa/insns/lanes.h"
 #include "isa/insns/mbarrier_state.h"
 #include "isa/insns/tensor_map.h"
+#include "isa/insns/tensor_map_access.h"
 #include "isa/insns/wgmma_layout.h"
 
 namespace warpsim::isa::insns {
@@ -161,13 +162,7 @@ tmap::TensorMap readMap(Exec& x, const Inst& in, const Opnd& a, unsigned l) {
   const uint64_t base = x.reg(a.baseSlot)[l] + uint64_t(a.offset);
   checkAligned(x, in, l, base, 64, "tensor map");
   uint8_t bytes[128];
-  uint64_t addrs[kWarpSize] = {}, words[kWarpSize * 4] = {};
-  for (unsigned c = 0; c < 8; ++c) {
-    addrs[l] = base + 16 * c;
-    x.machine->load(in, Space::Generic, LaneMask{1} << l, addrs, 4, 4, words);
-    for (unsigned i = 0; i < 16; ++i)
-      bytes[16 * c + i] = uint8_t(words[l * 4 + i / 4] >> (8 * (i % 4)));
-  }
+  tmap::loadBytes(x, in, Space::Generic, l, base, bytes);
   tmap::TensorMap m;
   if (!tmap::load(bytes, m)) {
     const std::string why = "the tensor map of '" + in.text +
@@ -190,12 +185,12 @@ wgmma::Swizzle sharedSwizzle(tmap::Swizzle s) {
   }
 }
 
-// Moves lane l's box between global memory and the dense (swizzled) shared box at `smem`
-// (a load: at each of `more` too, multicast's other destinations). Returns the box's size in
-// bytes (what complete_tx counts).
+// Moves lane l's box between global memory and the dense (swizzled) shared boxes at `shared`: a
+// load lands it in each (multicast's destinations), a store reads it from the first. Returns
+// the box's size in bytes (what complete_tx counts).
 template <bool Load>
-unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, SharedTarget smem,
-                   const std::vector<SharedTarget>& more = {}) {
+unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l,
+                   const std::vector<SharedTarget>& shared) {
   const tmap::TensorMap m = readMap(x, in, mapOp, l);
   const unsigned rank = in.flags & kRankMask;
   if (m.rank != rank) {
@@ -203,7 +198,7 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, Share
                             "d but its tensor map has rank " + std::to_string(m.rank);
     x.machine->trap(in, LaneMask{1} << l, why.c_str());
   }
-  checkAligned(x, in, l, smem.addr, 128, "shared box");
+  for (const SharedTarget& t : shared) checkAligned(x, in, l, t.addr, 128, "shared box");
   const Opnd& cv = mapOp.elems[0];
   int64_t coord[5] = {};
   for (unsigned d = 0; d < rank; ++d) {
@@ -226,8 +221,8 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, Share
   if (!Load) {  // the box from shared memory, 16 bytes at a time
     uint64_t words[kWarpSize * 4] = {};
     for (unsigned off = 0; off < total; off += 16) {
-      addrs[l] = sharedAt(smem, off);
-      x.machine->load(in, smem.space, one, addrs, 4, 4, words);
+      addrs[l] = sharedAt(shared.front(), off);
+      x.machine->load(in, shared.front().space, one, addrs, 4, 4, words);
       for (unsigned i = 0; i < 16; ++i)
         box[off + i] = uint8_t(words[l * 4 + i / 4] >> (8 * (i % 4)));
     }
@@ -266,8 +261,7 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, Share
   }
   if (Load) {
     uint64_t words[kWarpSize * 4] = {};
-    auto land = [&](const SharedTarget& t) {
-      checkAligned(x, in, l, t.addr, 128, "shared box");
+    for (const SharedTarget& t : shared)
       for (unsigned off = 0; off < total; off += 16) {
         addrs[l] = sharedAt(t, off);
         for (unsigned i = 0; i < 4; ++i) {
@@ -277,9 +271,6 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l, Share
         }
         x.machine->store(in, t.space, one, addrs, 4, 4, words);
       }
-    };
-    land(smem);
-    for (const SharedTarget& t : more) land(t);
   }
   return total;
 }
@@ -296,8 +287,7 @@ void tensorLoadH(Exec& x, const Inst& in) {
       bars.push_back(b);
     });
     if (dsts.empty()) return;  // a multicast to no CTA
-    const unsigned bytes = tensorBox<true>(x, in, in.ops[1], l, dsts.front(),
-                                           std::vector<SharedTarget>(dsts.begin() + 1, dsts.end()));
+    const unsigned bytes = tensorBox<true>(x, in, in.ops[1], l, dsts);
     for (const SharedTarget& b : bars) completeTxAt(x, in, b, l, bytes);
   });
 }
@@ -306,7 +296,7 @@ void tensorStoreH(Exec& x, const Inst& in) {
   uint64_t src[kWarpSize];
   laneAddresses(x, in.ops[1], x.mask, src);
   forLanes(x.mask, [&](unsigned l) {
-    tensorBox<false>(x, in, in.ops[0], l, {Space::Shared, src[l]});
+    tensorBox<false>(x, in, in.ops[0], l, {{Space::Shared, src[l]}});
   });
 }
 
@@ -353,6 +343,7 @@ std::string bindBulkCopy(Inst& in) {
   const bool load = m.has("mbarrier::complete_tx::bytes");
   const bool store = m.has("bulk_group");
   if (load == store) return msg(in, "needs .mbarrier::complete_tx::bytes or .bulk_group");
+  if (multicast && store) return msg(in, "multicasts only copies into shared memory");
   if (m.has("tensor")) {
     unsigned rank = 0;
     for (unsigned r = 1; r <= 5; ++r)
@@ -371,7 +362,6 @@ std::string bindBulkCopy(Inst& in) {
       in.run = tensorLoadH;
       return "";
     }
-    if (multicast) return msg(in, "multicasts only copies into shared memory");
     if (in.ops.size() != 2 + extra || !isTensorAddr(in.ops[0], rank) || !isAddr(in.ops[1]))
       return msg(in, "takes [tensorMap, {" + std::to_string(rank) + " coordinates}], [src]");
     in.cls = InsnClass::StoreGlobal;
@@ -394,7 +384,6 @@ std::string bindBulkCopy(Inst& in) {
     in.run = bulkLoadH;
     return "";
   }
-  if (multicast) return msg(in, "multicasts only copies into shared memory");
   if (in.ops.size() != 3 + extra || !isAddr(in.ops[0]) || !isAddr(in.ops[1]) ||
       in.ops[2].kind != OpndKind::Reg)
     return msg(in, "takes [dst], [src], size");

@@ -20,10 +20,6 @@ namespace {
 
 using Matrix = std::array<std::array<uint16_t, 8>, 8>;  // [row][col]
 
-Space matrixSpace(const Inst& in) {
-  return in.mods.space == Space::None ? Space::Generic : in.mods.space;
-}
-
 // The register slot of matrix j in a fragment operand (one register, or a vector).
 inline uint64_t* fragment(const Exec& x, const Opnd& o, unsigned j) {
   return x.reg(o.kind == OpndKind::Vec ? o.elems[j] : o);
@@ -70,9 +66,9 @@ void matrixH(Exec& x, const Inst& in) {
       for (unsigned w = 0; w < 4; ++w)
         rows[l * 4 + w] = row[2 * w] | uint32_t(row[2 * w + 1]) << 16;
     });
-    x.machine->store(in, matrixSpace(in), rowLanes, addrs, 4, 4, rows);
+    x.machine->store(in, addressedSpace(in), rowLanes, addrs, 4, 4, rows);
   } else {
-    x.machine->load(in, matrixSpace(in), rowLanes, addrs, 4, 4, rows);
+    x.machine->load(in, addressedSpace(in), rowLanes, addrs, 4, 4, rows);
     forLanes(rowLanes, [&](unsigned l) {
       auto& row = m[l / 8][l % 8];
       for (unsigned w = 0; w < 4; ++w) {

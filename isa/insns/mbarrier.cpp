@@ -38,7 +38,7 @@ void rmw(Exec& x, const Inst& in, const Opnd& addr, AtomFn fn, const Opnd* aOpnd
       a[l] = 1;
     }
   });
-  x.machine->atomic(in, mbarrierSpace(in), x.mask, addrs, 8, fn, a, bFromA ? b : nullptr, old);
+  x.machine->atomic(in, addressedSpace(in), x.mask, addrs, 8, fn, a, bFromA ? b : nullptr, old);
   if (state && state->kind == OpndKind::Reg) {
     uint64_t* d = x.reg(*state);
     forLanes(x.mask, [&](unsigned l) { d[l] = old[l]; });
@@ -82,7 +82,7 @@ void updateH(Exec& x, const Inst& in) {
 void waitH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize], words[kWarpSize];
   laneAddresses(x, in.ops[1], x.mask, addrs);
-  x.machine->load(in, mbarrierSpace(in), x.mask, addrs, 8, 1, words);
+  x.machine->load(in, addressedSpace(in), x.mask, addrs, 8, 1, words);
   const uint64_t* s = x.reg(in.ops[2]);
   const bool parity = in.flags & 1;
   LaneMask done = 0;

@@ -16,11 +16,6 @@
 
 namespace warpsim::isa::insns {
 
-// The space an mbarrier instruction's address is in: .shared{::cta} or generic.
-inline Space mbarrierSpace(const Inst& in) {
-  return in.mods.space == Space::None ? Space::Generic : in.mods.space;
-}
-
 namespace mbarrier {
 
 inline constexpr uint64_t kCountMask = (1ull << 20) - 1;

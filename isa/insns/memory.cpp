@@ -6,6 +6,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
 
@@ -39,10 +40,6 @@ inline void addresses(const Exec& x, const Opnd& a, uint64_t* out) {
     forLanesElementwise(x.mask, [&](unsigned l) { out[l] = uint32_t(base[l] + offset); });
   else
     forLanesElementwise(x.mask, [&](unsigned l) { out[l] = base[l] + offset; });
-}
-
-Space spaceOf(const Inst& in) {
-  return in.mods.space == Space::None ? Space::Generic : in.mods.space;
 }
 
 // The bits of a destination slot a signed load may set: the register's width (PTX ISA, "ld":
@@ -140,7 +137,7 @@ void ldH(Exec& x, const Inst& in) {
       return raw;
   };
   Machine::DirectRegion r;
-  const Space space = spaceOf(in);
+  const Space space = addressedSpace(in);
   const uint64_t offset = uint64_t(in.ops[1].offset);
   if (in.ops[1].baseSlot == kNoSlot && x.mask && space != Space::Local &&
       !(space == Space::Param && offset >= kLaneParamBase)) {
@@ -215,7 +212,7 @@ void stH(Exec& x, const Inst& in) {
   const uint64_t* src[Vec];
   for (unsigned i = 0; i < Vec; ++i) src[i] = x.reg(Vec == 1 ? s : s.elems[i]);
   Machine::DirectRegion r;
-  if (x.machine->direct(spaceOf(in), x.mask, addrs, Bytes * Vec, true, r)) {
+  if (x.machine->direct(addressedSpace(in), x.mask, addrs, Bytes * Vec, true, r)) {
     uint8_t* host = r.host;  // as in ldH: offsets first
     const uint64_t origin = r.origin;
     if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
@@ -239,7 +236,7 @@ void stH(Exec& x, const Inst& in) {
     const uint64_t* reg = src[i];
     forLanes(x.mask, [&](unsigned l) { data[l * Vec + i] = reg[l]; });
   }
-  x.machine->store(in, spaceOf(in), x.mask, addrs, Bytes, Vec, data);
+  x.machine->store(in, addressedSpace(in), x.mask, addrs, Bytes, Vec, data);
 }
 
 template <unsigned Bytes, bool Signed>
@@ -372,7 +369,7 @@ std::string bindLd(Inst& in) {
   if (in.ops[1].kind != OpndKind::Addr) return "the source of '" + in.text + "' must be an address";
   if (in.mods.types.size() != 1) return "'" + in.text + "' needs exactly one type";
   if (auto e = checkVector(in, in.ops[0], false); !e.empty()) return e;
-  in.cls = classOf(spaceOf(in), false);
+  in.cls = classOf(addressedSpace(in), false);
   in.run = ldHandler(in.mods.type(), in.mods.vec);
   if (!in.run)
     return "'" + in.text + "': loads of " + std::to_string(typeBytes(in.mods.type())) +
@@ -386,8 +383,8 @@ std::string bindSt(Inst& in) {
     return "the destination of '" + in.text + "' must be an address";
   if (in.mods.types.size() != 1) return "'" + in.text + "' needs exactly one type";
   if (auto e = checkVector(in, in.ops[1], true); !e.empty()) return e;
-  if (spaceOf(in) == Space::Const) return "st.const is not allowed";
-  in.cls = classOf(spaceOf(in), true);
+  if (addressedSpace(in) == Space::Const) return "st.const is not allowed";
+  in.cls = classOf(addressedSpace(in), true);
   in.run = stHandler(in.mods.type(), in.mods.vec);
   if (!in.run)
     return "'" + in.text + "': stores of " + std::to_string(typeBytes(in.mods.type())) +

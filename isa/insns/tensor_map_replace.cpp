@@ -17,6 +17,7 @@
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
 #include "isa/insns/tensor_map.h"
+#include "isa/insns/tensor_map_access.h"
 
 namespace warpsim::isa::insns {
 namespace {
@@ -43,32 +44,6 @@ constexpr std::string_view kFieldNames[] = {
 bool takesOrdinal(Field f) {
   return f == Field::BoxDim || f == Field::GlobalDim || f == Field::GlobalStride ||
          f == Field::ElementStride;
-}
-
-Space mapSpace(const Inst& in) {
-  return in.mods.space == Space::None ? Space::Generic : in.mods.space;
-}
-
-// The 128 bytes at lane l's address, read and written as 8 chunks of 4 words.
-void transfer(Exec& x, const Inst& in, unsigned l, uint64_t base, uint8_t* bytes, bool write) {
-  uint64_t addrs[kWarpSize] = {}, words[kWarpSize * 4] = {};
-  for (unsigned c = 0; c < 8; ++c) {
-    addrs[l] = base + 16 * c;
-    if (write) {
-      for (unsigned w = 0; w < 4; ++w) {
-        uint32_t v;
-        std::memcpy(&v, bytes + 16 * c + 4 * w, 4);
-        words[l * 4 + w] = v;
-      }
-      x.machine->store(in, mapSpace(in), LaneMask{1} << l, addrs, 4, 4, words);
-    } else {
-      x.machine->load(in, mapSpace(in), LaneMask{1} << l, addrs, 4, 4, words);
-      for (unsigned w = 0; w < 4; ++w) {
-        const uint32_t v = uint32_t(words[l * 4 + w]);
-        std::memcpy(bytes + 16 * c + 4 * w, &v, 4);
-      }
-    }
-  }
 }
 
 // Sets `f` of map m (ordinal `ord`) to v; "" or why the value is out of range.
@@ -141,7 +116,7 @@ void replaceH(Exec& x, const Inst& in) {
     if (addrs[l] % 64)
       x.machine->trap(in, LaneMask{1} << l, "the tensor map is not 64-byte aligned");
     uint8_t bytes[128];
-    transfer(x, in, l, addrs[l], bytes, false);
+    tmap::loadBytes(x, in, addressedSpace(in), l, addrs[l], bytes);
     tmap::TensorMap m;
     if (!tmap::load(bytes, m)) {
       std::memcpy(&m, bytes, sizeof m);
@@ -155,7 +130,7 @@ void replaceH(Exec& x, const Inst& in) {
       x.machine->trap(in, LaneMask{1} << l, text.c_str());
     }
     tmap::store(m, bytes);
-    transfer(x, in, l, addrs[l], bytes, true);
+    tmap::storeBytes(x, in, addressedSpace(in), l, addrs[l], bytes);
   });
 }
 

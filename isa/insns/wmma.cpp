@@ -203,7 +203,7 @@ void runLoadStore(Exec& x, const Inst& in, bool store) {
     stride[l] = (in.flags & kHasStride) ? uint32_t(x.reg(in.ops[2])[l]) : def;
   });
   const unsigned bytes = f.bits / 8;
-  const Space space = in.mods.space == Space::None ? Space::Generic : in.mods.space;
+  const Space space = addressedSpace(in);
   uint64_t addrs[kWarpSize], vals[kWarpSize];
   // Every shape's fragments have a power-of-two number of columns: row and column by shifts.
   const bool pow2Cols = std::has_single_bit(f.cols);
