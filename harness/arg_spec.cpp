@@ -21,6 +21,20 @@ void badArg(size_t position, const std::string& text, const std::string& why) {
   throw ArgError("--arg " + std::to_string(position) + " '" + text + "': " + why);
 }
 
+std::vector<std::string> splitColons(const std::string& s) {
+  std::vector<std::string> out;
+  size_t start = 0, depth = 0;
+  for (size_t i = 0; i <= s.size(); ++i) {
+    if (i < s.size() && s[i] == '(') ++depth;
+    if (i < s.size() && s[i] == ')' && depth) --depth;
+    if (i == s.size() || (s[i] == ':' && depth == 0)) {
+      out.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
 using kernels::ElemType;
 namespace tex = isa::tex;
 

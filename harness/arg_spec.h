@@ -29,6 +29,10 @@ class ArgError : public std::runtime_error {
 // Throws the ArgError of --arg number `position` (1-based), written `text`, for `why`.
 [[noreturn]] void badArg(size_t position, const std::string& text, const std::string& why);
 
+// The colon-separated fields of an argument's tail, colons inside parentheses (an INIT such as
+// file(a:b)) not splitting.
+std::vector<std::string> splitColons(const std::string& s);
+
 struct ParsedArg {
   bool isBuffer = false;
   kernels::ElemType type = kernels::ElemType::U8;  // the scalar's type, or the buffer's element

@@ -10,20 +10,6 @@ namespace {
 
 namespace tex = isa::tex;
 
-std::vector<std::string> splitColons(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0, depth = 0;
-  for (size_t i = 0; i <= s.size(); ++i) {
-    if (i < s.size() && s[i] == '(') ++depth;
-    if (i < s.size() && s[i] == ')' && depth) --depth;
-    if (i == s.size() || (s[i] == ':' && depth == 0)) {
-      out.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  }
-  return out;
-}
-
 struct FormatName {
   const char* name;
   tex::Channel channel;

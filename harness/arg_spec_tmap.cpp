@@ -104,12 +104,12 @@ std::optional<TensorMapArg> parseTensorMapArg(
   for (unsigned d = 0; d + 1 < rank; ++d) strides[d] = dense *= dims[d];
   unsigned swizzle = 0, fill = 0;
   std::string init;
-  size_t at = shut + 1;
-  while (at < rest.size()) {
-    if (rest[at] != ':') badArg(position, text, "expected ':' after the dimensions");
-    const size_t next = rest.find(':', at + 1);
-    const std::string field = rest.substr(at + 1, next == std::string::npos ? next : next - at - 1);
-    at = next == std::string::npos ? rest.size() : next;
+  if (shut + 1 < rest.size() && rest[shut + 1] != ':')
+    badArg(position, text, "expected ':' after the dimensions");
+  const std::vector<std::string> fields =
+      shut + 1 < rest.size() ? splitColons(rest.substr(shut + 2)) : std::vector<std::string>{};
+  for (size_t f = 0; f < fields.size(); ++f) {
+    const std::string& field = fields[f];
     const size_t fe = field.find('=');
     const std::string key = field.substr(0, fe),
                       value = fe == std::string::npos ? "" : field.substr(fe + 1);
@@ -136,7 +136,7 @@ std::optional<TensorMapArg> parseTensorMapArg(
     } else if (key == "fill") {
       if (value != "zero" && value != "nan") badArg(position, text, "fill must be zero or nan");
       fill = value == "nan";
-    } else if (own && next == std::string::npos) {
+    } else if (own && f + 1 == fields.size()) {
       init = field;  // the last field of a map that makes its tensor: how to fill it
     } else {
       badArg(position, text,

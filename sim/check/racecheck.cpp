@@ -413,6 +413,12 @@ void RacecheckObserver::globalHazards() {
   }
 }
 
+RacecheckObserver::MbarrierClock& RacecheckObserver::mbarrierAt(uint64_t offset) {
+  MbarrierClock& m = mbarriers_[offset];
+  if (m.row.empty()) m.row.assign(warps_, 0);
+  return m;
+}
+
 void RacecheckObserver::mbarrier(const sim::MemoryEvent& e) {
   const bool release = e.kind == sim::AccessKind::Atomic && releasesIntoMbarrier(*e.inst);
   if (!release && !(e.kind == sim::AccessKind::Load && e.inst->sync == isa::SyncRole::MbarrierWait))
@@ -429,14 +435,12 @@ void RacecheckObserver::mbarrier(const sim::MemoryEvent& e) {
       // are not followed: clocks of two CTAs' warps do not compare.)
       RacecheckObserver* owner = const_cast<RacecheckObserver*>(peer(sim::rankOfClusterAddress(a)));
       if (owner && release && isBulkCopy(*e.inst)) {
-        MbarrierClock& m = owner->mbarriers_[a & sim::kClusterOffsetMask];
-        if (m.row.empty()) m.row.assign(owner->warps_, 0);
+        MbarrierClock& m = owner->mbarrierAt(a & sim::kClusterOffsetMask);
         m.async = std::max(m.async, owner->asyncEpoch_);
       }
       return;
     }
-    MbarrierClock& m = mbarriers_[a];
-    if (m.row.empty()) m.row.assign(warps_, 0);
+    MbarrierClock& m = mbarrierAt(a);
     if (release) {
       // As a barrier arrival: what the warp did before is ordered before every waiter; a bulk
       // copy's complete_tx also releases the copy's own writes.

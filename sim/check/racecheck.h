@@ -163,6 +163,7 @@ class RacecheckObserver final : public sim::Observer {
     uint32_t async = 0;
   };
   std::unordered_map<uint64_t, MbarrierClock> mbarriers_;
+  MbarrierClock& mbarrierAt(uint64_t offset);  // the clock of the mbarrier at that shared offset
   // Bulk copies (cp.async.bulk, TMA) complete when issued in the core, but their writes belong
   // to the asynchronous proxy, not to the issuing thread: they are stamped with the copy's
   // number (epoch, with seq kAsyncSeq) and ordered before a warp's access only when the warp
