@@ -17,15 +17,10 @@ namespace {
 using test::PtxRunner;
 namespace tmap = isa::insns::tmap;
 
+// `ctas` CTAs of 32 threads, all in one cluster.
 sim::LaunchResult launchCluster(PtxRunner& r, unsigned ctas,
                                 const std::vector<std::vector<uint8_t>>& args) {
-  sim::LaunchConfig c;
-  c.entry = "k";
-  c.grid = {ctas, 1, 1};
-  c.block = {32, 1, 1};
-  c.cluster = {ctas, 1, 1};
-  c.params = r.gpu().packParams(r.module(), "k", args);
-  return r.gpu().launch(r.module(), c, {});
+  return r.launch("k", {ctas, 1, 1}, {32, 1, 1}, args, {}, 0, {ctas, 1, 1});
 }
 
 // Each CTA arms its own mbarrier for 128 bytes; after the cluster barrier, rank 0's thread 0

@@ -41,12 +41,14 @@ class PtxRunner {
 
   sim::LaunchResult launch(const std::string& entry, sim::Dim3 grid, sim::Dim3 block,
                            const std::vector<std::vector<uint8_t>>& args,
-                           sim::LaunchOptions options = {}, uint32_t dynamicShared = 0) {
+                           sim::LaunchOptions options = {}, uint32_t dynamicShared = 0,
+                           sim::Dim3 cluster = {0, 0, 0}) {
     sim::LaunchConfig c;
     c.entry = entry;
     c.grid = grid;
     c.block = block;
     c.dynamicShared = dynamicShared;
+    c.cluster = cluster;  // x = 0: no cluster
     c.params = gpu_.packParams(*module_, entry, args);
     return gpu_.launch(*module_, c, options);
   }
