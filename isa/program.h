@@ -66,6 +66,8 @@ const char* flowName(Flow f);
 enum class SyncRole : uint8_t {
   None,
   WarpSync,        // bar.warp.sync (__syncwarp)
+  WarpExchange,    // shfl.sync: a lane reads a member's register (0 from a lane not executing)
+  WarpCollective,  // vote/match/redux/elect.sync: the lanes of the member mask meet
   ClusterArrive,   // barrier.cluster.arrive
   ClusterWait,     // barrier.cluster.wait
   MbarrierInit,    // mbarrier.init (sets the object; reads nothing)

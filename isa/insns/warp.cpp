@@ -328,9 +328,12 @@ std::string checkDest(const Inst& in, bool pairOk, bool sinkD, bool sinkP) {
   return "";
 }
 
-std::string finish(Inst& in, Handler h) {
+// `role`: what the instruction does among the lanes of its member mask (its last operand), for
+// the checkers (activemask has no mask: None).
+std::string finish(Inst& in, Handler h, SyncRole role = SyncRole::WarpCollective) {
   in.cls = InsnClass::Warp;
   in.run = h;
+  in.sync = role;
   return "";
 }
 
@@ -347,7 +350,7 @@ std::string bindShfl(Inst& in) {
   if (auto e = expectRegs(in, {1, 2, 3, 4}); !e.empty()) return e;
   constexpr Handler hs[] = {shflH<Shfl::Up>, shflH<Shfl::Down>, shflH<Shfl::Bfly>,
                             shflH<Shfl::Idx>};
-  return finish(in, hs[mode]);
+  return finish(in, hs[mode], SyncRole::WarpExchange);
 }
 
 constexpr std::string_view kVoteModes[] = {"all", "any", "uni", "ballot"};
@@ -424,7 +427,7 @@ std::string bindActivemask(Inst& in) {
   if (auto e = needType(in, Type::B32); !e.empty()) return e;
   if (auto e = expectOperands(in, 1); !e.empty()) return e;
   if (auto e = expectRegs(in, {0}); !e.empty()) return e;
-  return finish(in, activemaskH);
+  return finish(in, activemaskH, SyncRole::None);
 }
 
 std::string bindElect(Inst& in) {

@@ -48,4 +48,44 @@ class ClusterDirectory {
   std::unordered_map<uint64_t, std::vector<O*>> clusters_;
 };
 
+// One CTA's place in its cluster, as a checker's observer holds it: its rank, and while it runs
+// the cluster's members by rank (taken when the CTA starts, left when it finishes).
+template <class O>
+class ClusterSeat {
+ public:
+  // Seats `self`, the observer of CTA `c`, in `directory` (null: other CTAs are not followed,
+  // each CTA is alone).
+  void take(ClusterDirectory<O>* directory, const sim::CtaInfo& c, O* self) {
+    self_ = self;
+    rank_ = sim::clusterRank(c.cluster, c.id);
+    const unsigned size = unsigned(c.cluster.count());
+    if (size > 1 && directory) {
+      directory_ = directory;
+      key_ = clusterKeyOf(c);
+      members_ = directory->join(key_, size, rank_, self);
+    }
+  }
+  void leave() {
+    if (members_) directory_->leave(key_, rank_);
+    members_ = nullptr;
+  }
+  unsigned rank() const { return rank_; }
+  uint64_t key() const { return key_; }
+  // Whether the CTA shares a cluster with others (and the directory follows them).
+  bool inCluster() const { return members_ != nullptr; }
+  // The observer of the CTA of rank `rank`: this one for its own rank, null for a CTA of the
+  // cluster that has not started or has finished.
+  O* member(unsigned rank) const {
+    if (rank == rank_) return self_;
+    return members_ && rank < members_->size() ? (*members_)[rank] : nullptr;
+  }
+
+ private:
+  ClusterDirectory<O>* directory_ = nullptr;
+  O* self_ = nullptr;
+  std::vector<O*>* members_ = nullptr;
+  uint64_t key_ = 0;
+  unsigned rank_ = 0;
+};
+
 }  // namespace warpsim::check

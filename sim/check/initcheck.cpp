@@ -33,17 +33,10 @@ void InitcheckObserver::ctaStarted(const sim::CtaInfo& c) {
   view_.start(c);
   shared_.assign(c.sharedBytes, 0);
   local_.assign(size_t(c.localBytes) * c.threads, 0);
-  rank_ = sim::clusterRank(c.cluster, c.id);
-  if (c.cluster.count() > 1 && clusters_) {
-    clusterKey_ = clusterKeyOf(c);
-    peers_ = clusters_->join(clusterKey_, unsigned(c.cluster.count()), rank_, this);
-  }
+  seat_.take(clusters_, c, this);
 }
 
-void InitcheckObserver::ctaFinished(const sim::FaultInfo*) {
-  if (peers_) clusters_->leave(clusterKey_, rank_);
-  peers_ = nullptr;
-}
+void InitcheckObserver::ctaFinished(const sim::FaultInfo*) { seat_.leave(); }
 
 void InitcheckObserver::reportUninit(const sim::MemoryEvent& e, unsigned lane, uint64_t a,
                                      const char* space) {
@@ -78,7 +71,7 @@ void InitcheckObserver::memory(const sim::MemoryEvent& e) {
       std::vector<uint8_t>* shadow = &shared_;
       if (sim::namesRank(a)) {  // another CTA of the cluster: its shadow
         const unsigned r = sim::rankOfClusterAddress(a);
-        InitcheckObserver* owner = peers_ && r < peers_->size() ? (*peers_)[r] : nullptr;
+        InitcheckObserver* owner = seat_.member(r);
         if (!owner) return;
         shadow = &owner->shared_;
         a &= sim::kClusterOffsetMask;

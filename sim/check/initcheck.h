@@ -66,9 +66,7 @@ class InitcheckObserver final : public sim::Observer {
   // The cluster's CTAs by rank (distributed shared memory and multicast copies write into
   // another CTA's shared memory, whose shadow is its observer's).
   ClusterDirectory<InitcheckObserver>* clusters_ = nullptr;
-  std::vector<InitcheckObserver*>* peers_ = nullptr;
-  uint64_t clusterKey_ = 0;
-  unsigned rank_ = 0;
+  ClusterSeat<InitcheckObserver> seat_;
   CtaView view_;
   Findings findings_;
   std::vector<uint8_t> shared_;                     // per byte: written

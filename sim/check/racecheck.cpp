@@ -71,12 +71,7 @@ void RacecheckObserver::ctaStarted(const sim::CtaInfo& c) {
   warpSeq_.assign(c.warps, 0);
   clusterArrivals_.assign(c.warps, {});
   clusterWaits_.assign(c.warps, 0);
-  const unsigned size = unsigned(c.cluster.count());
-  rank_ = sim::clusterRank(c.cluster, c.id);
-  if (size > 1 && owner_) {
-    clusterKey_ = clusterKeyOf(c);
-    peers_ = owner_->clusters().join(clusterKey_, size, rank_, this);
-  }
+  seat_.take(owner_ ? &owner_->clusters() : nullptr, c, this);
 }
 
 void RacecheckObserver::instruction(const sim::InstructionEvent& e) {
@@ -127,7 +122,7 @@ bool RacecheckObserver::ordered(const AccessStamp& earlier, unsigned warp) const
   const unsigned u = earlier.thread / 32;
   // (A bulk copy's write carries the number of the copy among those into this CTA.)
   if (earlier.seq == kAsyncSeq) return asyncSeen_[warp] >= earlier.epoch;
-  if (earlier.rank != rank_) {
+  if (earlier.rank != seat_.rank()) {
     const RacecheckObserver* p = peer(earlier.rank);
     return !p || beforeClusterPhase(p->clusterArrivals_, u, earlier.epoch, clusterWaits_[warp]);
   }
@@ -135,10 +130,7 @@ bool RacecheckObserver::ordered(const AccessStamp& earlier, unsigned warp) const
   return beforeClusterPhase(clusterArrivals_, u, earlier.epoch, clusterWaits_[warp]);
 }
 
-const RacecheckObserver* RacecheckObserver::peer(unsigned rank) const {
-  if (rank == rank_) return this;
-  return peers_ && rank < peers_->size() ? (*peers_)[rank] : nullptr;
-}
+const RacecheckObserver* RacecheckObserver::peer(unsigned rank) const { return seat_.member(rank); }
 
 void RacecheckObserver::report(const AccessStamp& earlier, const char* earlierKind,
                                const sim::MemoryEvent& e, unsigned lane, const char* kind,
@@ -159,7 +151,7 @@ void RacecheckObserver::report(const AccessStamp& earlier, const char* earlierKi
     f.detail = "hazard at __shared__ address " + hex(address) +
                ": a bulk copy's write (the asynchronous proxy) and an access that did not wait "
                "for the copy's mbarrier phase (mbarrier.try_wait or test_wait)";
-  else if (earlier.rank != rank_ || ownerRank != rank_)
+  else if (earlier.rank != seat_.rank() || ownerRank != seat_.rank())
     f.detail = "hazard at __shared__ address " + hex(address) + " of the cluster's CTA of rank " +
                std::to_string(ownerRank) +
                " (distributed shared memory): CTAs of the cluster with no cluster.sync() "
@@ -179,10 +171,10 @@ void RacecheckObserver::shared(RacecheckObserver& owner, const sim::MemoryEvent&
   const unsigned w = e.warp;
   const uint32_t thread = w * 32 + lane;
   AccessStamp now{e.inst,      clock(w, w),      warpSync_[w],
-                  warpSeq_[w], uint16_t(thread), uint16_t(rank_)};
+                  warpSeq_[w], uint16_t(thread), uint16_t(seat_.rank())};
   if (e.kind == sim::AccessKind::Store && isBulkCopy(*e.inst)) {
     // Numbered among the copies into the owner's memory (a multicast writes several CTAs').
-    const uint64_t copy = uint64_t(rank_) << 48 | uint64_t(w) << 32 | warpSeq_[w];
+    const uint64_t copy = uint64_t(seat_.rank()) << 48 | uint64_t(w) << 32 | warpSeq_[w];
     if (copy != owner.asyncCopy_) {
       owner.asyncCopy_ = copy;
       ++owner.asyncEpoch_;
@@ -195,13 +187,13 @@ void RacecheckObserver::shared(RacecheckObserver& owner, const sim::MemoryEvent&
   auto conflicts = [&](const AccessStamp& s) {
     if (!s.inst) return false;
     // (A bulk copy's write is the asynchronous proxy's, not its issuing thread's.)
-    if (s.rank == rank_ && s.seq != kAsyncSeq &&
+    if (s.rank == seat_.rank() && s.seq != kAsyncSeq &&
         (s.thread == thread || (s.thread / 32 == w && s.seq == now.seq)))
       return false;
     return !ordered(s, w);
   };
   std::vector<Cell>& cells = owner.cells_;
-  const unsigned ownerRank = owner.rank_;
+  const unsigned ownerRank = owner.seat_.rank();
   const bool write = e.kind == sim::AccessKind::Store;
   bool reported = false;  // one hazard per lane access
   for (unsigned b = 0; b < e.bytes; ++b) {
@@ -334,10 +326,7 @@ void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_
 }
 
 void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
-  if (peers_) {
-    owner_->clusters().leave(clusterKey_, rank_);
-    peers_ = nullptr;
-  }
+  seat_.leave();
   // Stable: the first reader and writer of a word stay the first in the CTA's order.
   std::stable_sort(accesses_.begin(), accesses_.end(),
                    [](const GlobalAccess& x, const GlobalAccess& y) { return x.word < y.word; });
@@ -533,31 +522,27 @@ SeenReleases Racecheck::observe(uint64_t word, uint64_t cta) {
 
 namespace {
 
-// `x` is before release `r` of its CTA: program order (or a __syncwarp) in one warp, else the
-// releasing warp's clock row holds x's epoch.
-bool releasedBefore(const CtaPoint& x, const Release& r) {
-  const unsigned xw = x.thread / 32, rw = r.at.thread / 32;
-  return xw == rw ? x.seq < r.at.seq && (x.thread == r.at.thread || r.at.wsync > x.wsync)
-                  : r.row[xw] > x.epoch;
+// Point `early` of a CTA is ordered before its point `late`: program order in one thread (or a
+// __syncwarp between them in one warp), else `lateRow`, the clock row of late's warp there,
+// holds early's epoch. (A release is after what it releases; an acquire before what it orders.)
+bool orderedBefore(const CtaPoint& early, const CtaPoint& late, const uint32_t* lateRow) {
+  const unsigned ew = early.thread / 32, lw = late.thread / 32;
+  return ew == lw
+             ? early.seq < late.seq && (early.thread == late.thread || late.wsync > early.wsync)
+             : lateRow[ew] > early.epoch;
 }
 
 }  // namespace
-
-bool Racecheck::acquiredAfter(const CtaWords& b, const Acquire& q, const CtaPoint& y) {
-  const unsigned yw = y.thread / 32, qw = q.at.thread / 32;
-  return yw == qw ? y.seq > q.at.seq && (y.thread == q.at.thread || y.wsync > q.at.wsync)
-                  : b.snapshots[size_t(y.snapshot) * b.warps + qw] > q.at.epoch;
-}
 
 bool Racecheck::synchronized(uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) const {
   const CtaWords& a = ctas_[cx];
   const CtaWords& b = ctas_[cy];
   for (const Acquire& q : b.acquires) {
-    if (!acquiredAfter(b, q, y)) continue;
+    if (!orderedBefore(q.at, y, &b.snapshots[size_t(y.snapshot) * b.warps])) continue;
     const std::vector<uint32_t>& sequence = sequences_[q.seen.sequence];
     for (uint32_t k = 0; k < q.seen.length; ++k) {
       const Release& r = releases_[sequence[k]];
-      if (r.cta == a.info.linear && releasedBefore(x, r)) return true;
+      if (r.cta == a.info.linear && orderedBefore(x, r.at, r.row.data())) return true;
     }
   }
   return false;

@@ -119,8 +119,8 @@ class RacecheckObserver final : public sim::Observer {
   const sim::CtaInfo& info() const { return view_.info(); }
   ClusterArrivals& clusterArrivals() { return clusterArrivals_; }
   // The cluster this CTA is in (null: a cluster of one) and its key among the launch's.
-  uint64_t clusterKey() const { return clusterKey_; }
-  bool inCluster() const { return peers_ != nullptr; }
+  uint64_t clusterKey() const { return seat_.key(); }
+  bool inCluster() const { return seat_.inCluster(); }
 
  private:
   struct Cell {
@@ -178,11 +178,9 @@ class RacecheckObserver final : public sim::Observer {
   std::vector<uint32_t> snapshots_;  // rows, warps_ each
   std::vector<uint32_t> warpSnapshot_;
   std::vector<uint32_t> warpSync_, warpSeq_;
-  // The cluster: this CTA's rank, the members' observers by rank (Racecheck owns the vector;
-  // null: a cluster of one), each warp's arrivals and the phases it has waited for.
-  unsigned rank_ = 0;
-  uint64_t clusterKey_ = 0;
-  std::vector<RacecheckObserver*>* peers_ = nullptr;
+  // The cluster: this CTA's seat (its rank, the members' observers by rank, in Racecheck's
+  // directory), each warp's arrivals and the phases it has waited for.
+  ClusterSeat<RacecheckObserver> seat_;
   ClusterArrivals clusterArrivals_;
   std::vector<uint32_t> clusterWaits_;
   // Global accesses are appended as they come (cheap on the CTA's path) and summarized per word
@@ -253,8 +251,6 @@ class Racecheck final : public sim::ObserverFactory {
   // Whether `x` of CTA ctas_[cx] happens before `y` of CTA ctas_[cy] through a release of cx
   // that cy acquired.
   bool synchronized(uint64_t cx, const CtaPoint& x, uint64_t cy, const CtaPoint& y) const;
-  // Whether `y` of CTA `b` comes after its acquire `q`.
-  static bool acquiredAfter(const CtaWords& b, const Acquire& q, const CtaPoint& y);
   void race(const CtaWords& a, const CtaPoint& aAt, const char* aKind, const CtaWords& b,
             const CtaPoint& bAt, const char* bKind, uint64_t word);
   Findings findings_;

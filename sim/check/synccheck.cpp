@@ -17,14 +17,10 @@ std::string mask(isa::LaneMask m) {
   return b;
 }
 
-bool startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
-
 // Warp primitives that take a member mask as their last operand.
 bool hasMemberMask(const isa::Inst& in) {
-  const std::string& t = in.text;
-  return startsWith(t, "shfl.sync") || startsWith(t, "vote.sync") || startsWith(t, "match.") ||
-         startsWith(t, "redux.sync") || startsWith(t, "elect.sync") ||
-         startsWith(t, "bar.warp.sync");
+  return in.sync == isa::SyncRole::WarpSync || in.sync == isa::SyncRole::WarpExchange ||
+         in.sync == isa::SyncRole::WarpCollective;
 }
 
 }  // namespace
@@ -73,7 +69,8 @@ void SynccheckObserver::instruction(const sim::InstructionEvent& e) {
         "do not exist)",
         in, e.warp, first,
         "member mask " + mask(members) + ", executing lanes " + mask(e.executed) + ": lanes " +
-            mask(absent) + (startsWith(in.text, "shfl") ? " (a shuffle reads 0 from them)" : ""));
+            mask(absent) +
+            (in.sync == isa::SyncRole::WarpExchange ? " (a shuffle reads 0 from them)" : ""));
 }
 
 void SynccheckObserver::barrierArrived(const sim::BarrierArrival& e) {
