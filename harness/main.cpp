@@ -64,6 +64,8 @@ constexpr Command kCommands[] = {
      warpsim::cli::fastmathExceptionsCommand},
     {"support", "support FILE...", "which kernels of these modules run, and what stops the others",
      warpsim::cli::supportCommand},
+    {"link", "link FILE... -o OUT", "link translation units' PTX (nvcc -rdc=true) into one module",
+     warpsim::cli::linkCommand},
 };
 
 std::string usage() {

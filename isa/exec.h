@@ -160,6 +160,15 @@ class Machine {
     unsupported(in, "a stream made on the device (dynamic parallelism)");
     return 0;
   }
+  // The device runtime's last error of the thread of `lane` (cudaGetLastError, which clears
+  // it, and cudaPeekAtLastError in device code), which a failed device runtime call sets.
+  virtual uint32_t deviceLastError(const Inst& in, unsigned lane, bool clear) {
+    unsupported(in, "the device runtime's last error (dynamic parallelism)");
+    return 0;
+  }
+  virtual void setDeviceLastError(const Inst& in, unsigned lane, uint32_t error) {
+    unsupported(in, "the device runtime's last error (dynamic parallelism)");
+  }
   // Thread-block clusters (isa/insns/cluster.cpp; sim/func/cluster.h says what the addresses
   // are). mapa: the address, in `space` (Generic or SharedCluster), of the shared variable at
   // `addr` in the cluster's CTA of rank `rank`. getctarank: the rank of the CTA whose shared

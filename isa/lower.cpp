@@ -675,8 +675,14 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress,
                        lineOf(module.text, g.loc.line));
     }
   }
-  for (size_t i = 0; i < module.functions.size(); ++i)
-    ctx.functionIndex[module.functions[i].name] = int(i);
+  // A name is its definition, before or after its declarations, else its first declaration
+  // (ir::Module::findFunction's rule, by which sim/gpu.cpp numbers function-pointer
+  // initializers too).
+  for (size_t i = 0; i < module.functions.size(); ++i) {
+    const auto [it, fresh] = ctx.functionIndex.try_emplace(module.functions[i].name, int(i));
+    if (!fresh && module.functions[i].hasBody && !module.functions[size_t(it->second)].hasBody)
+      it->second = int(i);
+  }
   ctx.addressTaken = addressTakenFunctions(module, ctx.functionIndex);
 
   // Entries' own (demoted) shared variables overlap one another after the module's: only one

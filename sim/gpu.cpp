@@ -26,6 +26,8 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
   std::unordered_map<std::string, uint64_t> addresses;
   for (const ir::VarDecl& v : m->ir.globals) {
     if (v.space != ir::StateSpace::Global && v.space != ir::StateSpace::Const) continue;
+    // One allocation per name: the definition's, wherever its .extern declarations stand.
+    if (m->ir.findGlobal(v.name) != &v) continue;
     const std::string label =
         std::string(v.space == ir::StateSpace::Const ? ".const " : ".global ") + v.name;
     // .const data is read-only to kernels: a store to it (through a generic or .global
@@ -55,10 +57,8 @@ const LoadedModule& Gpu::loadPtx(const std::string& text, const std::string& pat
         auto s = addresses.find(iv.symbol);
         if (s == addresses.end() && m->ir.findFunction(iv.symbol)) {
           // A function-pointer table: the function's address (isa/lower.h), numbered as
-          // lowering numbers it (the last declaration of the name).
-          size_t f = 0;
-          for (size_t k = 0; k < m->ir.functions.size(); ++k)
-            if (m->ir.functions[k].name == iv.symbol) f = k;
+          // lowering numbers it (its definition, else its first declaration).
+          const size_t f = size_t(m->ir.findFunction(iv.symbol) - m->ir.functions.data());
           bits = isa::functionAddress(f) + uint64_t(iv.offset);
           std::memcpy(bytes + i * eb, &bits, std::min<uint32_t>(eb, 8));
           continue;

@@ -28,5 +28,6 @@ int checkCommand(const std::vector<std::string>& args);
 int fastmathVerifyCommand(const std::vector<std::string>& args);
 int fastmathExceptionsCommand(const std::vector<std::string>& args);
 int supportCommand(const std::vector<std::string>& args);
+int linkCommand(const std::vector<std::string>& args);
 
 }  // namespace warpsim::cli

@@ -17,6 +17,7 @@
 #include "harness/kernel_lookup.h"
 #include "harness/ptxas_resources.h"
 #include "isa/diagnostic.h"
+#include "isa/ptx_link.h"
 
 namespace warpsim::driver {
 
@@ -174,7 +175,7 @@ Module* Driver::loadImage(const void* image) {
   if (magic == kFatbinMagic && prelinked) {
     // nvcc -rdc=true: nvlink linked SASS into `bytes` for the sm_ targets; for PTX it cannot
     // link, the driver JIT-links the translation units' PTX (and libcudadevrt, whose entry
-    // points the simulator implements itself). One translation unit's PTX is the module.
+    // points the simulator implements itself): the units' PTX linked is the module.
     std::vector<std::string> units;
     std::string held;
     for (const void* const* f = static_cast<const void* const*>(prelinked); *f; ++f) {
@@ -188,14 +189,20 @@ Module* Driver::loadImage(const void* image) {
       }
     }
     // A unit without usable PTX is left out: libcudadevrt's (SASS and compute_121 PTX) is one.
-    if (units.size() == 1)
-      ptx = std::move(units.front());
-    else if (units.size() > 1)
-      m->noPtxReason = "holds relocatable device code of " + std::to_string(units.size()) +
-                       " translation units, and linking several PTX modules into one is not "
-                       "supported yet (one translation unit with device code runs)";
-    else
-      m->noPtxReason = "holds relocatable device code with " + held + " and no PTX for "
+    if (!units.empty()) {
+      std::vector<isa::PtxUnit> linked;
+      for (std::string& u : units)
+        linked.push_back({std::move(u), "translation unit " + std::to_string(linked.size() + 1) +
+                                            " of " + std::to_string(units.size())});
+      try {
+        ptx = isa::linkPtx(linked);
+      } catch (const isa::PtxError& e) {
+        m->noPtxReason = "holds relocatable device code whose translation units do not link: " +
+                         std::string(e.what());
+      }
+    } else
+      m->noPtxReason = "holds relocatable device code with " + held +
+                       " and no PTX for "
                        "compute_90 or below";
   } else if (magic == kFatbinMagic) {
     const std::vector<FatbinEntry> entries = parseFatbinary(bytes, fatbinaryBytes(bytes));

@@ -4,13 +4,15 @@
 // the driver each translation unit's PTX and the device runtime library (libcudadevrt) and
 // loads what cuLinkComplete returns. warpsim runs PTX and implements the device runtime's
 // entry points itself (sim/func/device_launch.h), so linking keeps the PTX and leaves the
-// library out: the image is the module's PTX text. Linking several PTX modules into one
-// (resolving one's .extern declarations against another's definitions) is not done yet: a
-// program of several device translation units gets CUDA_ERROR_NOT_SUPPORTED and a message.
+// library out: the image is the module's PTX text, several inputs linked into one by
+// isa/ptx_link.h (one's .extern declarations resolved against another's definitions; inputs
+// that do not link give CUDA_ERROR_INVALID_PTX and the linker's message).
 #include <cstring>
 
 #include "harness/driver/fatbinary.h"
 #include "harness/driver/internal.h"
+#include "isa/diagnostic.h"
+#include "isa/ptx_link.h"
 
 using namespace warpsim::driver;
 
@@ -102,12 +104,14 @@ CUresult cuLinkComplete(CUlinkState state, void** image, size_t* size) {
       throw ApiError{CUDA_ERROR_NO_BINARY_FOR_GPU,
                      "cuLinkComplete: no PTX was added (the simulator links PTX only: build "
                      "with -gencode arch=compute_90,code=compute_90)"};
-    if (s.ptx.size() > 1)
-      throw ApiError{CUDA_ERROR_NOT_SUPPORTED,
-                     "cuLinkComplete: linking " + std::to_string(s.ptx.size()) +
-                         " PTX modules into one is not supported yet (a program whose device "
-                         "code is one translation unit links)"};
-    s.image = s.ptx.front();
+    std::vector<warpsim::isa::PtxUnit> units;
+    for (const std::string& text : s.ptx)
+      units.push_back({text, "cuLinkAddData input " + std::to_string(units.size() + 1)});
+    try {
+      s.image = warpsim::isa::linkPtx(units);
+    } catch (const warpsim::isa::PtxError& e) {
+      throw ApiError{CUDA_ERROR_INVALID_PTX, "cuLinkComplete: " + std::string(e.what())};
+    }
     *need(image) = s.image.data();  // NUL-terminated: std::string keeps the terminator
     if (size) *size = s.image.size() + 1;
     return CUDA_SUCCESS;

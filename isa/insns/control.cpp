@@ -116,7 +116,10 @@ void launchDeviceH(Exec& x, const Inst& in) {
   uint64_t buf[kWarpSize] = {}, stream[kWarpSize] = {}, out[kWarpSize] = {};
   paramValues(x, in, 0, 8, buf);
   paramValues(x, in, 1, 8, stream);
-  forLanes(x.mask, [&](unsigned l) { out[l] = x.machine->deviceLaunch(in, l, buf[l], stream[l]); });
+  forLanes(x.mask, [&](unsigned l) {
+    out[l] = x.machine->deviceLaunch(in, l, buf[l], stream[l]);
+    if (out[l]) x.machine->setDeviceLastError(in, l, uint32_t(out[l]));
+  });
   storeReturn(x, in, 4, out);
 }
 
@@ -134,6 +137,7 @@ void cdpMallocH(Exec& x, const Inst& in) {
   forLanes(x.mask, [&](unsigned l) {
     ptr[l] = x.machine->deviceMalloc(in, l, size[l]);
     err[l] = ptr[l] ? 0 : kCudaErrorMemoryAllocation;
+    if (err[l]) x.machine->setDeviceLastError(in, l, uint32_t(err[l]));
   });
   x.machine->store(in, Space::Generic, x.mask, where, 8, 1, ptr);  // through the caller's pointer
   storeReturn(x, in, 4, err);
@@ -159,6 +163,7 @@ void cdpStreamCreateH(Exec& x, const Inst& in) {
     // made on the device must be non-blocking).
     if (flags[l] != kCudaStreamNonBlocking) {
       err[l] = 1;  // cudaErrorInvalidValue
+      x.machine->setDeviceLastError(in, l, 1);
       return;
     }
     stream[l] = x.machine->deviceStreamCreate(in, l);
@@ -172,7 +177,20 @@ void cdpStreamDestroyH(Exec& x, const Inst& in) {
   if (!x.mask) return;
   uint64_t stream[kWarpSize] = {}, err[kWarpSize] = {};
   paramValues(x, in, 0, 8, stream);
-  forLanes(x.mask, [&](unsigned l) { err[l] = x.machine->deviceStreamDestroy(in, l, stream[l]); });
+  forLanes(x.mask, [&](unsigned l) {
+    err[l] = x.machine->deviceStreamDestroy(in, l, stream[l]);
+    if (err[l]) x.machine->setDeviceLastError(in, l, uint32_t(err[l]));
+  });
+  storeReturn(x, in, 4, err);
+}
+
+// cudaGetLastError (kClear) and cudaPeekAtLastError in device code: the thread's last error
+// from a failed device runtime call (a launch, a malloc, a stream call), 0 when none failed.
+template <bool kClear>
+void lastErrorH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  uint64_t err[kWarpSize] = {};
+  forLanes(x.mask, [&](unsigned l) { err[l] = x.machine->deviceLastError(in, l, kClear); });
   storeReturn(x, in, 4, err);
 }
 
@@ -348,6 +366,8 @@ std::string bindExternalCall(Inst& in, const std::string& callee) {
       {"__cudaCDP2Free", 1, cdpFreeH},
       {"__cudaCDP2StreamCreateWithFlags", 2, cdpStreamCreateH},
       {"__cudaCDP2StreamDestroy", 1, cdpStreamDestroyH},
+      {"__cudaCDP2GetLastError", 0, lastErrorH<true>},
+      {"__cudaCDP2PeekAtLastError", 0, lastErrorH<false>},
   };
   for (const RuntimeCall& c : kRuntimeCalls) {
     if (callee != c.name) continue;

@@ -1,5 +1,6 @@
-// JIT linking through the driver API, as NVIDIA's ptxjit sample does: a kernel's PTX text
-// (written here by hand) goes through cuLinkCreate / cuLinkAddData / cuLinkComplete, the linked
+// JIT linking through the driver API, as NVIDIA's ptxjit sample does: a kernel's PTX text and
+// a function it calls, in a second PTX input (both written here by hand), go through
+// cuLinkCreate / cuLinkAddData / cuLinkComplete, the linked
 // image is loaded with cuModuleLoadData and launched with cuLaunchKernel. A bad input type is
 // refused. Run it: warpsim exec build/programs/jit_link
 // nvcc-flags: -lcuda
@@ -22,10 +23,12 @@
     }                                                                                    \
   } while (0)
 
-// out[i] = 3 * i + 1 for i < n.
+// out[i] = 3 * i + 1 for i < n, through affine_of, which the second input defines: the link
+// resolves the first's .extern declaration against it.
 const char* kPtx = R"(.version 8.0
 .target sm_90
 .address_size 64
+.extern .func (.param .b32 r) affine_of (.param .b32 x);
 .visible .entry affine(.param .u64 out, .param .u32 n)
 {
   .reg .pred %p;
@@ -36,10 +39,29 @@ const char* kPtx = R"(.version 8.0
   mov.u32 %r2, %tid.x;
   setp.ge.u32 %p, %r2, %r1;
   @%p ret;
-  mad.lo.u32 %r3, %r2, 3, 1;
+  {
+  .param .b32 x;
+  .param .b32 r;
+  st.param.b32 [x], %r2;
+  call.uni (r), affine_of, (x);
+  ld.param.b32 %r3, [r];
+  }
   mul.wide.u32 %rd2, %r2, 4;
   add.u64 %rd2, %rd1, %rd2;
   st.global.u32 [%rd2], %r3;
+  ret;
+}
+)";
+
+const char* kLibraryPtx = R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .func (.param .b32 r) affine_of (.param .b32 x)
+{
+  .reg .b32 %r<3>;
+  ld.param.b32 %r1, [x];
+  mad.lo.u32 %r2, %r1, 3, 1;
+  st.param.b32 [r], %r2;
   ret;
 }
 )";
@@ -50,6 +72,8 @@ int main() {
   CU_CHECK(cuLinkCreate(0, nullptr, nullptr, &link));
   CU_CHECK(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char*>(kPtx), std::strlen(kPtx) + 1,
                          "affine.ptx", 0, nullptr, nullptr));
+  CU_CHECK(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char*>(kLibraryPtx),
+                         std::strlen(kLibraryPtx) + 1, "affine_of.ptx", 0, nullptr, nullptr));
   if (cuLinkAddData(link, CU_JIT_INPUT_NVVM, const_cast<char*>(kPtx), 4, "x.nvvm", 0, nullptr,
                     nullptr) == CUDA_SUCCESS) {
     std::printf("jit_link: FAILED: NVVM input accepted\n");

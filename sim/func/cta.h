@@ -191,6 +191,8 @@ class Cta final : public isa::Machine {
                         uint64_t stream) override;
   uint64_t deviceStreamCreate(const isa::Inst& in, unsigned lane) override;
   uint32_t deviceStreamDestroy(const isa::Inst& in, unsigned lane, uint64_t stream) override;
+  uint32_t deviceLastError(const isa::Inst& in, unsigned lane, bool clear) override;
+  void setDeviceLastError(const isa::Inst& in, unsigned lane, uint32_t error) override;
   uint64_t mapSharedRank(const isa::Inst& in, isa::Space space, uint64_t addr, uint32_t rank,
                          unsigned lane) override;
   uint32_t ctaRankOf(const isa::Inst& in, isa::Space space, uint64_t addr, unsigned lane) override;
@@ -263,6 +265,8 @@ class Cta final : public isa::Machine {
   AsyncCopyUnit async_;                        // cp.async copies in flight
   std::vector<isa::insns::WgmmaQueue> wgmma_;  // per warp: wgmma.mma_async results in flight
   std::string printf_;
+  // Per thread: the device runtime's last error (empty until a device runtime call fails).
+  std::vector<uint32_t> deviceErrors_;
   Warp* cur_ = nullptr;                   // the warp whose instruction is executing
   bool pcSet_ = false;                    // the instruction moved the pc itself (control flow)
   bool blocked_ = false;                  // the warp must stop (barrier wait, nanosleep)

@@ -80,4 +80,18 @@ uint32_t Cta::deviceStreamDestroy(const isa::Inst& in, unsigned, uint64_t stream
   return ctx_.launches->streams.erase(stream) ? kCudaSuccess : kCudaErrorInvalidResourceHandle;
 }
 
+uint32_t Cta::deviceLastError(const isa::Inst&, unsigned lane, bool clear) {
+  const size_t t = size_t(cur_->index) * isa::kWarpSize + lane;
+  if (t >= deviceErrors_.size()) return kCudaSuccess;
+  const uint32_t e = deviceErrors_[t];
+  if (clear) deviceErrors_[t] = kCudaSuccess;
+  return e;
+}
+
+void Cta::setDeviceLastError(const isa::Inst&, unsigned lane, uint32_t error) {
+  const size_t t = size_t(cur_->index) * isa::kWarpSize + lane;
+  if (deviceErrors_.empty()) deviceErrors_.assign(warps_.size() * isa::kWarpSize, kCudaSuccess);
+  deviceErrors_[t] = error;
+}
+
 }  // namespace warpsim::sim

@@ -33,3 +33,20 @@ extern "C" __global__ void cdp_deep(unsigned* reached, int depth) {
 // Every thread launches a child that sets its flag: past the pending-launch limit, launches fail.
 extern "C" __global__ void cdp_flag(unsigned* flags, unsigned i) { flags[i] = 1; }
 extern "C" __global__ void cdp_many(unsigned* flags) { cdp_flag<<<1, 1>>>(flags, threadIdx.x); }
+
+// The device runtime's last error, per thread: a stream made without cudaStreamNonBlocking
+// and a launch of too many threads per block fail; cudaPeekAtLastError reads the error,
+// cudaGetLastError reads and clears it. Thread 1 makes no failing call.
+extern "C" __global__ void cdp_errors(unsigned* out) {
+  unsigned* mine = out + 8 * threadIdx.x;
+  mine[0] = cudaGetLastError();  // nothing failed yet
+  if (threadIdx.x == 0) {
+    cudaStream_t s;
+    mine[1] = cudaStreamCreateWithFlags(&s, cudaStreamDefault);
+  }
+  mine[2] = cudaPeekAtLastError();
+  mine[3] = cudaGetLastError();
+  mine[4] = cudaGetLastError();
+  if (threadIdx.x == 0) cdp_mark<<<1, 2048>>>(out, 0);
+  mine[5] = cudaGetLastError();
+}

@@ -97,8 +97,19 @@ TEST(Exec, DynamicParallelismWithRelocatableDeviceCode) {
   EXPECT_TRUE(has(t, "program on the timing model (h200): 1 launches")) << t.output;
 }
 
-// cuLinkCreate / cuLinkAddData / cuLinkComplete: the linked image loads and runs; NVVM input
-// is refused with a message.
+// -rdc=true with device code in two translation units: the driver links their PTX (an extern
+// function and variable of one defined in the other, each unit's own static helper and printf
+// strings) and both units' kernels run.
+TEST(Exec, RelocatableDeviceCodeOfTwoTranslationUnitsIsLinked) {
+  const Outcome o = exec(program("rdc_units"));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(has(o, "apply: unit 1 says hello")) << o.output;
+  EXPECT_TRUE(has(o, "report: unit 2 says total = 499507")) << o.output;
+  EXPECT_TRUE(has(o, "rdc_units: PASSED (2 translation units)")) << o.output;
+}
+
+// cuLinkCreate / cuLinkAddData / cuLinkComplete: two PTX inputs (a kernel and the function it
+// calls) are linked, and the image loads and runs; NVVM input is refused with a message.
 TEST(Exec, JitLinkingThroughTheDriverApi) {
   const Outcome o = exec(program("jit_link"));
   EXPECT_EQ(o.status, 0) << o.output;

@@ -71,5 +71,25 @@ TEST(DeviceLaunch, LaunchesPastThePendingLimitFail) {
   EXPECT_EQ(again.childGrids, 4u);
 }
 
+// cudaGetLastError / cudaPeekAtLastError in device code (cdpAdvancedQuicksort calls them):
+// each thread's own error from a failed device runtime call; Get clears it, Peek does not.
+TEST(DeviceLaunch, TheLastErrorIsEachThreadsOwn) {
+  PtxRunner r(readData("cdp_ops.ptx"), "cdp_ops.ptx");
+  const uint64_t out = r.buffer<uint32_t>(16, std::vector<uint32_t>(16, 0xffffffffu));
+  const sim::LaunchResult res = r.launch("cdp_errors", {1, 1, 1}, {2, 1, 1}, {PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("");
+  EXPECT_EQ(res.childGrids, 0u);
+  const auto v = r.read<uint32_t>(out, 16);
+  const uint32_t invalidValue = 1, invalidConfiguration = 9;
+  // Thread 0: the stream call fails (1), Peek and the first Get see it, the second Get does
+  // not; the launch of 2048 threads per block fails with cudaErrorInvalidConfiguration.
+  EXPECT_EQ(std::vector<uint32_t>(v.begin(), v.begin() + 6),
+            (std::vector<uint32_t>{0, invalidValue, invalidValue, invalidValue, 0,
+                                   invalidConfiguration}));
+  // Thread 1 called nothing that fails.
+  EXPECT_EQ(std::vector<uint32_t>(v.begin() + 8, v.begin() + 14),
+            (std::vector<uint32_t>{0, 0xffffffffu, 0, 0, 0, 0}));
+}
+
 }  // namespace
 }  // namespace warpsim::test
