@@ -28,10 +28,8 @@
 // clamped with .satfinite).
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <limits>
 #include <unordered_map>
 
 #include "isa/insns/addresses.h"
