@@ -19,6 +19,12 @@
 //              for f64, products near the subnormal range.
 // Masks are AND/OR immediates applied in the program to the loaded words, so the inputs stay
 // the generator's (and the recorded hashes describe them).
+//
+// Two cycles of forms. Seeds below kExtendedFirstSeed cycle through the first 12 mma forms and
+// the two matrix moves, as when tests/recorded/mma/ was recorded (seeds 1..560, 1121..1820:
+// the same seed still generates the same program). Seeds from kExtendedFirstSeed on cycle
+// through every form, the sub-byte integer (s4/u4, b1 .and/.xor.popc) and fp8 ones included,
+// none of them recorded on the chip yet (`bash scripts/device_mma.sh 1080 100000`).
 #include <array>
 
 #include "harness/ptxgen/builder.h"
@@ -27,16 +33,21 @@
 namespace warpsim::ptxgen {
 namespace {
 
-enum class Elem : uint8_t { F16, BF16, TF32, F32, F64, Int8, Int32 };
+enum class Elem : uint8_t { F16, BF16, TF32, F32, F64, Int8, Int32, Int4, Bit, E4M3, E5M2 };
 
 struct MmaForm {
   const char* text;  // the instruction without operands
   const char* family;
   unsigned aRegs, bRegs, cRegs, dRegs;
-  Elem a, c;  // element kinds of A/B and of C/D
+  Elem a, c;   // element kinds of A (and B) and of C/D
+  Elem b = a;  // B's, where it differs (fp8: e4m3 x e5m2)
 };
 
-constexpr std::array<MmaForm, 12> kForms = {{
+// The forms of the first cycle (seeds below kExtendedFirstSeed): kForms' first 12.
+constexpr unsigned kLegacyForms = 12;
+constexpr uint64_t kExtendedFirstSeed = 100000;
+
+constexpr std::array<MmaForm, 22> kForms = {{
     {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.f16.m16n8k16.f32", 4, 2, 4, 4,
      Elem::F16, Elem::F32},
     {"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", "mma.f16.m16n8k16.f16", 4, 2, 2, 2,
@@ -61,7 +72,30 @@ constexpr std::array<MmaForm, 12> kForms = {{
      Elem::Int32},
     {"mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16", "mma.f16.m16n8k8.f16", 2, 1, 2, 2,
      Elem::F16, Elem::F16},
+    // The second cycle's own forms.
+    {"mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32", "mma.s4.m8n8k32", 1, 1, 2, 2, Elem::Int4,
+     Elem::Int32},
+    {"mma.sync.aligned.m16n8k32.row.col.satfinite.s32.u4.s4.s32", "mma.u4s4.m16n8k32.satfinite", 2,
+     1, 4, 4, Elem::Int4, Elem::Int32},
+    {"mma.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32", "mma.s4u4.m16n8k64", 4, 2, 4, 4, Elem::Int4,
+     Elem::Int32},
+    {"mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.popc", "mma.b1.m8n8k128.xor", 1, 1, 2, 2,
+     Elem::Bit, Elem::Int32},
+    {"mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc", "mma.b1.m16n8k128.and", 2, 1, 4,
+     4, Elem::Bit, Elem::Int32},
+    {"mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.and.popc", "mma.b1.m16n8k256.and", 4, 2, 4,
+     4, Elem::Bit, Elem::Int32},
+    {"mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc", "mma.b1.m16n8k256.xor", 4, 2, 4,
+     4, Elem::Bit, Elem::Int32},
+    {"mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32", "mma.e4m3.m16n8k32.f32", 4, 2, 4, 4,
+     Elem::E4M3, Elem::F32},
+    {"mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32", "mma.e5m2e4m3.m16n8k32.f32", 4, 2, 4, 4,
+     Elem::E5M2, Elem::F32, Elem::E4M3},
+    {"mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16", "mma.e4m3e5m2.m16n8k32.f16", 4, 2, 2, 2,
+     Elem::E4M3, Elem::F16, Elem::E5M2},
 }};
+
+constexpr bool isIntElem(Elem k) { return k == Elem::Int8 || k == Elem::Int4 || k == Elem::Bit; }
 
 enum class Mode : uint8_t { Random, Narrow, LargeC, Spread, Tiny };
 constexpr unsigned kModes = 5;
@@ -104,6 +138,14 @@ std::pair<uint64_t, uint64_t> binadeMasks(Elem k, int e) {
       return {0x807FFFFFull, uint64_t(127 + e) << 23};
     case Elem::F64:
       return {0x800FFFFFFFFFFFFFull, uint64_t(1023 + e) << 52};
+    case Elem::E4M3: {  // four bytes: S.EEEE.MMM, bias 7
+      const uint64_t ex = uint64_t(7 + e) << 3;
+      return {0x87878787ull, ex * 0x01010101ull};
+    }
+    case Elem::E5M2: {  // four bytes: S.EEEEE.MM, bias 15
+      const uint64_t ex = uint64_t(15 + e) << 2;
+      return {0x83838383ull, ex * 0x01010101ull};
+    }
     default:
       return {~0ull, 0};
   }
@@ -115,7 +157,10 @@ std::pair<uint64_t, uint64_t> binadeMasks(Elem k, int e) {
 int tinyBinade(Elem k) {
   switch (k) {
     case Elem::F16:
+    case Elem::E5M2:
       return -14;
+    case Elem::E4M3:
+      return -6;
     case Elem::F64:
       return -520;
     default:
@@ -158,16 +203,20 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
   g.seed = seed;
   g.blockSize = 64;
   g.gridSize = 2;
-  // Seeds cycle through the mma forms and the two matrix moves.
-  const unsigned nForms = unsigned(kForms.size()) + 2;
-  const unsigned formIndex = unsigned(seed % nForms);
-  const Mode mode = Mode(unsigned(seed / nForms) % kModes);
+  // Seeds cycle through the mma forms and the two matrix moves (the first cycle: the recorded
+  // forms only; see the top of the file).
+  const bool extended = seed >= kExtendedFirstSeed;
+  const unsigned mmaForms = extended ? unsigned(kForms.size()) : kLegacyForms;
+  const uint64_t position = extended ? seed - kExtendedFirstSeed : seed;
+  const unsigned nForms = mmaForms + 2;
+  const unsigned formIndex = unsigned(position % nForms);
+  const Mode mode = Mode(unsigned(position / nForms) % kModes);
   std::vector<std::string> body;
   std::vector<std::string> regs;  // register i holds word i
   std::vector<size_t> writerOf;   // body line that writes register i last (npos: none)
   std::string decl;
   std::string formText, family;
-  const bool wide = formIndex < kForms.size() && kForms[formIndex].a == Elem::F64;
+  const bool wide = formIndex < mmaForms && kForms[formIndex].a == Elem::F64;
   auto addReg = [&](const std::string& name, InputKind kind) {
     regs.push_back(name);
     g.inputs.push_back(kind);
@@ -179,7 +228,7 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
     return s + "}";
   };
   unsigned sharedBytes = 0;
-  if (formIndex < kForms.size()) {
+  if (formIndex < mmaForms) {
     const MmaForm& f = kForms[formIndex];
     formText = f.text;
     family = std::string(f.family) + "." + modeName(mode);
@@ -190,7 +239,7 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
     for (unsigned i = 0; i < n; ++i) {
       const bool isAB = i < f.aRegs + f.bRegs;
       const bool isD = i >= f.aRegs + f.bRegs + f.cRegs;
-      Elem k = isAB ? f.a : f.c;
+      Elem k = isAB ? (i < f.aRegs ? f.a : f.b) : f.c;
       if (isD) k = f.c == Elem::F16 && f.dRegs == 4 ? Elem::F32 : f.c;
       if (k == Elem::F16 && !isAB) k = Elem::F16;  // f16x2 accumulators
       addReg(prefix + std::to_string(i), inputKindOf(k));
@@ -208,17 +257,20 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
     const unsigned cFirst = f.aRegs + f.bRegs;
     if (mode != Mode::Random) {
       for (unsigned i = 0; i < cFirst; ++i) {
+        const Elem k = i < f.aRegs ? f.a : f.b;
         int e = int(below(3)) - 1;
-        if (mode == Mode::Spread && i < f.aRegs) e = int(below(17)) - 8;
-        if (mode == Mode::Tiny) e = tinyBinade(f.a) + int(below(3));
-        mask(i, f.a, e);
+        // e4m3's binades reach from 2^-6 to 2^8 only.
+        if (mode == Mode::Spread && i < f.aRegs)
+          e = k == Elem::E4M3 ? int(below(15)) - 6 : int(below(17)) - 8;
+        if (mode == Mode::Tiny) e = tinyBinade(k) + int(below(3));
+        mask(i, k, e);
       }
       for (unsigned i = cFirst; i < cFirst + f.cRegs; ++i)
         mask(i, f.c,
              mode == Mode::Tiny     ? subnormalBinade(f.c)
              : mode == Mode::LargeC ? 12 + int(below(3))
                                     : int(below(4)));
-      if (f.a == Elem::Int8 && mode == Mode::LargeC)  // near the s32 limits: wrap / saturation
+      if (isIntElem(f.a) && mode == Mode::LargeC)  // near the s32 limits: wrap / saturation
         for (unsigned i = cFirst; i < cFirst + f.cRegs; ++i) {
           body.push_back("or.b32 " + regs[i] + "," + regs[i] + ",0x7FFF0000;");
           writerOf[i] = body.size() - 1;
@@ -229,7 +281,7 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
                              vec(regs, cFirst, f.cRegs) + ";";
     body.push_back(line);
     for (unsigned i = cFirst + f.cRegs; i < n; ++i) writerOf[i] = body.size() - 1;
-  } else if (formIndex == kForms.size()) {
+  } else if (formIndex == mmaForms) {
     // ldmatrix: each thread stores its 4 words (a 16-byte row) to shared memory; after bar.sync
     // the warp loads 1, 2 or 4 matrices (transposed or not) from its 32 rows, lane l addressing
     // row l. The seed picks the count and .trans.

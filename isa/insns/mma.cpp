@@ -1,37 +1,64 @@
 // Warp-level matrix multiply-accumulate (PTX ISA, "mma"): D = A * B + C over the 32 threads of a
 // warp, every matrix spread over the threads' registers in the fragment layouts of the PTX ISA
-// ("Matrix Fragments for mma.m16n8k16 / m16n8k8 / m8n8k4 / m16n8k32"; groupID = laneid >> 2,
-// threadID_in_group = laneid % 4):
+// ("Matrix Fragments for mma.m16n8k16 / m16n8k8 / m8n8k4 / m16n8k32 / m16n8k64 / m8n8k32 /
+// m8n8k128 / m16n8k128 / m16n8k256"; groupID = laneid >> 2, threadID_in_group = laneid % 4):
 //   mma.sync.aligned.m16n8k16.row.col.{f32,f16}.f16.f16.{f32,f16}   (D and C of one type),
 //                                     .f32.bf16.bf16.f32
 //   mma.sync.aligned.m16n8k8.row.col.{f32,f16}.f16.f16.{f32,f16}    (likewise),
 //                                    .f32.bf16.bf16.f32, .f32.tf32.tf32.f32
 //   mma.sync.aligned.m8n8k4.row.col{.rn,.rz,.rm,.rp}.f64.f64.f64.f64
 //   mma.sync.aligned.m16n8k32 / m16n8k16 .row.col{.satfinite}.s32.{s8,u8}.{s8,u8}.s32
-// Integer forms are exact (the sum wraps modulo 2^32, or clamps with .satfinite); the f64 form is
-// a chain of fused multiply-adds in k order from C, each rounded in the instruction's mode; the
-// narrow floating-point forms go through mmaDot (mma_accumulate.h), the model of the tensor
-// core's undocumented summation fitted to the H200. .aligned: every thread of the warp executes it.
+//   mma.sync.aligned.m8n8k32 / m16n8k32 / m16n8k64 .row.col{.satfinite}.s32.{s4,u4}.{s4,u4}.s32
+//   mma.sync.aligned.m8n8k128 / m16n8k128 / m16n8k256 .row.col.s32.b1.b1.s32.{and,xor}.popc
+//   mma.sync.aligned.m16n8k32.row.col.{f32,f16}.{e4m3,e5m2}.{e4m3,e5m2}.{f32,f16} (C = D type)
+// Integer forms are exact (the sum wraps modulo 2^32, or clamps with .satfinite; .b1 sums the
+// population counts of A's row AND/XOR B's column); the f64 form is a chain of fused
+// multiply-adds in k order from C, each rounded in the instruction's mode; the narrow
+// floating-point forms go through mmaDot (mma_accumulate.h), the model of the tensor core's
+// undocumented summation fitted to the H200 (fp8: an unmeasured hypothesis, see fp8Steps).
+// .aligned: every thread of the warp executes it.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <utility>
 
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
+#include "isa/insns/matrix_elements.h"
 #include "isa/insns/mma_accumulate.h"
 
 namespace warpsim::isa::insns {
 namespace {
 
-enum class Form : uint8_t { F16K16, Bf16K16, F16K8, Bf16K8, Tf32K8, F64K4, IntK32, IntK16 };
+enum class Form : uint8_t {
+  F16K16,
+  Bf16K16,
+  F16K8,
+  Bf16K8,
+  Tf32K8,
+  F64K4,
+  IntK32,  // s8/u8
+  IntK16,
+  Int4M8K32,  // s4/u4
+  Int4K32,
+  Int4K64,
+  B1M8K128,  // b1
+  B1K128,
+  B1K256,
+  Fp8K32,  // e4m3/e5m2
+  Count
+};
 
 // Inst::flags
 enum : uint32_t {
   kCF16 = 1,       // C is f16 (f16x2 registers)
   kDF16 = 2,       // D is f16
-  kAUnsigned = 4,  // .u8 A
-  kBUnsigned = 8,  // .u8 B
+  kAUnsigned = 4,  // .u8 / .u4 A
+  kBUnsigned = 8,  // .u8 / .u4 B
   kSatFinite = 16,
+  kAE5M2 = 32,      // fp8: A is .e5m2 (else .e4m3)
+  kBE5M2 = 64,      // fp8: B is .e5m2
+  kBitAnd = 128,    // b1: .and.popc (else .xor.popc)
   kRoundShift = 8,  // f64: fp::Round in bits 8..10
 };
 
@@ -53,19 +80,57 @@ constexpr Geometry geometry(Form f) {
     case Form::F64K4:
       return {8, 8, 4, 1, 1, 1, 1};
     case Form::IntK32:
+    case Form::Fp8K32:
       return {16, 8, 32, 16, 4, 8, 4};
     case Form::IntK16:
       return {16, 8, 16, 8, 4, 4, 4};
+    case Form::Int4M8K32:
+      return {8, 8, 32, 8, 8, 8, 8};
+    case Form::Int4K32:
+      return {16, 8, 32, 16, 8, 8, 8};
+    case Form::Int4K64:
+      return {16, 8, 64, 32, 8, 16, 8};
+    case Form::B1M8K128:
+      return {8, 8, 128, 32, 32, 32, 32};
+    case Form::B1K128:
+      return {16, 8, 128, 64, 32, 32, 32};
+    case Form::B1K256:
+      return {16, 8, 256, 128, 32, 64, 32};
+    case Form::Count:
+      break;
   }
   return {};
 }
+
+// The forms whose A and B are integers (s8/u8, s4/u4, b1): exact sums, no rounding.
+constexpr bool isIntForm(Form f) {
+  return f == Form::IntK32 || f == Form::IntK16 || f == Form::Int4M8K32 || f == Form::Int4K32 ||
+         f == Form::Int4K64 || f == Form::B1M8K128 || f == Form::B1K128 || f == Form::B1K256;
+}
+
+// The forms whose A and B registers pack sub-word elements in k order: 8-, 4- and 1-bit
+// integers and fp8. One layout for all of them, the manual's figures for every such shape:
+// element j of A's register r sits in row g (+ 8 for odd r of the 16-row shapes), column
+// t * p + j (+ 4p for r >= 2), p the elements per register; B's register r holds rows
+// t * p + j + 4p r of column g. So a register is p consecutive k of one row (column).
+constexpr bool isPackedForm(Form f) { return isIntForm(f) || f == Form::Fp8K32; }
 
 struct RowCol {
   unsigned row, col;
 };
 
+constexpr RowCol packedA(const Geometry& G, unsigned i, unsigned g, unsigned t) {
+  const unsigned p = G.aPerReg, r = i / p, j = i % p;
+  return {g + (G.m == 16 ? (r & 1) * 8 : 0), t * p + j + (r >= 2 ? 4 * p : 0)};
+}
+constexpr RowCol packedB(const Geometry& G, unsigned i, unsigned g, unsigned t) {
+  const unsigned p = G.bPerReg, r = i / p, j = i % p;
+  return {t * p + j + 4 * p * r, g};
+}
+
 // Where element i of a thread's A fragment sits (g = groupID, t = threadID_in_group).
 constexpr RowCol aAt(Form f, unsigned i, unsigned g, unsigned t) {
+  if (isPackedForm(f)) return packedA(geometry(f), i, g, t);
   switch (f) {
     case Form::F16K16:
     case Form::Bf16K16:
@@ -75,17 +140,13 @@ constexpr RowCol aAt(Form f, unsigned i, unsigned g, unsigned t) {
       return {g + (i >= 2 ? 8 : 0), t * 2 + (i & 1)};
     case Form::Tf32K8:
       return {g + (i & 1) * 8, t + (i >= 2 ? 4 : 0)};
-    case Form::F64K4:
+    default:  // F64K4
       return {g, t};
-    case Form::IntK32:
-      return {g + ((i >> 2) & 1) * 8, t * 4 + (i & 3) + (i >= 8 ? 16 : 0)};
-    case Form::IntK16:
-      return {g + (i >= 4 ? 8 : 0), t * 4 + (i & 3)};
   }
-  return {};
 }
 
 constexpr RowCol bAt(Form f, unsigned i, unsigned g, unsigned t) {
+  if (isPackedForm(f)) return packedB(geometry(f), i, g, t);
   switch (f) {
     case Form::F16K16:
     case Form::Bf16K16:
@@ -95,19 +156,15 @@ constexpr RowCol bAt(Form f, unsigned i, unsigned g, unsigned t) {
       return {t * 2 + i, g};
     case Form::Tf32K8:
       return {t + i * 4, g};
-    case Form::F64K4:
+    default:  // F64K4
       return {t, g};
-    case Form::IntK32:
-      return {t * 4 + (i & 3) + (i >= 4 ? 16 : 0), g};
-    case Form::IntK16:
-      return {t * 4 + i, g};
   }
-  return {};
 }
 
-// C and D: four elements per thread for the 16x8 shapes, two for m8n8k4.
+// C and D: four elements per thread for the 16x8 shapes, two for the 8x8 ones.
+constexpr unsigned cElemsOf(Form f) { return geometry(f).m == 8 ? 2 : 4; }
 constexpr RowCol cAt(Form f, unsigned i, unsigned g, unsigned t) {
-  if (f == Form::F64K4) return {g, t * 2 + i};
+  if (geometry(f).m == 8) return {g, t * 2 + i};
   return {g + (i >= 2 ? 8 : 0), t * 2 + (i & 1)};
 }
 
@@ -116,19 +173,23 @@ inline const uint64_t* fragReg(const Exec& x, const Opnd& o, unsigned reg) {
   return x.reg(o.kind == OpndKind::Vec ? o.elems[reg] : o);
 }
 
-double narrowValue(Form f, uint64_t bits) {
+// The exact value of an A or B element of a narrow floating-point form (e5m2: of an fp8 one).
+double narrowValue(Form f, uint64_t bits, bool e5m2) {
   switch (f) {
     case Form::Tf32K8:  // tf32: the f32 encoding's upper 19 bits
       return fp::f32(uint32_t(bits) & 0xFFFFE000u);
     case Form::Bf16K16:
     case Form::Bf16K8:
       return fp::bf16ToF32(uint16_t(bits));
+    case Form::Fp8K32:
+      return fp8Value(e5m2, uint32_t(bits));
     default:
       return fp::f16ToF32(uint16_t(bits));
   }
 }
 
-// The format of A's and B's elements, for the alignment exponents of mmaDot.
+// The format of A's and B's elements, for the alignment exponents of mmaDot. fp8 elements are
+// aligned as the f16 values they convert to exactly (fp8Steps).
 constexpr fp::Format inputFormat(Form f) {
   switch (f) {
     case Form::Bf16K16:
@@ -141,11 +202,19 @@ constexpr fp::Format inputFormat(Form f) {
   }
 }
 
+// How the fp8 form sums its 32 products: NOT measured on the chip (docs/FIDELITY.md). The
+// hypothesis: the H200 has no fp8 mma.sync datapath (its fp8 tensor-core path is wgmma's), so
+// ptxas converts the fp8 elements to f16 (exactly) and issues the f16 m16n8k16 form twice:
+// two mmaDot steps of 16 products with the f16 form's adder (kMmaAdder), the first from C, the
+// second from the first's result rounded to D's format. One step of 32 with wgmma's kFp8Adder
+// is the other candidate; scripts/device_mma.sh's fp8 cases decide.
+constexpr unsigned kFp8Steps = 2;
+
 template <Form F>
 void mmaH(Exec& x, const Inst& in) {
   if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
   constexpr Geometry G = geometry(F);
-  constexpr bool kInt = F == Form::IntK32 || F == Form::IntK16;
+  constexpr bool kNarrow = F != Form::F64K4;
   constexpr unsigned aBits = F == Form::F64K4 ? 64 : 32 / G.aPerReg;
   constexpr unsigned bBits = F == Form::F64K4 ? 64 : 32 / G.bPerReg;
   const Opnd &dOp = in.ops[0], &aOp = in.ops[1], &bOp = in.ops[2], &cOp = in.ops[3];
@@ -153,34 +222,33 @@ void mmaH(Exec& x, const Inst& in) {
   // narrow forms' dots read a row of A and a column of B as contiguous k values.
   std::array<std::array<double, 32>, 16> A;
   std::array<std::array<double, 32>, 8> Bt;
-  std::array<std::array<int64_t, 32>, 16> Ai;
-  std::array<std::array<int64_t, 32>, 8> Bi;
   std::array<std::array<uint64_t, 8>, 16> C, D;
   auto field = [](uint64_t r, unsigned idx, unsigned bits) {
     return bits == 64 ? r : (r >> (idx * bits)) & ((1ull << bits) - 1);
   };
   // The fragments' registers, looked up once (not per lane and element).
-  constexpr unsigned cRegs = F == Form::F64K4 ? 2 : 4;
+  constexpr unsigned cRegs = cElemsOf(F);
   const uint64_t *aRegs[G.aElems / G.aPerReg], *bRegs[G.bElems / G.bPerReg], *cRegsOf[cRegs];
   for (unsigned j = 0; j < G.aElems / G.aPerReg; ++j) aRegs[j] = fragReg(x, aOp, j);
   for (unsigned j = 0; j < G.bElems / G.bPerReg; ++j) bRegs[j] = fragReg(x, bOp, j);
   for (unsigned j = 0; j < cRegs; ++j)
     cRegsOf[j] = (in.flags & kCF16) && j >= 2 ? nullptr : fragReg(x, cOp, j);
-  if constexpr (!kInt && F != Form::F64K4) {
+  if constexpr (kNarrow) {
     // The narrow forms element by element, each over the 32 lanes: with the element index a
     // constant, its row and column are affine in (g, t) and its register and field fixed.
+    const bool aE5M2 = in.flags & kAE5M2, bE5M2 = in.flags & kBE5M2;
     auto unpackA = [&]<unsigned I>(std::integral_constant<unsigned, I>) {
       const uint64_t* reg = aRegs[I / G.aPerReg];
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         const RowCol rc = aAt(F, I, lane >> 2, lane & 3);
-        A[rc.row][rc.col] = narrowValue(F, field(reg[lane], I % G.aPerReg, aBits));
+        A[rc.row][rc.col] = narrowValue(F, field(reg[lane], I % G.aPerReg, aBits), aE5M2);
       }
     };
     auto unpackB = [&]<unsigned I>(std::integral_constant<unsigned, I>) {
       const uint64_t* reg = bRegs[I / G.bPerReg];
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         const RowCol rc = bAt(F, I, lane >> 2, lane & 3);
-        Bt[rc.col][rc.row] = narrowValue(F, field(reg[lane], I % G.bPerReg, bBits));
+        Bt[rc.col][rc.row] = narrowValue(F, field(reg[lane], I % G.bPerReg, bBits), bE5M2);
       }
     };
     [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
@@ -194,56 +262,40 @@ void mmaH(Exec& x, const Inst& in) {
   }
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     const unsigned g = lane >> 2, t = lane & 3;
-    for (unsigned i = 0; i < G.aElems; ++i) {
-      if constexpr (!kInt && F != Form::F64K4) break;  // unpacked above
-      const uint64_t v = field(aRegs[i / G.aPerReg][lane], i % G.aPerReg, aBits);
-      const RowCol rc = aAt(F, i, g, t);
-      if constexpr (kInt)
-        Ai[rc.row][rc.col] = (in.flags & kAUnsigned) ? int64_t(v) : int64_t(int8_t(v));
-      else if constexpr (F == Form::F64K4)
-        A[rc.row][rc.col] = fp::f64(v);
-      else
-        A[rc.row][rc.col] = narrowValue(F, v);
+    if constexpr (!kNarrow) {
+      const RowCol ra = aAt(F, 0, g, t), rb = bAt(F, 0, g, t);
+      A[ra.row][ra.col] = fp::f64(aRegs[0][lane]);
+      Bt[rb.col][rb.row] = fp::f64(bRegs[0][lane]);
     }
-    for (unsigned i = 0; i < G.bElems; ++i) {
-      if constexpr (!kInt && F != Form::F64K4) break;  // unpacked above
-      const uint64_t v = field(bRegs[i / G.bPerReg][lane], i % G.bPerReg, bBits);
-      const RowCol rc = bAt(F, i, g, t);
-      if constexpr (kInt)
-        Bi[rc.col][rc.row] = (in.flags & kBUnsigned) ? int64_t(v) : int64_t(int8_t(v));
-      else if constexpr (F == Form::F64K4)
-        Bt[rc.col][rc.row] = fp::f64(v);
-      else
-        Bt[rc.col][rc.row] = narrowValue(F, v);
-    }
-    const unsigned cElems = F == Form::F64K4 ? 2 : 4;
-    for (unsigned i = 0; i < cElems; ++i) {
+    for (unsigned i = 0; i < cRegs; ++i) {
       const RowCol rc = cAt(F, i, g, t);
       C[rc.row][rc.col] =
           (in.flags & kCF16) ? field(cRegsOf[i / 2][lane], i % 2, 16) : cRegsOf[i][lane];
     }
   }
-  // The narrow forms' rows and columns prepared once for mmaDot (each meets G.n or G.m others).
+  // The narrow forms' rows and columns prepared once for mmaDot (each meets G.n or G.m others),
+  // per step of kStepK products (all of k but for fp8).
+  constexpr unsigned kSteps = F == Form::Fp8K32 ? kFp8Steps : 1, kStepK = G.k / kSteps;
   std::array<std::array<int32_t, 32>, 16> aExp;
   std::array<std::array<int32_t, 32>, 8> bExp;
-  std::array<MmaVector, 16> rows;
-  std::array<MmaVector, 8> cols;
-  if constexpr (!kInt && F != Form::F64K4) {
-    for (unsigned r = 0; r < G.m; ++r)
-      rows[r] = {A[r].data(), aExp[r].data(),
-                 mmaExponents(A[r].data(), G.k, inputFormat(F), aExp[r].data())};
-    for (unsigned c = 0; c < G.n; ++c)
-      cols[c] = {Bt[c].data(), bExp[c].data(),
-                 mmaExponents(Bt[c].data(), G.k, inputFormat(F), bExp[c].data())};
+  std::array<std::array<MmaVector, 16>, kSteps> rows;
+  std::array<std::array<MmaVector, 8>, kSteps> cols;
+  if constexpr (kNarrow) {
+    for (unsigned s = 0; s < kSteps; ++s) {
+      const unsigned k0 = s * kStepK;
+      for (unsigned r = 0; r < G.m; ++r)
+        rows[s][r] = {A[r].data() + k0, aExp[r].data() + k0,
+                      mmaExponents(A[r].data() + k0, kStepK, inputFormat(F), aExp[r].data() + k0)};
+      for (unsigned c = 0; c < G.n; ++c)
+        cols[s][c] = {Bt[c].data() + k0, bExp[c].data() + k0,
+                      mmaExponents(Bt[c].data() + k0, kStepK, inputFormat(F), bExp[c].data() + k0)};
+    }
   }
+  const fp::Format cFormat = (in.flags & kCF16) ? fp::kF16 : fp::kF32;
+  const fp::Format dFormat = (in.flags & kDF16) ? fp::kF16 : fp::kF32;
   for (unsigned r = 0; r < G.m; ++r)
     for (unsigned c = 0; c < G.n; ++c) {
-      if constexpr (kInt) {
-        int64_t s = int64_t(int32_t(uint32_t(C[r][c])));
-        for (unsigned k = 0; k < G.k; ++k) s += Ai[r][k] * Bi[c][k];
-        if (in.flags & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
-        D[r][c] = uint32_t(s);
-      } else if constexpr (F == Form::F64K4) {
+      if constexpr (!kNarrow) {
         const auto mode = fp::Round((in.flags >> kRoundShift) & 7);
         // One DFMA per k, B as its first operand: with NaN operands the result is B's, then
         // the running sum's (C's), then A's NaN, quieted with its payload (fp::fma's NaN rule,
@@ -253,14 +305,16 @@ void mmaH(Exec& x, const Inst& in) {
         for (unsigned k = 0; k < G.k; ++k) d = fp::fma(Bt[c][k], A[r][k], d, mode);
         D[r][c] = fp::bits(d);
       } else {
-        // C enters the sum exactly in its own format, D is rounded once (mma_accumulate.h).
-        D[r][c] = mmaDot(rows[r], cols[c], G.k, kMmaAdder, C[r][c],
-                         (in.flags & kCF16) ? fp::kF16 : fp::kF32,
-                         (in.flags & kDF16) ? fp::kF16 : fp::kF32);
+        // C enters the sum exactly in its own format, D is rounded once per step
+        // (mma_accumulate.h); a later step starts from the earlier one's D.
+        uint64_t acc = C[r][c];
+        for (unsigned s = 0; s < kSteps; ++s)
+          acc = mmaDot(rows[s][r], cols[s][c], kStepK, kMmaAdder, acc, s ? dFormat : cFormat,
+                       dFormat);
+        D[r][c] = acc;
       }
     }
-  const unsigned dElems = F == Form::F64K4 ? 2 : 4;
-  const bool dHalf = !kInt && F != Form::F64K4 && (in.flags & kDF16);
+  const bool dHalf = kNarrow && (in.flags & kDF16);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     const unsigned g = lane >> 2, t = lane & 3;
     if (dHalf) {
@@ -269,7 +323,7 @@ void mmaH(Exec& x, const Inst& in) {
         x.reg(dOp.elems[reg])[lane] = D[lo.row][lo.col] | D[hi.row][hi.col] << 16;
       }
     } else {
-      for (unsigned i = 0; i < dElems; ++i) {
+      for (unsigned i = 0; i < cRegs; ++i) {
         const RowCol rc = cAt(F, i, g, t);
         x.reg(dOp.elems[i])[lane] = D[rc.row][rc.col];
       }
@@ -277,49 +331,205 @@ void mmaH(Exec& x, const Inst& in) {
   }
 }
 
+// The integer forms: s8/u8, s4/u4 (products summed exactly) and b1 (population counts of A's
+// row AND/XOR B's column), into an s32 C, wrapping modulo 2^32 or, with .satfinite, clamped.
+template <Form F>
+void mmaInt(Exec& x, const Inst& in) {
+  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
+  constexpr Geometry G = geometry(F);
+  constexpr unsigned kBits = 32 / G.aPerReg;  // 8, 4 or 1
+  constexpr unsigned aRegCount = G.aElems / G.aPerReg, bRegCount = G.bElems / G.bPerReg;
+  constexpr unsigned cRegs = cElemsOf(F);
+  const Opnd &dOp = in.ops[0], &aOp = in.ops[1], &bOp = in.ops[2], &cOp = in.ops[3];
+  const uint64_t *aRegs[aRegCount], *bRegs[bRegCount];
+  for (unsigned j = 0; j < aRegCount; ++j) aRegs[j] = fragReg(x, aOp, j);
+  for (unsigned j = 0; j < bRegCount; ++j) bRegs[j] = fragReg(x, bOp, j);
+  std::array<std::array<int64_t, 8>, 16> C{}, D{};
+  for (unsigned i = 0; i < cRegs; ++i) {
+    const uint64_t* reg = fragReg(x, cOp, i);
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const RowCol rc = cAt(F, i, lane >> 2, lane & 3);
+      C[rc.row][rc.col] = int32_t(uint32_t(reg[lane]));
+    }
+  }
+  if constexpr (kBits == 1) {
+    // A register holds 32 consecutive k of one row (column): whole words of each row's bits.
+    constexpr unsigned kWords = (G.k + 63) / 64;
+    std::array<std::array<uint64_t, kWords>, 16> Aw{};
+    std::array<std::array<uint64_t, kWords>, 8> Bw{};
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const unsigned g = lane >> 2, t = lane & 3;
+      for (unsigned r = 0; r < aRegCount; ++r) {
+        const RowCol rc = aAt(F, r * 32, g, t);
+        Aw[rc.row][rc.col / 64] |= uint64_t(uint32_t(aRegs[r][lane])) << (rc.col % 64);
+      }
+      for (unsigned r = 0; r < bRegCount; ++r) {
+        const RowCol rc = bAt(F, r * 32, g, t);
+        Bw[rc.col][rc.row / 64] |= uint64_t(uint32_t(bRegs[r][lane])) << (rc.row % 64);
+      }
+    }
+    const bool andOp = in.flags & kBitAnd;
+    for (unsigned r = 0; r < G.m; ++r)
+      for (unsigned c = 0; c < G.n; ++c) {
+        int64_t s = C[r][c];
+        for (unsigned w = 0; w < kWords; ++w)
+          s += std::popcount(andOp ? Aw[r][w] & Bw[c][w] : Aw[r][w] ^ Bw[c][w]);
+        D[r][c] = s;
+      }
+  } else {
+    std::array<std::array<int32_t, G.k>, 16> Ai;
+    std::array<std::array<int32_t, G.k>, 8> Bi;
+    auto value = [](uint64_t reg, unsigned j, bool isUnsigned) {
+      const uint64_t v = (reg >> (j * kBits)) & ((1u << kBits) - 1);
+      return isUnsigned ? int32_t(v) : int32_t(signExtend(v, kBits));
+    };
+    const bool aU = in.flags & kAUnsigned, bU = in.flags & kBUnsigned;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const unsigned g = lane >> 2, t = lane & 3;
+      for (unsigned i = 0; i < G.aElems; ++i) {
+        const RowCol rc = aAt(F, i, g, t);
+        Ai[rc.row][rc.col] = value(aRegs[i / G.aPerReg][lane], i % G.aPerReg, aU);
+      }
+      for (unsigned i = 0; i < G.bElems; ++i) {
+        const RowCol rc = bAt(F, i, g, t);
+        Bi[rc.col][rc.row] = value(bRegs[i / G.bPerReg][lane], i % G.bPerReg, bU);
+      }
+    }
+    for (unsigned r = 0; r < G.m; ++r)
+      for (unsigned c = 0; c < G.n; ++c) {
+        int64_t s = C[r][c];
+        for (unsigned k = 0; k < G.k; ++k) s += int64_t(Ai[r][k]) * Bi[c][k];
+        D[r][c] = s;
+      }
+  }
+  const bool sat = in.flags & kSatFinite;
+  for (unsigned i = 0; i < cRegs; ++i) {
+    uint64_t* reg = x.reg(dOp.elems[i]);
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const RowCol rc = cAt(F, i, lane >> 2, lane & 3);
+      const int64_t s = D[rc.row][rc.col];
+      reg[lane] = uint32_t(sat ? std::clamp<int64_t>(s, INT32_MIN, INT32_MAX) : s);
+    }
+  }
+}
+
+// The handler of every form, indexed by Form.
+template <Form F>
+constexpr Handler handlerOf() {
+  if constexpr (isIntForm(F))
+    return mmaInt<F>;
+  else
+    return mmaH<F>;
+}
+constexpr auto kHandlers = []<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+  return std::array<Handler, sizeof...(I)>{handlerOf<Form(I)>()...};
+}
+(std::make_integer_sequence<unsigned, unsigned(Form::Count)>{});
+
+// The sub-byte forms (.s4/.u4, .b1): their shape from the modifiers, or an error.
+std::string bindSubByte(Inst& in, const std::vector<std::string>& tw, Form& form) {
+  const Mods& m = in.mods;
+  const std::string &d = tw[0], &a = tw[1], &b = tw[2], &c = tw[3];
+  auto is4 = [](const std::string& t) { return t == "s4" || t == "u4"; };
+  if (d != "s32" || c != "s32") return msg(in, "takes .s32 C and D with .s4/.u4/.b1 A and B");
+  if (is4(a) != is4(b) || (!is4(a) && (a != "b1" || b != "b1")))
+    return msg(in, "takes A and B both of .s4/.u4, or both .b1");
+  if (is4(a)) {
+    in.flags |= (a == "u4" ? kAUnsigned : 0u) | (b == "u4" ? kBUnsigned : 0u);
+    if (m.has("and") || m.has("xor") || m.has("popc"))
+      return msg(in, "takes .and/.xor.popc only with .b1");
+    if (m.has("m8n8k32"))
+      form = Form::Int4M8K32;
+    else if (m.has("m16n8k32"))
+      form = Form::Int4K32;
+    else if (m.has("m16n8k64"))
+      form = Form::Int4K64;
+    else
+      return msg(in, "takes .s4/.u4 in the shapes .m8n8k32, .m16n8k32 and .m16n8k64");
+    return "";
+  }
+  if (m.has("satfinite")) return msg(in, "takes no .satfinite with .b1");
+  if (!m.has("popc") || m.has("and") == m.has("xor"))
+    return msg(in, "takes .b1 with .and.popc or .xor.popc");
+  in.flags |= m.has("and") ? kBitAnd : 0u;
+  if (m.has("m8n8k128"))
+    form = Form::B1M8K128;
+  else if (m.has("m16n8k128"))
+    form = Form::B1K128;
+  else if (m.has("m16n8k256"))
+    form = Form::B1K256;
+  else
+    return msg(in, "takes .b1 in the shapes .m8n8k128, .m16n8k128 and .m16n8k256");
+  return "";
+}
+
 std::string bindMma(Inst& in) {
   const Mods& m = in.mods;
   if (!m.has("sync") || !m.has("aligned")) return msg(in, "needs .sync.aligned");
-  if (m.types.size() != 4 || !m.has("row") || !m.has("col") || m.has("sp")) {
+  const std::vector<std::string> tw = matrixTypeWords(m);
+  // Sparse (.sp, .sp::ordered_metadata) and block-scaled (.kind::..., .block_scale) forms.
+  const bool later = std::any_of(m.words.begin(), m.words.end(), [](const std::string& w) {
+    return w == "sp" || w.starts_with("sp::") || w.starts_with("kind::") || w == "block_scale";
+  });
+  if (tw.size() != 4 || !m.has("row") || !m.has("col") || later) {
     in.run = notSupportedHandler;  // other layouts (m8n8k4 f16), sparse forms: not yet
     return "";
   }
-  const Type d = m.types[0], a = m.types[1], b = m.types[2], c = m.types[3];
-  auto isInt8 = [](Type t) { return t == Type::S8 || t == Type::U8; };
-  auto isHalfAcc = [](Type t) { return t == Type::F16 || t == Type::F32; };
-  auto bit = [](bool on, uint32_t f) { return on ? f : 0u; };
-  in.flags = bit(c == Type::F16, kCF16) | bit(d == Type::F16, kDF16) |
-             bit(a == Type::U8, kAUnsigned) | bit(b == Type::U8, kBUnsigned) |
-             bit(m.has("satfinite"), kSatFinite);
+  in.flags = m.has("satfinite") ? kSatFinite : 0u;
   unsigned dRegs = 4, cRegs = 4;
-  Form form;
-  const bool k16 = m.has("m16n8k16"), k8 = m.has("m16n8k8");
-  if ((k16 || k8) && a == Type::F16 && b == Type::F16 && isHalfAcc(c) && isHalfAcc(d)) {
-    // ptxas (sm_90): ".dtype must be '.f16' when .ctype is '.f16'" for these shapes, and f32
-    // likewise: mixed accumulators exist only for m8n8k4.
-    if (c != d) return msg(in, "takes C and D of one type (.f16 or .f32) in this shape");
-    form = k16 ? Form::F16K16 : Form::F16K8;
-    dRegs = d == Type::F16 ? 2 : 4;
-    cRegs = c == Type::F16 ? 2 : 4;
-  } else if ((k16 || k8) && a == Type::BF16 && b == Type::BF16 && c == Type::F32 &&
-             d == Type::F32) {
-    form = k16 ? Form::Bf16K16 : Form::Bf16K8;
-  } else if (k8 && a == Type::TF32 && b == Type::TF32 && c == Type::F32 && d == Type::F32) {
-    form = Form::Tf32K8;
-  } else if (m.has("m8n8k4") && a == Type::F64 && b == Type::F64 && c == Type::F64 &&
-             d == Type::F64) {
-    form = Form::F64K4;
-    dRegs = cRegs = 2;
-    in.flags |= uint32_t(m.rounding.present ? m.rounding.mode : fp::Round::RN) << kRoundShift;
-  } else if ((m.has("m16n8k32") || k16) && isInt8(a) && isInt8(b) && c == Type::S32 &&
-             d == Type::S32) {
-    form = k16 ? Form::IntK16 : Form::IntK32;
+  Form form = Form::Count;
+  auto subByte = [](const std::string& t) { return t == "s4" || t == "u4" || t == "b1"; };
+  if (subByte(tw[0]) || subByte(tw[1]) || subByte(tw[2]) || subByte(tw[3])) {
+    if (auto e = bindSubByte(in, tw, form); !e.empty()) return e;
+    dRegs = cRegs = cElemsOf(form);
   } else {
-    in.run = notSupportedHandler;  // parsed, not executed yet (mma.sp, s4, b1, fp8, m8n8k4 f16)
-    return "";
+    const Type d = *typeFromName(tw[0]), a = *typeFromName(tw[1]), b = *typeFromName(tw[2]),
+               c = *typeFromName(tw[3]);
+    auto isInt8 = [](Type t) { return t == Type::S8 || t == Type::U8; };
+    auto isFp8 = [](Type t) { return t == Type::E4M3 || t == Type::E5M2; };
+    auto isHalfAcc = [](Type t) { return t == Type::F16 || t == Type::F32; };
+    auto bit = [](bool on, uint32_t f) { return on ? f : 0u; };
+    in.flags |= bit(c == Type::F16, kCF16) | bit(d == Type::F16, kDF16) |
+                bit(a == Type::U8, kAUnsigned) | bit(b == Type::U8, kBUnsigned) |
+                bit(a == Type::E5M2, kAE5M2) | bit(b == Type::E5M2, kBE5M2);
+    const bool k16 = m.has("m16n8k16"), k8 = m.has("m16n8k8"), k32 = m.has("m16n8k32");
+    if ((k16 || k8) && a == Type::F16 && b == Type::F16 && isHalfAcc(c) && isHalfAcc(d)) {
+      // ptxas (sm_90): ".dtype must be '.f16' when .ctype is '.f16'" for these shapes, and f32
+      // likewise: mixed accumulators exist only for m8n8k4.
+      if (c != d) return msg(in, "takes C and D of one type (.f16 or .f32) in this shape");
+      form = k16 ? Form::F16K16 : Form::F16K8;
+    } else if ((k16 || k8) && a == Type::BF16 && b == Type::BF16 && c == Type::F32 &&
+               d == Type::F32) {
+      form = k16 ? Form::Bf16K16 : Form::Bf16K8;
+    } else if (k8 && a == Type::TF32 && b == Type::TF32 && c == Type::F32 && d == Type::F32) {
+      form = Form::Tf32K8;
+    } else if (m.has("m8n8k4") && a == Type::F64 && b == Type::F64 && c == Type::F64 &&
+               d == Type::F64) {
+      form = Form::F64K4;
+      in.flags |= uint32_t(m.rounding.present ? m.rounding.mode : fp::Round::RN) << kRoundShift;
+    } else if ((k32 || k16) && isInt8(a) && isInt8(b) && c == Type::S32 && d == Type::S32) {
+      form = k16 ? Form::IntK16 : Form::IntK32;
+    } else if (isFp8(a) || isFp8(b)) {
+      if (!k32) {
+        in.run = notSupportedHandler;  // m16n8k16 fp8 (sm_120), block-scaled kinds: not yet
+        return "";
+      }
+      if (!isFp8(a) || !isFp8(b)) return msg(in, "takes A and B both fp8 (.e4m3/.e5m2)");
+      if (!isHalfAcc(c) || c != d)
+        return msg(in, "takes C and D of one type (.f16 or .f32) with fp8 A and B");
+      form = Form::Fp8K32;
+    } else if ((isInt8(a) || isInt8(b)) && (!isInt8(a) || !isInt8(b))) {
+      return msg(in, "takes A and B both 8-bit integers (.s8/.u8)");
+    } else {
+      in.run = notSupportedHandler;  // parsed, not executed yet (m8n8k4 f16, ...)
+      return "";
+    }
+    dRegs = form == Form::F64K4 ? 2 : d == Type::F16 ? 2 : 4;
+    cRegs = form == Form::F64K4 ? 2 : c == Type::F16 ? 2 : 4;
+    if (m.has("satfinite") && !isIntForm(form))
+      return msg(in, "takes .satfinite only for integer types");
+    if (m.has("popc")) return msg(in, "takes .and/.xor.popc only with .b1");
   }
-  if (m.has("satfinite") && form != Form::IntK32 && form != Form::IntK16)
-    return msg(in, "takes .satfinite only for integer types");
   if (m.rounding.present && form != Form::F64K4) return msg(in, "takes a rounding only for .f64");
   const Geometry G = geometry(form);
   auto regs = [](const Opnd& o) -> unsigned {
@@ -339,32 +549,7 @@ std::string bindMma(Inst& in) {
   if (regs(in.ops[3]) != cRegs)
     return msg(in, "takes C as " + std::to_string(cRegs) + " registers");
   in.cls = InsnClass::Tensor;
-  switch (form) {
-    case Form::F16K16:
-      in.run = mmaH<Form::F16K16>;
-      break;
-    case Form::Bf16K16:
-      in.run = mmaH<Form::Bf16K16>;
-      break;
-    case Form::F16K8:
-      in.run = mmaH<Form::F16K8>;
-      break;
-    case Form::Bf16K8:
-      in.run = mmaH<Form::Bf16K8>;
-      break;
-    case Form::Tf32K8:
-      in.run = mmaH<Form::Tf32K8>;
-      break;
-    case Form::F64K4:
-      in.run = mmaH<Form::F64K4>;
-      break;
-    case Form::IntK32:
-      in.run = mmaH<Form::IntK32>;
-      break;
-    case Form::IntK16:
-      in.run = mmaH<Form::IntK16>;
-      break;
-  }
+  in.run = kHandlers[unsigned(form)];
   return "";
 }
 
@@ -377,8 +562,9 @@ std::vector<OpcodeSpec> matrixMultiply() {
            Role::Compute,
            {Type::F32, Type::F16, Type::F64, Type::S32, Type::BF16, Type::TF32, Type::S8, Type::U8,
             Type::E4M3, Type::E5M2},
-           // Every form parses (s4, b1, sparse, block-scaled, ...); the binder executes those
-           // listed above and leaves the rest faulting "not supported yet" when executed.
+           // Every form parses (sparse, block-scaled, ...; .s4/.u4/.b1 are modifier words, not
+           // isa::Type); the binder executes those listed above and leaves the rest faulting
+           // "not supported yet" when executed.
            {"*"},
            bindMma}};
 }

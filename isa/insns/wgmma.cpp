@@ -28,15 +28,14 @@
 // clamped with .satfinite).
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <limits>
 #include <unordered_map>
 
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
+#include "isa/insns/matrix_elements.h"
 #include "isa/insns/mma_accumulate.h"
 #include "isa/insns/wgmma_layout.h"
 #include "isa/insns/wgmma_state.h"
@@ -91,9 +90,9 @@ fp::Format formatOf(Kind k) {
     case Kind::TF32:
       return fp::kTF32;
     case Kind::E4M3:
-      return fp::Format{4, 3};
+      return kE4M3;
     default:
-      return fp::Format{5, 2};  // e5m2
+      return kE5M2;
   }
 }
 
@@ -106,14 +105,9 @@ double valueOf(Kind k, uint32_t bits) {
       return fp::bf16ToF32(uint16_t(bits));
     case Kind::TF32:
       return fp::f32(bits & 0xFFFFE000u);  // the f32 encoding's upper 19 bits
-    case Kind::E4M3: {                     // no infinities; S.1111.111 is NaN
-      if ((bits & 0x7F) == 0x7F) return std::numeric_limits<double>::quiet_NaN();
-      const unsigned e = (bits >> 3) & 0xF, m = bits & 7;
-      const double v = e ? std::ldexp(double(8 | m), int(e) - 10) : std::ldexp(double(m), -9);
-      return (bits & 0x80) ? -v : v;
-    }
-    case Kind::E5M2:  // the upper byte of an f16
-      return fp::f16ToF32(uint16_t(bits << 8));
+    case Kind::E4M3:
+    case Kind::E5M2:
+      return fp8Value(k == Kind::E5M2, bits);
     case Kind::S8:
       return double(int8_t(bits));
     case Kind::U8:

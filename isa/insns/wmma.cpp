@@ -2,35 +2,44 @@
 //   wmma.load.{a,b,c}.sync.aligned.{row,col}.SHAPE{.global,.shared}.TYPE  r, [p]{, stride}
 //   wmma.store.d.sync.aligned.{row,col}.SHAPE{.global,.shared}.TYPE       [p], r{, stride}
 //   wmma.mma.sync.aligned.{row,col}.{row,col}.SHAPE.DTYPE.ATYPE.BTYPE.CTYPE{.satfinite} d, a, b, c
+//   wmma.mma{.xor.popc,.and.popc}.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32   d, a, b, c
 // for the sm_90 shapes: m16n16k16, m32n8k16, m8n32k16 with f16 (C and D f16 or f32, mixed
-// allowed), bf16 (f32), s8/u8 (s32); m16n16k8 tf32 (f32); m8n8k4 f64 (.rn/.rz/.rm/.rp).
+// allowed), bf16 (f32), s8/u8 (s32); m16n16k8 tf32 (f32); m8n8k4 f64 (.rn/.rz/.rm/.rp);
+// m8n8k32 s4/u4 (s32) and m8n8k128 b1 (s32), whose A is .row and B .col only.
 //
 // The fragment layout is opaque in PTX: only load, mma and store agree on it, and code that
 // keeps to the API (element-wise work on fragments, fill, load, store) cannot tell layouts
 // apart. warpsim's layout: element e of lane l holds element e * 32 + l, row-major, of the
 // fragment's matrix (A: M x K, B: K x N, C/D: M x N). f16 A and B fragments hold 16 elements
 // per lane (8 f16x2 registers) whatever the shape, as the PTX ISA declares them; elements past
-// the matrix's M*K/32 repeat the first ones.
+// the matrix's M*K/32 repeat the first ones. The sub-byte A and B fragments (s4/u4, b1: one
+// 32-bit register) are packed instead: lane l's register holds the l-th 32-bit word of the
+// matrix in its only layout (A row-major, B column-major: 32 consecutive bits along K), which
+// is also mma.sync's m8n8k32 / m8n8k128 fragment (mma.cpp), and a load reads it as one word.
 //
 // Numerics: on sm_90, ptxas lowers wmma to the same tensor-core instructions as mma.sync
 // (HMMA.16816 / HMMA.1688 / IMMA / DMMA), so every element of D is computed as mma.sync does:
 // mmaDot (mma_accumulate.h, fitted to the H200) over the full K for the narrow floating-point
 // types, one DFMA per k in k order for f64, exact integer sums for s8/u8. That assumption is
-// what scripts/device_wmma.sh checks on the chip.
+// what scripts/device_wmma.sh checks on the chip. s4/u4 and b1 are exact integer sums (b1: the
+// population count of A's row AND/XOR B's column), so any correct implementation is the chip's.
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
+#include <iterator>
+#include <optional>
 
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
+#include "isa/insns/matrix_elements.h"
 #include "isa/insns/mma_accumulate.h"
 
 namespace warpsim::isa::insns {
 namespace {
 
-enum class Elem : uint8_t { F16, BF16, TF32, F32, F64, S8, U8, S32 };
+enum class Elem : uint8_t { F16, BF16, TF32, F32, F64, S8, U8, S32, S4, U4, B1 };
 
 unsigned elemBits(Elem e) {
   switch (e) {
@@ -40,12 +49,23 @@ unsigned elemBits(Elem e) {
     case Elem::S8:
     case Elem::U8:
       return 8;
+    case Elem::S4:
+    case Elem::U4:
+      return 4;
+    case Elem::B1:
+      return 1;
     case Elem::F64:
       return 64;
     default:
       return 32;
   }
 }
+
+// Whether the element is an integer of A and B (the s32 sums).
+bool isIntElem(Elem e) {
+  return e == Elem::S8 || e == Elem::U8 || e == Elem::S4 || e == Elem::U4 || e == Elem::B1;
+}
+bool isSubByte(Elem e) { return e == Elem::S4 || e == Elem::U4 || e == Elem::B1; }
 
 bool elemOf(Type t, Elem& e) {
   switch (t) {
@@ -78,17 +98,30 @@ bool elemOf(Type t, Elem& e) {
   }
 }
 
+// An element type word (matrixTypeWords): a PTX type, or s4 / u4 / b1.
+bool elemOfWord(const std::string& w, Elem& e) {
+  if (w == "s4" || w == "u4" || w == "b1") {
+    e = w == "s4" ? Elem::S4 : w == "u4" ? Elem::U4 : Elem::B1;
+    return true;
+  }
+  const std::optional<Type> t = typeFromName(w);
+  return t && elemOf(*t, e);
+}
+
 struct Shape {
   unsigned m, n, k;
 };
 
 // The shapes, in the order of their index in Inst::flags.
-constexpr Shape kShapes[] = {{16, 16, 16}, {32, 8, 16}, {8, 32, 16}, {16, 16, 8}, {8, 8, 4}};
-constexpr const char* kShapeNames[] = {"m16n16k16", "m32n8k16", "m8n32k16", "m16n16k8", "m8n8k4"};
+constexpr Shape kShapes[] = {{16, 16, 16}, {32, 8, 16}, {8, 32, 16}, {16, 16, 8},
+                             {8, 8, 4},    {8, 8, 32},  {8, 8, 128}};
+constexpr const char* kShapeNames[] = {"m16n16k16", "m32n8k16", "m8n32k16", "m16n16k8",
+                                       "m8n8k4",    "m8n8k32",  "m8n8k128"};
+constexpr int kShapeCount = int(std::size(kShapes));
 
-// The shape's index, or -1 for one not executed yet (m8n8k32 s4/u4, m8n8k128 b1).
+// The shape's index, or -1 for a shape wmma does not have.
 int shapeIndex(const Mods& mods) {
-  for (int i = 0; i < 5; ++i)
+  for (int i = 0; i < kShapeCount; ++i)
     if (mods.has(kShapeNames[i])) return i;
   return -1;
 }
@@ -98,6 +131,8 @@ enum class Which : uint8_t { A, B, C };
 
 // A fragment: its matrix's size, the distinct elements per lane, registers and packing.
 struct Frag {
+  Which which = Which::A;
+  bool packed = false;  // sub-byte A/B: lane l holds the matrix's l-th word along K
   unsigned rows = 0, cols = 0;
   unsigned unique = 0;  // rows * cols / 32
   unsigned elems = 0;   // elements the registers hold (f16 A/B: 16)
@@ -109,10 +144,20 @@ struct Frag {
   unsigned shiftOf(unsigned e) const { return (e & (perReg - 1)) * bits; }
   uint64_t fieldMask() const { return bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1; }
   unsigned regs() const { return elems / perReg; }
+  // The row-major index (row * cols + col) of element e of lane l: e * 32 + l, or for a packed
+  // fragment the element l * perReg + e along K (A's rows, B's columns, one after another).
+  unsigned matrixIndex(unsigned e, unsigned l) const {
+    if (!packed) return e * kWarpSize + l;
+    const unsigned linear = l * perReg + e;
+    if (which == Which::B) return (linear % rows) * cols + linear / rows;
+    return linear;
+  }
 };
 
 Frag fragOf(Shape s, Which w, Elem e) {
   Frag f;
+  f.which = w;
+  f.packed = isSubByte(e) && w != Which::C;
   f.rows = w == Which::B ? s.k : s.m;
   f.cols = w == Which::A ? s.k : s.n;
   f.unique = f.rows * f.cols / kWarpSize;
@@ -132,7 +177,8 @@ constexpr uint32_t kRoundShift = 4;  // f64: fp::Round in bits 4..6
 
 // Inst::flags, above bit 8: what the binder decoded for the handlers (shape, which fragment,
 // element types), so that nothing compares modifier strings while a kernel runs.
-constexpr uint32_t kShapeShift = 8, kWhichShift = 11, kElemShift = 13, kCShift = 16, kDShift = 19;
+constexpr uint32_t kShapeShift = 8, kWhichShift = 11, kElemShift = 13, kCShift = 17, kDShift = 21;
+constexpr uint32_t kBitAnd = 128;  // mma, b1: .and.popc (else .xor.popc)
 
 struct Decoded {
   Shape shape;
@@ -149,7 +195,7 @@ uint32_t encode(int shape, Which which, Elem elem, Elem c, Elem d) {
 Decoded decode(const Inst& in) {
   const uint32_t f = in.flags;
   return {kShapes[(f >> kShapeShift) & 7], Which((f >> kWhichShift) & 3),
-          Elem((f >> kElemShift) & 7), Elem((f >> kCShift) & 7), Elem((f >> kDShift) & 7)};
+          Elem((f >> kElemShift) & 15), Elem((f >> kCShift) & 15), Elem((f >> kDShift) & 15)};
 }
 
 const uint64_t* regOf(const Exec& x, const Opnd& v, unsigned i) {
@@ -166,7 +212,7 @@ void gatherElems(const Exec& x, const Opnd& v, const Frag& f, uint64_t* m) {
     const uint64_t* r = regOf(x, v, f.regOfElem(e));
     const unsigned sh = f.shiftOf(e);
     const uint64_t mask = f.fieldMask();
-    for (unsigned l = 0; l < kWarpSize; ++l) m[e * kWarpSize + l] = (r[l] >> sh) & mask;
+    for (unsigned l = 0; l < kWarpSize; ++l) m[f.matrixIndex(e, l)] = (r[l] >> sh) & mask;
   }
 }
 void scatterElems(const Exec& x, const Opnd& v, const Frag& f, const uint64_t* m) {
@@ -189,10 +235,28 @@ uint64_t elemAddress(uint64_t base, unsigned row, unsigned col, bool colMajor, u
   return base + (colMajor ? uint64_t(col) * stride + row : uint64_t(row) * stride + col) * bytes;
 }
 
+// A sub-byte A or B fragment's load: lane l reads the l-th 32-bit word of the matrix along K
+// (A: of row l / w, B: of column l / w, w words per row or column), rows (columns) `stride`
+// elements apart (a stride that puts a row off a 4-byte boundary faults as misaligned).
+void loadPacked(Exec& x, const Inst& in, const Frag& f) {
+  const unsigned along = f.which == Which::A ? f.cols : f.rows;  // K
+  const unsigned words = along * f.bits / 32;
+  uint64_t base[kWarpSize], addrs[kWarpSize], vals[kWarpSize];
+  laneAddresses(x, in.ops[1], x.mask, base);
+  forLanes(x.mask, [&](unsigned l) {
+    const uint64_t stride = (in.flags & kHasStride) ? uint32_t(x.reg(in.ops[2])[l]) : along;
+    addrs[l] = base[l] + (l / words) * (stride * f.bits / 8) + (l % words) * 4;
+  });
+  x.machine->load(in, addressedSpace(in), x.mask, addrs, 4, 1, vals);
+  uint64_t* reg = regOfMut(x, in.ops[0], 0);
+  forLanes(x.mask, [&](unsigned l) { reg[l] = uint32_t(vals[l]); });
+}
+
 void runLoadStore(Exec& x, const Inst& in, bool store) {
   if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
   const Decoded d = decode(in);
   const Frag f = fragOf(d.shape, d.which, d.elem);
+  if (f.packed) return loadPacked(x, in, f);  // store.d is never sub-byte
   const Opnd& frag = in.ops[store ? 1 : 0];
   const Opnd& ptr = in.ops[store ? 0 : 1];
   const bool colMajor = in.flags & kColMajor;
@@ -313,7 +377,8 @@ void runMma(Exec& x, const Inst& in) {
   gatherElems(x, aOp, fa, A.data());
   gatherElems(x, bOp, fb, B.data());
   gatherElems(x, cOp, fc, C.data());
-  const bool isInt = d.elem == Elem::S8 || d.elem == Elem::U8;
+  const bool isInt = isIntElem(d.elem);
+  const bool bitAnd = in.flags & kBitAnd;
   const auto mode = fp::Round((in.flags >> kRoundShift) & 7);
   // The narrow floating-point forms' values, decoded once (each is used by n columns or m rows):
   // A's rows and B's columns (transposed) as the contiguous k values mmaDot reads.
@@ -342,11 +407,18 @@ void runMma(Exec& x, const Inst& in) {
       uint64_t& out = D[r * s.n + c];
       const uint64_t acc = C[r * s.n + c];
       if (isInt) {
+        // The fields are zero-extended: u8, u4 and b1 as they are, s8 and s4 sign-extended.
         auto val = [&](uint64_t v) {
-          return d.elem == Elem::U8 ? int64_t(v & 0xFF) : int64_t(int8_t(v));
+          if (d.elem == Elem::S8) return signExtend(v, 8);
+          if (d.elem == Elem::S4) return signExtend(v, 4);
+          return int64_t(v);
         };
         int64_t sum = int64_t(int32_t(uint32_t(acc)));
-        for (unsigned k = 0; k < s.k; ++k) sum += val(A[r * s.k + k]) * val(B[k * s.n + c]);
+        if (d.elem == Elem::B1)
+          for (unsigned k = 0; k < s.k; ++k)
+            sum += bitAnd ? A[r * s.k + k] & B[k * s.n + c] : A[r * s.k + k] ^ B[k * s.n + c];
+        else
+          for (unsigned k = 0; k < s.k; ++k) sum += val(A[r * s.k + k]) * val(B[k * s.n + c]);
         if (in.flags & kSatFinite) sum = std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX);
         out = uint32_t(sum);
       } else if (d.elem == Elem::F64) {
@@ -372,11 +444,14 @@ unsigned regsOf(const Opnd& o) {
 
 // The element types each shape takes for A/B, and for C/D.
 bool validAB(Shape s, Elem e) {
+  if (s.k == 128) return e == Elem::B1;
+  if (s.k == 32) return e == Elem::S4 || e == Elem::U4;
   if (s.k == 8) return e == Elem::TF32;
   if (s.k == 4) return e == Elem::F64;
   return e == Elem::F16 || e == Elem::BF16 || e == Elem::S8 || e == Elem::U8;
 }
 bool validCD(Shape s, Elem e) {
+  if (s.k == 128 || s.k == 32) return e == Elem::S32;
   if (s.k == 4) return e == Elem::F64;
   if (s.k == 8) return e == Elem::F32;
   return e == Elem::F16 || e == Elem::F32 || e == Elem::S32;
@@ -387,7 +462,7 @@ std::string bindWmma(Inst& in) {
   if (!m.has("sync") || !m.has("aligned")) return msg(in, "needs .sync.aligned");
   const int shape = shapeIndex(m);
   if (shape < 0) {
-    in.run = notSupportedHandler;  // m8n8k32 (s4/u4), m8n8k128 (b1): not yet
+    in.run = notSupportedHandler;  // a shape of a later architecture
     return "";
   }
   const Shape s = kShapes[shape];
@@ -398,21 +473,25 @@ std::string bindWmma(Inst& in) {
            : store ? (shared ? InsnClass::StoreShared : InsnClass::StoreGlobal)
                    : (shared ? InsnClass::LoadShared : InsnClass::LoadGlobal);
   if (mma) {
-    if (m.types.size() != 4 && m.types.size() != 2)
+    const std::vector<std::string> tw = matrixTypeWords(m);
+    if (tw.size() != 4 && tw.size() != 2)
       return msg(in, "takes .dtype.ctype (f16) or .dtype.atype.btype.ctype");
     Elem de, ae = Elem::F16, be = Elem::F16, ce;
-    const bool four = m.types.size() == 4;
-    if (!elemOf(m.types[0], de) || (four && !elemOf(m.types[1], ae)) ||
-        (four && !elemOf(m.types[2], be)) || !elemOf(m.types[four ? 3 : 1], ce) ||
-        !validAB(s, ae) || !validCD(s, de) || !validCD(s, ce) ||
-        (!four && (de == Elem::S32 || ce == Elem::S32))) {
-      in.run = notSupportedHandler;  // s4, u4, b1
+    const bool four = tw.size() == 4;
+    if (!elemOfWord(tw[0], de) || (four && !elemOfWord(tw[1], ae)) ||
+        (four && !elemOfWord(tw[2], be)) || !elemOfWord(tw[four ? 3 : 1], ce) || !validAB(s, ae) ||
+        !validCD(s, de) || !validCD(s, ce) || (!four && (de == Elem::S32 || ce == Elem::S32))) {
+      in.run = notSupportedHandler;  // a type combination of a later architecture
       return "";
     }
-    const bool isInt = ae == Elem::S8 || ae == Elem::U8;
+    const bool isInt = isIntElem(ae);
     if (ae != be) return msg(in, "takes A and B of one type");
     if (isInt != (ce == Elem::S32) || isInt != (de == Elem::S32))
-      return msg(in, "takes .s32 C and D exactly with .s8/.u8 A and B");
+      return msg(in, "takes .s32 C and D exactly with integer A and B");
+    if (ae == Elem::B1 && (!m.has("popc") || m.has("and") == m.has("xor")))
+      return msg(in, "takes .b1 with .xor.popc or .and.popc");
+    if (ae != Elem::B1 && m.has("popc")) return msg(in, "takes .xor/.and.popc only with .b1");
+    if (ae == Elem::B1 && m.has("satfinite")) return msg(in, "takes no .satfinite with .b1");
     if (ae != Elem::F16 && (ce != de)) return msg(in, "takes C and D of one type for this type");
     if (m.has("satfinite") && !isInt) return msg(in, "takes .satfinite only for integer types");
     if (m.rounding.present && ae != Elem::F64) return msg(in, "takes a rounding only for .f64");
@@ -422,8 +501,10 @@ std::string bindWmma(Inst& in) {
     for (const std::string& word : w)
       if (word == "row" || word == "col") layouts.push_back(word);
     if (layouts.size() != 2) return msg(in, "needs A's and B's layouts (.row/.col .row/.col)");
+    if (isSubByte(ae) && (layouts[0] != "row" || layouts[1] != "col"))
+      return msg(in, "takes .row A and .col B with .s4/.u4/.b1");
     in.flags = (layouts[0] == "col" ? kColMajor : 0) | (layouts[1] == "col" ? kBColMajor : 0) |
-               (m.has("satfinite") ? kSatFinite : 0) |
+               (m.has("satfinite") ? kSatFinite : 0) | (m.has("and") ? kBitAnd : 0) |
                uint32_t(m.rounding.present ? m.rounding.mode : fp::Round::RN) << kRoundShift |
                encode(shape, Which::C, ae, ce, de);
     if (auto e = expectOperands(in, 4); !e.empty()) return e;
@@ -440,16 +521,19 @@ std::string bindWmma(Inst& in) {
     in.run = runMma;
     return "";
   }
-  if (m.types.size() != 1) return msg(in, "takes one element type");
+  const std::vector<std::string> tw = matrixTypeWords(m);
+  if (tw.size() != 1) return msg(in, "takes one element type");
   Elem e;
   const Which which = store ? Which::C : m.has("a") ? Which::A : m.has("b") ? Which::B : Which::C;
   if (load && !m.has("a") && !m.has("b") && !m.has("c")) return msg(in, "needs .a, .b or .c");
   if (store && !m.has("d")) return msg(in, "needs .d");
-  if (!elemOf(m.types[0], e) || !(which == Which::C ? validCD(s, e) : validAB(s, e))) {
+  if (!elemOfWord(tw[0], e) || !(which == Which::C ? validCD(s, e) : validAB(s, e))) {
     in.run = notSupportedHandler;
     return "";
   }
   if (!m.has("row") && !m.has("col")) return msg(in, "needs a layout (.row or .col)");
+  if (isSubByte(e) && m.has(which == Which::A ? "col" : "row"))
+    return msg(in, "loads .s4/.u4/.b1 A as .row and B as .col only");
   if (in.ops.size() != 2 && in.ops.size() != 3) return msg(in, "takes 2 or 3 operands");
   const Frag f = fragOf(s, which, e);
   const unsigned fragOp = store ? 1 : 0, ptrOp = store ? 0 : 1;
@@ -471,7 +555,9 @@ std::vector<OpcodeSpec> wmmaFamily() {
            "wmma",
            InsnClass::Tensor,
            Role::Compute,
-           {Type::F16, Type::F32, Type::BF16, Type::TF32, Type::F64, Type::S8, Type::U8, Type::S32},
+           // Untyped: a sub-byte load names no PTX type (".s4", ".u4", ".b1" are words here),
+           // so the spec must not ask for one; bindWmma checks the types of every form.
+           {},
            {"*"},
            bindWmma}};
 }

@@ -589,6 +589,45 @@ TEST(PtxGenCases, RecordedOnTheH200ReplayIdentically) {
   EXPECT_EQ(failed, 0u) << failed << " of " << cases.size() << " recorded ISA cases differ";
 }
 
+// The --mma generator still makes the recorded programs' forms from their seeds (its second
+// cycle of forms starts at seed 100000, beyond every recorded one), and since the fifth input
+// mode (seeds 1121..1820, recorded with it) the very programs; and the second cycle runs every
+// form in the simulator without a fault, the sub-byte and fp8 forms among them.
+TEST(PtxGenMma, RecordedSeedsGenerateTheRecordedProgramsAndTheNewFormsRun) {
+  const fs::path dir = fs::path(WARPSIM_SOURCE_DIR) / "tests" / "recorded" / "mma";
+  unsigned forms = 0, programs = 0;
+  if (fs::is_directory(dir))
+    for (const auto& e : fs::directory_iterator(dir)) {
+      if (e.path().extension() != ".isacase") continue;
+      const IsaCase c = readIsaCase(e.path().string());
+      const GeneratedProgram g = generateMmaProgram(c.seed);
+      EXPECT_EQ(g.forms, c.forms) << e.path();
+      ++forms;
+      if (c.seed < 1121) continue;  // recorded when the generator had four input modes
+      std::ifstream f(dir / c.ptxFile);
+      const std::string recorded((std::istreambuf_iterator<char>(f)), {});
+      EXPECT_EQ(g.ptx, recorded) << e.path();
+      ++programs;
+    }
+  EXPECT_EQ(forms, 1260u) << "tests/recorded/mma holds 1260 cases";
+  EXPECT_EQ(programs, 700u);
+  std::set<std::string> families;
+  for (uint64_t seed = 100000; seed < 100000 + 24 * 5; ++seed) {
+    const GeneratedProgram g = generateMmaProgram(seed);
+    families.insert(g.families[0].substr(0, g.families[0].rfind('.')));
+    IsaRun r;
+    ASSERT_NO_THROW(r = runIsaInSimulator(g.ptx, "prog.ptx", caseFor(g, "prog.ptx"),
+                                          makeInputs(seed, g.inputs, g.threads())))
+        << seed << " " << g.families[0];
+    EXPECT_FALSE(r.fault) << seed << " " << g.families[0] << ": " << r.fault->describe("prog.ptx");
+  }
+  for (const char* f :
+       {"mma.s4.m8n8k32", "mma.u4s4.m16n8k32.satfinite", "mma.s4u4.m16n8k64", "mma.b1.m8n8k128.xor",
+        "mma.b1.m16n8k128.and", "mma.b1.m16n8k256.and", "mma.b1.m16n8k256.xor",
+        "mma.e4m3.m16n8k32.f32", "mma.e5m2e4m3.m16n8k32.f32", "mma.e4m3e5m2.m16n8k32.f16"})
+    EXPECT_TRUE(families.count(f)) << f;
+}
+
 // ---- the commands -------------------------------------------------------------------------
 
 using test::Outcome;

@@ -10,11 +10,13 @@
 #include "isa/diagnostic.h"
 #include "isa/fp.h"
 #include "isa/insns/mma_accumulate.h"
+#include "tests/support/mma_program.h"
 #include "tests/support/ptx_runner.h"
 
 namespace warpsim {
 namespace {
 
+using test::mmaProgram;
 using test::PtxRunner;
 
 constexpr const char* kHeader = ".version 9.0\n.target sm_90\n.address_size 64\n";
@@ -87,34 +89,6 @@ TEST(MatrixMove, LdmatrixStmatrixMovmatrixFollowThePtxLayouts) {
     for (unsigned w = 0; w < 4; ++w)
       EXPECT_EQ(v[t * 16 + 9 + w], el(j, 2 * w, i) | el(j, 2 * w + 1, i) << 16) << t << " " << w;
   }
-}
-
-// One mma per program: each thread loads its A, B, C fragment registers from global words in
-// lane order (A's nA words, then B's, C's) and stores D's.
-std::string mmaProgram(const std::string& form, unsigned nA, unsigned nB, unsigned nC, unsigned nD,
-                       bool wide) {
-  const std::string t = wide ? ".b64" : ".b32";
-  const unsigned words = nA + nB + nC, bytes = wide ? 8 : 4;
-  std::string s =
-      std::string(kHeader) + ".visible .entry mma_k(.param .u64 in, .param .u64 out)\n{\n";
-  s += ".reg " + t + " %x<" + std::to_string(words + nD) + ">;\n.reg .b32 %t;\n.reg .b64 %a<4>;\n";
-  s += "ld.param.u64 %a0, [in];\nld.param.u64 %a1, [out];\nmov.u32 %t, %tid.x;\n";
-  s += "mul.wide.u32 %a2, %t, " + std::to_string(words * bytes) + ";\nadd.s64 %a0, %a0, %a2;\n";
-  s += "mul.wide.u32 %a3, %t, " + std::to_string(nD * bytes) + ";\nadd.s64 %a1, %a1, %a3;\n";
-  for (unsigned i = 0; i < words; ++i)
-    s += "ld.global" + t + " %x" + std::to_string(i) + ", [%a0+" + std::to_string(i * bytes) +
-         "];\n";
-  auto vec = [](unsigned from, unsigned n) {
-    std::string v = "{";
-    for (unsigned i = 0; i < n; ++i) v += (i ? ", %x" : "%x") + std::to_string(from + i);
-    return v + "}";
-  };
-  s += form + " " + vec(words, nD) + ", " + vec(0, nA) + ", " + vec(nA, nB) + ", " +
-       vec(nA + nB, nC) + ";\n";
-  for (unsigned i = 0; i < nD; ++i)
-    s += "st.global" + t + " [%a1+" + std::to_string(i * bytes) + "], %x" +
-         std::to_string(words + i) + ";\n";
-  return s + "ret;\n}\n";
 }
 
 uint16_t half(double v) {
@@ -291,8 +265,8 @@ TEST(MatrixMultiply, Fp8AdderKeepsFourteenBits) {
   using isa::insns::mmaDot;
   auto dot = [](std::vector<double> a, std::vector<double> b, uint64_t c,
                 const isa::insns::MmaAdder& adder) {
-    return mmaDot(a.data(), b.data(), unsigned(a.size()), fp::Format{4, 3}, fp::Format{4, 3}, adder, c,
-                  fp::kF32, fp::kF32);
+    return mmaDot(a.data(), b.data(), unsigned(a.size()), fp::Format{4, 3}, fp::Format{4, 3}, adder,
+                  c, fp::kF32, fp::kF32);
   };
   // 1 + 2^-14: the product 2^-7 * 2^-7 falls under the 14-bit grid of 2^0 (2^-13) and is lost;
   // the 26-bit adder keeps it.

@@ -37,6 +37,8 @@ struct Form {
 unsigned bitsOf(const std::string& t) {
   if (t == "f16" || t == "bf16") return 16;
   if (t == "s8" || t == "u8") return 8;
+  if (t == "s4" || t == "u4") return 4;
+  if (t == "b1") return 1;
   if (t == "f64") return 64;
   return 32;
 }
@@ -108,11 +110,19 @@ double decode(const std::string& t, uint64_t b) {
   if (t == "f64") return fp::f64(b);
   if (t == "s8") return int8_t(b);
   if (t == "u8") return uint8_t(b);
+  if (t == "s4") return int(b & 7) - int(b & 8);
+  if (t == "u4" || t == "b1") return double(b);
   return int32_t(uint32_t(b));
 }
 
 std::vector<uint8_t> pack(const std::string& t, const std::vector<uint64_t>& v) {
-  const unsigned bytes = bitsOf(t) / 8;
+  const unsigned bits = bitsOf(t);
+  if (bits < 8) {  // sub-byte: element i at bit i * bits of the byte stream
+    std::vector<uint8_t> out(v.size() * bits / 8);
+    for (size_t i = 0; i < v.size(); ++i) out[i * bits / 8] |= uint8_t(v[i] << (i * bits % 8));
+    return out;
+  }
+  const unsigned bytes = bits / 8;
   std::vector<uint8_t> out(v.size() * bytes);
   for (size_t i = 0; i < v.size(); ++i) std::memcpy(out.data() + i * bytes, &v[i], bytes);
   return out;
@@ -157,8 +167,9 @@ Result run(const Form& f, const std::vector<uint64_t>& A, const std::vector<uint
 // Small integers: every product and partial sum is exact, so D = C + A*B in any order.
 void checkExact(const Form& f, uint32_t seed) {
   std::mt19937 g(seed);
-  const bool unsignedAB = std::string(f.ab) == "u8";
-  std::uniform_int_distribution<int> small(unsignedAB ? 0 : -3, 3), cdist(-8, 8);
+  const std::string ab = f.ab;
+  const bool unsignedAB = ab == "u8" || ab == "u4" || ab == "b1";
+  std::uniform_int_distribution<int> small(unsignedAB ? 0 : -3, ab == "b1" ? 1 : 3), cdist(-8, 8);
   std::vector<double> a(f.m * f.k), b(f.k * f.n), c(f.m * f.n);
   std::vector<uint64_t> A(a.size()), B(b.size()), C(c.size());
   for (size_t i = 0; i < a.size(); ++i) A[i] = encode(f.ab, a[i] = small(g));
@@ -168,7 +179,11 @@ void checkExact(const Form& f, uint32_t seed) {
   for (unsigned i = 0; i < f.m; ++i)
     for (unsigned j = 0; j < f.n; ++j) {
       double want = c[i * f.n + j];
-      for (unsigned k = 0; k < f.k; ++k) want += a[i * f.k + k] * b[k * f.n + j];
+      const bool bitAnd = std::string(f.extra).find(".and") != std::string::npos;
+      for (unsigned k = 0; k < f.k; ++k) {
+        const double x = a[i * f.k + k], y = b[k * f.n + j];
+        want += ab != "b1" ? x * y : bitAnd ? double(x && y) : double(x != y);  // .popc
+      }
       ASSERT_EQ(decode(f.d, r.d[i * f.n + j]), want)
           << f.shape << " " << f.ab << " row " << i << " col " << j;
     }
@@ -205,6 +220,44 @@ TEST(Wmma, IntegerAndF64) {
   checkExact({"m8n8k4", 8, 8, 4, "f64", "f64", "f64", "row", "col", "row", ".rn"}, 16);
 }
 
+// The sub-byte shapes: s4/u4 m8n8k32 (.satfinite too) and b1 m8n8k128 with .xor.popc and
+// .and.popc; A .row and B .col, the only layouts they have; A with a stride of 64 elements.
+TEST(Wmma, SubByteIntegers) {
+  checkExact({"m8n8k32", 8, 8, 32, "s4", "s32", "s32"}, 17);
+  checkExact({"m8n8k32", 8, 8, 32, "u4", "s32", "s32", "row", "col", "col", ".satfinite"}, 18);
+  checkExact({"m8n8k32", 8, 8, 32, "s4", "s32", "s32", "row", "col", "row", "", 64}, 19);
+  checkExact({"m8n8k128", 8, 8, 128, "b1", "s32", "s32", "row", "col", "row", ".xor.popc"}, 20);
+  checkExact({"m8n8k128", 8, 8, 128, "b1", "s32", "s32", "row", "col", "row", ".and.popc", 256},
+             21);
+}
+
+// The wmma fragments of the sub-byte shapes are mma.sync's (m8n8k32 / m8n8k128): lane 4g + t's
+// A register holds row g's K elements t*8.. (s4), its B register column g's.
+TEST(Wmma, SubByteFragmentsAreMmaSyncs) {
+  const std::string ptx = std::string(".version 8.0\n.target sm_90\n.address_size 64\n") +
+                          ".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n"
+                          "  .reg .b32 %a<2>;\n  .reg .b64 %rd<5>;\n  .reg .b32 %t;\n"
+                          "  ld.param.u64 %rd1, [pa];\n  ld.param.u64 %rd2, [po];\n"
+                          "  wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%a0}, [%rd1];\n"
+                          "  wmma.load.b.sync.aligned.col.m8n8k32.global.s4 {%a1}, [%rd1];\n"
+                          "  mov.u32 %t, %tid.x;\n  mul.wide.u32 %rd3, %t, 8;\n"
+                          "  add.s64 %rd4, %rd2, %rd3;\n  st.global.v2.b32 [%rd4], {%a0, %a1};\n"
+                          "  ret;\n}\n";
+  PtxRunner r(ptx);
+  std::vector<uint32_t> words(32);
+  for (unsigned i = 0; i < 32; ++i) words[i] = 0x01000000u * i + 0x00543210u + i;
+  const uint64_t pa = r.buffer<uint32_t>(32, words), po = r.buffer<uint32_t>(64);
+  auto res = r.launch("k", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(pa), PtxRunner::ptr(po)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("k.ptx");
+  const auto v = r.read<uint32_t>(po, 64);
+  // A 8 x 32 s4 row-major and B 32 x 8 column-major are both 4 words a row (column): lane l's
+  // register is word l of the buffer.
+  for (unsigned l = 0; l < 32; ++l) {
+    EXPECT_EQ(v[2 * l], words[l]) << l;
+    EXPECT_EQ(v[2 * l + 1], words[l]) << l;
+  }
+}
+
 TEST(Wmma, SatFiniteClamps) {
   const Form f{"m16n16k16", 16, 16, 16, "s8", "s32", "s32", "row", "col", "row", ".satfinite"};
   std::vector<uint64_t> A(256, encode("s8", 127)), B(256, encode("s8", 127)), C(256, 0x7FFFFF00u);
@@ -239,6 +292,50 @@ TEST(Wmma, RandomInputsFollowTheTensorCoreModel) {
       }
     EXPECT_GT(inexact, 0u) << "the inputs should exercise the model's truncation";
   }
+}
+
+// The sub-byte forms' rules: A .row and B .col only, .b1 with exactly one of .xor/.and and .popc.
+TEST(Wmma, BadSubByteFormsAreRefused) {
+  auto bind = [](const std::string& insn, const std::string& regs) {
+    const std::string ptx = std::string(".version 8.0\n.target sm_90\n.address_size 64\n") +
+                            ".visible .entry k(.param .u64 p)\n{\n  .reg .b32 %r<8>;\n"
+                            "  .reg .b64 %rd1;\n  ld.param.u64 %rd1, [p];\n  " +
+                            insn + " " + regs + ";\n  ret;\n}\n";
+    try {
+      PtxRunner r(ptx);
+      const uint64_t p = r.buffer<uint32_t>(256);
+      r.launch("k", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(p)});
+      return std::string("launched");
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+  };
+  const std::string mmaRegs = "{%r0, %r1}, {%r2}, {%r3}, {%r4, %r5}";
+  EXPECT_NE(
+      bind("wmma.load.a.sync.aligned.col.m8n8k32.global.s4", "{%r0}, [%rd1]").find("test.ptx:9:3"),
+      std::string::npos);
+  EXPECT_NE(bind("wmma.load.b.sync.aligned.row.m8n8k128.global.b1", "{%r0}, [%rd1]")
+                .find("A as .row and B as .col only"),
+            std::string::npos);
+  EXPECT_NE(bind("wmma.load.a.sync.aligned.row.m8n8k32.global.s4", "{%r0, %r1}, [%rd1]")
+                .find("1 registers"),
+            std::string::npos);
+  EXPECT_NE(bind("wmma.mma.sync.aligned.col.col.m8n8k32.s32.s4.s4.s32", mmaRegs)
+                .find(".row A and .col B"),
+            std::string::npos);
+  EXPECT_NE(bind("wmma.mma.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32", mmaRegs)
+                .find(".xor.popc or .and.popc"),
+            std::string::npos);
+  EXPECT_NE(bind("wmma.mma.xor.popc.sync.aligned.row.col.m8n8k32.s32.s4.s4.s32", mmaRegs)
+                .find("only with .b1"),
+            std::string::npos);
+  EXPECT_NE(bind("wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.u4.s32", mmaRegs)
+                .find("A and B of one type"),
+            std::string::npos);
+  EXPECT_NE(
+      bind("wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.s4.s32", "{%r0}, {%r2}, {%r3}, {%r4, %r5}")
+          .find("writes D as 2 registers"),
+      std::string::npos);
 }
 
 TEST(Wmma, BadFormsAreRefused) {
