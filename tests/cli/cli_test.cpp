@@ -43,7 +43,7 @@ TEST(Cli, EveryListedCommandAnswersHelp) {
     EXPECT_NE(o.output.find("usage: warpsim " + name), std::string::npos) << o.output;
     ++commands;
   }
-  EXPECT_EQ(commands, 19);
+  EXPECT_EQ(commands, 20);
 }
 
 TEST(Cli, UsageErrorsExitWithTwo) {

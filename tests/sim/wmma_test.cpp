@@ -434,7 +434,9 @@ TEST(WmmaReplay, RecordedOnTheH200) {
   if (files == 0) GTEST_SKIP() << "no recordings yet: run scripts/device_wmma.sh on the H200";
   EXPECT_GT(total, 0u) << "the recordings in " << dir << " hold no cases";
   EXPECT_EQ(agreeing, total) << report;
-  if (!env) EXPECT_EQ(tf32, 30u);  // the first recording's tf32 cases, counted apart above
+  if (!env) {
+    EXPECT_EQ(tf32, 30u);  // the first recording's tf32 cases, counted apart above
+  }
 }
 
 }  // namespace
