@@ -188,8 +188,13 @@ inline std::string encodeIm2col(TensorMap& out, unsigned dataType, unsigned rank
 inline void store(const TensorMap& m, uint8_t* bytes) { std::memcpy(bytes, &m, sizeof m); }
 inline bool load(const uint8_t* bytes, TensorMap& m) {
   std::memcpy(&m, bytes, sizeof m);
+  // (An im2col map's fields are checked too: bytes a kernel wrote must not make a walk of
+  // billions of pixels, or of a negative number of spatial dimensions.)
+  const bool im2colOk =
+      m.im2col == 0 || (m.im2col == 1 && m.rank >= 3 && m.boxDim[0] >= 1 && m.boxDim[0] <= 256 &&
+                        m.boxDim[1] >= 1 && m.boxDim[1] <= 1024);
   return m.magic == kMagic && m.rank >= 1 && m.rank <= 5 && unsigned(m.dataType) < kDataTypes &&
-         m.im2col <= 1;
+         im2colOk;
 }
 
 }  // namespace warpsim::isa::insns::tmap

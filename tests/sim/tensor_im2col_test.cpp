@@ -238,6 +238,23 @@ TEST(TensorIm2col, ATiledMapIsRefusedByTheIm2colForm) {
       << res.fault->message;
 }
 
+TEST(TensorIm2col, BytesThatAreNoIm2colMapAreRefused) {
+  // A kernel's own bytes with the magic: an im2col map of 0 pixels, or of 2 dimensions.
+  tmap::TensorMap m, probe;
+  const Im2colArgs ok{.rank = 4, .dims = {8, 5, 4, 2}, .lower = {-1, -1}, .upper = {-1, -1}};
+  ASSERT_EQ(encode(m, ok, 0x1000), "");
+  uint8_t bytes[128];
+  tmap::store(m, bytes);
+  EXPECT_TRUE(tmap::load(bytes, probe));
+  m.boxDim[1] = 0;
+  tmap::store(m, bytes);
+  EXPECT_FALSE(tmap::load(bytes, probe));
+  ASSERT_EQ(encode(m, ok, 0x1000), "");
+  m.rank = 2;
+  tmap::store(m, bytes);
+  EXPECT_FALSE(tmap::load(bytes, probe));
+}
+
 TEST(TensorIm2col, TheEncoderChecksTheDriversRules) {
   tmap::TensorMap m;
   const Im2colArgs ok{.rank = 4, .dims = {8, 5, 4, 2}, .lower = {-1, -1}, .upper = {-1, -1}};
