@@ -324,6 +324,8 @@ class CudaBackend final : public Backend {
     namespace tmap = isa::insns::tmap;
     tmap::TensorMap m;
     if (param.size() != sizeof m || !tmap::load(param.data(), m)) return;
+    if (m.im2col)  // no argument form makes one yet (cuTensorMapEncodeIm2col would)
+      throw CudaError("an im2col tensor-map argument is not supported by the CUDA backend");
     if (!d_.cuTensorMapEncodeTiled)
       throw CudaError(
           "a tensor-map argument needs cuTensorMapEncodeTiled, which libcuda.so.1 lacks");

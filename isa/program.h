@@ -74,6 +74,9 @@ enum class SyncRole : uint8_t {
   MbarrierArrive,  // mbarrier.arrive/arrive_drop/expect_tx/complete_tx, cp.async.mbarrier.arrive
   MbarrierWait,    // mbarrier.test_wait / try_wait
   BulkCopy,        // cp.async.bulk(.tensor): the asynchronous proxy's copy and its complete_tx
+  // cp.reduce.async.bulk(.tensor): the asynchronous proxy's element-wise read-modify-writes
+  // (atomics) and, into shared::cluster, its complete_tx (an atomic on an mbarrier)
+  BulkReduce,
 };
 
 // A register an instruction reads or writes: a slot of the frame's registers (the carry flag,

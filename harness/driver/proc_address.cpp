@@ -197,6 +197,7 @@ const Entry kEntries[] = {
     WARPSIM_ENTRY(cuSurfObjectDestroy, 5000, cuSurfObjectDestroy),
     // tensor maps (tensor_map.cpp)
     WARPSIM_ENTRY(cuTensorMapEncodeTiled, 12000, cuTensorMapEncodeTiled),
+    WARPSIM_ENTRY(cuTensorMapEncodeIm2col, 12000, cuTensorMapEncodeIm2col),
     // launches
     WARPSIM_ENTRY(cuLaunchKernel, 4000, cuLaunchKernel),
     WARPSIM_ENTRY(cuLaunchCooperativeKernel, 9000, cuLaunchCooperativeKernel),

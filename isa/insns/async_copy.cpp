@@ -7,8 +7,8 @@
 // cp-size is 4, 8 or 16 (16 only with .cg); src-size bytes are read and the rest of the
 // destination is zero-filled; ignore-src true reads nothing. .ca/.cg and the L2 hints choose
 // caches only. The in-flight state lives in the simulator (sim/func/async_copy.h): the data lands
-// at the wait. The bulk forms (cp.async.bulk, .tensor) are bulk_copy.cpp's; cp.reduce.async.bulk
-// parses and faults "not supported yet" when executed.
+// at the wait. The bulk forms (cp.async.bulk, .tensor) are bulk_copy.cpp's, the bulk
+// reductions (cp.reduce.async.bulk, .tensor) bulk_reduce.cpp's.
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
@@ -73,9 +73,10 @@ void mbarrierArriveH(Exec& x, const Inst& in) {
 std::string bindCp(Inst& in) {
   const Mods& m = in.mods;
   const bool async = m.has("async");
-  if (async && m.has("bulk") && !m.has("reduce")) return bindBulkCopy(in);  // bulk_copy.cpp
-  if (!async || m.has("bulk") || m.has("reduce")) {
-    in.run = notSupportedHandler;  // cp.reduce.async.bulk: not executed yet
+  if (async && m.has("bulk"))  // bulk_reduce.cpp, bulk_copy.cpp
+    return m.has("reduce") ? bindBulkReduce(in) : bindBulkCopy(in);
+  if (!async || m.has("reduce")) {
+    in.run = notSupportedHandler;  // no form of cp that sm_90 has
     return "";
   }
   if (m.has("commit_group")) {

@@ -207,96 +207,104 @@ void atom128H(Exec& x, const Inst& in) {
   x.machine->unsupported(in, in.text.c_str());
 }
 
+// One (operation, type) pair's element: G for global memory, S for shared memory, its size, and
+// whether atom's destination sign-extends the old value. A tag: forElement hands it to a visitor.
 template <AtomFn G, AtomFn S, unsigned Bytes, bool SignExtend = false>
-Handler pickShape(bool red, bool cas) {
-  if (red) return atomH<G, S, Bytes, SignExtend, false, false>;
-  return cas ? atomH<G, S, Bytes, SignExtend, true, true>
-             : atomH<G, S, Bytes, SignExtend, true, false>;
-}
+struct Elem {};
 template <AtomFn F, unsigned Bytes, bool SignExtend = false>
-Handler pick(bool red, bool cas) {
-  return pickShape<F, F, Bytes, SignExtend>(red, cas);
-}
+using Same = Elem<F, F, Bytes, SignExtend>;
 
-// The handler for an operation and type, nullptr where ptxas rejects the pair.
-Handler handlerFor(AtomOp op, Type t, bool red) {
-  const bool cas = op == AtomOp::Cas;
-  if (t == Type::B128 && (op == AtomOp::Exch || cas)) return atom128H;
+// The one table of atom/red's element operations: calls make(Elem<...>{}) for the pair, and
+// returns its result (a value-initialized one where ptxas rejects the pair). atom/red's handlers
+// and cp.reduce.async.bulk's element functions (atomElement) are both made from it.
+template <class Make>
+auto forElement(AtomOp op, Type t, Make&& make) -> decltype(make(Same<addFn<uint32_t>, 4>{})) {
   switch (op) {
     case AtomOp::Add:
       switch (t) {
         case Type::U32:
-          return pick<addFn<uint32_t>, 4>(red, cas);
+          return make(Same<addFn<uint32_t>, 4>{});
         case Type::S32:
-          return pick<addFn<uint32_t>, 4, true>(red, cas);
+          return make(Same<addFn<uint32_t>, 4, true>{});
         case Type::U64:
-          return pick<addFn<uint64_t>, 8>(red, cas);
+          return make(Same<addFn<uint64_t>, 8>{});
         case Type::F32:
-          return pickShape<addF32Flush, addF32Keep, 4>(red, cas);
+          return make(Elem<addF32Flush, addF32Keep, 4>{});
         case Type::F64:
-          return pickShape<addF64Global, addF64Shared, 8>(red, cas);
+          return make(Elem<addF64Global, addF64Shared, 8>{});
         case Type::F16:
-          return pick<half1<addH>, 2>(red, cas);
+          return make(Same<half1<addH>, 2>{});
         case Type::F16x2:
-          return pick<half2<addH>, 4>(red, cas);
+          return make(Same<half2<addH>, 4>{});
         case Type::BF16:
-          return pick<half1<addB>, 2>(red, cas);
+          return make(Same<half1<addB>, 2>{});
         case Type::BF16x2:
-          return pick<half2<addB>, 4>(red, cas);
+          return make(Same<half2<addB>, 4>{});
         default:
-          return nullptr;
+          return {};
       }
     case AtomOp::Min:
     case AtomOp::Max: {
       const bool mn = op == AtomOp::Min;
       switch (t) {
         case Type::U32:
-          return mn ? pick<minFn<uint32_t>, 4>(red, cas) : pick<maxFn<uint32_t>, 4>(red, cas);
+          return mn ? make(Same<minFn<uint32_t>, 4>{}) : make(Same<maxFn<uint32_t>, 4>{});
         case Type::S32:
-          return mn ? pick<minFn<int32_t>, 4, true>(red, cas)
-                    : pick<maxFn<int32_t>, 4, true>(red, cas);
+          return mn ? make(Same<minFn<int32_t>, 4, true>{}) : make(Same<maxFn<int32_t>, 4, true>{});
         case Type::U64:
-          return mn ? pick<minFn<uint64_t>, 8>(red, cas) : pick<maxFn<uint64_t>, 8>(red, cas);
+          return mn ? make(Same<minFn<uint64_t>, 8>{}) : make(Same<maxFn<uint64_t>, 8>{});
         case Type::S64:
-          return mn ? pick<minFn<int64_t>, 8>(red, cas) : pick<maxFn<int64_t>, 8>(red, cas);
+          return mn ? make(Same<minFn<int64_t>, 8>{}) : make(Same<maxFn<int64_t>, 8>{});
         case Type::F16:
-          return mn ? pick<half1<minH>, 2>(red, cas) : pick<half1<maxH>, 2>(red, cas);
+          return mn ? make(Same<half1<minH>, 2>{}) : make(Same<half1<maxH>, 2>{});
         case Type::F16x2:
-          return mn ? pick<half2<minH>, 4>(red, cas) : pick<half2<maxH>, 4>(red, cas);
+          return mn ? make(Same<half2<minH>, 4>{}) : make(Same<half2<maxH>, 4>{});
         case Type::BF16:
-          return mn ? pick<half1<minB>, 2>(red, cas) : pick<half1<maxB>, 2>(red, cas);
+          return mn ? make(Same<half1<minB>, 2>{}) : make(Same<half1<maxB>, 2>{});
         case Type::BF16x2:
-          return mn ? pick<half2<minB>, 4>(red, cas) : pick<half2<maxB>, 4>(red, cas);
+          return mn ? make(Same<half2<minB>, 4>{}) : make(Same<half2<maxB>, 4>{});
         default:
-          return nullptr;
+          return {};
       }
     }
     case AtomOp::Inc:
-      return t == Type::U32 ? pick<incFn, 4>(red, cas) : nullptr;
+      if (t == Type::U32) return make(Same<incFn, 4>{});
+      return {};
     case AtomOp::Dec:
-      return t == Type::U32 ? pick<decFn, 4>(red, cas) : nullptr;
+      if (t == Type::U32) return make(Same<decFn, 4>{});
+      return {};
     case AtomOp::And:
     case AtomOp::Or:
     case AtomOp::Xor: {
       const bool w = t == Type::B64;
-      if (t != Type::B32 && !w) return nullptr;
+      if (t != Type::B32 && !w) return {};
       if (op == AtomOp::And)
-        return w ? pick<andFn<uint64_t>, 8>(red, cas) : pick<andFn<uint32_t>, 4>(red, cas);
+        return w ? make(Same<andFn<uint64_t>, 8>{}) : make(Same<andFn<uint32_t>, 4>{});
       if (op == AtomOp::Or)
-        return w ? pick<orFn<uint64_t>, 8>(red, cas) : pick<orFn<uint32_t>, 4>(red, cas);
-      return w ? pick<xorFn<uint64_t>, 8>(red, cas) : pick<xorFn<uint32_t>, 4>(red, cas);
+        return w ? make(Same<orFn<uint64_t>, 8>{}) : make(Same<orFn<uint32_t>, 4>{});
+      return w ? make(Same<xorFn<uint64_t>, 8>{}) : make(Same<xorFn<uint32_t>, 4>{});
     }
     case AtomOp::Exch:
-      if (t == Type::B32) return pick<exchFn<uint32_t>, 4>(red, cas);
-      if (t == Type::B64) return pick<exchFn<uint64_t>, 8>(red, cas);
-      return nullptr;
+      if (t == Type::B32) return make(Same<exchFn<uint32_t>, 4>{});
+      if (t == Type::B64) return make(Same<exchFn<uint64_t>, 8>{});
+      return {};
     case AtomOp::Cas:
-      if (t == Type::B16) return pick<casFn<uint16_t>, 2>(red, cas);
-      if (t == Type::B32) return pick<casFn<uint32_t>, 4>(red, cas);
-      if (t == Type::B64) return pick<casFn<uint64_t>, 8>(red, cas);
-      return nullptr;
+      if (t == Type::B16) return make(Same<casFn<uint16_t>, 2>{});
+      if (t == Type::B32) return make(Same<casFn<uint32_t>, 4>{});
+      if (t == Type::B64) return make(Same<casFn<uint64_t>, 8>{});
+      return {};
   }
-  return nullptr;
+  return {};
+}
+
+// The handler for an operation and type, nullptr where ptxas rejects the pair.
+Handler handlerFor(AtomOp op, Type t, bool red) {
+  const bool cas = op == AtomOp::Cas;
+  if (t == Type::B128 && (op == AtomOp::Exch || cas)) return atom128H;
+  return forElement(op, t, [&]<AtomFn G, AtomFn S, unsigned B, bool SE>(Elem<G, S, B, SE>) {
+    if (red) return Handler(atomH<G, S, B, SE, false, false>);
+    return cas ? Handler(atomH<G, S, B, SE, true, true>) : Handler(atomH<G, S, B, SE, true, false>);
+  });
 }
 
 // ---- binding ------------------------------------------------------------------------------
@@ -476,5 +484,11 @@ std::vector<OpcodeSpec> atomics() {
 }
 
 bool isAtom128Stub(Handler h) { return h == atom128H; }
+
+AtomElement atomElement(AtomOp op, Type t) {
+  return forElement(op, t, []<AtomFn G, AtomFn S, unsigned B, bool SE>(Elem<G, S, B, SE>) {
+    return AtomElement{G, S, B};
+  });
+}
 
 }  // namespace warpsim::isa::insns

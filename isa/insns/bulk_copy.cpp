@@ -5,6 +5,8 @@
 //   cp.async.bulk.tensor.{1..5}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 //                                                                 [dst], [tmap, {c, ...}], [mbar]
 //   cp.async.bulk.tensor.{1..5}d.global.shared::cta.tile.bulk_group [tmap, {c, ...}], [src]
+//   cp.async.bulk.tensor.{3..5}d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes
+//                                         [dst], [tmap, {c, w, .., n}], [mbar], {offsets}
 //   cp.async.bulk.commit_group;  cp.async.bulk.wait_group{.read} N;
 //   cp.async.bulk.prefetch{.tensor.Nd}.L2.global ...               (no-ops)
 // (.L2::cache_hint with its policy operand accepted). Every executing lane issues its own copy.
@@ -27,11 +29,20 @@
 // CTA of its 16-bit ctaMask and completes the mbarrier at the same offset in each.
 // cp.async.bulk.shared::cluster.shared::cta copies this CTA's shared memory into a CTA of the
 // cluster and completes the mbarrier there (the destination CTA's).
-// Not executed yet (fault "not supported yet"): im2col, cp.reduce.async.bulk.
+// im2col mode (maps from cuTensorMapEncodeIm2col): pixelsPerColumn pixels from the coordinates'
+// (w, h, d, n), each the next along W within the map's bounding box (wrapping to the next H, D,
+// N: im2colPixels), channelsPerPixel channels of each from c, read at the pixel's position plus
+// the instruction's unsigned 16-bit im2col offsets (the filter tap); dense in shared memory,
+// pixel by pixel, channels innermost; outside the tensor, the fill.
+// The tensor box walk (tensorBox) also serves cp.reduce.async.bulk.tensor (bulk_reduce.cpp),
+// which reduces the box into global memory; bulk_common.h holds what the two files share.
+// Not executed yet (fault "not supported yet"): sm_100's modes (im2col::w, im2col_no_offs,
+// tile::gather4/scatter4).
 #include <vector>
 
 #include "isa/fp.h"
 #include "isa/insns/addresses.h"
+#include "isa/insns/bulk_common.h"
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
 #include "isa/insns/mbarrier_state.h"
@@ -41,9 +52,6 @@
 
 namespace warpsim::isa::insns {
 namespace {
-
-// Inst::flags: the tensor rank (bits 0..2).
-enum : uint32_t { kRankMask = 7 };
 
 // Copies `bytes` (a multiple of 16) between two addresses of lane l, 16 bytes per access.
 void copyChunks(Exec& x, const Inst& in, unsigned l, Space from, uint64_t src, Space to,
@@ -60,22 +68,6 @@ void copyChunks(Exec& x, const Inst& in, unsigned l, Space from, uint64_t src, S
   }
 }
 
-// Where lane l's shared::cluster address lands: the executing CTA's own shared memory at a
-// plain offset (Space::Shared), or a CTA of the cluster named by rank (Space::SharedCluster:
-// what mapa returns; the machine knows the encoding).
-struct SharedTarget {
-  Space space;
-  uint64_t addr;
-};
-uint32_t ownRank(Exec& x, const Inst& in, unsigned l) {
-  return x.machine->ctaRankOf(in, Space::SharedCluster, 0, l);
-}
-SharedTarget clusterTarget(Exec& x, const Inst& in, uint64_t addr, unsigned l) {
-  const uint32_t own = ownRank(x, in, l);
-  const bool plain = x.machine->ctaRankOf(in, Space::SharedCluster, addr, l) == own &&
-                     x.machine->mapSharedRank(in, Space::SharedCluster, addr, own, l) != addr;
-  return {plain ? Space::Shared : Space::SharedCluster, addr};
-}
 // The same offset as `addr` in the CTA of rank r (multicast's destinations and mbarriers).
 SharedTarget rankTarget(Exec& x, const Inst& in, uint64_t addr, uint32_t r, unsigned l) {
   const SharedTarget t = clusterTarget(x, in, addr, l);
@@ -83,19 +75,9 @@ SharedTarget rankTarget(Exec& x, const Inst& in, uint64_t addr, uint32_t r, unsi
   return {Space::SharedCluster, x.machine->mapSharedRank(in, Space::SharedCluster, addr, r, l)};
 }
 
-// complete_tx of `bytes` on an mbarrier (in shared memory whatever the copy's spaces: the
-// instruction's own state space words name the copy's, not the barrier's).
-void completeTxAt(Exec& x, const Inst& in, SharedTarget mbar, unsigned l, uint64_t bytes) {
-  uint64_t addrs[kWarpSize] = {}, a[kWarpSize] = {}, old[kWarpSize];
-  const LaneMask one = LaneMask{1} << l;
-  addrs[l] = mbar.addr;
-  a[l] = uint64_t(-int64_t(bytes));
-  x.machine->atomic(in, mbar.space, one, addrs, 8, mbarrier::txFn, a, nullptr, old);
-}
-
 // The ranks a copy lands in: the CTAs of its 16-bit ctaMask (.multicast::cluster, flags bit
 // kMulticast; the operand after the mbarrier), else the one its destination names.
-enum : uint32_t { kMulticast = 8, kFromShared = 16 };
+enum : uint32_t { kMulticast = kOwnFlags, kFromShared = kOwnFlags << 1 };
 uint32_t ctaMask(Exec& x, const Inst& in, size_t maskOperand, unsigned l) {
   return (in.flags & kMulticast) ? uint32_t(x.reg(in.ops[maskOperand])[l]) & 0xFFFF : 0;
 }
@@ -112,29 +94,13 @@ void forDestinations(Exec& x, const Inst& in, unsigned l, uint64_t dst, uint64_t
     if (mask >> r & 1) land(rankTarget(x, in, dst, r, l), rankTarget(x, in, mbar, r, l));
 }
 
-uint64_t sizeOf(Exec& x, const Inst& in, const Opnd& o, unsigned l) {
-  const uint64_t n = uint32_t(x.reg(o)[l]);
-  if (n == 0 || n % 16)
-    x.machine->trap(in, LaneMask{1} << l, "a bulk copy's size must be a nonzero multiple of 16");
-  return n;
-}
-
-void checkAligned(Exec& x, const Inst& in, unsigned l, uint64_t addr, unsigned align,
-                  const char* what) {
-  if (addr % align) {
-    const std::string why = std::string("the ") + what + " of '" + in.text + "' is not " +
-                            std::to_string(align) + "-byte aligned";
-    x.machine->trap(in, LaneMask{1} << l, why.c_str());
-  }
-}
-
 void bulkLoadH(Exec& x, const Inst& in) {
   uint64_t dst[kWarpSize], src[kWarpSize], mbar[kWarpSize];
   laneAddresses(x, in.ops[0], x.mask, dst);
   laneAddresses(x, in.ops[1], x.mask, src);
   laneAddresses(x, in.ops[3], x.mask, mbar);
   forLanes(x.mask, [&](unsigned l) {
-    const uint64_t n = sizeOf(x, in, in.ops[2], l);
+    const uint64_t n = bulkSize(x, in, in.ops[2], l);
     checkAligned(x, in, l, dst[l], 16, "destination");
     checkAligned(x, in, l, src[l], 16, "source");
     const Space from = (in.flags & kFromShared) ? Space::Shared : Space::Global;
@@ -150,7 +116,7 @@ void bulkStoreH(Exec& x, const Inst& in) {
   laneAddresses(x, in.ops[0], x.mask, dst);
   laneAddresses(x, in.ops[1], x.mask, src);
   forLanes(x.mask, [&](unsigned l) {
-    const uint64_t n = sizeOf(x, in, in.ops[2], l);
+    const uint64_t n = bulkSize(x, in, in.ops[2], l);
     checkAligned(x, in, l, dst[l], 16, "destination");
     checkAligned(x, in, l, src[l], 16, "source");
     copyChunks(x, in, l, Space::Shared, src[l], Space::Global, dst[l], n);
@@ -165,8 +131,10 @@ tmap::TensorMap readMap(Exec& x, const Inst& in, const Opnd& a, unsigned l) {
   tmap::loadBytes(x, in, Space::Generic, l, base, bytes);
   tmap::TensorMap m;
   if (!tmap::load(bytes, m)) {
-    const std::string why = "the tensor map of '" + in.text +
-                            "' was not made by cuTensorMapEncodeTiled (warpsim's encoding)";
+    const std::string why =
+        "the tensor map of '" + in.text +
+        "' was not made by cuTensorMapEncodeTiled or cuTensorMapEncodeIm2col (warpsim's "
+        "encoding)";
     x.machine->trap(in, LaneMask{1} << l, why.c_str());
   }
   return m;
@@ -185,12 +153,33 @@ wgmma::Swizzle sharedSwizzle(tmap::Swizzle s) {
   }
 }
 
-// Moves lane l's box between global memory and the dense (swizzled) shared boxes at `shared`: a
-// load lands it in each (multicast's destinations), a store reads it from the first. Returns
-// the box's size in bytes (what complete_tx counts).
-template <bool Load>
+// The im2col mode's pixels (PTX ISA, "Tensor copy: im2col mode"): pixelsPerColumn of them from
+// the coordinates' (w, h, d, n); each next one steps along W by its traversal stride and, past
+// the bounding box's end (dim - 1 + upperCorner), starts W again at the box's start
+// (lowerCorner) and steps along H, then D, then N. Per pixel its rank - 1 coordinates.
+std::vector<int64_t> im2colPixels(const tmap::TensorMap& m, const int64_t* coord) {
+  const unsigned rank = m.rank, spatial = rank - 2;
+  std::vector<int64_t> pos(coord + 1, coord + rank), out;
+  out.reserve(size_t(tmap::pixelsPerColumn(m)) * (rank - 1));
+  for (unsigned p = 0; p < tmap::pixelsPerColumn(m); ++p) {
+    out.insert(out.end(), pos.begin(), pos.end());
+    for (unsigned i = 0; i <= spatial; ++i) {
+      pos[i] += m.elementStrides[i + 1];
+      if (i == spatial) break;
+      if (pos[i] <= int64_t(tmap::globalDim(m, i + 1)) - 1 + tmap::upperCorner(m, i)) break;
+      pos[i] = tmap::lowerCorner(m, i);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+// The box moves between global memory and the dense (swizzled) shared boxes at `shared`.
 unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l,
-                   const std::vector<SharedTarget>& shared) {
+                   const std::vector<SharedTarget>& shared, BoxMove move, ReduceFnFor reduceFn,
+                   const int64_t* offsets) {
+  const bool load = move == BoxMove::Load;
   const tmap::TensorMap m = readMap(x, in, mapOp, l);
   const unsigned rank = in.flags & kRankMask;
   if (m.rank != rank) {
@@ -198,6 +187,14 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l,
                             "d but its tensor map has rank " + std::to_string(m.rank);
     x.machine->trap(in, LaneMask{1} << l, why.c_str());
   }
+  const bool im2col = in.flags & kIm2col;
+  if (m.im2col != im2col) {
+    const std::string why = "'" + in.text + "' needs a tensor map made by " +
+                            (im2col ? "cuTensorMapEncodeIm2col" : "cuTensorMapEncodeTiled") +
+                            " (its map was made by the other)";
+    x.machine->trap(in, LaneMask{1} << l, why.c_str());
+  }
+  const AtomFn reduce = move == BoxMove::Reduce ? reduceFn(x, in, l, m) : nullptr;
   for (const SharedTarget& t : shared) checkAligned(x, in, l, t.addr, 128, "shared box");
   const Opnd& cv = mapOp.elems[0];
   int64_t coord[5] = {};
@@ -208,6 +205,8 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l,
   const unsigned e = tmap::elementBytes(m.dataType);
   unsigned n[5] = {1, 1, 1, 1, 1};
   for (unsigned d = 0; d < rank; ++d) n[d] = tmap::boxElements(m, d);
+  // im2col: every pixel's coordinates (dimensions 1 .. rank - 1), the offsets not added.
+  const std::vector<int64_t> pixels = im2col ? im2colPixels(m, coord) : std::vector<int64_t>{};
   const unsigned total = tmap::boxBytes(m);
   std::vector<uint8_t> box(total, 0);
   const LaneMask one = LaneMask{1} << l;
@@ -218,7 +217,7 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l,
     const uint64_t a = t.addr + off;
     return (a & ~uint64_t(0xFFFFFFFF)) | wgmma::swizzle(sw, uint32_t(a));
   };
-  if (!Load) {  // the box from shared memory, 16 bytes at a time
+  if (!load) {  // the box from shared memory, 16 bytes at a time
     uint64_t words[kWarpSize * 4] = {};
     for (unsigned off = 0; off < total; off += 16) {
       addrs[l] = sharedAt(shared.front(), off);
@@ -229,29 +228,40 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l,
   }
   // OOB_FILL_NAN_REQUEST_ZERO_FMA: the canonical NaN of the element's width (f16 and bf16
   // alike 0x7FFF), all ones below the sign.
-  const uint64_t fill = (Load && m.oobFillNaN) ? (~0ull >> (65 - 8 * e)) : 0;
+  const uint64_t fill = (load && m.oobFillNaN) ? (~0ull >> (65 - 8 * e)) : 0;
   unsigned idx[5] = {};
   for (unsigned linear = 0; linear < total / e; ++linear) {
     bool inside = true;
     uint64_t g = m.globalAddress;
     for (unsigned d = 0; d < rank; ++d) {
-      const int64_t c = coord[d] + int64_t(idx[d]) * (d == 0 ? 1 : m.elementStrides[d]);
+      int64_t c = coord[d] + int64_t(idx[d]) * (d == 0 ? 1 : m.elementStrides[d]);
+      if (im2col) {  // channel linear % channelsPerPixel of pixel linear / channelsPerPixel
+        const unsigned cpp = tmap::channelsPerPixel(m);
+        c = d == 0
+                ? coord[0] + linear % cpp
+                : pixels[(linear / cpp) * (rank - 1) + d - 1] + (d + 1 < rank ? offsets[d - 1] : 0);
+      }
       if (c < 0 || uint64_t(c) >= tmap::globalDim(m, d)) inside = false;
       g += uint64_t(c) * m.globalStrides[d];
     }
     uint8_t* p = &box[size_t(linear) * e];
     if (inside) {
       addrs[l] = g;
-      if (Load) {
+      if (load) {
         x.machine->load(in, Space::Global, one, addrs, e, 1, v);
         for (unsigned b = 0; b < e; ++b) p[b] = uint8_t(v[l] >> (8 * b));
       } else {
         uint64_t w = 0;
         for (unsigned b = 0; b < e; ++b) w |= uint64_t(p[b]) << (8 * b);
         v[l] = w;
-        x.machine->store(in, Space::Global, one, addrs, e, 1, v);
+        if (reduce) {
+          uint64_t old[kWarpSize];
+          x.machine->atomic(in, Space::Global, one, addrs, e, reduce, v, nullptr, old);
+        } else {
+          x.machine->store(in, Space::Global, one, addrs, e, 1, v);
+        }
       }
-    } else if (Load) {
+    } else if (load) {
       for (unsigned b = 0; b < e; ++b) p[b] = uint8_t(fill >> (8 * b));
     }
     for (unsigned d = 0; d < rank; ++d) {  // the next element, dimension 0 fastest
@@ -259,7 +269,7 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l,
       idx[d] = 0;
     }
   }
-  if (Load) {
+  if (load) {
     uint64_t words[kWarpSize * 4] = {};
     for (const SharedTarget& t : shared)
       for (unsigned off = 0; off < total; off += 16) {
@@ -275,19 +285,35 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l,
   return total;
 }
 
+bool isTensorAddr(const Opnd& o, unsigned rank) {
+  if (o.kind != OpndKind::Addr || o.baseSlot == kNoSlot || o.elems.size() != 1) return false;
+  const Opnd& c = o.elems[0];
+  return c.kind == OpndKind::Vec ? c.elems.size() == rank : rank == 1;
+}
+
+namespace {
+
 void tensorLoadH(Exec& x, const Inst& in) {
   uint64_t dst[kWarpSize], mbar[kWarpSize];
   laneAddresses(x, in.ops[0], x.mask, dst);
   laneAddresses(x, in.ops[2], x.mask, mbar);
+  const bool im2col = in.flags & kIm2col;  // then ops[3] holds the im2col offsets
   forLanes(x.mask, [&](unsigned l) {
     // The box is read once and lands in every destination, then each mbarrier completes.
     std::vector<SharedTarget> dsts, bars;
-    forDestinations(x, in, l, dst[l], mbar[l], 3, [&](SharedTarget d, SharedTarget b) {
+    forDestinations(x, in, l, dst[l], mbar[l], im2col ? 4 : 3, [&](SharedTarget d, SharedTarget b) {
       dsts.push_back(d);
       bars.push_back(b);
     });
     if (dsts.empty()) return;  // a multicast to no CTA
-    const unsigned bytes = tensorBox<true>(x, in, in.ops[1], l, dsts);
+    int64_t offsets[3] = {};   // unsigned 16-bit, one per spatial dimension
+    if (im2col) {
+      const Opnd& o = in.ops[3];
+      const unsigned k = (in.flags & kRankMask) - 2;
+      for (unsigned i = 0; i < k; ++i)
+        offsets[i] = uint16_t(x.reg(o.kind == OpndKind::Vec ? o.elems[i] : o)[l]);
+    }
+    const unsigned bytes = tensorBox(x, in, in.ops[1], l, dsts, BoxMove::Load, nullptr, offsets);
     for (const SharedTarget& b : bars) completeTxAt(x, in, b, l, bytes);
   });
 }
@@ -296,19 +322,13 @@ void tensorStoreH(Exec& x, const Inst& in) {
   uint64_t src[kWarpSize];
   laneAddresses(x, in.ops[1], x.mask, src);
   forLanes(x.mask, [&](unsigned l) {
-    tensorBox<false>(x, in, in.ops[0], l, {{Space::Shared, src[l]}});
+    tensorBox(x, in, in.ops[0], l, {{Space::Shared, src[l]}}, BoxMove::Store);
   });
 }
 
 void noopH(Exec&, const Inst&) {}
 
 bool isAddr(const Opnd& o) { return o.kind == OpndKind::Addr; }
-bool isTensorAddr(const Opnd& o, unsigned rank) {
-  if (o.kind != OpndKind::Addr || o.baseSlot == kNoSlot || o.elems.size() != 1) return false;
-  const Opnd& c = o.elems[0];
-  return c.kind == OpndKind::Vec ? c.elems.size() == rank : rank == 1;
-}
-
 std::string unsupportedForm(Inst& in) {
   in.run = notSupportedHandler;
   return "";
@@ -336,9 +356,10 @@ std::string bindBulkCopy(Inst& in) {
     in.run = noopH;  // a hint: nothing to model functionally
     return "";
   }
-  if (m.has("im2col") || m.has("im2col::w") || m.has("im2col::w::128") || m.has("tile::gather4") ||
-      m.has("tile::scatter4"))
-    return unsupportedForm(in);
+  const bool im2col = m.has("im2col");
+  if (m.has("im2col::w") || m.has("im2col::w::128") || m.has("tile::gather4") ||
+      m.has("tile::scatter4") || m.has("im2col_no_offs"))
+    return unsupportedForm(in);  // sm_100's modes
   const bool multicast = m.has("multicast::cluster");
   const bool load = m.has("mbarrier::complete_tx::bytes");
   const bool store = m.has("bulk_group");
@@ -349,15 +370,24 @@ std::string bindBulkCopy(Inst& in) {
     for (unsigned r = 1; r <= 5; ++r)
       if (m.has(std::to_string(r) + "d")) rank = r;
     if (rank == 0) return msg(in, "needs a dimension .1d .. .5d");
-    in.flags = rank | (multicast ? kMulticast : 0);
+    in.flags = rank | (multicast ? kMulticast : 0) | (im2col ? kIm2col : 0);
+    if (im2col && (!load || rank < 3))
+      return msg(in, "loads .im2col into shared memory, in 3 to 5 dimensions");
     if (load) {
       if (!m.has("global") || !(m.has("shared::cluster") || m.has("shared::cta")))
         return msg(in, "copies from .global to .shared::cluster");
-      if (in.ops.size() != 3 + (multicast ? 1 : 0) + extra || !isAddr(in.ops[0]) ||
+      const size_t k = im2col ? 1 : 0;  // the im2col offsets' operand
+      const auto isOffsets = [&](const Opnd& o) {
+        if (rank == 3 && o.kind == OpndKind::Reg) return true;
+        return o.kind == OpndKind::Vec && o.elems.size() == rank - 2;
+      };
+      if (in.ops.size() != 3 + k + (multicast ? 1 : 0) + extra || !isAddr(in.ops[0]) ||
           !isTensorAddr(in.ops[1], rank) || !isAddr(in.ops[2]) ||
-          (multicast && in.ops[3].kind != OpndKind::Reg))
+          (im2col && !isOffsets(in.ops[3])) || (multicast && in.ops[3 + k].kind != OpndKind::Reg))
         return msg(in, "takes [dst], [tensorMap, {" + std::to_string(rank) +
-                           " coordinates}], [mbar]" + (multicast ? ", ctaMask" : ""));
+                           " coordinates}], [mbar]" +
+                           (im2col ? ", {" + std::to_string(rank - 2) + " im2col offsets}" : "") +
+                           (multicast ? ", ctaMask" : ""));
       in.cls = InsnClass::LoadGlobal;
       in.run = tensorLoadH;
       return "";

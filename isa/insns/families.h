@@ -59,4 +59,16 @@ bool reportsNotSupported(Handler h);
 bool isExternalCallStub(Handler h);  // control.cpp
 bool isAtom128Stub(Handler h);       // atomic.cpp
 
+// One element of atom/red's read-modify-write (atomic.cpp's table, the only one): the function
+// for global memory and the one for shared memory (they differ where the H200's two atomic units
+// round differently: f32 and f64 add), and the element's size in bytes. Null functions where
+// atom/red has no such pair. cp.reduce.async.bulk (bulk_reduce.cpp) reduces with these.
+struct AtomElement {
+  AtomFn global = nullptr, shared = nullptr;
+  unsigned bytes = 0;
+};
+AtomElement atomElement(AtomOp op, Type t);
+// Binds cp.reduce.async.bulk{.tensor} (bulk_reduce.cpp); async_copy.cpp's binder hands it over.
+std::string bindBulkReduce(Inst& in);
+
 }  // namespace warpsim::isa::insns

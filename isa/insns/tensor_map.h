@@ -1,8 +1,9 @@
 // The tensor map (CUtensorMap, 128 bytes, 64-byte aligned) that cp.async.bulk.tensor reads.
 // CUDA leaves its contents opaque; this is warpsim's encoding, written by the driver's
-// cuTensorMapEncodeTiled (harness/driver/tensor_map.cpp) and by the suite and tests through
-// encodeTiled below, and read by isa/insns/bulk_copy.cpp. encodeTiled checks what the CUDA
-// driver API documents for cuTensorMapEncodeTiled (cuda.h) and names the first broken rule.
+// cuTensorMapEncodeTiled and cuTensorMapEncodeIm2col (harness/driver/tensor_map.cpp) and by the
+// suite and tests through encodeTiled / encodeIm2col below, and read by isa/insns/bulk_copy.cpp.
+// The encoders check what the CUDA driver API documents for them (cuda.h) and name the first
+// broken rule.
 #pragma once
 
 #include <cstdint>
@@ -48,10 +49,13 @@ struct TensorMap {
   Swizzle swizzle = Swizzle::None;
   uint8_t l2Promotion = 0;
   uint8_t oobFillNaN = 0;  // CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
-  uint16_t reserved0 = 0;
+  uint8_t im2col = 0;      // made by cuTensorMapEncodeIm2col: boxDim holds the im2col fields
+  uint8_t reserved0 = 0;
   uint32_t reserved1 = 0;
   uint64_t globalAddress = 0;
   uint32_t globalDimMinus1[5] = {};  // globalDim - 1 (globalDim may be 2^32)
+  // Tiled: the box. Im2col: [0] channelsPerPixel, [1] pixelsPerColumn, [2 + i] spatial
+  // dimension i's (W first) pixelBoxLowerCorner in the low 16 bits and upper corner in the high.
   uint32_t boxDim[5] = {};
   uint32_t elementStrides[5] = {};
   uint32_t reserved2 = 0;
@@ -68,7 +72,14 @@ inline unsigned boxElements(const TensorMap& m, unsigned d) {
   const unsigned s = d == 0 ? 1 : m.elementStrides[d];
   return (m.boxDim[d] + s - 1) / s;
 }
+// An im2col map's fields.
+inline unsigned channelsPerPixel(const TensorMap& m) { return m.boxDim[0]; }
+inline unsigned pixelsPerColumn(const TensorMap& m) { return m.boxDim[1]; }
+inline int lowerCorner(const TensorMap& m, unsigned i) { return int16_t(m.boxDim[2 + i]); }
+inline int upperCorner(const TensorMap& m, unsigned i) { return int16_t(m.boxDim[2 + i] >> 16); }
+
 inline unsigned boxBytes(const TensorMap& m) {
+  if (m.im2col) return channelsPerPixel(m) * pixelsPerColumn(m) * elementBytes(m.dataType);
   unsigned n = elementBytes(m.dataType);
   for (unsigned d = 0; d < m.rank; ++d) n *= boxElements(m, d);
   return n;
@@ -130,11 +141,60 @@ inline std::string encodeTiled(TensorMap& out, unsigned dataType, unsigned rank,
   return "";
 }
 
+// The arguments of cuTensorMapEncodeIm2col, as integers (the corners W first, rank - 2 of
+// each). Returns "" and fills `out`, or the rule that is broken.
+inline std::string encodeIm2col(TensorMap& out, unsigned dataType, unsigned rank,
+                                uint64_t globalAddress, const uint64_t* globalDims,
+                                const uint64_t* globalStrides, const int* lower, const int* upper,
+                                unsigned channelsPerPixel, unsigned pixelsPerColumn,
+                                const uint32_t* elementStrides, unsigned interleave,
+                                unsigned swizzle, unsigned l2Promotion, unsigned oobFill) {
+  if (rank < 3 || rank > 5) return "tensorRank must be 3, 4 or 5";
+  // The tiled rules for what the two share (a box of 16 bytes of channels passes them).
+  uint32_t box[5] = {16 / elementBytes(DataType(dataType < kDataTypes ? dataType : 0)), 1, 1, 1, 1};
+  TensorMap m;
+  if (std::string bad = encodeTiled(m, dataType, rank, globalAddress, globalDims, globalStrides,
+                                    box, elementStrides, interleave, swizzle, l2Promotion, oobFill);
+      !bad.empty())
+    return bad;
+  const int limit = rank == 3 ? 32768 : rank == 4 ? 128 : 16;
+  for (unsigned i = 0; i + 2 < rank; ++i) {
+    const std::string at = "[" + std::to_string(i) + "]";
+    const std::string range =
+        " must be in [" + std::to_string(-limit) + ", " + std::to_string(limit - 1) + "]";
+    if (lower[i] < -limit || lower[i] >= limit) return "pixelBoxLowerCorner" + at + range;
+    if (upper[i] < -limit || upper[i] >= limit) return "pixelBoxUpperCorner" + at + range;
+    if (int64_t(globalDims[i + 1]) - 1 + upper[i] < lower[i])
+      return "the bounding box (pixelBoxLowerCorner to pixelBoxUpperCorner) must have non-zero "
+             "area";
+    m.boxDim[2 + i] = uint32_t(uint16_t(lower[i])) | uint32_t(uint16_t(upper[i])) << 16;
+  }
+  if (channelsPerPixel == 0 || channelsPerPixel > 256) return "channelsPerPixel must be 1..256";
+  if (pixelsPerColumn == 0 || pixelsPerColumn > 1024) return "pixelsPerColumn must be 1..1024";
+  const unsigned inner = channelsPerPixel * elementBytes(m.dataType);
+  if (inner % 16) return "channelsPerPixel * the element size must be a multiple of 16 bytes";
+  static constexpr unsigned kSpan[] = {0, 32, 64, 128};
+  if (swizzle != 0 && inner > kSpan[swizzle])
+    return "the bounding box's inner dimension (" + std::to_string(inner) +
+           " bytes) exceeds the swizzle span of " + std::to_string(kSpan[swizzle]) + " bytes";
+  m.im2col = 1;
+  m.boxDim[0] = channelsPerPixel;
+  m.boxDim[1] = pixelsPerColumn;
+  out = m;
+  return "";
+}
+
 // The tensor map in 128 bytes, and back (false: not one of warpsim's).
 inline void store(const TensorMap& m, uint8_t* bytes) { std::memcpy(bytes, &m, sizeof m); }
 inline bool load(const uint8_t* bytes, TensorMap& m) {
   std::memcpy(&m, bytes, sizeof m);
-  return m.magic == kMagic && m.rank >= 1 && m.rank <= 5 && unsigned(m.dataType) < kDataTypes;
+  // (An im2col map's fields are checked too: bytes a kernel wrote must not make a walk of
+  // billions of pixels, or of a negative number of spatial dimensions.)
+  const bool im2colOk =
+      m.im2col == 0 || (m.im2col == 1 && m.rank >= 3 && m.boxDim[0] >= 1 && m.boxDim[0] <= 256 &&
+                        m.boxDim[1] >= 1 && m.boxDim[1] <= 1024);
+  return m.magic == kMagic && m.rank >= 1 && m.rank <= 5 && unsigned(m.dataType) < kDataTypes &&
+         im2colOk;
 }
 
 }  // namespace warpsim::isa::insns::tmap

@@ -19,12 +19,16 @@ constexpr uint32_t kStale = ~0u;     // a warp's row changed since its last snap
 constexpr uint32_t kAsyncSeq = ~0u;  // AccessStamp::seq of a bulk copy's write (see asyncSeen_)
 
 // An mbarrier's arrivals (arrive, arrive_drop, expect_tx, complete_tx, init) and a bulk copy's
-// complete_tx are atomics on its word: each a release into it.
+// or bulk reduction's complete_tx are atomics on its word: each a release into it.
 bool releasesIntoMbarrier(const isa::Inst& in) {
   return in.sync == isa::SyncRole::MbarrierArrive || in.sync == isa::SyncRole::MbarrierInit ||
-         in.sync == isa::SyncRole::BulkCopy;
+         in.sync == isa::SyncRole::BulkCopy || in.sync == isa::SyncRole::BulkReduce;
 }
-bool isBulkCopy(const isa::Inst& in) { return in.sync == isa::SyncRole::BulkCopy; }
+// The asynchronous proxy's writes: a bulk copy's (stores) and a bulk reduction's (atomics).
+bool isBulkCopy(const isa::Inst& in) {
+  return in.sync == isa::SyncRole::BulkCopy || in.sync == isa::SyncRole::BulkReduce;
+}
+bool isBulkReduce(const isa::Inst& in) { return in.sync == isa::SyncRole::BulkReduce; }
 
 // Loads and stores that take part in the memory model's synchronization are not data races.
 bool isPlain(const sim::MemoryEvent& e) {
@@ -147,7 +151,11 @@ void RacecheckObserver::report(const AccessStamp& earlier, const char* earlierKi
   f.second = view_.actor(*e.inst, e.warp, lane, kind);
   f.address = address;
   f.space = "__shared__";
-  if (earlier.seq == kAsyncSeq)
+  if (earlier.seq == kAsyncSeq && earlier.atomic)
+    f.detail = "hazard at __shared__ address " + hex(address) +
+               ": a bulk reduction's update (the asynchronous proxy) and an access that did not "
+               "wait for the reduction's mbarrier phase (mbarrier.try_wait or test_wait)";
+  else if (earlier.seq == kAsyncSeq)
     f.detail = "hazard at __shared__ address " + hex(address) +
                ": a bulk copy's write (the asynchronous proxy) and an access that did not wait "
                "for the copy's mbarrier phase (mbarrier.try_wait or test_wait)";
@@ -172,7 +180,8 @@ void RacecheckObserver::shared(RacecheckObserver& owner, const sim::MemoryEvent&
   const uint32_t thread = w * 32 + lane;
   AccessStamp now{e.inst,      clock(w, w),      warpSync_[w],
                   warpSeq_[w], uint16_t(thread), uint16_t(seat_.rank())};
-  if (e.kind == sim::AccessKind::Store && isBulkCopy(*e.inst)) {
+  const bool reduces = e.kind == sim::AccessKind::Atomic;  // a bulk reduction's element
+  if ((e.kind == sim::AccessKind::Store || reduces) && isBulkCopy(*e.inst)) {
     // Numbered among the copies into the owner's memory (a multicast writes several CTAs').
     const uint64_t copy = uint64_t(seat_.rank()) << 48 | uint64_t(w) << 32 | warpSeq_[w];
     if (copy != owner.asyncCopy_) {
@@ -181,11 +190,14 @@ void RacecheckObserver::shared(RacecheckObserver& owner, const sim::MemoryEvent&
     }
     now.epoch = owner.asyncEpoch_;
     now.seq = kAsyncSeq;
+    now.atomic = reduces;
   }
   // Two accesses conflict when they come from different threads, are not the same warp
   // instruction, and nothing orders them.
   auto conflicts = [&](const AccessStamp& s) {
     if (!s.inst) return false;
+    // Two bulk reductions' element updates are atomics: they do not race with each other.
+    if (s.atomic && now.atomic) return false;
     // (A bulk copy's write is the asynchronous proxy's, not its issuing thread's.)
     if (s.rank == seat_.rank() && s.seq != kAsyncSeq &&
         (s.thread == thread || (s.thread / 32 == w && s.seq == now.seq)))
@@ -194,7 +206,7 @@ void RacecheckObserver::shared(RacecheckObserver& owner, const sim::MemoryEvent&
   };
   std::vector<Cell>& cells = owner.cells_;
   const unsigned ownerRank = owner.seat_.rank();
-  const bool write = e.kind == sim::AccessKind::Store;
+  const bool write = e.kind != sim::AccessKind::Load;
   bool reported = false;  // one hazard per lane access
   for (unsigned b = 0; b < e.bytes; ++b) {
     Cell& c = cells[a + b];
@@ -408,6 +420,14 @@ RacecheckObserver::MbarrierClock& RacecheckObserver::mbarrierAt(uint64_t offset)
   return m;
 }
 
+bool RacecheckObserver::knownMbarrier(const sim::MemoryEvent& e, unsigned lane) const {
+  const auto [space, a] = landing(e, lane);
+  if (space != isa::Space::Shared) return false;
+  if (!sim::namesRank(a)) return mbarriers_.count(a) != 0;
+  const RacecheckObserver* owner = peer(sim::rankOfClusterAddress(a));
+  return owner && owner->mbarriers_.count(a & sim::kClusterOffsetMask) != 0;
+}
+
 void RacecheckObserver::mbarrier(const sim::MemoryEvent& e) {
   const bool release = e.kind == sim::AccessKind::Atomic && releasesIntoMbarrier(*e.inst);
   if (!release && !(e.kind == sim::AccessKind::Load && e.inst->sync == isa::SyncRole::MbarrierWait))
@@ -415,6 +435,8 @@ void RacecheckObserver::mbarrier(const sim::MemoryEvent& e) {
   const unsigned w = e.warp;
   uint64_t last = ~0ull;
   isa::forLanes(e.mask, [&](unsigned lane) {
+    // A bulk reduction's atomics are its elements but for its complete_tx on the mbarrier.
+    if (isBulkReduce(*e.inst) && !knownMbarrier(e, lane)) return;
     const auto [space, a] = landing(e, lane);
     if (space != isa::Space::Shared || a == last) return;
     last = a;
@@ -455,7 +477,10 @@ void RacecheckObserver::memory(const sim::MemoryEvent& e) {
   isa::forLanes(e.mask, [&](unsigned lane) {
     const auto [space, a] = landing(e, lane);
     if (space == isa::Space::Shared) {
-      if (e.kind == sim::AccessKind::Atomic) return;
+      // Atomics order nothing and race with nothing here, except a bulk reduction's element
+      // updates (the asynchronous proxy's, as a bulk copy's writes; its complete_tx is not one).
+      if (e.kind == sim::AccessKind::Atomic && (!isBulkReduce(*e.inst) || knownMbarrier(e, lane)))
+        return;
       if (!sim::namesRank(a)) {
         if (a <= sharedBytes && e.bytes <= sharedBytes - a) shared(*this, e, lane, a);
         return;

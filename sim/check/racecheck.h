@@ -47,6 +47,7 @@ struct AccessStamp {
   uint32_t seq = 0;     // the warp's instruction count (same value: the same instruction)
   uint16_t thread = 0;  // linear thread index in its CTA (at most 1024 threads)
   uint16_t rank = 0;    // its CTA's rank in the cluster (another rank: distributed shared memory)
+  bool atomic = false;  // a bulk reduction's element update (an atomic of the asynchronous proxy)
 };
 
 // Per warp, the epoch each of its cluster-barrier arrivals ended (0 for a .relaxed arrival,
@@ -140,6 +141,9 @@ class RacecheckObserver final : public sim::Observer {
   void fence(const sim::MemoryEvent& e);
   // mbarrier arrivals (releases) and waits (acquires) within the CTA, as barriers order warps.
   void mbarrier(const sim::MemoryEvent& e);
+  // Whether lane's address is an mbarrier its CTA has used (initialized, arrived on, waited
+  // on): what tells a bulk reduction's complete_tx from its element updates (both atomics).
+  bool knownMbarrier(const sim::MemoryEvent& e, unsigned lane) const;
   CtaPoint pointNow(const isa::Inst* in, unsigned warp, unsigned lane);
   void report(const AccessStamp& earlier, const char* earlierKind, const sim::MemoryEvent& e,
               unsigned lane, const char* kind, uint64_t address, unsigned ownerRank);

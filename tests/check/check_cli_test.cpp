@@ -187,3 +187,44 @@ TEST(CheckCommand, TmaMulticastIsOrderedByEachCtasMbarrier) {
 }
 
 }  // namespace
+
+// cp.reduce.async.bulk in a cluster of 2 (tests/data/bulk_reduce_cluster.ptx): both CTAs reduce
+// into rank 0's shared memory and complete its mbarrier. Its element updates are the
+// asynchronous proxy's atomics: rank 0 reading after the mbarrier wait is clean under every tool
+// (and the two CTAs' updates of one word do not race), reading after only a cluster barrier
+// races as a bulk copy's destination does, and a destination nobody wrote is an uninitialized
+// read by the reduction itself.
+TEST(CheckCommand, BulkReduceIsOrderedByTheMbarrierAsABulkCopyIs) {
+  const std::string run = std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+                          " check --tool all tests/data/bulk_reduce_cluster.ptx --grid 2 "
+                          "--block 32 --cluster 2 --arg out=u32[16] --kernel ";
+  const auto clean = warpsim::test::shell(run + "k");
+  EXPECT_EQ(clean.status, 0) << clean.output;
+  EXPECT_NE(clean.output.find("ERROR SUMMARY: 0 errors"), std::string::npos) << clean.output;
+  const auto racy = warpsim::test::shell(run + "k_no_wait");
+  EXPECT_EQ(racy.status, 1) << racy.output;
+  EXPECT_NE(racy.output.find("a bulk reduction's update (the asynchronous proxy) and an access "
+                             "that did not wait for the reduction's mbarrier phase"),
+            std::string::npos)
+      << racy.output;
+  const auto uninit = warpsim::test::shell(run + "k_uninit");
+  EXPECT_EQ(uninit.status, 1) << uninit.output;
+  EXPECT_NE(uninit.output.find("Uninitialized __shared__ memory read of size 4 bytes"),
+            std::string::npos)
+      << uninit.output;
+  EXPECT_NE(uninit.output.find("cp.reduce.async.bulk.shared::cluster"), std::string::npos)
+      << uninit.output;
+}
+
+// Into global memory with .bulk_group: a reduction and a bulk copy whose destination other
+// threads read after bar.sync but without wait_group get the same verdict (the functional model
+// completes both at issue; neither is reported).
+TEST(CheckCommand, BulkReduceToGlobalIsJudgedAsABulkCopy) {
+  const std::string run = std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
+                          " check --tool all tests/data/bulk_reduce_cluster.ptx --grid 1 "
+                          "--block 32 --arg out=u32[16]:iota --kernel ";
+  const auto reduce = warpsim::test::shell(run + "g");
+  const auto copy = warpsim::test::shell(run + "g_copy");
+  EXPECT_EQ(reduce.status, copy.status) << reduce.output << copy.output;
+  EXPECT_EQ(reduce.status, 0) << reduce.output;
+}
