@@ -24,6 +24,7 @@ class PageRuns {
 
   void set(uint32_t page, uint8_t run) {
     uint32_t node = cap_ + page;
+    if (tree_[node] == run) return;
     tree_[node] = run;
     // Up to the root while the maximum below a node changes.
     for (node >>= 1; node; node >>= 1) {
