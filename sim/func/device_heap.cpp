@@ -9,6 +9,14 @@ DeviceHeap::DeviceHeap(uint64_t base, uint64_t size) : base_(base), size_(size) 
   if (size % kHeapUnitBytes != 0 || base % kHeapAlign != 0)
     throw std::invalid_argument("a device heap is whole units of 4 MiB at a 16-byte aligned base");
   pages_ = size / kHeapUnitBytes * kHeapPagesPerUnit;
+  reservePages(0);
+}
+
+void DeviceHeap::reservePages(uint64_t used) {
+  // Two pages past the used ones, so that the first page never used is in the tree (the last
+  // page of a unit holds fewer slots: then the one after it); pages past the heap hold none.
+  runs_.reserve(static_cast<uint32_t>(std::min<uint64_t>(used + 2, pages_)),
+                [&](uint32_t p) { return static_cast<uint8_t>(p < pages_ ? usableSlots(p) : 0); });
 }
 
 uint64_t DeviceHeap::pageStart(uint32_t page) const {
@@ -36,28 +44,20 @@ uint32_t DeviceHeap::longestFreeRun(uint32_t page) const {
 }
 
 bool DeviceHeap::findSmall(uint32_t slots, Place& out) const {
-  // The lowest page used so far with a free run that long, then its lowest such run.
-  uint64_t page = runs_.firstAtLeast(static_cast<uint8_t>(slots));  // used_.size() when none
-  if (page < used_.size()) {
-    // Bit s of `starts`: slots s .. s + len - 1 are free; doubling len to `slots` takes a
-    // few steps where trying each s took up to 24.
-    uint32_t starts = ~used_[page] & fullMask(static_cast<uint32_t>(page));
-    for (uint32_t len = 1; len < slots;) {
-      const uint32_t k = std::min(len, slots - len);
-      starts &= starts >> k;
-      len += k;
-    }
-    const auto s = static_cast<uint32_t>(__builtin_ctz(starts));
-    out = {static_cast<uint32_t>(page), static_cast<uint32_t>(page), s, slots};
-    return true;
+  // The lowest page with a free run that long (pages never used included), then its lowest
+  // such run.
+  const uint32_t page = runs_.firstAtLeast(static_cast<uint8_t>(slots));
+  if (page >= pages_ || page >= runs_.capacity()) return false;
+  // Bit s of `starts`: slots s .. s + len - 1 are free; doubling len to `slots` takes a few
+  // steps where trying each s took up to 24.
+  uint32_t starts = page < used_.size() ? ~used_[page] & fullMask(page) : fullMask(page);
+  for (uint32_t len = 1; len < slots;) {
+    const uint32_t k = std::min(len, slots - len);
+    starts &= starts >> k;
+    len += k;
   }
-  // The first page never used (the last page of a unit holds fewer slots: then the next one).
-  for (; page < pages_ && page <= used_.size() + 1; ++page)
-    if (slots <= usableSlots(static_cast<uint32_t>(page))) {
-      out = {static_cast<uint32_t>(page), static_cast<uint32_t>(page), 0, slots};
-      return true;
-    }
-  return false;
+  out = {page, page, static_cast<uint32_t>(__builtin_ctz(starts)), slots};
+  return true;
 }
 
 uint64_t DeviceHeap::nextEmptyPage(uint64_t from) const {
@@ -93,11 +93,11 @@ void DeviceHeap::take(const Place& p, bool taken) {
   if (used_.size() <= p.lastPage) {
     while (used_.size() <= p.lastPage) {
       const uint32_t page = static_cast<uint32_t>(used_.size());
-      used_.push_back(0);
-      runs_.push(static_cast<uint8_t>(usableSlots(page)));
+      used_.push_back(0);  // runs_ holds it already, as empty
       if (page % 64 == 0) empty_.push_back(0);
       empty_[page / 64] |= uint64_t(1) << page % 64;
     }
+    reservePages(used_.size());
     startsAt_.resize(used_.size() * kHeapSlotsPerPage, kNone);
     largeOn_.resize(used_.size(), kNone);
   }

@@ -137,6 +137,8 @@ class DeviceHeap {
   uint32_t longestFreeRun(uint32_t page) const;  // of free slots
   // The bytes a place covers: [first, second).
   std::pair<uint64_t, uint64_t> extent(const Place& p) const;
+  // Grows runs_ to the pages a search may reach once `used` pages are used.
+  void reservePages(uint64_t used);
   bool findSmall(uint32_t slots, Place& out) const;
   // The lowest page at or after `from` with no block in it (pages_ or more when none).
   uint64_t nextEmptyPage(uint64_t from) const;
@@ -170,7 +172,7 @@ class DeviceHeap {
   // Per page used so far (the pages after them are empty, so a large heap costs nothing until
   // it is used): bit i set = slot i taken; every usable bit set = full, or a large block's.
   std::vector<uint32_t> used_;
-  PageRuns runs_;                // each page's longest run of free slots (0: full)
+  PageRuns runs_;  // each page's longest run of free slots (0: full), pages never used too
   std::vector<uint64_t> empty_;  // bit p % 64 of word p / 64: page p has no slot taken
   // Blocks by where they start, so that no malloc or free allocates host memory once the
   // pages are known. Blocks never overlap (a malloc forgets the freed ones under it), so the

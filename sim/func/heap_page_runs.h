@@ -13,13 +13,25 @@ namespace warpsim::sim {
 
 class PageRuns {
  public:
-  uint32_t size() const { return n_; }
+  // Pages [0, capacity()) are held; each page past them starts with fresh(page) when they grow.
+  uint32_t capacity() const { return cap_; }
   uint8_t operator[](uint32_t page) const { return tree_[cap_ + page]; }
 
-  // A new page after the others, with a run of `run`.
-  void push(uint8_t run) {
-    if (n_ == cap_) grow();
-    set(n_++, run);
+  // Holds at least `pages` pages, the new ones' runs being fresh(page) (an empty page's slots,
+  // so that a page never used is found like any other and the pages before it are not walked
+  // up to the root at every change: their right-hand neighbours keep the maximum).
+  template <class Fresh>
+  void reserve(uint32_t pages, const Fresh& fresh) {
+    if (pages <= cap_) return;
+    uint32_t cap = std::max<uint32_t>(64, cap_);
+    while (cap < pages) cap *= 2;
+    std::vector<uint8_t> tree(2 * size_t(cap), 0);
+    std::copy_n(tree_.begin() + cap_, cap_, tree.begin() + cap);
+    for (uint32_t p = cap_; p < cap; ++p) tree[cap + p] = fresh(p);
+    for (uint32_t node = cap - 1; node; --node)
+      tree[node] = std::max(tree[2 * node], tree[2 * node + 1]);
+    tree_ = std::move(tree);
+    cap_ = cap;
   }
 
   void set(uint32_t page, uint8_t run) {
@@ -34,28 +46,17 @@ class PageRuns {
     }
   }
 
-  // The lowest page whose run is at least `run` (> 0), or size() when none is.
+  // The lowest page whose run is at least `run` (> 0), or capacity() when none is.
   uint32_t firstAtLeast(uint8_t run) const {
-    if (n_ == 0 || tree_[1] < run) return n_;
+    if (cap_ == 0 || tree_[1] < run) return cap_;
     uint32_t node = 1;
     while (node < cap_) node = tree_[2 * node] >= run ? 2 * node : 2 * node + 1;
     return node - cap_;
   }
 
  private:
-  void grow() {
-    const uint32_t cap = std::max<uint32_t>(64, 2 * cap_);
-    std::vector<uint8_t> tree(2 * cap, 0);
-    std::copy_n(tree_.begin() + cap_, n_, tree.begin() + cap);
-    for (uint32_t node = cap - 1; node; --node)
-      tree[node] = std::max(tree[2 * node], tree[2 * node + 1]);
-    tree_ = std::move(tree);
-    cap_ = cap;
-  }
-
-  uint32_t n_ = 0, cap_ = 0;
-  // tree_[1] is the root, node i's children are 2i and 2i + 1, page p is leaf cap_ + p; pages
-  // not pushed yet are 0 (no run).
+  uint32_t cap_ = 0;
+  // tree_[1] is the root, node i's children are 2i and 2i + 1, page p is leaf cap_ + p.
   std::vector<uint8_t> tree_;
 };
 
