@@ -123,7 +123,9 @@ struct Texels {
 void fetchTaps(Exec& x, const Inst& in, LaneMask mask, const Descriptors& d,
                const uint64_t* handles, const std::array<tex::Footprint, kWarpSize>& fp,
                Texels& out) {
-  for (unsigned t = 0; t < 8; ++t) {
+  unsigned taps = 0;  // the most any lane's footprint has: 1, 2, 4 or 8
+  forLanes(mask, [&](unsigned l) { taps = std::max(taps, fp[l].n); });
+  for (unsigned t = 0; t < taps; ++t) {
     // Lanes are grouped by texel size: one warp-wide load per tap and size.
     LaneMask pending = 0;
     forLanes(mask, [&](unsigned l) {

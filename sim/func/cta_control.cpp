@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <type_traits>
 
 #include "isa/indirect.h"
 #include "sim/func/cta.h"
@@ -23,6 +24,23 @@ bool exitsAt(const isa::FunctionCode& fn, uint32_t pc, bool kernelFrame) {
   const Inst& in = fn.code[pc];
   if (in.guard != isa::kNoSlot) return false;
   return in.flow == isa::Flow::Exit || (kernelFrame && in.flow == isa::Flow::Return);
+}
+
+// Each lane's `bytes` of .param space at `from` in frame `src` to `to` in frame `dst`. The
+// usual sizes are one fixed-size move a lane instead of a call to memcpy.
+void copyLaneParams(LaneMask mask, Frame& dst, uint64_t to, Frame& src, uint64_t from,
+                    uint32_t bytes) {
+  const auto copy = [&](auto size) {
+    isa::forLanes(mask, [&](unsigned lane) {
+      std::memcpy(dst.laneParam(lane) + to, src.laneParam(lane) + from, size);
+    });
+  };
+  if (bytes == 4)
+    copy(std::integral_constant<size_t, 4>{});
+  else if (bytes == 8)
+    copy(std::integral_constant<size_t, 8>{});
+  else
+    copy(size_t(bytes));
 }
 
 }  // namespace
@@ -185,9 +203,7 @@ void Cta::enterCall(const Inst& in, const isa::FunctionCode& callee, LaneMask ma
   for (size_t i = 0; i < args.elems.size() && i < callee.params.size(); ++i) {
     const uint64_t src = uint64_t(args.elems[i].offset) - isa::kLaneParamBase;
     const isa::ParamSlot& p = callee.params[i];
-    isa::forLanes(mask, [&](unsigned lane) {
-      std::memcpy(f.laneParam(lane) + p.offset, caller.laneParam(lane) + src, p.bytes);
-    });
+    copyLaneParams(mask, f, p.offset, caller, src, p.bytes);
   }
 }
 
@@ -228,14 +244,19 @@ void Cta::exitLanes(Warp& w, LaneMask mask) {
 // CTA on this host thread reuse it): the same function's frame keeps its immediates; only the
 // registers that may be read before written (isa/liveness.h) are zeroed.
 void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const Inst* callSite) {
-  Frame f;
-  if (!w.spare.empty()) {
+  const uint64_t callerTop = w.frames.empty() ? 0 : w.frames.back().stackTop;
+  // Moved onto the call stack at once (a frame is three vectors and some words: one move, not
+  // two).
+  if (w.spare.empty()) {
+    w.frames.emplace_back();
+  } else {
     auto same =
         std::find_if(w.spare.rbegin(), w.spare.rend(), [&](const Frame& s) { return s.fn == &fn; });
     auto pick = same != w.spare.rend() ? same.base() - 1 : w.spare.end() - 1;
-    f = std::move(*pick);
+    w.frames.push_back(std::move(*pick));
     w.spare.erase(pick);
   }
+  Frame& f = w.frames.back();
   uint64_t* regs = nullptr;
   if (f.fn != &fn) {
     f.fn = &fn;
@@ -252,11 +273,10 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
   f.stackBase = w.stack.size();
   f.callSite = callSite;
   f.returned = 0;
-  f.stackTop = w.frames.empty() ? 0 : w.frames.back().stackTop;
+  f.stackTop = callerTop;
   if (ctx_.stack.checked)
     f.stackTop += ctx_.stack.frameBytes[size_t(&fn - ctx_.program->functions.data())];
   for (const auto& [slot, s] : fn.specials) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
-  w.frames.push_back(std::move(f));
   w.stack.push_back({0, isa::kNoPc, mask});
 }
 
@@ -289,9 +309,7 @@ void Cta::finishCall(Warp& w) {
     for (size_t i = 0; i < rets.size() && i < callee.fn->returns.size(); ++i) {
       const isa::ParamSlot& r = callee.fn->returns[i];
       const uint64_t dst = uint64_t(rets[i].offset) - isa::kLaneParamBase;
-      isa::forLanes(callee.returned, [&](unsigned lane) {
-        std::memcpy(caller.laneParam(lane) + dst, callee.laneParam(lane) + r.offset, r.bytes);
-      });
+      copyLaneParams(callee.returned, caller, dst, callee, r.offset, r.bytes);
     }
   }
   w.spare.push_back(std::move(w.frames.back()));

@@ -1,7 +1,6 @@
 #include "sim/func/device_heap.h"
 
 #include <algorithm>
-#include <iterator>
 #include <stdexcept>
 
 namespace warpsim::sim {
@@ -10,6 +9,14 @@ DeviceHeap::DeviceHeap(uint64_t base, uint64_t size) : base_(base), size_(size) 
   if (size % kHeapUnitBytes != 0 || base % kHeapAlign != 0)
     throw std::invalid_argument("a device heap is whole units of 4 MiB at a 16-byte aligned base");
   pages_ = size / kHeapUnitBytes * kHeapPagesPerUnit;
+  reservePages(0);
+}
+
+void DeviceHeap::reservePages(uint64_t used) {
+  // Two pages past the used ones, so that the first page never used is in the tree (the last
+  // page of a unit holds fewer slots: then the one after it); pages past the heap hold none.
+  runs_.reserve(static_cast<uint32_t>(std::min<uint64_t>(used + 2, pages_)),
+                [&](uint32_t p) { return static_cast<uint8_t>(p < pages_ ? usableSlots(p) : 0); });
 }
 
 uint64_t DeviceHeap::pageStart(uint32_t page) const {
@@ -28,23 +35,6 @@ std::pair<uint64_t, uint64_t> DeviceHeap::extent(const Place& p) const {
   return {lo, pageStart(p.lastPage) + usableSlots(p.lastPage) * kHeapSlot};
 }
 
-DeviceHeap::Place DeviceHeap::placeOf(uint64_t address, uint64_t bytes) const {
-  const uint64_t offset = address - kHeapAlign - base_, inUnit = offset % kHeapUnitBytes;
-  Place p;
-  p.firstPage =
-      static_cast<uint32_t>(offset / kHeapUnitBytes * kHeapPagesPerUnit + inUnit / kHeapPagePitch);
-  const uint64_t slots = (kHeapAlign + bytes + kHeapSlot - 1) / kHeapSlot;
-  if (slots <= kHeapSlotsPerPage) {
-    p.firstSlot = static_cast<uint32_t>(inUnit % kHeapPagePitch / kHeapSlot);
-    p.slots = static_cast<uint32_t>(slots);
-    p.lastPage = p.firstPage;
-    return p;
-  }
-  p.lastPage = p.firstPage;
-  while (extent(p).second - pageStart(p.firstPage) < kHeapAlign + bytes) ++p.lastPage;
-  return p;
-}
-
 uint32_t DeviceHeap::longestFreeRun(uint32_t page) const {
   // The free slots as ones; each step shortens every run of ones by one, so the steps until
   // none is left are the longest run's length.
@@ -54,30 +44,30 @@ uint32_t DeviceHeap::longestFreeRun(uint32_t page) const {
 }
 
 bool DeviceHeap::findSmall(uint32_t slots, Place& out) const {
-  // The lowest page used so far with a free run that long, then its lowest such run.
-  uint64_t page = used_.size();
-  for (uint32_t r = slots; r <= kHeapSlotsPerPage; ++r)
-    if (!byRun_[r].empty()) page = std::min<uint64_t>(page, *byRun_[r].begin());
-  if (page < used_.size()) {
-    const uint32_t run = (1u << slots) - 1, used = used_[page];
-    for (uint32_t s = 0;; ++s)
-      if (((used >> s) & run) == 0) {
-        out = {static_cast<uint32_t>(page), static_cast<uint32_t>(page), s, slots};
-        return true;
-      }
+  // The lowest page with a free run that long (pages never used included), then its lowest
+  // such run.
+  const uint32_t page = runs_.firstAtLeast(static_cast<uint8_t>(slots));
+  if (page >= pages_ || page >= runs_.capacity()) return false;
+  // Bit s of `starts`: slots s .. s + len - 1 are free; doubling len to `slots` takes a few
+  // steps where trying each s took up to 24.
+  uint32_t starts = page < used_.size() ? ~used_[page] & fullMask(page) : fullMask(page);
+  for (uint32_t len = 1; len < slots;) {
+    const uint32_t k = std::min(len, slots - len);
+    starts &= starts >> k;
+    len += k;
   }
-  // The first page never used (the last page of a unit holds fewer slots: then the next one).
-  for (; page < pages_ && page <= used_.size() + 1; ++page)
-    if (slots <= usableSlots(static_cast<uint32_t>(page))) {
-      out = {static_cast<uint32_t>(page), static_cast<uint32_t>(page), 0, slots};
-      return true;
-    }
-  return false;
+  out = {page, page, static_cast<uint32_t>(__builtin_ctz(starts)), slots};
+  return true;
 }
 
 uint64_t DeviceHeap::nextEmptyPage(uint64_t from) const {
-  auto it = empty_.lower_bound(static_cast<uint32_t>(std::min<uint64_t>(from, UINT32_MAX)));
-  return it != empty_.end() ? *it : std::max<uint64_t>(from, used_.size());
+  if (from >= used_.size()) return from;
+  uint64_t word = from / 64, bits = empty_[word] & (~uint64_t(0) << from % 64);
+  while (!bits) {
+    if (++word == empty_.size()) return used_.size();
+    bits = empty_[word];
+  }
+  return word * 64 + static_cast<uint64_t>(__builtin_ctzll(bits));
 }
 
 bool DeviceHeap::findLarge(uint64_t bytes, Place& out) const {
@@ -100,21 +90,23 @@ bool DeviceHeap::findLarge(uint64_t bytes, Place& out) const {
 
 void DeviceHeap::take(const Place& p, bool taken) {
   // Pages never used before become known: empty.
-  while (used_.size() <= p.lastPage) {
-    const uint32_t page = static_cast<uint32_t>(used_.size());
-    used_.push_back(0);
-    byRun_[usableSlots(page)].insert(page);
-    empty_.insert(page);
+  if (used_.size() <= p.lastPage) {
+    while (used_.size() <= p.lastPage) {
+      const uint32_t page = static_cast<uint32_t>(used_.size());
+      used_.push_back(0);  // runs_ holds it already, as empty
+      if (page % 64 == 0) empty_.push_back(0);
+      empty_[page / 64] |= uint64_t(1) << page % 64;
+    }
+    reservePages(used_.size());
+    startsAt_.resize(used_.size() * kHeapSlotsPerPage, kNone);
+    largeOn_.resize(used_.size(), kNone);
   }
   for (uint32_t page = p.firstPage; page <= p.lastPage; ++page) {
-    byRun_[longestFreeRun(page)].erase(page);
     const uint32_t bits = p.slots ? ((1u << p.slots) - 1) << p.firstSlot : fullMask(page);
     used_[page] = taken ? used_[page] | bits : used_[page] & ~bits;
-    if (const uint32_t run = longestFreeRun(page)) byRun_[run].insert(page);
-    if (used_[page] == 0)
-      empty_.insert(page);
-    else
-      empty_.erase(page);
+    runs_.set(page, static_cast<uint8_t>(longestFreeRun(page)));
+    const uint64_t bit = uint64_t(1) << page % 64;
+    empty_[page / 64] = used_[page] == 0 ? empty_[page / 64] | bit : empty_[page / 64] & ~bit;
   }
 }
 
@@ -142,17 +134,10 @@ uint64_t DeviceHeap::allocate(uint64_t bytes, std::shared_ptr<const HeapSite> si
                                    : findLarge(bytes, place)))
     return 0;
   take(place, true);
-  const auto [start, end] = extent(place);
-  // The freed blocks whose bytes this one takes are no longer "freed": an access there now
-  // reaches the new block. Freed blocks do not overlap: only the one below may reach in.
-  auto f = freed_.upper_bound(start);
-  if (f != freed_.begin()) --f;
-  while (f != freed_.end() && f->first - kHeapAlign < end) {
-    const uint64_t fEnd = extent(placeOf(f->first, f->second.size)).second;
-    f = fEnd > start ? freed_.erase(f) : std::next(f);
-  }
+  eraseFreedUnder(place);
   HeapBlock b;
-  b.address = start + kHeapAlign;
+  b.address = extent(place).first + kHeapAlign;
+  const uint64_t address = b.address;
   b.size = bytes;
   b.site = std::move(site);
   b.thread = by.thread;
@@ -160,43 +145,30 @@ uint64_t DeviceHeap::allocate(uint64_t bytes, std::shared_ptr<const HeapSite> si
   b.lane = by.lane;
   b.warp = by.warp;
   inUse_ += bytes;
-  live_.emplace(b.address, b);
-  return b.address;
+  addRecord(std::move(b), place);
+  return address;
 }
 
 FreeOutcome DeviceHeap::free(uint64_t address) {
   if (address == 0) return FreeOutcome::Null;
-  auto it = live_.find(address);
-  if (it == live_.end())
-    return freed_.count(address) ? FreeOutcome::DoubleFree : FreeOutcome::NotHeapPointer;
-  take(placeOf(address, it->second.size), false);
-  inUse_ -= it->second.size;
-  freed_.insert_or_assign(address, std::move(it->second));
-  live_.erase(it);
+  // A block's address is 16 bytes after the start of a slot of a page.
+  const uint64_t offset = address - kHeapAlign - base_, inUnit = offset % kHeapUnitBytes;
+  if (address < base_ + kHeapAlign || offset >= size_ || inUnit % kHeapPagePitch % kHeapSlot)
+    return FreeOutcome::NotHeapPointer;
+  const uint64_t page = offset / kHeapUnitBytes * kHeapPagesPerUnit + inUnit / kHeapPagePitch,
+                 slot = inUnit % kHeapPagePitch / kHeapSlot;
+  if (inUnit / kHeapPagePitch >= kHeapPagesPerUnit || page >= used_.size() ||
+      slot >= kHeapSlotsPerPage)
+    return FreeOutcome::NotHeapPointer;
+  const uint32_t ref =
+      startsAt_[startIndex(static_cast<uint32_t>(page), static_cast<uint32_t>(slot))];
+  if (ref == kNone) return FreeOutcome::NotHeapPointer;
+  Record& r = records_[ref - 1];
+  if (!r.live) return FreeOutcome::DoubleFree;
+  take(r.place, false);
+  inUse_ -= r.block.size;
+  r.live = false;
   return FreeOutcome::Freed;
-}
-
-const HeapBlock* DeviceHeap::holding(const std::map<uint64_t, HeapBlock>& blocks,
-                                     uint64_t address) {
-  auto it = blocks.upper_bound(address);
-  if (it == blocks.begin()) return nullptr;
-  const HeapBlock& b = std::prev(it)->second;
-  return address - b.address < b.size ? &b : nullptr;
-}
-
-const HeapBlock* DeviceHeap::liveBlock(uint64_t address) const { return holding(live_, address); }
-const HeapBlock* DeviceHeap::freedBlock(uint64_t address) const { return holding(freed_, address); }
-
-const HeapBlock* DeviceHeap::liveBlockBelow(uint64_t address) const {
-  auto it = live_.upper_bound(address);
-  return it == live_.begin() ? nullptr : &std::prev(it)->second;
-}
-
-std::vector<HeapBlock> DeviceHeap::liveBlocks() const {
-  std::vector<HeapBlock> out;
-  out.reserve(live_.size());
-  for (const auto& [a, b] : live_) out.push_back(b);
-  return out;
 }
 
 }  // namespace warpsim::sim

@@ -38,15 +38,14 @@
 // threads.
 #pragma once
 
-#include <array>
 #include <cstdint>
-#include <map>
+#include <deque>
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "sim/func/fault.h"
+#include "sim/func/heap_page_runs.h"
 
 namespace warpsim::sim {
 
@@ -136,26 +135,53 @@ class DeviceHeap {
   uint32_t usableSlots(uint32_t page) const;
   uint32_t fullMask(uint32_t page) const { return (1u << usableSlots(page)) - 1; }
   uint32_t longestFreeRun(uint32_t page) const;  // of free slots
-  // Where a block of `bytes` bytes starting at `address` lies (it must be one this heap placed).
-  Place placeOf(uint64_t address, uint64_t bytes) const;
   // The bytes a place covers: [first, second).
   std::pair<uint64_t, uint64_t> extent(const Place& p) const;
+  // Grows runs_ to the pages a search may reach once `used` pages are used.
+  void reservePages(uint64_t used);
   bool findSmall(uint32_t slots, Place& out) const;
   // The lowest page at or after `from` with no block in it (pages_ or more when none).
   uint64_t nextEmptyPage(uint64_t from) const;
   bool findLarge(uint64_t bytes, Place& out) const;
   void take(const Place& p, bool taken);
-  static const HeapBlock* holding(const std::map<uint64_t, HeapBlock>& blocks, uint64_t address);
+
+  // A block, live or freed, where it lies; records_ holds them (and spare ones, reused).
+  struct Record {
+    HeapBlock block;
+    Place place;
+    bool live = false;
+  };
+  static constexpr uint32_t kNone = 0;  // in startsAt_ and largeOn_: a record's index + 1
+  uint32_t startIndex(uint32_t page, uint32_t slot) const {
+    return page * kHeapSlotsPerPage + slot;
+  }
+  const Record* record(uint32_t ref) const { return ref ? &records_[ref - 1] : nullptr; }
+  // The page and slot of an address inside the heap, a page's gap and a unit's tail counted as
+  // its last slot (false outside the heap).
+  bool slotOf(uint64_t address, uint32_t& page, uint32_t& slot) const;
+  // The record that starts closest at or below (page, slot) and may reach it: the large block
+  // over the page, else the block starting last at or before the slot in the page.
+  const Record* nearest(uint32_t page, uint32_t slot) const;
+  const HeapBlock* holding(uint64_t address, bool live) const;
+  void addRecord(HeapBlock block, const Place& p);
+  void eraseRecord(uint32_t ref);
+  // Forgets the freed blocks whose bytes `p` takes (an access there now reaches the new block).
+  void eraseFreedUnder(const Place& p);
 
   uint64_t base_, size_, pages_ = 0;
   // Per page used so far (the pages after them are empty, so a large heap costs nothing until
   // it is used): bit i set = slot i taken; every usable bit set = full, or a large block's.
   std::vector<uint32_t> used_;
-  // The pages in used_ by their longest run of free slots (1 .. 24; full pages in none), and
-  // the empty ones: the lowest page with room for a block is a few lookups away.
-  std::array<std::set<uint32_t>, kHeapSlotsPerPage + 1> byRun_;
-  std::set<uint32_t> empty_;
-  std::map<uint64_t, HeapBlock> live_, freed_;  // by address
+  PageRuns runs_;  // each page's longest run of free slots (0: full), pages never used too
+  std::vector<uint64_t> empty_;  // bit p % 64 of word p / 64: page p has no slot taken
+  // Blocks by where they start, so that no malloc or free allocates host memory once the
+  // pages are known. Blocks never overlap (a malloc forgets the freed ones under it), so the
+  // block holding an address is the one starting closest below it. A deque: a HeapBlock
+  // pointer handed out stays valid while its record lives, as a map node's did.
+  std::deque<Record> records_;
+  std::vector<uint32_t> spare_;     // records_ indices not in use
+  std::vector<uint32_t> startsAt_;  // per slot of the pages used (startIndex): the block there
+  std::vector<uint32_t> largeOn_;   // per page used: the large block over it
   uint64_t inUse_ = 0;
 };
 

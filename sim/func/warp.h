@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "isa/program.h"
@@ -18,11 +19,34 @@ struct SimtEntry {
   isa::LaneMask mask = 0;
 };
 
+// An allocator whose resize leaves new elements uninitialized. A frame's registers need no
+// zeroing but the few its function may read before writing (FunctionCode::zeroAtEntry,
+// isa/liveness.h), which enterFrame zeroes; a recycled frame already holds anything. Zeroing
+// every slot of a fresh frame was 29% of a cooperative launch's instructions (its CTAs all
+// start at once, so none reuses another's frames; grid_sync_reduce, docs/PERFORMANCE.md).
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <class U>
+  UninitializedAllocator(const UninitializedAllocator<U>&) {}
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    if constexpr (sizeof...(Args) == 0)
+      ::new (static_cast<void*>(p)) U;
+    else
+      ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
 struct Frame {
   const isa::FunctionCode* fn = nullptr;
-  std::vector<uint64_t> regs;           // numSlots x 32
-  std::vector<uint32_t> preds;          // numPreds lane masks
-  std::vector<uint8_t> laneParams;      // 32 x laneParamBytes
+  std::vector<uint64_t, UninitializedAllocator<uint64_t>> regs;  // numSlots x 32
+  std::vector<uint32_t> preds;                                   // numPreds lane masks
+  std::vector<uint8_t> laneParams;                               // 32 x laneParamBytes
   size_t stackBase = 0;                 // the SIMT stack's size when the frame was entered
   const isa::Inst* callSite = nullptr;  // the call that made the frame (returns copied there)
   isa::LaneMask returned = 0;           // lanes that executed ret

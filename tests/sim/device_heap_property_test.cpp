@@ -1,10 +1,13 @@
 // The device heap's bookkeeping (pages indexed by their longest free run, empty pages, pages
 // never used) against a plain model of the same rule (sim/func/device_heap.h): one bitmask of
-// slots per page, every search a scan from the heap's first page. Random mallocs of small and
-// large sizes and frees, on a heap of two units: every address must be the model's.
+// slots per page, every search a scan from the heap's first page, every block in a map by
+// address. Random mallocs of small and large sizes and frees, on a heap of two units: every
+// address must be the model's, and so must the blocks that hold an address, live or freed.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 #include <vector>
 
@@ -14,6 +17,11 @@ namespace warpsim::test {
 namespace {
 
 class PlainHeap {
+  struct Block {
+    uint64_t first, last, size;
+    uint32_t bits;
+  };
+
  public:
   PlainHeap(uint64_t base, uint64_t units)
       : base_(base), used_(units * sim::kHeapPagesPerUnit, 0) {}
@@ -35,7 +43,23 @@ class PlainHeap {
     const Block b = blocks_.at(address);
     for (uint64_t p = b.first; p <= b.last; ++p) used_[p] &= ~b.bits;
     blocks_.erase(address);
+    freed_[address] = b;
   }
+  // The block of `blocks` (by address) holding `a`, as the heap answers it: its size, or -1.
+  static int64_t holding(const std::map<uint64_t, Block>& blocks, uint64_t a) {
+    auto it = blocks.upper_bound(a);
+    if (it == blocks.begin()) return -1;
+    --it;
+    return a - it->first < it->second.size ? static_cast<int64_t>(it->first) : -1;
+  }
+  int64_t live(uint64_t a) const { return holding(blocks_, a); }
+  int64_t freed(uint64_t a) const { return holding(freed_, a); }
+  // The live block starting closest at or below `a`, or -1.
+  int64_t liveBelow(uint64_t a) const {
+    auto it = blocks_.upper_bound(a);
+    return it == blocks_.begin() ? -1 : static_cast<int64_t>(std::prev(it)->first);
+  }
+  bool isFreed(uint64_t a) const { return freed_.count(a) != 0; }
   const std::map<uint64_t, uint64_t> sizes() const {
     std::map<uint64_t, uint64_t> out;
     for (const auto& [a, b] : blocks_) out[a] = b.size;
@@ -43,10 +67,6 @@ class PlainHeap {
   }
 
  private:
-  struct Block {
-    uint64_t first, last, size;
-    uint32_t bits;
-  };
   uint64_t usable(uint64_t p) const {
     return p % sim::kHeapPagesPerUnit == sim::kHeapPagesPerUnit - 1 ? 22 : 24;
   }
@@ -58,19 +78,29 @@ class PlainHeap {
     const uint32_t bits = slots ? ((1u << slots) - 1) << slot : 0xFFFFFFu;
     for (uint64_t i = p; i <= q; ++i) used_[i] |= bits;
     const uint64_t address = start(p) + slot * 80 + 16;
+    // The freed blocks whose slots this one takes are forgotten: none but the one below the
+    // new block's first slot starts outside it.
+    const uint64_t lo = start(p) + slot * 80,
+                   hi = slots ? lo + slots * 80 : start(q) + usable(q) * 80;
+    for (auto it = freed_.begin(); it != freed_.end();)
+      it = it->first - 16 < hi && end(it->second) > lo ? freed_.erase(it) : std::next(it);
     blocks_[address] = {p, q, bytes, bits};
     return address;
   }
+  uint64_t end(const Block& b) const {  // of the slots or pages a block takes
+    if (b.bits == 0xFFFFFFu) return start(b.last) + usable(b.last) * 80;
+    return start(b.first) + (32 - __builtin_clz(b.bits)) * 80;
+  }
   uint64_t base_;
   std::vector<uint32_t> used_;
-  std::map<uint64_t, Block> blocks_;
+  std::map<uint64_t, Block> blocks_, freed_;
 };
 
 RC_GTEST_PROP(DeviceHeapProps, AddressesAreThoseOfAPlainModelOfTheRule, ()) {
   const uint64_t base = 0x40000000;
   sim::DeviceHeap heap(base, 2 * sim::kHeapUnitBytes);
   PlainHeap plain(base, 2);
-  std::vector<uint64_t> live;
+  std::vector<uint64_t> live, all;  // all: every block, freed or not
   const int steps = *rc::gen::inRange(1, 400);
   for (int i = 0; i < steps; ++i) {
     if (!live.empty() && *rc::gen::inRange(0, 3) == 0) {
@@ -88,6 +118,7 @@ RC_GTEST_PROP(DeviceHeapProps, AddressesAreThoseOfAPlainModelOfTheRule, ()) {
     const uint64_t got = heap.allocate(bytes, site, 1, "k");
     RC_ASSERT(got == plain.allocate(bytes));
     if (got) live.push_back(got);
+    if (got) all.push_back(got);
   }
   // Live blocks never overlap (with the 16 bytes before each) and lie inside the heap.
   uint64_t end = base;
@@ -99,6 +130,29 @@ RC_GTEST_PROP(DeviceHeapProps, AddressesAreThoseOfAPlainModelOfTheRule, ()) {
   }
   RC_ASSERT(end <= base + 2 * sim::kHeapUnitBytes);
   RC_ASSERT(heap.liveBlocks().size() == live.size());
+  // Which block holds an address, live or freed, and which live block starts below it: near
+  // the blocks' edges and anywhere in the heap (and just outside it).
+  const auto address = [](const sim::HeapBlock* b) { return b ? int64_t(b->address) : -1; };
+  std::vector<uint64_t> probes;
+  for (const uint64_t a : all)
+    for (const int64_t d : {-17, -16, -1, 0, 1, 15, 63, 64, 1904, 2207, 4095})
+      probes.push_back(a + d);
+  for (int i = 0; i < 200; ++i)
+    probes.push_back(base - 64 + *rc::gen::inRange<uint64_t>(0, 2 * sim::kHeapUnitBytes + 128));
+  for (const uint64_t a : probes) {
+    RC_ASSERT(address(heap.liveBlock(a)) == plain.live(a));
+    RC_ASSERT(address(heap.freedBlock(a)) == plain.freed(a));
+    RC_ASSERT(address(heap.liveBlockBelow(a)) == plain.liveBelow(a));
+  }
+  // Freeing a freed block is a double free, once its slots are not taken again; any other
+  // address that is no block's is not a heap pointer.
+  for (const uint64_t a : probes) {
+    if (std::find(live.begin(), live.end(), a) != live.end()) continue;
+    const sim::FreeOutcome want = a == 0             ? sim::FreeOutcome::Null
+                                  : plain.isFreed(a) ? sim::FreeOutcome::DoubleFree
+                                                     : sim::FreeOutcome::NotHeapPointer;
+    RC_ASSERT(heap.free(a) == want);
+  }
 }
 
 }  // namespace
