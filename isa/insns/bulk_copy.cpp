@@ -77,7 +77,7 @@ SharedTarget rankTarget(Exec& x, const Inst& in, uint64_t addr, uint32_t r, unsi
 
 // The ranks a copy lands in: the CTAs of its 16-bit ctaMask (.multicast::cluster, flags bit
 // kMulticast; the operand after the mbarrier), else the one its destination names.
-enum : uint32_t { kMulticast = kOwnFlags, kFromShared = kOwnFlags << 1 };
+inline constexpr uint32_t kMulticast = kOwnFlags, kFromShared = kOwnFlags << 1;
 uint32_t ctaMask(Exec& x, const Inst& in, size_t maskOperand, unsigned l) {
   return (in.flags & kMulticast) ? uint32_t(x.reg(in.ops[maskOperand])[l]) & 0xFFFF : 0;
 }

@@ -41,7 +41,7 @@ namespace {
 // Inst::flags: the tensor rank (kRankMask), the operation (4 bits from kOwnFlags), and whether
 // the destination is shared::cluster (the bit above).
 constexpr unsigned kOpShift = std::countr_zero(kOwnFlags);
-enum : uint32_t { kOpMask = 0xFu << kOpShift, kToCluster = 0x10u << kOpShift };
+inline constexpr uint32_t kOpMask = 0xFu << kOpShift, kToCluster = 0x10u << kOpShift;
 
 AtomOp opOf(const Inst& in) { return AtomOp((in.flags & kOpMask) >> kOpShift); }
 

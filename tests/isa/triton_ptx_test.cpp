@@ -50,8 +50,9 @@ TEST(TritonPtx, BracedSingleElementsAndSpacedAddressesParse) {
     if (in.opcode != "ld" && in.opcode != "st") continue;
     for (const ir::Operand& o : in.operands) {
       if (o.kind == ir::OperandKind::Vector && o.elems.size() == 1) ++singles;
-      if (o.kind == ir::OperandKind::Address && in.mods[0] == "global")
+      if (o.kind == ir::OperandKind::Address && in.mods[0] == "global") {
         EXPECT_EQ(o.baseKind, ir::OperandKind::Reg);
+      }
     }
   }
   EXPECT_EQ(singles, 8);  // four loads and four stores of one element

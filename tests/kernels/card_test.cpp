@@ -112,7 +112,9 @@ TEST(KernelSuite, CuStemsAreUniqueAndEachIsUsedAndEmbedded) {
   // kernels/bugs/ holds the checkers' planted bugs (tests/check/), run by spec, not by card.
   const fs::path bugs = fs::path(WARPSIM_SOURCE_DIR) / "kernels" / "bugs";
   for (const auto& [stem, path] : stems) {
-    if (path.parent_path() != bugs) EXPECT_TRUE(used.count(stem)) << path << " has no card";
+    if (path.parent_path() != bugs) {
+      EXPECT_TRUE(used.count(stem)) << path << " has no card";
+    }
     EXPECT_NO_THROW(ptxFor(stem)) << stem << " is not embedded";
   }
 }
