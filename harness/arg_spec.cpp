@@ -222,26 +222,17 @@ void putElement(kernels::HostBuffer& b, uint64_t i, uint64_t bits) {
 }  // namespace
 
 kernels::Dim3 parseDim3(const std::string& text, const std::string& option) {
+  const IntegerList<uint64_t> l = parseIntegerList<uint64_t>(text);
+  if (!l.bad && l.values.size() > 3)
+    throw ArgError(option + " '" + text + "': at most three dimensions");
   kernels::Dim3 d;
   uint32_t* parts[3] = {&d.x, &d.y, &d.z};
-  size_t start = 0;
-  for (int i = 0; i < 3; ++i) {
-    const size_t comma = text.find(',', start);
-    const std::string p =
-        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    try {
-      size_t used = 0;
-      const unsigned long v = std::stoul(p, &used);
-      if (used != p.size() || v == 0 || v > 0xFFFFFFFFul) throw std::invalid_argument("range");
-      *parts[i] = uint32_t(v);
-    } catch (const std::exception&) {
-      throw ArgError(option + " '" + text + "': expected X[,Y[,Z]] with positive integers");
-    }
-    if (comma == std::string::npos) return d;
-    start = comma + 1;
-    if (i == 2) break;
+  for (size_t i = 0; i < l.values.size(); ++i) {
+    if (l.values[i] == 0 || l.values[i] > 0xFFFFFFFFu) break;
+    *parts[i] = uint32_t(l.values[i]);
+    if (i + 1 == l.values.size() && !l.bad) return d;
   }
-  throw ArgError(option + " '" + text + "': at most three dimensions");
+  throw ArgError(option + " '" + text + "': expected X[,Y[,Z]] with positive integers");
 }
 
 ParsedArg parseArg(const std::string& text, size_t position, size_t bufferIndex,

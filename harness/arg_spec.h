@@ -9,9 +9,12 @@
 // Buffers are passed as device pointers. Named buffers can be written out with --dump.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "isa/ir.h"
@@ -75,6 +78,32 @@ ArgList buildProblem(const std::vector<std::string>& args, const std::string& en
 // takes fN only; byte arrays (structs by value) are checked by size when launched. Throws
 // ArgError naming the argument, its position, the parameter's PTX type and what was given.
 void checkArgTypes(const ir::Function& kernel, const std::vector<GivenArg>& given);
+
+// "A,B,C" as integers of type T, written in decimal (a leading '-' where T is signed); `bad`
+// is the first part that is not one (an empty part too). Each caller checks its own ranges
+// and says what the numbers are.
+template <class T>
+struct IntegerList {
+  std::vector<T> values;
+  std::optional<std::string> bad;
+};
+template <class T>
+IntegerList<T> parseIntegerList(std::string_view s) {
+  IntegerList<T> l;
+  for (size_t start = 0;;) {
+    const size_t comma = s.find(',', start);
+    const std::string_view part = s.substr(start, comma == s.npos ? s.npos : comma - start);
+    T v{};
+    const auto r = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (part.empty() || r.ec != std::errc() || r.ptr != part.data() + part.size()) {
+      l.bad = std::string(part);
+      return l;
+    }
+    l.values.push_back(v);
+    if (comma == s.npos) return l;
+    start = comma + 1;
+  }
+}
 
 // "X[,Y[,Z]]" -> Dim3; throws ArgError naming `option`.
 kernels::Dim3 parseDim3(const std::string& text, const std::string& option);

@@ -50,20 +50,16 @@ std::optional<ParsedArg> parseTextureArg(
   if (b1 == std::string::npos) badArg(position, text, "missing ']'");
   // The extents.
   uint32_t* extent[3] = {&o.width, &o.height, &o.depth};
-  const std::string dimsText = rest.substr(b0 + 1, b1 - b0 - 1);
-  size_t start = 0;
+  const IntegerList<uint64_t> extents =
+      parseIntegerList<uint64_t>(rest.substr(b0 + 1, b1 - b0 - 1));
+  if (extents.bad) badArg(position, text, "the extent '" + *extents.bad + "' is not in 1..65536");
+  if (extents.values.size() != o.dims)
+    badArg(position, text, kindWord + " takes " + std::to_string(o.dims) + " extents");
   for (unsigned i = 0; i < o.dims; ++i) {
-    const size_t comma = dimsText.find(',', start);
-    const bool last = i + 1 == o.dims;
-    if (last != (comma == std::string::npos))
-      badArg(position, text, kindWord + " takes " + std::to_string(o.dims) + " extents");
-    const std::string part = dimsText.substr(start, last ? std::string::npos : comma - start);
-    char* end = nullptr;
-    const unsigned long long v = std::strtoull(part.c_str(), &end, 10);
-    if (part.empty() || *end || v == 0 || v > 65536)
-      badArg(position, text, "the extent '" + part + "' is not in 1..65536");
+    const uint64_t v = extents.values[i];
+    if (v == 0 || v > 65536)
+      badArg(position, text, "the extent '" + std::to_string(v) + "' is not in 1..65536");
     *extent[i] = uint32_t(v);
-    start = comma + 1;
   }
   std::vector<std::string> fields =
       b1 + 1 < rest.size() ? splitColons(rest.substr(b1 + 2)) : std::vector<std::string>{};

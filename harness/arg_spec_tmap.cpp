@@ -1,7 +1,5 @@
 #include "harness/arg_spec_tmap.h"
 
-#include <charconv>
-
 #include "isa/insns/tensor_map.h"
 
 namespace warpsim::harness {
@@ -40,19 +38,9 @@ std::optional<tmap::DataType> mapType(ElemType t) {
 // "A,B,C" -> numbers; throws naming `what`.
 std::vector<uint64_t> numbers(const std::string& s, const std::string& what, size_t position,
                               const std::string& text) {
-  std::vector<uint64_t> out;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = s.find(',', start);
-    const std::string part = s.substr(start, comma == std::string::npos ? comma : comma - start);
-    uint64_t v = 0;
-    const auto r = std::from_chars(part.data(), part.data() + part.size(), v);
-    if (part.empty() || r.ec != std::errc() || r.ptr != part.data() + part.size())
-      badArg(position, text, what + ": '" + part + "' is not a non-negative integer");
-    out.push_back(v);
-    if (comma == std::string::npos) return out;
-    start = comma + 1;
-  }
+  IntegerList<uint64_t> l = parseIntegerList<uint64_t>(s);
+  if (l.bad) badArg(position, text, what + ": '" + *l.bad + "' is not a non-negative integer");
+  return std::move(l.values);
 }
 
 }  // namespace
