@@ -1,5 +1,9 @@
 #include "harness/arg_spec_tmap.h"
 
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+
 #include "isa/insns/tensor_map.h"
 
 namespace warpsim::harness {
@@ -91,6 +95,10 @@ std::optional<TensorMapArg> parseTensorMapArg(
   uint64_t dense = e;
   for (unsigned d = 0; d + 1 < rank; ++d) strides[d] = dense *= dims[d];
   unsigned swizzle = 0, fill = 0;
+  // im2col (cuTensorMapEncodeIm2col): the pixel box's corners per spatial dimension and the
+  // channels and pixels a copy moves. Any of them makes the map an im2col one.
+  std::vector<int64_t> lower, upper;
+  std::optional<uint64_t> channels, pixels;
   std::string init;
   if (shut + 1 < rest.size() && rest[shut + 1] != ':')
     badArg(position, text, "expected ':' after the dimensions");
@@ -109,8 +117,28 @@ std::optional<TensorMapArg> parseTensorMapArg(
                    " given");
       return v;
     };
+    auto corner = [&]() {
+      IntegerList<int64_t> l = parseIntegerList<int64_t>(value);
+      if (l.bad) badArg(position, text, key + ": '" + *l.bad + "' is not an integer");
+      if (rank < 3 || l.values.size() != rank - 2)
+        badArg(position, text,
+               key + " needs one value per spatial dimension (" +
+                   (rank < 3 ? std::string("an im2col map has 3 to 5 dimensions")
+                             : std::to_string(rank - 2)) +
+                   "), " + std::to_string(l.values.size()) + " given");
+      return std::move(l.values);
+    };
+    auto single = [&]() { return perDim(1)[0]; };
     if (key == "box") {
       box = perDim(rank);
+    } else if (key == "lower") {
+      lower = corner();
+    } else if (key == "upper") {
+      upper = corner();
+    } else if (key == "channels") {
+      channels = single();
+    } else if (key == "pixels") {
+      pixels = single();
     } else if (key == "strides") {
       strides = perDim(rank - 1);
     } else if (key == "elem") {
@@ -129,10 +157,18 @@ std::optional<TensorMapArg> parseTensorMapArg(
     } else {
       badArg(position, text,
              "unknown field '" + key +
-                 "' (box=, strides=, elem=, swizzle=, fill=" + (own ? ", then INIT)" : ")"));
+                 "' (box=, or lower=, upper=, channels=, pixels=; strides=, elem=, swizzle=, "
+                 "fill=" +
+                 (own ? ", then INIT)" : ")"));
     }
   }
-  if (box.empty()) badArg(position, text, "the box is missing (box=B0,...)");
+  const bool im2col = !lower.empty() || !upper.empty() || channels || pixels;
+  if (im2col && !box.empty())
+    badArg(position, text,
+           "box= is a tiled map's; an im2col map takes lower=, upper=, channels= and pixels=");
+  if (im2col && (lower.empty() || upper.empty() || !channels || !pixels))
+    badArg(position, text, "an im2col map needs lower=, upper=, channels= and pixels=");
+  if (!im2col && box.empty()) badArg(position, text, "the box is missing (box=B0,...)");
   // The tensor must lie inside the buffer: its last element at the sum of the strides.
   uint64_t last = e;
   for (unsigned d = 0; d < rank; ++d)
@@ -150,13 +186,26 @@ std::optional<TensorMapArg> parseTensorMapArg(
   }
   std::vector<uint32_t> box32(box.begin(), box.end()), elem32(elem.begin(), elem.end());
   for (unsigned d = 0; d < rank; ++d)
-    if (box[d] > 256 || elem[d] > 8)
+    if ((!im2col && box[d] > 256) || elem[d] > 8)
       badArg(position, text, "box values must be 1..256 and elem values 1..8");
   tmap::TensorMap m;
-  const std::string why =
-      tmap::encodeTiled(m, unsigned(*type), rank, 0, dims.data(), strides.data(), box32.data(),
-                        elem32.data(), 0, swizzle, 0, fill);
-  if (!why.empty()) badArg(position, text, why + " (cuTensorMapEncodeTiled's rule)");
+  std::string why;
+  if (im2col) {
+    // Saturated into the encoder's types, whose rules then name what is out of range.
+    auto toInt = [](int64_t v) { return int(std::clamp<int64_t>(v, INT32_MIN, INT32_MAX)); };
+    auto toUnsigned = [](uint64_t v) { return unsigned(std::min<uint64_t>(v, UINT32_MAX)); };
+    std::vector<int> lo, hi;
+    for (int64_t v : lower) lo.push_back(toInt(v));
+    for (int64_t v : upper) hi.push_back(toInt(v));
+    why = tmap::encodeIm2col(m, unsigned(*type), rank, 0, dims.data(), strides.data(), lo.data(),
+                             hi.data(), toUnsigned(*channels), toUnsigned(*pixels), elem32.data(),
+                             0, swizzle, 0, fill);
+    if (!why.empty()) badArg(position, text, why + " (cuTensorMapEncodeIm2col's rule)");
+  } else {
+    why = tmap::encodeTiled(m, unsigned(*type), rank, 0, dims.data(), strides.data(), box32.data(),
+                            elem32.data(), 0, swizzle, 0, fill);
+    if (!why.empty()) badArg(position, text, why + " (cuTensorMapEncodeTiled's rule)");
+  }
   std::vector<uint8_t> bytes(sizeof m);
   tmap::store(m, bytes.data());
   out.map.arg = kernels::KernelArg::tensorMap(index, std::move(bytes));

@@ -86,6 +86,9 @@ struct Driver {
   CUresult (*cuTensorMapEncodeTiled)(void*, int, unsigned, void*, const uint64_t*, const uint64_t*,
                                      const uint32_t*, const uint32_t*, int, int, int,
                                      int) = nullptr;
+  CUresult (*cuTensorMapEncodeIm2col)(void*, int, unsigned, void*, const uint64_t*, const uint64_t*,
+                                      const int*, const int*, unsigned, unsigned, const uint32_t*,
+                                      int, int, int, int) = nullptr;
 };
 
 constexpr int CU_JIT_INPUT_PTX = 1;
@@ -134,6 +137,7 @@ std::string openDriver(Driver& d) {
   bind(d.lib, d.cuLinkComplete, "cuLinkComplete", optional);
   bind(d.lib, d.cuLinkDestroy, "cuLinkDestroy", optional);
   bind(d.lib, d.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled", optional);
+  bind(d.lib, d.cuTensorMapEncodeIm2col, "cuTensorMapEncodeIm2col", optional);
   return "";
 }
 
@@ -319,27 +323,40 @@ class CudaBackend final : public Backend {
   std::vector<CUmodule> modules_;
   std::vector<bool> callsMalloc_;  // per module: its kernels call malloc (timed once)
   // A parameter that is warpsim's encoding of a tensor map (kernels::KernelArg::tensorMap)
-  // becomes the driver's, encoded by cuTensorMapEncodeTiled from the same fields.
+  // becomes the driver's, encoded by cuTensorMapEncodeTiled or cuTensorMapEncodeIm2col from the
+  // same fields.
   void toDriverTensorMap(std::vector<uint8_t>& param) {
     namespace tmap = isa::insns::tmap;
     tmap::TensorMap m;
     if (param.size() != sizeof m || !tmap::load(param.data(), m)) return;
-    if (m.im2col)  // no argument form makes one yet (cuTensorMapEncodeIm2col would)
-      throw CudaError("an im2col tensor-map argument is not supported by the CUDA backend");
-    if (!d_.cuTensorMapEncodeTiled)
-      throw CudaError(
-          "a tensor-map argument needs cuTensorMapEncodeTiled, which libcuda.so.1 lacks");
+    const char* encoder = m.im2col ? "cuTensorMapEncodeIm2col" : "cuTensorMapEncodeTiled";
+    if (m.im2col ? !d_.cuTensorMapEncodeIm2col : !d_.cuTensorMapEncodeTiled)
+      throw CudaError(std::string("a tensor-map argument needs ") + encoder +
+                      ", which libcuda.so.1 lacks");
     uint64_t dims[5], strides[4];
     for (unsigned d = 0; d < m.rank; ++d) dims[d] = uint64_t(m.globalDimMinus1[d]) + 1;
     for (unsigned d = 1; d < m.rank; ++d) strides[d - 1] = m.globalStrides[d];
     struct alignas(64) DriverMap {
       uint8_t bytes[128];
     } out{};
-    check(d_.cuTensorMapEncodeTiled(&out, int(m.dataType), m.rank,
-                                    reinterpret_cast<void*>(m.globalAddress), dims, strides,
-                                    m.boxDim, m.elementStrides, m.interleave, int(m.swizzle),
-                                    m.l2Promotion, m.oobFillNaN),
-          "cuTensorMapEncodeTiled");
+    void* address = reinterpret_cast<void*>(m.globalAddress);
+    if (m.im2col) {
+      int lower[3], upper[3];
+      for (unsigned i = 0; i + 2 < m.rank; ++i) {
+        lower[i] = tmap::lowerCorner(m, i);
+        upper[i] = tmap::upperCorner(m, i);
+      }
+      check(d_.cuTensorMapEncodeIm2col(&out, int(m.dataType), m.rank, address, dims, strides, lower,
+                                       upper, tmap::channelsPerPixel(m), tmap::pixelsPerColumn(m),
+                                       m.elementStrides, m.interleave, int(m.swizzle),
+                                       m.l2Promotion, m.oobFillNaN),
+            encoder);
+    } else {
+      check(d_.cuTensorMapEncodeTiled(&out, int(m.dataType), m.rank, address, dims, strides,
+                                      m.boxDim, m.elementStrides, m.interleave, int(m.swizzle),
+                                      m.l2Promotion, m.oobFillNaN),
+            encoder);
+    }
     std::memcpy(param.data(), out.bytes, sizeof out.bytes);
   }
 

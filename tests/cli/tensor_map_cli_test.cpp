@@ -108,4 +108,58 @@ TEST(TensorMapArgs, AMapOfAnEarlierBufferEncodesItsFields) {
                warpsim::harness::ArgError);
 }
 
+// lower=/upper=/channels=/pixels= make an im2col map (cuTensorMapEncodeIm2col's): the bytes
+// are the encoder's for the same fields, negative corners included.
+TEST(TensorMapArgs, AnIm2colMapEncodesItsCornersChannelsAndPixels) {
+  const warpsim::harness::ArgList l = warpsim::harness::buildProblem(
+      {"x=tmap.f32[8,10,10,2]:lower=-1,-1:upper=-2,-2:channels=8:pixels=32:iota"}, "k", {1, 1, 1},
+      {32, 1, 1}, 0);
+  ASSERT_EQ(l.problem.buffers.size(), 1u);
+  EXPECT_EQ(l.problem.buffers[0].bytes.size(), 8u * 10 * 10 * 2 * 4);
+  const auto& args = l.problem.launches[0].args;
+  ASSERT_EQ(args.size(), 1u);
+  const std::vector<uint8_t> p = args[0].paramBytes({0x20000});
+  tmap::TensorMap got, want;
+  ASSERT_TRUE(tmap::load(p.data(), got));
+  const uint64_t dims[4] = {8, 10, 10, 2}, strides[3] = {32, 320, 3200};
+  const int lower[2] = {-1, -1}, upper[2] = {-2, -2};
+  const uint32_t elem[4] = {1, 1, 1, 1};
+  ASSERT_EQ(tmap::encodeIm2col(want, unsigned(tmap::DataType::F32), 4, 0x20000, dims, strides,
+                               lower, upper, 8, 32, elem, 0, 0, 0, 0),
+            "");
+  EXPECT_EQ(std::memcmp(&got, &want, sizeof got), 0);
+  EXPECT_EQ(got.im2col, 1);
+  EXPECT_EQ(tmap::lowerCorner(got, 1), -1);
+  EXPECT_EQ(tmap::upperCorner(got, 0), -2);
+  EXPECT_EQ(tmap::channelsPerPixel(got), 8u);
+  EXPECT_EQ(tmap::pixelsPerColumn(got), 32u);
+}
+
+TEST(TensorMapCli, Im2colErrorsNameTheArgumentAndTheRule) {
+  const struct {
+    const char* arg;
+    const char* says;
+  } cases[] = {
+      {"in=tmap.f32[8,10,10,2]:lower=-1,-1:upper=0,0:channels=8",
+       "an im2col map needs lower=, upper=, channels= and pixels="},
+      {"in=tmap.f32[8,10,10,2]:box=8,1,1,1:lower=0,0:upper=0,0:channels=8:pixels=4",
+       "box= is a tiled map's"},
+      {"in=tmap.f32[8,10,10,2]:lower=0:upper=0,0:channels=8:pixels=4",
+       "lower needs one value per spatial dimension (2), 1 given"},
+      {"in=tmap.f32[8,10,10,2]:lower=0,x:upper=0,0:channels=8:pixels=4",
+       "lower: 'x' is not an integer"},
+      {"in=tmap.f32[8,10]:lower=0:upper=0:channels=8:pixels=4",
+       "an im2col map has 3 to 5 dimensions"},
+      {"in=tmap.f32[8,10,10,2]:lower=-200,0:upper=0,0:channels=8:pixels=4",
+       "pixelBoxLowerCorner[0] must be in [-128, 127] (cuTensorMapEncodeIm2col's rule)"},
+      {"in=tmap.f32[8,10,10,2]:lower=0,0:upper=0,0:channels=2:pixels=4",
+       "channelsPerPixel * the element size must be a multiple of 16 bytes"},
+  };
+  for (const auto& c : cases) {
+    const Outcome o = runTiles(c.arg);
+    EXPECT_EQ(o.status, 2) << c.arg << "\n" << o.output;
+    EXPECT_NE(o.output.find(c.says), std::string::npos) << c.arg << "\n" << o.output;
+  }
+}
+
 }  // namespace
