@@ -77,6 +77,8 @@ enum class SyncRole : uint8_t {
   // cp.reduce.async.bulk(.tensor): the asynchronous proxy's element-wise read-modify-writes
   // (atomics) and, into shared::cluster, its complete_tx (an atomic on an mbarrier)
   BulkReduce,
+  BulkCommit,  // cp.async.bulk.commit_group: the thread's bulk copies so far become a group
+  BulkWait,    // cp.async.bulk.wait_group N (not .read): all but the N newest groups complete
 };
 
 // A register an instruction reads or writes: a slot of the frame's registers (the carry flag,

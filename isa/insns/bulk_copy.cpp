@@ -344,10 +344,13 @@ std::string bindBulkCopy(Inst& in) {
   in.cls = InsnClass::Misc;
   if (m.has("commit_group")) {
     in.run = noopH;  // every bulk copy has completed at its issue
+    in.sync = SyncRole::BulkCommit;
     return in.ops.empty() ? "" : msg(in, "takes no operands");
   }
   if (m.has("wait_group")) {
     in.run = noopH;
+    // .read waits until the sources have been read, not until the writes are done.
+    in.sync = m.has("read") ? SyncRole::None : SyncRole::BulkWait;
     if (in.ops.size() != 1 || in.ops[0].kind != OpndKind::Reg || in.ops[0].declared)
       return msg(in, "takes one immediate operand");
     return "";

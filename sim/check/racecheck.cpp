@@ -94,6 +94,16 @@ void RacecheckObserver::instruction(const sim::InstructionEvent& e) {
     // The wait completes the phase of the warp's last arrival (its later accesses come after).
     clusterWaits_[w] = uint32_t(clusterArrivals_[w].size());
     ++warpSync_[w];  // it orders the warp's own lanes too
+  } else if (role == isa::SyncRole::BulkCommit && !bulk_.empty()) {
+    isa::forLanes(e.executed, [&](unsigned lane) { ++bulk_[w * 32 + lane].committed; });
+  } else if (role == isa::SyncRole::BulkWait && !bulk_.empty() && e.regs) {
+    // wait_group N: every group but the N newest committed is complete.
+    const uint32_t slot = e.inst->ops[0].slot;
+    isa::forLanes(e.executed, [&](unsigned lane) {
+      const uint32_t t = w * 32 + lane;
+      const uint64_t n = e.regs[size_t(slot) * 32 + lane], c = bulk_[t].committed;
+      bulkDone(t, n >= c ? 0 : uint32_t(c - n));
+    });
   }
 }
 
@@ -321,6 +331,7 @@ void RacecheckObserver::acquire(const sim::MemoryEvent& e, unsigned lane, uint64
 void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
   const bool write = e.kind == sim::AccessKind::Store;
   const uint32_t thread = e.warp * 32 + lane;
+  if (!bulk_.empty() && !bulk_[thread].writing.empty()) bulkInFlight(e, lane, a);
   pointNow(e.inst, e.warp, lane);  // makes the warp's snapshot current
   for (uint64_t word = a >> 2, last = (a + e.bytes - 1) >> 2; word <= last; ++word) {
     const uint64_t lo = std::max(a, word << 2), hi = std::min(a + e.bytes, (word + 1) << 2);
@@ -339,11 +350,16 @@ void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_
 
 void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
   seat_.leave();
+  // Bulk writes no wait_group covered are done when the CTA's threads have finished.
+  for (size_t t = 0; t < bulk_.size(); ++t)
+    if (!bulk_[t].writing.empty()) bulkDone(unsigned(t), ~0u);
+  bulk_ = {};
   // Stable: the first reader and writer of a word stay the first in the CTA's order.
   std::stable_sort(accesses_.begin(), accesses_.end(),
                    [](const GlobalAccess& x, const GlobalAccess& y) { return x.word < y.word; });
   globalHazards();
   for (const GlobalAccess& g : accesses_) {
+    if (g.mask & kAtomicWrite) continue;  // synchronization between CTAs, as atomics are
     if (words_.empty() || words_.back().word != g.word) words_.emplace_back().word = g.word;
     GlobalWordUse& u = words_.back();
     const CtaPoint at{g.inst, g.thread, g.epoch, g.wsync, g.seq, g.snapshot, g.clusterWaits};
@@ -384,9 +400,13 @@ void RacecheckObserver::globalHazards() {
                      view_.threadOf(b.thread / 32, b.thread % 32), view_.info().id};
     f.address = a.word << 2;
     f.space = "__global__";
+    const bool async = (a.write && isBulkCopy(*a.inst)) || (b.write && isBulkCopy(*b.inst));
     f.detail = "hazard at __global__ address " + hex(a.word << 2) +
-               (intraWarp ? ": lanes of one warp with no __syncwarp() between them"
-                          : ": threads of the CTA with no __syncthreads() between them");
+               (async       ? ": a bulk copy's write (the asynchronous proxy), done only at its "
+                              "thread's cp.async.bulk.wait_group, and an access not ordered after "
+                              "that wait"
+                : intraWarp ? ": lanes of one warp with no __syncwarp() between them"
+                            : ": threads of the CTA with no __syncthreads() between them");
     findings_.add(std::move(f));
   };
   const GlobalAccess *write = nullptr, *read = nullptr, *read2 = nullptr;
@@ -394,7 +414,9 @@ void RacecheckObserver::globalHazards() {
     const GlobalAccess& b = accesses_[i];
     if (i == 0 || accesses_[i - 1].word != b.word) write = read = read2 = nullptr;
     auto conflicts = [&](const GlobalAccess* a) {
-      return a && (a->mask & b.mask) && !ordered(*a, b);
+      // Two bulk reductions' updates are atomics: they never race with each other.
+      if (a && (a->mask & b.mask & kAtomicWrite)) return false;
+      return a && (a->mask & b.mask & ~kAtomicWrite) && !ordered(*a, b);
     };
     if (conflicts(write))
       report(*write, b);
@@ -491,7 +513,12 @@ void RacecheckObserver::memory(const sim::MemoryEvent& e) {
       if (owner && offset <= owner->cells_.size() && e.bytes <= owner->cells_.size() - offset)
         shared(*owner, e, lane, offset);
     } else if (space == isa::Space::Global) {
-      if (plain)
+      // A bulk copy's or reduction's write into global memory (.bulk_group): in flight until
+      // the thread's wait_group.
+      if ((e.kind == sim::AccessKind::Store && isBulkCopy(*e.inst)) ||
+          (e.kind == sim::AccessKind::Atomic && isBulkReduce(*e.inst)))
+        bulkWrite(e, lane, a);
+      else if (plain)
         global(e, lane, a);
       else if (e.kind == sim::AccessKind::Load)
         acquire(e, lane, a);
@@ -504,8 +531,59 @@ void RacecheckObserver::memory(const sim::MemoryEvent& e) {
 void RacecheckObserver::atomicCompleted(const sim::MemoryEvent& e) {
   isa::forLanes(e.mask, [&](unsigned lane) {
     const auto [space, a] = landing(e, lane);
-    if (space == isa::Space::Global) acquire(e, lane, a);
+    if (space == isa::Space::Global && !isBulkReduce(*e.inst)) acquire(e, lane, a);
   });
+}
+
+void RacecheckObserver::bulkWrite(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
+  if (bulk_.empty()) bulk_.resize(size_t(warps_) * 32);
+  BulkGroups& g = bulk_[e.warp * 32 + lane];
+  const uint8_t atomic = e.kind == sim::AccessKind::Atomic ? kAtomicWrite : 0;
+  for (uint64_t word = a >> 2, last = (a + e.bytes - 1) >> 2; word <= last; ++word) {
+    const uint64_t lo = std::max(a, word << 2), hi = std::min(a + e.bytes, (word + 1) << 2);
+    const uint8_t mask = uint8_t(((1u << (hi - lo)) - 1) << (lo & 3));
+    g.writing.push_back({word, e.inst, g.committed, uint8_t(mask | atomic)});
+  }
+}
+
+void RacecheckObserver::bulkDone(unsigned thread, uint32_t upTo) {
+  std::vector<BulkWrite>& writing = bulk_[thread].writing;
+  const unsigned w = thread / 32;
+  size_t kept = 0;
+  for (const BulkWrite& b : writing) {
+    if (b.group >= upTo) {
+      writing[kept++] = b;
+      continue;
+    }
+    pointNow(b.inst, w, thread % 32);  // makes the warp's snapshot current
+    accesses_.push_back({b.word, b.inst, thread, clock(w, w), warpSnapshot_[w], warpSync_[w],
+                         warpSeq_[w], uint16_t(std::min<uint32_t>(clusterWaits_[w], 0xffff)),
+                         b.mask, true});
+  }
+  writing.resize(kept);
+}
+
+void RacecheckObserver::bulkInFlight(const sim::MemoryEvent& e, unsigned lane, uint64_t a) {
+  const uint32_t thread = e.warp * 32 + lane;
+  for (const BulkWrite& b : bulk_[thread].writing) {
+    if (b.word < a >> 2 || b.word > (a + e.bytes - 1) >> 2) continue;
+    const char* kind = e.kind == sim::AccessKind::Store ? "Write" : "Read";
+    Finding f;
+    f.tool = Tool::Racecheck;
+    f.kernel = view_.kernel();
+    f.title = raceTitle("Write", kind);
+    f.first = {"Write", siteOf(*view_.info().program, *b.inst), view_.threadOf(e.warp, lane),
+               view_.info().id};
+    f.second = Actor{kind, siteOf(*view_.info().program, *e.inst), view_.threadOf(e.warp, lane),
+                     view_.info().id};
+    f.address = b.word << 2;
+    f.space = "__global__";
+    f.detail = "hazard at __global__ address " + hex(b.word << 2) +
+               ": the thread's own bulk copy (the asynchronous proxy) may still be writing it; "
+               "no cp.async.bulk.wait_group completed it first";
+    findings_.add(std::move(f));
+    return;  // one hazard per lane access
+  }
 }
 
 void Racecheck::merge(sim::Observer& finished) {

@@ -195,9 +195,34 @@ class RacecheckObserver final : public sim::Observer {
     uint32_t thread = 0;
     uint32_t epoch = 0, snapshot = 0, wsync = 0, seq = 0;  // as AccessStamp; the warp's row
     uint16_t clusterWaits = 0;  // saturates (it keeps the record at 40 bytes)
-    uint8_t mask = 0;
+    uint8_t mask = 0;           // the word's bytes (low 4 bits); kAtomicWrite: see below
     bool write = false;
   };
+  // In GlobalAccess::mask: a bulk reduction's element update (the asynchronous proxy's atomic),
+  // which races with plain accesses but not with another such update, and stays out of the
+  // summary compared between CTAs (atomics are synchronization there).
+  static constexpr uint8_t kAtomicWrite = 0x80;
+  // Per thread: the bulk groups it has committed, and the global words its bulk copies and
+  // reductions (.bulk_group, shared -> global) are still writing. They are the asynchronous
+  // proxy's writes: each is recorded as done where the thread's cp.async.bulk.wait_group
+  // covers its group (or where the CTA ends), and the thread's own access to such a word before
+  // that is a hazard.
+  struct BulkWrite {
+    uint64_t word = 0;
+    const isa::Inst* inst = nullptr;
+    uint32_t group = 0;  // the thread's committed groups when it was issued: its group's index
+    uint8_t mask = 0;    // as GlobalAccess::mask
+  };
+  struct BulkGroups {
+    uint32_t committed = 0;
+    std::vector<BulkWrite> writing;
+  };
+  std::vector<BulkGroups> bulk_;  // per thread, sized at the first bulk write
+  void bulkWrite(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
+  // Records thread `thread`'s bulk writes of groups below `upTo` as done now.
+  void bulkDone(unsigned thread, uint32_t upTo);
+  // The thread's own access to a word its bulk writes have not finished.
+  void bulkInFlight(const sim::MemoryEvent& e, unsigned lane, uint64_t a);
   // Hazards on global words between threads of this CTA, from its accesses sorted by word.
   void globalHazards();
   std::vector<GlobalAccess> accesses_;

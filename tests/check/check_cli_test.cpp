@@ -216,15 +216,32 @@ TEST(CheckCommand, BulkReduceIsOrderedByTheMbarrierAsABulkCopyIs) {
       << uninit.output;
 }
 
-// Into global memory with .bulk_group: a reduction and a bulk copy whose destination other
-// threads read after bar.sync but without wait_group get the same verdict (the functional model
-// completes both at issue; neither is reported).
-TEST(CheckCommand, BulkReduceToGlobalIsJudgedAsABulkCopy) {
+// Into global memory with .bulk_group, the writes are the asynchronous proxy's until the
+// issuing thread's cp.async.bulk.wait_group (not .read) covers their group: other threads that
+// read the destination after bar.sync race with them unless the issuer waited before the
+// barrier, and the issuer's own read before its wait races too. A reduction and a copy get the
+// same verdicts.
+TEST(CheckCommand, BulkWritesToGlobalAreInFlightUntilTheirWaitGroup) {
   const std::string run = std::string("cd ") + WARPSIM_SOURCE_DIR + " && " + WARPSIM_BINARY +
-                          " check --tool all tests/data/bulk_reduce_cluster.ptx --grid 1 "
+                          " check --tool racecheck tests/data/bulk_reduce_cluster.ptx --grid 1 "
                           "--block 32 --arg out=u32[16]:iota --kernel ";
-  const auto reduce = warpsim::test::shell(run + "g");
-  const auto copy = warpsim::test::shell(run + "g_copy");
-  EXPECT_EQ(reduce.status, copy.status) << reduce.output << copy.output;
-  EXPECT_EQ(reduce.status, 0) << reduce.output;
+  for (const char* kernel : {"g", "g_copy", "g_copy_read_wait"}) {
+    const auto racy = warpsim::test::shell(run + kernel);
+    EXPECT_EQ(racy.status, 1) << kernel << "\n" << racy.output;
+    EXPECT_NE(racy.output.find("hazard at __global__ address"), std::string::npos) << kernel << "\n"
+                                                                                   << racy.output;
+  }
+  for (const char* kernel : {"g_wait", "g_copy_wait"}) {
+    const auto clean = warpsim::test::shell(run + kernel);
+    EXPECT_EQ(clean.status, 0) << kernel << "\n" << clean.output;
+    EXPECT_NE(clean.output.find("ERROR SUMMARY: 0 errors"), std::string::npos) << kernel << "\n"
+                                                                               << clean.output;
+  }
+  const auto own = warpsim::test::shell(run + "g_copy_own");
+  EXPECT_EQ(own.status, 1) << own.output;
+  EXPECT_NE(own.output.find("the thread's own bulk copy (the asynchronous proxy) may still be "
+                            "writing it; no cp.async.bulk.wait_group completed it first"),
+            std::string::npos)
+      << own.output;
+  EXPECT_NE(own.output.find("ERROR SUMMARY: 1 error"), std::string::npos) << own.output;
 }

@@ -17,12 +17,6 @@ namespace tmap = isa::insns::tmap;
 
 constexpr const char* kHeader = ".version 8.0\n.target sm_90a\n.address_size 64\n";
 
-std::vector<uint8_t> u64(uint64_t v) {
-  std::vector<uint8_t> b(8);
-  for (int i = 0; i < 8; ++i) b[i] = uint8_t(v >> (8 * i));
-  return b;
-}
-
 TEST(BulkCopy, GlobalToSharedCompletesTheMbarrierPhaseAndBack) {
   // Thread 0 arms the barrier with expect_tx 256, copies 256 bytes in; all wait on phase 0;
   // then thread 0 copies them out to a second buffer with a bulk_group store.
@@ -98,8 +92,8 @@ TEST(BulkCopy, ASizeNotAMultipleOf16Traps) {
 struct MapArgs {
   unsigned type = 7;  // FLOAT32
   unsigned rank = 2;
-  std::vector<uint64_t> dims, strides;
-  std::vector<uint32_t> box, estrides;
+  std::vector<uint64_t> dims, strides = {};
+  std::vector<uint32_t> box, estrides = {};
   unsigned swizzle = 0, oobFill = 0;
 };
 

@@ -77,7 +77,7 @@ uint16_t minMax16(uint16_t a, uint16_t b, bool isMax, bool bf) {
   if (nb) return a;
   const double x = bf ? fromBF16(a) : fromF16(a), y = bf ? fromBF16(b) : fromF16(b);
   if (x == y && x == 0) {  // the zeros: -0 < +0
-    const bool aNeg = a >> 15, bNeg = b >> 15;
+    const bool aNeg = a >> 15;
     return (isMax ? !aNeg : aNeg) ? a : b;
   }
   return (isMax ? x > y : x < y) ? a : b;

@@ -25,7 +25,7 @@ struct Im2colArgs {
   std::vector<uint64_t> dims;          // C, W, (H, (D,)) N
   std::vector<int> lower, upper;       // per spatial dimension, W first
   unsigned channels = 8, pixels = 16;  // channelsPerPixel, pixelsPerColumn
-  std::vector<uint32_t> estrides;      // empty: all 1
+  std::vector<uint32_t> estrides = {};  // empty: all 1
   unsigned oobFill = 0;
 };
 
