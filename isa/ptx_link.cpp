@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
-#include <set>
 #include <unordered_map>
 
 #include "isa/diagnostic.h"

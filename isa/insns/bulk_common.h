@@ -74,7 +74,8 @@ unsigned tensorBox(Exec& x, const Inst& in, const Opnd& mapOp, unsigned l,
                    const std::vector<SharedTarget>& shared, BoxMove move,
                    ReduceFnFor reduceFn = nullptr, const int64_t* offsets = nullptr);
 
-// Whether an operand is [tensorMap, {rank coordinates}].
+// Whether an operand is [tensorMap, {rank coordinates}], or an address.
 bool isTensorAddr(const Opnd& o, unsigned rank);
+inline bool isAddr(const Opnd& o) { return o.kind == OpndKind::Addr; }
 
 }  // namespace warpsim::isa::insns

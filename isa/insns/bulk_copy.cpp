@@ -328,7 +328,6 @@ void tensorStoreH(Exec& x, const Inst& in) {
 
 void noopH(Exec&, const Inst&) {}
 
-bool isAddr(const Opnd& o) { return o.kind == OpndKind::Addr; }
 std::string unsupportedForm(Inst& in) {
   in.run = notSupportedHandler;
   return "";

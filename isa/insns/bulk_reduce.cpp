@@ -153,8 +153,6 @@ void tensorReduceH(Exec& x, const Inst& in) {
   });
 }
 
-bool isAddr(const Opnd& o) { return o.kind == OpndKind::Addr; }
-
 constexpr std::pair<std::string_view, AtomOp> kOps[] = {
     {"add", AtomOp::Add}, {"min", AtomOp::Min}, {"max", AtomOp::Max}, {"inc", AtomOp::Inc},
     {"dec", AtomOp::Dec}, {"and", AtomOp::And}, {"or", AtomOp::Or},   {"xor", AtomOp::Xor},

@@ -30,6 +30,16 @@ bool isBulkCopy(const isa::Inst& in) {
 }
 bool isBulkReduce(const isa::Inst& in) { return in.sync == isa::SyncRole::BulkReduce; }
 
+// Calls f(word, mask) for each 4-byte global word that `bytes` bytes at `a` touch, `mask` the
+// word's bytes among them.
+template <class F>
+void forWords(uint64_t a, uint32_t bytes, F&& f) {
+  for (uint64_t word = a >> 2, last = (a + bytes - 1) >> 2; word <= last; ++word) {
+    const uint64_t lo = std::max(a, word << 2), hi = std::min(a + bytes, (word + 1) << 2);
+    f(word, uint8_t(((1u << (hi - lo)) - 1) << (lo & 3)));
+  }
+}
+
 // Loads and stores that take part in the memory model's synchronization are not data races.
 bool isPlain(const sim::MemoryEvent& e) {
   return e.order == isa::MemOrder::None || e.order == isa::MemOrder::Weak;
@@ -333,9 +343,7 @@ void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_
   const uint32_t thread = e.warp * 32 + lane;
   if (!bulk_.empty() && !bulk_[thread].writing.empty()) bulkInFlight(e, lane, a);
   pointNow(e.inst, e.warp, lane);  // makes the warp's snapshot current
-  for (uint64_t word = a >> 2, last = (a + e.bytes - 1) >> 2; word <= last; ++word) {
-    const uint64_t lo = std::max(a, word << 2), hi = std::min(a + e.bytes, (word + 1) << 2);
-    const uint8_t mask = uint8_t(((1u << (hi - lo)) - 1) << (lo & 3));
+  forWords(a, e.bytes, [&](uint64_t word, uint8_t mask) {
     GlobalAccess* prev = accesses_.empty() ? nullptr : &accesses_.back();
     if (prev && prev->word == word && prev->write == write && prev->inst == e.inst &&
         prev->seq == warpSeq_[e.warp] && prev->thread / 32 == e.warp)
@@ -345,7 +353,7 @@ void RacecheckObserver::global(const sim::MemoryEvent& e, unsigned lane, uint64_
                            warpSync_[e.warp], warpSeq_[e.warp],
                            uint16_t(std::min<uint32_t>(clusterWaits_[e.warp], 0xffff)), mask,
                            write});
-  }
+  });
 }
 
 void RacecheckObserver::ctaFinished(const sim::FaultInfo*) {
@@ -539,11 +547,9 @@ void RacecheckObserver::bulkWrite(const sim::MemoryEvent& e, unsigned lane, uint
   if (bulk_.empty()) bulk_.resize(size_t(warps_) * 32);
   BulkGroups& g = bulk_[e.warp * 32 + lane];
   const uint8_t atomic = e.kind == sim::AccessKind::Atomic ? kAtomicWrite : 0;
-  for (uint64_t word = a >> 2, last = (a + e.bytes - 1) >> 2; word <= last; ++word) {
-    const uint64_t lo = std::max(a, word << 2), hi = std::min(a + e.bytes, (word + 1) << 2);
-    const uint8_t mask = uint8_t(((1u << (hi - lo)) - 1) << (lo & 3));
+  forWords(a, e.bytes, [&](uint64_t word, uint8_t mask) {
     g.writing.push_back({word, e.inst, g.committed, uint8_t(mask | atomic)});
-  }
+  });
 }
 
 void RacecheckObserver::bulkDone(unsigned thread, uint32_t upTo) {
