@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Several device recipes in one call of the `device` tool (one machine start instead of one per
+# recipe), side by side where they do not time anything, each under its own time limit:
+#   tma     `warpsim record tma_tiles` (20 cases; alone on the GPU, since record times each case)
+#   mma     scripts/device_mma.sh over MMA_PROGRAMS programs from MMA_FIRST, in MMA_JOBS processes
+#   fast    scripts/device_fastmath.sh (every fast-math form hashed, the dense binades)
+#   triton  scripts/capture_triton.py for TRITON_CASES
+#   bulk    scripts/device_bulk_reduce.sh (bulk reductions and im2col, chip against warpsim exec)
+#   san     scripts/device_sanitizer.sh SAN_PATTERN
+# JOBS picks some of them (default: all). Everything each job writes lands in $OUT/all.tgz (one
+# folder per job) except the fast-math bundles, which stay $OUT/fastmath<i>.tar.
+#
+#   here:    bash scripts/device_campaign.sh prepare
+#   device:  bash scripts/device_batch.sh        (carry ["build/bin", "build/driver"])
+#   here:    tar -C /tmp/batch -xzf <files_at>/all.tgz, then each job's own unpacking step (see
+#            its script's header)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/out}
+JOBS=${JOBS:-"tma mma fast triton bulk san"}
+LIMIT=${LIMIT:-480}  # seconds any job may run
+MMA_PROGRAMS=${MMA_PROGRAMS:-1080}
+MMA_FIRST=${MMA_FIRST:-100000}
+MMA_JOBS=${MMA_JOBS:-6}
+TRITON_CASES=${TRITON_CASES:-"matmul matmul_masked attention layernorm"}
+SAN_PATTERN=${SAN_PATTERN:-bulk_copy_no_wait}
+W=/tmp/batch
+rm -rf "$W"
+mkdir -p "$OUT" "$W"
+export LD_LIBRARY_PATH=$PWD/build/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+want() { case " $JOBS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+run() {  # run NAME COMMAND...: the command's output in $W/NAME/log, its status and time after it
+  local name=$1
+  shift
+  mkdir -p "$W/$name"
+  local t0=$SECONDS
+  OUT=$W/$name timeout "$LIMIT" "$@" > "$W/$name/log" 2>&1
+  echo "$name: exit $? after $((SECONDS - t0)) s" | tee -a "$W/status.txt"
+}
+nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee "$W/status.txt"
+want tma && run tma build/bin/warpsim record tma_tiles --out "$W/tma/rec" --cases 20
+pids=()
+if want mma; then
+  per=$(((MMA_PROGRAMS + MMA_JOBS - 1) / MMA_JOBS))
+  for ((i = 0; i < MMA_JOBS; ++i)); do
+    first=$((MMA_FIRST + i * per))
+    n=$((MMA_PROGRAMS - i * per < per ? MMA_PROGRAMS - i * per : per))
+    [ "$n" -gt 0 ] || break
+    WORK=/tmp/mma$i run "mma$i" bash scripts/device_mma.sh "$n" "$first" &
+    pids+=($!)
+  done
+fi
+want fast && { RAW=/tmp/fastmath_raw run fast bash scripts/device_fastmath.sh & pids+=($!); }
+# shellcheck disable=SC2086
+want triton && { run triton sh -c "PYTHONUNBUFFERED=1 python3 scripts/capture_triton.py $W/triton/cap $TRITON_CASES" & pids+=($!); }
+want bulk && { WORK=/tmp/bulkw run bulk bash scripts/device_bulk_reduce.sh & pids+=($!); }
+want san && { run san bash scripts/device_sanitizer.sh "$SAN_PATTERN" & pids+=($!); }
+wait "${pids[@]}"
+mv "$W"/fast/fastmath*.tar "$OUT"/ 2>/dev/null
+tar -C "$W" -czf "$OUT/all.tgz" .
+cat "$W/status.txt"
