@@ -15,7 +15,7 @@
 // population counts of A's row AND/XOR B's column); the f64 form is a chain of fused
 // multiply-adds in k order from C, each rounded in the instruction's mode; the narrow
 // floating-point forms go through mmaDot (mma_accumulate.h), the model of the tensor core's
-// undocumented summation fitted to the H200 (fp8: an unmeasured hypothesis, see fp8Steps).
+// undocumented summation fitted to the H200 (fp8: ptxas's two f16 HMMAs, see kFp8Steps).
 // .aligned: every thread of the warp executes it.
 #include <algorithm>
 #include <array>
@@ -189,7 +189,7 @@ double narrowValue(Form f, uint64_t bits, bool e5m2) {
 }
 
 // The format of A's and B's elements, for the alignment exponents of mmaDot. fp8 elements are
-// aligned as the f16 values they convert to exactly (fp8Steps).
+// aligned as the f16 values they convert to exactly (kFp8Steps).
 constexpr fp::Format inputFormat(Form f) {
   switch (f) {
     case Form::Bf16K16:
@@ -202,13 +202,20 @@ constexpr fp::Format inputFormat(Form f) {
   }
 }
 
-// How the fp8 form sums its 32 products: NOT measured on the chip (docs/FIDELITY.md). The
-// hypothesis: the H200 has no fp8 mma.sync datapath (its fp8 tensor-core path is wgmma's), so
-// ptxas converts the fp8 elements to f16 (exactly) and issues the f16 m16n8k16 form twice:
-// two mmaDot steps of 16 products with the f16 form's adder (kMmaAdder), the first from C, the
-// second from the first's result rounded to D's format. One step of 32 with wgmma's kFp8Adder
-// is the other candidate; scripts/device_mma.sh's fp8 cases decide.
+// How the fp8 form sums its 32 products: the H200 has no fp8 mma.sync datapath, and ptxas (13,
+// sm_90; nvdisasm) unpacks the fp8 elements to f16 (F2FP.F16.E4M3/E5M2.UNPACK_B, exact) and
+// issues two f16 m16n8k16 HMMAs with D's accumulator (.F32 or .F16), the first from +0 (RZ) and
+// the second from the first's result, then adds C by FADD (f32) or HADD2 (f16), rounding to
+// nearest. Each A and B register holds four consecutive k: its two low bytes feed the first
+// HMMA and its two high bytes the second, so k = 4q + r lands in step r / 2 at HMMA position
+// 2q + r % 2 (fp8Slot). Measured: `bash scripts/device_mma.sh 1080 100000` (docs/FIDELITY.md).
 constexpr unsigned kFp8Steps = 2;
+constexpr unsigned fp8Slot(unsigned k) { return (k & 2 ? 16 : 0) + (k >> 2) * 2 + (k & 1); }
+// Where element k of a row of A (a column of B) is kept: in its step's slot for fp8.
+template <Form F>
+constexpr unsigned kSlot(unsigned k) {
+  return F == Form::Fp8K32 ? fp8Slot(k) : k;
+}
 
 template <Form F>
 void mmaH(Exec& x, const Inst& in) {
@@ -241,14 +248,14 @@ void mmaH(Exec& x, const Inst& in) {
       const uint64_t* reg = aRegs[I / G.aPerReg];
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         const RowCol rc = aAt(F, I, lane >> 2, lane & 3);
-        A[rc.row][rc.col] = narrowValue(F, field(reg[lane], I % G.aPerReg, aBits), aE5M2);
+        A[rc.row][kSlot<F>(rc.col)] = narrowValue(F, field(reg[lane], I % G.aPerReg, aBits), aE5M2);
       }
     };
     auto unpackB = [&]<unsigned I>(std::integral_constant<unsigned, I>) {
       const uint64_t* reg = bRegs[I / G.bPerReg];
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         const RowCol rc = bAt(F, I, lane >> 2, lane & 3);
-        Bt[rc.col][rc.row] = narrowValue(F, field(reg[lane], I % G.bPerReg, bBits), bE5M2);
+        Bt[rc.col][kSlot<F>(rc.row)] = narrowValue(F, field(reg[lane], I % G.bPerReg, bBits), bE5M2);
       }
     };
     [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
@@ -304,14 +311,15 @@ void mmaH(Exec& x, const Inst& in) {
         double d = fp::f64(C[r][c]);
         for (unsigned k = 0; k < G.k; ++k) d = fp::fma(Bt[c][k], A[r][k], d, mode);
         D[r][c] = fp::bits(d);
-      } else {
-        // C enters the sum exactly in its own format, D is rounded once per step
-        // (mma_accumulate.h); a later step starts from the earlier one's D.
-        uint64_t acc = C[r][c];
+      } else if constexpr (F == Form::Fp8K32) {
+        // Two HMMAs from +0, then C added in D's format (kFp8Steps).
+        uint64_t p = 0;
         for (unsigned s = 0; s < kSteps; ++s)
-          acc = mmaDot(rows[s][r], cols[s][c], kStepK, kMmaAdder, acc, s ? dFormat : cFormat,
-                       dFormat);
-        D[r][c] = acc;
+          p = mmaDot(rows[s][r], cols[s][c], kStepK, kMmaAdder, p, dFormat, dFormat);
+        D[r][c] = fp::addBits(dFormat, C[r][c], p, fp::Round::RN, false);
+      } else {
+        // C enters the sum exactly in its own format, D is rounded once (mma_accumulate.h).
+        D[r][c] = mmaDot(rows[0][r], cols[0][c], kStepK, kMmaAdder, C[r][c], cFormat, dFormat);
       }
     }
   const bool dHalf = kNarrow && (in.flags & kDF16);
