@@ -10,9 +10,10 @@
 //     integer part, 24 random fraction bits; u8 x 4 read as normalized floats), sampled through
 //     objects with point and linear filtering, point and linear mipmap filtering, the four
 //     address modes, mipmapLevelBias, minMipmapLevelClamp and maxMipmapLevelClamp;
-//   - tex{1D,2D,3D}Lod over a sweep of the level of detail (steps of 1/64, or 1/8 for the
-//     objects marked short), 1/256 steps either side of every level and half-level, the 8-bit
-//     blend weight's ties ((m + 0.5) / 256) and one ulp either side, and -inf, inf, NaN, -0;
+//   - tex{1D,2D,3D}Lod over a sweep of the level of detail (steps of 1/64 up to 2 then 1/16 at
+//     four coordinates, or 1/8 at two for the objects not marked full), 1/256 steps either side of
+//     every level and half-level, the 8-bit blend weight's ties ((m + 0.5) / 256) and one ulp
+//     either side, and -inf, inf, NaN, -0;
 //   - tex{1D,2D,3D}Grad over gradient lengths 2^-3 .. 2^7 texels in steps of 2^(1/8), one axis,
 //     anisotropic (4:1 and 8:1), rotated and degenerate pairs; zero, tiny, huge, inf and NaN;
 //   - tex{1D,2D,3D} (no level of detail) on every mipmapped object: level 0 plus the bias;
@@ -261,8 +262,11 @@ const float kNaN = std::numeric_limits<float>::quiet_NaN();
 // weight's ties and one ulp either side, and the special values.
 std::vector<float> lods(unsigned levels, bool full) {
   std::vector<float> v;
+  // Full: steps of 1/64 up to 2 (the blend's weights, which repeat from level to level), then
+  // steps of 1/16.
   const int step = full ? 64 : 8;
-  for (int i = -step; i <= int(levels + 1) * step; ++i) v.push_back(float(i) / step);
+  for (int i = -step; i <= int(levels + 1) * step; i += full && i >= 2 * step ? 4 : 1)
+    v.push_back(float(i) / step);
   for (unsigned k = 0; k <= levels; ++k)
     for (double centre : {double(k), k + 0.5})
       for (int j = -(full ? 4 : 1); j <= (full ? 4 : 1); ++j)
@@ -283,10 +287,13 @@ std::vector<float> lods(unsigned levels, bool full) {
   return v;
 }
 
-// The normalized coordinates every level-of-detail sweep is sampled at (and their texel
-// counterparts for unnormalized objects).
-const float kCoords[2][3] = {{0.318309886f, 0.707106781f, 0.577215665f},
-                             {0.9810f, 0.0371f, 0.9531f}};
+// The normalized coordinates the level-of-detail sweeps sample at (the full ones at all four,
+// the short ones at the first two; texels for unnormalized objects): generic, near the far
+// corner, and two with few fraction bits (their texel weights are exact at several levels).
+const float kCoords[4][3] = {{0.318309886f, 0.707106781f, 0.577215665f},
+                             {0.9810f, 0.0371f, 0.9531f},
+                             {0.0714111328125f, 0.4476318359375f, 0.2104f},
+                             {0.77734375f, 0.2890625f, 0.640625f}};
 
 Sample at(const float* c, unsigned dims, const unsigned* size, bool normalized) {
   Sample q = {};
@@ -381,8 +388,8 @@ void mipmapSuite(unsigned dims, Format f, const unsigned* size, unsigned levels,
     const cudaTextureObject_t t = makeObject(res, f, s, shape);
     std::vector<Sample> in;
     for (float lod : lods(levels, s.full))
-      for (const float* c : kCoords) {
-        Sample q = at(c, dims, size, s.normalized);
+      for (unsigned i = 0; i < (s.full ? 4u : 2u); ++i) {
+        Sample q = at(kCoords[i], dims, size, s.normalized);
         q.lod = lod;
         in.push_back(q);
       }
@@ -390,7 +397,7 @@ void mipmapSuite(unsigned dims, Format f, const unsigned* size, unsigned levels,
     for (const std::string& g : grads)
       if (g == s.name) run(t, s.name, gradOp, gradients(dims, size, s.normalized, kCoords[0]));
     in.clear();
-    for (const float* c : kCoords) in.push_back(at(c, dims, size, s.normalized));
+    for (const float* c : kCoords) in.push_back(at(c, dims, size, s.normalized));  // tex*()
     run(t, s.name, plainOp, in);
     if (t) CHECK(cudaDestroyTextureObject(t));
   }
@@ -563,7 +570,7 @@ int main() {
   {
     const unsigned size[3] = {64, 1, 1};
     mipmapSuite(1, kF32, size, 7,
-                {{"p1", P, P, Cl, 0, 0, 6, true, true, false},
+                {{"p1", P, P, Cl, 0, 0, 6, true, false, false},
                  {"l1", L, L, Cl, 0, 0, 6, true, true, false},
                  {"b1", L, L, Wr, 0.5f, 0.5f, 5.5f, true, false, false}},
                 {"l1"});
