@@ -7,7 +7,8 @@
 // Covered (what warpsim simulates):
 //   - 1-d (64), 2-d (32 x 16 and 20 x 12, which is not a power of two) and 3-d (16 x 8 x 4)
 //     mipmapped arrays, every level filled with distinct texels (f32 x 4: the level in the
-//     integer part, 24 random fraction bits; u8 x 4 read as normalized floats), sampled through
+//     integer part, 24 random fraction bits; f16 x 4 the same rounded; u8 x 4 read as normalized
+//     floats), sampled through
 //     objects with point and linear filtering, point and linear mipmap filtering, the four
 //     address modes, mipmapLevelBias, minMipmapLevelClamp and maxMipmapLevelClamp;
 //   - tex{1D,2D,3D}Lod over a sweep of the level of detail (steps of 1/64 up to 2 then 1/16 at
@@ -30,6 +31,8 @@
 //
 //   nvcc -arch=sm_90 -lineinfo -o mipmap_probe scripts/probes/texture/mipmap_probe.cu
 //   ./mipmap_probe > h200.txt;  warpsim exec ./mipmap_probe > sim.txt;  diff h200.txt sim.txt
+#include <cuda_fp16.h>
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -137,13 +140,20 @@ uint32_t hash(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e) {
   return h;
 }
 
-enum Format { kF32, kU8 };
+enum Format { kF32, kU8, kF16 };
+const char* const kFormat[] = {"f32x4", "u8x4norm", "f16x4"};
+unsigned texelBytes(Format f) { return f == kF32 ? 16 : f == kF16 ? 8 : 4; }
+cudaChannelFormatDesc channelDesc(Format f) {
+  return f == kF32   ? cudaCreateChannelDesc<float4>()
+         : f == kF16 ? cudaCreateChannelDescHalf4()
+                     : cudaCreateChannelDesc<uchar4>();
+}
 
 // The texels of level (or layer/face) `l` of w x h x d: f32 x 4 holds 4 l + channel plus 24
-// random fraction bits (so the level read shows in the integer part); u8 x 4 holds 40 l + a
-// random 0..39 in x and random bytes in y, z, w.
+// random fraction bits (so the level read shows in the integer part), f16 x 4 the same rounded
+// to half; u8 x 4 holds 40 l + a random 0..39 in x and random bytes in y, z, w.
 std::vector<uint8_t> texels(Format f, unsigned l, unsigned w, unsigned h, unsigned d) {
-  const unsigned tb = f == kF32 ? 16 : 4;
+  const unsigned tb = texelBytes(f);
   std::vector<uint8_t> v(size_t(w) * h * d * tb);
   for (unsigned z = 0; z < d; ++z)
     for (unsigned y = 0; y < h; ++y)
@@ -154,6 +164,9 @@ std::vector<uint8_t> texels(Format f, unsigned l, unsigned w, unsigned h, unsign
           if (f == kF32) {
             const float value = float(4 * l + c) + float(r >> 8) * 0x1p-24f;
             std::memcpy(&v[at + 4 * c], &value, 4);
+          } else if (f == kF16) {
+            const __half value = __float2half(float(4 * l + c) + float(r >> 8) * 0x1p-24f);
+            std::memcpy(&v[at + 2 * c], &value, 2);
           } else {
             v[at + c] = uint8_t(c == 0 ? 40 * l + r % 40 : r);
           }
@@ -205,9 +218,8 @@ cudaTextureObject_t makeObject(const cudaResourceDesc& res, Format f, const Samp
   std::printf(
       "texture %s %s %s filter=%s mip=%s address=%s bias=%a min=%a max=%a norm=%d "
       "seamless=%d: %s\n",
-      s.name, shape, f == kF32 ? "f32x4" : "u8x4norm", kFilter[s.filter], kFilter[s.mipFilter],
-      kAddress[s.address], s.bias, s.minClamp, s.maxClamp, s.normalized, s.seamless,
-      cudaGetErrorString(e));
+      s.name, shape, kFormat[f], kFilter[s.filter], kFilter[s.mipFilter], kAddress[s.address],
+      s.bias, s.minClamp, s.maxClamp, s.normalized, s.seamless, cudaGetErrorString(e));
   if (e != cudaSuccess) {
     cudaGetLastError();
     return 0;
@@ -355,8 +367,7 @@ std::vector<Sample> gradients(unsigned dims, const unsigned* size, bool normaliz
 // A mipmapped array of `levels` levels of w x h x d (h, d 0 for fewer dimensions), each level
 // filled by texels().
 cudaMipmappedArray_t mipmapped(Format f, unsigned w, unsigned h, unsigned d, unsigned levels) {
-  const cudaChannelFormatDesc desc =
-      f == kF32 ? cudaCreateChannelDesc<float4>() : cudaCreateChannelDesc<uchar4>();
+  const cudaChannelFormatDesc desc = channelDesc(f);
   cudaMipmappedArray_t m;
   CHECK(cudaMallocMipmappedArray(&m, &desc, make_cudaExtent(w, h, d), levels));
   for (unsigned l = 0; l < levels; ++l) {
@@ -364,7 +375,7 @@ cudaMipmappedArray_t mipmapped(Format f, unsigned w, unsigned h, unsigned d, uns
     CHECK(cudaGetMipmappedArrayLevel(&a, m, l));
     const unsigned lw = std::max(1u, w >> l), lh = h ? std::max(1u, h >> l) : 1,
                    ld = d ? std::max(1u, d >> l) : 1;
-    copyIn(a, texels(f, l, lw, lh, ld), f == kF32 ? 16 : 4, lw, lh, ld);
+    copyIn(a, texels(f, l, lw, lh, ld), texelBytes(f), lw, lh, ld);
   }
   return m;
 }
@@ -406,8 +417,7 @@ void mipmapSuite(unsigned dims, Format f, const unsigned* size, unsigned levels,
 
 // A layered (or cube-map) array of `layers` layers of w x h, layer i filled as level i.
 cudaArray_t layeredArray(Format f, unsigned w, unsigned h, unsigned layers, unsigned flags) {
-  const cudaChannelFormatDesc desc =
-      f == kF32 ? cudaCreateChannelDesc<float4>() : cudaCreateChannelDesc<uchar4>();
+  const cudaChannelFormatDesc desc = channelDesc(f);
   cudaArray_t a;
   CHECK(cudaMalloc3DArray(&a, &desc, make_cudaExtent(w, h, layers), flags));
   std::vector<uint8_t> all;
@@ -415,7 +425,7 @@ cudaArray_t layeredArray(Format f, unsigned w, unsigned h, unsigned layers, unsi
     const std::vector<uint8_t> one = texels(f, l, w, h ? h : 1, 1);
     all.insert(all.end(), one.begin(), one.end());
   }
-  copyIn(a, all, f == kF32 ? 16 : 4, w, h ? h : 1, layers);
+  copyIn(a, all, texelBytes(f), w, h ? h : 1, layers);
   return a;
 }
 
@@ -560,6 +570,11 @@ int main() {
                 {{"u2", L, L, Cl, 0, 0, 5, true, true, false},
                  {"ub2", P, L, Wr, 0.5f, 0.25f, 4.5f, true, false, false}},
                 {});
+  }
+  // 2-d, f16 x 4 (the levels' blend may round to f16, as f16 texel sums do).
+  {
+    const unsigned size[3] = {32, 16, 1};
+    mipmapSuite(2, kF16, size, 6, {{"h2", L, L, Cl, 0, 0, 5, true, false, false}}, {});
   }
   // 2-d, 20 x 12 (not a power of two), 5 levels: 20x12, 10x6, 5x3, 2x1, 1x1.
   {
