@@ -11,6 +11,6 @@
 #   bulk_reduce/PROBE.h200.txt  each probe on the chip
 #   bulk_reduce/PROBE.sim.txt   each probe on the simulator (warpsim exec)
 #   bulk_reduce/summary.txt     the device, the exit statuses, the diffs (none: they agree)
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 SUBDIR=bulk_reduce WORK=${WORK:-/tmp/bulk_reduce} exec bash scripts/device_probe_diff.sh \
   scripts/probes/bulk_reduce/bulk_reduce_probe.cu scripts/probes/bulk_reduce/im2col_probe.cu

@@ -18,7 +18,7 @@
 # Exit status 0 when every probe built and printed the same on both; 1 otherwise.
 # LIMIT (default 300) bounds each run in seconds.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 [ $# -gt 0 ] || { echo "usage: $0 PROBE.cu..." >&2; exit 2; }
 DIR=${OUT:-/tmp/out}${SUBDIR:+/$SUBDIR}
 WORK=${WORK:-/tmp/probe_diff}
