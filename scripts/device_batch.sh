@@ -6,6 +6,8 @@
 #   fast    scripts/device_fastmath.sh (every fast-math form hashed, the dense binades)
 #   triton  scripts/capture_triton.py for TRITON_CASES
 #   bulk    scripts/device_bulk_reduce.sh (bulk reductions and im2col, chip against warpsim exec)
+#   mip     scripts/device_probe_diff.sh on scripts/probes/texture/mipmap_probe.cu (mipmaps,
+#           layered and cube textures, chip against warpsim exec; results in mip/texture_mip)
 #   san     scripts/device_sanitizer.sh SAN_PATTERN
 # JOBS picks some of them (default: all). Everything each job writes lands in $OUT/all.tgz (one
 # folder per job) except the fast-math bundles, which stay $OUT/fastmath<i>.tar.
@@ -17,7 +19,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/out}
-JOBS=${JOBS:-"tma mma fast triton bulk san"}
+JOBS=${JOBS:-"tma mma fast triton bulk mip san"}
 LIMIT=${LIMIT:-480}  # seconds any job may run
 MMA_PROGRAMS=${MMA_PROGRAMS:-1080}
 MMA_FIRST=${MMA_FIRST:-100000}
@@ -54,6 +56,8 @@ want fast && { RAW=/tmp/fastmath_raw run fast bash scripts/device_fastmath.sh & 
 # shellcheck disable=SC2086
 want triton && { run triton sh -c "PYTHONUNBUFFERED=1 python3 scripts/capture_triton.py $W/triton/cap $TRITON_CASES" & pids+=($!); }
 want bulk && { WORK=/tmp/bulkw run bulk bash scripts/device_bulk_reduce.sh & pids+=($!); }
+want mip && { SUBDIR=texture_mip WORK=/tmp/mipw run mip bash scripts/device_probe_diff.sh \
+  scripts/probes/texture/mipmap_probe.cu & pids+=($!); }
 want san && { run san bash scripts/device_sanitizer.sh "$SAN_PATTERN" & pids+=($!); }
 wait "${pids[@]}"
 mv "$W"/fast/fastmath*.tar "$OUT"/ 2>/dev/null
