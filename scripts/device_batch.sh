@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Several device recipes in one call of the `device` tool (one machine start instead of one per
 # recipe), side by side where they do not time anything, each under its own time limit:
-#   tma     `warpsim record tma_tiles` (20 cases; alone on the GPU, since record times each case)
+#   record  `warpsim record RECORD_PATTERN` (default tma_tiles; 20 cases; alone on the GPU, since
+#           record times each case)
 #   mma     scripts/device_mma.sh over MMA_PROGRAMS programs from MMA_FIRST, in MMA_JOBS processes
 #   fast    scripts/device_fastmath.sh (every fast-math form hashed, the dense binades)
 #   triton  scripts/capture_triton.py for TRITON_CASES
@@ -19,7 +20,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/out}
-JOBS=${JOBS:-"tma mma fast triton bulk mip san"}
+JOBS=${JOBS:-"record mma fast triton bulk mip san"}
+RECORD_PATTERN=${RECORD_PATTERN:-tma_tiles}
 LIMIT=${LIMIT:-480}  # seconds any job may run
 MMA_PROGRAMS=${MMA_PROGRAMS:-1080}
 MMA_FIRST=${MMA_FIRST:-100000}
@@ -40,7 +42,7 @@ run() {  # run NAME COMMAND...: the command's output in $W/NAME/log, its status 
   echo "$name: exit $? after $((SECONDS - t0)) s" | tee -a "$W/status.txt"
 }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee "$W/status.txt"
-want tma && run tma build/bin/warpsim record tma_tiles --out "$W/tma/rec" --cases 20
+want record && run record build/bin/warpsim record "$RECORD_PATTERN" --out "$W/record/rec" --cases 20
 pids=()
 if want mma; then
   per=$(((MMA_PROGRAMS + MMA_JOBS - 1) / MMA_JOBS))
