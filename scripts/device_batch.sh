@@ -14,7 +14,8 @@
 # folder per job) except the fast-math bundles, which stay $OUT/fastmath<i>.tar.
 #
 #   here:    bash scripts/device_campaign.sh prepare
-#   device:  bash scripts/device_batch.sh        (carry ["build/bin", "build/driver"])
+#   device:  tar xJf .devcarry/bin.tar.xz && bash scripts/device_batch.sh     (carry [".devcarry"];
+#            the repository and build/bin together exceed what the device tool sends)
 #   here:    tar -C /tmp/batch -xzf <files_at>/all.tgz, then each job's own unpacking step (see
 #            its script's header)
 set -uo pipefail
