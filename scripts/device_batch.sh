@@ -10,6 +10,7 @@
 #   mip     scripts/device_probe_diff.sh on scripts/probes/texture/mipmap_probe.cu (mipmaps,
 #           layered and cube textures, chip against warpsim exec; results in mip/texture_mip)
 #   san     scripts/device_sanitizer.sh SAN_PATTERN
+#   probes  scripts/device_probe_diff.sh on PROBES (CUDA probe programs, chip against warpsim exec)
 # JOBS picks some of them (default: all). Everything each job writes lands in $OUT/all.tgz (one
 # folder per job) except the fast-math bundles, which stay $OUT/fastmath<i>.tar.
 #
@@ -22,6 +23,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/out}
 JOBS=${JOBS:-"record mma fast triton bulk mip san"}
+PROBES=${PROBES:-}
 RECORD_PATTERN=${RECORD_PATTERN:-tma_tiles}
 LIMIT=${LIMIT:-480}  # seconds any job may run
 MMA_PROGRAMS=${MMA_PROGRAMS:-1080}
@@ -59,6 +61,8 @@ want fast && { RAW=/tmp/fastmath_raw run fast bash scripts/device_fastmath.sh & 
 # shellcheck disable=SC2086
 want triton && { run triton sh -c "PYTHONUNBUFFERED=1 python3 scripts/capture_triton.py $W/triton/cap $TRITON_CASES" & pids+=($!); }
 want bulk && { WORK=/tmp/bulkw run bulk bash scripts/device_bulk_reduce.sh & pids+=($!); }
+# shellcheck disable=SC2086
+want probes && { SUBDIR=probes WORK=/tmp/probesw run probes bash scripts/device_probe_diff.sh $PROBES & pids+=($!); }
 want mip && { SUBDIR=texture_mip WORK=/tmp/mipw run mip bash scripts/device_probe_diff.sh \
   scripts/probes/texture/mipmap_probe.cu & pids+=($!); }
 want san && { run san bash scripts/device_sanitizer.sh "$SAN_PATTERN" & pids+=($!); }
