@@ -11,6 +11,7 @@
 #           layered and cube textures, chip against warpsim exec; results in mip/texture_mip)
 #   san     scripts/device_sanitizer.sh SAN_PATTERN
 #   probes  scripts/device_probe_diff.sh on PROBES (CUDA probe programs, chip against warpsim exec)
+#   contract scripts/device_contract.sh CONTRACT_PROGRAMS CONTRACT_FIRST (contractible sequences)
 # JOBS picks some of them (default: all). Everything each job writes lands in $OUT/all.tgz (one
 # folder per job) except the fast-math bundles, which stay $OUT/fastmath<i>.tar.
 #
@@ -24,6 +25,8 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/out}
 JOBS=${JOBS:-"record mma fast triton bulk mip san"}
 PROBES=${PROBES:-}
+CONTRACT_PROGRAMS=${CONTRACT_PROGRAMS:-500}
+CONTRACT_FIRST=${CONTRACT_FIRST:-10001}
 RECORD_PATTERN=${RECORD_PATTERN:-tma_tiles}
 LIMIT=${LIMIT:-480}  # seconds any job may run
 MMA_PROGRAMS=${MMA_PROGRAMS:-1080}
@@ -61,6 +64,8 @@ want fast && { RAW=/tmp/fastmath_raw run fast bash scripts/device_fastmath.sh & 
 # shellcheck disable=SC2086
 want triton && { run triton sh -c "PYTHONUNBUFFERED=1 python3 scripts/capture_triton.py $W/triton/cap $TRITON_CASES" & pids+=($!); }
 want bulk && { WORK=/tmp/bulkw run bulk bash scripts/device_bulk_reduce.sh & pids+=($!); }
+want contract && { WORK=/tmp/contractw run contract bash scripts/device_contract.sh \
+  "$CONTRACT_PROGRAMS" "$CONTRACT_FIRST" & pids+=($!); }
 # shellcheck disable=SC2086
 want probes && { SUBDIR=probes WORK=/tmp/probesw run probes bash scripts/device_probe_diff.sh $PROBES & pids+=($!); }
 want mip && { SUBDIR=texture_mip WORK=/tmp/mipw run mip bash scripts/device_probe_diff.sh \

@@ -593,14 +593,21 @@ RC_GTEST_PROP(ContractionRule, FusesWhatThePtxasRulePredicts, ()) {
 TEST(ContractionPrograms, TheGeneratorsSequencesAreFused) {
   ptxgen::GenOptions o;
   o.contract = true;
-  size_t muls = 0, fused = 0;
-  for (uint64_t seed = 1; seed <= 12; ++seed) {
+  size_t muls = 0, fused = 0, quotients = 0, fusedQuotient = 0;
+  for (uint64_t seed = 1; seed <= 24; ++seed) {
     const ptxgen::GeneratedProgram g = ptxgen::generateProgram(seed, o);
     // The sequences' muls write the scratch products %cf0 / %cd0.
     for (size_t at = g.ptx.find(" %c"); at != std::string::npos; at = g.ptx.find(" %c", at + 1))
-      muls += g.ptx.compare(g.ptx.rfind('\n', at) + 1, 3, "mul") == 0;
+      muls += g.ptx.compare(g.ptx.rfind('\n', at) + 1, 3, "mul") == 0 ||
+              g.ptx.compare(g.ptx.rfind('\n', at) + 1, 3, "div") == 0;
+    quotients += g.ptx.find("div.full.f32 %cf0") != std::string::npos ||
+                 g.ptx.find("div.approx.f32 %cf0") != std::string::npos;
     auto l = lowerText(g.ptx);
-    for (const isa::Inst& in : l->fn().code) fused += fusedForm(in).has_value();
+    for (const isa::Inst& in : l->fn().code) {
+      fused += fusedForm(in).has_value();
+      for (unsigned f = 0; f < 16; ++f)
+        fusedQuotient += in.run == isa::insns::fusedDivideAdd(f & 1, f & 2, f & 4, f & 8);
+    }
     PtxRunner r(g.ptx);
     const uint64_t in = r.buffer<uint64_t>(size_t(g.threads()) * g.words,
                                            std::vector<uint64_t>(size_t(g.threads()) * g.words, 0));
@@ -609,10 +616,12 @@ TEST(ContractionPrograms, TheGeneratorsSequencesAreFused) {
                               {PtxRunner::ptr(in), PtxRunner::ptr(out)});
     EXPECT_FALSE(res.fault) << "seed " << seed;
   }
-  EXPECT_GT(muls, 12u);
-  // Most sequences fuse once, some twice, a tenth not at all.
-  EXPECT_GT(fused, muls / 2);
-  EXPECT_LT(fused, 2 * muls);
+  EXPECT_GT(muls, 24u);
+  // Most sequences fuse once, some twice, a tenth not at all; quotients without .ftz among them.
+  EXPECT_GT(fused + fusedQuotient, muls / 2);
+  EXPECT_LT(fused + fusedQuotient, 2 * muls);
+  EXPECT_GT(quotients, 0u);
+  EXPECT_GT(fusedQuotient, 0u);
   EXPECT_EQ(ptxgen::generateProgram(5).ptx, ptxgen::generateProgram(5, ptxgen::GenOptions{}).ptx);
   EXPECT_EQ(ptxgen::generateProgram(5).ptx.find("%cf"), std::string::npos);
 }
