@@ -25,8 +25,8 @@ of its own (the same linear program with per-input widths); several binades that
 table (lg2's three, sin's and cos's six) are fitted to the intersection of their intervals.
 
 Usage: python3 scripts/fit_mufu.py [FUNCTION ...]   (rcp rsq sqrt ex2 tanh lg2 sincos; default
-all: 1 min on an idle 2-core machine). Writes isa/sfu/tables/mufu_<function>.inc (and mufu_tanh_binades.inc).
-Needs numpy and scipy.
+all: 1 min on an idle 2-core machine). Writes isa/sfu/tables/mufu_<function>.inc (and
+mufu_tanh_binades.inc). Needs numpy and scipy.
 """
 import os
 import sys
