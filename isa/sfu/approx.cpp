@@ -8,16 +8,11 @@
 // (docs/FIDELITY.md lists the sequences); the 16-bit forms are MUFU.EX2/TANH.F16/.BF16, which
 // give the f32 MUFU result rounded toward zero.
 //
-// Exact, proved on every input (`warpsim fastmath-verify`): rcp, rsqrt, sqrt, ex2 (.ftz or
-// not), div.approx, div.full and the .ftz.f64 forms, built on the H200's MUFU.RCP / RSQ / SQRT /
-// EX2 (isa/sfu/mufu.h) and ptxas's FMULs around them; the four 16-bit forms (and their x2
-// forms); tanh.approx.f32 outside [2^-8, 8) and in [1, 2) (MUFU.TANH's one measured binade);
-// rsqrt.approx.f64 (ptxas's sequence, on the committed samples). THE MODEL of the rest (lg2,
-// sin, cos, tanh elsewhere in [2^-8, 8)): the function computed in double precision from the
-// exact input and rounded once to the destination format, to nearest even, with the special
-// cases the manual specifies applied exactly (lg2(+-0) = -inf, lg2(negative) = NaN,
-// sin(+-inf) = NaN, ...), NaN results the canonical NaN, and .ftz flushing subnormal inputs and
-// results: within 1-3 ulp of the chip (tanh: 126 ulp); docs/FIDELITY.md has the figures.
+// Exact, proved on every input (`warpsim fastmath-verify`): every f32 form (rcp, rsqrt, sqrt,
+// ex2, lg2, sin, cos with and without .ftz, tanh), div.approx, div.full and the .ftz.f64 forms,
+// built on the H200's MUFU.RCP / RSQ / SQRT / EX2 / LG2 / SIN / COS / TANH (isa/sfu/mufu.h,
+// tables fitted to the chip's dense binades) and ptxas's FMUL/FADD around them; the four 16-bit
+// forms (and their x2 forms); rsqrt.approx.f64 (ptxas's sequence, on the committed samples).
 #include "isa/sfu/approx.h"
 
 #include <cmath>
@@ -30,17 +25,8 @@ namespace {
 using fp::Round;
 
 constexpr uint32_t kSign32 = 0x80000000u;
-constexpr uint32_t kPosInf32 = 0x7F800000u, kNegInf32 = 0xFF800000u;
 
 float F(uint32_t b) { return fp::f32(b); }
-uint32_t flush32(uint32_t a) { return fp::bits(fp::flushSubnormal(F(a))); }
-bool isNaN32(uint32_t a) { return fp::isNaN(F(a)); }
-// The model's one rounding: double -> f32, to nearest even (NaN -> canonical).
-uint32_t roundToF32(double v) {
-  return std::isnan(v) ? fp::kCanonicalNaN32 : fp::bits(fp::f64ToF32(v, Round::RN));
-}
-uint32_t ftzIn(uint32_t a, bool ftz) { return ftz ? flush32(a) : a; }
-uint32_t ftzOut(uint32_t a, bool ftz) { return ftz ? flush32(a) : a; }
 constexpr float kTwo24 = 16777216.0f, kTwo12 = 4096.0f, kTwoM12 = 1.0f / 4096.0f;
 bool belowNormal(uint32_t a) { return (a & ~kSign32) < 0x00800000u; }  // |x| < 2^-126
 bool above2to126(uint32_t a) { return (a & ~kSign32) > 0x7E800000u; }  // |x| > 2^126
@@ -62,56 +48,32 @@ uint32_t ex2ApproxF32(uint32_t a, bool ftz) {
   return fmul(r, F(r), false);
 }
 
-// lg2.approx{.ftz}.f32 (9.7.3.20): -inf, negative -> NaN; +-0 -> -inf; +inf -> +inf. A negative
-// subnormal is a negative number (NaN) unless .ftz flushes it to -0 (-> -inf).
+// lg2.approx{.ftz}.f32 (9.7.3.20): -inf, negative -> NaN; +-0 -> -inf; +inf -> +inf. .ftz is
+// one MUFU.LG2 (which flushes a subnormal operand: -inf); without it a |x| below 2^-126 is
+// scaled by 2^24 first and 24 subtracted after (an FADD, rounded to nearest): a negative
+// subnormal stays negative (NaN).
 uint32_t lg2ApproxF32(uint32_t a, bool ftz) {
-  a = ftzIn(a, ftz);
-  if (isNaN32(a)) return fp::kCanonicalNaN32;
-  if ((a & ~kSign32) == 0) return kNegInf32;
-  if (a & kSign32) return fp::kCanonicalNaN32;
-  return ftzOut(roundToF32(std::log2(double(F(a)))), ftz);
+  if (ftz || !belowNormal(a)) return mufuLg2(a);
+  return fp::bits(fp::add(F(mufuLg2(fmul(a, kTwo24, false))), -24.0f, Round::RN, false));
 }
 
 // sin/cos.approx{.ftz}.f32 (9.7.3.18-19): +-inf -> NaN, sin(+-0) = +-0, cos(+-0) = +1; absolute
-// error 2^-20.5 in [-2pi, 2pi], "best effort" beyond 100 pi. Modelled on how the H200 computes
-// them: the argument is first scaled to turns, t = x * (1 / 2pi) rounded toward zero in f32 with
-// subnormals flushed, and the SFU evaluates sin(2 pi frac(|t|)) (odd in x) or cos(2 pi frac(|t|))
-// -- here exactly, in double. That reproduces what the probe measured: a subnormal or tiny
-// input gives sin = signed zero and cos = 1 even without .ftz (sin(FLT_MIN) = +0), and huge
-// inputs, whose t is an integer, give sin = +-0 and cos = 1 (sin(-FLT_MAX) = -0).
+// error 2^-20.5 in [-2pi, 2pi], "best effort" beyond 100 pi. ptxas 13 (sm_90) emits FMUL.RZ
+// x * 0.15915494 (1 / 2pi in f32) and MUFU.SIN / MUFU.COS of that (isa/sfu/mufu.h), for .ftz
+// or not: MUFU flushes a subnormal t, so sin(FLT_MIN) = +0, and a huge x, whose t is an integer,
+// gives sin = +-0 and cos = 1.
 namespace {
-constexpr float kInvTwoPi = 0.159154936671257019f;  // 0x3E22F983, the SFU's scale
-double turnsFraction(uint32_t a) {
-  const float t = fp::mul(std::fabs(F(a)), kInvTwoPi, Round::RZ, true);
-  return double(t) - std::floor(double(t));
-}
+constexpr float kInvTwoPi = 0.159154936671257019f;  // 0x3E22F983
+uint32_t turns(uint32_t a) { return fp::bits(fp::mul(F(a), kInvTwoPi, Round::RZ, false)); }
 }  // namespace
-uint32_t sinApproxF32(uint32_t a, bool ftz) {
-  if (!fp::isFinite(F(a))) return fp::kCanonicalNaN32;
-  const double s = std::sin(2 * M_PI * turnsFraction(a));
-  return ftzOut(roundToF32((a & kSign32) ? -s : s), ftz);
-}
-uint32_t cosApproxF32(uint32_t a, bool) {
-  if (!fp::isFinite(F(a))) return fp::kCanonicalNaN32;
-  return roundToF32(std::cos(2 * M_PI * turnsFraction(a)));  // never subnormal in f32
-}
+uint32_t sinApproxF32(uint32_t a, bool) { return mufuSin(turns(a)); }
+uint32_t cosApproxF32(uint32_t a, bool) { return mufuCos(turns(a)); }
 
 // tanh.approx.f32 (9.7.3.22): +-inf -> +-1, +-0 -> +-0, subnormals pass through ("the value of
-// tanh(x) for small values of x is approximately the same as x"); there is no .ftz.
-// Measured on the H200 (every f16 and bf16 input, whose MUFU.TANH.F16/.BF16 is the f32 result
-// toward zero): the SFU returns x itself for |x| < 2^-8 and exactly +-1 for |x| >= 8 (the
-// function rounded to f32 is below 1 up to 9.01). For 1 <= |x| < 2 the model is MUFU.TANH's
-// table (isa/sfu/mufu.h, fitted to the chip's whole binade); elsewhere in [2^-8, 8) it is the
-// function rounded to nearest (no other binade is measured yet).
-uint32_t tanhApproxF32(uint32_t a, bool) {
-  if (isNaN32(a)) return fp::kCanonicalNaN32;
-  const uint32_t mag = a & ~kSign32;
-  if (mag < 0x3B800000u) return a;                             // |x| < 2^-8
-  if (mag >= 0x41000000u) return (a & kSign32) | 0x3F800000u;  // |x| >= 8, infinities
-  if ((mag >> 23) == 127)                                      // 1 <= |x| < 2
-    return (a & kSign32) | 126u << 23 | (mufuTanhSignificand1To2(a & 0x7FFFFF) - (1u << 23));
-  return roundToF32(std::tanh(double(F(a))));
-}
+// tanh(x) for small values of x is approximately the same as x"); there is no .ftz. One
+// MUFU.TANH (isa/sfu/mufu.h: x itself below 2^-8, +-1 from 8, the chip's table per binade
+// between, fitted to every input of [2^-8, 8)).
+uint32_t tanhApproxF32(uint32_t a, bool) { return mufuTanh(a); }
 
 // rcp.approx{.ftz}.f32 (9.7.3.13): -inf -> -0, -0 -> -inf, +0 -> +inf, +inf -> +0. .ftz is one
 // MUFU.RCP; without it the operand is scaled into MUFU's range first (s = 2^24 below 2^-126,
@@ -233,14 +195,11 @@ uint64_t rsqrtApproxF64(uint64_t a) {
 
 // ---- f16 / bf16 approximations (9.7.4.9-9.7.4.10) ----------------------------------------
 // The *Computed functions: the f32 MUFU result rounded toward zero to the 16-bit format, as
-// MUFU.*.F16/BF16 do. ex2 is the exact MUFU.EX2 (every input agrees with the H200: the lists of
-// half_tables.cpp are empty); tanh is tanhApproxF32 (its measured limits, MUFU.TANH's table in
-// [1, 2), the function rounded to nearest elsewhere), which agrees with the H200 on all but 48
-// (tanh.approx.f16) and 4 (tanh.approx.bf16) of the 65,536 inputs, corrected by
-// half_tables.cpp's lists. An f16
-// overflow still gives +inf (ex2.approx.f16 of 16.0 is 0x7C00). ex2.approx.f16 keeps
-// subnormals (they widen to normal f32 operands); ex2.approx.ftz.bf16 flushes subnormal inputs
-// (2^+-0 = +1) and results; tanh keeps subnormals ("The subnormal numbers are supported").
+// MUFU.*.F16/BF16 do: the exact MUFU.EX2 and MUFU.TANH, so every input agrees with the H200 and
+// the exception lists of half_tables.cpp are empty. An f16 overflow still gives +inf
+// (ex2.approx.f16 of 16.0 is 0x7C00). ex2.approx.f16 keeps subnormals (they widen to normal f32
+// operands); ex2.approx.ftz.bf16 flushes subnormal inputs (2^+-0 = +1) and results; tanh keeps
+// subnormals ("The subnormal numbers are supported").
 namespace {
 uint16_t toF16Rz(float f) {
   if (std::fabs(f) >= 65520.0f) return std::signbit(f) ? 0xFC00 : 0x7C00;

@@ -27,9 +27,21 @@ constexpr Coeffs kSqrt[] = {
 constexpr Coeffs kEx2[] = {
 #include "isa/sfu/tables/mufu_ex2.inc"
 };
+constexpr Coeffs kLg2[] = {
+#include "isa/sfu/tables/mufu_lg2.inc"
+};
+constexpr Coeffs kSinCos[] = {
+#include "isa/sfu/tables/mufu_sincos.inc"
+};
 constexpr Coeffs kTanh[] = {
-    // [1, 2) only: the one binade measured
 #include "isa/sfu/tables/mufu_tanh.inc"
+};
+// Which rows of kTanh, and which G, each binade of x in [2^-8, 8) uses.
+struct TanhBinade {
+  int exponent, ignoredBits, segmentBits, g, firstRow;
+};
+constexpr TanhBinade kTanhBinades[] = {
+#include "isa/sfu/tables/mufu_tanh_binades.inc"
 };
 
 // j^2 from an array squarer of `Bits`-bit operands that keeps only the partial-product bits
@@ -58,13 +70,17 @@ const std::array<uint16_t, (1u << Bits)>& squares() {
   return table;
 }
 
+// C0 + C1 j + C2 S(j) for j, the low Bits bits of the fraction (the caller picks the row).
+template <int Bits, int Drop>
+int64_t interpolationSum(const Coeffs& c, uint32_t fraction) {
+  const uint32_t j = fraction & ((1u << Bits) - 1);
+  return c.c0 + int64_t{c.c1} * j + int64_t{c.c2} * squares<Bits, Drop>()[j];
+}
+
 // (C0 + C1 j + C2 S(j)) >> G for the segment of `fraction` (its top bits) and j (the rest).
 template <int Bits, int Drop, int G, size_t N>
 uint32_t interpolate(const Coeffs (&table)[N], uint32_t fraction) {
-  const Coeffs& c = table[(fraction >> Bits) % N];  // N segments: the fraction's top bits
-  const uint32_t j = fraction & ((1u << Bits) - 1);
-  const int64_t sum = c.c0 + int64_t{c.c1} * j + int64_t{c.c2} * squares<Bits, Drop>()[j];
-  return uint32_t(sum >> G);
+  return uint32_t(interpolationSum<Bits, Drop>(table[(fraction >> Bits) % N], fraction) >> G);
 }
 
 // sign | significand y (2^23 <= y <= 2^24) at biased exponent e; subnormal results flush to
@@ -74,6 +90,14 @@ uint32_t pack(uint32_t sign, int e, uint32_t y) {
   if (e <= 0) return sign;
   if (e >= 255) return sign | kInf;
   return sign | uint32_t(e) << 23 | (y - kOne23);
+}
+
+// The f32 of mag 2^-fraction (mag > 0), its significand truncated to 24 bits: how LG2 and
+// SIN/COS turn their fixed-point sums into floats.
+uint32_t truncatedF32(uint64_t mag, int fraction) {
+  const int length = 64 - __builtin_clzll(mag);
+  const uint64_t y = length >= 24 ? mag >> (length - 24) : mag << (24 - length);
+  return uint32_t(length - 1 - fraction + 127) << 23 | (uint32_t(y) - kOne23);
 }
 
 // rsq and sqrt reduce x = X 4^t with X in [1, 4): the fraction is the exponent's parity above
@@ -99,9 +123,6 @@ uint32_t mufuRsqSignificand(uint32_t fraction) {
 }
 uint32_t mufuSqrtSignificand(uint32_t fraction) { return interpolate<17, 19, 17>(kSqrt, fraction); }
 uint32_t mufuEx2Significand(uint32_t fraction) { return interpolate<17, 19, 16>(kEx2, fraction); }
-uint32_t mufuTanhSignificand1To2(uint32_t mantissa) {
-  return interpolate<17, 19, 13>(kTanh, mantissa >> 3);  // the 3 low bits are ignored
-}
 
 // 1/x: x = 1.m 2^(e-127), 1/x = (y / 2^24) 2^(127-e) with y from the [1, 2) table.
 uint32_t mufuRcp(uint32_t a) {
@@ -149,6 +170,71 @@ uint32_t mufuEx2(uint32_t a) {
   const int64_t fixed = !sign ? mag : (mag & 0x7FFFFF) ? ~mag : -mag;
   const int64_t n = fixed >> 23;  // floor
   return pack(0, 127 + int(n), mufuEx2Significand(uint32_t(fixed & 0x7FFFFF)));
+}
+
+// log2(x) for x = 1.m 2^k: V = k 2^36 + z, z = log2(1.m) 2^36 from the table (sum >> 2); the
+// result is V's magnitude truncated to 24 bits with V's sign, where a negative V's magnitude is
+// -V - 1 (its one's complement: no carry chain, as EX2's negative argument). log2(1) is 0
+// exactly (the table would give 2^-23.2); every other power of two takes the table's z(0):
+// lg2(0.5) = -(1 - 2^-23), measured.
+uint32_t mufuLg2(uint32_t a) {
+  const uint32_t sign = a & kSign, e = (a >> 23) & 0xFF, m = a & 0x7FFFFF;
+  if (e == 0xFF && m) return kNaN;
+  if (e == 0) return kSign | kInf;  // +-0 and flushed subnormals: -inf
+  if (sign) return kNaN;
+  if (e == 0xFF) return kInf;
+  if (a == 0x3F800000u) return 0;
+  constexpr int kFraction = 36;
+  const int64_t z = interpolationSum<17, 19>(kLg2[m >> 17], m) >> 2;
+  const int64_t fixed = int64_t{int(e) - 127} * (int64_t{1} << kFraction) + z;
+  const uint64_t mag = uint64_t(fixed < 0 ? -fixed - 1 : fixed);  // never 0 here
+  return (fixed < 0 ? kSign : 0) | truncatedF32(mag, kFraction);
+}
+
+// sin(2 pi t) (quarter = 0) or cos(2 pi t) = sin(2 pi (t + 1/4)) (quarter = 1) of |t|: the
+// fraction of a turn T (25 bits, toward zero: an integer t has none), quadrant q = T's top 2
+// bits plus the quarter, u = the other 23 (their one's complement when q is odd: sin falls
+// there), the table's z = sin(pi/2 u 2^-23) 2^40, negative in quadrants 2 and 3.
+namespace {
+uint32_t sinCosTurns(uint32_t t, uint32_t quarter) {
+  const uint32_t e = (t >> 23) & 0xFF;
+  uint64_t turn = 0;                              // |t| 2^25 mod 2^25
+  if (e != 0 && e >= 125 - 24 && e < 125 + 25) {  // flushed subnormals and integers: 0
+    const uint64_t sig = (t & 0x7FFFFF) | kOne23;
+    turn = e >= 125 ? sig << (e - 125) : sig >> (125 - e);
+  }
+  const uint32_t q = uint32_t(turn >> 23) + quarter;
+  const uint32_t r = uint32_t(turn) & 0x7FFFFF;
+  const uint32_t u = (q & 1) ? 0x7FFFFF - r : r;
+  const auto z = uint64_t(interpolationSum<17, 19>(kSinCos[u >> 17], u));
+  return ((q & 2) ? kSign : 0) | (z ? truncatedF32(z, 40) : 0);
+}
+}  // namespace
+
+uint32_t mufuSin(uint32_t t) {
+  if (((t >> 23) & 0xFF) == 0xFF) return kNaN;
+  return sinCosTurns(t, 0) ^ (t & kSign);
+}
+uint32_t mufuCos(uint32_t t) {
+  if (((t >> 23) & 0xFF) == 0xFF) return kNaN;
+  return sinCosTurns(t, 1);
+}
+
+// tanh(x) for 2^k <= |x| < 2^(k+1), -8 <= k <= 2: the binade's rows and G, the sum's significand
+// at the top result exponent min(k, -1); a sum below it is a result one binade lower with one
+// more bit (sum >> (G - 1)), as a normalizing shift of the fixed-point sum gives.
+uint32_t mufuTanh(uint32_t a) {
+  const uint32_t sign = a & kSign, mag = a & ~kSign;
+  if (mag > kInf) return kNaN;
+  if (mag < 0x3B800000u) return a;                    // |x| < 2^-8
+  if (mag >= 0x41000000u) return sign | 0x3F800000u;  // |x| >= 8, infinities
+  const TanhBinade& b = kTanhBinades[(mag >> 23) - (127 - 8)];
+  const uint32_t fraction = (a & 0x7FFFFF) >> b.ignoredBits;
+  const int64_t sum = interpolationSum<17, 19>(kTanh[b.firstRow + (fraction >> 17)], fraction);
+  const int top = std::min(b.exponent, -1) + 127;
+  const auto y = uint32_t(sum >> b.g);
+  if (y >= kOne23) return pack(sign, top, y);
+  return pack(sign, top - 1, uint32_t(sum >> (b.g - 1)));
 }
 
 }  // namespace warpsim::isa::sfu

@@ -4,6 +4,7 @@
 // sample of the recorded chunk hashes (all 2^32 inputs: `warpsim fastmath-verify`).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "harness/approx/approx.h"
@@ -97,15 +98,79 @@ TEST(Mufu, F64UpperWordFormsUseTheF32TablesTruncated) {
             0x3FE00000u | ((sfu::mufuRcpSignificand(8) - (1u << 23)) >> 3));
 }
 
-// MUFU.TANH's one measured binade: [1, 2) from the table, the 3 low mantissa bits ignored;
-// values read off tests/recorded/fastmath/tanh_1_2.d2.xz.
-TEST(Mufu, TanhOnOneToTwoIsTheChipsTable) {
-  EXPECT_EQ(sfu::tanhApproxF32(0x3F800000u, false), 0x3F42F848u);
-  EXPECT_EQ(sfu::tanhApproxF32(0x3F800007u, false), 0x3F42F848u);  // low bits ignored
-  EXPECT_EQ(sfu::tanhApproxF32(0x3F800008u, false), 0x3F42F84Eu);
-  EXPECT_EQ(sfu::tanhApproxF32(0x3F81E240u, false), 0x3F44882Fu);
-  EXPECT_EQ(sfu::tanhApproxF32(0x3FFFFFFFu, false), 0x3F76CA58u);
-  EXPECT_EQ(sfu::tanhApproxF32(0xBFFFFFFFu, false), 0xBF76CA58u);  // odd
+// MUFU.TANH: x below 2^-8, +-1 from 8, a table per binade between whose low mantissa bits the
+// unit ignores (6 in [2^-8, 2^-5), 2 in [2, 4)); values read off the chip's dense binades
+// (tests/recorded/fastmath/tanh_*.d2.xz).
+TEST(Mufu, TanhIsTheChipsTableOnEveryBinade) {
+  EXPECT_EQ(sfu::mufuTanh(0x3B7FFFFFu), 0x3B7FFFFFu);  // just below 2^-8: x itself
+  EXPECT_EQ(sfu::mufuTanh(0x3B800000u), 0x3B800000u);  // 2^-8: the table gives x
+  EXPECT_EQ(sfu::mufuTanh(0x3BFFFFFFu), 0x3BFFFEC0u);
+  EXPECT_EQ(sfu::mufuTanh(0x3BFFFFC0u), 0x3BFFFEC0u);  // the 6 low bits ignored
+  // [2^-7, 2^-6): the first results fall below 2^-7 and keep one more bit.
+  EXPECT_EQ(sfu::mufuTanh(0x3C000000u), 0x3BFFFF00u);
+  EXPECT_EQ(sfu::mufuTanh(0x3F000000u), 0x3EEC9A50u);  // tanh(0.5)
+  EXPECT_EQ(sfu::mufuTanh(0x3F800000u), 0x3F42F848u);  // tanh(1)
+  EXPECT_EQ(sfu::mufuTanh(0x3F800007u), 0x3F42F848u);  // [1, 2): 3 low bits ignored
+  EXPECT_EQ(sfu::mufuTanh(0x3F800008u), 0x3F42F84Eu);
+  EXPECT_EQ(sfu::mufuTanh(0x3F81E240u), 0x3F44882Fu);
+  EXPECT_EQ(sfu::mufuTanh(0x3FFFFFFFu), 0x3F76CA58u);
+  EXPECT_EQ(sfu::mufuTanh(0x40000000u), 0x3F76CAA0u);  // tanh(2): the G = 15 binade
+  EXPECT_EQ(sfu::mufuTanh(0x40800000u), 0x3F7FD430u);  // tanh(4)
+  EXPECT_EQ(sfu::mufuTanh(0x40FFFFFFu), 0x3F7FFFFCu);  // just below 8
+  EXPECT_EQ(sfu::mufuTanh(0x41000000u), kOne);         // 8: exactly 1
+  EXPECT_EQ(sfu::mufuTanh(0xBFFFFFFFu), 0xBF76CA58u);  // odd
+  EXPECT_EQ(sfu::mufuTanh(0xC0800000u), 0xBF7FD430u);
+  EXPECT_EQ(sfu::mufuTanh(kNegInf), kSign | kOne);
+  EXPECT_EQ(sfu::mufuTanh(kSign | kMinSub), kSign | kMinSub);  // subnormals pass through
+  EXPECT_EQ(sfu::mufuTanh(0xFFC00001u), kNaN);
+  EXPECT_EQ(sfu::tanhApproxF32(0x3F800000u, false), 0x3F42F848u);  // the PTX form: MUFU.TANH
+  // The 16-bit forms are MUFU.TANH toward zero: no exception left.
+  EXPECT_EQ(sfu::tanhApproxF16(0x3C00), 0x3A17);  // tanh(1) = 0x3F42F848 toward zero
+}
+
+// MUFU.LG2: the exponent plus the table's log2(1.m) in fixed point (36 fraction bits), a
+// negative sum's one's complement, truncated; values read off lg2_ftz_{h_1,1_2,2_4}.d2.xz.
+TEST(Mufu, Lg2FixedPointSumTruncated) {
+  EXPECT_EQ(sfu::mufuLg2(kOne), 0u);                  // log2(1) = 0 exactly
+  EXPECT_EQ(sfu::mufuLg2(0x3F800001u), 0x3495F600u);  // 2^-22.8: the table's absolute error
+  EXPECT_EQ(sfu::mufuLg2(0x3F800002u), 0x34F24A00u);
+  EXPECT_EQ(sfu::mufuLg2(0x3FFFFFFFu), 0x3F7FFFFFu);
+  EXPECT_EQ(sfu::mufuLg2(0x40000000u), kOne);  // log2(2)
+  EXPECT_EQ(sfu::mufuLg2(0x40000001u), 0x3F800002u);
+  EXPECT_EQ(sfu::mufuLg2(0x3F000000u), 0xBF7FFFFEu);  // log2(0.5) = -(1 - 2^-23): z(0) > 0
+  EXPECT_EQ(sfu::mufuLg2(0x3F000001u), 0xBF7FFFFBu);
+  EXPECT_EQ(sfu::mufuLg2(0x3F7FFFFFu), 0xB24B4000u);  // just below 1: the one's complement
+  EXPECT_EQ(sfu::mufuLg2(kMinSub), kNegInf);          // flushed: log2(0)
+  EXPECT_EQ(sfu::mufuLg2(kSign), kNegInf);
+  EXPECT_EQ(sfu::mufuLg2(0xBF800000u), kNaN);  // negative
+  EXPECT_EQ(sfu::mufuLg2(kInf), kInf);
+  EXPECT_EQ(sfu::mufuLg2(0x7F7FFFFFu), 0x42FFFFFFu);  // log2(FLT_MAX): 128 - 2^-36, truncated
+  // lg2.approx.f32 keeps subnormals: x 2^24, MUFU.LG2, then FADD -24.
+  EXPECT_EQ(sfu::lg2ApproxF32(kMinSub, false), 0xC3150000u);  // -149
+  EXPECT_EQ(sfu::lg2ApproxF32(kMinSub, true), kNegInf);
+  EXPECT_EQ(sfu::lg2ApproxF32(kSign | kMinSub, false), kNaN);
+}
+
+// MUFU.SIN/COS of t in turns (after ptxas's FMUL.RZ by 1/(2 pi)): |t|'s fraction to 25 bits,
+// the quadrant, one sin table over the quarter turn; values read off {sin,cos}_ftz_*.d2.xz.
+TEST(Mufu, SinCosQuadrantsOfOneTable) {
+  EXPECT_EQ(sfu::mufuSin(0x3F000000u), kSign);  // t = 1/2: quadrant 2, u = 0: -0
+  EXPECT_EQ(sfu::mufuSin(0x3EFFFFFFu), 0u);     // quadrant 1, u = ~r = 0: +0
+  EXPECT_EQ(sfu::mufuSin(0x3E800000u), kOne);   // sin(pi/2) = 1
+  EXPECT_EQ(sfu::mufuCos(0u), kOne);            // cos(0) = 1
+  EXPECT_EQ(sfu::mufuCos(0x3E800000u), kSign);  // cos(pi/2) = -0 (quadrant 2, u = 0)
+  EXPECT_EQ(sfu::mufuSin(kSign), kSign);        // sin(-0) = -0
+  EXPECT_EQ(sfu::mufuSin(kInf), kNaN);
+  EXPECT_EQ(sfu::mufuCos(kNegInf), kNaN);
+  EXPECT_EQ(sfu::mufuSin(0x4B000001u), 0u);  // an integer number of turns
+  EXPECT_EQ(sfu::mufuCos(0x4B000001u), kOne);
+  EXPECT_EQ(sfu::sinApproxF32(kOne, false), 0x3F576AA3u);         // sin(1) on the chip
+  EXPECT_EQ(sfu::cosApproxF32(kOne, false), 0x3F0A5141u);         // cos(1) on the chip
+  EXPECT_EQ(sfu::sinApproxF32(kSign | kOne, true), 0xBF576AA3u);  // odd
+  EXPECT_EQ(sfu::cosApproxF32(kSign | kOne, true), 0x3F0A5141u);  // even
+  EXPECT_EQ(sfu::sinApproxF32(0x40490FDBu, false),
+            0u);  // pi in f32: t just below 1/2 (toward zero): +0
+  EXPECT_EQ(sfu::sinApproxF32(0x00800000u, false), 0u);  // t flushed: sin(FLT_MIN) = +0
 }
 
 // Every committed sample of the exact forms (binade and random inputs, measured on the H200),
@@ -113,10 +178,12 @@ TEST(Mufu, TanhOnOneToTwoIsTheChipsTable) {
 TEST(Mufu, EveryRecordedSampleOfTheExactFormsAgrees) {
   auto sim = makeSimulator();
   for (const char* name :
-       {"rcp.approx.f32", "rcp.approx.ftz.f32", "rsqrt.approx.f32", "rsqrt.approx.ftz.f32",
-        "sqrt.approx.f32", "sqrt.approx.ftz.f32", "ex2.approx.f32", "ex2.approx.ftz.f32",
-        "div.approx.f32", "div.approx.ftz.f32", "div.full.f32", "div.full.ftz.f32",
-        "rcp.approx.ftz.f64", "rsqrt.approx.ftz.f64", "rsqrt.approx.f64"}) {
+       {"rcp.approx.f32",     "rcp.approx.ftz.f32",   "rsqrt.approx.f32",   "rsqrt.approx.ftz.f32",
+        "sqrt.approx.f32",    "sqrt.approx.ftz.f32",  "ex2.approx.f32",     "ex2.approx.ftz.f32",
+        "div.approx.f32",     "div.approx.ftz.f32",   "div.full.f32",       "div.full.ftz.f32",
+        "rcp.approx.ftz.f64", "rsqrt.approx.ftz.f64", "rsqrt.approx.f64",   "lg2.approx.f32",
+        "lg2.approx.ftz.f32", "sin.approx.f32",       "sin.approx.ftz.f32", "cos.approx.f32",
+        "cos.approx.ftz.f32", "tanh.approx.f32",      "tanh.approx.f16",    "tanh.approx.bf16"}) {
     const Sample s = readSample((fs::path(WARPSIM_SOURCE_DIR) / "tests" / "recorded" / "approx" /
                                  (std::string(name) + ".sample"))
                                     .string());
@@ -138,11 +205,36 @@ TEST(FastmathHashes, MufuFormsMatchTheChipOnSampledChunks) {
     const bool exact = name.starts_with("rcp.") || name.starts_with("rsqrt.") ||
                        name.starts_with("sqrt.") || name.starts_with("div.") ||
                        (name.starts_with("ex2.") && name.ends_with(".f32"));
-    if (!exact) continue;
+    if (!exact) continue;  // the table-fitted forms of 2026-12-05: the next test
     const sfu::Form& form = *sfu::findForm(name);
     for (uint32_t chunk : {0x00u, 0x3Fu, 0xBFu, 0x7Eu}) {
       EXPECT_EQ(modelChunkHash(form, 24, chunk), rf.chunks[chunk]) << name << " chunk " << chunk;
     }
+  }
+}
+
+// The forms made exact from the dense binades of 2026-12-05 (lg2, sin, cos, tanh), two chunks
+// each: for lg2 subnormal/tiny operands (non-.ftz scaling, FADD -24) and [0.5, 2); for sin/cos
+// [0.5, 2) (quadrants 0-1) and the negative [2, 8) (2-3, odd/even); for tanh the small binades
+// (one to four segments, results one binade lower) and the negative [2, 8).
+TEST(FastmathHashes, Lg2SinCosTanhMatchTheChipOnSampledChunks) {
+  struct Case {
+    const char* form;
+    uint32_t chunks[2];
+  };
+  const RecordedHashes r = readRecordedHashes(fs::path(WARPSIM_SOURCE_DIR) / "tests" / "recorded" /
+                                              "fastmath" / "chunk_hashes.txt");
+  for (const Case& c :
+       {Case{"lg2.approx.f32", {0x00, 0x3F}}, Case{"lg2.approx.ftz.f32", {0x3F, 0x7E}},
+        Case{"sin.approx.f32", {0x3F, 0xC0}}, Case{"sin.approx.ftz.f32", {0x40, 0xBF}},
+        Case{"cos.approx.f32", {0x3F, 0xC0}}, Case{"cos.approx.ftz.f32", {0x40, 0xBF}},
+        Case{"tanh.approx.f32", {0x3C, 0xC0}}}) {
+    const auto rf = std::find_if(r.forms.begin(), r.forms.end(),
+                                 [&](const RecordedForm& f) { return f.name == c.form; });
+    ASSERT_NE(rf, r.forms.end()) << c.form;
+    for (uint32_t chunk : c.chunks)
+      EXPECT_EQ(modelChunkHash(*sfu::findForm(c.form), 24, chunk), rf->chunks[chunk])
+          << c.form << " chunk " << chunk;
   }
 }
 

@@ -1,6 +1,8 @@
 // warpsim fastmath-verify and fastmath-exceptions on the command line: exit codes and messages.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "tests/support/shell.h"
@@ -20,14 +22,24 @@ TEST(FastmathCli, VerifyReportsAgreeingChunksAndFailsOnlyWhenAskedForExactness) 
   EXPECT_EQ(half.status, 0) << half.output;
   EXPECT_NE(half.output.find("tanh.approx.bf16x2: 1 of 1 chunks agree\n"), std::string::npos)
       << half.output;
-  // lg2.approx.f32 is not exact yet: chunk 63 holds [0.5, 2).
-  const Outcome lg2 = warpsim("fastmath-verify --form lg2.approx.f32 --chunks 63");
+  // Every recorded form is exact now: a hashes file whose chunks are all 0 shows a disagreement.
+  const std::filesystem::path zeros =
+      std::filesystem::temp_directory_path() / "warpsim_fastmath_zero_hashes.txt";
+  {
+    std::ofstream f(zeros);
+    f << "warpsim-fastmath-hashes 1\nchunk_bits 24\nform lg2.approx.f32\n";
+    for (int i = 0; i < 256; ++i) f << "0\n";
+  }
+  const std::string args =
+      "fastmath-verify --hashes " + zeros.string() + " --form lg2.approx.f32 --chunks 63";
+  const Outcome lg2 = warpsim(args);
   EXPECT_EQ(lg2.status, 0) << lg2.output;
   EXPECT_NE(lg2.output.find("0 of 1 chunks agree (first that differs: 63, inputs "
                             "0x3f000000..0x3fffffff)"),
             std::string::npos)
       << lg2.output;
-  EXPECT_EQ(warpsim("fastmath-verify --form lg2.approx.f32 --chunks 63 --require-exact").status, 1);
+  EXPECT_EQ(warpsim(args + " --require-exact").status, 1);
+  std::filesystem::remove(zeros);
 }
 
 TEST(FastmathCli, BadArgumentsAreNamed) {
