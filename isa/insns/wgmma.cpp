@@ -30,6 +30,7 @@
 #include <array>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <unordered_map>
 
 #include "isa/insns/addresses.h"
@@ -116,6 +117,24 @@ double valueOf(Kind k, uint32_t bits) {
   return 0;
 }
 
+// valueOf of n elements' bits, times `scale` (1 or -1: exact), with the kind chosen once for
+// the loop (which is then branch-free for f16, bf16 and tf32: vectorized).
+void valuesOf(Kind k, const uint32_t* bits, size_t n, double scale, double* out) {
+  auto each = [&](auto value) {
+    for (size_t i = 0; i < n; ++i) out[i] = scale * value(bits[i]);
+  };
+  switch (k) {
+    case Kind::F16:
+      return each([](uint32_t b) { return f16Exact(uint16_t(b)); });
+    case Kind::BF16:
+      return each([](uint32_t b) { return double(fp::bf16ToF32(uint16_t(b))); });
+    case Kind::TF32:
+      return each([](uint32_t b) { return double(fp::f32(b & 0xFFFFE000u)); });
+    default:
+      return each([k](uint32_t b) { return valueOf(k, b); });
+  }
+}
+
 // Where element i of a thread's A register fragment sits in the warp's 16 rows (the mma.sync
 // A fragments of m16n8k16, m16n8k8 tf32 and m16n8k32).
 std::pair<unsigned, unsigned> aFragment(Kind k, unsigned i, unsigned g, unsigned t) {
@@ -136,10 +155,20 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
   const unsigned K = kOf(kind), e = bytesOf(kind);
   std::vector<wgmma::UnitAddress> where(size_t(rows) * K);
   uint32_t lo = ~0u, hi = 0;
+  // A unit holds 16 / e elements that run along the contiguous dimension (k of a K-major
+  // operand, mn of an MN-major one) from a multiple of 16 / e (start, LBO and SBO are multiples
+  // of 16, mn0 of 16, and the swizzle moves whole units): only the first of each run is
+  // located, the others are the next bytes of its unit.
+  const unsigned run = 16 / e;
   for (unsigned r = 0; r < rows; ++r)
     for (unsigned k = 0; k < K; ++k) {
-      const wgmma::UnitAddress a = wgmma::elementAddress(d, mnMajor, e, mn0 + r, k);
-      where[size_t(r) * K + k] = a;
+      wgmma::UnitAddress& a = where[size_t(r) * K + k];
+      if (mnMajor ? r % run != 0 : k % run != 0) {
+        a = mnMajor ? where[size_t(r - 1) * K + k] : where[size_t(r) * K + k - 1];
+        a.within += e;
+        continue;
+      }
+      a = wgmma::elementAddress(d, mnMajor, e, mn0 + r, k);
       lo = std::min(lo, a.unit);
       hi = std::max(hi, a.unit);
     }
@@ -264,17 +293,21 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   }
   // Every element's value, decoded once (each is used by N columns or 16 rows): A's rows and B's
   // columns are K contiguous values, what mmaDot reads (imm-scale-a/b: 1 for the integer forms).
-  std::vector<double> av(A.size()), bv(B.size());
-  for (size_t i = 0; i < A.size(); ++i) av[i] = scaleA * valueOf(ak, A[i]);
-  for (size_t i = 0; i < B.size(); ++i) bv[i] = scaleB * valueOf(bk, B[i]);
+  // The buffers are written whole before they are read: not zeroed.
+  const auto av = std::make_unique_for_overwrite<double[]>(A.size());
+  const auto bv = std::make_unique_for_overwrite<double[]>(B.size());
+  valuesOf(ak, A.data(), A.size(), scaleA, av.get());
+  valuesOf(bk, B.data(), B.size(), scaleB, bv.get());
   const fp::Format af = formatOf(ak), bf = formatOf(bk);
   const bool fp8 = ak == Kind::E4M3 || ak == Kind::E5M2;
   // The rows and columns prepared once for mmaDot (each meets N columns or 16 rows).
-  std::vector<int32_t> ae, be;
+  std::unique_ptr<int32_t[]> ae, be;
   std::vector<MmaVector> rows, cols;
   if (!isInt) {
-    ae.resize(av.size());
-    be.resize(bv.size());
+    ae = std::make_unique_for_overwrite<int32_t[]>(A.size());
+    be = std::make_unique_for_overwrite<int32_t[]>(B.size());
+    rows.reserve(16);
+    cols.reserve(N);
     for (unsigned r = 0; r < 16; ++r)
       rows.push_back({&av[r * K], &ae[r * K], mmaExponents(&av[r * K], K, af, &ae[r * K])});
     for (unsigned c = 0; c < N; ++c)
