@@ -162,13 +162,13 @@ std::pair<unsigned, unsigned> aFragment(Kind k, unsigned i, unsigned g, unsigned
 void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMajor, Kind kind,
                  unsigned mn0, unsigned rows, std::vector<uint32_t>& out) {
   const unsigned K = kOf(kind), e = bytesOf(kind), run = 16 / e;
-  auto isHead = [&](unsigned r, unsigned k) { return (mnMajor ? r : k) % run == 0; };
-  std::vector<uint32_t> heads;  // the heads' units, in element order (row by row)
+  // The heads in element order (row by row): every run-th row, or every run-th k.
+  const unsigned rStep = mnMajor ? run : 1, kStep = mnMajor ? 1 : run;
+  std::vector<uint32_t> heads;  // the heads' units
   heads.reserve(size_t(rows) * K / run + 1);
   uint32_t lo = ~0u, hi = 0;
-  for (unsigned r = 0; r < rows; ++r)
-    for (unsigned k = 0; k < K; ++k) {
-      if (!isHead(r, k)) continue;
+  for (unsigned r = 0; r < rows; r += rStep)
+    for (unsigned k = 0; k < K; k += kStep) {
       const wgmma::UnitAddress a = wgmma::elementAddress(d, mnMajor, e, mn0 + r, k);
       assert(a.within == 0);
       heads.push_back(a.unit);
@@ -220,9 +220,8 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
   // Each run's elements from its unit, little-endian, with e a constant in each loop (1, 2, 4).
   auto gather = [&]<class U>(U) {
     size_t h = 0;
-    for (unsigned r = 0; r < rows; ++r)
-      for (unsigned k = 0; k < K; ++k) {
-        if (!isHead(r, k)) continue;
+    for (unsigned r = 0; r < rows; r += rStep)
+      for (unsigned k = 0; k < K; k += kStep) {
         const uint8_t* unit = &bytes[size_t(index[h++]) * 16];
         const unsigned n = mnMajor ? std::min(run, rows - r) : run;
         for (unsigned j = 0; j < n; ++j) {
