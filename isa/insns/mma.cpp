@@ -326,15 +326,16 @@ void mmaNarrow(Exec& x, const Inst& in) {
   // C enters the sum exactly in its own format, D is rounded once per step (mma_accumulate.h);
   // a later step starts from the earlier one's D.
   uint64_t Dv[cRegs][kWarpSize];
-  for (unsigned i = 0; i < cRegs; ++i)
-    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-      const RowCol rc = cAt(F, i, lane >> 2, lane & 3);
-      uint64_t acc = Cv[i][lane];
-      for (unsigned s = 0; s < kSteps; ++s)
-        acc = mmaDot(rows[s][rc.row], cols[s][rc.col], kStepK, kMmaAdder, acc,
-                     s ? dFormat : cFormat, dFormat);
-      Dv[i][lane] = acc;
-    }
+  MmaDotJob jobs[cRegs][kWarpSize];
+  for (unsigned s = 0; s < kSteps; ++s) {
+    for (unsigned i = 0; i < cRegs; ++i)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        const RowCol rc = cAt(F, i, lane >> 2, lane & 3);
+        jobs[i][lane] = {&rows[s][rc.row], &cols[s][rc.col], s ? Dv[i][lane] : Cv[i][lane]};
+      }
+    mmaDots(&jobs[0][0], cRegs * kWarpSize, kStepK, kMmaAdder, s ? dFormat : cFormat, dFormat,
+            &Dv[0][0]);
+  }
   if (dHalf) {
     for (unsigned reg = 0; reg < 2; ++reg) {
       uint64_t* out = x.reg(dOp.elems[reg]);

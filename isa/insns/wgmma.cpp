@@ -323,30 +323,44 @@ void mmaAsyncH(Exec& x, const Inst& in) {
       cols.push_back({&bv[c * K], &be[c * K], mmaExponents(&bv[c * K], K, bf, &be[c * K])});
   }
   const fp::Format accF = dHalf ? fp::kF16 : fp::kF32;
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    const unsigned g = lane >> 2, t = lane & 3;
-    for (unsigned i = 0; i < N / 2; ++i) {
-      const unsigned row = g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * t + (i & 1);
-      const unsigned reg = dHalf ? i / 2 : i, shift = dHalf ? 16 * (i & 1) : 0;
-      const uint64_t cBits =
-          scaleD ? (dHalf ? (cur[reg][lane] >> shift) & 0xFFFF : cur[reg][lane] & 0xFFFFFFFF) : 0;
-      uint64_t dBits;
-      if (isInt) {
-        int64_t s = scaleD ? int64_t(int32_t(uint32_t(cBits))) : 0;
+  // D's elements by lane and element i (N / 2 of them a lane), computed, then packed.
+  const unsigned elems = N / 2;
+  auto rowOf = [](unsigned lane, unsigned i) { return (lane >> 2) + 8 * ((i >> 1) & 1); };
+  auto colOf = [](unsigned lane, unsigned i) { return 8 * (i >> 2) + 2 * (lane & 3) + (i & 1); };
+  auto cBitsOf = [&](unsigned lane, unsigned i) -> uint64_t {
+    if (!scaleD) return 0;
+    const unsigned reg = dHalf ? i / 2 : i, shift = dHalf ? 16 * (i & 1) : 0;
+    return dHalf ? (cur[reg][lane] >> shift) & 0xFFFF : cur[reg][lane] & 0xFFFFFFFF;
+  };
+  const auto dBits = std::make_unique_for_overwrite<uint64_t[]>(size_t(elems) * kWarpSize);
+  if (isInt) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      for (unsigned i = 0; i < elems; ++i) {
+        const unsigned row = rowOf(lane, i), col = colOf(lane, i);
+        int64_t s = int64_t(int32_t(uint32_t(cBitsOf(lane, i))));
         for (unsigned k = 0; k < K; ++k) s += int64_t(av[row * K + k]) * int64_t(bv[col * K + k]);
         if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
-        dBits = uint32_t(s);
-      } else {
-        dBits = mmaDot(rows[row], cols[col], K, fp8 ? kFp8Adder : kMmaAdder, cBits, accF, accF);
+        dBits[lane * elems + i] = uint32_t(s);
       }
+  } else {
+    const auto jobs = std::make_unique_for_overwrite<MmaDotJob[]>(size_t(elems) * kWarpSize);
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      for (unsigned i = 0; i < elems; ++i)
+        jobs[lane * elems + i] = {&rows[rowOf(lane, i)], &cols[colOf(lane, i)], cBitsOf(lane, i)};
+    mmaDots(jobs.get(), elems * kWarpSize, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF,
+            dBits.get());
+  }
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    for (unsigned i = 0; i < elems; ++i) {
+      const uint64_t d = dBits[lane * elems + i];
       if (dHalf) {
+        const unsigned reg = i / 2, shift = 16 * (i & 1);
         if (shift == 0) p.values[reg][lane] = 0;
-        p.values[reg][lane] |= dBits << shift;
+        p.values[reg][lane] |= d << shift;
       } else {
-        p.values[reg][lane] = dBits;
+        p.values[i][lane] = d;
       }
     }
-  }
   q.issue(std::move(p));
 }
 

@@ -411,9 +411,10 @@ void runMma(Exec& x, const Inst& in) {
     for (unsigned c = 0; c < s.n; ++c)
       cols[c] = {&bt[c * s.k], &be[c * s.k], mmaExponents(&bt[c * s.k], s.k, f, &be[c * s.k])};
     const fp::Format cFormat = formatOf(d.cElem), dFormat = formatOf(d.dElem);
+    std::array<MmaDotJob, kMaxCD> jobs;
     for (unsigned r = 0; r < s.m; ++r)
-      for (unsigned c = 0; c < s.n; ++c)
-        D[r * s.n + c] = mmaDot(rows[r], cols[c], s.k, kMmaAdder, C[r * s.n + c], cFormat, dFormat);
+      for (unsigned c = 0; c < s.n; ++c) jobs[r * s.n + c] = {&rows[r], &cols[c], C[r * s.n + c]};
+    mmaDots(jobs.data(), s.m * s.n, s.k, kMmaAdder, cFormat, dFormat, D.data());
     scatterElems(x, dOp, fd, D.data());
     return;
   }
