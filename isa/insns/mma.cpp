@@ -256,8 +256,8 @@ double narrowValue(uint32_t bits, bool e5m2) {
 // in k order, and the loop over them is branch-free for f16, bf16 and tf32 (vectorized).
 template <Form F, unsigned Words, unsigned PerReg>
 void decodeWords(const uint32_t* words, bool e5m2, double* out) {
-  using Field = std::conditional_t<PerReg == 1, uint32_t,
-                                   std::conditional_t<PerReg == 2, uint16_t, uint8_t>>;
+  using Field =
+      std::conditional_t<PerReg == 1, uint32_t, std::conditional_t<PerReg == 2, uint16_t, uint8_t>>;
   static_assert(sizeof(Field) * PerReg == 4 && std::endian::native == std::endian::little);
   Field e[Words * PerReg];
   std::memcpy(e, words, sizeof e);
@@ -285,14 +285,12 @@ void mmaNarrow(Exec& x, const Inst& in) {
   const bool aE5M2 = in.flags & kAE5M2, bE5M2 = in.flags & kBE5M2;
   for (unsigned r = 0; r < G.m; ++r) {
     uint32_t words[aWords];
-    for (unsigned w = 0; w < aWords; ++w)
-      words[w] = uint32_t(aRegs[W.a[r][w].reg][W.a[r][w].lane]);
+    for (unsigned w = 0; w < aWords; ++w) words[w] = uint32_t(aRegs[W.a[r][w].reg][W.a[r][w].lane]);
     decodeWords<F, aWords, G.aPerReg>(words, aE5M2, A[r].data());
   }
   for (unsigned c = 0; c < G.n; ++c) {
     uint32_t words[bWords];
-    for (unsigned w = 0; w < bWords; ++w)
-      words[w] = uint32_t(bRegs[W.b[c][w].reg][W.b[c][w].lane]);
+    for (unsigned w = 0; w < bWords; ++w) words[w] = uint32_t(bRegs[W.b[c][w].reg][W.b[c][w].lane]);
     decodeWords<F, bWords, G.bPerReg>(words, bE5M2, Bt[c].data());
   }
   // C by register and lane, read whole before D is written (D may name C's registers).

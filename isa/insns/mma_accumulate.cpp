@@ -65,8 +65,9 @@ int64_t truncatedUnits(const double* a, const double* b, unsigned k, double down
 }
 
 template <unsigned K>
-[[gnu::always_inline]] inline uint64_t dot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder, double c,
-             int32_t cExponent, fp::Format dFormat) {
+[[gnu::always_inline]] inline uint64_t dot(const MmaVector& a, const MmaVector& b, unsigned k,
+                                           const MmaAdder& adder, double c, int32_t cExponent,
+                                           fp::Format dFormat) {
   const int32_t emax = largestExponent<K>(a.exponents, b.exponents, k, cExponent);
   if (emax < kNoNonzeroTerm) {
     double sum = 0;  // all zero: IEEE signed-zero rules, in the order of the terms
@@ -127,8 +128,8 @@ namespace {
 // mmaDot with the trip count K (0: k) a constant, inlined where the formats are constants too.
 template <unsigned K>
 [[gnu::always_inline]] inline uint64_t dotOf(const MmaVector& a, const MmaVector& b, unsigned k,
-                                             const MmaAdder& adder, uint64_t c,
-                                             fp::Format cFormat, fp::Format dFormat) {
+                                             const MmaAdder& adder, uint64_t c, fp::Format cFormat,
+                                             fp::Format dFormat) {
   const double cv = widen(c, cFormat);
   if (a.special || b.special || isSpecial(cv)) [[unlikely]] {
     // A finite product of narrow elements is finite, so a term is infinite or NaN exactly when

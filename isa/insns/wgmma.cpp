@@ -347,8 +347,7 @@ void mmaAsyncH(Exec& x, const Inst& in) {
     for (unsigned lane = 0; lane < kWarpSize; ++lane)
       for (unsigned i = 0; i < elems; ++i)
         jobs[lane * elems + i] = {&rows[rowOf(lane, i)], &cols[colOf(lane, i)], cBitsOf(lane, i)};
-    mmaDots(jobs.get(), elems * kWarpSize, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF,
-            dBits.get());
+    mmaDots(jobs.get(), elems * kWarpSize, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF, dBits.get());
   }
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
     for (unsigned i = 0; i < elems; ++i) {

@@ -285,8 +285,8 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
   for (unsigned e = 0; e < f.unique; ++e) {
     forLanesElementwise(x.mask, [&](unsigned l) {
       const unsigned idx = e * kWarpSize + l;
-      addrs[l] = elemAddress(base[l], idx >> colShift, idx & (f.cols - 1), colMajor, stride[l],
-                             kBytes);
+      addrs[l] =
+          elemAddress(base[l], idx >> colShift, idx & (f.cols - 1), colMajor, stride[l], kBytes);
     });
     // Without an observer, a warp whose lanes all fall inside one region (checked once) reads
     // and writes it in place, lane by lane in lane order as the machine's path does; otherwise
@@ -319,7 +319,8 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
     const unsigned first = (j * kPerReg) % f.unique;
     forLanesElementwise(x.mask, [&](unsigned l) {
       uint64_t w = 0;
-      for (unsigned i = 0; i < kPerReg; ++i) w |= uint64_t(U(vals[first + i][l])) << (i * 8 * kBytes);
+      for (unsigned i = 0; i < kPerReg; ++i)
+        w |= uint64_t(U(vals[first + i][l])) << (i * 8 * kBytes);
       reg[l] = w;
     });
   }
