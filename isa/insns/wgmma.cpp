@@ -294,12 +294,12 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   p.inst = &in;
   p.slots.resize(dRegs);
   p.values.resize(dRegs);
+  for (unsigned j = 0; j < dRegs; ++j) p.slots[j] = dOp.elems[j].slot;
+  std::vector<const std::array<uint64_t, kWarpSize>*> pending;
+  q.latest(p.slots, pending);
   std::vector<const uint64_t*> cur(dRegs);
-  for (unsigned j = 0; j < dRegs; ++j) {
-    p.slots[j] = dOp.elems[j].slot;
-    const auto* pending = q.latest(p.slots[j]);
-    cur[j] = pending ? pending->data() : x.reg(dOp.elems[j]);
-  }
+  for (unsigned j = 0; j < dRegs; ++j)
+    cur[j] = pending[j] ? pending[j]->data() : x.reg(dOp.elems[j]);
   // Every element's value, decoded once (each is used by N columns or 16 rows): A's rows and B's
   // columns are K contiguous values, what mmaDot reads (imm-scale-a/b: 1 for the integer forms).
   // The buffers are written whole before they are read: not zeroed.
