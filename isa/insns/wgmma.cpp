@@ -323,43 +323,46 @@ void mmaAsyncH(Exec& x, const Inst& in) {
       cols.push_back({&bv[c * K], &be[c * K], mmaExponents(&bv[c * K], K, bf, &be[c * K])});
   }
   const fp::Format accF = dHalf ? fp::kF16 : fp::kF32;
-  // D's elements by lane and element i (N / 2 of them a lane), computed, then packed.
+  // D's elements by element i (N / 2 of them a lane) and lane, computed, then packed: element
+  // i of every lane reads C's register i (f16: i / 2) and rows and columns affine in the lane.
   const unsigned elems = N / 2;
   auto rowOf = [](unsigned lane, unsigned i) { return (lane >> 2) + 8 * ((i >> 1) & 1); };
   auto colOf = [](unsigned lane, unsigned i) { return 8 * (i >> 2) + 2 * (lane & 3) + (i & 1); };
-  auto cBitsOf = [&](unsigned lane, unsigned i) -> uint64_t {
-    if (!scaleD) return 0;
-    const unsigned reg = dHalf ? i / 2 : i, shift = dHalf ? 16 * (i & 1) : 0;
-    return dHalf ? (cur[reg][lane] >> shift) & 0xFFFF : cur[reg][lane] & 0xFFFFFFFF;
-  };
+  const auto cBits = std::make_unique_for_overwrite<uint64_t[]>(size_t(elems) * kWarpSize);
+  for (unsigned i = 0; i < elems; ++i) {
+    const uint64_t* c = cur[dHalf ? i / 2 : i];
+    const unsigned shift = dHalf ? 16 * (i & 1) : 0;
+    const uint64_t mask = !scaleD ? 0 : dHalf ? 0xFFFF : 0xFFFFFFFF;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      cBits[i * kWarpSize + lane] = (c[lane] >> shift) & mask;
+  }
   const auto dBits = std::make_unique_for_overwrite<uint64_t[]>(size_t(elems) * kWarpSize);
   if (isInt) {
-    for (unsigned lane = 0; lane < kWarpSize; ++lane)
-      for (unsigned i = 0; i < elems; ++i) {
+    for (unsigned i = 0; i < elems; ++i)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         const unsigned row = rowOf(lane, i), col = colOf(lane, i);
-        int64_t s = int64_t(int32_t(uint32_t(cBitsOf(lane, i))));
+        int64_t s = int64_t(int32_t(uint32_t(cBits[i * kWarpSize + lane])));
         for (unsigned k = 0; k < K; ++k) s += int64_t(av[row * K + k]) * int64_t(bv[col * K + k]);
         if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
-        dBits[lane * elems + i] = uint32_t(s);
+        dBits[i * kWarpSize + lane] = uint32_t(s);
       }
   } else {
     const auto jobs = std::make_unique_for_overwrite<MmaDotJob[]>(size_t(elems) * kWarpSize);
-    for (unsigned lane = 0; lane < kWarpSize; ++lane)
-      for (unsigned i = 0; i < elems; ++i)
-        jobs[lane * elems + i] = {&rows[rowOf(lane, i)], &cols[colOf(lane, i)], cBitsOf(lane, i)};
+    for (unsigned i = 0; i < elems; ++i)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        jobs[i * kWarpSize + lane] = {&rows[rowOf(lane, i)], &cols[colOf(lane, i)],
+                                      cBits[i * kWarpSize + lane]};
     mmaDots(jobs.get(), elems * kWarpSize, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF, dBits.get());
   }
-  for (unsigned lane = 0; lane < kWarpSize; ++lane)
-    for (unsigned i = 0; i < elems; ++i) {
-      const uint64_t d = dBits[lane * elems + i];
-      if (dHalf) {
-        const unsigned reg = i / 2, shift = 16 * (i & 1);
-        if (shift == 0) p.values[reg][lane] = 0;
-        p.values[reg][lane] |= d << shift;
-      } else {
-        p.values[i][lane] = d;
-      }
-    }
+  for (unsigned j = 0; j < dRegs; ++j) {
+    const uint64_t* lo = &dBits[(dHalf ? 2 * j : j) * kWarpSize];
+    std::array<uint64_t, kWarpSize>& out = p.values[j];
+    if (dHalf)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        out[lane] = lo[lane] | lo[kWarpSize + lane] << 16;
+    else
+      std::copy(lo, lo + kWarpSize, out.begin());
+  }
   q.issue(std::move(p));
 }
 
