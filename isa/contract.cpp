@@ -40,6 +40,16 @@ bool fusibleMul(const Inst& in) {
          fusibleType(in.mods.type()) && in.ops.size() == 3 && in.ops[0].kind == OpndKind::Reg &&
          in.ops[0].declared;
 }
+// div.approx.f32 / div.full.f32 end in an FMUL of the reciprocal and the scaled dividend, which
+// ptxas fuses as it fuses a mul; not with .ftz (FMUL.FTZ and FADD.FTZ stay apart: nvdisasm of
+// ptxas 13, sm_90, every .ftz combination), and div.rn is a division, not a product.
+bool fusibleQuotient(const Inst& in) {
+  return in.mods.type() == Type::F32 && (in.mods.has("approx") || in.mods.has("full")) &&
+         !ftz(in) && fusibleMul(in);
+}
+bool fusibleProduct(Fusion f, const Inst& in) {
+  return f == Fusion::Multiply ? fusibleMul(in) : f == Fusion::Divide && fusibleQuotient(in);
+}
 
 class Contraction {
  public:
@@ -54,7 +64,7 @@ class Contraction {
 
   size_t run() {
     for (uint32_t pc = 0; pc < code_.size(); ++pc)
-      if (fusion_[pc] == Fusion::Multiply && !live_.dead[pc] && fusibleMul(code_[pc])) {
+      if (!live_.dead[pc] && fusibleProduct(fusion_[pc], code_[pc])) {
         products_.push_back({.pc = pc, .mul = pc});
         for (size_t i = products_.size() - 1; i < products_.size(); ++i) findUses(int(i));
       }
@@ -198,8 +208,12 @@ class Contraction {
     }
     const Opnd addend = in.ops[3 - k];
     in.ops = {in.ops[0], mul.ops[1], mul.ops[2], addend};
-    in.run =
-        insns::fusedMultiplyAdd(in.mods.type(), ftz(in), in.mods.has("sat"), negProduct, negAddend);
+    if (fusion_[p.mul] == Fusion::Divide)  // FFMA.SAT for an add.sat, as for a mul
+      in.run = insns::fusedDivideAdd(mul.mods.has("full"), in.mods.has("sat"), negProduct,
+                                     negAddend);
+    else
+      in.run = insns::fusedMultiplyAdd(in.mods.type(), ftz(in), in.mods.has("sat"), negProduct,
+                                       negAddend);
     deriveFacts(in, Role::Compute);
   }
 
@@ -245,7 +259,9 @@ size_t contractMultiplyAdds(FunctionCode& fn, const std::vector<Fusion>& fusion)
 size_t contractMultiplyAdds(FunctionCode& fn, const std::vector<Fusion>& fusion,
                             const std::vector<bool>& labelled) {
   // Most functions have no multiply at all: they pay nothing for the pass.
-  if (std::find(fusion.begin(), fusion.end(), Fusion::Multiply) == fusion.end()) return 0;
+  if (std::none_of(fusion.begin(), fusion.end(),
+                   [](Fusion f) { return f == Fusion::Multiply || f == Fusion::Divide; }))
+    return 0;
   return Contraction(fn, fusion, labelled).run();
 }
 

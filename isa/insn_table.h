@@ -34,6 +34,7 @@ enum class Role : uint8_t {
 enum class Fusion : uint8_t {
   None,
   Multiply,  // mul of a floating-point type: a product that may be fused
+  Divide,    // div (.approx/.full .f32 without .ftz): its quotient fuses as a product
   Add,       // add: may absorb a product
   Subtract,  // sub: may absorb a product (as minuend or subtrahend)
   Negate,    // neg: folded into the product it negates

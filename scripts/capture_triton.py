@@ -13,10 +13,9 @@ seeded generator that tests/replay/triton_replay_test.cpp reproduces, and writes
 Usage: python3 scripts/capture_triton.py OUTDIR [CASE...]   (CASE: only these kernels)
 Ran on the H200 on 2026-12-03 (Triton 3.6.0) for vector_add, softmax and layernorm:
 tests/recorded/triton/ holds what it wrote (the .out files left out: the hashes decide). The
-matmul, matmul_masked and attention jobs (and the f16 buffers and 2-d grids they need) were
-added on 2026-12-04 when no device was lent: not run yet; run
-`python3 scripts/capture_triton.py OUT matmul matmul_masked attention layernorm` next (layernorm
-again for its .out: the simulator's layernorm differs from the chip's hash, cause unknown).
+matmul, matmul_masked and attention jobs ran there on 2026-12-05 (`JOBS=triton bash
+scripts/device_batch.sh`), with layernorm again: its .out showed the contraction that the
+simulator lacked (tests/recorded/triton/README.md).
 """
 import os
 import re

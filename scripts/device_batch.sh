@@ -1,23 +1,33 @@
 #!/usr/bin/env bash
 # Several device recipes in one call of the `device` tool (one machine start instead of one per
 # recipe), side by side where they do not time anything, each under its own time limit:
-#   tma     `warpsim record tma_tiles` (20 cases; alone on the GPU, since record times each case)
+#   record  `warpsim record RECORD_PATTERN` (default tma_tiles; 20 cases; alone on the GPU, since
+#           record times each case)
 #   mma     scripts/device_mma.sh over MMA_PROGRAMS programs from MMA_FIRST, in MMA_JOBS processes
 #   fast    scripts/device_fastmath.sh (every fast-math form hashed, the dense binades)
 #   triton  scripts/capture_triton.py for TRITON_CASES
 #   bulk    scripts/device_bulk_reduce.sh (bulk reductions and im2col, chip against warpsim exec)
+#   mip     scripts/device_probe_diff.sh on scripts/probes/texture/mipmap_probe.cu (mipmaps,
+#           layered and cube textures, chip against warpsim exec; results in mip/texture_mip)
 #   san     scripts/device_sanitizer.sh SAN_PATTERN
+#   probes  scripts/device_probe_diff.sh on PROBES (CUDA probe programs, chip against warpsim exec)
+#   contract scripts/device_contract.sh CONTRACT_PROGRAMS CONTRACT_FIRST (contractible sequences)
 # JOBS picks some of them (default: all). Everything each job writes lands in $OUT/all.tgz (one
 # folder per job) except the fast-math bundles, which stay $OUT/fastmath<i>.tar.
 #
 #   here:    bash scripts/device_campaign.sh prepare
-#   device:  bash scripts/device_batch.sh        (carry ["build/bin", "build/driver"])
+#   device:  tar xJf .devcarry/bin.tar.xz && bash scripts/device_batch.sh     (carry [".devcarry"];
+#            the repository and build/bin together exceed what the device tool sends)
 #   here:    tar -C /tmp/batch -xzf <files_at>/all.tgz, then each job's own unpacking step (see
 #            its script's header)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/out}
-JOBS=${JOBS:-"tma mma fast triton bulk san"}
+JOBS=${JOBS:-"record mma fast triton bulk mip san"}
+PROBES=${PROBES:-}
+CONTRACT_PROGRAMS=${CONTRACT_PROGRAMS:-500}
+CONTRACT_FIRST=${CONTRACT_FIRST:-10001}
+RECORD_PATTERN=${RECORD_PATTERN:-tma_tiles}
 LIMIT=${LIMIT:-480}  # seconds any job may run
 MMA_PROGRAMS=${MMA_PROGRAMS:-1080}
 MMA_FIRST=${MMA_FIRST:-100000}
@@ -38,7 +48,7 @@ run() {  # run NAME COMMAND...: the command's output in $W/NAME/log, its status 
   echo "$name: exit $? after $((SECONDS - t0)) s" | tee -a "$W/status.txt"
 }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee "$W/status.txt"
-want tma && run tma build/bin/warpsim record tma_tiles --out "$W/tma/rec" --cases 20
+want record && run record build/bin/warpsim record "$RECORD_PATTERN" --out "$W/record/rec" --cases 20
 pids=()
 if want mma; then
   per=$(((MMA_PROGRAMS + MMA_JOBS - 1) / MMA_JOBS))
@@ -54,6 +64,12 @@ want fast && { RAW=/tmp/fastmath_raw run fast bash scripts/device_fastmath.sh & 
 # shellcheck disable=SC2086
 want triton && { run triton sh -c "PYTHONUNBUFFERED=1 python3 scripts/capture_triton.py $W/triton/cap $TRITON_CASES" & pids+=($!); }
 want bulk && { WORK=/tmp/bulkw run bulk bash scripts/device_bulk_reduce.sh & pids+=($!); }
+want contract && { WORK=/tmp/contractw run contract bash scripts/device_contract.sh \
+  "$CONTRACT_PROGRAMS" "$CONTRACT_FIRST" & pids+=($!); }
+# shellcheck disable=SC2086
+want probes && { SUBDIR=probes WORK=/tmp/probesw run probes bash scripts/device_probe_diff.sh $PROBES & pids+=($!); }
+want mip && { SUBDIR=texture_mip WORK=/tmp/mipw run mip bash scripts/device_probe_diff.sh \
+  scripts/probes/texture/mipmap_probe.cu & pids+=($!); }
 want san && { run san bash scripts/device_sanitizer.sh "$SAN_PATTERN" & pids+=($!); }
 wait "${pids[@]}"
 mv "$W"/fast/fastmath*.tar "$OUT"/ 2>/dev/null

@@ -2,7 +2,8 @@
 # The differential campaign against the real GPU, in two steps:
 #
 #   here:    bash scripts/device_campaign.sh prepare
-#            (builds, and puts the shared libraries the device machine lacks beside the binaries)
+#            (builds, puts the shared libraries the device machine lacks beside the binaries, and
+#            packs the CLI as .devcarry/bin.tar.xz for recipes that need no warpsim_tests)
 #   device:  bash scripts/device_campaign.sh run [CASES] [ISA_PROGRAMS] [KEEP]
 #            (CASES=0 skips the suite recording, ISA_PROGRAMS=0 the ISA-level one; every ISA
 #            program is compared with the simulator there and every difference traced to its
@@ -26,6 +27,20 @@ case "$mode" in
       cp -L "/lib/x86_64-linux-gnu/$lib" build/bin/
     done
     du -sh build/bin
+    # The repository alone is over 45 MiB and the device tool sends at most 64 MiB: carry the
+    # CLI, its libraries and warpsim's libcuda stripped and xz-compressed (about 2 MiB) as
+    # .devcarry/bin.tar.xz (git ignores it through .git/info/exclude), and begin the device
+    # command with `tar xJf .devcarry/bin.tar.xz &&` (carry [".devcarry"]).
+    stage=$(mktemp -d)
+    mkdir -p "$stage/build/bin" "$stage/build/driver" .devcarry
+    strip -o "$stage/build/bin/warpsim" build/bin/warpsim
+    strip -o "$stage/build/driver/libcuda.so.1" build/driver/libcuda.so.1
+    cp build/bin/libtbb.so.12 build/bin/libboost_program_options.so.1.74.0 "$stage/build/bin/"
+    tar -C "$stage" -cJf .devcarry/bin.tar.xz build
+    rm -rf "$stage"
+    mkdir -p .git/info
+    grep -qx "/.devcarry/" .git/info/exclude 2>/dev/null || echo "/.devcarry/" >> .git/info/exclude
+    du -sh .devcarry/bin.tar.xz
     ;;
   run)
     CASES=${2:-20}

@@ -132,18 +132,20 @@ void approx(Builder& b) {
 // .rn, which keeps both pairs apart: each clause of the rule that isa/contract.h implements,
 // for the chip to confirm. Only the last instruction may be guarded (a guarded mul never
 // fuses). The consumers' destinations avoid the mul's sources, which ptxas (renaming
-// registers) would fuse across and warpsim does not.
+// registers) would fuse across and warpsim does not. A quarter of the f32 products are the
+// quotients of div.full / div.approx, which ptxas fuses like a mul's (without .ftz only).
 void contractible(Builder& b) {
   const bool f32 = b.percent(70);
   const std::string t = f32 ? "f32" : "f64", c = f32 ? "%cf" : "%cd";
   const std::string ftz = f32 && b.percent(30) ? ".ftz" : "";
   const RK kind = f32 ? RK::F32 : RK::F64;
   const std::string x = b.src(kind, Fl::Float), y = b.src(kind, Fl::Float);
-  b.emitRaw("mul" + ftz + "." + t + " " + c + "0," + x + "," + y + ";");
-  std::string product = c + "0";
+  const std::string product = f32 && b.percent(25) ? b.pick({"div.full", "div.approx"}) : "mul";
+  b.emitRaw(product + ftz + "." + t + " " + c + "0," + x + "," + y + ";");
+  std::string value = c + "0";
   if (b.percent(20)) {
     b.emitRaw("neg" + ftz + "." + t + " " + c + "1," + c + "0;");
-    product = c + "1";
+    value = c + "1";
   }
   // A second consumer needs a destination other than the mul's sources for the first (a pool
   // of one or two registers of the kind has none: then there is one consumer).
@@ -156,7 +158,7 @@ void contractible(Builder& b) {
     const std::string other = b.srcT(t, 10);
     const bool first = b.percent(50);
     b.emit(op + rounding + ftz + sat + "." + t,
-           args({d, first ? product : other, first ? other : product}));
+           args({d, first ? value : other, first ? other : value}));
   };
   if (two && shape < 20) consumer("");      // a product with two consumers: both fuse
   if (two && shape >= 90) consumer(".rn");  // ... one of which cannot: neither fuses

@@ -18,9 +18,11 @@
 // .u64, INT64 .s64, FLOAT16 .f16, BFLOAT16 .bf16, FLOAT32{_FTZ} .f32, FLOAT64 .f64; .and .or .xor
 // see 32- and 64-bit integers as .b32/.b64) and the .global row; another type traps when executed.
 // The element operations are atom/red's own (atomic.cpp's table, atomElement): the same rounding
-// (round to nearest even), the same subnormal rule (.f32 add on global memory flushes them,
-// .noftz 16-bit adds keep them) and the same NaNs, measured there for red on the H200. Whether the
-// bulk reduction's unit rounds as red's does is not recorded on the H200 yet (docs/FIDELITY.md).
+// (round to nearest even) and the same NaNs, with one difference measured on the H200
+// (scripts/device_bulk_reduce.sh, 2026-12-05): .add.f32 into global memory keeps subnormal
+// inputs and results, where red.global.add.f32 flushes them (40 of the probe's 256 f32 pairs
+// told them apart; every other pair of every type agreed). The tensor form follows its map's
+// data type: FLOAT32 keeps them, FLOAT32_FTZ flushes them (bulkGlobalFn).
 //
 // Like the bulk copies (bulk_copy.cpp) a reduction completes when it is issued: the shared::cluster
 // form then performs complete_tx of `size` bytes on the mbarrier in the destination's CTA, and
@@ -68,9 +70,17 @@ bool allowed(AtomOp op, Type t, bool toCluster) {
   }
 }
 
+// The element function of a reduction into global memory: red.global's, except that the bulk
+// unit keeps f32 subnormals unless the tensor map says FLOAT32_FTZ (the shared-memory add keeps
+// them too: atomElement's .shared for f32 add is that very operation).
+AtomFn bulkGlobalFn(const AtomElement& el, AtomOp op, Type t, bool flush) {
+  return op == AtomOp::Add && t == Type::F32 && !flush ? el.shared : el.global;
+}
+
 void reduceH(Exec& x, const Inst& in) {
   const bool toCluster = in.flags & kToCluster;
   const AtomElement el = atomElement(opOf(in), in.mods.type());
+  const AtomFn globalFn = bulkGlobalFn(el, opOf(in), in.mods.type(), false);
   const unsigned e = el.bytes;
   uint64_t dst[kWarpSize], src[kWarpSize], mbar[kWarpSize] = {};
   laneAddresses(x, in.ops[0], x.mask, dst);
@@ -82,7 +92,7 @@ void reduceH(Exec& x, const Inst& in) {
     checkAligned(x, in, l, src[l], 16, "source");
     const SharedTarget d =
         toCluster ? clusterTarget(x, in, dst[l], l) : SharedTarget{Space::Global, dst[l]};
-    const AtomFn fn = d.space == Space::Global ? el.global : el.shared;
+    const AtomFn fn = d.space == Space::Global ? globalFn : el.shared;
     const LaneMask one = LaneMask{1} << l;
     uint64_t a[kWarpSize] = {}, words[kWarpSize * 4] = {}, v[kWarpSize] = {}, old[kWarpSize];
     for (uint64_t off = 0; off < n; off += 16) {  // the source 16 bytes at a time
@@ -119,7 +129,7 @@ Type reduceType(tmap::DataType t, AtomOp op) {
     case tmap::DataType::BF16:
       return Type::BF16;
     case tmap::DataType::F32:
-    case tmap::DataType::F32Ftz:  // f32 add on global memory flushes subnormals either way
+    case tmap::DataType::F32Ftz:  // the element function flushes subnormals (bulkGlobalFn)
       return Type::F32;
     case tmap::DataType::F64:
       return Type::F64;
@@ -142,7 +152,7 @@ AtomFn tensorReduceFn(Exec& x, const Inst& in, unsigned l, const tmap::TensorMap
                             std::to_string(unsigned(m.dataType)) + ")";
     x.machine->trap(in, LaneMask{1} << l, why.c_str());
   }
-  return atomElement(op, t).global;
+  return bulkGlobalFn(atomElement(op, t), op, t, m.dataType == tmap::DataType::F32Ftz);
 }
 
 void tensorReduceH(Exec& x, const Inst& in) {

@@ -443,7 +443,7 @@ std::vector<OpcodeSpec> floatArithmetic() {
       {"fma", kFamily, InsnClass::Fp32, Role::Compute, kF32F64, with({"ftz", "sat"}), bindFma},
       {"mad", kFamily, InsnClass::Fp32, Role::Compute, kF32F64, with({"ftz", "sat"}), bindFma},
       {"div", kFamily, InsnClass::Fp32, Role::Compute, kF32F64, with({"ftz", "approx", "full"}),
-       bindDiv},
+       bindDiv, 0, Fusion::Divide},
       {"rcp", kFamily, InsnClass::Fp32, Role::Compute, kF32F64, with({"ftz", "approx"}), bindRcp},
       {"sqrt", kFamily, InsnClass::Fp32, Role::Compute, kF32F64, with({"ftz", "approx"}), bindSqrt},
       {"abs", kFamily, InsnClass::Fp32, Role::Compute, kF32F64, {"ftz"}, bindAbsNeg<false>},

@@ -4,11 +4,13 @@
 // fma(a, b, -c), c - a*b is fma(-a, b, c), and a `neg` of the product flips the product's sign.
 // Flipping a sign bit is exact, so the result is the infinitely precise (+-a*b) + (+-c) rounded
 // once. `.ftz` flushes subnormal inputs and results (the pair's common .ftz) and `.sat` clamps
-// the result to [0, 1] (the add's .sat: FFMA.SAT).
+// the result to [0, 1] (the add's .sat: FFMA.SAT). A quotient of div.approx/div.full fuses as
+// its last multiply (the reciprocal times the scaled dividend: isa/sfu/approx.h, divFmaF32).
 #include "isa/fp.h"
 #include "isa/insns/families.h"
 #include "isa/insns/float_family.h"
 #include "isa/insns/lanes.h"
+#include "isa/sfu/approx.h"
 
 namespace warpsim::isa::insns {
 namespace {
@@ -39,7 +41,27 @@ struct FusedF64 {
   }
 };
 
+// The quotient's flags: kFull (div.full, else div.approx), then kSat, kNegProduct, kNegAddend.
+constexpr unsigned kFull = 1;
+
+template <unsigned Flags>
+struct FusedDivF32 {
+  static void run(Exec& x, const Inst& in) {
+    ternary<uint32_t>(x, in, [](uint32_t a, uint32_t b, uint32_t c) {
+      const uint32_t d = sfu::divFmaF32(a, b, c, (Flags & kFull) != 0, (Flags & kNegProduct) != 0,
+                                        (Flags & kNegAddend) != 0);
+      if constexpr ((Flags & kSat) != 0) return fp::bits(fp::saturate(fp::f32(d)));
+      return d;
+    });
+  }
+};
+
 }  // namespace
+
+Handler fusedDivideAdd(bool full, bool sat, bool negProduct, bool negAddend) {
+  return pickFlags<FusedDivF32, 4>((full ? kFull : 0) | (sat ? kSat : 0) |
+                                   (negProduct ? kNegProduct : 0) | (negAddend ? kNegAddend : 0));
+}
 
 Handler fusedMultiplyAdd(Type type, bool ftz, bool sat, bool negProduct, bool negAddend) {
   if (type == Type::F32)

@@ -15,7 +15,7 @@
 // population counts of A's row AND/XOR B's column); the f64 form is a chain of fused
 // multiply-adds in k order from C, each rounded in the instruction's mode; the narrow
 // floating-point forms go through mmaDot (mma_accumulate.h), the model of the tensor core's
-// undocumented summation fitted to the H200 (fp8: an unmeasured hypothesis, see fp8Steps).
+// undocumented summation fitted to the H200 (fp8: ptxas's two f16 HMMAs, see kFp8Steps).
 // .aligned: every thread of the warp executes it.
 #include <algorithm>
 #include <array>
@@ -176,7 +176,7 @@ inline const uint64_t* fragReg(const Exec& x, const Opnd& o, unsigned reg) {
 }
 
 // The format of A's and B's elements, for the alignment exponents of mmaDot. fp8 elements are
-// aligned as the f16 values they convert to exactly (fp8Steps).
+// aligned as the f16 values they convert to exactly (kFp8Steps).
 constexpr fp::Format inputFormat(Form f) {
   switch (f) {
     case Form::Bf16K16:
@@ -189,13 +189,20 @@ constexpr fp::Format inputFormat(Form f) {
   }
 }
 
-// How the fp8 form sums its 32 products: NOT measured on the chip (docs/FIDELITY.md). The
-// hypothesis: the H200 has no fp8 mma.sync datapath (its fp8 tensor-core path is wgmma's), so
-// ptxas converts the fp8 elements to f16 (exactly) and issues the f16 m16n8k16 form twice:
-// two mmaDot steps of 16 products with the f16 form's adder (kMmaAdder), the first from C, the
-// second from the first's result rounded to D's format. One step of 32 with wgmma's kFp8Adder
-// is the other candidate; scripts/device_mma.sh's fp8 cases decide.
+// How the fp8 form sums its 32 products: the H200 has no fp8 mma.sync datapath, and ptxas (13,
+// sm_90; nvdisasm) unpacks the fp8 elements to f16 (F2FP.F16.E4M3/E5M2.UNPACK_B, exact) and
+// issues two f16 m16n8k16 HMMAs with D's accumulator (.F32 or .F16), the first from +0 (RZ) and
+// the second from the first's result, then adds C by FADD (f32) or HADD2 (f16), rounding to
+// nearest. Each A and B register holds four consecutive k: its two low bytes feed the first
+// HMMA and its two high bytes the second, so k = 4q + r lands in step r / 2 at HMMA position
+// 2q + r % 2 (fp8Slot). Measured: `bash scripts/device_mma.sh 1080 100000` (docs/FIDELITY.md).
 constexpr unsigned kFp8Steps = 2;
+constexpr unsigned fp8Slot(unsigned k) { return (k & 2 ? 16 : 0) + (k >> 2) * 2 + (k & 1); }
+// Where element k of a row of A (a column of B) is kept: in its step's slot for fp8.
+template <Form F>
+constexpr unsigned kSlot(unsigned k) {
+  return F == Form::Fp8K32 ? fp8Slot(k) : k;
+}
 
 // Where a 32-bit word of a row of A (a column of B) sits in the fragments: each register of
 // the narrow forms holds perReg consecutive k of one row (column), so word w of a row (k from
@@ -264,6 +271,15 @@ void decodeWords(const uint32_t* words, bool e5m2, double* out) {
   for (unsigned i = 0; i < Words * PerReg; ++i) out[i] = narrowValue<F>(e[i], e5m2);
 }
 
+// fp8: a row's (column's) values, decoded in k order, moved to their steps' slots (kSlot).
+template <Form F>
+void toSlots(std::array<double, 32>& v) {
+  if constexpr (F == Form::Fp8K32) {
+    const std::array<double, 32> byK = v;
+    for (unsigned k = 0; k < 32; ++k) v[kSlot<F>(k)] = byK[k];
+  }
+}
+
 // The narrow floating-point forms (f16, bf16, tf32, fp8 A and B): A's rows and B's columns are
 // gathered a 32-bit word at a time and decoded once, each D element is one mmaDot per step.
 template <Form F>
@@ -287,11 +303,13 @@ void mmaNarrow(Exec& x, const Inst& in) {
     uint32_t words[aWords];
     for (unsigned w = 0; w < aWords; ++w) words[w] = uint32_t(aRegs[W.a[r][w].reg][W.a[r][w].lane]);
     decodeWords<F, aWords, G.aPerReg>(words, aE5M2, A[r].data());
+    toSlots<F>(A[r]);
   }
   for (unsigned c = 0; c < G.n; ++c) {
     uint32_t words[bWords];
     for (unsigned w = 0; w < bWords; ++w) words[w] = uint32_t(bRegs[W.b[c][w].reg][W.b[c][w].lane]);
     decodeWords<F, bWords, G.bPerReg>(words, bE5M2, Bt[c].data());
+    toSlots<F>(Bt[c]);
   }
   // C by register and lane, read whole before D is written (D may name C's registers).
   const bool cHalf = in.flags & kCF16;
@@ -321,19 +339,25 @@ void mmaNarrow(Exec& x, const Inst& in) {
   const fp::Format cFormat = cHalf ? fp::kF16 : fp::kF32;
   const bool dHalf = in.flags & kDF16;
   const fp::Format dFormat = dHalf ? fp::kF16 : fp::kF32;
-  // C enters the sum exactly in its own format, D is rounded once per step (mma_accumulate.h);
-  // a later step starts from the earlier one's D.
+  // C enters the sum exactly in its own format, D is rounded once (mma_accumulate.h). fp8: two
+  // HMMAs from +0, the second from the first's result, then C added in D's format (kFp8Steps).
+  constexpr bool kFp8 = F == Form::Fp8K32;
   uint64_t Dv[cRegs][kWarpSize];
   MmaDotJob jobs[cRegs][kWarpSize];
   for (unsigned s = 0; s < kSteps; ++s) {
     for (unsigned i = 0; i < cRegs; ++i)
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         const RowCol rc = cAt(F, i, lane >> 2, lane & 3);
-        jobs[i][lane] = {&rows[s][rc.row], &cols[s][rc.col], s ? Dv[i][lane] : Cv[i][lane]};
+        const uint64_t start = s ? Dv[i][lane] : kFp8 ? 0 : Cv[i][lane];
+        jobs[i][lane] = {&rows[s][rc.row], &cols[s][rc.col], start};
       }
-    mmaDots(&jobs[0][0], cRegs * kWarpSize, kStepK, kMmaAdder, s ? dFormat : cFormat, dFormat,
-            &Dv[0][0]);
+    mmaDots(&jobs[0][0], cRegs * kWarpSize, kStepK, kMmaAdder, kFp8 || s ? dFormat : cFormat,
+            dFormat, &Dv[0][0]);
   }
+  if constexpr (kFp8)
+    for (unsigned i = 0; i < cRegs; ++i)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        Dv[i][lane] = fp::addBits(dFormat, Cv[i][lane], Dv[i][lane], fp::Round::RN, false);
   if (dHalf) {
     for (unsigned reg = 0; reg < 2; ++reg) {
       uint64_t* out = x.reg(dOp.elems[reg]);

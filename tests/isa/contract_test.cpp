@@ -23,6 +23,7 @@
 #include "isa/insns/families.h"
 #include "isa/lower.h"
 #include "isa/parser.h"
+#include "isa/sfu/approx.h"
 #include "tests/support/ptx_runner.h"
 
 namespace warpsim::test {
@@ -381,6 +382,68 @@ TEST(Contraction, SaturationAndFlushApplyToTheFusedResult) {
             0u);  // 2^-140 is subnormal: flushed to +0
 }
 
+// div.approx.f32 / div.full.f32 end in an FMUL of MUFU.RCP(b) and a, which ptxas 13 fuses
+// like a mul (nvdisasm: FFMA, FFMA.SAT, with a folded neg; not with .ftz, and not div.rn).
+size_t fusedQuotients(const std::string& body, const std::vector<std::string>& outs) {
+  auto l = lowerText(kernel(body, outs));
+  size_t n = 0;
+  for (const isa::Inst& in : l->fn().code)
+    for (unsigned f = 0; f < 16; ++f)
+      n += in.run == isa::insns::fusedDivideAdd(f & 1, f & 2, f & 4, f & 8);
+  return n;
+}
+
+TEST(Contraction, AnApproximateQuotientFusesAsAProduct) {
+  EXPECT_EQ(fusedQuotients("  div.full.f32 %f10, %f1, %f2;\n  sub.f32 %f11, %f3, %f10;\n"
+                           "  sub.f32 %f12, %f4, %f10;\n",
+                           {"%f11", "%f12"}),
+            2u);  // each use (Triton's layernorm: x - mean for every x)
+  EXPECT_EQ(fusedQuotients("  div.approx.f32 %f10, %f1, %f2;\n  add.sat.f32 %f11, %f10, %f3;\n",
+                           {"%f11"}),
+            1u);
+  EXPECT_EQ(fusedQuotients("  div.full.f32 %f10, %f1, %f2;\n  neg.f32 %f12, %f10;\n"
+                           "  add.f32 %f11, %f3, %f12;\n",
+                           {"%f11"}),
+            1u);
+  for (const char* body : {"  div.full.ftz.f32 %f10, %f1, %f2;\n  add.ftz.f32 %f11, %f10, %f3;\n",
+                           "  div.approx.ftz.f32 %f10, %f1, %f2;\n  add.ftz.f32 %f11, %f10, %f3;\n",
+                           "  div.rn.f32 %f10, %f1, %f2;\n  add.f32 %f11, %f10, %f3;\n",
+                           "  div.full.f32 %f10, %f1, %f2;\n  add.rn.f32 %f11, %f10, %f3;\n"})
+    EXPECT_EQ(fusedQuotients(body, {"%f11"}), 0u) << body;
+  // A quotient also stored stays a division.
+  EXPECT_EQ(fusedQuotients("  div.full.f32 %f10, %f1, %f2;\n  add.f32 %f11, %f10, %f3;\n",
+                           {"%f11", "%f10"}),
+            0u);
+}
+
+// a/b - q, with q the rounded quotient, is the quotient's rounding error when fused (one FFMA
+// of MUFU.RCP(b) and a), 0 when each rounds; big and tiny divisors are scaled first (div.full
+// by 1/4 above 2^126, both forms by 2^24 below 2^-126).
+TEST(Contraction, AFusedQuotientRoundsOnce) {
+  const std::string body =
+      "  div.full.f32 %f10, %f1, %f2;\n  sub.f32 %f11, %f10, %f3;\n"
+      "  div.approx.f32 %f12, %f1, %f2;\n  sub.f32 %f13, %f12, %f3;\n";
+  for (const auto [a, b] : {std::pair{3.0f, 7.0f}, {3.0f, 0x1.8p127f}, {0x1.8p-20f, 0x1.cp-130f}}) {
+    Inputs in;
+    in.f[0] = a;
+    in.f[1] = b;
+    in.f[2] = fp::f32(isa::sfu::divFullF32(fp::bits(a), fp::bits(b), false));
+    const bool big = b > 0x1p126f, tiny = b < 0x1p-126f;
+    const float s = big ? 0.25f : tiny ? 0x1p24f : 1.0f;
+    const float rcp = fp::f32(isa::sfu::rcpApproxF32(fp::bits(b * s), true));  // MUFU.RCP
+    const float residual = std::fma(rcp, a * s, -in.f[2]);
+    const std::vector<uint64_t> got = runBits(body, {"%f11", "%f13"}, in);
+    EXPECT_EQ(got[0], f32bits(residual)) << b;
+    if (!big) EXPECT_EQ(got[1], f32bits(residual)) << b;  // div.approx does not scale big ones
+    EXPECT_EQ(runBits(body, {"%f11"}, in, false)[0], 0u) << b;
+  }
+  Inputs in;
+  in.f[0] = 3.0f;
+  in.f[1] = 7.0f;
+  in.f[2] = fp::f32(isa::sfu::divFullF32(fp::bits(3.0f), fp::bits(7.0f), false));
+  EXPECT_NE(runBits(body, {"%f11"}, in)[0], 0u);  // the residual is not 0: the test can fail
+}
+
 TEST(Contraction, BranchTargetsFollowTheRemovedMuls) {
   // A loop whose first instruction is a fused mul: the branch must land on what follows it.
   Inputs in;
@@ -530,14 +593,21 @@ RC_GTEST_PROP(ContractionRule, FusesWhatThePtxasRulePredicts, ()) {
 TEST(ContractionPrograms, TheGeneratorsSequencesAreFused) {
   ptxgen::GenOptions o;
   o.contract = true;
-  size_t muls = 0, fused = 0;
-  for (uint64_t seed = 1; seed <= 12; ++seed) {
+  size_t muls = 0, fused = 0, quotients = 0, fusedQuotient = 0;
+  for (uint64_t seed = 1; seed <= 24; ++seed) {
     const ptxgen::GeneratedProgram g = ptxgen::generateProgram(seed, o);
     // The sequences' muls write the scratch products %cf0 / %cd0.
     for (size_t at = g.ptx.find(" %c"); at != std::string::npos; at = g.ptx.find(" %c", at + 1))
-      muls += g.ptx.compare(g.ptx.rfind('\n', at) + 1, 3, "mul") == 0;
+      muls += g.ptx.compare(g.ptx.rfind('\n', at) + 1, 3, "mul") == 0 ||
+              g.ptx.compare(g.ptx.rfind('\n', at) + 1, 3, "div") == 0;
+    quotients += g.ptx.find("div.full.f32 %cf0") != std::string::npos ||
+                 g.ptx.find("div.approx.f32 %cf0") != std::string::npos;
     auto l = lowerText(g.ptx);
-    for (const isa::Inst& in : l->fn().code) fused += fusedForm(in).has_value();
+    for (const isa::Inst& in : l->fn().code) {
+      fused += fusedForm(in).has_value();
+      for (unsigned f = 0; f < 16; ++f)
+        fusedQuotient += in.run == isa::insns::fusedDivideAdd(f & 1, f & 2, f & 4, f & 8);
+    }
     PtxRunner r(g.ptx);
     const uint64_t in = r.buffer<uint64_t>(size_t(g.threads()) * g.words,
                                            std::vector<uint64_t>(size_t(g.threads()) * g.words, 0));
@@ -546,10 +616,12 @@ TEST(ContractionPrograms, TheGeneratorsSequencesAreFused) {
                               {PtxRunner::ptr(in), PtxRunner::ptr(out)});
     EXPECT_FALSE(res.fault) << "seed " << seed;
   }
-  EXPECT_GT(muls, 12u);
-  // Most sequences fuse once, some twice, a tenth not at all.
-  EXPECT_GT(fused, muls / 2);
-  EXPECT_LT(fused, 2 * muls);
+  EXPECT_GT(muls, 24u);
+  // Most sequences fuse once, some twice, a tenth not at all; quotients without .ftz among them.
+  EXPECT_GT(fused + fusedQuotient, muls / 2);
+  EXPECT_LT(fused + fusedQuotient, 2 * muls);
+  EXPECT_GT(quotients, 0u);
+  EXPECT_GT(fusedQuotient, 0u);
   EXPECT_EQ(ptxgen::generateProgram(5).ptx, ptxgen::generateProgram(5, ptxgen::GenOptions{}).ptx);
   EXPECT_EQ(ptxgen::generateProgram(5).ptx.find("%cf"), std::string::npos);
 }

@@ -160,7 +160,8 @@ TEST(InstructionFacts, RoleOfNamesTheDeclaredRole) {
 
 // The operand forms that only some opcodes accept are spec fields (not opcode names compared in
 // the lowering): selectors on the video instructions, `-%r` on vmad, one-element vectors kept
-// as vectors on tex/tld4; and fusion roles on the f32/f64 mul, add, sub and neg.
+// as vectors on tex/tld4; and fusion roles on the f32/f64 mul, add, sub and neg, and on div
+// (its .approx/.full quotient: Fusion::Divide) alone.
 TEST(InstructionFacts, OperandFormsAndFusionComeFromTheSpecs) {
   for (const OpcodeSpec& s : instructionTable()) {
     EXPECT_EQ(s.forms.selectors, s.family == "video" || s.family == "video_simd") << s.opcode;
@@ -168,8 +169,10 @@ TEST(InstructionFacts, OperandFormsAndFusionComeFromTheSpecs) {
     EXPECT_EQ(s.forms.oneElementVectors, s.opcode == "tex" || s.opcode == "tld4") << s.opcode;
     if (s.fusion != Fusion::None) {
       EXPECT_TRUE(s.family == "float_arith" || s.family == "half_arith") << s.opcode;
-      EXPECT_TRUE(s.opcode == "mul" || s.opcode == "add" || s.opcode == "sub" || s.opcode == "neg")
+      EXPECT_TRUE(s.opcode == "mul" || s.opcode == "add" || s.opcode == "sub" || s.opcode == "neg" ||
+                  s.opcode == "div")
           << s.opcode;
+      EXPECT_EQ(s.fusion == Fusion::Divide, s.opcode == "div") << s.opcode;
     }
   }
 }

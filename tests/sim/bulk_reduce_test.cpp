@@ -29,10 +29,12 @@ namespace tmap = isa::insns::tmap;
 float f32(uint32_t b) { return std::bit_cast<float>(b); }
 uint32_t bits(float f) { return std::bit_cast<uint32_t>(f); }
 
-// f32 add on global memory (red.global.add.f32 on the H200): subnormal inputs and results
-// flushed to zero of the same sign, round to nearest even, a NaN result 0x7FFFFFFF.
-uint32_t addF32(uint32_t a, uint32_t b) {
-  auto flush = [](uint32_t x) { return (x & 0x7F800000u) == 0 ? x & 0x80000000u : x; };
+// f32 add by the bulk unit on global memory (the H200, scripts/device_bulk_reduce.sh): round to
+// nearest even, subnormal inputs and results kept (where red.global.add.f32 flushes them), a NaN
+// result 0x7FFFFFFF. With `ftz` (a FLOAT32_FTZ tensor map) subnormals flush to a zero of their
+// sign.
+uint32_t addF32(uint32_t a, uint32_t b, bool ftz = false) {
+  auto flush = [ftz](uint32_t x) { return ftz && (x & 0x7F800000u) == 0 ? x & 0x80000000u : x; };
   const float r = f32(flush(a)) + f32(flush(b));
   if (std::isnan(r)) return 0x7FFFFFFFu;
   return flush(bits(r));
@@ -434,16 +436,24 @@ struct TensorRun {
   std::vector<uint32_t> tensor;
   std::string fault;
 };
+// Subnormal mode (for the f32 subnormal rule): box word i is the bit pattern i (0 or a
+// subnormal) and tensor element i the bit pattern 0x80000000 | (3 i) (a negative subnormal).
+enum class Values { Integers, Floats, Subnormals };
 TensorRun reduceTensor(const std::string& op, unsigned dataType, int32_t x, int32_t y,
-                       bool asFloat) {
+                       Values values) {
   std::string ptx = kTensor;
   ptx.replace(ptx.find("OPCODE"), 6,
               "cp.reduce.async.bulk.tensor.2d.global.shared::cta." + op + ".tile.bulk_group");
   ptx.replace(ptx.find("CONVERT"), 7,
-              asFloat ? "cvt.rn.f32.u32 %f1, %r4;\n  mov.b32 %r4, %f1;" : "");
+              values == Values::Floats       ? "cvt.rn.f32.u32 %f1, %r4;\n  mov.b32 %r4, %f1;"
+              : values == Values::Subnormals ? "mov.b32 %r4, %r1;"
+                                             : "");
   PtxRunner r(ptx, "tensor.ptx");
   std::vector<uint32_t> t(60);
-  for (unsigned i = 0; i < 60; ++i) t[i] = asFloat ? bits(float(1000 + i)) : 1000 + i;
+  for (unsigned i = 0; i < 60; ++i)
+    t[i] = values == Values::Floats       ? bits(float(1000 + i))
+           : values == Values::Subnormals ? 0x80000000u | (3 * i)
+                                          : 1000 + i;
   const uint64_t g = r.buffer<uint32_t>(60, t);
   tmap::TensorMap m;
   const uint64_t dims[2] = {20, 3}, strides[1] = {80};
@@ -461,7 +471,7 @@ TensorRun reduceTensor(const std::string& op, unsigned dataType, int32_t x, int3
 
 TEST(BulkReduceTensor, A2dAddOfF32SkipsWhatLiesOutside) {
   // Box 16 x 2 at (8, 2): columns 8..19 of row 2 are inside; columns 20..23 and row 3 are not.
-  const TensorRun run = reduceTensor("add", 7, 8, 2, true);
+  const TensorRun run = reduceTensor("add", 7, 8, 2, Values::Floats);
   ASSERT_EQ(run.fault, "");
   for (unsigned gy = 0; gy < 3; ++gy)
     for (unsigned gx = 0; gx < 20; ++gx) {
@@ -471,9 +481,25 @@ TEST(BulkReduceTensor, A2dAddOfF32SkipsWhatLiesOutside) {
     }
 }
 
+// FLOAT32 (7) keeps subnormal inputs and results, FLOAT32_FTZ (10) flushes them: at (0, 0) the
+// box's first row lands on row 0 columns 0..15, box[i] + tensor[i] = bits i + bits -(3 i).
+TEST(BulkReduceTensor, F32KeepsSubnormalsAndF32FtzFlushesThem) {
+  for (const unsigned type : {7u, 10u}) {
+    const bool ftz = type == 10;
+    const TensorRun run = reduceTensor("add", type, 0, 0, Values::Subnormals);
+    ASSERT_EQ(run.fault, "") << type;
+    for (unsigned i = 0; i < 16; ++i)
+      EXPECT_EQ(run.tensor[i], addF32(0x80000000u | (3 * i), i, ftz)) << type << " " << i;
+    EXPECT_EQ(run.tensor[20], addF32(0x80000000u | 60, 16, ftz)) << type;  // box row 1
+    EXPECT_EQ(run.tensor[16], 0x80000000u | 48) << type;                   // outside the box
+  }
+  EXPECT_EQ(addF32(0x80000003u, 1), 0x80000002u);   // the reference itself: kept,
+  EXPECT_EQ(addF32(0x80000003u, 1, true), 0u);       // or flushed (-0 + +0 is +0)
+}
+
 TEST(BulkReduceTensor, IntegerMinAtNegativeCoordinates) {
   // u32 min at (-4, -1): box row 1 lands on tensor row 0, columns 0..11 (box columns 4..15).
-  const TensorRun run = reduceTensor("min", 2, -4, -1, false);
+  const TensorRun run = reduceTensor("min", 2, -4, -1, Values::Integers);
   ASSERT_EQ(run.fault, "");
   for (unsigned i = 0; i < 60; ++i) {
     uint32_t want = 1000 + i;
@@ -484,7 +510,7 @@ TEST(BulkReduceTensor, IntegerMinAtNegativeCoordinates) {
 
 TEST(BulkReduceTensor, AnElementTypeTheOperationLacksFaults) {
   // .inc on a FLOAT32 map: the manual defines .inc for .u32 only.
-  const TensorRun run = reduceTensor("inc", 7, 0, 0, true);
+  const TensorRun run = reduceTensor("inc", 7, 0, 0, Values::Floats);
   EXPECT_NE(run.fault.find(".inc is not defined for the tensor map's element type"),
             std::string::npos)
       << run.fault;

@@ -309,23 +309,31 @@ TEST(MmaFp8, ExactInputsGiveThePlainProduct) {
   }
 }
 
-// The unmeasured hypothesis (mma.cpp, kFp8Steps; docs/FIDELITY.md): two f16-model steps of 16
-// products, each rounded to f32 toward zero. Products 1 and 2^-24 in the first half, 2^-24 in
-// the second: one 26-bit step would keep both small ones (1 + 2^-23); two steps drop each.
-TEST(MmaFp8, SumsInTwoStepsOfSixteenProducts) {
+// ptxas's two f16 HMMAs (mma.cpp, kFp8Steps; measured: tests/recorded/mma's fp8 cases): k = 0, 1
+// (mod 4) in the first, each rounded to f32 toward zero. Products 1 (k = 0) and 2^-24 twice: two
+// at k = 1 and 4 share the first step's 26-bit adder (1 + 2^-23); at k = 1 and 2 each is dropped.
+TEST(MmaFp8, SumsTheLowAndHighBytesOfEachRegisterInTwoSteps) {
   std::vector<double> A(16 * 32, 0), B(32 * 8, 0), C(16 * 8, 0);
   A[0] = 1;
   B[0] = 1;
   A[1] = 0x1p-16;  // e5m2's smallest subnormal
   B[1 * 8] = 0x1p-8;
-  A[16] = 0x1p-16;
-  B[16 * 8] = 0x1p-8;
-  const std::vector<double> D = runFp8(true, true, false, A, B, C);
-  EXPECT_EQ(D[0], 1.0);
-  // Both small products in one half are summed in one step: kept.
-  A[16] = 0;
   A[2] = 0x1p-16;
   B[2 * 8] = 0x1p-8;
+  EXPECT_EQ(runFp8(true, true, false, A, B, C)[0], 1.0);
+  A[2] = 0;
+  A[4] = 0x1p-16;
+  B[4 * 8] = 0x1p-8;
+  EXPECT_EQ(runFp8(true, true, false, A, B, C)[0], 1 + 0x1p-23);
+}
+
+// C is added last, by FADD (round to nearest): 1 + 3 * 2^-25 (three quarters of an ulp) is
+// 1 + 2^-23, where C inside the truncating adder would give 1.
+TEST(MmaFp8, AddsCLastRoundingToNearest) {
+  std::vector<double> A(16 * 32, 0), B(32 * 8, 0), C(16 * 8, 0);
+  A[0] = 3 * 0x1p-16;  // an e5m2 subnormal
+  B[0] = 0x1p-9;
+  C[0] = 1;
   EXPECT_EQ(runFp8(true, true, false, A, B, C)[0], 1 + 0x1p-23);
 }
 

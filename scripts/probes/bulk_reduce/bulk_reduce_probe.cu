@@ -4,7 +4,8 @@
 //    the destination against each as the source (the list rotated), "G op.type old src new";
 //  - the .shared::cluster form in a cluster of 2 (.add.u32 and .min.s32: both CTAs reduce into
 //    rank 0's buffer, rank 0 waits on its mbarrier), "C op i value";
-//  - the tensor form: a .add box of 16 x 2 f32 at (8, 2) of a 20 x 3 tensor, "T i value".
+//  - the tensor form: a .add box of 16 x 2 f32 at (8, 2) of a 20 x 3 tensor, of ordinary values
+//    and of edge values under each f32 data type (FLOAT32, FLOAT32_FTZ), "T type i value".
 // Build: nvcc -arch=sm_90 -o bulk_reduce_probe bulk_reduce_probe.cu
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -233,10 +234,12 @@ void clusterForm() {
   CHECK(cudaFree(dOut));
 }
 
-// The tensor form: a 16 x 2 box of f32 (500 + i) added at (8, 2) of a 20 x 3 tensor (1000 + i).
-__global__ void tensorReduce(const __grid_constant__ CUtensorMap map) {
+// The tensor form: a 16 x 2 box of f32 added at (8, 2) of a 20 x 3 tensor, once with values
+// (500 + i into 1000 + i) and once with subnormals, zeros and normals (bit patterns from
+// kEdgeF32) under each f32 data type (FLOAT32, FLOAT32_FTZ): "T type i value".
+__global__ void tensorReduce(const __grid_constant__ CUtensorMap map, const float* values) {
   __shared__ alignas(128) float box[32];
-  box[threadIdx.x] = float(500 + threadIdx.x);
+  box[threadIdx.x] = values[threadIdx.x];
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   __syncthreads();
   if (threadIdx.x == 0) {
@@ -250,6 +253,50 @@ __global__ void tensorReduce(const __grid_constant__ CUtensorMap map) {
   }
 }
 
+// Bit patterns for the subnormal rule: subnormals of both signs, zeros, the smallest normals
+// and an ordinary value, so that sums land on either side of the normal range.
+constexpr uint32_t kEdgeF32[] = {0x00000001u, 0x80000001u, 0x006ce3eeu, 0x807fffffu,
+                                 0x00000000u, 0x80000000u, 0x00800000u, 0x80800000u,
+                                 0x00400000u, 0x3f800000u, 0x80400000u, 0x00000002u};
+
+int tensorFormOf(PFN_cuTensorMapEncodeTiled_v12000 encode, CUtensorMapDataType type,
+                 const char* name, bool edges) {
+  std::vector<float> h(60), v(32);
+  for (int i = 0; i < 60; ++i) {
+    const uint32_t b = kEdgeF32[(i * 5) % 12];
+    if (edges) std::memcpy(&h[i], &b, 4); else h[i] = float(1000 + i);
+  }
+  for (int i = 0; i < 32; ++i) {
+    const uint32_t b = kEdgeF32[(i * 7 + 3) % 12];
+    if (edges) std::memcpy(&v[i], &b, 4); else v[i] = float(500 + i);
+  }
+  float *d, *dv;
+  CHECK(cudaMalloc(&d, 60 * sizeof(float)));
+  CHECK(cudaMalloc(&dv, 32 * sizeof(float)));
+  CHECK(cudaMemcpy(d, h.data(), 60 * sizeof(float), cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(dv, v.data(), 32 * sizeof(float), cudaMemcpyHostToDevice));
+  alignas(64) CUtensorMap m;
+  const cuuint64_t dims[2] = {20, 3}, strides[1] = {80};
+  const cuuint32_t box[2] = {16, 2}, estr[2] = {1, 1};
+  if (encode(&m, type, 2, d, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+             CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+             CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS) {
+    std::printf("cuTensorMapEncodeTiled failed\n");
+    return 1;
+  }
+  tensorReduce<<<1, 32>>>(m, dv);
+  CHECK(cudaDeviceSynchronize());
+  CHECK(cudaMemcpy(h.data(), d, 60 * sizeof(float), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < 60; ++i) {
+    uint32_t b;
+    std::memcpy(&b, &h[i], 4);
+    std::printf("T %s %d %x\n", name, i, b);
+  }
+  CHECK(cudaFree(d));
+  CHECK(cudaFree(dv));
+  return 0;
+}
+
 int tensorForm() {
   PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
   cudaDriverEntryPointQueryResult q;
@@ -260,30 +307,10 @@ int tensorForm() {
     std::printf("no cuTensorMapEncodeTiled\n");
     return 1;
   }
-  std::vector<float> h(60);
-  for (int i = 0; i < 60; ++i) h[i] = float(1000 + i);
-  float* d;
-  CHECK(cudaMalloc(&d, 60 * sizeof(float)));
-  CHECK(cudaMemcpy(d, h.data(), 60 * sizeof(float), cudaMemcpyHostToDevice));
-  alignas(64) CUtensorMap m;
-  const cuuint64_t dims[2] = {20, 3}, strides[1] = {80};
-  const cuuint32_t box[2] = {16, 2}, estr[2] = {1, 1};
-  if (encode(&m, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, d, dims, strides, box, estr,
-             CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
-             CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS) {
-    std::printf("cuTensorMapEncodeTiled failed\n");
-    return 1;
-  }
-  tensorReduce<<<1, 32>>>(m);
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaMemcpy(h.data(), d, 60 * sizeof(float), cudaMemcpyDeviceToHost));
-  for (int i = 0; i < 60; ++i) {
-    uint32_t b;
-    std::memcpy(&b, &h[i], 4);
-    std::printf("T %d %x\n", i, b);
-  }
-  CHECK(cudaFree(d));
-  return 0;
+  int rc = tensorFormOf(encode, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, "f32", false);
+  rc |= tensorFormOf(encode, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, "f32.edges", true);
+  rc |= tensorFormOf(encode, CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ, "f32_ftz.edges", true);
+  return rc;
 }
 
 int main() {
