@@ -544,6 +544,7 @@ void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc
     std::string t = in.mods.types.empty() ? "no type" : std::string(".") + typeName(in.mods.type());
     fail(ir.loc, "'" + in.text + "': '" + ir.opcode + "' is not defined for " + t);
   }
+  in.spec = spec;
   functionsAsValues_ = spec->role != Role::Call;
   // Immediates are typed by the instruction's last-named type (a cvt's or set's source type),
   // except the operands the spec types by the first (slct.dtype.ctype: a and b are dtype).

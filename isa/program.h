@@ -23,6 +23,7 @@ inline constexpr uint32_t kNoPc = std::numeric_limits<uint32_t>::max();
 
 struct Exec;
 struct Inst;
+struct OpcodeSpec;
 // An instruction's semantics for one warp: the lanes in Exec::mask execute it.
 using Handler = void (*)(Exec& x, const Inst& in);
 
@@ -207,6 +208,10 @@ struct Inst {
   uint32_t ptxLine = 0, ptxCol = 0;
   ir::CudaLoc cuda;
   std::string text;  // full opcode, for messages ("ld.global.v4.f32")
+  // The table's spec that bound it (isa/insn_table.h: its opcode, family, class and role), for
+  // passes that ask what an instruction is instead of reading its text; null only for
+  // instructions made outside lowering.
+  const OpcodeSpec* spec = nullptr;
   // The registers it writes and reads (the guard among the reads), from isa/facts.cpp: what a
   // scoreboard waits on and a checker follows.
   std::vector<RegRef> defs, uses;

@@ -30,6 +30,20 @@ inline double fp8Value(bool e5m2, uint32_t bits) {
   return (bits & 0x80) ? -v : v;
 }
 
+// The exact value of an f16 element, as fp::f16ToF32 gives it (a NaN's payload aside: mmaDot
+// turns every NaN into the canonical one), without a branch, so that a loop decoding a
+// fragment's elements vectorizes: a subnormal is its integer significand times 2^-24, any
+// other encoding its bits moved into a double's fields with the bias changed (15 -> 1023; the
+// all-ones exponent of inf/NaN to the double's).
+inline double f16Exact(uint16_t h) {
+  const uint64_t mag = h & 0x7FFFu;
+  const uint64_t bias = mag >= 0x7C00u ? 0x7FF - 0x1F : 1023 - 15;
+  const uint64_t wide = (mag << 42) + (bias << 52);
+  const uint64_t tiny = fp::bits(double(int32_t(mag)) * 0x1p-24);
+  const uint64_t isTiny = uint64_t(0) - uint64_t(mag < 0x400u);  // a select by masks: no branch
+  return fp::f64((tiny & isTiny) | (wide & ~isTiny) | uint64_t(h >> 15) << 63);
+}
+
 // The element type words of a matrix instruction, in source order: every PTX type word and the
 // sub-byte words s4, u4, b1 ("mma.sync.aligned.m8n8k32.row.col.s32.s4.u4.s32" -> s32 s4 u4 s32).
 inline std::vector<std::string> matrixTypeWords(const Mods& m) {

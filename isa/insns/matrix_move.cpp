@@ -10,6 +10,7 @@
 // bytes per addressing lane (observers see which banks they touch). .aligned: every thread of
 // the warp executes them.
 #include <array>
+#include <cstring>
 
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
@@ -68,7 +69,17 @@ void matrixH(Exec& x, const Inst& in) {
     });
     x.machine->store(in, addressedSpace(in), rowLanes, addrs, 4, 4, rows);
   } else {
-    x.machine->load(in, addressedSpace(in), rowLanes, addrs, 4, 4, rows);
+    // Without an observer, rows all inside one region (16-byte aligned: the check's unit) are
+    // read in place; otherwise the machine's path (observers, faults).
+    Machine::DirectRegion r;
+    if (x.machine->direct(addressedSpace(in), rowLanes, addrs, 16, false, r))
+      forLanes(rowLanes, [&](unsigned l) {
+        uint32_t w[4];
+        std::memcpy(w, r.host + (l * r.laneStride + (addrs[l] - r.origin)), sizeof w);
+        for (unsigned i = 0; i < 4; ++i) rows[l * 4 + i] = w[i];
+      });
+    else
+      x.machine->load(in, addressedSpace(in), rowLanes, addrs, 4, 4, rows);
     forLanes(rowLanes, [&](unsigned l) {
       auto& row = m[l / 8][l % 8];
       for (unsigned w = 0; w < 4; ++w) {

@@ -7,7 +7,7 @@
 namespace warpsim::isa::insns {
 namespace {
 
-double widen(uint64_t bits, fp::Format f) {
+[[gnu::always_inline]] inline double widen(uint64_t bits, fp::Format f) {
   return f.manBits == 23 ? double(fp::f32(uint32_t(bits))) : double(fp::f16ToF32(uint16_t(bits)));
 }
 
@@ -65,8 +65,9 @@ int64_t truncatedUnits(const double* a, const double* b, unsigned k, double down
 }
 
 template <unsigned K>
-uint64_t dot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder, double c,
-             int32_t cExponent, fp::Format dFormat) {
+[[gnu::always_inline]] inline uint64_t dot(const MmaVector& a, const MmaVector& b, unsigned k,
+                                           const MmaAdder& adder, double c, int32_t cExponent,
+                                           fp::Format dFormat) {
   const int32_t emax = largestExponent<K>(a.exponents, b.exponents, k, cExponent);
   if (emax < kNoNonzeroTerm) {
     double sum = 0;  // all zero: IEEE signed-zero rules, in the order of the terms
@@ -122,10 +123,15 @@ bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* expon
   }
 }
 
-uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder,
-                uint64_t c, fp::Format cFormat, fp::Format dFormat) {
+namespace {
+
+// mmaDot with the trip count K (0: k) a constant, inlined where the formats are constants too.
+template <unsigned K>
+[[gnu::always_inline]] inline uint64_t dotOf(const MmaVector& a, const MmaVector& b, unsigned k,
+                                             const MmaAdder& adder, uint64_t c, fp::Format cFormat,
+                                             fp::Format dFormat) {
   const double cv = widen(c, cFormat);
-  if (a.special || b.special || isSpecial(cv)) {
+  if (a.special || b.special || isSpecial(cv)) [[unlikely]] {
     // A finite product of narrow elements is finite, so a term is infinite or NaN exactly when
     // an element or C is: the sum of the exact terms is then the IEEE one.
     double s = 0;
@@ -134,15 +140,54 @@ uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdd
     return std::isnan(s) ? dFormat.canonicalNaN() : roundResult(s, dFormat, adder.f32ResultBits);
   }
   const int32_t ce = cv != 0 ? fieldExponent(cv, cFormat) : 2 * kMmaZeroExponent;
+  return dot<K>(a, b, k, adder, cv, ce, dFormat);
+}
+
+// The jobs of mmaDots with k and the formats constants.
+template <unsigned K, bool kCF32, bool kDF32>
+void dotsOf(const MmaDotJob* jobs, unsigned n, unsigned k, const MmaAdder& adder, uint64_t* out) {
+  constexpr fp::Format cFormat = kCF32 ? fp::kF32 : fp::kF16, dFormat = kDF32 ? fp::kF32 : fp::kF16;
+  for (unsigned j = 0; j < n; ++j)
+    out[j] = dotOf<K>(*jobs[j].a, *jobs[j].b, k, adder, jobs[j].c, cFormat, dFormat);
+}
+
+template <unsigned K>
+void dotsOf(const MmaDotJob* jobs, unsigned n, unsigned k, const MmaAdder& adder,
+            fp::Format cFormat, fp::Format dFormat, uint64_t* out) {
+  const bool cF32 = cFormat.manBits == 23, dF32 = dFormat.manBits == 23;
+  if (cF32 && dF32) return dotsOf<K, true, true>(jobs, n, k, adder, out);
+  if (!cF32 && !dF32) return dotsOf<K, false, false>(jobs, n, k, adder, out);
+  if (cF32) return dotsOf<K, true, false>(jobs, n, k, adder, out);
+  return dotsOf<K, false, true>(jobs, n, k, adder, out);
+}
+
+}  // namespace
+
+uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder,
+                uint64_t c, fp::Format cFormat, fp::Format dFormat) {
   switch (k) {
     case 8:
-      return dot<8>(a, b, k, adder, cv, ce, dFormat);
+      return dotOf<8>(a, b, k, adder, c, cFormat, dFormat);
     case 16:
-      return dot<16>(a, b, k, adder, cv, ce, dFormat);
+      return dotOf<16>(a, b, k, adder, c, cFormat, dFormat);
     case 32:
-      return dot<32>(a, b, k, adder, cv, ce, dFormat);
+      return dotOf<32>(a, b, k, adder, c, cFormat, dFormat);
     default:
-      return dot<0>(a, b, k, adder, cv, ce, dFormat);
+      return dotOf<0>(a, b, k, adder, c, cFormat, dFormat);
+  }
+}
+
+void mmaDots(const MmaDotJob* jobs, unsigned n, unsigned k, const MmaAdder& adder,
+             fp::Format cFormat, fp::Format dFormat, uint64_t* out) {
+  switch (k) {
+    case 8:
+      return dotsOf<8>(jobs, n, k, adder, cFormat, dFormat, out);
+    case 16:
+      return dotsOf<16>(jobs, n, k, adder, cFormat, dFormat, out);
+    case 32:
+      return dotsOf<32>(jobs, n, k, adder, cFormat, dFormat, out);
+    default:
+      return dotsOf<0>(jobs, n, k, adder, cFormat, dFormat, out);
   }
 }
 

@@ -77,6 +77,19 @@ bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* expon
 uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder,
                 uint64_t c, fp::Format cFormat, fp::Format dFormat);
 
+// One D element of an instruction for mmaDots: a row of A, a column of B and C's bits.
+struct MmaDotJob {
+  const MmaVector* a;
+  const MmaVector* b;
+  uint64_t c;
+};
+
+// out[j] = mmaDot(*jobs[j].a, *jobs[j].b, k, adder, jobs[j].c, cFormat, dFormat) for j < n: an
+// instruction's dots with k and the formats dispatched once (and the dot inlined) instead of
+// per element.
+void mmaDots(const MmaDotJob* jobs, unsigned n, unsigned k, const MmaAdder& adder,
+             fp::Format cFormat, fp::Format dFormat, uint64_t* out);
+
 // d = c + sum over i < k of a[i] * b[i]: a and b the exact values of elements of format `input`
 // (kF16, kBF16 or kTF32), c as bits of `cFormat` (kF32 or kF16), the result as bits of
 // `dFormat` (kF32 or kF16). k <= 16.

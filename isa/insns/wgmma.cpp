@@ -28,8 +28,10 @@
 // clamped with .satfinite).
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <unordered_map>
 
 #include "isa/insns/addresses.h"
@@ -116,6 +118,28 @@ double valueOf(Kind k, uint32_t bits) {
   return 0;
 }
 
+// valueOf of n elements' bits, times `scale` (1 or -1: exact), with the kind chosen once for
+// the loop (which is then branch-free for f16, bf16 and tf32: vectorized).
+void valuesOf(Kind k, const uint32_t* bits, size_t n, double scale, double* out) {
+  // In blocks of 16 (a constant trip count, which GCC's -O2 vectorizes; n is a multiple of 64).
+  auto each = [&](auto value) {
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+      for (unsigned j = 0; j < 16; ++j) out[i + j] = scale * value(bits[i + j]);
+    for (; i < n; ++i) out[i] = scale * value(bits[i]);
+  };
+  switch (k) {
+    case Kind::F16:
+      return each([](uint32_t b) { return f16Exact(uint16_t(b)); });
+    case Kind::BF16:
+      return each([](uint32_t b) { return double(fp::bf16ToF32(uint16_t(b))); });
+    case Kind::TF32:
+      return each([](uint32_t b) { return double(fp::f32(b & 0xFFFFE000u)); });
+    default:
+      return each([k](uint32_t b) { return valueOf(k, b); });
+  }
+}
+
 // Where element i of a thread's A register fragment sits in the warp's 16 rows (the mma.sync
 // A fragments of m16n8k16, m16n8k8 tf32 and m16n8k32).
 std::pair<unsigned, unsigned> aFragment(Kind k, unsigned i, unsigned g, unsigned t) {
@@ -131,15 +155,23 @@ std::pair<unsigned, unsigned> aFragment(Kind k, unsigned i, unsigned g, unsigned
 
 // Reads the elements (mn, k) for mn in [mn0, mn0 + rows) of a shared-memory operand: its
 // 16-byte units, each loaded once through the machine (so faults and observers see them).
+// A unit holds one run of 16 / e elements along the contiguous dimension (k of a K-major
+// operand, mn of an MN-major one) from a multiple of 16 / e, its first at byte 0: start, LBO
+// and SBO are multiples of 16, mn0 of 16, K * e is 32, and the swizzle moves whole units. So
+// only each run's first element (its head) is located.
 void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMajor, Kind kind,
                  unsigned mn0, unsigned rows, std::vector<uint32_t>& out) {
-  const unsigned K = kOf(kind), e = bytesOf(kind);
-  std::vector<wgmma::UnitAddress> where(size_t(rows) * K);
+  const unsigned K = kOf(kind), e = bytesOf(kind), run = 16 / e;
+  // The heads in element order (row by row): every run-th row, or every run-th k.
+  const unsigned rStep = mnMajor ? run : 1, kStep = mnMajor ? 1 : run;
+  std::vector<uint32_t> heads;  // the heads' units
+  heads.reserve(size_t(rows) * K / run + 1);
   uint32_t lo = ~0u, hi = 0;
-  for (unsigned r = 0; r < rows; ++r)
-    for (unsigned k = 0; k < K; ++k) {
+  for (unsigned r = 0; r < rows; r += rStep)
+    for (unsigned k = 0; k < K; k += kStep) {
       const wgmma::UnitAddress a = wgmma::elementAddress(d, mnMajor, e, mn0 + r, k);
-      where[size_t(r) * K + k] = a;
+      assert(a.within == 0);
+      heads.push_back(a.unit);
       lo = std::min(lo, a.unit);
       hi = std::max(hi, a.unit);
     }
@@ -154,12 +186,12 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
   auto placeOf = [&](uint32_t unit) -> uint32_t& {
     return dense ? table[(unit - lo) >> 4] : hashed.try_emplace(unit, kNone).first->second;
   };
-  std::vector<uint32_t> units, index(where.size());
-  for (size_t i = 0; i < where.size(); ++i) {
-    uint32_t& place = placeOf(where[i].unit);
+  std::vector<uint32_t> units, index(heads.size());
+  for (size_t i = 0; i < heads.size(); ++i) {
+    uint32_t& place = placeOf(heads[i]);
     if (place == kNone) {
       place = uint32_t(units.size());
-      units.push_back(where[i].unit);
+      units.push_back(heads[i]);
     }
     index[i] = place;
   }
@@ -184,14 +216,20 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
         for (unsigned b = 0; b < 4; ++b)
           bytes[(first + l) * 16 + w * 4 + b] = uint8_t(words[l * 4 + w] >> (8 * b));
   }
-  out.resize(where.size());
-  // Each element's e bytes, little-endian, with e a constant in each loop (1, 2 or 4).
+  out.resize(size_t(rows) * K);
+  // Each run's elements from its unit, little-endian, with e a constant in each loop (1, 2, 4).
   auto gather = [&]<class U>(U) {
-    for (size_t i = 0; i < where.size(); ++i) {
-      U v;
-      std::memcpy(&v, &bytes[size_t(index[i]) * 16 + where[i].within], sizeof v);
-      out[i] = v;
-    }
+    size_t h = 0;
+    for (unsigned r = 0; r < rows; r += rStep)
+      for (unsigned k = 0; k < K; k += kStep) {
+        const uint8_t* unit = &bytes[size_t(index[h++]) * 16];
+        const unsigned n = mnMajor ? std::min(run, rows - r) : run;
+        for (unsigned j = 0; j < n; ++j) {
+          U v;
+          std::memcpy(&v, unit + j * sizeof(U), sizeof v);
+          out[mnMajor ? size_t(r + j) * K + k : size_t(r) * K + k + j] = v;
+        }
+      }
   };
   if (e == 1)
     gather(uint8_t{});
@@ -256,54 +294,74 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   p.inst = &in;
   p.slots.resize(dRegs);
   p.values.resize(dRegs);
+  for (unsigned j = 0; j < dRegs; ++j) p.slots[j] = dOp.elems[j].slot;
+  std::vector<const std::array<uint64_t, kWarpSize>*> pending;
+  q.latest(p.slots, pending);
   std::vector<const uint64_t*> cur(dRegs);
-  for (unsigned j = 0; j < dRegs; ++j) {
-    p.slots[j] = dOp.elems[j].slot;
-    const auto* pending = q.latest(p.slots[j]);
-    cur[j] = pending ? pending->data() : x.reg(dOp.elems[j]);
-  }
+  for (unsigned j = 0; j < dRegs; ++j)
+    cur[j] = pending[j] ? pending[j]->data() : x.reg(dOp.elems[j]);
   // Every element's value, decoded once (each is used by N columns or 16 rows): A's rows and B's
   // columns are K contiguous values, what mmaDot reads (imm-scale-a/b: 1 for the integer forms).
-  std::vector<double> av(A.size()), bv(B.size());
-  for (size_t i = 0; i < A.size(); ++i) av[i] = scaleA * valueOf(ak, A[i]);
-  for (size_t i = 0; i < B.size(); ++i) bv[i] = scaleB * valueOf(bk, B[i]);
+  // The buffers are written whole before they are read: not zeroed.
+  const auto av = std::make_unique_for_overwrite<double[]>(A.size());
+  const auto bv = std::make_unique_for_overwrite<double[]>(B.size());
+  valuesOf(ak, A.data(), A.size(), scaleA, av.get());
+  valuesOf(bk, B.data(), B.size(), scaleB, bv.get());
   const fp::Format af = formatOf(ak), bf = formatOf(bk);
   const bool fp8 = ak == Kind::E4M3 || ak == Kind::E5M2;
   // The rows and columns prepared once for mmaDot (each meets N columns or 16 rows).
-  std::vector<int32_t> ae, be;
+  std::unique_ptr<int32_t[]> ae, be;
   std::vector<MmaVector> rows, cols;
   if (!isInt) {
-    ae.resize(av.size());
-    be.resize(bv.size());
+    ae = std::make_unique_for_overwrite<int32_t[]>(A.size());
+    be = std::make_unique_for_overwrite<int32_t[]>(B.size());
+    rows.reserve(16);
+    cols.reserve(N);
     for (unsigned r = 0; r < 16; ++r)
       rows.push_back({&av[r * K], &ae[r * K], mmaExponents(&av[r * K], K, af, &ae[r * K])});
     for (unsigned c = 0; c < N; ++c)
       cols.push_back({&bv[c * K], &be[c * K], mmaExponents(&bv[c * K], K, bf, &be[c * K])});
   }
   const fp::Format accF = dHalf ? fp::kF16 : fp::kF32;
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    const unsigned g = lane >> 2, t = lane & 3;
-    for (unsigned i = 0; i < N / 2; ++i) {
-      const unsigned row = g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * t + (i & 1);
-      const unsigned reg = dHalf ? i / 2 : i, shift = dHalf ? 16 * (i & 1) : 0;
-      const uint64_t cBits =
-          scaleD ? (dHalf ? (cur[reg][lane] >> shift) & 0xFFFF : cur[reg][lane] & 0xFFFFFFFF) : 0;
-      uint64_t dBits;
-      if (isInt) {
-        int64_t s = scaleD ? int64_t(int32_t(uint32_t(cBits))) : 0;
+  // D's elements by element i (N / 2 of them a lane) and lane, computed, then packed: element
+  // i of every lane reads C's register i (f16: i / 2) and rows and columns affine in the lane.
+  const unsigned elems = N / 2;
+  auto rowOf = [](unsigned lane, unsigned i) { return (lane >> 2) + 8 * ((i >> 1) & 1); };
+  auto colOf = [](unsigned lane, unsigned i) { return 8 * (i >> 2) + 2 * (lane & 3) + (i & 1); };
+  const auto cBits = std::make_unique_for_overwrite<uint64_t[]>(size_t(elems) * kWarpSize);
+  for (unsigned i = 0; i < elems; ++i) {
+    const uint64_t* c = cur[dHalf ? i / 2 : i];
+    const unsigned shift = dHalf ? 16 * (i & 1) : 0;
+    const uint64_t mask = !scaleD ? 0 : dHalf ? 0xFFFF : 0xFFFFFFFF;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      cBits[i * kWarpSize + lane] = (c[lane] >> shift) & mask;
+  }
+  const auto dBits = std::make_unique_for_overwrite<uint64_t[]>(size_t(elems) * kWarpSize);
+  if (isInt) {
+    for (unsigned i = 0; i < elems; ++i)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        const unsigned row = rowOf(lane, i), col = colOf(lane, i);
+        int64_t s = int64_t(int32_t(uint32_t(cBits[i * kWarpSize + lane])));
         for (unsigned k = 0; k < K; ++k) s += int64_t(av[row * K + k]) * int64_t(bv[col * K + k]);
         if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
-        dBits = uint32_t(s);
-      } else {
-        dBits = mmaDot(rows[row], cols[col], K, fp8 ? kFp8Adder : kMmaAdder, cBits, accF, accF);
+        dBits[i * kWarpSize + lane] = uint32_t(s);
       }
-      if (dHalf) {
-        if (shift == 0) p.values[reg][lane] = 0;
-        p.values[reg][lane] |= dBits << shift;
-      } else {
-        p.values[reg][lane] = dBits;
-      }
-    }
+  } else {
+    const auto jobs = std::make_unique_for_overwrite<MmaDotJob[]>(size_t(elems) * kWarpSize);
+    for (unsigned i = 0; i < elems; ++i)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        jobs[i * kWarpSize + lane] = {&rows[rowOf(lane, i)], &cols[colOf(lane, i)],
+                                      cBits[i * kWarpSize + lane]};
+    mmaDots(jobs.get(), elems * kWarpSize, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF, dBits.get());
+  }
+  for (unsigned j = 0; j < dRegs; ++j) {
+    const uint64_t* lo = &dBits[(dHalf ? 2 * j : j) * kWarpSize];
+    std::array<uint64_t, kWarpSize>& out = p.values[j];
+    if (dHalf)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        out[lane] = lo[lane] | lo[kWarpSize + lane] << 16;
+    else
+      std::copy(lo, lo + kWarpSize, out.begin());
   }
   q.issue(std::move(p));
 }

@@ -64,6 +64,18 @@ class WgmmaQueue {
         if (p->slots[i] == slot) return &p->values[i];
     return nullptr;
   }
+  // latest() of each of `slots`: the newest result in flight that writes it, or nullptr. A
+  // chain of wgmmas over K names the same registers as the newest in flight, which then holds
+  // them all (the common case: one comparison of the lists instead of a search per register).
+  void latest(const std::vector<uint32_t>& slots,
+              std::vector<const std::array<uint64_t, kWarpSize>*>& out) const {
+    out.resize(slots.size());
+    if (!pending_.empty() && pending_.back().slots == slots) {
+      for (size_t i = 0; i < slots.size(); ++i) out[i] = &pending_.back().values[i];
+      return;
+    }
+    for (size_t i = 0; i < slots.size(); ++i) out[i] = latest(slots[i]);
+  }
   size_t inFlight() const { return pending_.size(); }
   // Operations issued and not yet committed.
   size_t uncommitted() const {

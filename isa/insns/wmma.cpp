@@ -252,11 +252,15 @@ void loadPacked(Exec& x, const Inst& in, const Frag& f) {
   forLanes(x.mask, [&](unsigned l) { reg[l] = uint32_t(vals[l]); });
 }
 
-void runLoadStore(Exec& x, const Inst& in, bool store) {
-  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
-  const Decoded d = decode(in);
-  const Frag f = fragOf(d.shape, d.which, d.elem);
-  if (f.packed) return loadPacked(x, in, f);  // store.d is never sub-byte
+// The most distinct elements a lane holds in a fragment that is not packed (m32n8k16's A and
+// m8n32k16's B: 512 / 32).
+constexpr unsigned kMaxUnique = 16;
+
+// A fragment's load or store with its element type U (uint8_t .. uint64_t) a constant: element
+// by element, each over the lanes, the registers packed or unpacked a register at a time.
+template <class U>
+void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
+  constexpr unsigned kBytes = sizeof(U), kPerReg = kBytes >= 4 ? 1 : 4 / kBytes;
   const Opnd& frag = in.ops[store ? 1 : 0];
   const Opnd& ptr = in.ops[store ? 0 : 1];
   const bool colMajor = in.flags & kColMajor;
@@ -266,91 +270,80 @@ void runLoadStore(Exec& x, const Inst& in, bool store) {
   forLanes(x.mask, [&](unsigned l) {
     stride[l] = (in.flags & kHasStride) ? uint32_t(x.reg(in.ops[2])[l]) : def;
   });
-  const unsigned bytes = f.bits / 8;
   const Space space = addressedSpace(in);
-  uint64_t addrs[kWarpSize], vals[kWarpSize];
-  // Every shape's fragments have a power-of-two number of columns: row and column by shifts.
-  const bool pow2Cols = std::has_single_bit(f.cols);
-  const unsigned colShift = unsigned(std::countr_zero(f.cols));
-  for (unsigned e = 0; e < f.unique; ++e) {
-    if (store) {
+  // The distinct elements by element and lane (at most 16: m32n8k16's A, m8n32k16's B).
+  uint64_t vals[kMaxUnique][kWarpSize];
+  if (store)
+    for (unsigned e = 0; e < f.unique; ++e) {  // getElem
       const uint64_t* reg = regOf(x, frag, f.regOfElem(e));
       const unsigned sh = f.shiftOf(e);
-      const uint64_t fm = f.fieldMask();
-      forLanes(x.mask, [&](unsigned l) { vals[l] = (reg[l] >> sh) & fm; });  // getElem
+      forLanesElementwise(x.mask, [&](unsigned l) { vals[e][l] = U(reg[l] >> sh); });
     }
-    forLanes(x.mask, [&](unsigned l) {
+  uint64_t addrs[kWarpSize];
+  // Every shape's fragments have a power-of-two number of columns: row and column by shifts.
+  const unsigned colShift = unsigned(std::countr_zero(f.cols));
+  for (unsigned e = 0; e < f.unique; ++e) {
+    forLanesElementwise(x.mask, [&](unsigned l) {
       const unsigned idx = e * kWarpSize + l;
-      const unsigned row = pow2Cols ? idx >> colShift : idx / f.cols;
-      const unsigned col = pow2Cols ? idx & (f.cols - 1) : idx % f.cols;
-      addrs[l] = elemAddress(base[l], row, col, colMajor, stride[l], bytes);
+      addrs[l] =
+          elemAddress(base[l], idx >> colShift, idx & (f.cols - 1), colMajor, stride[l], kBytes);
     });
     // Without an observer, a warp whose lanes all fall inside one region (checked once) reads
     // and writes it in place, lane by lane in lane order as the machine's path does; otherwise
     // the machine's path (observers, faults).
     Machine::DirectRegion r;
-    const bool direct = x.machine->direct(space, x.mask, addrs, bytes, store, r);
-    auto at = [&](unsigned l) { return r.host + (l * r.laneStride + (addrs[l] - r.origin)); };
-    // The lanes' copies with the element's size as a constant (a move, not a memcpy call).
-    auto copyLanes = [&]<class U>(U) {
+    if (x.machine->direct(space, x.mask, addrs, kBytes, store, r)) {
       forLanes(x.mask, [&](unsigned l) {
+        uint8_t* at = r.host + (l * r.laneStride + (addrs[l] - r.origin));
         U v;
         if (store) {
-          v = U(vals[l]);
-          std::memcpy(at(l), &v, sizeof v);
+          v = U(vals[e][l]);
+          std::memcpy(at, &v, sizeof v);
         } else {
-          std::memcpy(&v, at(l), sizeof v);
-          vals[l] = v;
+          std::memcpy(&v, at, sizeof v);
+          vals[e][l] = v;
         }
       });
-    };
-    if (direct) {
-      switch (bytes) {
-        case 1:
-          copyLanes(uint8_t{});
-          break;
-        case 2:
-          copyLanes(uint16_t{});
-          break;
-        case 4:
-          copyLanes(uint32_t{});
-          break;
-        default:
-          copyLanes(uint64_t{});
-      }
-    }
-    if (store) {
-      if (!direct) x.machine->store(in, space, x.mask, addrs, bytes, 1, vals);
+    } else if (store) {
+      x.machine->store(in, space, x.mask, addrs, kBytes, 1, vals[e]);
     } else {
-      if (!direct) x.machine->load(in, space, x.mask, addrs, bytes, 1, vals);
-      for (unsigned dup = e; dup < f.elems; dup += f.unique) {  // setElem, a register at a time
-        uint64_t* reg = regOfMut(x, frag, f.regOfElem(dup));
-        if (f.bits == 64) {
-          forLanes(x.mask, [&](unsigned l) { reg[l] = vals[l]; });
-          continue;
-        }
-        const unsigned sh = f.shiftOf(dup);
-        const uint64_t m = f.fieldMask() << sh;
-        forLanes(x.mask, [&](unsigned l) {
-          reg[l] = (reg[l] & ~m & 0xFFFFFFFFull) | ((vals[l] << sh) & m);
-        });
-      }
+      x.machine->load(in, space, x.mask, addrs, kBytes, 1, vals[e]);
     }
+  }
+  if (store) return;
+  // setElem for every element the registers hold (element i repeats distinct element
+  // i % unique), a register at a time: the registers are whole runs of elements (unique is a
+  // multiple of the elements per register), so each is written whole, its upper half clear.
+  for (unsigned j = 0; j < f.regs(); ++j) {
+    uint64_t* reg = regOfMut(x, frag, j);
+    const unsigned first = (j * kPerReg) % f.unique;
+    forLanesElementwise(x.mask, [&](unsigned l) {
+      uint64_t w = 0;
+      for (unsigned i = 0; i < kPerReg; ++i)
+        w |= uint64_t(U(vals[first + i][l])) << (i * 8 * kBytes);
+      reg[l] = w;
+    });
+  }
+}
+
+void runLoadStore(Exec& x, const Inst& in, bool store) {
+  if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
+  const Decoded d = decode(in);
+  const Frag f = fragOf(d.shape, d.which, d.elem);
+  if (f.packed) return loadPacked(x, in, f);  // store.d is never sub-byte
+  switch (f.bits) {
+    case 8:
+      return loadStoreAs<uint8_t>(x, in, f, store);
+    case 16:
+      return loadStoreAs<uint16_t>(x, in, f, store);
+    case 32:
+      return loadStoreAs<uint32_t>(x, in, f, store);
+    default:
+      return loadStoreAs<uint64_t>(x, in, f, store);
   }
 }
 void runLoad(Exec& x, const Inst& in) { runLoadStore(x, in, false); }
 void runStore(Exec& x, const Inst& in) { runLoadStore(x, in, true); }
-
-double narrow(Elem e, uint64_t bits) {
-  switch (e) {
-    case Elem::TF32:
-      return fp::f32(uint32_t(bits) & 0xFFFFE000u);
-    case Elem::BF16:
-      return fp::bf16ToF32(uint16_t(bits));
-    default:
-      return fp::f16ToF32(uint16_t(bits));
-  }
-}
 
 fp::Format formatOf(Elem e) {
   switch (e) {
@@ -365,6 +358,33 @@ fp::Format formatOf(Elem e) {
   }
 }
 
+// The exact values of a narrow floating-point A or B fragment's distinct elements, in its
+// matrix's row-major order (element e of lane l is e * 32 + l): a loop per element over the
+// lanes with the decoder a constant (branch-free, vectorized for f16).
+template <class Decode>
+void decodeFrag(const Exec& x, const Opnd& v, const Frag& f, double* out, Decode decode) {
+  for (unsigned e = 0; e < f.unique; ++e) {
+    const uint64_t* r = regOf(x, v, f.regOfElem(e));
+    const unsigned sh = f.shiftOf(e);
+    double* row = out + e * kWarpSize;
+    for (unsigned l = 0; l < kWarpSize; ++l) row[l] = decode(uint32_t(r[l] >> sh));
+  }
+}
+void decodeFrag(const Exec& x, const Opnd& v, const Frag& f, Elem e, double* out) {
+  switch (e) {
+    case Elem::TF32:
+      return decodeFrag(x, v, f, out, [](uint32_t b) { return fp::f32(b & 0xFFFFE000u); });
+    case Elem::BF16:
+      return decodeFrag(x, v, f, out, [](uint32_t b) { return fp::bf16ToF32(uint16_t(b)); });
+    default:
+      return decodeFrag(x, v, f, out, [](uint32_t b) { return f16Exact(uint16_t(b)); });
+  }
+}
+
+// The largest matrices of a wmma.mma: A (m x k) and B (k x n) of m8n8k128's bits, C and D of
+// m16n16k16's 256 elements.
+constexpr unsigned kMaxAB = 8 * 128, kMaxCD = 256;
+
 void runMma(Exec& x, const Inst& in) {
   if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
   const Decoded d = decode(in);
@@ -373,35 +393,37 @@ void runMma(Exec& x, const Inst& in) {
   const Frag fc = fragOf(s, Which::C, d.cElem), fd = fragOf(s, Which::C, d.dElem);
   const Opnd &dOp = in.ops[0], &aOp = in.ops[1], &bOp = in.ops[2], &cOp = in.ops[3];
   // The matrices, gathered from the fragments (element e of lane l: row-major index e*32+l).
-  std::vector<uint64_t> A(s.m * s.k), B(s.k * s.n), C(s.m * s.n), D(s.m * s.n);
-  gatherElems(x, aOp, fa, A.data());
-  gatherElems(x, bOp, fb, B.data());
+  std::array<uint64_t, kMaxCD> C, D;
   gatherElems(x, cOp, fc, C.data());
   const bool isInt = isIntElem(d.elem);
+  if (!isInt && d.elem != Elem::F64) {
+    // The narrow floating-point forms' values, decoded once (each is used by n columns or m
+    // rows): A's rows and B's columns (transposed) as the contiguous k values mmaDot reads.
+    std::array<double, kMaxCD * 2> av, bv, bt;
+    std::array<int32_t, kMaxCD * 2> ae, be;
+    decodeFrag(x, aOp, fa, d.elem, av.data());
+    decodeFrag(x, bOp, fb, d.elem, bv.data());
+    for (unsigned k = 0; k < s.k; ++k)
+      for (unsigned c = 0; c < s.n; ++c) bt[c * s.k + k] = bv[k * s.n + c];
+    const fp::Format f = formatOf(d.elem);
+    std::array<MmaVector, 32> rows, cols;
+    for (unsigned r = 0; r < s.m; ++r)
+      rows[r] = {&av[r * s.k], &ae[r * s.k], mmaExponents(&av[r * s.k], s.k, f, &ae[r * s.k])};
+    for (unsigned c = 0; c < s.n; ++c)
+      cols[c] = {&bt[c * s.k], &be[c * s.k], mmaExponents(&bt[c * s.k], s.k, f, &be[c * s.k])};
+    const fp::Format cFormat = formatOf(d.cElem), dFormat = formatOf(d.dElem);
+    std::array<MmaDotJob, kMaxCD> jobs;
+    for (unsigned r = 0; r < s.m; ++r)
+      for (unsigned c = 0; c < s.n; ++c) jobs[r * s.n + c] = {&rows[r], &cols[c], C[r * s.n + c]};
+    mmaDots(jobs.data(), s.m * s.n, s.k, kMmaAdder, cFormat, dFormat, D.data());
+    scatterElems(x, dOp, fd, D.data());
+    return;
+  }
+  std::array<uint64_t, kMaxAB> A, B;
+  gatherElems(x, aOp, fa, A.data());
+  gatherElems(x, bOp, fb, B.data());
   const bool bitAnd = in.flags & kBitAnd;
   const auto mode = fp::Round((in.flags >> kRoundShift) & 7);
-  // The narrow floating-point forms' values, decoded once (each is used by n columns or m rows):
-  // A's rows and B's columns (transposed) as the contiguous k values mmaDot reads.
-  const bool narrowForm = !isInt && d.elem != Elem::F64;
-  std::vector<double> av, bt;
-  std::vector<int32_t> ae, be;
-  std::vector<MmaVector> rows, cols;
-  if (narrowForm) {
-    av.resize(A.size());
-    bt.resize(B.size());
-    ae.resize(A.size());
-    be.resize(B.size());
-    for (unsigned i = 0; i < s.m * s.k; ++i) av[i] = narrow(d.elem, A[i]);
-    for (unsigned k = 0; k < s.k; ++k)
-      for (unsigned c = 0; c < s.n; ++c) bt[c * s.k + k] = narrow(d.elem, B[k * s.n + c]);
-    const fp::Format f = formatOf(d.elem);
-    for (unsigned r = 0; r < s.m; ++r)
-      rows.push_back(
-          {&av[r * s.k], &ae[r * s.k], mmaExponents(&av[r * s.k], s.k, f, &ae[r * s.k])});
-    for (unsigned c = 0; c < s.n; ++c)
-      cols.push_back(
-          {&bt[c * s.k], &be[c * s.k], mmaExponents(&bt[c * s.k], s.k, f, &be[c * s.k])});
-  }
   for (unsigned r = 0; r < s.m; ++r)
     for (unsigned c = 0; c < s.n; ++c) {
       uint64_t& out = D[r * s.n + c];
@@ -421,14 +443,12 @@ void runMma(Exec& x, const Inst& in) {
           for (unsigned k = 0; k < s.k; ++k) sum += val(A[r * s.k + k]) * val(B[k * s.n + c]);
         if (in.flags & kSatFinite) sum = std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX);
         out = uint32_t(sum);
-      } else if (d.elem == Elem::F64) {
-        // One DFMA per k, B first (mma.cpp's f64 form: the NaN rule measured there).
+      } else {
+        // f64: one DFMA per k, B first (mma.cpp's f64 form: the NaN rule measured there).
         double v = fp::f64(acc);
         for (unsigned k = 0; k < s.k; ++k)
           v = fp::fma(fp::f64(B[k * s.n + c]), fp::f64(A[r * s.k + k]), v, mode);
         out = fp::bits(v);
-      } else {
-        out = mmaDot(rows[r], cols[c], s.k, kMmaAdder, acc, formatOf(d.cElem), formatOf(d.dElem));
       }
     }
   scatterElems(x, dOp, fd, D.data());

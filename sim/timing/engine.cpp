@@ -6,6 +6,7 @@
 #include <ctime>
 #include <tuple>
 
+#include "isa/insn_table.h"
 #include "sim/timing/peek.h"
 #include "sim/timing/smem.h"
 
@@ -58,7 +59,7 @@ bool runtimeStrideLoop(const isa::FunctionCode& f, uint32_t pc) {
       const isa::RegRef var{o.slot, false};
       for (uint32_t j = br.target; j < pc; ++j) {
         const isa::Inst& step = f.code[j];
-        if (step.text.rfind("add", 0) != 0 ||
+        if (!step.spec || step.spec->opcode != "add" ||
             std::find(step.defs.begin(), step.defs.end(), var) == step.defs.end())
           continue;
         bool self = false, other = false;

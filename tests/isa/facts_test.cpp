@@ -117,6 +117,23 @@ TEST(InstructionFacts, DefsAndUsesFollowTheRoleOnLoweredPtx) {
   EXPECT_EQ(at(fn, "add.s32").flow, Flow::Next);
 }
 
+TEST(InstructionFacts, EveryLoweredInstructionNamesTheSpecThatBoundIt) {
+  // What passes ask instead of the opcode text (the timing model's register-stride loops look
+  // for an add by in.spec): the spec's opcode is the text's first word, never a prefix of it.
+  const Lowered l = lowerKernel();
+  const FunctionCode& fn = l.program.functions[0];
+  for (const Inst& in : fn.code) {
+    ASSERT_NE(in.spec, nullptr) << in.text;
+    EXPECT_EQ(std::string(in.spec->opcode), in.text.substr(0, in.text.find('.'))) << in.text;
+  }
+  EXPECT_EQ(at(fn, "add.s32").spec->opcode, "add");
+  EXPECT_EQ(at(fn, "add.s32").spec->family, "int_arith");
+  EXPECT_EQ(at(fn, "add.cc.u32").spec->opcode, "add");
+  EXPECT_EQ(at(fn, "addc.u32").spec->opcode, "addc");  // its text starts with "add"
+  EXPECT_EQ(at(fn, "atom.global.add.u32").spec->opcode, "atom");
+  EXPECT_EQ(at(fn, "bar.red.popc.u32").spec->role, Role::Barrier);
+}
+
 TEST(InstructionFacts, WritesFirstOperandReadsTheOpcodeText) {
   EXPECT_TRUE(writesFirstOperand("add.s32"));
   EXPECT_TRUE(writesFirstOperand("ld.global.v4.f32"));

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "isa/fp.h"
+#include "isa/insns/matrix_elements.h"
 #include "isa/insns/mma_accumulate.h"
 
 namespace warpsim {
@@ -124,6 +125,66 @@ TEST(MmaAccumulate, BitOperationsGiveTheLibraryModelsBits) {
         ++checked;
       }
   EXPECT_EQ(checked, 8u * 2u * 20000u);
+}
+
+TEST(MmaAccumulate, MmaDotsGiveEachJobsMmaDot) {
+  // The batch (one call per instruction, k and the formats dispatched once) against mmaDot per
+  // element, with rows and columns shared between jobs as an instruction's are, for every k the
+  // forms use (and one without a constant trip count) and every C/D format pair.
+  const fp::Format kE4M3{4, 3};
+  const Case cases[] = {{fp::kF16, fp::kF16, isa::insns::kMmaAdder, 16},
+                        {fp::kBF16, fp::kBF16, isa::insns::kMmaAdder, 16},
+                        {fp::kTF32, fp::kTF32, isa::insns::kMmaAdder, 8},
+                        {kE4M3, kE4M3, isa::insns::kFp8Adder, 32},
+                        {fp::kF16, fp::kF16, isa::insns::kMmaAdder, 12}};
+  std::mt19937_64 rng(20261205);
+  unsigned checked = 0;
+  for (const Case& cs : cases)
+    for (fp::Format cf : {fp::kF32, fp::kF16})
+      for (fp::Format df : {fp::kF32, fp::kF16})
+        for (int iter = 0; iter < 50; ++iter) {
+          constexpr unsigned kRows = 4, kCols = 4;
+          double a[kRows][32], b[kCols][32];
+          int32_t ea[kRows][32], eb[kCols][32];
+          isa::insns::MmaVector rows[kRows], cols[kCols];
+          const int ca = int(rng() % uint64_t(cs.a.maxBiased()));
+          for (unsigned r = 0; r < kRows; ++r) {
+            for (unsigned i = 0; i < cs.k; ++i) a[r][i] = decode(cs.a, drawRaw(rng, cs.a, ca));
+            rows[r] = {a[r], ea[r], isa::insns::mmaExponents(a[r], cs.k, cs.a, ea[r])};
+          }
+          for (unsigned c = 0; c < kCols; ++c) {
+            for (unsigned i = 0; i < cs.k; ++i) b[c][i] = decode(cs.b, drawRaw(rng, cs.b, ca));
+            cols[c] = {b[c], eb[c], isa::insns::mmaExponents(b[c], cs.k, cs.b, eb[c])};
+          }
+          isa::insns::MmaDotJob jobs[kRows * kCols];
+          for (unsigned j = 0; j < kRows * kCols; ++j)
+            jobs[j] = {&rows[j / kCols], &cols[j % kCols],
+                       drawRaw(rng, cf, std::clamp(2 * ca - cs.a.bias(), 0, cf.maxBiased() - 1))};
+          uint64_t got[kRows * kCols];
+          isa::insns::mmaDots(jobs, kRows * kCols, cs.k, cs.adder, cf, df, got);
+          for (unsigned j = 0; j < kRows * kCols; ++j) {
+            const uint64_t want =
+                isa::insns::mmaDot(*jobs[j].a, *jobs[j].b, cs.k, cs.adder, jobs[j].c, cf, df);
+            ASSERT_EQ(got[j], want) << "k " << cs.k << " job " << j << " iteration " << iter;
+            ++checked;
+          }
+        }
+  EXPECT_EQ(checked, 5u * 4u * 50u * 16u);
+}
+
+TEST(MatrixElements, F16ExactIsEveryF16sValue) {
+  // The branch-free decoder of the fragments' f16 elements against fp::f16ToF32, every
+  // encoding: the same value and sign (zeros, subnormals, infinities), and a NaN for each NaN
+  // (its payload is never seen: mmaDot's NaN result is canonical).
+  for (uint32_t h = 0; h < 0x10000; ++h) {
+    const double got = isa::insns::f16Exact(uint16_t(h));
+    const double want = double(fp::f16ToF32(uint16_t(h)));
+    if (std::isnan(want)) {
+      ASSERT_TRUE(std::isnan(got)) << std::hex << h;
+      continue;
+    }
+    ASSERT_EQ(fp::bits(got), fp::bits(want)) << std::hex << h;
+  }
 }
 
 }  // namespace
