@@ -423,7 +423,8 @@ TEST(Contraction, AFusedQuotientRoundsOnce) {
   const std::string body =
       "  div.full.f32 %f10, %f1, %f2;\n  sub.f32 %f11, %f10, %f3;\n"
       "  div.approx.f32 %f12, %f1, %f2;\n  sub.f32 %f13, %f12, %f3;\n";
-  for (const auto [a, b] : {std::pair{3.0f, 7.0f}, {3.0f, 0x1.8p127f}, {0x1.8p-20f, 0x1.cp-130f}}) {
+  for (const auto& [a, b] :
+       {std::pair{3.0f, 7.0f}, {3.0f, 0x1.8p127f}, {0x1.8p-20f, 0x1.cp-130f}}) {
     Inputs in;
     in.f[0] = a;
     in.f[1] = b;
@@ -434,7 +435,9 @@ TEST(Contraction, AFusedQuotientRoundsOnce) {
     const float residual = std::fma(rcp, a * s, -in.f[2]);
     const std::vector<uint64_t> got = runBits(body, {"%f11", "%f13"}, in);
     EXPECT_EQ(got[0], f32bits(residual)) << b;
-    if (!big) EXPECT_EQ(got[1], f32bits(residual)) << b;  // div.approx does not scale big ones
+    if (!big) {  // div.approx does not scale big divisors
+      EXPECT_EQ(got[1], f32bits(residual)) << b;
+    }
     EXPECT_EQ(runBits(body, {"%f11"}, in, false)[0], 0u) << b;
   }
   Inputs in;
