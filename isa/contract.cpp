@@ -40,12 +40,13 @@ bool fusibleMul(const Inst& in) {
          fusibleType(in.mods.type()) && in.ops.size() == 3 && in.ops[0].kind == OpndKind::Reg &&
          in.ops[0].declared;
 }
-// div.approx.f32 / div.full.f32 end in an FMUL of the reciprocal and the scaled dividend, which
-// ptxas fuses as it fuses a mul; not with .ftz (FMUL.FTZ and FADD.FTZ stay apart: nvdisasm of
-// ptxas 13, sm_90, every .ftz combination), and div.rn is a division, not a product.
+// div.approx.f32 / div.full.f32 {.ftz} end in an FMUL of the reciprocal and the scaled
+// dividend, which ptxas fuses as it fuses a mul (nvdisasm of ptxas 13, sm_90: FFMA, FFMA.FTZ,
+// FFMA.SAT; confirmed on the H200 by isa-record --contract's random programs); div.rn is a
+// division, not a product.
 bool fusibleQuotient(const Inst& in) {
   return in.mods.type() == Type::F32 && (in.mods.has("approx") || in.mods.has("full")) &&
-         !ftz(in) && fusibleMul(in);
+         fusibleMul(in);
 }
 bool fusibleProduct(Fusion f, const Inst& in) {
   return f == Fusion::Multiply ? fusibleMul(in) : f == Fusion::Divide && fusibleQuotient(in);
@@ -209,8 +210,8 @@ class Contraction {
     const Opnd addend = in.ops[3 - k];
     in.ops = {in.ops[0], mul.ops[1], mul.ops[2], addend};
     if (fusion_[p.mul] == Fusion::Divide)  // FFMA.SAT for an add.sat, as for a mul
-      in.run = insns::fusedDivideAdd(mul.mods.has("full"), in.mods.has("sat"), negProduct,
-                                     negAddend);
+      in.run = insns::fusedDivideAdd(mul.mods.has("full"), ftz(in), in.mods.has("sat"),
+                                     negProduct, negAddend);
     else
       in.run = insns::fusedMultiplyAdd(in.mods.type(), ftz(in), in.mods.has("sat"), negProduct,
                                        negAddend);

@@ -133,7 +133,7 @@ void approx(Builder& b) {
 // for the chip to confirm. Only the last instruction may be guarded (a guarded mul never
 // fuses). The consumers' destinations avoid the mul's sources, which ptxas (renaming
 // registers) would fuse across and warpsim does not. A quarter of the f32 products are the
-// quotients of div.full / div.approx, which ptxas fuses like a mul's (without .ftz only).
+// quotients of div.full / div.approx, which ptxas fuses like a mul's.
 void contractible(Builder& b) {
   const bool f32 = b.percent(70);
   const std::string t = f32 ? "f32" : "f64", c = f32 ? "%cf" : "%cd";

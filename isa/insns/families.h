@@ -46,7 +46,7 @@ std::string bindExternalCall(Inst& in, const std::string& callee);
 Handler fusedMultiplyAdd(Type type, bool ftz, bool sat, bool negProduct, bool negAddend);
 Handler fusedMultiplyAddHalf(Type type, bool ftz, bool sat, bool negProduct, bool negAddend);
 // div.approx.f32 / div.full.f32 fused with the add/sub of its quotient: operands d, a, b, c.
-Handler fusedDivideAdd(bool full, bool sat, bool negProduct, bool negAddend);
+Handler fusedDivideAdd(bool full, bool ftz, bool sat, bool negProduct, bool negAddend);
 // barrier.cluster.arrive / .wait (cluster.cpp), reached through bar/barrier's binder.
 std::string bindClusterBarrier(Inst& in);
 // Binds the bulk forms of `cp` (cp.async.bulk{.tensor}, their commit/wait, prefetch:

@@ -41,15 +41,16 @@ struct FusedF64 {
   }
 };
 
-// The quotient's flags: kFull (div.full, else div.approx), then kSat, kNegProduct, kNegAddend.
-constexpr unsigned kFull = 1;
+// A quotient's flags: those above, and kFull (div.full, else div.approx).
+constexpr unsigned kFull = 16;
 
 template <unsigned Flags>
 struct FusedDivF32 {
   static void run(Exec& x, const Inst& in) {
     ternary<uint32_t>(x, in, [](uint32_t a, uint32_t b, uint32_t c) {
-      const uint32_t d = sfu::divFmaF32(a, b, c, (Flags & kFull) != 0, (Flags & kNegProduct) != 0,
-                                        (Flags & kNegAddend) != 0);
+      const uint32_t d =
+          sfu::divFmaF32(a, b, c, (Flags & kFull) != 0, (Flags & kFtz) != 0,
+                         (Flags & kNegProduct) != 0, (Flags & kNegAddend) != 0);
       if constexpr ((Flags & kSat) != 0) return fp::bits(fp::saturate(fp::f32(d)));
       return d;
     });
@@ -58,9 +59,10 @@ struct FusedDivF32 {
 
 }  // namespace
 
-Handler fusedDivideAdd(bool full, bool sat, bool negProduct, bool negAddend) {
-  return pickFlags<FusedDivF32, 4>((full ? kFull : 0) | (sat ? kSat : 0) |
-                                   (negProduct ? kNegProduct : 0) | (negAddend ? kNegAddend : 0));
+Handler fusedDivideAdd(bool full, bool ftz, bool sat, bool negProduct, bool negAddend) {
+  return pickFlags<FusedDivF32, 5>((ftz ? kFtz : 0) | (sat ? kSat : 0) |
+                                   (negProduct ? kNegProduct : 0) | (negAddend ? kNegAddend : 0) |
+                                   (full ? kFull : 0));
 }
 
 Handler fusedMultiplyAdd(Type type, bool ftz, bool sat, bool negProduct, bool negAddend) {

@@ -117,14 +117,15 @@ uint32_t divFullF32(uint32_t a, uint32_t b, bool ftz) {
   return fmul(a, F(mufuRcp(b)), ftz);
 }
 
-// The contracted form (ptxas 13, sm_90: `FFMA d, MUFU.RCP(b'), +-a', +-c` after the scaling of
-// the forms above; only without .ftz, where ptxas keeps FMUL.FTZ and FADD.FTZ apart).
-uint32_t divFmaF32(uint32_t a, uint32_t b, uint32_t c, bool full, bool negProduct, bool negAddend) {
-  const float s = full && above2to126(b) ? 0.25f : belowNormal(b) ? kTwo24 : 1.0f;
-  if (s != 1.0f) a = fmul(a, s, false), b = fmul(b, s, false);
+// The contracted form (ptxas 13, sm_90: `FFMA{.FTZ} d, MUFU.RCP(b'), +-a', +-c` after the
+// scaling of the forms above).
+uint32_t divFmaF32(uint32_t a, uint32_t b, uint32_t c, bool full, bool ftz, bool negProduct,
+                   bool negAddend) {
+  const float s = full && above2to126(b) ? 0.25f : (!ftz && belowNormal(b)) ? kTwo24 : 1.0f;
+  if (s != 1.0f) a = fmul(a, s, ftz), b = fmul(b, s, ftz);
   if (negProduct) a ^= kSign32;
   if (negAddend) c ^= kSign32;
-  return fp::bits(fp::fma(F(mufuRcp(b)), F(a), F(c), Round::RN, false));
+  return fp::bits(fp::fma(F(mufuRcp(b)), F(a), F(c), Round::RN, ftz));
 }
 
 // ---- f64 approximations ------------------------------------------------------------------

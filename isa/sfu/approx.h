@@ -19,10 +19,11 @@ uint32_t rsqrtApproxF32(uint32_t a, bool ftz);
 uint32_t sqrtApproxF32(uint32_t a, bool ftz);
 uint32_t divApproxF32(uint32_t a, uint32_t b, bool ftz);
 uint32_t divFullF32(uint32_t a, uint32_t b, bool ftz);
-// div.approx.f32 / div.full.f32 (no .ftz) with the add or sub that consumes the quotient, as
+// div.approx{.ftz}.f32 / div.full{.ftz}.f32 with the add or sub that consumes the quotient, as
 // ptxas contracts them (isa/contract.h): the quotient's last FMUL becomes one FFMA of the
 // reciprocal, the scaled dividend (negated by negProduct) and c (negated by negAddend).
-uint32_t divFmaF32(uint32_t a, uint32_t b, uint32_t c, bool full, bool negProduct, bool negAddend);
+uint32_t divFmaF32(uint32_t a, uint32_t b, uint32_t c, bool full, bool ftz, bool negProduct,
+                   bool negAddend);
 
 // f64 forms.
 uint64_t rcpApproxFtzF64(uint64_t a);

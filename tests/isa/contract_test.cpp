@@ -383,13 +383,13 @@ TEST(Contraction, SaturationAndFlushApplyToTheFusedResult) {
 }
 
 // div.approx.f32 / div.full.f32 end in an FMUL of MUFU.RCP(b) and a, which ptxas 13 fuses
-// like a mul (nvdisasm: FFMA, FFMA.SAT, with a folded neg; not with .ftz, and not div.rn).
+// like a mul (nvdisasm: FFMA, FFMA.FTZ, FFMA.SAT, with a folded neg; not div.rn).
 size_t fusedQuotients(const std::string& body, const std::vector<std::string>& outs) {
   auto l = lowerText(kernel(body, outs));
   size_t n = 0;
   for (const isa::Inst& in : l->fn().code)
-    for (unsigned f = 0; f < 16; ++f)
-      n += in.run == isa::insns::fusedDivideAdd(f & 1, f & 2, f & 4, f & 8);
+    for (unsigned f = 0; f < 32; ++f)
+      n += in.run == isa::insns::fusedDivideAdd(f & 1, f & 2, f & 4, f & 8, f & 16);
   return n;
 }
 
@@ -406,7 +406,9 @@ TEST(Contraction, AnApproximateQuotientFusesAsAProduct) {
                            {"%f11"}),
             1u);
   for (const char* body : {"  div.full.ftz.f32 %f10, %f1, %f2;\n  add.ftz.f32 %f11, %f10, %f3;\n",
-                           "  div.approx.ftz.f32 %f10, %f1, %f2;\n  add.ftz.f32 %f11, %f10, %f3;\n",
+                           "  div.approx.ftz.f32 %f10, %f1, %f2;\n  sub.ftz.f32 %f11, %f10, %f3;\n"})
+    EXPECT_EQ(fusedQuotients(body, {"%f11"}), 1u) << body;
+  for (const char* body : {"  div.full.ftz.f32 %f10, %f1, %f2;\n  add.f32 %f11, %f10, %f3;\n",
                            "  div.rn.f32 %f10, %f1, %f2;\n  add.f32 %f11, %f10, %f3;\n",
                            "  div.full.f32 %f10, %f1, %f2;\n  add.rn.f32 %f11, %f10, %f3;\n"})
     EXPECT_EQ(fusedQuotients(body, {"%f11"}), 0u) << body;
@@ -608,8 +610,8 @@ TEST(ContractionPrograms, TheGeneratorsSequencesAreFused) {
     auto l = lowerText(g.ptx);
     for (const isa::Inst& in : l->fn().code) {
       fused += fusedForm(in).has_value();
-      for (unsigned f = 0; f < 16; ++f)
-        fusedQuotient += in.run == isa::insns::fusedDivideAdd(f & 1, f & 2, f & 4, f & 8);
+      for (unsigned f = 0; f < 32; ++f)
+        fusedQuotient += in.run == isa::insns::fusedDivideAdd(f & 1, f & 2, f & 4, f & 8, f & 16);
     }
     PtxRunner r(g.ptx);
     const uint64_t in = r.buffer<uint64_t>(size_t(g.threads()) * g.words,
