@@ -6,7 +6,6 @@
 #include <ctime>
 #include <tuple>
 
-#include "sim/timing/if_convert.h"
 #include "sim/timing/peek.h"
 #include "sim/timing/smem.h"
 
@@ -476,11 +475,14 @@ void Engine::issue(uint32_t wi, uint64_t t) {
     if (!in->defs.empty()) end_ = std::max(end_, ready);  // a result still on its way
     if ((in->flow == isa::Flow::Call || in->flow == isa::Flow::Return) && curExecuted_)
       callCosts(w, t);
-    if (in->cls == isa::InsnClass::Control && !predicated_.empty() && predicated_.count(in)) {
+    const auto pred = in->cls == isa::InsnClass::Control && !predicated_.empty()
+                          ? predicated_.find(in)
+                          : predicated_.end();
+    if (pred != predicated_.end()) {
       // Predicated in SASS: nothing to resolve. A warp that skipped the body issues it anyway.
       const isa::Inst* next = nextInstruction(cs.cta->warp(w.warp));
       if (curFunction_ && next == &curFunction_->code[in->target] && curExecuted_) {
-        w.readyAt = std::max(w.readyAt, skipPredicatedBody(w, *in, t));
+        w.readyAt = std::max(w.readyAt, skipPredicatedBody(w, pred->second, t));
         w.readyKind = Stall::ShortScoreboard;
       }
     } else if (in->cls == isa::InsnClass::Control) {
@@ -529,15 +531,14 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   }
 }
 
-uint64_t Engine::skipPredicatedBody(WarpCtx& w, const isa::Inst& br, uint64_t t) {
+uint64_t Engine::skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t) {
   using K = isa::InsnClass;
   SmState& s = sms_[w.sm];
   const isa::FunctionCode& f = *curFunction_;
   uint64_t at = t;  // the branch's slot is the body's first instruction's
   bool first = true;
-  for (uint32_t pc = br.pc + 1; pc < br.target; ++pc) {
+  for (uint32_t pc : body) {
     const isa::Inst& b = f.code[pc];
-    if (foldedIntoAddress(f, pc, br.target)) continue;
     // (The report counts the PTX's warp-instructions, as the functional mode does: these are
     // time, not instructions.)
     if (!first) ++at;
@@ -553,7 +554,7 @@ uint64_t Engine::skipPredicatedBody(WarpCtx& w, const isa::Inst& br, uint64_t t)
       kind = Stall::ShortScoreboard;
       if (b.cls == K::StoreShared) w.sharedStoreFloor = at + 1;
     } else if (ct.memory) {
-      s.l1->occupy(at + 1);
+      // A global/local access with no lane on: no sector, no cycle of the LSU's path.
       ready = at + 1;
       kind = Stall::LongScoreboard;
     }

@@ -15,6 +15,7 @@
 #include "sim/func/cta.h"
 #include "sim/timing/cta_dispatch.h"
 #include "sim/timing/flops.h"
+#include "sim/timing/if_convert.h"
 #include "sim/timing/l2.h"
 #include "sim/timing/listener.h"
 #include "sim/timing/report.h"
@@ -67,7 +68,7 @@ class Engine {
   // no lane on: one instruction a cycle from `t` (the branch's own slot), each after the
   // registers it reads; shared accesses take an MIO slot without wavefronts. Returns the
   // cycle after the last.
-  uint64_t skipPredicatedBody(WarpCtx& w, const isa::Inst& br, uint64_t t);
+  uint64_t skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t);
   void mergeReady();
   // Sampling: runs CTAs [first, grid) functionally in index order after the detailed part and
   // scales the report to the whole grid (the rule is in docs/TIMING_MODEL.md).
@@ -120,7 +121,7 @@ class Engine {
   std::unordered_set<const isa::Inst*> notUnrolled_;
   // Branches that ptxas predicates (if_convert.h): no branch to resolve; a warp that skips the
   // body still issues it, its lanes off (skipPredicatedBody).
-  std::unordered_set<const isa::Inst*> predicated_;
+  PredicatedBodies predicated_;
   uint64_t curMemReady_ = 0;
   Stall curMemKind_ = Stall::Wait;
   bool curHadMemory_ = false;

@@ -40,11 +40,14 @@ bool ifConverted(const isa::FunctionCode& f, uint32_t pc, uint32_t maxBody) {
   return true;
 }
 
-void addIfConverted(const isa::FunctionCode& f, uint32_t maxBody,
-                    std::unordered_set<const isa::Inst*>& out) {
+void addIfConverted(const isa::FunctionCode& f, uint32_t maxBody, PredicatedBodies& out) {
   if (!maxBody) return;
-  for (uint32_t pc = 0; pc < f.code.size(); ++pc)
-    if (ifConverted(f, pc, maxBody)) out.insert(&f.code[pc]);
+  for (uint32_t pc = 0; pc < f.code.size(); ++pc) {
+    if (!ifConverted(f, pc, maxBody)) continue;
+    std::vector<uint32_t>& body = out[&f.code[pc]];
+    for (uint32_t i = pc + 1; i < f.code[pc].target; ++i)
+      if (!foldedIntoAddress(f, i, f.code[pc].target)) body.push_back(i);
+  }
 }
 
 bool foldedIntoAddress(const isa::FunctionCode& f, uint32_t pc, uint32_t end) {

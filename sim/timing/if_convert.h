@@ -8,7 +8,8 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_set>
+#include <unordered_map>
+#include <vector>
 
 #include "isa/program.h"
 
@@ -19,9 +20,10 @@ namespace warpsim::sim::timing {
 // return, exit, barrier or warp-synchronous instruction, and no other branch into it.
 bool ifConverted(const isa::FunctionCode& f, uint32_t pc, uint32_t maxBody);
 
-// The branches of `f` that ptxas predicates (ifConverted), by address.
-void addIfConverted(const isa::FunctionCode& f, uint32_t maxBody,
-                    std::unordered_set<const isa::Inst*>& out);
+// The branches of `f` that ptxas predicates (ifConverted), by address, each with the pcs of
+// its body that are SASS instructions (foldedIntoAddress left out).
+using PredicatedBodies = std::unordered_map<const isa::Inst*, std::vector<uint32_t>>;
+void addIfConverted(const isa::FunctionCode& f, uint32_t maxBody, PredicatedBodies& out);
 
 // Whether ptxas folds `in` (an add of an immediate whose result the body uses only as a memory
 // address's base, between `in` and `end`) into the addressing mode ([R+imm]): no SASS

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "sim/timing/if_convert.h"
 #include "sim/timing/timing_model.h"
@@ -63,6 +64,11 @@ TEST(IfConvert, AShortGuardedForwardBranchIsPredicated) {
   // Only the offset whose result is used as an address alone folds into the addressing mode.
   EXPECT_TRUE(foldedIntoAddress(f, pc + 1, f.code[pc].target));
   EXPECT_FALSE(foldedIntoAddress(f, pc + 4, f.code[pc].target));  // the add of two loads
+  // The SASS body: LDS, LDS, IADD, STS.
+  PredicatedBodies bodies;
+  addIfConverted(f, 12, bodies);
+  ASSERT_EQ(bodies.count(&f.code[pc]), 1u);
+  EXPECT_EQ(bodies.at(&f.code[pc]), (std::vector<uint32_t>{pc + 2, pc + 3, pc + 4, pc + 5}));
 }
 
 TEST(IfConvert, ABarrierOrAWarpShuffleKeepsTheBranch) {
