@@ -31,6 +31,10 @@ bool ifConverted(const isa::FunctionCode& f, uint32_t pc, uint32_t maxBody) {
   if (br.flow != isa::Flow::Branch || br.guard == isa::kNoSlot || br.target == isa::kNoPc ||
       br.target <= pc + 1 || br.target - pc - 1 > maxBody || br.table >= 0)
     return false;
+  // A branch to the function's end becomes `@P EXIT` (reduce_interleaved's `if (tid == 0)`
+  // store: `@P0 EXIT` and the body unpredicated): the skipping warps leave at once.
+  const isa::Flow end = f.code[br.target].flow;
+  if (end == isa::Flow::Exit || end == isa::Flow::Return) return false;
   for (uint32_t i = pc + 1; i < br.target; ++i)
     if (keepsBranch(f.code[i])) return false;
   // Another branch into the body makes it a join, not a region to predicate.

@@ -17,7 +17,8 @@ namespace warpsim::sim::timing {
 
 // Whether ptxas predicates `f`'s branch at `pc`: a guarded forward branch whose body (the
 // instructions up to its target) has 1..maxBody instructions, none of them a branch, call,
-// return, exit, barrier or warp-synchronous instruction, and no other branch into it.
+// return, exit, barrier or warp-synchronous instruction, no other branch into it, and whose
+// target is not a return or exit (that branch becomes a predicated EXIT).
 bool ifConverted(const isa::FunctionCode& f, uint32_t pc, uint32_t maxBody);
 
 // The branches of `f` that ptxas predicates (ifConverted), by address, each with the pcs of

@@ -28,7 +28,7 @@ std::string branchOver(bool skip, const std::string& extra = "") {
          (skip ? "  setp.ne.u32 %p1, %r1, 99;\n" : "  setp.eq.u32 %p1, %r1, 99;\n") +
          "  @%p1 bra $L_end;\n  add.s32 %r5, %r4, 4;\n  ld.shared.u32 %r6, [%r5];\n"
          "  ld.shared.u32 %r7, [%r4];\n  add.s32 %r6, %r6, %r7;\n" +
-         extra + "  st.shared.u32 [%r4], %r6;\n$L_end:\n  ret;\n}\n";
+         extra + "  st.shared.u32 [%r4], %r6;\n$L_end:\n  mov.u32 %r1, 0;\n  ret;\n}\n";
 }
 
 uint64_t cycles(const std::string& ptx, const TimingConfig& c) {
@@ -69,6 +69,16 @@ TEST(IfConvert, AShortGuardedForwardBranchIsPredicated) {
   addIfConverted(f, 12, bodies);
   ASSERT_EQ(bodies.count(&f.code[pc]), 1u);
   EXPECT_EQ(bodies.at(&f.code[pc]), (std::vector<uint32_t>{pc + 2, pc + 3, pc + 4, pc + 5}));
+}
+
+TEST(IfConvert, ABranchToTheEndIsAPredicatedExit) {
+  // The body ends at `ret`: ptxas emits `@P EXIT` and keeps the body unpredicated.
+  std::string ptx = branchOver(true);
+  const std::string cut = "$L_end:\n  mov.u32 %r1, 0;\n";
+  ptx.replace(ptx.find(cut), cut.size(), "$L_end:\n");
+  test::PtxRunner r(ptx);
+  const isa::FunctionCode& f = kernelOf(r);
+  EXPECT_FALSE(ifConverted(f, branchPc(f), 12));
 }
 
 TEST(IfConvert, ABarrierOrAWarpShuffleKeepsTheBranch) {
