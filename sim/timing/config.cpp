@@ -118,6 +118,13 @@ const std::vector<Row>& rows() {
        "near partition: S1, S2 264-266; S4 259.9", true},
       {"l2.size_kb", &TimingConfig::l2SizeKb, "KB",
        "S3 SM90_H200: 48 x 2 x 640 KiB = 60 MiB [unverified: check l2CacheSize]", false},
+      {"l2.partitions", &TimingConfig::l2Partitions, "partitions",
+       "two halves of l2.size_kb; a read from the far half leaves a copy in the near one "
+       "(S3 -gpgpu_n_chiplet_partition 2; NVIDIA's A100 whitepaper; tests/recorded/timing/"
+       "h200_ncu.tsv: transpose_tiled/padded at 4096 count 1.49 L2 read sectors per sector "
+       "read from DRAM, a far read's two lookups, and write 31.4 of their 50.8 MB output to "
+       "DRAM, where one 60 MiB LRU keeps all but 17.8 MB)",
+       true},
       {"l2.line_bytes", &TimingConfig::l2LineBytes, "bytes", "S3 -gpgpu_cache:dl2 S:256:128:20",
        true},
       {"l2.ways", &TimingConfig::l2Ways, "ways", "S3 -gpgpu_cache:dl2 S:256:128:20", true},
@@ -153,6 +160,12 @@ const std::vector<Row>& rows() {
        "ptxas merges shared loads of consecutive words of a 16-byte-aligned vector into "
        "LDS.64/LDS.128 (cuobjdump -sass of sgemm_tiled: 4 LDS.128 for As[ty][0..15]; ncu: "
        "20.97M shared load instructions at 1024, not the PTX's 33.5M)",
+       true},
+      {"ptxas.if_convert_max", &TimingConfig::ptxasIfConvertMax, "instructions",
+       "the longest branch body (PTX instructions) that ptxas predicates: cuobjdump -sass of "
+       "scan_blelloch (its 9-instruction `if (tid < d)` down-sweep bodies are predicated, its "
+       "15-instruction `if (tid == 0)` body with a global store stays a branch), "
+       "reduce_interleaved and reduce_sequential (4-instruction bodies predicated)",
        true},
       {"dram.latency", &TimingConfig::dramLatency, "cycles",
        "load-to-use from HBM: S1 650-658, S2 600-656", true},
@@ -211,6 +224,8 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.l2SizeKb == 0) fail("l2.size_kb: must be positive");
   if (c.ptxasHoistWindow > 128) fail("ptxas.hoist_window: must be 0..128");
   if (c.ptxasVectorize > 1) fail("ptxas.vectorize_shared: must be 0 or 1");
+  if (c.l2Partitions == 0 || c.l2Partitions > 8) fail("l2.partitions: must be 1..8");
+  if (c.ptxasIfConvertMax > 64) fail("ptxas.if_convert_max: must be 0..64");
   if (c.l2PartialWriteSlots == 0) fail("l2.partial_write_slots: must be positive");
   if (!(c.l2BytesPerCycle > 0) || !(c.dramBytesPerCycle > 0))
     fail("bytes_per_cycle: must be positive");

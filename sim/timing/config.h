@@ -56,6 +56,9 @@ struct TimingConfig {
   uint32_t constLatency = 4;
   uint32_t l1HitLatency = 41, l1LineBytes = 128, l1Ways = 4, l1SectorsPerCycle = 4;
   uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;
+  // The L2's halves (l2.h): each homes half the lines and keeps copies of what its SMs read of
+  // the other's; 1: one cache for the chip.
+  uint32_t l2Partitions = 2;
   double l2BytesPerCycle = 2800;
   uint32_t atomicL2Latency = 30;  // cycles added to an L2 access by an atomic's ALU
   // Atomics on one address at the L2 (each lane's atomic is one operation there): two warp
@@ -71,6 +74,9 @@ struct TimingConfig {
   // 1: a warp's shared loads of consecutive words of a 16-byte-aligned vector are one request
   // (ptxas's LDS.64/LDS.128); 0: every PTX load is a request.
   uint32_t ptxasVectorize = 1;
+  // ptxas predicates a guarded forward branch over a straight-line body of at most this many
+  // PTX instructions (if_convert.h); 0: every branch stays a branch.
+  uint32_t ptxasIfConvertMax = 12;
   // vprintf: the cycles a warp spends in the driver's printf handler per call.
   uint32_t printfCycles = 83000;
   uint32_t dramLatency = 650;

@@ -106,7 +106,7 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
   sms_.resize(c.smCount);
   for (SmState& s : sms_) {
     s.smsps.resize(c.smspPerSm);
-    s.l1 = std::make_unique<L1>(c, occ.l1Bytes);
+    s.l1 = std::make_unique<L1>(c, occ.l1Bytes, l2_.nearPartition(uint32_t(&s - sms_.data())));
   }
   for (const isa::FunctionCode& f : ctx.program->functions) {
     slotsMax_ = std::max(slotsMax_, f.numSlots);
@@ -115,6 +115,7 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     // Whole 4-byte words: SASS saves and restores registers one STL/LDL of 4 bytes per lane.
     for (uint32_t pc = 0; pc < f.code.size(); ++pc)
       if (runtimeStrideLoop(f, pc)) notUnrolled_.insert(&f.code[pc]);
+    addIfConverted(f, c.ptxasIfConvertMax, predicated_);
     if (auto it = stackFrames.find(f.name); it != stackFrames.end() && it->second >= 4) {
       frames_[&f] = it->second / 4 * 4;
       frameStride_ = std::max(frameStride_, it->second / 4 * 4);
@@ -475,7 +476,17 @@ void Engine::issue(uint32_t wi, uint64_t t) {
     if (!in->defs.empty()) end_ = std::max(end_, ready);  // a result still on its way
     if ((in->flow == isa::Flow::Call || in->flow == isa::Flow::Return) && curExecuted_)
       callCosts(w, t);
-    if (in->cls == isa::InsnClass::Control) {
+    const auto pred = in->cls == isa::InsnClass::Control && !predicated_.empty()
+                          ? predicated_.find(in)
+                          : predicated_.end();
+    if (pred != predicated_.end()) {
+      // Predicated in SASS: nothing to resolve. A warp that skipped the body issues it anyway.
+      const isa::Inst* next = nextInstruction(cs.cta->warp(w.warp));
+      if (curFunction_ && next == &curFunction_->code[in->target] && curExecuted_) {
+        w.readyAt = std::max(w.readyAt, skipPredicatedBody(w, pred->second, t));
+        w.readyKind = Stall::ShortScoreboard;
+      }
+    } else if (in->cls == isa::InsnClass::Control) {
       w.readyAt = std::max(w.readyAt, t + c_.latControl);
       w.readyKind = Stall::BranchResolving;
       if (!notUnrolled_.empty() && notUnrolled_.count(in)) w.hoistFloor = t + 1;
@@ -519,6 +530,38 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       anyReady = cs.cta->warp(k).state == WarpState::Ready;
     if (!anyReady) cs.cta->failDeadlock();
   }
+}
+
+uint64_t Engine::skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t) {
+  using K = isa::InsnClass;
+  SmState& s = sms_[w.sm];
+  const isa::FunctionCode& f = *curFunction_;
+  uint64_t at = t;  // the branch's slot is the body's first instruction's
+  bool first = true;
+  for (uint32_t pc : body) {
+    const isa::Inst& b = f.code[pc];
+    // (The report counts the PTX's warp-instructions, as the functional mode does: these are
+    // time, not instructions.)
+    if (!first) ++at;
+    first = false;
+    at = std::max(at, w.sb.waitFor(b).first);
+    const ClassTiming& ct = classes_[b.cls];
+    uint64_t ready = at + ct.latency;
+    Stall kind = resultKind(b.cls);
+    if (b.cls == K::LoadShared || b.cls == K::StoreShared || b.cls == K::AtomicShared) {
+      // Behind the requests ahead of it on the one L1TEX data path, but with no wavefront it
+      // takes no cycle of that path.
+      ready = std::max({at, s.mioFree, s.l1->lsuFree()}) + c_.sharedLatency;
+      kind = Stall::ShortScoreboard;
+      if (b.cls == K::StoreShared) w.sharedStoreFloor = at + 1;
+    } else if (ct.memory) {
+      // A global/local access with no lane on: no sector, no cycle of the LSU's path.
+      ready = at + 1;
+      kind = Stall::LongScoreboard;
+    }
+    for (const isa::RegRef& d : b.defs) w.sb.write(d, ready, kind);
+  }
+  return at + 1;
 }
 
 void Engine::callCosts(WarpCtx& w, uint64_t t) {

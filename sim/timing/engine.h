@@ -15,6 +15,7 @@
 #include "sim/func/cta.h"
 #include "sim/timing/cta_dispatch.h"
 #include "sim/timing/flops.h"
+#include "sim/timing/if_convert.h"
 #include "sim/timing/l2.h"
 #include "sim/timing/listener.h"
 #include "sim/timing/report.h"
@@ -63,6 +64,11 @@ class Engine {
   void retireWarp(uint32_t wi, uint64_t t);
   // A call's or return's SASS side: vprintf's handler, the stack frame saved or restored.
   void callCosts(WarpCtx& w, uint64_t t);
+  // A warp whose lanes all took predicated branch `br` at `t` issues the SASS of its body with
+  // no lane on: one instruction a cycle from `t` (the branch's own slot), each after the
+  // registers it reads; shared accesses take an MIO slot without wavefronts. Returns the
+  // cycle after the last.
+  uint64_t skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t);
   void mergeReady();
   // Sampling: runs CTAs [first, grid) functionally in index order after the detailed part and
   // scales the report to the whole grid (the rule is in docs/TIMING_MODEL.md).
@@ -113,6 +119,9 @@ class Engine {
   // Back edges of loops whose induction variable steps by a register (a grid- or block-stride
   // loop): ptxas does not unroll them, so no load is hoisted across one.
   std::unordered_set<const isa::Inst*> notUnrolled_;
+  // Branches that ptxas predicates (if_convert.h): no branch to resolve; a warp that skips the
+  // body still issues it, its lanes off (skipPredicatedBody).
+  PredicatedBodies predicated_;
   uint64_t curMemReady_ = 0;
   Stall curMemKind_ = Stall::Wait;
   bool curHadMemory_ = false;

@@ -6,8 +6,8 @@
 
 namespace warpsim::sim::timing {
 
-L1::L1(const TimingConfig& c, uint64_t capacity)
-    : c_(c), cache_(capacity, c.l1LineBytes, c.l1Ways) {}
+L1::L1(const TimingConfig& c, uint64_t capacity, uint32_t l2Partition)
+    : c_(c), cache_(capacity, c.l1LineBytes, c.l1Ways), l2Partition_(l2Partition) {}
 
 AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localKey, uint64_t now,
                         L2& l2, MemoryCounters& m, uint64_t* drainAt) {
@@ -62,7 +62,7 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
         continue;
       }
       ++m.l1Misses;
-      const uint64_t back = l2.access(addr, L2Op::Read, start, m);
+      const uint64_t back = l2.access(addr, L2Op::Read, start, m, 1, l2Partition_);
       cache_.fill(addr, back, false, start);
       ready = std::max(ready, back);
     } else if (e.kind == AccessKind::Store) {

@@ -17,7 +17,8 @@ namespace warpsim::sim::timing {
 
 class L1 {
  public:
-  L1(const TimingConfig& c, uint64_t capacityBytes);
+  // `l2Partition`: the L2 partition this SM reaches without the crossbar (L2::nearPartition).
+  L1(const TimingConfig& c, uint64_t capacityBytes, uint32_t l2Partition = L2::kHome);
   // `localKey` tells one warp's local memory from another's (local addresses are per thread).
   AccessTiming access(const MemoryEvent& e, isa::Space landed, uint64_t localKey, uint64_t now,
                       L2& l2, MemoryCounters& m, uint64_t* drainAt);
@@ -25,6 +26,7 @@ class L1 {
  private:
   const TimingConfig& c_;
   SectorCache cache_;
+  uint32_t l2Partition_;
   uint64_t lsuFree_ = 0;
   std::vector<uint64_t> sectors_;      // scratch: the distinct sectors, in lane order
   std::vector<unsigned> sectorBytes_;  // scratch: bytes the lanes write of each

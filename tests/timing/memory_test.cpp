@@ -81,5 +81,39 @@ TEST(MemoryTiming, DramBandwidthIsAQueue) {
   EXPECT_EQ(d.read(100, 32), 700u);
 }
 
+TEST(MemoryTiming, AReadFromTheFarL2PartitionLeavesANearCopy) {
+  const TimingConfig c;  // two partitions
+  L2 l2(c);
+  MemoryCounters m;
+  EXPECT_EQ(l2.nearPartition(0), 0u);
+  EXPECT_EQ(l2.nearPartition(c.smCount - 1), 1u);
+  // Line 1 (an odd number of bits set) is homed in partition 1; an SM of partition 0 reads it.
+  EXPECT_EQ(l2.access(128, L2Op::Read, 100, m, 1, 0), 100 + c.dramLatency);
+  EXPECT_EQ(m.dramReadBytes, 32u);
+  // Its copy in partition 0 hits, as does the home for an SM of partition 1.
+  EXPECT_EQ(l2.access(128, L2Op::Read, 2000, m, 1, 0), 2000 + c.l2HitLatency);
+  EXPECT_EQ(l2.access(128, L2Op::Read, 3000, m, 1, 1), 3000 + c.l2HitLatency);
+  EXPECT_EQ(m.l2Hits, 2u);
+  EXPECT_EQ(m.dramReadBytes, 32u);
+}
+
+TEST(MemoryTiming, AFarReadsCopyTakesRoomFromTheNearPartitionsDirtyLines) {
+  TimingConfig c;
+  c.l2SizeKb = 1;  // two partitions of one set of four 128-byte lines
+  c.l2Ways = 4;
+  for (uint32_t near : {1u, 0u}) {
+    L2 l2(c);
+    MemoryCounters m;
+    // Lines 0, 3, 5 and 6 (an even number of bits set: homed in partition 0) written: dirty.
+    uint64_t t = 0;
+    for (uint64_t line : {0, 3, 5, 6}) l2.access(line * 128, L2Op::Write, t += 10, m);
+    EXPECT_EQ(m.dramWriteBytes, 0u);
+    // Line 1 (homed in partition 1) read by an SM of partition 1: no copy, nothing evicted.
+    // By an SM of partition 0: its copy evicts partition 0's least recent line, written back.
+    l2.access(128, L2Op::Read, t += 10, m, 1, near);
+    EXPECT_EQ(m.dramWriteBytes, near == 0 ? 32u : 0u) << "near " << near;
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::sim::timing

@@ -1,0 +1,80 @@
+#include "sim/timing/if_convert.h"
+
+#include <algorithm>
+
+namespace warpsim::sim::timing {
+
+namespace {
+
+// Instructions that end or split a predicated region in SASS: control flow, barriers and the
+// warp-synchronous operations (their member masks are not a predicate's business).
+bool keepsBranch(const isa::Inst& in) {
+  using K = isa::InsnClass;
+  return in.flow != isa::Flow::Next || in.cls == K::Barrier || in.cls == K::Warp ||
+         in.sync != isa::SyncRole::None;
+}
+
+// How operand `o` reads register slot `slot`: 0 not at all, 1 as an address's base only, 2 as
+// a value.
+int readsSlot(const isa::Opnd& o, uint32_t slot) {
+  if (o.kind == isa::OpndKind::Reg && o.declared && o.slot == slot) return 2;
+  if (o.kind == isa::OpndKind::Addr && o.baseSlot == slot) return 1;
+  int r = 0;
+  for (const isa::Opnd& e : o.elems) r = std::max(r, readsSlot(e, slot));
+  return r;
+}
+
+}  // namespace
+
+bool ifConverted(const isa::FunctionCode& f, uint32_t pc, uint32_t maxBody) {
+  const isa::Inst& br = f.code[pc];
+  if (br.flow != isa::Flow::Branch || br.guard == isa::kNoSlot || br.target == isa::kNoPc ||
+      br.target <= pc + 1 || br.target - pc - 1 > maxBody || br.table >= 0)
+    return false;
+  // A branch to the function's end becomes `@P EXIT` (reduce_interleaved's `if (tid == 0)`
+  // store: `@P0 EXIT` and the body unpredicated): the skipping warps leave at once.
+  const isa::Flow end = f.code[br.target].flow;
+  if (end == isa::Flow::Exit || end == isa::Flow::Return) return false;
+  for (uint32_t i = pc + 1; i < br.target; ++i)
+    if (keepsBranch(f.code[i])) return false;
+  // Another branch into the body makes it a join, not a region to predicate.
+  for (const isa::Inst& o : f.code)
+    if (o.flow == isa::Flow::Branch && &o != &br && o.target > pc + 1 && o.target < br.target)
+      return false;
+  return true;
+}
+
+void addIfConverted(const isa::FunctionCode& f, uint32_t maxBody, PredicatedBodies& out) {
+  if (!maxBody) return;
+  for (uint32_t pc = 0; pc < f.code.size(); ++pc) {
+    if (!ifConverted(f, pc, maxBody)) continue;
+    std::vector<uint32_t>& body = out[&f.code[pc]];
+    for (uint32_t i = pc + 1; i < f.code[pc].target; ++i)
+      if (!foldedIntoAddress(f, i, f.code[pc].target)) body.push_back(i);
+  }
+}
+
+bool foldedIntoAddress(const isa::FunctionCode& f, uint32_t pc, uint32_t end) {
+  const isa::Inst& in = f.code[pc];
+  if (in.cls != isa::InsnClass::Int || in.text.rfind("add", 0) != 0 || in.defs.size() != 1 ||
+      in.defs[0].pred || in.ops.size() != 3)
+    return false;
+  const isa::Opnd& imm = in.ops[2];
+  if (imm.kind != isa::OpndKind::Reg || imm.declared) return false;  // not an immediate
+  const uint32_t slot = in.defs[0].slot;
+  bool addressed = false;
+  for (uint32_t i = pc + 1; i < end; ++i) {
+    const isa::Inst& u = f.code[i];
+    int how = 0;
+    // An instruction that defines registers names the first of them first (its destination).
+    for (size_t k = u.defs.empty() ? 0 : 1; k < u.ops.size(); ++k)
+      how = std::max(how, readsSlot(u.ops[k], slot));
+    if (how == 2) return false;
+    addressed = addressed || how == 1;
+    for (const isa::RegRef& d : u.defs)
+      if (!d.pred && d.slot == slot) return addressed;  // redefined: later reads are not its
+  }
+  return addressed;
+}
+
+}  // namespace warpsim::sim::timing
