@@ -45,21 +45,62 @@ MipChoice mipLevels(const Object& o, float lod) {
   if (std::isnan(l)) l = 0;
   l = std::clamp(l, std::max(o.minLod, 0.0f), std::clamp(o.maxLod, 0.0f, top));
   if (o.mipFilter == Filter::Point) {
-    c.level[0] = l > 0.5f ? unsigned(std::ceil(l + 0.5f)) - 1 : 0;
+    // The nearest level, a fraction of one half rounding up (the H200: lod 0.5 reads level 1).
+    // In double: l + 0.5 in float would round 0.5 + 1 ulp down to 1 and tie it back down.
+    c.level[0] = unsigned(std::floor(double(l) + 0.5));
     return c;
   }
   const unsigned base = unsigned(std::floor(l));
-  const double w = std::floor(double(l - float(base)) * 256.0 + 0.5) / 256.0;
+  // The H200 truncates the fraction to 8 bits (mipmap_probe.h200.txt: l1 lod1 fits only so).
+  const double w = std::floor(double(l - float(base)) * 256.0) / 256.0;
   c.level[0] = base;
   if (w == 0 || base + 1 >= o.levels) return c;
-  if (w == 1) {
-    c.level[0] = base + 1;
-    return c;
-  }
   c.n = 2;
   c.level[1] = base + 1;
   c.weight = w;
   return c;
+}
+
+namespace {
+
+uint32_t roundHalfUp256(uint32_t x) { return (x + 128) / 256; }
+
+// One level's taps scaled by its share `lw` (of 256): the x pair splits lw first (the second
+// texel's part rounded half up, the first the rest), then each x half splits along y, the first
+// x texel's half rounding its first y texel's part, the second its second's (mirror images).
+// `alpha` and `beta` are the level's own x and y weights (of 256), recovered from its footprint.
+void scaleLevel(const Footprint& f, uint32_t lw, Footprint& out) {
+  auto w256 = [&](unsigned t) { return uint32_t(std::lround(f.taps[t].weight * 256)); };
+  uint32_t w[4] = {lw, 0, 0, 0};
+  if (f.n == 2) {
+    w[1] = roundHalfUp256(w256(1) * lw);
+    w[0] = lw - w[1];
+  } else if (f.n == 4) {
+    const uint32_t alpha = w256(1) + w256(3), beta = w256(2) + w256(3);
+    const uint32_t x1 = roundHalfUp256(alpha * lw), xs[2] = {lw - x1, x1};
+    const uint32_t y00 = roundHalfUp256(xs[0] * (256 - beta));
+    const uint32_t y11 = roundHalfUp256(xs[1] * beta);
+    w[0] = y00;          // (x0, y0)
+    w[2] = xs[0] - y00;  // (x0, y1)
+    w[3] = y11;          // (x1, y1)
+    w[1] = xs[1] - y11;  // (x1, y0)
+  }
+  for (unsigned t = 0; t < f.n; ++t) {
+    Tap& tap = out.taps[out.n++];
+    tap = f.taps[t];
+    tap.weight = w[t] / 256.0;
+  }
+}
+
+}  // namespace
+
+Footprint blendedFootprint(const Footprint& lower, const Footprint& upper, double weight) {
+  Footprint f;
+  if (lower.n + upper.n > f.taps.size() || lower.n == 8 || upper.n == 8) return f;
+  const uint32_t w = uint32_t(weight * 256);
+  scaleLevel(lower, 256 - w, f);
+  scaleLevel(upper, w, f);
+  return f;
 }
 
 }  // namespace warpsim::isa::tex

@@ -207,20 +207,22 @@ CubeCoords cubeCoords(float x, float y, float z) {
   const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
   float m, sc, tc;
   uint32_t face;
-  if (ax >= ay && ax >= az) {
-    face = x >= 0 ? 0 : 1;
-    m = ax;
-    sc = x >= 0 ? -z : z;
+  // Ties of the major axis (edges and corners) go to the later axis, z before y before x (the
+  // H200: mipmap_probe.h200.txt, Cp cube at (1, -1, -1) reads face 5, at (1, -1, -0.97) face 3).
+  if (az >= ax && az >= ay) {
+    face = z >= 0 ? 4 : 5;
+    m = az;
+    sc = z >= 0 ? x : -x;
     tc = -y;
-  } else if (ay >= az) {
+  } else if (ay >= ax) {
     face = y >= 0 ? 2 : 3;
     m = ay;
     sc = x;
     tc = y >= 0 ? z : -z;
   } else {
-    face = z >= 0 ? 4 : 5;
-    m = az;
-    sc = z >= 0 ? x : -x;
+    face = x >= 0 ? 0 : 1;
+    m = ax;
+    sc = x >= 0 ? -z : z;
     tc = -y;
   }
   if (m == 0) return {0, 0.5f, 0.5f};  // no direction: the centre of face 0 (to be measured)

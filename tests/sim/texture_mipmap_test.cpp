@@ -4,6 +4,7 @@
 // tex.grad, tex and txq.num_mipmap_levels in a kernel on a texture whose levels hold constants.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -64,7 +65,14 @@ TEST(TextureMipmap, NearestLevelWithBiasAndClamps) {
     return c.level[0];
   };
   EXPECT_EQ(level(-3.0f), 0u);
-  EXPECT_EQ(level(0.5f), 0u);  // a half rounds down
+  EXPECT_EQ(level(0.49f), 0u);
+  // A half rounds up, and one ulp past it too (the H200, mipmap_probe.h200.txt: p1 lod1 at lod
+  // 0x1p-1 and 0x1.000002p-1 read level 1, at 0x1.8p+0 level 2; 1.5 - 1 ulp level 1).
+  EXPECT_EQ(level(0.5f), 1u);
+  EXPECT_EQ(level(std::nextafter(0.5f, 1.0f)), 1u);
+  EXPECT_EQ(level(std::nextafter(0.5f, 0.0f)), 0u);
+  EXPECT_EQ(level(1.5f), 2u);
+  EXPECT_EQ(level(std::nextafter(1.5f, 0.0f)), 1u);
   EXPECT_EQ(level(0.51f), 1u);
   EXPECT_EQ(level(2.4f), 2u);
   EXPECT_EQ(level(100.0f), 4u);  // the last level
@@ -83,15 +91,20 @@ TEST(TextureMipmap, LinearBlendsTwoLevelsByAnEightBitFraction) {
   EXPECT_EQ(c.level[0], 1u);
   EXPECT_EQ(c.level[1], 2u);
   EXPECT_EQ(c.weight, 0.25);
-  c = isa::tex::mipLevels(o, 0.3f);  // 76.8 / 256 rounds to 77 / 256
-  EXPECT_EQ(c.weight, 77.0 / 256);
+  // The fraction is truncated to 8 bits (the H200, mipmap_probe.h200.txt l1 lod1): 76.8 / 256
+  // is 76 / 256.
+  c = isa::tex::mipLevels(o, 0.3f);
+  EXPECT_EQ(c.weight, 76.0 / 256);
   c = isa::tex::mipLevels(o, 2.0f);  // on a level: that level alone
   EXPECT_EQ(c.n, 1u);
   EXPECT_EQ(c.level[0], 2u);
   c = isa::tex::mipLevels(o, 4.5f);  // past the last level: the last alone
   EXPECT_EQ(c.n, 1u);
   EXPECT_EQ(c.level[0], 4u);
-  c = isa::tex::mipLevels(o, 0.999f);  // 255.7 / 256 rounds to a whole level
+  c = isa::tex::mipLevels(o, 0.999f);  // 255.7 / 256 is 255 / 256, still a blend
+  EXPECT_EQ(c.n, 2u);
+  EXPECT_EQ(c.weight, 255.0 / 256);
+  c = isa::tex::mipLevels(o, 1.0f + 1.0f / 512);  // less than 1/256 past a level: that level
   EXPECT_EQ(c.n, 1u);
   EXPECT_EQ(c.level[0], 1u);
 }

@@ -445,6 +445,12 @@ TEST(TextureSample, CubeFaces) {
   EXPECT_EQ(cubeCoords(0, -1, 0.5f).face, 3u);
   EXPECT_EQ(cubeCoords(0, 0, 3).face, 4u);
   EXPECT_EQ(cubeCoords(0, 0, -3).face, 5u);
+  // Ties of the major axis go to z, then y (the H200, mipmap_probe.h200.txt: Cp cube at
+  // (1, -1, -1) returns face 5's texel, at (1, -1, -0.97) face 3's).
+  EXPECT_EQ(cubeCoords(1, -1, -1).face, 5u);
+  EXPECT_EQ(cubeCoords(1, -1, -0.97f).face, 3u);
+  EXPECT_EQ(cubeCoords(-1, 0.5f, 1).face, 4u);
+  EXPECT_EQ(cubeCoords(1, 1, 0).face, 2u);
   // +x: s = -z, t = -y, mapped from [-1, 1] to [0, 1].
   const auto c = cubeCoords(2, -1, 1);
   EXPECT_EQ(c.s, 0.25f);
