@@ -220,7 +220,11 @@ void runTex(Exec& x, const Inst& in) {
           tex::cubeCoords(fp::f32(uint32_t(x.reg(coordOp(in, first))[l])),
                           fp::f32(uint32_t(x.reg(coordOp(in, first + 1))[l])),
                           fp::f32(uint32_t(x.reg(coordOp(in, first + 2))[l])));
-      const uint32_t cubeIndex = layered ? uint32_t(x.reg(coordOp(in, 0))[l]) : 0;
+      // An index past the last cube (a negative one too, as unsigned) reads the last cube's
+      // face (the H200, mipmap_probe.h200.txt: CAl cubelayer at layers -1 and 2 of 2).
+      const uint32_t cubes = std::max<uint32_t>(1, o.layers / 6);
+      const uint32_t cubeIndex =
+          layered ? std::min(uint32_t(x.reg(coordOp(in, 0))[l]), cubes - 1) : 0;
       Object face = o;
       face.normalizedCoords = 1;
       face.address[0] = face.address[1] = tex::Address::Clamp;

@@ -225,7 +225,9 @@ CubeCoords cubeCoords(float x, float y, float z) {
     sc = x >= 0 ? -z : z;
     tc = -y;
   }
-  if (m == 0) return {0, 0.5f, 0.5f};  // no direction: the centre of face 0 (to be measured)
+  // No direction (zero, or NaN: every comparison above fails) reads face +z as the zero vector
+  // picks it, at the centre (the H200, mipmap_probe.h200.txt: Cp, Cl cube at 0 and NaN).
+  if (!(m > 0)) return {4, 0.5f, 0.5f};
   return {face, (sc / m + 1) * 0.5f, (tc / m + 1) * 0.5f};
 }
 
