@@ -181,8 +181,11 @@ void runTex(Exec& x, const Inst& in) {
   LaneMask blended = 0;
   double blend[kWarpSize] = {};
   forLanes(x.mask, [&](unsigned l) {
+    if (d.obj[l].levels <= 1) return;
+    // A mipmapped texture's coordinates are normalized whatever the descriptor says (the H200:
+    // mipmap_probe.h200.txt, un2 with normalizedCoords = 0 reads as normalized).
+    d.obj[l].normalizedCoords = 1;
     const Object& o = d.obj[l];
-    if (o.levels <= 1) return;
     float lod = 0;  // a plain tex reads the base level (before bias and clamps)
     if (in.flags & kLevel) lod = fp::f32(uint32_t(x.reg(in.ops[2])[l]));
     if (in.flags & kGrad) {
