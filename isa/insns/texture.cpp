@@ -278,28 +278,18 @@ void runTex(Exec& x, const Inst& in) {
   forLanes(x.mask, [&](unsigned l) {
     const Object& o = d.obj[l];
     const tex::Footprint& f = fp[l];
-    if (dst == 0 && tex::readsFloat(o)) {
-      for (unsigned c = 0; c < 4; ++c) {
-        float v;
-        const tex::Footprint both =
-            blended >> l & 1 ? tex::blendedFootprint(f, fpUpper[l], blend[l]) : tex::Footprint{};
-        if (both.n) {
-          // Both levels' taps in one weighted sum, rounded once (texture_mipmap.h).
-          const uint8_t* tapBytes[8];
-          for (unsigned i = 0; i < f.n; ++i) tapBytes[i] = texels.bytes[l][i].data();
-          for (unsigned i = 0; i < fpUpper[l].n; ++i)
-            tapBytes[f.n + i] = texelsUpper.bytes[l][i].data();
-          v = tex::filteredChannel(o, both, tapBytes, c);
-        } else {
-          v = sampled(o, f, texels, l, c);
-          if (blended >> l & 1) {
-            const double w = blend[l];
-            const float v1 = sampled(upper.obj[l], fpUpper[l], texelsUpper, l, c);
-            v = float((1 - w) * double(v) + w * double(v1));
-          }
-        }
-        writeDest(x, in.ops[0], l, c, fp::bits(v));
-      }
+    if (dst == 0 && tex::readsFloat(o) && (blended >> l & 1)) {
+      // Both levels' taps in one weighted sum, rounded once (texture_mipmap.h).
+      const tex::Footprint both = tex::blendedFootprint(f, fpUpper[l], blend[l]);
+      const uint8_t* tapBytes[tex::kMaxTaps];
+      for (unsigned i = 0; i < f.n; ++i) tapBytes[i] = texels.bytes[l][i].data();
+      for (unsigned i = 0; i < fpUpper[l].n; ++i)
+        tapBytes[f.n + i] = texelsUpper.bytes[l][i].data();
+      for (unsigned c = 0; c < 4; ++c)
+        writeDest(x, in.ops[0], l, c, fp::bits(tex::filteredChannel(o, both, tapBytes, c)));
+    } else if (dst == 0 && tex::readsFloat(o)) {
+      for (unsigned c = 0; c < 4; ++c)
+        writeDest(x, in.ops[0], l, c, fp::bits(sampled(o, f, texels, l, c)));
     } else {
       // An element-type read of integers (tex.v4.s32/u32, point sampling): the raw channels.
       uint8_t border[16];

@@ -61,45 +61,19 @@ MipChoice mipLevels(const Object& o, float lod) {
   return c;
 }
 
-namespace {
-
-uint32_t roundHalfUp256(uint32_t x) { return (x + 128) / 256; }
-
-// One level's taps scaled by its share `lw` (of 256): the x pair splits lw first (the second
-// texel's part rounded half up, the first the rest), then each x half splits along y, the first
-// x texel's half rounding its first y texel's part, the second its second's (mirror images).
-// `alpha` and `beta` are the level's own x and y weights (of 256), recovered from its footprint.
-void scaleLevel(const Footprint& f, uint32_t lw, Footprint& out) {
-  auto w256 = [&](unsigned t) { return uint32_t(std::lround(f.taps[t].weight * 256)); };
-  uint32_t w[4] = {lw, 0, 0, 0};
-  if (f.n == 2) {
-    w[1] = roundHalfUp256(w256(1) * lw);
-    w[0] = lw - w[1];
-  } else if (f.n == 4) {
-    const uint32_t alpha = w256(1) + w256(3), beta = w256(2) + w256(3);
-    const uint32_t x1 = roundHalfUp256(alpha * lw), xs[2] = {lw - x1, x1};
-    const uint32_t y00 = roundHalfUp256(xs[0] * (256 - beta));
-    const uint32_t y11 = roundHalfUp256(xs[1] * beta);
-    w[0] = y00;          // (x0, y0)
-    w[2] = xs[0] - y00;  // (x0, y1)
-    w[3] = y11;          // (x1, y1)
-    w[1] = xs[1] - y11;  // (x1, y0)
-  }
-  for (unsigned t = 0; t < f.n; ++t) {
-    Tap& tap = out.taps[out.n++];
-    tap = f.taps[t];
-    tap.weight = w[t] / 256.0;
-  }
-}
-
-}  // namespace
-
 Footprint blendedFootprint(const Footprint& lower, const Footprint& upper, double weight) {
   Footprint f;
-  if (lower.n + upper.n > f.taps.size() || lower.n == 8 || upper.n == 8) return f;
   const uint32_t w = uint32_t(weight * 256);
-  scaleLevel(lower, 256 - w, f);
-  scaleLevel(upper, w, f);
+  for (const Footprint* level : {&lower, &upper}) {
+    const unsigned n[3] = {level->count[0], level->count[1], level->count[2]};
+    const uint32_t alpha[3] = {level->alpha[0], level->alpha[1], level->alpha[2]};
+    uint32_t weights[8];
+    splitWeights(n, alpha, level == &lower ? 256 - w : w, weights);
+    for (unsigned t = 0; t < level->n; ++t) {
+      f.taps[f.n] = level->taps[t];
+      f.taps[f.n++].weight = weights[t] / 256.0;
+    }
+  }
   return f;
 }
 

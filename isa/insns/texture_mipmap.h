@@ -49,11 +49,10 @@ struct MipChoice {
 };
 MipChoice mipLevels(const Object& o, float lod);
 
-// Linear mipmap filtering of 1-d and 2-d textures on the H200: one weighted sum over both levels'
-// taps (lower's first, then upper's), each level's tap weights scaled by its share of 256 and
-// rounded to 1/256 (fitted to scripts/probes/texture/mipmap_probe.cu's chip output: l1 lod1 all,
-// l2 lod2 99%), so the sum is rounded once (filteredChannel). n == 0 when the taps do not fit
-// (3-d: 16 taps), for the caller to blend the two levels' results instead.
+// Linear mipmap filtering on the H200: one weighted sum over both levels' taps (lower's first,
+// then upper's), each level's share of 256 split over its taps as one level's 256 is
+// (splitWeights), so the sum is rounded once (filteredChannel). Fitted to
+// scripts/probes/texture/mipmap_probe.cu's chip output (docs/FIDELITY.md "Mipmaps").
 Footprint blendedFootprint(const Footprint& lower, const Footprint& upper, double weight);
 
 }  // namespace warpsim::isa::tex

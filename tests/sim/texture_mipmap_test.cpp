@@ -109,6 +109,47 @@ TEST(TextureMipmap, LinearBlendsTwoLevelsByAnEightBitFraction) {
   EXPECT_EQ(c.level[0], 1u);
 }
 
+// Linear mipmap filtering sums both levels' taps at once: each level's share of 256 splits over
+// its taps as one level's 256 does, the second texel's part rounded half up (the H200's l1 and
+// l2 lod fetches of scripts/probes/texture/mipmap_probe.cu all agree with this).
+TEST(TextureMipmap, BlendSplitsEachLevelsShareOverItsTaps) {
+  isa::tex::Footprint lower, upper;
+  lower.n = upper.n = 2;
+  lower.count[0] = upper.count[0] = 2;
+  lower.alpha[0] = 100;
+  upper.alpha[0] = 200;
+  for (unsigned t = 0; t < 2; ++t) {
+    lower.taps[t].offset = 16 * t;
+    upper.taps[t].offset = 100 + 16 * t;
+  }
+  const isa::tex::Footprint f = isa::tex::blendedFootprint(lower, upper, 77.0 / 256);
+  ASSERT_EQ(f.n, 4u);
+  // Lower's share 179: 100 * 179 / 256 = 69.9 -> 70, the rest 109; upper's 77: 60.2 -> 60, 17.
+  const double want[4] = {109, 70, 17, 60};
+  const int64_t offsets[4] = {0, 16, 100, 116};
+  for (unsigned t = 0; t < 4; ++t) {
+    EXPECT_EQ(f.taps[t].weight, want[t] / 256) << t;
+    EXPECT_EQ(f.taps[t].offset, offsets[t]) << t;
+  }
+  // 2-d: x splits the share first, then each x half splits along y, the first x half rounding
+  // its first y part, the second its second. Share 179, a = 64, b = 192: x 134 | 45; y of the
+  // first half 134 * 64 / 256 = 33.5 -> 34 (then 100), of the second 45 * 192 / 256 = 33.75 -> 34.
+  const unsigned n[3] = {2, 2, 1};
+  const uint32_t alpha[3] = {64, 192, 0};
+  uint32_t w[4];
+  isa::tex::splitWeights(n, alpha, 179, w);
+  EXPECT_EQ(w[0], 34u);   // (x0, y0)
+  EXPECT_EQ(w[1], 11u);   // (x1, y0)
+  EXPECT_EQ(w[2], 100u);  // (x0, y1)
+  EXPECT_EQ(w[3], 34u);   // (x1, y1)
+  // At a share of 256 it is the one-level split: w11 = round(a b), w10 = a - w11, w01 = b - w11.
+  isa::tex::splitWeights(n, alpha, 256, w);
+  EXPECT_EQ(w[3], 48u);
+  EXPECT_EQ(w[1], 16u);
+  EXPECT_EQ(w[2], 144u);
+  EXPECT_EQ(w[0], 48u);
+}
+
 TEST(TextureMipmap, GradientsGiveTheLevelOfDetailInTexels) {
   const Object o = mipmapped(8, 8, 4, Filter::Point);
   const float one[2] = {1.0f / 8, 0}, four[2] = {0, 0.5f}, zero[2] = {0, 0};
