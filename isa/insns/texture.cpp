@@ -181,8 +181,11 @@ void runTex(Exec& x, const Inst& in) {
   LaneMask blended = 0;
   double blend[kWarpSize] = {};
   forLanes(x.mask, [&](unsigned l) {
+    if (d.obj[l].levels <= 1) return;
+    // A mipmapped texture's coordinates are normalized whatever the descriptor says (the H200:
+    // mipmap_probe.h200.txt, un2 with normalizedCoords = 0 reads as normalized).
+    d.obj[l].normalizedCoords = 1;
     const Object& o = d.obj[l];
-    if (o.levels <= 1) return;
     float lod = 0;  // a plain tex reads the base level (before bias and clamps)
     if (in.flags & kLevel) lod = fp::f32(uint32_t(x.reg(in.ops[2])[l]));
     if (in.flags & kGrad) {
@@ -220,7 +223,11 @@ void runTex(Exec& x, const Inst& in) {
           tex::cubeCoords(fp::f32(uint32_t(x.reg(coordOp(in, first))[l])),
                           fp::f32(uint32_t(x.reg(coordOp(in, first + 1))[l])),
                           fp::f32(uint32_t(x.reg(coordOp(in, first + 2))[l])));
-      const uint32_t cubeIndex = layered ? uint32_t(x.reg(coordOp(in, 0))[l]) : 0;
+      // An index past the last cube (a negative one too, as unsigned) reads the last cube's
+      // face (the H200, mipmap_probe.h200.txt: CAl cubelayer at layers -1 and 2 of 2).
+      const uint32_t cubes = std::max<uint32_t>(1, o.layers / 6);
+      const uint32_t cubeIndex =
+          layered ? std::min(uint32_t(x.reg(coordOp(in, 0))[l]), cubes - 1) : 0;
       Object face = o;
       face.normalizedCoords = 1;
       face.address[0] = face.address[1] = tex::Address::Clamp;
@@ -271,16 +278,18 @@ void runTex(Exec& x, const Inst& in) {
   forLanes(x.mask, [&](unsigned l) {
     const Object& o = d.obj[l];
     const tex::Footprint& f = fp[l];
-    if (dst == 0 && tex::readsFloat(o)) {
-      for (unsigned c = 0; c < 4; ++c) {
-        float v = sampled(o, f, texels, l, c);
-        if (blended >> l & 1) {
-          const double w = blend[l];
-          const float v1 = sampled(upper.obj[l], fpUpper[l], texelsUpper, l, c);
-          v = float((1 - w) * double(v) + w * double(v1));
-        }
-        writeDest(x, in.ops[0], l, c, fp::bits(v));
-      }
+    if (dst == 0 && tex::readsFloat(o) && (blended >> l & 1)) {
+      // Both levels' taps in one weighted sum, rounded once (texture_mipmap.h).
+      const tex::Footprint both = tex::blendedFootprint(f, fpUpper[l], blend[l]);
+      const uint8_t* tapBytes[tex::kMaxTaps];
+      for (unsigned i = 0; i < f.n; ++i) tapBytes[i] = texels.bytes[l][i].data();
+      for (unsigned i = 0; i < fpUpper[l].n; ++i)
+        tapBytes[f.n + i] = texelsUpper.bytes[l][i].data();
+      for (unsigned c = 0; c < 4; ++c)
+        writeDest(x, in.ops[0], l, c, fp::bits(tex::filteredChannel(o, both, tapBytes, c)));
+    } else if (dst == 0 && tex::readsFloat(o)) {
+      for (unsigned c = 0; c < 4; ++c)
+        writeDest(x, in.ops[0], l, c, fp::bits(sampled(o, f, texels, l, c)));
     } else {
       // An element-type read of integers (tex.v4.s32/u32, point sampling): the raw channels.
       uint8_t border[16];

@@ -45,21 +45,36 @@ MipChoice mipLevels(const Object& o, float lod) {
   if (std::isnan(l)) l = 0;
   l = std::clamp(l, std::max(o.minLod, 0.0f), std::clamp(o.maxLod, 0.0f, top));
   if (o.mipFilter == Filter::Point) {
-    c.level[0] = l > 0.5f ? unsigned(std::ceil(l + 0.5f)) - 1 : 0;
+    // The nearest level, a fraction of one half rounding up (the H200: lod 0.5 reads level 1).
+    // In double: l + 0.5 in float would round 0.5 + 1 ulp down to 1 and tie it back down.
+    c.level[0] = unsigned(std::floor(double(l) + 0.5));
     return c;
   }
   const unsigned base = unsigned(std::floor(l));
-  const double w = std::floor(double(l - float(base)) * 256.0 + 0.5) / 256.0;
+  // The H200 truncates the fraction to 8 bits (mipmap_probe.h200.txt: l1 lod1 fits only so).
+  const double w = std::floor(double(l - float(base)) * 256.0) / 256.0;
   c.level[0] = base;
   if (w == 0 || base + 1 >= o.levels) return c;
-  if (w == 1) {
-    c.level[0] = base + 1;
-    return c;
-  }
   c.n = 2;
   c.level[1] = base + 1;
   c.weight = w;
   return c;
+}
+
+Footprint blendedFootprint(const Footprint& lower, const Footprint& upper, double weight) {
+  Footprint f;
+  const uint32_t w = uint32_t(weight * 256);
+  for (const Footprint* level : {&lower, &upper}) {
+    const unsigned n[3] = {level->count[0], level->count[1], level->count[2]};
+    const uint32_t alpha[3] = {level->alpha[0], level->alpha[1], level->alpha[2]};
+    uint32_t weights[8];
+    splitWeights(n, alpha, level == &lower ? 256 - w : w, weights);
+    for (unsigned t = 0; t < level->n; ++t) {
+      f.taps[f.n] = level->taps[t];
+      f.taps[f.n++].weight = weights[t] / 256.0;
+    }
+  }
+  return f;
 }
 
 }  // namespace warpsim::isa::tex

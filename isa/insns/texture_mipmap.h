@@ -7,16 +7,18 @@
 //   - the level of detail is tex.level's operand, log2 of the larger gradient's length in texels
 //     for tex.grad (isotropic: no anisotropic filtering), and 0 for a plain tex; lodBias is
 //     added and the result clamped to [minLod, maxLod] and to [0, levels - 1];
-//   - point mipmap filtering reads the nearest level, ceil(lod + 0.5) - 1 (a fraction of exactly
-//     one half rounds down, as OpenGL defines it); linear filtering reads levels floor(lod) and
-//     floor(lod) + 1 and blends them by the fraction held in 8 fractional bits, rounded half up,
-//     as the texel weights are (texture_sample.h).
+//   - point mipmap filtering reads the nearest level, floor(lod + 0.5): a fraction of exactly one
+//     half rounds up (measured on the H200, scripts/probes/texture/mipmap_probe.cu; OpenGL's
+//     ceil(lod + 0.5) - 1 rounds it down); linear filtering reads levels floor(lod) and
+//     floor(lod) + 1 and blends them by the fraction truncated to 8 fractional bits (measured),
+//     in one weighted sum over both levels' texels (blendedFootprint).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 
 #include "isa/insns/texture_object.h"
+#include "isa/insns/texture_sample.h"
 
 namespace warpsim::isa::tex {
 
@@ -46,5 +48,11 @@ struct MipChoice {
   double weight = 0;
 };
 MipChoice mipLevels(const Object& o, float lod);
+
+// Linear mipmap filtering on the H200: one weighted sum over both levels' taps (lower's first,
+// then upper's), each level's share of 256 split over its taps as one level's 256 is
+// (splitWeights), so the sum is rounded once (filteredChannel). Fitted to
+// scripts/probes/texture/mipmap_probe.cu's chip output (docs/FIDELITY.md "Mipmaps").
+Footprint blendedFootprint(const Footprint& lower, const Footprint& upper, double weight);
 
 }  // namespace warpsim::isa::tex

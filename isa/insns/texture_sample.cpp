@@ -115,6 +115,8 @@ namespace {
 // Rounds p / d half up (p >= 0): the filter unit's rounding of a weight product.
 uint32_t roundHalfUp(uint32_t p, uint32_t d) { return (p + d / 2) / d; }
 
+}  // namespace
+
 // The combined weights of the taps in 1/256 units, in the footprint's order (x fastest), from
 // each axis's weight of its second texel (0..256). Fitted to the H200's linear fetches
 // (tests/recorded/texture/, docs/FIDELITY.md "Textures"): each product of two weights is
@@ -122,29 +124,40 @@ uint32_t roundHalfUp(uint32_t p, uint32_t d) { return (p + d / 2) / d; }
 // 2-d: w11 = round(a b), w10 = a - w11, w01 = b - w11, the rest to 256 (the first x texel's
 // column rounds its first y share, the second its second). 3-d: x splits first, then z, then y;
 // the first x texel's half rounds the second z share and the first y share, the second x
-// texel's half the first z share and the second y share (its mirror image).
-void combinedWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t* out) {
+// texel's half the first z share and the second y share (its mirror image). A mipmap blend
+// splits each level's share of 256 (`total`) the same way (mipmap_probe.h200.txt: l1, l2 lod).
+void splitWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t total, uint32_t* out) {
   const unsigned axes = (n[0] == 2) + (n[1] == 2) + (n[2] == 2);
   if (axes <= 1) {
     const unsigned d = n[0] == 2 ? 0 : n[1] == 2 ? 1 : 2;
-    out[0] = axes == 0 ? 256 : 256 - alpha[d];
-    if (axes == 1) out[1] = alpha[d];
+    if (axes == 0) {
+      out[0] = total;
+      return;
+    }
+    out[1] = roundHalfUp(alpha[d] * total, 256);
+    out[0] = total - out[1];
     return;
   }
   if (axes == 2) {
+    // The first axis splits the total, then each half splits along the second: the first
+    // texel's half rounds its first share, the second its second (at a total of 256: w11 =
+    // round(a b), w10 = a - w11, w01 = b - w11, w00 the rest).
     const unsigned p = n[0] == 2 ? 0 : 1, q = n[2] == 2 ? 2 : 1;
-    const uint32_t a = alpha[p], b = alpha[q], w11 = roundHalfUp(a * b, 256);
-    out[0] = 256 - a - b + w11;  // (first, first)
-    out[1] = a - w11;            // (second of p, first of q)
-    out[2] = b - w11;
+    const uint32_t a = alpha[p], b = alpha[q];
+    const uint32_t second = roundHalfUp(a * total, 256), first = total - second;
+    const uint32_t w00 = roundHalfUp(first * (256 - b), 256), w11 = roundHalfUp(second * b, 256);
+    out[0] = w00;           // (first, first)
+    out[1] = second - w11;  // (second of p, first of q)
+    out[2] = first - w00;
     out[3] = w11;
     return;
   }
   const uint32_t a = alpha[0], b = alpha[1], c = alpha[2];
+  const uint32_t secondX = roundHalfUp(a * total, 256);
   for (unsigned i = 0; i < 2; ++i) {
     // The first x texel's half rounds the second z texel's share, then the first y texel's;
     // the second x texel's half is its mirror image, rounding the first z and the second y.
-    const uint32_t wx = i ? a : 256 - a;
+    const uint32_t wx = i ? secondX : total - secondX;
     const uint32_t wzr = roundHalfUp(wx * (i ? 256 - c : c), 256);
     const uint32_t wz[2] = {i ? wzr : wx - wzr, i ? wx - wzr : wzr};
     for (unsigned k = 0; k < 2; ++k) {
@@ -154,8 +167,6 @@ void combinedWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t* out
     }
   }
 }
-
-}  // namespace
 
 Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,
                     uint32_t layer) {
@@ -184,9 +195,13 @@ Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, 
     counts[d] = axes[d].n;
     alpha[d] = axes[d].n == 2 ? uint32_t(roundHalfAway(axes[d].weight[1] * 256)) : 0;
   }
-  combinedWeights(counts, alpha, weights);
+  splitWeights(counts, alpha, 256, weights);
   const uint64_t layerBase = o.layered ? uint64_t(std::min(layer, o.layers - 1)) * o.slicePitch : 0;
   Footprint f;
+  for (unsigned d = 0; d < 3; ++d) {
+    f.count[d] = uint8_t(counts[d]);
+    f.alpha[d] = uint16_t(alpha[d]);
+  }
   for (unsigned k = 0; k < axes[2].n; ++k)
     for (unsigned j = 0; j < axes[1].n; ++j)
       for (unsigned i = 0; i < axes[0].n; ++i) {
@@ -207,23 +222,27 @@ CubeCoords cubeCoords(float x, float y, float z) {
   const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
   float m, sc, tc;
   uint32_t face;
-  if (ax >= ay && ax >= az) {
-    face = x >= 0 ? 0 : 1;
-    m = ax;
-    sc = x >= 0 ? -z : z;
+  // Ties of the major axis (edges and corners) go to the later axis, z before y before x (the
+  // H200: mipmap_probe.h200.txt, Cp cube at (1, -1, -1) reads face 5, at (1, -1, -0.97) face 3).
+  if (az >= ax && az >= ay) {
+    face = z >= 0 ? 4 : 5;
+    m = az;
+    sc = z >= 0 ? x : -x;
     tc = -y;
-  } else if (ay >= az) {
+  } else if (ay >= ax) {
     face = y >= 0 ? 2 : 3;
     m = ay;
     sc = x;
     tc = y >= 0 ? z : -z;
   } else {
-    face = z >= 0 ? 4 : 5;
-    m = az;
-    sc = z >= 0 ? x : -x;
+    face = x >= 0 ? 0 : 1;
+    m = ax;
+    sc = x >= 0 ? -z : z;
     tc = -y;
   }
-  if (m == 0) return {0, 0.5f, 0.5f};  // no direction: the centre of face 0 (to be measured)
+  // No direction (zero, or NaN: every comparison above fails) reads face +z as the zero vector
+  // picks it, at the centre (the H200, mipmap_probe.h200.txt: Cp, Cl cube at 0 and NaN).
+  if (!(m > 0)) return {4, 0.5f, 0.5f};
   return {face, (sc / m + 1) * 0.5f, (tc / m + 1) * 0.5f};
 }
 
@@ -330,8 +349,8 @@ double roundSumHalfAway(const int64_t* m, const int* e, unsigned n, int base, in
 // sums that fall on a tie round away from zero, docs/FIDELITY.md "Textures").
 double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* const* texels,
                         unsigned c, int digits, int emin) {
-  int64_t w[8];
-  float v[8];
+  int64_t w[kMaxTaps];
+  float v[kMaxTaps];
   double plain = 0;  // the sum as IEEE arithmetic has it: what an infinity or a NaN gives
   for (unsigned t = 0; t < f.n; ++t) {
     w[t] = roundHalfAway(f.taps[t].weight * 256);
@@ -339,8 +358,8 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
     if (w[t] != 0) plain += double(w[t]) * double(v[t]);
   }
   if (!std::isfinite(plain)) return plain;
-  int64_t m[8];
-  int e[8];
+  int64_t m[kMaxTaps];
+  int e[kMaxTaps];
   unsigned n = 0;
   int lo = 0, hi = 0;
   for (unsigned t = 0; t < f.n; ++t) {

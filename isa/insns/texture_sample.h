@@ -13,7 +13,7 @@
 //     9-bit fixed point with 8 fractional bits (rounded half up), texels i and i + 1 with
 //     weights 1 - alpha and alpha, each index addressed on its own (border: the border color)
 //   - the H200 filters a 1-d texture as a 2-d one of height 1 sampled at y = 0, and rounds each
-//     product of axis weights to 8 fractional bits (texture_sample.cpp: combinedWeights)
+//     product of axis weights to 8 fractional bits (texture_sample.cpp: splitWeights)
 //   - the weighted sum of up to 8 texels: filteredChannel (exact, rounded once to f32 or f16 with
 //     ties away from zero; normalized integers summed in 16-bit fixed point); what is still not
 //     fitted is listed in docs/FIDELITY.md "Textures"
@@ -34,10 +34,23 @@ struct Tap {
   double weight = 0;
 };
 
+// The most taps one filtered sum reads: a trilinear 3-d fetch, 8 texels on each of two mipmap
+// levels (texture_mipmap.h: blendedFootprint); one level's footprint holds at most 8.
+inline constexpr unsigned kMaxTaps = 16;
+
 struct Footprint {
   unsigned n = 0;
-  std::array<Tap, 8> taps{};
+  std::array<Tap, kMaxTaps> taps{};
+  // Each axis's texel count (1 or 2) and weight of its second texel (of 256), from which a
+  // mipmap blend splits a level's share again (splitWeights).
+  uint8_t count[3] = {1, 1, 1};
+  uint16_t alpha[3] = {0, 0, 0};
 };
+
+// The combined weights of a footprint's taps (x fastest) in 1/256 units, summing to `total`
+// (256 for one level; a mipmap blend gives each level its share), from each axis's texel count
+// `n` and second texel's weight `alpha` (of 256). Fitted to the H200: texture_sample.cpp.
+void splitWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t total, uint32_t* out);
 
 // The filter weight alpha of linear filtering for the fraction `frac` in [0, 1): 9-bit fixed
 // point, 8 fractional bits.

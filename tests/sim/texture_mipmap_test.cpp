@@ -4,6 +4,7 @@
 // tex.grad, tex and txq.num_mipmap_levels in a kernel on a texture whose levels hold constants.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -64,7 +65,14 @@ TEST(TextureMipmap, NearestLevelWithBiasAndClamps) {
     return c.level[0];
   };
   EXPECT_EQ(level(-3.0f), 0u);
-  EXPECT_EQ(level(0.5f), 0u);  // a half rounds down
+  EXPECT_EQ(level(0.49f), 0u);
+  // A half rounds up, and one ulp past it too (the H200, mipmap_probe.h200.txt: p1 lod1 at lod
+  // 0x1p-1 and 0x1.000002p-1 read level 1, at 0x1.8p+0 level 2; 1.5 - 1 ulp level 1).
+  EXPECT_EQ(level(0.5f), 1u);
+  EXPECT_EQ(level(std::nextafter(0.5f, 1.0f)), 1u);
+  EXPECT_EQ(level(std::nextafter(0.5f, 0.0f)), 0u);
+  EXPECT_EQ(level(1.5f), 2u);
+  EXPECT_EQ(level(std::nextafter(1.5f, 0.0f)), 1u);
   EXPECT_EQ(level(0.51f), 1u);
   EXPECT_EQ(level(2.4f), 2u);
   EXPECT_EQ(level(100.0f), 4u);  // the last level
@@ -83,17 +91,63 @@ TEST(TextureMipmap, LinearBlendsTwoLevelsByAnEightBitFraction) {
   EXPECT_EQ(c.level[0], 1u);
   EXPECT_EQ(c.level[1], 2u);
   EXPECT_EQ(c.weight, 0.25);
-  c = isa::tex::mipLevels(o, 0.3f);  // 76.8 / 256 rounds to 77 / 256
-  EXPECT_EQ(c.weight, 77.0 / 256);
+  // The fraction is truncated to 8 bits (the H200, mipmap_probe.h200.txt l1 lod1): 76.8 / 256
+  // is 76 / 256.
+  c = isa::tex::mipLevels(o, 0.3f);
+  EXPECT_EQ(c.weight, 76.0 / 256);
   c = isa::tex::mipLevels(o, 2.0f);  // on a level: that level alone
   EXPECT_EQ(c.n, 1u);
   EXPECT_EQ(c.level[0], 2u);
   c = isa::tex::mipLevels(o, 4.5f);  // past the last level: the last alone
   EXPECT_EQ(c.n, 1u);
   EXPECT_EQ(c.level[0], 4u);
-  c = isa::tex::mipLevels(o, 0.999f);  // 255.7 / 256 rounds to a whole level
+  c = isa::tex::mipLevels(o, 0.999f);  // 255.7 / 256 is 255 / 256, still a blend
+  EXPECT_EQ(c.n, 2u);
+  EXPECT_EQ(c.weight, 255.0 / 256);
+  c = isa::tex::mipLevels(o, 1.0f + 1.0f / 512);  // less than 1/256 past a level: that level
   EXPECT_EQ(c.n, 1u);
   EXPECT_EQ(c.level[0], 1u);
+}
+
+// Linear mipmap filtering sums both levels' taps at once: each level's share of 256 splits over
+// its taps as one level's 256 does, the second texel's part rounded half up (the H200's l1 and
+// l2 lod fetches of scripts/probes/texture/mipmap_probe.cu all agree with this).
+TEST(TextureMipmap, BlendSplitsEachLevelsShareOverItsTaps) {
+  isa::tex::Footprint lower, upper;
+  lower.n = upper.n = 2;
+  lower.count[0] = upper.count[0] = 2;
+  lower.alpha[0] = 100;
+  upper.alpha[0] = 200;
+  for (unsigned t = 0; t < 2; ++t) {
+    lower.taps[t].offset = 16 * t;
+    upper.taps[t].offset = 100 + 16 * t;
+  }
+  const isa::tex::Footprint f = isa::tex::blendedFootprint(lower, upper, 77.0 / 256);
+  ASSERT_EQ(f.n, 4u);
+  // Lower's share 179: 100 * 179 / 256 = 69.9 -> 70, the rest 109; upper's 77: 60.2 -> 60, 17.
+  const double want[4] = {109, 70, 17, 60};
+  const int64_t offsets[4] = {0, 16, 100, 116};
+  for (unsigned t = 0; t < 4; ++t) {
+    EXPECT_EQ(f.taps[t].weight, want[t] / 256) << t;
+    EXPECT_EQ(f.taps[t].offset, offsets[t]) << t;
+  }
+  // 2-d: x splits the share first, then each x half splits along y, the first x half rounding
+  // its first y part, the second its second. Share 179, a = 64, b = 192: x 134 | 45; y of the
+  // first half 134 * 64 / 256 = 33.5 -> 34 (then 100), of the second 45 * 192 / 256 = 33.75 -> 34.
+  const unsigned n[3] = {2, 2, 1};
+  const uint32_t alpha[3] = {64, 192, 0};
+  uint32_t w[4];
+  isa::tex::splitWeights(n, alpha, 179, w);
+  EXPECT_EQ(w[0], 34u);   // (x0, y0)
+  EXPECT_EQ(w[1], 11u);   // (x1, y0)
+  EXPECT_EQ(w[2], 100u);  // (x0, y1)
+  EXPECT_EQ(w[3], 34u);   // (x1, y1)
+  // At a share of 256 it is the one-level split: w11 = round(a b), w10 = a - w11, w01 = b - w11.
+  isa::tex::splitWeights(n, alpha, 256, w);
+  EXPECT_EQ(w[3], 48u);
+  EXPECT_EQ(w[1], 16u);
+  EXPECT_EQ(w[2], 144u);
+  EXPECT_EQ(w[0], 48u);
 }
 
 TEST(TextureMipmap, GradientsGiveTheLevelOfDetailInTexels) {

@@ -445,6 +445,19 @@ TEST(TextureSample, CubeFaces) {
   EXPECT_EQ(cubeCoords(0, -1, 0.5f).face, 3u);
   EXPECT_EQ(cubeCoords(0, 0, 3).face, 4u);
   EXPECT_EQ(cubeCoords(0, 0, -3).face, 5u);
+  // Ties of the major axis go to z, then y (the H200, mipmap_probe.h200.txt: Cp cube at
+  // (1, -1, -1) returns face 5's texel, at (1, -1, -0.97) face 3's).
+  EXPECT_EQ(cubeCoords(1, -1, -1).face, 5u);
+  EXPECT_EQ(cubeCoords(1, -1, -0.97f).face, 3u);
+  EXPECT_EQ(cubeCoords(-1, 0.5f, 1).face, 4u);
+  EXPECT_EQ(cubeCoords(1, 1, 0).face, 2u);
+  // No direction, zero or NaN: the centre of face +z (Cp cube at 0 and NaN on the H200).
+  for (const float v : {0.0f, std::nanf("")}) {
+    const auto none = cubeCoords(v, v, v);
+    EXPECT_EQ(none.face, 4u);
+    EXPECT_EQ(none.s, 0.5f);
+    EXPECT_EQ(none.t, 0.5f);
+  }
   // +x: s = -z, t = -y, mapped from [-1, 1] to [0, 1].
   const auto c = cubeCoords(2, -1, 1);
   EXPECT_EQ(c.s, 0.25f);
@@ -487,6 +500,44 @@ TEST(Texture, TexCubeReadsTheFaceTheDirectionHits) {
                       {PtxRunner::ptr(t), PtxRunner::ptr(d), PtxRunner::ptr(out)});
   ASSERT_FALSE(res.fault) << res.fault->describe("c.ptx");
   EXPECT_EQ(r.read<float>(out, 6), (std::vector<float>{10, 11, 12, 13, 14, 15}));
+}
+
+// tex.acube past the last cube: the H200 reads the last cube's face (a negative index, unsigned,
+// too), not the last layer of the array (mipmap_probe.h200.txt: CAl cubelayer at layers -1, 2).
+TEST(Texture, TexAcubeIndexPastTheLastCubeReadsTheLastCube) {
+  const std::string ptx = kHeader + R"(
+.visible .entry acube(.param .u64 t, .param .u64 out)
+{
+  .reg .b32 %r<3>;
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<5>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [out];
+  mov.u32 %r1, %tid.x;
+  sub.s32 %r2, %r1, 1;
+  mov.f32 %f1, 0f3F800000;
+  mov.f32 %f2, 0f00000000;
+  mov.f32 %f3, 0f00000000;
+  tex.acube.v4.f32.f32 {%f4, %f5, %f6, %f7}, [%rd1, {%r2, %f1, %f2, %f3}];
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  st.global.f32 [%rd4], %f4;
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  Object o = object2d(1, 1, Channel::F32, 1, Filter::Point, Address::Clamp, true);
+  o.layered = 1;
+  o.cube = 1;
+  o.layers = 12;
+  std::vector<float> layers(12);
+  for (unsigned i = 0; i < 12; ++i) layers[i] = float(i);
+  const auto cubes = makeObject(o, layers);
+  const uint64_t t = r.buffer<uint8_t>(cubes.size(), cubes), out = r.buffer<float>(4);
+  // Lanes 0..3 read cubes -1, 0, 1, 2 along +x (face 0).
+  auto res = r.launch("acube", {1, 1, 1}, {4, 1, 1}, {PtxRunner::ptr(t), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("a.ptx");
+  EXPECT_EQ(r.read<float>(out, 4), (std::vector<float>{6, 0, 6, 6}));
 }
 
 const std::string kGather = kHeader + R"(
