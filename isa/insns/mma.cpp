@@ -198,11 +198,6 @@ constexpr fp::Format inputFormat(Form f) {
 // 2q + r % 2 (fp8Slot). Measured: `bash scripts/device_mma.sh 1080 100000` (docs/FIDELITY.md).
 constexpr unsigned kFp8Steps = 2;
 constexpr unsigned fp8Slot(unsigned k) { return (k & 2 ? 16 : 0) + (k >> 2) * 2 + (k & 1); }
-// Where element k of a row of A (a column of B) is kept: in its step's slot for fp8.
-template <Form F>
-constexpr unsigned kSlot(unsigned k) {
-  return F == Form::Fp8K32 ? fp8Slot(k) : k;
-}
 
 // Where a 32-bit word of a row of A (a column of B) sits in the fragments: each register of
 // the narrow forms holds perReg consecutive k of one row (column), so word w of a row (k from
@@ -271,12 +266,12 @@ void decodeWords(const uint32_t* words, bool e5m2, double* out) {
   for (unsigned i = 0; i < Words * PerReg; ++i) out[i] = narrowValue<F>(e[i], e5m2);
 }
 
-// fp8: a row's (column's) values, decoded in k order, moved to their steps' slots (kSlot).
+// fp8: a row's (column's) values, decoded in k order, moved to their steps' slots (fp8Slot).
 template <Form F>
 void toSlots(std::array<double, 32>& v) {
   if constexpr (F == Form::Fp8K32) {
     const std::array<double, 32> byK = v;
-    for (unsigned k = 0; k < 32; ++k) v[kSlot<F>(k)] = byK[k];
+    for (unsigned k = 0; k < 32; ++k) v[fp8Slot(k)] = byK[k];
   }
 }
 

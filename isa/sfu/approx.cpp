@@ -98,34 +98,41 @@ uint32_t sqrtApproxF32(uint32_t a, bool ftz) {
   return fmul(mufuSqrt(fmul(a, kTwo24, false)), kTwoM12, false);
 }
 
+// The operands of a quotient as ptxas scales them before MUFU.RCP of the divisor: div.full by
+// 1/4 when |b| > 2^126 (so that 1/b stays normal), both forms without .ftz by 2^24 when b is
+// subnormal. The quotient is then one FMUL of the reciprocal and the scaled dividend, or, where
+// an add/sub consumes it, one FFMA (divFmaF32).
+struct ScaledDivision {
+  uint32_t a, b;
+};
+ScaledDivision scaleDivision(uint32_t a, uint32_t b, bool full, bool ftz) {
+  const float s = full && above2to126(b) ? 0.25f : (!ftz && belowNormal(b)) ? kTwo24 : 1.0f;
+  if (s != 1.0f) a = fmul(a, s, ftz), b = fmul(b, s, ftz);
+  return {a, b};
+}
+
 // div.approx{.ftz}.f32 (9.7.3.8): "d = a * (1/b)": MUFU.RCP of b, then one FMUL. "For 2^126 <
 // |b| < 2^128, if a is infinity, div.approx.f32 returns NaN, otherwise it returns a
-// sign-preserving zero": MUFU flushes that reciprocal. Without .ftz a subnormal b scales both
-// operands by 2^24 first.
+// sign-preserving zero": MUFU flushes that reciprocal (div.approx does not scale such a b).
 uint32_t divApproxF32(uint32_t a, uint32_t b, bool ftz) {
-  if (!ftz && belowNormal(b)) a = fmul(a, kTwo24, false), b = fmul(b, kTwo24, false);
-  return fmul(a, F(mufuRcp(b)), ftz);
+  const ScaledDivision d = scaleDivision(a, b, false, ftz);
+  return fmul(d.a, F(mufuRcp(d.b)), ftz);
 }
 
 // div.full{.ftz}.f32 (9.7.3.8): "a relatively fast, full-range approximation that scales
-// operands to achieve better accuracy ... The maximum ulp error is 2": both operands scaled by
-// 1/4 when |b| > 2^126 (so that 1/b stays normal) and, without .ftz, by 2^24 when b is
-// subnormal; then MUFU.RCP and one FMUL.
+// operands to achieve better accuracy ... The maximum ulp error is 2".
 uint32_t divFullF32(uint32_t a, uint32_t b, bool ftz) {
-  const float s = above2to126(b) ? 0.25f : (!ftz && belowNormal(b)) ? kTwo24 : 1.0f;
-  if (s != 1.0f) a = fmul(a, s, ftz), b = fmul(b, s, ftz);
-  return fmul(a, F(mufuRcp(b)), ftz);
+  const ScaledDivision d = scaleDivision(a, b, true, ftz);
+  return fmul(d.a, F(mufuRcp(d.b)), ftz);
 }
 
-// The contracted form (ptxas 13, sm_90: `FFMA{.FTZ} d, MUFU.RCP(b'), +-a', +-c` after the
-// scaling of the forms above).
+// The contracted form (ptxas 13, sm_90: `FFMA{.FTZ} d, MUFU.RCP(b'), +-a', +-c`).
 uint32_t divFmaF32(uint32_t a, uint32_t b, uint32_t c, bool full, bool ftz, bool negProduct,
                    bool negAddend) {
-  const float s = full && above2to126(b) ? 0.25f : (!ftz && belowNormal(b)) ? kTwo24 : 1.0f;
-  if (s != 1.0f) a = fmul(a, s, ftz), b = fmul(b, s, ftz);
-  if (negProduct) a ^= kSign32;
+  const ScaledDivision d = scaleDivision(a, b, full, ftz);
+  const uint32_t dividend = negProduct ? d.a ^ kSign32 : d.a;
   if (negAddend) c ^= kSign32;
-  return fp::bits(fp::fma(F(mufuRcp(b)), F(a), F(c), Round::RN, ftz));
+  return fp::bits(fp::fma(F(mufuRcp(d.b)), F(dividend), F(c), Round::RN, ftz));
 }
 
 // ---- f64 approximations ------------------------------------------------------------------
