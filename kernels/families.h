@@ -30,5 +30,6 @@ std::vector<Card> solverCards();   // kernels/solver: Gaussian elimination (fma 
 std::vector<Card> heapCards();     // kernels/heap: device-side malloc and free
 std::vector<Card> cdpCards();      // kernels/cdp: dynamic parallelism (nvcc -rdc=true)
 std::vector<Card> clusterCards();  // kernels/cluster: clusters (DSMEM), cooperative grid sync
+std::vector<Card> fastmathCards();  // kernels/fastmath: --use_fast_math, rsqrtf (bit-exact SFU)
 
 }  // namespace warpsim::kernels

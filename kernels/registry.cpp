@@ -20,6 +20,8 @@ const std::vector<Card>& allCards() {
     // kernels/cluster (a statement of its own, so that families added beside it merge cleanly).
     const auto cluster = clusterCards();
     cards.insert(cards.end(), cluster.begin(), cluster.end());
+    const auto fastmath = fastmathCards();
+    cards.insert(cards.end(), fastmath.begin(), fastmath.end());
     return cards;
   }();
   return all;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Several device recipes in one call of the `device` tool (one machine start instead of one per
 # recipe), side by side where they do not time anything, each under its own time limit:
-#   record  `warpsim record RECORD_PATTERN` (default tma_tiles; 20 cases; alone on the GPU, since
-#           record times each case)
+#   record  `warpsim record P` for each pattern P in RECORD_PATTERN (default tma_tiles; 20 cases;
+#           alone on the GPU, since record times each case)
 #   mma     scripts/device_mma.sh over MMA_PROGRAMS programs from MMA_FIRST, in MMA_JOBS processes
 #   fast    scripts/device_fastmath.sh (every fast-math form hashed, the dense binades)
 #   triton  scripts/capture_triton.py for TRITON_CASES
@@ -48,7 +48,9 @@ run() {  # run NAME COMMAND...: the command's output in $W/NAME/log, its status 
   echo "$name: exit $? after $((SECONDS - t0)) s" | tee -a "$W/status.txt"
 }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee "$W/status.txt"
-want record && run record build/bin/warpsim record "$RECORD_PATTERN" --out "$W/record/rec" --cases 20
+# shellcheck disable=SC2016
+want record && run record bash -c 'for p in $1; do build/bin/warpsim record "$p" --out "$2" \
+  --cases 20 || echo "record $p: exit $?"; done' _ "$RECORD_PATTERN" "$W/record/rec"
 pids=()
 if want mma; then
   per=$(((MMA_PROGRAMS + MMA_JOBS - 1) / MMA_JOBS))

@@ -284,6 +284,9 @@ uint64_t square4(uint64_t n) {  // resize_bilinear: a max(n, 4)-square output im
 uint64_t belowPivot(uint64_t n) { return n - 1; }  // gauss_elim's first Fan1: rows below row 0
 uint64_t capped(uint64_t n) { return std::min<uint64_t>(n, 32 * 256); }    // grid-stride, 32 blocks
 uint64_t capped64(uint64_t n) { return std::min<uint64_t>(n, 64 * 256); }  // grid-stride, 64 blocks
+uint64_t capped264(uint64_t n) {
+  return std::min<uint64_t>(n, 264 * 256);
+}  // grid-stride, 2 per SM
 // The micro family: one warp, one thread, one CTA, or a grid-stride copy of at most 1056 CTAs.
 uint64_t warp32(uint64_t) { return 32; }
 uint64_t one(uint64_t) { return 1; }
@@ -349,6 +352,10 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"cdp_quicksort", {one}},         // one thread; the child grids it launches cover the rest
       {"cluster_reduce", {same, 8}},    // 8 elements per thread
       {"grid_sync_reduce", {same, 4}},  // grid-strided over at most 264 CTAs: 2^18 / 67584
+      {"softmax_fast", {rows128, 1, 32}},
+      {"gelu_fast", {capped264}},
+      {"layernorm_rsqrt", {rows128, 1, 32}},
+      {"black_scholes_fast", {capped264}},
   };
   return table;
 }
