@@ -427,25 +427,13 @@ void Driver::finishProgram() {
   std::fflush(stderr);
 }
 
-void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, unsigned shared,
-                    void** params, void** extra, const sim::Dim3& cluster, bool cooperative) {
+std::vector<uint8_t> Driver::packParams(Function* f, void** params, void** extra) {
   const sim::LoadedModule& m = *f->module->loaded;
-  const int e = m.program.findEntry(f->name);
-  const isa::FunctionCode& code = m.program.functions[size_t(e)];
-  sim::LaunchConfig config;
-  config.entry = f->name;
-  config.grid = grid;
-  config.block = block;
-  config.dynamicShared = shared;
-  config.cluster = cluster;
-  config.nonPortableCluster = f->nonPortableCluster;
-  config.cooperative = cooperative;
-  if (auto it = f->module->registers.find(f->name); it != f->module->registers.end())
-    config.registersPerThread = uint32_t(it->second);
-  config.params.assign(code.paramBytes, 0);
+  const isa::FunctionCode& code = m.program.functions[size_t(m.program.findEntry(f->name))];
+  std::vector<uint8_t> bytes(code.paramBytes, 0);
   if (params) {
     for (const isa::ParamSlot& p : code.params)
-      std::memcpy(config.params.data() + p.offset, params[&p - code.params.data()], p.bytes);
+      std::memcpy(bytes.data() + p.offset, params[&p - code.params.data()], p.bytes);
   } else if (extra) {
     const void* buffer = nullptr;
     size_t size = 0;
@@ -458,11 +446,28 @@ void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, 
                      "launch of " + harness::demangle(f->name) +
                          ": the extra parameter buffer holds " + std::to_string(size) +
                          " bytes, the kernel takes " + std::to_string(code.paramBytes)};
-    std::memcpy(config.params.data(), buffer, code.paramBytes);
+    std::memcpy(bytes.data(), buffer, code.paramBytes);
   } else if (code.paramBytes) {
     throw ApiError{CUDA_ERROR_INVALID_VALUE,
                    "launch of " + harness::demangle(f->name) + " without its parameters"};
   }
+  return bytes;
+}
+
+void Driver::launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, unsigned shared,
+                    void** params, void** extra, const sim::Dim3& cluster, bool cooperative) {
+  const sim::LoadedModule& m = *f->module->loaded;
+  sim::LaunchConfig config;
+  config.entry = f->name;
+  config.grid = grid;
+  config.block = block;
+  config.dynamicShared = shared;
+  config.cluster = cluster;
+  config.nonPortableCluster = f->nonPortableCluster;
+  config.cooperative = cooperative;
+  if (auto it = f->module->registers.find(f->name); it != f->module->registers.end())
+    config.registersPerThread = uint32_t(it->second);
+  config.params = packParams(f, params, extra);
   if (shared > unsigned(f->maxDynamicShared) && shared > 48 * 1024u)
     throw ApiError{CUDA_ERROR_INVALID_VALUE,
                    "launch of " + harness::demangle(f->name) + " asks for " +

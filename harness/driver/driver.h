@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/driver/graph.h"
 #include "harness/driver/program_report.h"
 #include "sim/check/session.h"
 #include "sim/gpu.h"
@@ -62,12 +63,18 @@ struct Stream {
   unsigned flags = 0;
   int priority = 0;
   uint64_t id = 0;
+  std::unique_ptr<Capture> capture;  // while it captures into a graph (graph.h)
 };
 
 struct Event {
   unsigned flags = 0;
   std::optional<std::chrono::steady_clock::time_point> recorded;
   double modelSeconds = 0;  // under --timing: the device timeline's time when recorded
+  // Last recorded in a stream capture (its id, else 0): that capture's graph and the nodes the
+  // record followed, which a stream waiting on the event joins (graph.h).
+  uint64_t capture = 0;
+  Graph* captureGraph = nullptr;
+  std::vector<GraphNode*> captureNodes;
 };
 
 // Memory the host and kernels share (pinned, mapped, managed, registered): the host bytes
@@ -164,6 +171,16 @@ class Driver {
     std::string image;             // the linked image, NUL-terminated PTX
   };
   std::map<CUlinkState, std::unique_ptr<LinkSession>> links;
+  // CUDA graphs (graph.h): the graphs the program owns, the bodies of their child-graph and
+  // conditional nodes (owned by those nodes, but handles the program may build into), the
+  // instantiated graphs and the conditional handles by address.
+  std::map<Graph*, std::unique_ptr<Graph>> graphs;
+  std::set<const Graph*> bodyGraphs;
+  std::map<GraphExec*, std::unique_ptr<GraphExec>> graphExecs;
+  std::map<uint64_t, ConditionalHandle> conditionals;
+  uint64_t nextCaptureId = 1;
+  // A live graph (owned or a body), else throws CUDA_ERROR_INVALID_VALUE.
+  Graph* checkGraph(CUgraph g);
 
   // The context handle of the primary (and only) context.
   CUcontext context() { return reinterpret_cast<CUcontext>(&contextTag_); }
@@ -198,6 +215,9 @@ class Driver {
   void launch(Function* f, const sim::Dim3& grid, const sim::Dim3& block, unsigned shared,
               void** params, void** extra, const sim::Dim3& cluster = {0, 0, 0},
               bool cooperative = false);
+  // The bytes of f's parameters from cuLaunchKernel's `params` or `extra` (throws ApiError
+  // when neither holds them).
+  std::vector<uint8_t> packParams(Function* f, void** params, void** extra);
 
   // "warpsim: program: N launches, ..." (under --report, at exit).
   void printSummary();

@@ -31,14 +31,25 @@ int maxThreads(Function* f) {
   return 1024;
 }
 
+// A launch on stream s: run now, or a kernel node of the graph s captures into.
 CUresult launchNow(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                    unsigned bz, unsigned shared, CUstream s, void** params, void** extra,
                    warpsim::sim::Dim3 cluster = {0, 0, 0}, bool cooperative = false) {
   return api([&](Driver& d) {
     requireContext(d);
-    checkStream(d, s);
-    d.launch(d.checkFunction(f), {gx, gy, gz}, {bx, by, bz}, shared, params, extra, cluster,
-             cooperative);
+    Function* fn = d.checkFunction(f);
+    GraphNode* n = captureNode(d, s, CU_GRAPH_NODE_TYPE_KERNEL);
+    if (!n) {
+      d.launch(fn, {gx, gy, gz}, {bx, by, bz}, shared, params, extra, cluster, cooperative);
+      return CUDA_SUCCESS;
+    }
+    n->function = fn;
+    n->params = d.packParams(fn, params, extra);
+    n->grid[0] = gx, n->grid[1] = gy, n->grid[2] = gz;
+    n->block[0] = bx, n->block[1] = by, n->block[2] = bz;
+    n->cluster[0] = cluster.x, n->cluster[1] = cluster.y, n->cluster[2] = cluster.z;
+    n->shared = shared;
+    n->cooperative = cooperative;
     return CUDA_SUCCESS;
   });
 }

@@ -36,13 +36,9 @@ Side side(Driver& d, CUmemorytype type, const void* host, CUdeviceptr device, CU
   }
 }
 
-void copy2D(Driver& d, const CUDA_MEMCPY2D& c) {
-  const Side src = side(d, c.srcMemoryType, c.srcHost, c.srcDevice, c.srcArray, c.srcPitch, 0);
-  const Side dst = side(d, c.dstMemoryType, c.dstHost, c.dstDevice, c.dstArray, c.dstPitch, 0);
-  for (size_t row = 0; row < c.Height; ++row)
-    d.copy(dst.base + (c.dstY + row) * dst.pitch + c.dstXInBytes,
-           src.base + (c.srcY + row) * src.pitch + c.srcXInBytes, c.WidthInBytes);
-}
+}  // namespace
+
+namespace warpsim::driver {
 
 void copy3D(Driver& d, const CUDA_MEMCPY3D& c) {
   const Side src = side(d, c.srcMemoryType, c.srcHost, c.srcDevice, c.srcArray, c.srcPitch,
@@ -61,33 +57,76 @@ void fill2D(Driver& d, CUdeviceptr dst, size_t pitch, uint64_t value, unsigned b
   for (size_t row = 0; row < height; ++row) d.fill(dst + row * pitch, value, bytes, width);
 }
 
-CUresult copyNow(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s = nullptr) {
+}  // namespace warpsim::driver
+
+namespace {
+
+// A 2-D copy is a 3-D copy of depth 1.
+CUDA_MEMCPY3D as3D(const CUDA_MEMCPY2D& c) {
+  CUDA_MEMCPY3D x{};
+  x.srcXInBytes = c.srcXInBytes;
+  x.srcY = c.srcY;
+  x.srcMemoryType = c.srcMemoryType;
+  x.srcHost = c.srcHost;
+  x.srcDevice = c.srcDevice;
+  x.srcArray = c.srcArray;
+  x.srcPitch = c.srcPitch;
+  x.dstXInBytes = c.dstXInBytes;
+  x.dstY = c.dstY;
+  x.dstMemoryType = c.dstMemoryType;
+  x.dstHost = c.dstHost;
+  x.dstDevice = c.dstDevice;
+  x.dstArray = c.dstArray;
+  x.dstPitch = c.dstPitch;
+  x.WidthInBytes = c.WidthInBytes;
+  x.Height = c.Height;
+  x.Depth = 1;
+  return x;
+}
+
+// A linear copy of n bytes between any two addresses.
+CUDA_MEMCPY3D linearCopy(CUdeviceptr dst, CUdeviceptr src, size_t n) {
+  CUDA_MEMCPY3D x{};
+  x.srcMemoryType = x.dstMemoryType = CU_MEMORYTYPE_UNIFIED;
+  x.srcDevice = src;
+  x.dstDevice = dst;
+  x.WidthInBytes = n;
+  x.Height = x.Depth = 1;
+  return x;
+}
+
+// Every copy and fill goes through these two: a node of the capture's graph when stream `s`
+// captures (graph.h), else done now. The synchronous forms pass the legacy stream.
+CUresult copyOn(const CUDA_MEMCPY3D& c, CUstream s = nullptr) {
   return api([&](Driver& d) {
     requireContext(d);
-    checkStream(d, s);
-    d.copy(dst, src, n);
+    if (GraphNode* n = captureNode(d, s, CU_GRAPH_NODE_TYPE_MEMCPY))
+      n->copy = c;
+    else
+      copy3D(d, c);
     return CUDA_SUCCESS;
   });
+}
+
+CUresult fillOn(CUdeviceptr dst, size_t pitch, uint64_t value, unsigned bytes, size_t width,
+                size_t height, CUstream s = nullptr) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    if (dst % bytes) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+    if (GraphNode* n = captureNode(d, s, CU_GRAPH_NODE_TYPE_MEMSET))
+      n->fill = {dst, pitch, unsigned(value), bytes, width, height};
+    else
+      fill2D(d, dst, pitch, value, bytes, width, height);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult copyNow(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s = nullptr) {
+  return copyOn(linearCopy(dst, src, n), s);
 }
 
 CUresult fillNow(CUdeviceptr dst, uint64_t value, unsigned bytes, size_t n, CUstream s = nullptr) {
-  return api([&](Driver& d) {
-    requireContext(d);
-    checkStream(d, s);
-    if (dst % bytes) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
-    d.fill(dst, value, bytes, n);
-    return CUDA_SUCCESS;
-  });
-}
-
-CUresult fill2DNow(CUdeviceptr dst, size_t pitch, uint64_t value, unsigned bytes, size_t width,
-                   size_t height, CUstream s = nullptr) {
-  return api([&](Driver& d) {
-    requireContext(d);
-    checkStream(d, s);
-    fill2D(d, dst, pitch, value, bytes, width, height);
-    return CUDA_SUCCESS;
-  });
+  return fillOn(dst, 0, value, bytes, n, 1, s);
 }
 
 }  // namespace
@@ -375,36 +414,16 @@ CUresult cuMemcpyPeerAsync(CUdeviceptr dst, CUcontext dc, CUdeviceptr src, CUcon
 }
 
 CUresult cuMemcpy2D(const CUDA_MEMCPY2D* c) {
-  return api([&](Driver& d) {
-    requireContext(d);
-    copy2D(d, *need(c));
-    return CUDA_SUCCESS;
-  });
+  return c ? copyOn(as3D(*c)) : CUDA_ERROR_INVALID_VALUE;
 }
 CUresult cuMemcpy2DUnaligned(const CUDA_MEMCPY2D* c) { return cuMemcpy2D(c); }
 CUresult cuMemcpy2DAsync(const CUDA_MEMCPY2D* c, CUstream s) {
-  return api([&](Driver& d) {
-    requireContext(d);
-    checkStream(d, s);
-    copy2D(d, *need(c));
-    return CUDA_SUCCESS;
-  });
+  return c ? copyOn(as3D(*c), s) : CUDA_ERROR_INVALID_VALUE;
 }
 
-CUresult cuMemcpy3D(const CUDA_MEMCPY3D* c) {
-  return api([&](Driver& d) {
-    requireContext(d);
-    copy3D(d, *need(c));
-    return CUDA_SUCCESS;
-  });
-}
+CUresult cuMemcpy3D(const CUDA_MEMCPY3D* c) { return c ? copyOn(*c) : CUDA_ERROR_INVALID_VALUE; }
 CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D* c, CUstream s) {
-  return api([&](Driver& d) {
-    requireContext(d);
-    checkStream(d, s);
-    copy3D(d, *need(c));
-    return CUDA_SUCCESS;
-  });
+  return c ? copyOn(*c, s) : CUDA_ERROR_INVALID_VALUE;
 }
 
 // ---- fills --------------------------------------------------------------------------------
@@ -422,25 +441,25 @@ CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n, CUstream s) {
   return fillNow(dst, v, 4, n, s);
 }
 CUresult cuMemsetD2D8(CUdeviceptr dst, size_t pitch, unsigned char v, size_t w, size_t h) {
-  return fill2DNow(dst, pitch, v, 1, w, h);
+  return fillOn(dst, pitch, v, 1, w, h);
 }
 CUresult cuMemsetD2D16(CUdeviceptr dst, size_t pitch, unsigned short v, size_t w, size_t h) {
-  return fill2DNow(dst, pitch, v, 2, w, h);
+  return fillOn(dst, pitch, v, 2, w, h);
 }
 CUresult cuMemsetD2D32(CUdeviceptr dst, size_t pitch, unsigned v, size_t w, size_t h) {
-  return fill2DNow(dst, pitch, v, 4, w, h);
+  return fillOn(dst, pitch, v, 4, w, h);
 }
 CUresult cuMemsetD2D8Async(CUdeviceptr dst, size_t pitch, unsigned char v, size_t w, size_t h,
                            CUstream s) {
-  return fill2DNow(dst, pitch, v, 1, w, h, s);
+  return fillOn(dst, pitch, v, 1, w, h, s);
 }
 CUresult cuMemsetD2D16Async(CUdeviceptr dst, size_t pitch, unsigned short v, size_t w, size_t h,
                             CUstream s) {
-  return fill2DNow(dst, pitch, v, 2, w, h, s);
+  return fillOn(dst, pitch, v, 2, w, h, s);
 }
 CUresult cuMemsetD2D32Async(CUdeviceptr dst, size_t pitch, unsigned v, size_t w, size_t h,
                             CUstream s) {
-  return fill2DNow(dst, pitch, v, 4, w, h, s);
+  return fillOn(dst, pitch, v, 4, w, h, s);
 }
 
 }  // extern "C"

@@ -3,6 +3,7 @@
 // beyond events), under which every stream is idle whenever the host looks. An event records
 // the host time of its recording and, under --timing, the device timeline's predicted time
 // (ProgramReport::modelSeconds): elapsed times are predicted times then, host times otherwise.
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <vector>
@@ -12,8 +13,6 @@
 using namespace warpsim::driver;
 
 namespace {
-
-thread_local CUstreamCaptureMode tlsCaptureMode = CU_STREAM_CAPTURE_MODE_GLOBAL;
 
 Stream* streamOf(Driver& d, CUstream s) {
   checkStream(d, s);
@@ -40,12 +39,25 @@ CUresult createStream(CUstream* s, unsigned flags, int priority) {
   });
 }
 
-CUresult record(CUevent e, CUstream s) {
+// Recording on a capturing stream marks the capture's position in the event, so that another
+// stream's wait on it joins the capture (the fork-join pattern of multi-stream capture); only
+// an external record (CU_EVENT_RECORD_EXTERNAL) becomes a node of the graph, as in CUDA.
+CUresult record(CUevent e, CUstream s, unsigned flags = 0) {
   return api([&](Driver& d) {
-    checkStream(d, s);
     Event* ev = eventOf(d, e);
-    ev->recorded = std::chrono::steady_clock::now();
-    ev->modelSeconds = d.report ? d.report->modelSeconds() : 0;
+    checkStream(d, s);
+    Stream* st =
+        d.streams.count(reinterpret_cast<Stream*>(s)) ? reinterpret_cast<Stream*>(s) : nullptr;
+    if (st && st->capture) {
+      if (flags & CU_EVENT_RECORD_EXTERNAL)
+        captureNode(d, s, CU_GRAPH_NODE_TYPE_EVENT_RECORD)->event = e;
+      ev->capture = st->capture->id;
+      ev->captureGraph = st->capture->graph;
+      ev->captureNodes = st->capture->dependencies;
+      return CUDA_SUCCESS;
+    }
+    ev->capture = 0;
+    recordEvent(d, e);
     return CUDA_SUCCESS;
   });
 }
@@ -53,6 +65,12 @@ CUresult record(CUevent e, CUstream s) {
 }  // namespace
 
 namespace warpsim::driver {
+
+void recordEvent(Driver& d, CUevent e) {
+  Event* ev = eventOf(d, e);
+  ev->recorded = std::chrono::steady_clock::now();
+  ev->modelSeconds = d.report ? d.report->modelSeconds() : 0;
+}
 
 void checkStream(Driver& d, CUstream s) {
   if (s == nullptr || s == CU_STREAM_LEGACY || s == CU_STREAM_PER_THREAD) return;
@@ -108,33 +126,65 @@ CUresult cuStreamQuery(CUstream s) {
   });
 }
 
+// Waiting on an event that a capture recorded: a stream that is not capturing joins that
+// capture (it captures from then on, after the event's nodes); a capturing one adds them to
+// its dependencies. Any other wait has nothing to wait for (all work has run).
 CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags) {
   return api([&](Driver& d) {
     checkStream(d, s);
-    eventOf(d, e);
+    Event* ev = eventOf(d, e);
+    if (!ev->capture) return CUDA_SUCCESS;
+    if (s == nullptr || s == CU_STREAM_LEGACY || s == CU_STREAM_PER_THREAD)
+      throw ApiError{CUDA_ERROR_STREAM_CAPTURE_ISOLATION,
+                     "the default stream waits on an event recorded in a stream capture"};
+    Stream* st = reinterpret_cast<Stream*>(s);
+    if (!st->capture) {
+      auto c = std::make_unique<Capture>();
+      c->graph = ev->captureGraph;
+      c->ownsGraph = false;
+      c->id = ev->capture;
+      c->joined = true;
+      st->capture = std::move(c);
+    } else if (st->capture->id != ev->capture) {
+      throw ApiError{CUDA_ERROR_STREAM_CAPTURE_ISOLATION,
+                     "a stream waits on an event of another stream capture"};
+    }
+    auto& deps = st->capture->dependencies;
+    for (GraphNode* n : ev->captureNodes)
+      if (std::find(deps.begin(), deps.end(), n) == deps.end()) deps.push_back(n);
     return CUDA_SUCCESS;
   });
+}
+
+// A host function, or a stream callback, runs now outside the driver's lock (it may not call
+// CUDA, but it may take its own locks), or becomes a host node of a capture.
+CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void* user) {
+  bool captured = false;
+  const CUresult status = api([&](Driver& d) {
+    if (!fn) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+    if (GraphNode* n = captureNode(d, s, CU_GRAPH_NODE_TYPE_HOST)) {
+      n->host = fn;
+      n->userData = user;
+      captured = true;
+    }
+    return CUDA_SUCCESS;
+  });
+  if (status != CUDA_SUCCESS || captured) return status;
+  fn(user);
+  return CUDA_SUCCESS;
 }
 
 CUresult cuStreamAddCallback(CUstream s, CUstreamCallback callback, void* user, unsigned flags) {
   CUresult status = api([&](Driver& d) {
     checkStream(d, s);
+    if (d.streams.count(reinterpret_cast<Stream*>(s)) && reinterpret_cast<Stream*>(s)->capture)
+      throw ApiError{CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
+                     "cudaStreamAddCallback in a stream capture (use cudaLaunchHostFunc)"};
     return CUDA_SUCCESS;
   });
   if (status == CUDA_ERROR_INVALID_HANDLE || !callback) return CUDA_ERROR_INVALID_VALUE;
-  // Called outside the lock: a callback may not call CUDA, but it may take its own locks.
-  callback(s, status, user);
-  return CUDA_SUCCESS;
-}
-
-CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void* user) {
-  const CUresult status = api([&](Driver& d) {
-    checkStream(d, s);
-    return CUDA_SUCCESS;
-  });
   if (status != CUDA_SUCCESS) return status;
-  if (!fn) return CUDA_ERROR_INVALID_VALUE;
-  fn(user);
+  callback(s, status, user);
   return CUDA_SUCCESS;
 }
 
@@ -210,20 +260,6 @@ CUresult cuStreamCopyAttributes(CUstream dst, CUstream src) {
   });
 }
 
-CUresult cuStreamIsCapturing(CUstream s, CUstreamCaptureStatus* status) {
-  return api([&](Driver& d) {
-    checkStream(d, s);
-    *need(status) = CU_STREAM_CAPTURE_STATUS_NONE;
-    return CUDA_SUCCESS;
-  });
-}
-
-CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode* mode) {
-  if (!mode) return CUDA_ERROR_INVALID_VALUE;
-  std::swap(*mode, tlsCaptureMode);
-  return CUDA_SUCCESS;
-}
-
 CUresult cuEventCreate(CUevent* e, unsigned flags) {
   return api([&](Driver& d) {
     requireContext(d);
@@ -247,7 +283,9 @@ CUresult cuEventDestroy(CUevent e) {
 
 CUresult cuEventRecord(CUevent e, CUstream s) { return record(e, s); }
 
-CUresult cuEventRecordWithFlags(CUevent e, CUstream s, unsigned flags) { return record(e, s); }
+CUresult cuEventRecordWithFlags(CUevent e, CUstream s, unsigned flags) {
+  return record(e, s, flags);
+}
 
 CUresult cuEventQuery(CUevent e) {
   return api([&](Driver& d) {

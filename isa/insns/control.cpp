@@ -184,6 +184,17 @@ void cdpStreamDestroyH(Exec& x, const Inst& in) {
   storeReturn(x, in, 4, err);
 }
 
+// cudaGraphSetConditional(handle, value) in a kernel of a CUDA graph: the handle is the device
+// address of the conditional node's value (harness/driver/graph.h), so setting it is a store,
+// which the memory checks see like any other.
+void graphSetConditionalH(Exec& x, const Inst& in) {
+  if (!x.mask) return;
+  uint64_t handle[kWarpSize] = {}, value[kWarpSize] = {};
+  paramValues(x, in, 0, 8, handle);
+  paramValues(x, in, 1, 4, value);
+  x.machine->store(in, Space::Global, x.mask, handle, 4, 1, value);
+}
+
 // cudaGetLastError (kClear) and cudaPeekAtLastError in device code: the thread's last error
 // from a failed device runtime call (a launch, a malloc, a stream call), 0 when none failed.
 template <bool kClear>
@@ -368,6 +379,7 @@ std::string bindExternalCall(Inst& in, const std::string& callee) {
       {"__cudaCDP2StreamDestroy", 1, cdpStreamDestroyH},
       {"__cudaCDP2GetLastError", 0, lastErrorH<true>},
       {"__cudaCDP2PeekAtLastError", 0, lastErrorH<false>},
+      {"cudaGraphSetConditional", 2, graphSetConditionalH},
   };
   for (const RuntimeCall& c : kRuntimeCalls) {
     if (callee != c.name) continue;

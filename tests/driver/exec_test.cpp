@@ -54,6 +54,19 @@ TEST(Exec, MultiStreamPipelinePasses) {
   EXPECT_TRUE(has(o, "stream_pipeline: PASSED")) << o.output;
 }
 
+// Graphs built node by node and captured from streams, relaunched with new arguments, and
+// conditional nodes (while, if/else, switch) whose conditions kernels set.
+TEST(Exec, CudaGraphsCapturedBuiltAndConditional) {
+  const Outcome o = exec(program("cuda_graphs"));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_FALSE(has(o, "WRONG")) << o.output;
+  EXPECT_TRUE(has(o, "captured graph has 5 nodes (its kernels; event records are edges): ok"))
+      << o.output;
+  EXPECT_TRUE(has(o, "while node: the body ran until the device cleared the condition: ok"))
+      << o.output;
+  EXPECT_TRUE(has(o, "cuda_graphs: PASSED")) << o.output;
+}
+
 TEST(Exec, EveryKindOfMemoryAndKernelPrintf) {
   const Outcome o = exec("--threads 2 " + program("memory_kinds"));
   EXPECT_EQ(o.status, 0) << o.output;
@@ -163,7 +176,7 @@ TEST(Exec, KernelFaultIsStickyAndNamesThreadBlockAndLine) {
 TEST(Exec, UnsupportedApisFailCleanly) {
   const Outcome o = exec(program("unsupported_apis"));
   EXPECT_EQ(o.status, 0) << o.output;
-  EXPECT_TRUE(has(o, "cudaGraphCreate: cudaErrorCallRequiresNewerDriver")) << o.output;
+  EXPECT_TRUE(has(o, "cudaGraphAddMemAllocNode: cudaErrorCallRequiresNewerDriver")) << o.output;
   EXPECT_TRUE(has(o, "unsupported_apis: PASSED")) << o.output;
 }
 

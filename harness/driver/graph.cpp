@@ -1,0 +1,204 @@
+// CUDA graphs: the node list, its order, copies of graphs, stream capture's seam and running
+// nodes (graph.h). The entry points are in graph_api.cpp.
+#include <algorithm>
+#include <cstring>
+
+#include "harness/driver/internal.h"
+
+namespace warpsim::driver {
+namespace {
+
+// A while node whose condition never becomes 0 would hang the program; the chip would run it
+// for ever too, but a simulator must stop: this many iterations is far beyond real loops.
+constexpr uint64_t kMaxWhileIterations = uint64_t(1) << 20;
+
+uint32_t conditionValue(Driver& d, CUgraphConditionalHandle h) {
+  uint32_t v = 0;
+  std::memcpy(&v, d.resolve(h, 4), 4);
+  return v;
+}
+
+void setConditionValue(Driver& d, CUgraphConditionalHandle h, uint32_t v) {
+  std::memcpy(d.resolve(h, 4), &v, 4);
+}
+
+void runConditional(Driver& d, const GraphNode& n) {
+  const auto body = [&](size_t i) -> const Graph* {
+    return i < n.bodies.size() ? n.bodies[i].get() : nullptr;
+  };
+  switch (n.conditional) {
+    case CU_GRAPH_COND_TYPE_IF: {
+      const Graph* g = conditionValue(d, n.handle) ? body(0) : body(1);
+      if (g) runGraph(d, *g);
+      return;
+    }
+    case CU_GRAPH_COND_TYPE_SWITCH:
+      if (const Graph* g = body(conditionValue(d, n.handle))) runGraph(d, *g);
+      return;
+    case CU_GRAPH_COND_TYPE_WHILE:
+      for (uint64_t i = 0; conditionValue(d, n.handle); ++i) {
+        if (i == kMaxWhileIterations)
+          throw ApiError{CUDA_ERROR_LAUNCH_FAILED,
+                         "a conditional while node ran " + std::to_string(i) +
+                             " iterations and its condition is still not 0: stopped"};
+        runGraph(d, *body(0));
+      }
+      return;
+    default:
+      throw ApiError{CUDA_ERROR_INVALID_VALUE, "unknown conditional node type"};
+  }
+}
+
+void runNode(Driver& d, const GraphNode& n) {
+  switch (n.type) {
+    case CU_GRAPH_NODE_TYPE_KERNEL: {
+      size_t size = n.params.size();
+      void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, const_cast<uint8_t*>(n.params.data()),
+                       CU_LAUNCH_PARAM_BUFFER_SIZE, &size, CU_LAUNCH_PARAM_END};
+      d.launch(n.function, {n.grid[0], n.grid[1], n.grid[2]}, {n.block[0], n.block[1], n.block[2]},
+               n.shared, nullptr, n.params.empty() ? nullptr : extra,
+               {n.cluster[0], n.cluster[1], n.cluster[2]}, n.cooperative);
+      return;
+    }
+    case CU_GRAPH_NODE_TYPE_MEMCPY:
+      copy3D(d, n.copy);
+      return;
+    case CU_GRAPH_NODE_TYPE_MEMSET:
+      fill2D(d, n.fill.dst, n.fill.pitch, n.fill.value, n.fill.elementSize, n.fill.width,
+             n.fill.height);
+      return;
+    case CU_GRAPH_NODE_TYPE_HOST:
+      n.host(n.userData);
+      return;
+    case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+      recordEvent(d, n.event);
+      return;
+    case CU_GRAPH_NODE_TYPE_GRAPH:
+      runGraph(d, *n.bodies.front());
+      return;
+    case CU_GRAPH_NODE_TYPE_CONDITIONAL:
+      runConditional(d, n);
+      return;
+    default:  // empty nodes and event waits: everything before them has run already
+      return;
+  }
+}
+
+}  // namespace
+
+GraphNode* Graph::add(CUgraphNodeType type, const CUgraphNode* dependencies, size_t count) {
+  if (count && !dependencies) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+  auto n = std::make_unique<GraphNode>();
+  n->type = type;
+  n->graph = this;
+  for (size_t i = 0; i < count; ++i) {
+    auto* dep = reinterpret_cast<GraphNode*>(dependencies[i]);
+    if (!holds(dep))
+      throw ApiError{CUDA_ERROR_INVALID_VALUE, "a graph node's dependency is not in its graph"};
+    if (std::find(n->dependencies.begin(), n->dependencies.end(), dep) == n->dependencies.end())
+      n->dependencies.push_back(dep);
+  }
+  nodes.push_back(std::move(n));
+  return nodes.back().get();
+}
+
+bool Graph::holds(const GraphNode* n) const {
+  return std::any_of(nodes.begin(), nodes.end(), [&](const auto& m) { return m.get() == n; });
+}
+
+// Kahn's algorithm, taking the earliest-created ready node first: for graphs built in
+// dependency order (every graph the API can build without cuGraphAddDependencies) that is the
+// creation order.
+std::vector<const GraphNode*> Graph::order() const {
+  std::vector<const GraphNode*> out;
+  std::vector<bool> done(nodes.size(), false);
+  const auto indexOf = [&](const GraphNode* n) {
+    for (size_t i = 0; i < nodes.size(); ++i)
+      if (nodes[i].get() == n) return i;
+    return nodes.size();
+  };
+  while (out.size() < nodes.size()) {
+    size_t next = nodes.size();
+    for (size_t i = 0; i < nodes.size() && next == nodes.size(); ++i) {
+      if (done[i]) continue;
+      const auto& deps = nodes[i]->dependencies;
+      if (std::all_of(deps.begin(), deps.end(),
+                      [&](const GraphNode* p) { return done[indexOf(p)]; }))
+        next = i;
+    }
+    if (next == nodes.size())
+      throw ApiError{CUDA_ERROR_INVALID_VALUE, "the graph's dependencies form a cycle"};
+    done[next] = true;
+    out.push_back(nodes[next].get());
+  }
+  return out;
+}
+
+std::unique_ptr<Graph> cloneGraph(const Graph& g) {
+  auto copy = std::make_unique<Graph>();
+  for (const auto& n : g.nodes) {
+    auto c = std::make_unique<GraphNode>();
+    c->type = n->type;
+    c->graph = copy.get();
+    c->function = n->function;
+    std::copy(std::begin(n->grid), std::end(n->grid), c->grid);
+    std::copy(std::begin(n->block), std::end(n->block), c->block);
+    std::copy(std::begin(n->cluster), std::end(n->cluster), c->cluster);
+    c->shared = n->shared;
+    c->cooperative = n->cooperative;
+    c->params = n->params;
+    c->copy = n->copy;
+    c->fill = n->fill;
+    c->host = n->host;
+    c->userData = n->userData;
+    c->event = n->event;
+    c->handle = n->handle;
+    c->conditional = n->conditional;
+    for (const auto& b : n->bodies) {
+      c->bodies.push_back(cloneGraph(*b));
+      c->bodies.back()->owner = c.get();
+      c->bodyHandles.push_back(reinterpret_cast<CUgraph>(c->bodies.back().get()));
+    }
+    // Dependencies point into the copy: the same positions in the node list.
+    for (const GraphNode* dep : n->dependencies)
+      for (size_t i = 0; i < g.nodes.size(); ++i)
+        if (g.nodes[i].get() == dep) c->dependencies.push_back(copy->nodes[i].get());
+    copy->nodes.push_back(std::move(c));
+  }
+  return copy;
+}
+
+GraphNode* captureNode(Driver& d, CUstream s, CUgraphNodeType type) {
+  checkStream(d, s);
+  if (s == nullptr || s == CU_STREAM_LEGACY) {
+    // The legacy stream synchronizes with every blocking stream, a capturing one too: CUDA
+    // refuses such work while a capture of another than relaxed mode runs.
+    for (const auto& [p, st] : d.streams)
+      if (st->capture && st->capture->mode != CU_STREAM_CAPTURE_MODE_RELAXED &&
+          !(st->flags & CU_STREAM_NON_BLOCKING))
+        throw ApiError{CUDA_ERROR_STREAM_CAPTURE_IMPLICIT,
+                       "work on the legacy default stream while another stream captures "
+                       "(cudaStreamBeginCapture): use the capturing stream"};
+    return nullptr;
+  }
+  if (s == CU_STREAM_PER_THREAD) return nullptr;
+  Capture* c = reinterpret_cast<Stream*>(s)->capture.get();
+  if (!c) return nullptr;
+  std::vector<CUgraphNode> deps;
+  for (GraphNode* p : c->dependencies) deps.push_back(reinterpret_cast<CUgraphNode>(p));
+  GraphNode* n = c->graph->add(type, deps.data(), deps.size());
+  c->dependencies = {n};
+  return n;
+}
+
+void launchGraph(Driver& d, const GraphExec& e) {
+  for (const auto& [address, c] : d.conditionals)
+    if (c.graph == e.source && c.assignDefault) setConditionValue(d, address, c.defaultValue);
+  runGraph(d, *e.graph);
+}
+
+void runGraph(Driver& d, const Graph& g) {
+  for (const GraphNode* n : g.order()) runNode(d, *n);
+}
+
+}  // namespace warpsim::driver
