@@ -12,10 +12,12 @@
 #   bash scripts/device_mma.sh [PROGRAMS] [FIRST_SEED]      (default 700 programs from seed 1:
 #                                                             10 cycles of 14 forms x 5 input modes;
 #                                                             any 70 consecutive seeds are a cycle)
-# Seeds from 100000 on cycle through every form warpsim executes, the sub-byte integer (s4/u4,
-# b1) and fp8 ones included (24 forms x 5 modes: any 120 consecutive seeds there are a cycle;
-# `bash scripts/device_mma.sh 1080 100000` records them, none on the chip yet). Seeds below
-# 100000 keep the first cycle of 14 forms, so recorded seeds generate the same programs.
+# Seeds from 100000 on cycle through the sub-byte integer (s4/u4, b1) and fp8 forms too (24
+# forms x 5 modes: any 120 consecutive seeds there are a cycle; `bash scripts/device_mma.sh 1080
+# 100000` recorded them, 2026-12-05). Seeds from 200000 on cycle through the 12 m8n8k4 f16 forms
+# alone (ptxas's CUDA-core routines; 60 seeds a cycle; `bash scripts/device_mma.sh 600 200000`,
+# not recorded yet). Seeds below 100000 keep the first cycle of 14 forms, so recorded seeds
+# generate the same programs.
 # The first run (560 programs, seeds 1..560, four input modes) is in tests/recorded/mma/; a new
 # run with fresh seeds (e.g. 700 from 1121) checks the fitted model out of sample and adds the
 # tiny mode.

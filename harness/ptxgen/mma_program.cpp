@@ -20,11 +20,14 @@
 // Masks are AND/OR immediates applied in the program to the loaded words, so the inputs stay
 // the generator's (and the recorded hashes describe them).
 //
-// Two cycles of forms. Seeds below kExtendedFirstSeed cycle through the first 12 mma forms and
-// the two matrix moves, as when tests/recorded/mma/ was recorded (seeds 1..560, 1121..1820:
-// the same seed still generates the same program). Seeds from kExtendedFirstSeed on cycle
-// through every form, the sub-byte integer (s4/u4, b1 .and/.xor.popc) and fp8 ones included,
-// none of them recorded on the chip yet (`bash scripts/device_mma.sh 1080 100000`).
+// Three cycles of forms (kCycles), each keeping the programs of the seeds recorded in it when a
+// later one was added. Seeds below 100000 cycle through the first 12 mma forms and the two
+// matrix moves, as when tests/recorded/mma/ was recorded (seeds 1..560, 1121..1820). Seeds
+// from 100000 cycle through those and the sub-byte integer (s4/u4, b1 .and/.xor.popc) and fp8
+// forms (recorded: 100000..101079, `bash scripts/device_mma.sh 1080 100000`). Seeds from
+// 200000 cycle through the 12 m8n8k4 f16 forms alone (every layout, f16/f32 accumulators: ptxas's
+// CUDA-core routines, mma_m8n8k4_f16.h), not recorded on the chip yet
+// (`bash scripts/device_mma.sh 600 200000`).
 #include <array>
 
 #include "harness/ptxgen/builder.h"
@@ -39,15 +42,22 @@ struct MmaForm {
   const char* text;  // the instruction without operands
   const char* family;
   unsigned aRegs, bRegs, cRegs, dRegs;
-  Elem a, c;   // element kinds of A (and B) and of C/D
+  Elem a, c;   // element kinds of A (and B) and of C (and D)
   Elem b = a;  // B's, where it differs (fp8: e4m3 x e5m2)
+  Elem d = c;  // D's, where it differs (m8n8k4: f32 D from an f16 C)
 };
 
-// The forms of the first cycle (seeds below kExtendedFirstSeed): kForms' first 12.
-constexpr unsigned kLegacyForms = 12;
-constexpr uint64_t kExtendedFirstSeed = 100000;
+// A cycle of seeds from firstSeed on: kForms[firstForm, firstForm + forms) and, with `moves`,
+// ldmatrix and movmatrix, each in every input mode.
+struct Cycle {
+  uint64_t firstSeed;
+  unsigned firstForm, forms;
+  bool moves;
+};
+constexpr std::array<Cycle, 3> kCycles = {
+    {{0, 0, 12, true}, {100000, 0, 22, true}, {200000, 22, 12, false}}};
 
-constexpr std::array<MmaForm, 22> kForms = {{
+constexpr std::array<MmaForm, 34> kForms = {{
     {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.f16.m16n8k16.f32", 4, 2, 4, 4,
      Elem::F16, Elem::F32},
     {"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", "mma.f16.m16n8k16.f16", 4, 2, 2, 2,
@@ -93,6 +103,31 @@ constexpr std::array<MmaForm, 22> kForms = {{
      Elem::E5M2, Elem::F32, Elem::E4M3},
     {"mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16", "mma.e4m3e5m2.m16n8k32.f16", 4, 2, 2, 2,
      Elem::E4M3, Elem::F16, Elem::E5M2},
+    // The third cycle's: m8n8k4 f16 in every layout (A, B) and accumulator pair (D, C).
+    {"mma.sync.aligned.m8n8k4.row.row.f32.f16.f16.f32", "mma.f16.m8n8k4.row.row.f32", 2, 2, 8, 8,
+     Elem::F16, Elem::F32, Elem::F16, Elem::F32},
+    {"mma.sync.aligned.m8n8k4.row.row.f16.f16.f16.f16", "mma.f16.m8n8k4.row.row.f16", 2, 2, 4, 4,
+     Elem::F16, Elem::F16, Elem::F16, Elem::F16},
+    {"mma.sync.aligned.m8n8k4.row.row.f32.f16.f16.f16", "mma.f16.m8n8k4.row.row.f32.c16", 2, 2, 4,
+     8, Elem::F16, Elem::F16, Elem::F16, Elem::F32},
+    {"mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32", "mma.f16.m8n8k4.row.col.f32", 2, 2, 8, 8,
+     Elem::F16, Elem::F32, Elem::F16, Elem::F32},
+    {"mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16", "mma.f16.m8n8k4.row.col.f16", 2, 2, 4, 4,
+     Elem::F16, Elem::F16, Elem::F16, Elem::F16},
+    {"mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f16", "mma.f16.m8n8k4.row.col.f32.c16", 2, 2, 4,
+     8, Elem::F16, Elem::F16, Elem::F16, Elem::F32},
+    {"mma.sync.aligned.m8n8k4.col.row.f32.f16.f16.f32", "mma.f16.m8n8k4.col.row.f32", 2, 2, 8, 8,
+     Elem::F16, Elem::F32, Elem::F16, Elem::F32},
+    {"mma.sync.aligned.m8n8k4.col.row.f16.f16.f16.f16", "mma.f16.m8n8k4.col.row.f16", 2, 2, 4, 4,
+     Elem::F16, Elem::F16, Elem::F16, Elem::F16},
+    {"mma.sync.aligned.m8n8k4.col.row.f32.f16.f16.f16", "mma.f16.m8n8k4.col.row.f32.c16", 2, 2, 4,
+     8, Elem::F16, Elem::F16, Elem::F16, Elem::F32},
+    {"mma.sync.aligned.m8n8k4.col.col.f32.f16.f16.f32", "mma.f16.m8n8k4.col.col.f32", 2, 2, 8, 8,
+     Elem::F16, Elem::F32, Elem::F16, Elem::F32},
+    {"mma.sync.aligned.m8n8k4.col.col.f16.f16.f16.f16", "mma.f16.m8n8k4.col.col.f16", 2, 2, 4, 4,
+     Elem::F16, Elem::F16, Elem::F16, Elem::F16},
+    {"mma.sync.aligned.m8n8k4.col.col.f32.f16.f16.f16", "mma.f16.m8n8k4.col.col.f32.c16", 2, 2, 4,
+     8, Elem::F16, Elem::F16, Elem::F16, Elem::F32},
 }};
 
 constexpr bool isIntElem(Elem k) { return k == Elem::Int8 || k == Elem::Int4 || k == Elem::Bit; }
@@ -203,20 +238,22 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
   g.seed = seed;
   g.blockSize = 64;
   g.gridSize = 2;
-  // Seeds cycle through the mma forms and the two matrix moves (the first cycle: the recorded
-  // forms only; see the top of the file).
-  const bool extended = seed >= kExtendedFirstSeed;
-  const unsigned mmaForms = extended ? unsigned(kForms.size()) : kLegacyForms;
-  const uint64_t position = extended ? seed - kExtendedFirstSeed : seed;
-  const unsigned nForms = mmaForms + 2;
-  const unsigned formIndex = unsigned(position % nForms);
+  // Seeds cycle through their cycle's mma forms and matrix moves (see the top of the file).
+  const Cycle* cycle = &kCycles[0];
+  for (const Cycle& c : kCycles)
+    if (seed >= c.firstSeed) cycle = &c;
+  const uint64_t position = seed - cycle->firstSeed;
+  const unsigned nForms = cycle->forms + (cycle->moves ? 2 : 0);
+  const unsigned slot = unsigned(position % nForms);
   const Mode mode = Mode(unsigned(position / nForms) % kModes);
+  const bool isMma = slot < cycle->forms;
+  const unsigned formIndex = cycle->firstForm + slot;  // into kForms, for an mma
   std::vector<std::string> body;
   std::vector<std::string> regs;  // register i holds word i
   std::vector<size_t> writerOf;   // body line that writes register i last (npos: none)
   std::string decl;
   std::string formText, family;
-  const bool wide = formIndex < mmaForms && kForms[formIndex].a == Elem::F64;
+  const bool wide = isMma && kForms[formIndex].a == Elem::F64;
   auto addReg = [&](const std::string& name, InputKind kind) {
     regs.push_back(name);
     g.inputs.push_back(kind);
@@ -228,7 +265,7 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
     return s + "}";
   };
   unsigned sharedBytes = 0;
-  if (formIndex < mmaForms) {
+  if (isMma) {
     const MmaForm& f = kForms[formIndex];
     formText = f.text;
     family = std::string(f.family) + "." + modeName(mode);
@@ -239,9 +276,7 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
     for (unsigned i = 0; i < n; ++i) {
       const bool isAB = i < f.aRegs + f.bRegs;
       const bool isD = i >= f.aRegs + f.bRegs + f.cRegs;
-      Elem k = isAB ? (i < f.aRegs ? f.a : f.b) : f.c;
-      if (isD) k = f.c == Elem::F16 && f.dRegs == 4 ? Elem::F32 : f.c;
-      if (k == Elem::F16 && !isAB) k = Elem::F16;  // f16x2 accumulators
+      const Elem k = isAB ? (i < f.aRegs ? f.a : f.b) : isD ? f.d : f.c;
       addReg(prefix + std::to_string(i), inputKindOf(k));
     }
     // Targeted masks on A, B and C.
@@ -281,7 +316,7 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
                              vec(regs, cFirst, f.cRegs) + ";";
     body.push_back(line);
     for (unsigned i = cFirst + f.cRegs; i < n; ++i) writerOf[i] = body.size() - 1;
-  } else if (formIndex == mmaForms) {
+  } else if (slot == cycle->forms) {
     // ldmatrix: each thread stores its 4 words (a 16-byte row) to shared memory; after bar.sync
     // the warp loads 1, 2 or 4 matrices (transposed or not) from its 32 rows, lane l addressing
     // row l. The seed picks the count and .trans.

@@ -11,6 +11,8 @@
 //   mma.sync.aligned.m8n8k32 / m16n8k32 / m16n8k64 .row.col{.satfinite}.s32.{s4,u4}.{s4,u4}.s32
 //   mma.sync.aligned.m8n8k128 / m16n8k128 / m16n8k256 .row.col.s32.b1.b1.s32.{and,xor}.popc
 //   mma.sync.aligned.m16n8k32.row.col.{f32,f16}.{e4m3,e5m2}.{e4m3,e5m2}.{f32,f16} (C = D type)
+//   mma.sync.aligned.m8n8k4.{row,col}.{row,col}.{f32,f16}.f16.f16.{f32,f16} (bound here, run by
+//                                    mma_m8n8k4_f16.h: ptxas's CUDA-core routines, quad pairs)
 // Integer forms are exact (the sum wraps modulo 2^32, or clamps with .satfinite; .b1 sums the
 // population counts of A's row AND/XOR B's column); the f64 form is a chain of fused
 // multiply-adds in k order from C, each rounded in the instruction's mode; the narrow
@@ -28,6 +30,7 @@
 #include "isa/insns/lanes.h"
 #include "isa/insns/matrix_elements.h"
 #include "isa/insns/mma_accumulate.h"
+#include "isa/insns/mma_m8n8k4_f16.h"
 
 namespace warpsim::isa::insns {
 namespace {
@@ -540,6 +543,50 @@ std::string bindSubByte(Inst& in, const std::vector<std::string>& tw, Form& form
   return "";
 }
 
+// Whether D, A, B and C are vectors (or single registers) of the counts a form takes.
+std::string checkFragments(const Inst& in, unsigned dRegs, unsigned aRegs, unsigned bRegs,
+                           unsigned cRegs) {
+  auto regs = [](const Opnd& o) -> unsigned {
+    if (o.kind == OpndKind::Reg) return 1;
+    if (o.kind != OpndKind::Vec) return 0;
+    for (const Opnd& e : o.elems)
+      if (e.kind != OpndKind::Reg) return 0;
+    return unsigned(o.elems.size());
+  };
+  if (auto e = expectOperands(in, 4); !e.empty()) return e;
+  if (in.ops[0].kind != OpndKind::Vec || regs(in.ops[0]) != dRegs)
+    return msg(in, "writes a vector of " + std::to_string(dRegs) + " registers");
+  if (regs(in.ops[1]) != aRegs)
+    return msg(in, "takes A as " + std::to_string(aRegs) + " registers");
+  if (regs(in.ops[2]) != bRegs)
+    return msg(in, "takes B as " + std::to_string(bRegs) + " registers");
+  if (regs(in.ops[3]) != cRegs)
+    return msg(in, "takes C as " + std::to_string(cRegs) + " registers");
+  return "";
+}
+
+// m8n8k4 with f16 A and B (mma_m8n8k4_f16.h): A's and B's layouts are the first and the second
+// of the words .row/.col, C and D f16 (four f16x2 registers) or f32 (eight), but f16 D from f32
+// C, which ptxas refuses for sm_90.
+std::string bindM8n8k4F16(Inst& in, const std::vector<std::string>& tw) {
+  const Mods& m = in.mods;
+  std::vector<bool> colMajor;
+  for (const std::string& w : m.words)
+    if (w == "row" || w == "col") colMajor.push_back(w == "col");
+  if (colMajor.size() != 2) return msg(in, "takes two layouts (.row/.col: A's, then B's)");
+  auto half = [](const std::string& t) { return t == "f16" || t == "f32"; };
+  if (!half(tw[0]) || !half(tw[3])) return msg(in, "takes C and D of .f16 or .f32 with .f16 A");
+  if (tw[0] == "f16" && tw[3] == "f32")
+    return msg(in, "takes an f16 D only with an f16 C (ptxas: .dtype must be .f32)");
+  if (m.has("satfinite")) return msg(in, "takes .satfinite only for integer types");
+  if (m.rounding.present) return msg(in, "takes a rounding only for .f64");
+  const bool dF16 = tw[0] == "f16", cF16 = tw[3] == "f16";
+  if (auto e = checkFragments(in, dF16 ? 4 : 8, 2, 2, cF16 ? 4 : 8); !e.empty()) return e;
+  in.cls = InsnClass::Tensor;
+  in.run = mmaM8n8k4F16(colMajor[0], colMajor[1], cF16, dF16);
+  return "";
+}
+
 std::string bindMma(Inst& in) {
   const Mods& m = in.mods;
   if (!m.has("sync") || !m.has("aligned")) return msg(in, "needs .sync.aligned");
@@ -548,8 +595,10 @@ std::string bindMma(Inst& in) {
   const bool later = std::any_of(m.words.begin(), m.words.end(), [](const std::string& w) {
     return w == "sp" || w.starts_with("sp::") || w.starts_with("kind::") || w == "block_scale";
   });
+  if (!later && tw.size() == 4 && m.has("m8n8k4") && tw[1] == "f16" && tw[2] == "f16")
+    return bindM8n8k4F16(in, tw);
   if (tw.size() != 4 || !m.has("row") || !m.has("col") || later) {
-    in.run = notSupportedHandler;  // other layouts (m8n8k4 f16), sparse forms: not yet
+    in.run = notSupportedHandler;  // sparse and block-scaled forms: not yet
     return "";
   }
   in.flags = m.has("satfinite") ? kSatFinite : 0u;
@@ -598,7 +647,7 @@ std::string bindMma(Inst& in) {
     } else if ((isInt8(a) || isInt8(b)) && (!isInt8(a) || !isInt8(b))) {
       return msg(in, "takes A and B both 8-bit integers (.s8/.u8)");
     } else {
-      in.run = notSupportedHandler;  // parsed, not executed yet (m8n8k4 f16, ...)
+      in.run = notSupportedHandler;  // parsed, not executed yet
       return "";
     }
     dRegs = form == Form::F64K4 ? 2 : d == Type::F16 ? 2 : 4;
@@ -609,22 +658,9 @@ std::string bindMma(Inst& in) {
   }
   if (m.rounding.present && form != Form::F64K4) return msg(in, "takes a rounding only for .f64");
   const Geometry G = geometry(form);
-  auto regs = [](const Opnd& o) -> unsigned {
-    if (o.kind == OpndKind::Reg) return 1;
-    if (o.kind != OpndKind::Vec) return 0;
-    for (const Opnd& e : o.elems)
-      if (e.kind != OpndKind::Reg) return 0;
-    return unsigned(o.elems.size());
-  };
-  if (auto e = expectOperands(in, 4); !e.empty()) return e;
-  if (in.ops[0].kind != OpndKind::Vec || regs(in.ops[0]) != dRegs)
-    return msg(in, "writes a vector of " + std::to_string(dRegs) + " registers");
-  if (regs(in.ops[1]) != G.aElems / G.aPerReg)
-    return msg(in, "takes A as " + std::to_string(G.aElems / G.aPerReg) + " registers");
-  if (regs(in.ops[2]) != G.bElems / G.bPerReg)
-    return msg(in, "takes B as " + std::to_string(G.bElems / G.bPerReg) + " registers");
-  if (regs(in.ops[3]) != cRegs)
-    return msg(in, "takes C as " + std::to_string(cRegs) + " registers");
+  if (auto e = checkFragments(in, dRegs, G.aElems / G.aPerReg, G.bElems / G.bPerReg, cRegs);
+      !e.empty())
+    return e;
   in.cls = InsnClass::Tensor;
   in.run = kHandlers[unsigned(form)];
   return "";

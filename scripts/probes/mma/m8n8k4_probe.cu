@@ -1,8 +1,8 @@
 // mma.sync.aligned.m8n8k4 (f16 inputs) on the chip: ptxas 13 for sm_90 replaces it with a call
-// to __cuda_sm_8x_mma_row_col_f32_f16_f16_f32, whose SASS (nvdisasm) reads no other thread's
-// registers. This probe prints, per lane, the 8 f32 results of row.col f32.f16.f16.f32 for
-// A = lane-distinct small integers, B likewise, C = 1000 * element index, so that the
-// output shows which products each result sums. One line per lane: "L lane d0 .. d7" (%g).
+// to __cuda_sm_8x_mma_row_col_f32_f16_f16_f32, SASS that gathers the other lanes' operands with
+// SHFL.IDX and sums on the CUDA cores (m8n8k4_sass.py reads it). This probe prints, per lane,
+// the 8 f32 results of row.col f32.f16.f16.f32 for A = lane-distinct small integers, B
+// likewise, C = 1000 * element index, so that the output shows which products each result sums. One line per lane: "L lane d0 .. d7" (%g).
 // Build: nvcc -arch=sm_90 -o m8n8k4_probe m8n8k4_probe.cu
 #include <cuda_fp16.h>
 #include <cstdio>
