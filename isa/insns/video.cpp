@@ -86,23 +86,6 @@ uint32_t finish(uint32_t flags, bool sign, const Opnd& d, int64_t tmp, uint32_t 
   return (op2 == kOp2Min ? less : greater) ? uint32_t(tmp) : c;
 }
 
-bool cmp(Cmp c, int64_t a, int64_t b) {
-  switch (c) {
-    case Cmp::Eq:
-      return a == b;
-    case Cmp::Ne:
-      return a != b;
-    case Cmp::Lt:
-      return a < b;
-    case Cmp::Le:
-      return a <= b;
-    case Cmp::Gt:
-      return a > b;
-    default:
-      return a >= b;
-  }
-}
-
 // vmad (PTX ISA 9.7.10.3), as ptxas expands it (IMAD.WIDE): a and b, extended by their types
 // to a word, multiply as signed words (a full .u32 word from 2^31 counts as negative); c is
 // sign-extended after its negation (one's complement plus one), the product is negated as a
@@ -170,7 +153,7 @@ void videoH(Exec& x, const Inst& in) {
         tmp = op == VOp::Shl ? int64_t(uint64_t(ta) << tb) : (ta >> tb);
         break;
       case VOp::Set:
-        tmp = cmp(in.mods.cmp, ta, tb) ? 1 : 0;
+        tmp = videoCompare(in.mods.cmp, ta, tb) ? 1 : 0;
         break;
       case VOp::Mad:
         break;
