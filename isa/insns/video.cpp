@@ -1,13 +1,22 @@
 // The scalar video instructions (PTX ISA 9.7.10.1): vadd vsub vabsdiff vmin vmax, vshl vshr,
 // vmad, vset. Each operand may select a byte or half-word of its register (`%r1.b2`, `%r1.h1`),
-// sign- or zero-extended by its type; the 33-bit-plus intermediate is computed exactly in 64
-// bits, optionally saturated to the destination's range (a byte or half-word range when the
-// destination selects one), then either combined with c by a secondary operation (.add .min
-// .max) or merged into c's other bytes (`d.b1`, `d.h0`).
+// sign- or zero-extended by its type.
 //
-// The manual's pseudo-code types the secondary .min/.max as int32_t; here they compare in the
-// destination type's signedness (dtype), the reading a device campaign is to confirm
-// (harness/ptxgen emits these forms).
+// sm_90 has no video datapath: ptxas expands each of these into integer SASS (PRMT, IADD3,
+// SHF, ISETP, SEL, IMAD.WIDE), and that expansion is what the H200 computes, which is not
+// always the manual's pseudo-code. The rules below are read from that SASS, form by form
+// (docs/FIDELITY.md, "Video instructions"), and checked against the chip's own results
+// (tests/data/video_h200_vectors.txt) and a table of every form evaluated on the SASS
+// (tests/data/video_sass_table.txt, scripts/video_sass_table.py):
+//  - the result is exact in 64 bits (tmp); vadd and vsub keep only its low word, sign-extended;
+//  - .sat into a whole word clamps s32 to its range; u32 only clamps negatives to 0 (a sum past
+//    2^32 keeps its low word), but for shifts, which clamp a 34-bit tmp to [0, 2^32 - 1];
+//  - .sat into a byte or half-word (`d.b1`, `d.h0`) takes min(tmp as unsigned 64, 0x7f/0xff
+//    or 0x7fff/0xffff by dtype), so a negative tmp becomes the maximum (shifts saturate to the
+//    word as above);
+//  - the merge writes tmp's byte 0 into `d.bN`, but tmp's half-word N into `d.hN`;
+//  - .min/.max compare the 64-bit tmp with c extended by dtype (vset: atype), in dtype's
+//    signedness; .add wraps.
 #include <algorithm>
 
 #include "isa/insns/families.h"
@@ -27,89 +36,88 @@ VOp opOf(uint32_t f) { return VOp(f & 0xF); }
 uint32_t op2Of(uint32_t f) { return (f >> 5) & 3; }
 uint32_t scaleOf(uint32_t f) { return (f >> 9) & 0x1F; }
 
-// optSaturate: the range of the destination type, narrowed to a byte or half-word when the
-// destination selects one.
-int64_t saturate(int64_t v, bool sign, const Opnd& d) {
-  const unsigned bits = d.selKind == 'b' ? 8 : d.selKind == 'h' ? 16 : 32;
-  const int64_t lo = sign ? -(int64_t{1} << (bits - 1)) : 0;
-  const int64_t hi = sign ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
-  return std::clamp(v, lo, hi);
+bool isShift(VOp op) { return op == VOp::Shl || op == VOp::Shr; }
+
+// The low `bits` bits of v, sign-extended.
+int64_t signExtend(int64_t v, unsigned bits) {
+  return int64_t(uint64_t(v) << (64 - bits)) >> (64 - bits);
 }
 
-// optSecondaryOp, or optMerge when the destination selects a part (the forms exclude each
-// other).
-uint32_t finish(uint32_t flags, bool sign, const Opnd& d, uint32_t tmp, uint32_t c) {
+// Clamps a signed 64-bit value to [INT32_MIN, INT32_MAX] or [0, UINT32_MAX].
+int64_t clampWord(int64_t v, bool sign) {
+  return sign ? std::clamp<int64_t>(v, INT32_MIN, INT32_MAX)
+              : std::clamp<int64_t>(v, 0, UINT32_MAX);
+}
+
+// .sat, per the SASS (see the top of the file); `d` selects the byte or half-word merged into.
+int64_t saturate(VOp op, int64_t tmp, bool sign, const Opnd& d) {
+  if (d.selKind && !isShift(op)) {
+    const unsigned bits = d.selKind == 'b' ? 8 : 16;
+    const uint64_t hi = (uint64_t{1} << (sign ? bits - 1 : bits)) - 1;
+    return int64_t(std::min(uint64_t(tmp), hi));
+  }
+  int64_t r = 0;
+  if (isShift(op))
+    r = clampWord(signExtend(tmp, 34), sign);
+  else
+    r = sign ? clampWord(tmp, true) : std::max<int64_t>(tmp, 0);
+  // vmin, vmax and vabsdiff go on with the clamped value, the others with its low word.
+  return op == VOp::Min || op == VOp::Max || op == VOp::AbsDiff ? r : signExtend(r, 32);
+}
+
+// The merge into a byte or half-word of c, or the secondary operation with c, or neither (the
+// forms exclude each other).
+uint32_t finish(uint32_t flags, bool sign, const Opnd& d, int64_t tmp, uint32_t c) {
   if (d.selKind) {
     const unsigned idx = d.selDigits & 0xF;
-    const unsigned width = d.selKind == 'b' ? 8 : 16;
-    const uint32_t field = ((uint32_t{1} << width) - 1) << (width * idx);
-    return ((tmp << (width * idx)) & field) | (c & ~field);
+    if (d.selKind == 'b') {
+      const uint32_t field = 0xFFu << (8 * idx);
+      return ((uint32_t(tmp) & 0xFF) << (8 * idx)) | (c & ~field);
+    }
+    const uint32_t field = 0xFFFFu << (16 * idx);
+    return (uint32_t(tmp) & field) | (c & ~field);
   }
-  switch (op2Of(flags)) {
-    case kOp2Add:
-      return tmp + c;
-    case kOp2Min:
-      return sign ? uint32_t(std::min(int32_t(tmp), int32_t(c))) : std::min(tmp, c);
-    case kOp2Max:
-      return sign ? uint32_t(std::max(int32_t(tmp), int32_t(c))) : std::max(tmp, c);
-    default:
-      return tmp;
-  }
+  const uint32_t op2 = op2Of(flags);
+  if (op2 == kOp2Add) return uint32_t(tmp) + c;
+  if (op2 == kNoOp2) return uint32_t(tmp);
+  // tmp < c and tmp > c, in 64 bits
+  const bool less = sign ? tmp < int64_t(int32_t(c)) : uint64_t(tmp) < uint64_t(c);
+  const bool greater = sign ? tmp > int64_t(int32_t(c)) : uint64_t(tmp) > uint64_t(c);
+  return (op2 == kOp2Min ? less : greater) ? uint32_t(tmp) : c;
 }
 
-bool cmp(Cmp c, int64_t a, int64_t b) {
-  switch (c) {
-    case Cmp::Eq:
-      return a == b;
-    case Cmp::Ne:
-      return a != b;
-    case Cmp::Lt:
-      return a < b;
-    case Cmp::Le:
-      return a <= b;
-    case Cmp::Gt:
-      return a > b;
-    default:
-      return a >= b;
-  }
-}
-
-// vmad (PTX ISA 9.7.10.3): (a*b) + c with the product or c negated (one's complement plus one),
-// .po adding one, .shr7/.shr15 scaling, in 128 bits before the optional clamp.
+// vmad (PTX ISA 9.7.10.3), as ptxas expands it (IMAD.WIDE): a and b, extended by their types
+// to a word, multiply as signed words (a full .u32 word from 2^31 counts as negative); c is
+// sign-extended after its negation (one's complement plus one), the product is negated as a
+// 64-bit one's complement plus one, .po adds one; .shr7/.shr15 shift the 64-bit sum,
+// arithmetically when any operand is signed or negated, and .sat clamps it to that
+// signedness's word range.
 uint32_t vmad(const Inst& in, uint32_t a, uint32_t b, uint32_t c) {
   const Opnd &oa = in.ops[1], &ob = in.ops[2], &oc = in.ops[3];
   const bool sa = isSigned(in.mods.type(1)), sb = isSigned(in.mods.type(2));
   const bool negProduct = oa.minus != ob.minus;
   const bool signedFinal = sa || sb || negProduct || oc.minus;
-  __int128 tmp = __int128(partSelect(a, sa, oa)) * __int128(partSelect(b, sb, ob));
+  int64_t tmp = int64_t(int32_t(uint32_t(partSelect(a, sa, oa)))) *
+                int64_t(int32_t(uint32_t(partSelect(b, sb, ob))));
   unsigned lsb = 0;
-  if (in.flags & kPo) {
-    lsb = 1;
-  } else if (negProduct) {
-    tmp = ~tmp;
-    lsb = 1;
-  } else if (oc.minus) {
-    c = ~c;
-    lsb = 1;
-  }
-  const __int128 c128 = signedFinal ? __int128(int32_t(c)) : __int128(c);
-  tmp = (tmp + c128 + lsb) >> scaleOf(in.flags);
-  if (in.flags & kSat) {
-    const __int128 lo = signedFinal ? INT32_MIN : 0;
-    const __int128 hi = signedFinal ? __int128(INT32_MAX) : __int128(UINT32_MAX);
-    tmp = std::clamp(tmp, lo, hi);
-  }
-  return uint32_t(uint64_t(tmp));
+  if (negProduct) tmp = ~tmp, lsb = 1;
+  if (oc.minus) c = ~c, lsb = 1;
+  if (in.flags & kPo) lsb = 1;
+  tmp += int64_t(int32_t(c)) + lsb;
+  const unsigned scale = scaleOf(in.flags);
+  tmp = signedFinal ? tmp >> scale : int64_t(uint64_t(tmp) >> scale);
+  if (in.flags & kSat) tmp = clampWord(tmp, signedFinal);
+  return uint32_t(tmp);
 }
 
 void videoH(Exec& x, const Inst& in) {
   const uint32_t f = in.flags;
   const VOp op = opOf(f);
-  // vset has no destination type: its types are atype, btype; the others' are dtype, atype,
-  // btype (vshl/vshr: btype is always .u32).
+  // vset has no destination type: its types are atype, btype, and its .min/.max compare in
+  // atype's signedness; the others' are dtype, atype, btype (vshl/vshr: btype is always .u32).
   const size_t t0 = op == VOp::Set ? 0 : 1;
-  const bool sd = op != VOp::Set && isSigned(in.mods.type(0));
   const bool sa = isSigned(in.mods.type(t0)), sb = isSigned(in.mods.type(t0 + 1));
+  const bool sd = op == VOp::Set ? sa : isSigned(in.mods.type(0));
   const Opnd &d = in.ops[0], &oa = in.ops[1], &ob = in.ops[2];
   const bool hasC = in.ops.size() > 3;
   uint64_t* dr = x.reg(d);
@@ -121,7 +129,7 @@ void videoH(Exec& x, const Inst& in) {
       return;
     }
     const int64_t ta = partSelect(uint32_t(ra[l]), sa, oa);
-    int64_t tb = partSelect(uint32_t(rb[l]), op == VOp::Shl || op == VOp::Shr ? false : sb, ob);
+    int64_t tb = partSelect(uint32_t(rb[l]), isShift(op) ? false : sb, ob);
     int64_t tmp = 0;
     switch (op) {
       case VOp::Add:
@@ -145,13 +153,16 @@ void videoH(Exec& x, const Inst& in) {
         tmp = op == VOp::Shl ? int64_t(uint64_t(ta) << tb) : (ta >> tb);
         break;
       case VOp::Set:
-        tmp = cmp(in.mods.cmp, ta, tb) ? 1 : 0;
+        tmp = videoCompare(in.mods.cmp, ta, tb) ? 1 : 0;
         break;
       case VOp::Mad:
         break;
     }
-    if (f & kSat) tmp = saturate(tmp, sd, d);
-    dr[l] = finish(f, op == VOp::Set ? (sa || sb) : sd, d, uint32_t(tmp), c);
+    if (f & kSat)
+      tmp = saturate(op, tmp, sd, d);
+    else if (op == VOp::Add || op == VOp::Sub)
+      tmp = signExtend(tmp, 32);
+    dr[l] = finish(f, sd, d, tmp, c);
   });
 }
 

@@ -1,9 +1,11 @@
 // Tests of the video families (isa/insns/video.cpp, video_simd.cpp), and more edge cases of
 // the dot products (dp4a/dp2a, isa/insns/int_bits.cpp), each value worked out by hand from the PTX
-// ISA 9.0 semantics (9.7.10, 9.7.1.23-24): selectors and their sign/zero extension, the exact
-// 33-bit-plus intermediate, saturation to word, half-word and byte ranges, secondary operations,
-// merges, SIMD masks and accumulation, vmad's negation, .po and scaling; then the binding rules and
-// the PTX syntax (`%r1.b2`, `-%r3`) through the parser and the simulator.
+// ISA 9.0 semantics (9.7.10, 9.7.1.23-24), or, where the chip differs from them, from the SASS
+// that ptxas emits for the form (the chip's semantics; docs/FIDELITY.md, "Video instructions"):
+// selectors and their sign/zero extension, the exact intermediate, saturation to word, half-word
+// and byte ranges, secondary operations, merges, SIMD masks and accumulation, vmad's negation, .po
+// and scaling; then the binding rules and the PTX syntax (`%r1.b2`, `-%r3`) through the parser and
+// the simulator. video_vectors_test.cpp replays the chip's results and every form's SASS.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -62,7 +64,10 @@ TEST(Video, SelectorsExtendByTheOperandType) {
 
 TEST(Video, TheIntermediateIsExactAndSaturatesToTheDestinationType) {
   EXPECT_EQ(eval3("vadd.u32.u32.u32", 0xFFFFFFFF, 1), 0u);  // wraps without .sat
-  EXPECT_EQ(eval3("vadd.u32.u32.u32.sat", 0xFFFFFFFF, 1), 0xFFFFFFFFu);
+  // ptxas's SASS for a u32 .sat into a word only clamps negatives: the carry of the sum is
+  // dropped (IADD3, then ISETP.GE on the carry word, which is never negative).
+  EXPECT_EQ(eval3("vadd.u32.u32.u32.sat", 0xFFFFFFFF, 1), 0u);
+  EXPECT_EQ(eval4("vadd.u32.u32.u32.sat.max", 0xFFFFFFFF, 1, 5), 5u);
   EXPECT_EQ(eval3("vsub.u32.s32.s32.sat", 1, 2), 0u);  // -1 clamps to the unsigned range
   EXPECT_EQ(eval3("vsub.s32.s32.s32", 0x80000000, 1), 0x7FFFFFFFu);
   EXPECT_EQ(eval3("vsub.s32.s32.s32.sat", 0x80000000, 1), 0x80000000u);
@@ -84,10 +89,18 @@ TEST(Video, MergeWritesOneByteOrHalfOfC) {
   EXPECT_EQ(merged("vadd.u32.u32.u32", "b1", 200, 100, 0x11223344), 0x11222C44u);
   EXPECT_EQ(merged("vadd.u32.u32.u32.sat", "b1", 200, 100, 0x11223344), 0x1122FF44u);
   EXPECT_EQ(merged("vadd.s32.u32.u32.sat", "b3", 200, 100, 0x11223344), 0x7F223344u);
-  // 0 - 40000 = -40000 clamps to -32768 in half 1.
+  // Into a half-word, .sat is min(tmp as unsigned 64 bits, 0x7fff): -40000 becomes 0x7fff,
+  // and d.h1 takes the half-word 1 of that, 0 (ptxas's PRMT 0x3254).
   EXPECT_EQ(eval("vsub.s32.s32.s32.sat", {sel(H::reg(1), "h1"), H::reg(2), H::reg(3), H::reg(4)}, 0,
                  40000, 0x11223344),
-            0x80003344u);
+            0x00003344u);
+  // Without .sat too, d.h1 takes tmp's half-word 1, and d.b2 tmp's byte 0.
+  EXPECT_EQ(eval("vadd.u32.u32.u32", {sel(H::reg(1), "h1"), H::reg(2), H::reg(3), H::reg(4)},
+                 0x00012345, 0x00010000, 0xAAAAAAAA),
+            0x0002AAAAu);
+  EXPECT_EQ(eval("vadd.u32.u32.u32", {sel(H::reg(1), "b2"), H::reg(2), H::reg(3), H::reg(4)}, 0x12,
+                 0x21, 0xAAAAAAAA),
+            0xAA33AAAAu);
   EXPECT_EQ(eval("vsub.s32.s32.s32.sat", {sel(H::reg(1), "h0"), H::reg(2), H::reg(3), H::reg(4)},
                  40000, 0, 0x11223344),
             0x11227FFFu);
@@ -128,7 +141,12 @@ TEST(Video, VmadNegatesProductOrCAndScales) {
             7u);
   EXPECT_EQ(eval("vmad.u32.u32.u32.shr7", plain, 256, 2, 0), 4u);
   EXPECT_EQ(eval("vmad.s32.s32.s32.shr15", plain, uint32_t(-65536), 1, 0), uint32_t(-2));
-  EXPECT_EQ(eval("vmad.u32.u32.u32.sat", plain, 0xFFFFFFFF, 0xFFFFFFFF, 0), 0xFFFFFFFFu);
+  // Whole .u32 words multiply as signed words (IMAD.WIDE): 0xFFFFFFFF squared is 1.
+  EXPECT_EQ(eval("vmad.u32.u32.u32.sat", plain, 0xFFFFFFFF, 0xFFFFFFFF, 0), 1u);
+  EXPECT_EQ(eval("vmad.u32.u32.u32.sat",
+                 {H::reg(1), sel(H::reg(2), "h0"), sel(H::reg(3), "h0"), H::reg(4)}, 0xFFFF, 0xFFFF,
+                 0x7FFFFFFF),
+            0xFFFFFFFFu);  // 0xFFFE0001 + 0x7FFFFFFF clamps
   EXPECT_EQ(eval("vmad.u32.u32.u32", plain, 0xFFFFFFFF, 0xFFFFFFFF, 0), 1u);  // low word
   EXPECT_EQ(eval("vmad.s32.s32.s32.sat", plain, 0x7FFFFFFF, 2, 0), 0x7FFFFFFFu);
   EXPECT_EQ(eval("vmad.s32.s32.s32.sat", plain, 0x80000000, 2, 0), 0x80000000u);
