@@ -54,6 +54,7 @@ CUresult ctxGetDeviceV1(CUdevice* dev) {
 CUresult ctxSynchronizeV1() {
   return api([&](Driver& d) {
     requireContext(d);
+    synchronizeDuringCapture(d, nullptr);
     return CUDA_SUCCESS;
   });
 }

@@ -168,27 +168,70 @@ std::unique_ptr<Graph> cloneGraph(const Graph& g) {
   return copy;
 }
 
+namespace {
+
+bool isLegacy(CUstream s) { return s == nullptr || s == CU_STREAM_LEGACY; }
+
+// The captures the legacy stream would wait for: those of blocking streams, unless relaxed.
+bool legacyWaitsFor(const Stream& st) {
+  return st.capture && st.capture->mode != CU_STREAM_CAPTURE_MODE_RELAXED &&
+         !(st.flags & CU_STREAM_NON_BLOCKING);
+}
+
+Capture* captureOf(Driver& d, CUstream s) {
+  auto it = d.streams.find(reinterpret_cast<Stream*>(s));
+  return it == d.streams.end() ? nullptr : it->second->capture.get();
+}
+
+}  // namespace
+
+void invalidateCapture(Driver& d, uint64_t id) {
+  for (const auto& [p, st] : d.streams)
+    if (st->capture && st->capture->id == id) st->capture->invalidated = true;
+}
+
 GraphNode* captureNode(Driver& d, CUstream s, CUgraphNodeType type) {
   checkStream(d, s);
-  if (s == nullptr || s == CU_STREAM_LEGACY) {
+  if (isLegacy(s)) {
     // The legacy stream synchronizes with every blocking stream, a capturing one too: CUDA
-    // refuses such work while a capture of another than relaxed mode runs.
+    // refuses such work while a capture of another than relaxed mode runs, and invalidates it.
+    bool refused = false;
     for (const auto& [p, st] : d.streams)
-      if (st->capture && st->capture->mode != CU_STREAM_CAPTURE_MODE_RELAXED &&
-          !(st->flags & CU_STREAM_NON_BLOCKING))
-        throw ApiError{CUDA_ERROR_STREAM_CAPTURE_IMPLICIT,
-                       "work on the legacy default stream while another stream captures "
-                       "(cudaStreamBeginCapture): use the capturing stream"};
+      if (legacyWaitsFor(*st)) {
+        invalidateCapture(d, st->capture->id);
+        refused = true;
+      }
+    if (refused)
+      throw ApiError{CUDA_ERROR_STREAM_CAPTURE_IMPLICIT,
+                     "work on the legacy default stream while another stream captures "
+                     "(cudaStreamBeginCapture): use the capturing stream"};
     return nullptr;
   }
-  if (s == CU_STREAM_PER_THREAD) return nullptr;
-  Capture* c = reinterpret_cast<Stream*>(s)->capture.get();
+  Capture* c = captureOf(d, s);
   if (!c) return nullptr;
+  if (c->invalidated)
+    throw ApiError{CUDA_ERROR_STREAM_CAPTURE_INVALIDATED,
+                   "work on a stream whose capture was invalidated"};
   std::vector<CUgraphNode> deps;
   for (GraphNode* p : c->dependencies) deps.push_back(reinterpret_cast<CUgraphNode>(p));
   GraphNode* n = c->graph->add(type, deps.data(), deps.size());
   c->dependencies = {n};
   return n;
+}
+
+void synchronizeDuringCapture(Driver& d, CUstream s) {
+  std::vector<uint64_t> hit;
+  if (!s || isLegacy(s)) {  // cuCtxSynchronize and the legacy stream wait for the captures too
+    for (const auto& [p, st] : d.streams)
+      if (legacyWaitsFor(*st)) hit.push_back(st->capture->id);
+  } else if (Capture* c = captureOf(d, s)) {
+    hit.push_back(c->id);
+  }
+  for (uint64_t id : hit) invalidateCapture(d, id);
+  if (!hit.empty())
+    throw ApiError{CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
+                   "a synchronization waits for a stream that captures (nothing has run): the "
+                   "capture is invalidated"};
 }
 
 void launchGraph(Driver& d, const GraphExec& e) {

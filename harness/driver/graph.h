@@ -86,12 +86,20 @@ struct Capture {
   CUstreamCaptureMode mode = CU_STREAM_CAPTURE_MODE_GLOBAL;
   uint64_t id = 0;
   bool joined = false;  // joined through an event (cuStreamWaitEvent), not begun on this stream
+  // An operation CUDA forbids during a capture (a synchronization, work on the legacy stream)
+  // invalidates it: later work on its streams fails, and ending it gives no graph.
+  bool invalidated = false;
 };
 
 // A stream operation about to be enqueued on `s`: a node of the capturing stream's graph when
 // `s` captures (wired after the capture's dependencies, which it then replaces), else null, and
 // the caller runs it now. Throws ApiError for the legacy stream while a global capture runs.
 GraphNode* captureNode(Driver& d, CUstream s, CUgraphNodeType type);
+// cuStreamSynchronize/cuStreamQuery on s (null: cuCtxSynchronize): a capture it would wait
+// for is invalidated and the call fails with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED.
+void synchronizeDuringCapture(Driver& d, CUstream s);
+// Marks every stream of capture `id` invalidated.
+void invalidateCapture(Driver& d, uint64_t id);
 // Runs every node of `g`, dependencies first.
 void runGraph(Driver& d, const Graph& g);
 // cuGraphLaunch: the conditional handles' defaults where asked for, then runGraph.

@@ -30,6 +30,20 @@ void forgetBodies(Driver& d, const Graph& g) {
     }
 }
 
+// Frees a graph the program owns, with its bodies and conditional handles.
+void dropGraph(Driver& d, Graph* g) {
+  forgetBodies(d, *g);
+  for (auto c = d.conditionals.begin(); c != d.conditionals.end();) {
+    if (c->second.graph != g) {
+      ++c;
+      continue;
+    }
+    d.gpu.memory().free(c->first);
+    c = d.conditionals.erase(c);
+  }
+  d.graphs.erase(g);
+}
+
 // A body graph of node n (child-graph or conditional), which the program may build into.
 Graph* addBody(Driver& d, GraphNode& n, std::unique_ptr<Graph> body) {
   body->owner = &n;
@@ -190,7 +204,9 @@ CUresult captureInfo(CUstream s, CUstreamCaptureStatus* status, cuuint64_t* id, 
     const Capture* c = d.streams.count(reinterpret_cast<Stream*>(s))
                            ? reinterpret_cast<Stream*>(s)->capture.get()
                            : nullptr;
-    *need(status) = c ? CU_STREAM_CAPTURE_STATUS_ACTIVE : CU_STREAM_CAPTURE_STATUS_NONE;
+    *need(status) = !c               ? CU_STREAM_CAPTURE_STATUS_NONE
+                    : c->invalidated ? CU_STREAM_CAPTURE_STATUS_INVALIDATED
+                                     : CU_STREAM_CAPTURE_STATUS_ACTIVE;
     if (id && c) *id = c->id;
     if (graph) *graph = c ? reinterpret_cast<CUgraph>(c->graph) : nullptr;
     if (deps)
@@ -300,12 +316,8 @@ CUresult cuGraphCreate(CUgraph* out, unsigned flags) {
 
 CUresult cuGraphDestroy(CUgraph g) {
   return api([&](Driver& d) {
-    auto it = d.graphs.find(reinterpret_cast<Graph*>(g));
-    if (it == d.graphs.end()) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
-    forgetBodies(d, *it->second);
-    for (auto c = d.conditionals.begin(); c != d.conditionals.end();)
-      c = c->second.graph == it->first ? d.conditionals.erase(c) : std::next(c);
-    d.graphs.erase(it);
+    if (!d.graphs.count(reinterpret_cast<Graph*>(g))) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+    dropGraph(d, reinterpret_cast<Graph*>(g));
     return CUDA_SUCCESS;
   });
 }
@@ -539,8 +551,11 @@ CUresult cuStreamEndCapture(CUstream s, CUgraph* out) {
     const Capture c = *st->capture;
     for (auto& [p, other] : d.streams)
       if (other->capture && other->capture->id == c.id) other->capture.reset();
-    if (out) *out = reinterpret_cast<CUgraph>(c.graph);
-    return CUDA_SUCCESS;
+    if (out) *out = c.invalidated ? nullptr : reinterpret_cast<CUgraph>(c.graph);
+    if (!c.invalidated) return CUDA_SUCCESS;
+    if (c.ownsGraph) dropGraph(d, c.graph);
+    throw ApiError{CUDA_ERROR_STREAM_CAPTURE_INVALIDATED,
+                   "the stream capture was invalidated by an operation CUDA forbids in it"};
   });
 }
 

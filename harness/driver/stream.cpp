@@ -115,6 +115,7 @@ CUresult cuStreamDestroy(CUstream s) {
 CUresult cuStreamSynchronize(CUstream s) {
   return api([&](Driver& d) {
     checkStream(d, s);
+    synchronizeDuringCapture(d, s == nullptr ? CU_STREAM_LEGACY : s);
     return CUDA_SUCCESS;
   });
 }
@@ -122,6 +123,7 @@ CUresult cuStreamSynchronize(CUstream s) {
 CUresult cuStreamQuery(CUstream s) {
   return api([&](Driver& d) {
     checkStream(d, s);
+    synchronizeDuringCapture(d, s == nullptr ? CU_STREAM_LEGACY : s);
     return CUDA_SUCCESS;
   });
 }

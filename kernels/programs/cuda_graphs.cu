@@ -275,6 +275,36 @@ void ifAndSwitchNodes(int* scratch) {
   }
 }
 
+// What CUDA refuses during a capture: capturing the legacy stream; work on the legacy stream
+// while a blocking stream captures, which also invalidates that capture (ending it gives no
+// graph); synchronizing with a capturing stream.
+void captureErrors(int* x) {
+  const cudaError_t legacy = cudaStreamBeginCapture(0, cudaStreamCaptureModeGlobal);
+  expect(legacy == cudaErrorStreamCaptureUnsupported, "the legacy stream cannot be captured");
+  cudaGetLastError();
+  cudaStream_t s;
+  CHECK(cudaStreamCreate(&s));
+  CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  iota<<<kGrid, kBlock, 0, s>>>(x, kN);
+  const cudaError_t implicit = cudaMemsetAsync(x, 0, sizeof(int), 0);
+  cudaStreamCaptureStatus status;
+  CHECK(cudaStreamIsCapturing(s, &status));
+  cudaGraph_t graph = reinterpret_cast<cudaGraph_t>(&status);
+  const cudaError_t ended = cudaStreamEndCapture(s, &graph);
+  expect(implicit == cudaErrorStreamCaptureImplicit &&
+             status == cudaStreamCaptureStatusInvalidated &&
+             ended == cudaErrorStreamCaptureInvalidated && graph == nullptr,
+         "legacy-stream work invalidates a global capture");
+  cudaGetLastError();
+  CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  const cudaError_t sync = cudaStreamSynchronize(s);
+  expect(sync == cudaErrorStreamCaptureUnsupported &&
+             cudaStreamEndCapture(s, &graph) == cudaErrorStreamCaptureInvalidated,
+         "synchronizing a capturing stream fails and invalidates the capture");
+  cudaGetLastError();
+  CHECK(cudaStreamDestroy(s));
+}
+
 int main() {
   int *x, *y, *scratch;
   CHECK(cudaMalloc(&x, kN * sizeof(int)));
@@ -284,6 +314,7 @@ int main() {
   capturedGraph(x, y);
   whileNode(scratch);
   ifAndSwitchNodes(scratch);
+  captureErrors(x);
   std::printf("cuda_graphs: %s\n", failures ? "FAILED" : "PASSED");
   return failures ? 1 : 0;
 }
