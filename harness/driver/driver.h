@@ -178,6 +178,7 @@ class Driver {
   std::set<const Graph*> bodyGraphs;
   std::map<GraphExec*, std::unique_ptr<GraphExec>> graphExecs;
   std::map<uint64_t, ConditionalHandle> conditionals;
+  std::set<uint64_t> graphAllocations;  // allocateForGraph's (graph.h)
   uint64_t nextCaptureId = 1;
   // A live graph (owned or a body), else throws CUDA_ERROR_INVALID_VALUE.
   Graph* checkGraph(CUgraph g);

@@ -79,6 +79,9 @@ void runNode(Driver& d, const GraphNode& n) {
     case CU_GRAPH_NODE_TYPE_CONDITIONAL:
       runConditional(d, n);
       return;
+    case CU_GRAPH_NODE_TYPE_MEM_ALLOC:  // fresh memory at every launch, for initcheck
+      if (d.checks) d.checks->trackUninitialized(n.allocation, n.allocationBytes);
+      return;
     default:  // empty nodes and event waits: everything before them has run already
       return;
   }
@@ -152,6 +155,8 @@ std::unique_ptr<Graph> cloneGraph(const Graph& g) {
     c->host = n->host;
     c->userData = n->userData;
     c->event = n->event;
+    c->allocation = n->allocation;
+    c->allocationBytes = n->allocationBytes;
     c->handle = n->handle;
     c->conditional = n->conditional;
     for (const auto& b : n->bodies) {
@@ -184,6 +189,14 @@ Capture* captureOf(Driver& d, CUstream s) {
 }
 
 }  // namespace
+
+CUdeviceptr allocateForGraph(Driver& d, size_t bytes) {
+  if (bytes == 0) throw ApiError{CUDA_ERROR_INVALID_VALUE, "a graph allocation of 0 bytes"};
+  const CUdeviceptr p =
+      d.gpu.memory().allocate(bytes, "graph allocation #" + std::to_string(++d.allocations));
+  d.graphAllocations.insert(p);
+  return p;
+}
 
 void invalidateCapture(Driver& d, uint64_t id) {
   for (const auto& [p, st] : d.streams)

@@ -37,6 +37,10 @@ struct GraphNode {
   // CU_GRAPH_NODE_TYPE_MEMCPY (every copy, 1-D ones too) and CU_GRAPH_NODE_TYPE_MEMSET.
   CUDA_MEMCPY3D copy{};
   CUDA_MEMSET_NODE_PARAMS fill{};
+  // CU_GRAPH_NODE_TYPE_MEM_ALLOC: its allocation, made when the node was (the address is fixed
+  // for the graph's life, as CUDA's is); CU_GRAPH_NODE_TYPE_MEM_FREE: the address it frees.
+  CUdeviceptr allocation = 0;
+  size_t allocationBytes = 0;
   // CU_GRAPH_NODE_TYPE_HOST (host functions and stream callbacks).
   CUhostFn host = nullptr;
   void* userData = nullptr;
@@ -95,6 +99,11 @@ struct Capture {
 // `s` captures (wired after the capture's dependencies, which it then replaces), else null, and
 // the caller runs it now. Throws ApiError for the legacy stream while a global capture runs.
 GraphNode* captureNode(Driver& d, CUstream s, CUgraphNodeType type);
+// A graph's allocation (a memory-allocation node, cudaMallocAsync in a capture): reserved for
+// the driver's life, since every launch of the graph (and of its copies) reuses the address; a
+// free node, cudaFree and cudaFreeAsync of it end its use but keep the reservation.
+CUdeviceptr allocateForGraph(Driver& d, size_t bytes);
+
 // cuStreamSynchronize/cuStreamQuery on s (null: cuCtxSynchronize): a capture it would wait
 // for is invalidated and the call fails with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED.
 void synchronizeDuringCapture(Driver& d, CUstream s);

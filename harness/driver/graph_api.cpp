@@ -124,6 +124,17 @@ void setParams(Driver& d, GraphNode& n, CUgraphNodeParams& p) {
       return;
     case CU_GRAPH_NODE_TYPE_EMPTY:
       return;
+    case CU_GRAPH_NODE_TYPE_MEM_ALLOC:
+      if (p.alloc.poolProps.location.type != CU_MEM_LOCATION_TYPE_DEVICE)
+        throw ApiError{CUDA_ERROR_NOT_SUPPORTED, "graph allocations on the device only"};
+      n.allocation = p.alloc.dptr = allocateForGraph(d, p.alloc.bytesize);
+      n.allocationBytes = p.alloc.bytesize;
+      return;
+    case CU_GRAPH_NODE_TYPE_MEM_FREE:
+      if (!d.graphAllocations.count(p.free.dptr))
+        throw ApiError{CUDA_ERROR_INVALID_VALUE, "a free node of memory no graph allocated"};
+      n.allocation = p.free.dptr;
+      return;
     case CU_GRAPH_NODE_TYPE_CONDITIONAL: {
       auto& c = p.conditional;
       if (!d.conditionals.count(c.handle))
@@ -145,7 +156,7 @@ void setParams(Driver& d, GraphNode& n, CUgraphNodeParams& p) {
     default:
       throw ApiError{CUDA_ERROR_NOT_SUPPORTED,
                      "graph nodes of type " + std::to_string(int(p.type)) +
-                         " (memory allocation, external semaphores, batch memory operations) "
+                         " (external semaphores, batch memory operations) "
                          "are not supported yet"};
   }
 }
@@ -349,6 +360,34 @@ CUresult cuGraphAddMemsetNode(CUgraphNode* out, CUgraph g, const CUgraphNode* de
     const unsigned e = need(p)->elementSize;
     if ((e != 1 && e != 2 && e != 4) || p->dst % e) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
     n.fill = *p;
+  });
+}
+
+CUresult cuGraphAddMemAllocNode(CUgraphNode* out, CUgraph g, const CUgraphNode* deps, size_t count,
+                                CUDA_MEM_ALLOC_NODE_PARAMS* p) {
+  return addNode(out, g, deps, count, CU_GRAPH_NODE_TYPE_MEM_ALLOC, [&](Driver& d, GraphNode& n) {
+    if (need(p)->poolProps.location.type != CU_MEM_LOCATION_TYPE_DEVICE)
+      throw ApiError{CUDA_ERROR_NOT_SUPPORTED, "graph allocations on the device only"};
+    n.allocation = p->dptr = allocateForGraph(d, p->bytesize);
+    n.allocationBytes = p->bytesize;
+  });
+}
+
+CUresult cuGraphAddMemFreeNode(CUgraphNode* out, CUgraph g, const CUgraphNode* deps, size_t count,
+                               CUdeviceptr dptr) {
+  return addNode(out, g, deps, count, CU_GRAPH_NODE_TYPE_MEM_FREE, [&](Driver& d, GraphNode& n) {
+    if (!d.graphAllocations.count(dptr))
+      throw ApiError{CUDA_ERROR_INVALID_VALUE, "a free node of memory no graph allocated"};
+    n.allocation = dptr;
+  });
+}
+
+// The graph memory pool keeps what graphs allocated (graph.h): nothing to give back.
+CUresult cuDeviceGraphMemTrim(CUdevice dev) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    if (dev != 0) throw ApiError{CUDA_ERROR_INVALID_DEVICE, ""};
+    return CUDA_SUCCESS;
   });
 }
 

@@ -174,7 +174,7 @@ CUresult cuMemAllocPitch(CUdeviceptr* dptr, size_t* pitch, size_t width, size_t 
 CUresult cuMemFree(CUdeviceptr dptr) {
   return api([&](Driver& d) {
     requireContext(d);
-    if (dptr == 0) return CUDA_SUCCESS;
+    if (dptr == 0 || d.graphAllocations.count(dptr)) return CUDA_SUCCESS;  // graph.h
     if (auto it = d.mirrors.find(dptr); it != d.mirrors.end() && it->second.managed) {
       d.freeShared(dptr);
       return CUDA_SUCCESS;
@@ -189,11 +189,37 @@ CUresult cuMemFree(CUdeviceptr dptr) {
   });
 }
 
+// Stream-ordered allocation: now, or a memory node of the stream's capture (graph.h).
 CUresult cuMemAllocAsync(CUdeviceptr* dptr, size_t bytes, CUstream s) {
-  return cuMemAlloc(dptr, bytes);
+  bool captured = false;
+  const CUresult r = api([&](Driver& d) {
+    requireContext(d);
+    need(dptr);
+    if (GraphNode* n = captureNode(d, s, CU_GRAPH_NODE_TYPE_MEM_ALLOC)) {
+      n->allocation = *dptr = allocateForGraph(d, bytes);
+      n->allocationBytes = bytes;
+      captured = true;
+    }
+    return CUDA_SUCCESS;
+  });
+  return r != CUDA_SUCCESS || captured ? r : cuMemAlloc(dptr, bytes);
 }
 
-CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream s) { return cuMemFree(dptr); }
+CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream s) {
+  bool captured = false;
+  const CUresult r = api([&](Driver& d) {
+    requireContext(d);
+    if (GraphNode* n = captureNode(d, s, CU_GRAPH_NODE_TYPE_MEM_FREE)) {
+      if (!d.graphAllocations.count(dptr))
+        throw ApiError{CUDA_ERROR_INVALID_VALUE,
+                       "cudaFreeAsync in a stream capture frees memory no graph allocated"};
+      n->allocation = dptr;
+      captured = true;
+    }
+    return CUDA_SUCCESS;
+  });
+  return r != CUDA_SUCCESS || captured ? r : cuMemFree(dptr);
+}
 
 CUresult cuMemGetAddressRange(CUdeviceptr* base, size_t* size, CUdeviceptr dptr) {
   return api([&](Driver& d) {

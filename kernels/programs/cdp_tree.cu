@@ -14,7 +14,8 @@ constexpr int kNodes = (1 << (kDepth + 1)) - 1;
 
 __global__ void verifyChildren(int* nodes, int node, int* bad) {
   // In a tail launch of `node`'s grid: its children (and their subtrees) have finished.
-  if (2 * node + 2 < kNodes && (nodes[2 * node + 1] == 0 || nodes[2 * node + 2] == 0)) atomicAdd(bad, 1);
+  if (2 * node + 2 < kNodes && (nodes[2 * node + 1] == 0 || nodes[2 * node + 2] == 0))
+    atomicAdd(bad, 1);
 }
 
 __global__ void visit(int* nodes, int node, int depth, int pathSum, int* bad) {
@@ -56,7 +57,8 @@ int main() {
     for (int n = node + 1; n > 1; n /= 2) ++depth;
     for (int n = node; n > 0; n = (n - 1) / 2) sum += n;
     if (h[node] != 1000 * depth + sum) {
-      std::printf("cdp_tree: FAILED at node %d: %d, expected %d\n", node, h[node], 1000 * depth + sum);
+      std::printf("cdp_tree: FAILED at node %d: %d, expected %d\n", node, h[node],
+                  1000 * depth + sum);
       return 1;
     }
   }

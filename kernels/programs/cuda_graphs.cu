@@ -275,6 +275,47 @@ void ifAndSwitchNodes(int* scratch) {
   }
 }
 
+// Graph memory: cudaMallocAsync/cudaFreeAsync in a capture become allocation and free nodes,
+// and so do the explicit ones; every launch reuses the graph's addresses.
+void memoryNodes() {
+  cudaStream_t s;
+  CHECK(cudaStreamCreate(&s));
+  CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  int* tmp = nullptr;
+  CHECK(cudaMallocAsync(&tmp, kN * sizeof(int), s));
+  CHECK(cudaMemsetAsync(tmp, 0, kN * sizeof(int), s));
+  iota<<<kGrid, kBlock, 0, s>>>(tmp, kN);
+  std::vector<int> out(kN, -1);
+  CHECK(cudaMemcpyAsync(out.data(), tmp, kN * sizeof(int), cudaMemcpyDeviceToHost, s));
+  CHECK(cudaFreeAsync(tmp, s));
+  cudaGraph_t graph;
+  CHECK(cudaStreamEndCapture(s, &graph));
+  cudaMemAllocNodeParams alloc = {};
+  alloc.poolProps.allocType = cudaMemAllocationTypePinned;
+  alloc.poolProps.location.type = cudaMemLocationTypeDevice;
+  alloc.bytesize = 64;
+  cudaGraphNode_t roots[1], allocNode, freeNode;
+  size_t count = 1;
+  CHECK(cudaGraphGetRootNodes(graph, roots, &count));
+  CHECK(cudaGraphAddMemAllocNode(&allocNode, graph, roots, 1, &alloc));
+  CHECK(cudaGraphAddMemFreeNode(&freeNode, graph, &allocNode, 1, alloc.dptr));
+  size_t nodes = 0;
+  CHECK(cudaGraphGetNodes(graph, nullptr, &nodes));
+  cudaGraphExec_t exec;
+  CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  bool ok = nodes == 7 && alloc.dptr != nullptr;
+  for (int launch = 0; launch < 2; ++launch) {
+    out.assign(kN, -1);
+    CHECK(cudaGraphLaunch(exec, s));
+    CHECK(cudaStreamSynchronize(s));
+    for (int i = 0; i < kN; ++i) ok &= out[i] == i;
+  }
+  expect(ok, "graph memory nodes: allocated, used, freed at every launch");
+  CHECK(cudaGraphExecDestroy(exec));
+  CHECK(cudaGraphDestroy(graph));
+  CHECK(cudaStreamDestroy(s));
+}
+
 // What CUDA refuses during a capture: capturing the legacy stream; work on the legacy stream
 // while a blocking stream captures, which also invalidates that capture (ending it gives no
 // graph); synchronizing with a capturing stream.
@@ -314,6 +355,7 @@ int main() {
   capturedGraph(x, y);
   whileNode(scratch);
   ifAndSwitchNodes(scratch);
+  memoryNodes();
   captureErrors(x);
   std::printf("cuda_graphs: %s\n", failures ? "FAILED" : "PASSED");
   return failures ? 1 : 0;

@@ -12,15 +12,15 @@
 
 #include "check.h"
 
-#define CU_CHECK(call)                                                                   \
-  do {                                                                                   \
-    const CUresult r_ = (call);                                                          \
-    if (r_ != CUDA_SUCCESS) {                                                            \
-      const char* s_ = nullptr;                                                          \
-      cuGetErrorName(r_, &s_);                                                           \
-      std::printf("%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, s_ ? s_ : "?");  \
-      return 1;                                                                          \
-    }                                                                                    \
+#define CU_CHECK(call)                                                                 \
+  do {                                                                                 \
+    const CUresult r_ = (call);                                                        \
+    if (r_ != CUDA_SUCCESS) {                                                          \
+      const char* s_ = nullptr;                                                        \
+      cuGetErrorName(r_, &s_);                                                         \
+      std::printf("%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, s_ ? s_ : "?"); \
+      return 1;                                                                        \
+    }                                                                                  \
   } while (0)
 
 // out[i] = 3 * i + 1 for i < n, through affine_of, which the second input defines: the link

@@ -12,7 +12,7 @@
 #include "check.h"
 
 extern __device__ unsigned long long total;  // units/rdc_units_lib.cu
-__device__ int scaled(int x);                 // units/rdc_units_lib.cu: 3 * x + 1
+__device__ int scaled(int x);                // units/rdc_units_lib.cu: 3 * x + 1
 
 // Unit-local: the library unit has a static offset() of its own that returns 1.
 static __device__ __noinline__ int offset() { return 1000; }

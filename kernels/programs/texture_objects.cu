@@ -15,7 +15,7 @@ __global__ void sample(cudaTextureObject_t point, cudaTextureObject_t linear,
                        cudaTextureObject_t norm, float* out) {
   const int x = threadIdx.x, y = threadIdx.y, i = y * W + x;
   out[i] = tex2D<float>(point, x + 0.5f, y + 0.5f);
-  out[W * H + i] = tex2D<float>(linear, x + 1.0f, y + 0.75f);  // alpha 0.5, beta 0.25
+  out[W * H + i] = tex2D<float>(linear, x + 1.0f, y + 0.75f);                // alpha 0.5, beta 0.25
   out[2 * W * H + i] = tex2D<float>(norm, (x + 0.75f) / W, (y + 0.5f) / H);  // alpha 0.25
 }
 
