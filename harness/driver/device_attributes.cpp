@@ -8,7 +8,7 @@ namespace warpsim::driver {
 // shared memory, registers, texture and surface limits), NVIDIA's H200 product brief (132 SMs
 // of the SXM part, 50 MB L2, 6144-bit HBM3e bus, 1980 MHz boost) and the sim's DeviceLimits
 // (which the launches are checked against). Features the simulator does not model (textures,
-// IPC, VMM, multicast, memory pools) are reported absent so programs take their plain path.
+// IPC, VMM, multicast) are reported absent so programs take their plain path.
 std::optional<int> deviceAttribute(int attribute) {
   switch (attribute) {
     case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
@@ -242,8 +242,8 @@ std::optional<int> deviceAttribute(int attribute) {
       return 0;
     case CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED:
       return 0;
-    case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED:
-      return 0;
+    case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED:  // harness/driver/mem_pool.cpp
+      return 1;
     case CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED:
       return 0;
     case CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS:

@@ -77,6 +77,16 @@ struct Event {
   std::vector<GraphNode*> captureNodes;
 };
 
+// A stream-ordered memory pool (cuMemPoolCreate, the device's default pool; mem_pool.cpp):
+// allocations from it are made at once (work runs when enqueued) and freed at once, so the
+// pool keeps no memory of its own: reserved memory is the memory in use.
+struct MemPool {
+  CUmemPoolProps props{};
+  cuuint64_t releaseThreshold = 0;
+  int followEventDependencies = 1, allowOpportunistic = 1, allowInternalDependencies = 1;
+  cuuint64_t used = 0, usedHigh = 0, reservedHigh = 0;
+};
+
 // Memory the host and kernels share (pinned, mapped, managed, registered): the host bytes
 // are authoritative between launches; they are copied into the simulator's allocation
 // before every launch and back after it.
@@ -178,7 +188,14 @@ class Driver {
   std::set<const Graph*> bodyGraphs;
   std::map<GraphExec*, std::unique_ptr<GraphExec>> graphExecs;
   std::map<uint64_t, ConditionalHandle> conditionals;
-  std::set<uint64_t> graphAllocations;  // allocateForGraph's (graph.h)
+  std::map<uint64_t, uint64_t> graphAllocations;  // allocateForGraph's, with their bytes
+  uint64_t graphMemoryHigh = 0;                   // cuDeviceGetGraphMemAttribute's high-water mark
+  // Memory pools (mem_pool.cpp): the device's default pool (created with the driver), the
+  // pool cuMemAllocAsync draws from, and each pool allocation's pool and size.
+  std::map<MemPool*, std::unique_ptr<MemPool>> memPools;
+  MemPool* defaultPool = nullptr;
+  MemPool* currentPool = nullptr;
+  std::map<uint64_t, std::pair<MemPool*, uint64_t>> poolAllocations;
   uint64_t nextCaptureId = 1;
   // A live graph (owned or a body), else throws CUDA_ERROR_INVALID_VALUE.
   Graph* checkGraph(CUgraph g);

@@ -194,7 +194,10 @@ CUdeviceptr allocateForGraph(Driver& d, size_t bytes) {
   if (bytes == 0) throw ApiError{CUDA_ERROR_INVALID_VALUE, "a graph allocation of 0 bytes"};
   const CUdeviceptr p =
       d.gpu.memory().allocate(bytes, "graph allocation #" + std::to_string(++d.allocations));
-  d.graphAllocations.insert(p);
+  d.graphAllocations[p] = bytes;
+  uint64_t total = 0;
+  for (const auto& [address, size] : d.graphAllocations) total += size;
+  d.graphMemoryHigh = std::max(d.graphMemoryHigh, total);
   return p;
 }
 

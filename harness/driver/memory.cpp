@@ -175,6 +175,7 @@ CUresult cuMemFree(CUdeviceptr dptr) {
   return api([&](Driver& d) {
     requireContext(d);
     if (dptr == 0 || d.graphAllocations.count(dptr)) return CUDA_SUCCESS;  // graph.h
+    if (freeToPool(d, dptr)) return CUDA_SUCCESS;
     if (auto it = d.mirrors.find(dptr); it != d.mirrors.end() && it->second.managed) {
       d.freeShared(dptr);
       return CUDA_SUCCESS;
@@ -191,18 +192,17 @@ CUresult cuMemFree(CUdeviceptr dptr) {
 
 // Stream-ordered allocation: now, or a memory node of the stream's capture (graph.h).
 CUresult cuMemAllocAsync(CUdeviceptr* dptr, size_t bytes, CUstream s) {
-  bool captured = false;
-  const CUresult r = api([&](Driver& d) {
+  return api([&](Driver& d) {
     requireContext(d);
     need(dptr);
     if (GraphNode* n = captureNode(d, s, CU_GRAPH_NODE_TYPE_MEM_ALLOC)) {
       n->allocation = *dptr = allocateForGraph(d, bytes);
       n->allocationBytes = bytes;
-      captured = true;
+    } else {
+      *dptr = allocateFromPool(d, nullptr, bytes);
     }
     return CUDA_SUCCESS;
   });
-  return r != CUDA_SUCCESS || captured ? r : cuMemAlloc(dptr, bytes);
 }
 
 CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream s) {

@@ -1,4 +1,4 @@
-// What the simulator's driver does not provide (memory pools, IPC memory handles) fails
+// What the simulator's driver does not provide (external memory, IPC memory handles) fails
 // cleanly: the runtime answers cudaErrorCallRequiresNewerDriver, never a crash, and the
 // program's other CUDA calls keep working.
 #include <cstdio>
@@ -8,16 +8,17 @@
 __global__ void setOne(int* p) { *p = 1; }
 
 int main() {
-  cudaMemPoolProps props = {};
-  props.allocType = cudaMemAllocationTypePinned;
-  props.location.type = cudaMemLocationTypeDevice;
-  cudaMemPool_t pool;
-  const cudaError_t g = cudaMemPoolCreate(&pool, &props);
+  cudaExternalMemoryHandleDesc desc = {};
+  desc.type = cudaExternalMemoryHandleTypeOpaqueFd;
+  desc.handle.fd = 0;
+  desc.size = 4096;
+  cudaExternalMemory_t external;
+  const cudaError_t g = cudaImportExternalMemory(&external, &desc);
   int* p;
   CHECK(cudaMalloc(&p, sizeof(int)));
   cudaIpcMemHandle_t handle;
   const cudaError_t a = cudaIpcGetMemHandle(&handle, p);
-  std::printf("cudaMemPoolCreate: %s\n", cudaGetErrorName(g));
+  std::printf("cudaImportExternalMemory: %s\n", cudaGetErrorName(g));
   std::printf("cudaIpcGetMemHandle: %s\n", cudaGetErrorName(a));
   setOne<<<1, 1>>>(p);
   int v = 0;

@@ -67,6 +67,14 @@ TEST(Exec, CudaGraphsCapturedBuiltAndConditional) {
   EXPECT_TRUE(has(o, "cuda_graphs: PASSED")) << o.output;
 }
 
+TEST(Exec, StreamOrderedAllocationFromMemoryPools) {
+  const Outcome o = exec(program("memory_pools"));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_FALSE(has(o, "WRONG")) << o.output;
+  EXPECT_TRUE(has(o, "cudaFreeAsync returns it; the high-water mark stays: ok")) << o.output;
+  EXPECT_TRUE(has(o, "memory_pools: PASSED")) << o.output;
+}
+
 TEST(Exec, EveryKindOfMemoryAndKernelPrintf) {
   const Outcome o = exec("--threads 2 " + program("memory_kinds"));
   EXPECT_EQ(o.status, 0) << o.output;
@@ -176,7 +184,7 @@ TEST(Exec, KernelFaultIsStickyAndNamesThreadBlockAndLine) {
 TEST(Exec, UnsupportedApisFailCleanly) {
   const Outcome o = exec(program("unsupported_apis"));
   EXPECT_EQ(o.status, 0) << o.output;
-  EXPECT_TRUE(has(o, "cudaMemPoolCreate: cudaErrorCallRequiresNewerDriver")) << o.output;
+  EXPECT_TRUE(has(o, "cudaImportExternalMemory: cudaErrorCallRequiresNewerDriver")) << o.output;
   EXPECT_TRUE(has(o, "unsupported_apis: PASSED")) << o.output;
 }
 
