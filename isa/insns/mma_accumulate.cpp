@@ -22,18 +22,28 @@ int fieldExponent(double x, fp::Format f) {
 // 2^e as a double, for |e| within the normal range (e in [-1022, 1023]).
 double pow2(int e) { return fp::f64(uint64_t(e + 1023) << 52); }
 
+// The smallest normal f32's magnitude as a double's bits: the final rounding's fast path is
+// for sums at least this large.
+constexpr uint64_t kF32NormalBits = 0x3810000000000000;  // 0x1p-126
+constexpr uint64_t kMagnitude = ~(uint64_t(1) << 63);
+
+// The f32 result of a sum (bits b of a double) whose magnitude is at least 2^-126 (step 3):
+// RZ to f32 keeps the first 24 significant bits and truncating again the first f32ResultBits,
+// so the double cut there holds an f32, which the conversion gives exactly (one instruction
+// instead of taking the bits apart); at or beyond 2^128 it gives infinity, as the chip does (the
+// host rounds to nearest).
+[[gnu::always_inline]] inline uint64_t normalF32Result(uint64_t b, int f32ResultBits) {
+  const uint64_t cut = b & ~((uint64_t(1) << (53 - f32ResultBits)) - 1);
+  return fp::bits(float(fp::f64(cut)));
+}
+
 // The final rounding of a finite sum (see the header, step 3).
 [[gnu::always_inline]] inline uint64_t roundResult(double s, fp::Format d, int f32ResultBits) {
   if (d.manBits != 23) return fp::convertBits(fp::kF64, d, fp::bits(s), fp::Round::RN);
-  const uint64_t b = fp::bits(s), sign = (b >> 63) << 31;
-  const int e = int((b >> 52) & 0x7FF) - 1023;
-  if (e >= 128) return sign | d.infBits();
-  // Truncating the f32 toward zero again keeps the first f32ResultBits significant bits (of a
-  // normal result: the subnormal range holds no fp8 sum's 14-bit grid).
+  const uint64_t b = fp::bits(s);
+  if ((b & kMagnitude) >= kF32NormalBits) return normalF32Result(b, f32ResultBits);
+  // Zero and the subnormal range (which holds no fp8 sum's 14-bit grid).
   const uint64_t keep = ~((uint64_t(1) << (24 - f32ResultBits)) - 1);
-  // A normal f32 result rounded toward zero is the double's fraction cut to 23 bits (what
-  // convertBits computes; it stays for zero and the subnormal range).
-  if (e >= -126) return (sign | uint64_t(e + 127) << 23 | (b & ((1ull << 52) - 1)) >> 29) & keep;
   return fp::convertBits(fp::kF64, d, b, fp::Round::RZ) & keep;
 }
 
@@ -64,6 +74,22 @@ int64_t truncatedUnits(const double* a, const double* b, unsigned k, double down
   return units;
 }
 
+// truncatedUnits' sum of the products alone, in an int32, where it cannot overflow: each term
+// is below 2^(sumBits + 1) in magnitude, so a sum of n of them fits when n * 2^(sumBits + 1) <=
+// 2^31 (k 16 of the 26-bit adder, 32 of the fp8 one). The vectorized loop then adds 32-bit
+// lanes without widening each term; C (below 2^sumBits) is added in an int64 afterwards.
+template <unsigned K>
+int32_t truncatedProducts(const double* a, const double* b, unsigned k, double down) {
+  const unsigned n = K ? K : k;
+  int32_t units = 0;
+  for (unsigned i = 0; i < n; ++i) units += int32_t(a[i] * b[i] * down);
+  return units;
+}
+
+bool productsFitInt32(unsigned n, const MmaAdder& adder) {
+  return (uint64_t(n) << (adder.sumBits + 1)) <= (uint64_t(1) << 31);
+}
+
 template <unsigned K>
 [[gnu::always_inline]] inline uint64_t dot(const MmaVector& a, const MmaVector& b, unsigned k,
                                            const MmaAdder& adder, double c, int32_t cExponent,
@@ -80,8 +106,13 @@ template <unsigned K>
   // zero sum is +0 as the sum of doubles starting at +0.
   const int q = emax - adder.sumBits + 1;
   const double down = pow2(-q);
-  const int64_t units = truncatedUnits<K>(a.values, b.values, k, down, int32_t(c * down));
+  const int64_t units =
+      productsFitInt32(K ? K : k, adder)
+          ? int64_t(int32_t(c * down)) + truncatedProducts<K>(a.values, b.values, k, down)
+          : truncatedUnits<K>(a.values, b.values, k, down, int32_t(c * down));
   const double sum = double(units) * pow2(q);
+  if (dFormat.manBits == 23 && (fp::bits(sum) & kMagnitude) >= kF32NormalBits)
+    return normalF32Result(fp::bits(sum), adder.f32ResultBits);  // never zero
   // A nonzero sum too small for the result format comes out +0, whatever its sign (fresh
   // tiny-mode cases of device_mma.sh 700 1121: the chip gave +0 where rounding gave -0).
   const uint64_t r = roundResult(sum, dFormat, adder.f32ResultBits);
@@ -139,14 +170,22 @@ template <unsigned K>
     for (unsigned i = 0; i < k; ++i) s += a.values[i] * b.values[i];
     return std::isnan(s) ? dFormat.canonicalNaN() : roundResult(s, dFormat, adder.f32ResultBits);
   }
-  const int32_t ce = cv != 0 ? fieldExponent(cv, cFormat) : 2 * kMmaZeroExponent;
+  // C's alignment exponent; a zero tested on the bits (a comparison of doubles branches twice).
+  const int32_t ce = (fp::bits(cv) << 1) != 0 ? fieldExponent(cv, cFormat) : 2 * kMmaZeroExponent;
   return dot<K>(a, b, k, adder, cv, ce, dFormat);
 }
 
-// The jobs of mmaDots with k and the formats constants.
+// The jobs of mmaDots with k and the formats constants, and the adder too where it is the one
+// the forms of this k use (its widths fold into the shifts and masks).
 template <unsigned K, bool kCF32, bool kDF32>
 void dotsOf(const MmaDotJob* jobs, unsigned n, unsigned k, const MmaAdder& adder, uint64_t* out) {
   constexpr fp::Format cFormat = kCF32 ? fp::kF32 : fp::kF16, dFormat = kDF32 ? fp::kF32 : fp::kF16;
+  constexpr MmaAdder kUsual = K == 32 ? kFp8Adder : kMmaAdder;
+  if (K && adder.sumBits == kUsual.sumBits && adder.f32ResultBits == kUsual.f32ResultBits) {
+    for (unsigned j = 0; j < n; ++j)
+      out[j] = dotOf<K>(*jobs[j].a, *jobs[j].b, k, kUsual, jobs[j].c, cFormat, dFormat);
+    return;
+  }
   for (unsigned j = 0; j < n; ++j)
     out[j] = dotOf<K>(*jobs[j].a, *jobs[j].b, k, adder, jobs[j].c, cFormat, dFormat);
 }
