@@ -90,6 +90,18 @@ bool productsFitInt32(unsigned n, const MmaAdder& adder) {
   return (uint64_t(n) << (adder.sumBits + 1)) <= (uint64_t(1) << 31);
 }
 
+// truncatedProducts over the f32 copies (MmaVector::narrow), `down` an f32: each product and
+// its scaling are exact as they are in doubles (a product of two such elements has at most 24
+// significant bits and lies in f32's normal range; scaled, it is below 2^27 and either exact or,
+// underflowing, below 1 and truncated to 0 as its exact value is).
+template <unsigned K>
+int32_t truncatedProductsF32(const float* a, const float* b, unsigned k, float down) {
+  const unsigned n = K ? K : k;
+  int32_t units = 0;
+  for (unsigned i = 0; i < n; ++i) units += int32_t(a[i] * b[i] * down);
+  return units;
+}
+
 template <unsigned K>
 [[gnu::always_inline]] inline uint64_t dot(const MmaVector& a, const MmaVector& b, unsigned k,
                                            const MmaAdder& adder, double c, int32_t cExponent,
@@ -106,10 +118,14 @@ template <unsigned K>
   // zero sum is +0 as the sum of doubles starting at +0.
   const int q = emax - adder.sumBits + 1;
   const double down = pow2(-q);
-  const int64_t units =
-      productsFitInt32(K ? K : k, adder)
-          ? int64_t(int32_t(c * down)) + truncatedProducts<K>(a.values, b.values, k, down)
-          : truncatedUnits<K>(a.values, b.values, k, down, int32_t(c * down));
+  int64_t units;
+  if (!productsFitInt32(K ? K : k, adder))
+    units = truncatedUnits<K>(a.values, b.values, k, down, int32_t(c * down));
+  else if (a.narrow && b.narrow && q >= -126 && q <= 126)  // 2^-q a normal f32
+    units =
+        int64_t(int32_t(c * down)) + truncatedProductsF32<K>(a.narrow, b.narrow, k, float(down));
+  else
+    units = int64_t(int32_t(c * down)) + truncatedProducts<K>(a.values, b.values, k, down);
   const double sum = double(units) * pow2(q);
   if (dFormat.manBits == 23 && (fp::bits(sum) & kMagnitude) >= kF32NormalBits)
     return normalF32Result(fp::bits(sum), adder.f32ResultBits);  // never zero
@@ -139,6 +155,25 @@ bool exponentsOf(const double* values, unsigned n, int32_t emin, int32_t* expone
   return special != 0;
 }
 
+// mmaVector for a format whose values are normal f32s: the f32 copies and the exponents read
+// off them (eight to a host vector instead of four off the doubles; an f16 subnormal is a
+// normal f32 whose exponent is below emin, as the double's is), with the same trip counts.
+template <unsigned N>
+bool narrowExponentsOf(const double* values, unsigned n, int32_t emin, int32_t* exponents,
+                       float* narrow) {
+  const unsigned count = N ? N : n;
+  for (unsigned i = 0; i < count; ++i) narrow[i] = float(values[i]);
+  uint32_t special = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    const uint32_t b = fp::bits(narrow[i]);
+    const int32_t field = int32_t((b >> 23) & 0xFF);
+    special |= uint32_t(field == 0xFF);
+    const int32_t e = std::max(field - 127, emin);
+    exponents[i] = (b << 1) != 0 ? e : kMmaZeroExponent;
+  }
+  return special != 0;
+}
+
 }  // namespace
 
 bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* exponents) {
@@ -152,6 +187,30 @@ bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* expon
     default:
       return exponentsOf<0>(values, n, f.emin(), exponents);
   }
+}
+
+MmaVector mmaVector(const double* values, unsigned n, fp::Format f, int32_t* exponents,
+                    float* narrow) {
+  // Products exact in f32 and normal there: at most 12 significant bits an element, and the
+  // smallest subnormal and the largest finite value at most 2^63 apart from 1 (f16: 2^-24, 2^16).
+  const bool fits =
+      f.manBits <= 11 && f.emin() - f.manBits >= -63 && f.maxBiased() - 1 - f.bias() < 62;
+  if (!fits) return {values, exponents, mmaExponents(values, n, f, exponents)};
+  bool special;
+  switch (n) {
+    case 8:
+      special = narrowExponentsOf<8>(values, n, f.emin(), exponents, narrow);
+      break;
+    case 16:
+      special = narrowExponentsOf<16>(values, n, f.emin(), exponents, narrow);
+      break;
+    case 32:
+      special = narrowExponentsOf<32>(values, n, f.emin(), exponents, narrow);
+      break;
+    default:
+      special = narrowExponentsOf<0>(values, n, f.emin(), exponents, narrow);
+  }
+  return {values, exponents, special, narrow};
 }
 
 namespace {
@@ -239,8 +298,8 @@ uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format aFormat
                 fp::Format bFormat, const MmaAdder& adder, uint64_t c, fp::Format cFormat,
                 fp::Format dFormat) {
   int32_t ea[32], eb[32];
-  const MmaVector va{a, ea, mmaExponents(a, k, aFormat, ea)};
-  const MmaVector vb{b, eb, mmaExponents(b, k, bFormat, eb)};
+  float na[32], nb[32];
+  const MmaVector va = mmaVector(a, k, aFormat, ea, na), vb = mmaVector(b, k, bFormat, eb, nb);
   return mmaDot(va, vb, k, adder, c, cFormat, dFormat);
 }
 

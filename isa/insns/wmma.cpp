@@ -401,6 +401,7 @@ void runMma(Exec& x, const Inst& in) {
     // rows): A's rows and B's columns (transposed) as the contiguous k values mmaDot reads.
     std::array<double, kMaxCD * 2> av, bv, bt;
     std::array<int32_t, kMaxCD * 2> ae, be;
+    std::array<float, kMaxCD * 2> an, bn;
     decodeFrag(x, aOp, fa, d.elem, av.data());
     decodeFrag(x, bOp, fb, d.elem, bv.data());
     for (unsigned k = 0; k < s.k; ++k)
@@ -408,9 +409,9 @@ void runMma(Exec& x, const Inst& in) {
     const fp::Format f = formatOf(d.elem);
     std::array<MmaVector, 32> rows, cols;
     for (unsigned r = 0; r < s.m; ++r)
-      rows[r] = {&av[r * s.k], &ae[r * s.k], mmaExponents(&av[r * s.k], s.k, f, &ae[r * s.k])};
+      rows[r] = mmaVector(&av[r * s.k], s.k, f, &ae[r * s.k], &an[r * s.k]);
     for (unsigned c = 0; c < s.n; ++c)
-      cols[c] = {&bt[c * s.k], &be[c * s.k], mmaExponents(&bt[c * s.k], s.k, f, &be[c * s.k])};
+      cols[c] = mmaVector(&bt[c * s.k], s.k, f, &be[c * s.k], &bn[c * s.k]);
     const fp::Format cFormat = formatOf(d.cElem), dFormat = formatOf(d.dElem);
     std::array<MmaDotJob, kMaxCD> jobs;
     for (unsigned r = 0; r < s.m; ++r)
