@@ -72,6 +72,50 @@ void deriveFacts(Inst& in, Role role) {
   if (in.guard != kNoSlot) in.uses.push_back({in.guard, true});
 }
 
+namespace {
+
+// Whether `in` only writes its registers from its registers and memory reads (markPureLoops).
+bool computesOnly(const Inst& in) {
+  if (in.flow != Flow::Next || !in.spec || in.spec->role != Role::Compute) return false;
+  if (in.readsDynamic || in.sync != SyncRole::None) return false;
+  switch (in.cls) {
+    case InsnClass::Int:
+    case InsnClass::Fp32:
+    case InsnClass::Fp64:
+    case InsnClass::Half:
+    case InsnClass::Sfu:
+    case InsnClass::Convert:
+    case InsnClass::Move:
+    case InsnClass::Predicate:
+    case InsnClass::LoadGlobal:
+    case InsnClass::LoadShared:
+    case InsnClass::LoadLocal:
+    case InsnClass::LoadParam:
+    case InsnClass::LoadConst:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+void markPureLoops(FunctionCode& fn) {
+  for (Inst& br : fn.code) {
+    br.closesPureLoop = false;
+    if (br.flow != Flow::Branch || br.table >= 0 || br.target == kNoPc || br.target > br.pc ||
+        br.pc - br.target + 1 > kPureLoopMaxLength)
+      continue;
+    size_t defs = 0;
+    bool pure = true;
+    for (uint32_t pc = br.target; pc < br.pc && pure; ++pc) {
+      pure = computesOnly(fn.code[pc]);
+      defs += fn.code[pc].defs.size();
+    }
+    br.closesPureLoop = pure && defs <= kPureLoopMaxDefs;
+  }
+}
+
 Role roleOf(std::string_view opcode) {
   Role role = Role::Unset;
   for (const OpcodeSpec& s : instructionTable()) {

@@ -12,6 +12,18 @@ namespace warpsim::isa {
 // Fills in.flow, in.defs and in.uses of a bound instruction from its spec's role.
 void deriveFacts(Inst& in, Role role);
 
+// The longest loop, and the most registers and predicates its body may write, that
+// markPureLoops marks (a spin loop on a flag is 3 to 6 instructions).
+inline constexpr uint32_t kPureLoopMaxLength = 16, kPureLoopMaxDefs = 8;
+
+// Sets closesPureLoop on each uniform-able backward bra (no brx) of `fn` whose loop, its target
+// up to it, is at most kPureLoopMaxLength instructions that all run in sequence (Flow::Next)
+// and compute (Role::Compute) registers from registers and memory reads: no stores, atomics,
+// barriers, warp exchanges or collectives, tensor or miscellaneous work, synchronization roles
+// or dynamic special registers (%clock); their definitions at most kPureLoopMaxDefs registers.
+// Executed again from the same registers and memory, such a loop does the same again.
+void markPureLoops(FunctionCode& fn);
+
 // The role of an opcode ("st", "bar", ...) as its specs declare it; Role::Unset when unknown.
 Role roleOf(std::string_view opcode);
 

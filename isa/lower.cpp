@@ -610,6 +610,7 @@ void FunctionLowering::run(uint32_t& sharedCursor, uint32_t& localCursor) {
     contractMultiplyAdds(out_, fusion_, labelled);
   }
   setReconvergencePoints(out_);
+  markPureLoops(out_);
   out_.zeroAtEntry = registersToZeroAtEntry(out_);
 }
 

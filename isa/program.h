@@ -202,6 +202,10 @@ struct Inst {
   uint32_t reconverge = kNoPc;  // bra: the immediate post-dominator's pc (kNoPc: none)
   int32_t callee = -1;          // call: index into Program::functions
   int32_t table = -1;           // brx.idx, an indirect call: index into FunctionCode::tables
+  // bra: it jumps back to the start of a short straight-line loop whose instructions only
+  // compute registers from registers and memory reads (markPureLoops, isa/facts.h), so that a
+  // warp whose registers repeat at this branch repeats while nothing else runs (sim/func/spin.h).
+  bool closesPureLoop = false;
   uint32_t flags = 0;  // what a family's binder decoded from the modifiers, for its handler
   SyncRole sync = SyncRole::None;
   uint32_t pc = 0;

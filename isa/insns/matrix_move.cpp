@@ -56,8 +56,8 @@ void matrixH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
   uint64_t rows[kWarpSize * 4];  // lane l's row as 4 words of 32 bits
   laneAddresses(x, addr, rowLanes, addrs);
-  std::array<Matrix, 4> m{};
   if constexpr (Store) {
+    std::array<Matrix, 4> m{};
     for (unsigned j = 0; j < count; ++j) {
       const uint64_t* r = fragment(x, regs, j);
       for (unsigned t = 0; t < kWarpSize; ++t) placeFragment(m[j], t, trans, uint32_t(r[t]));
@@ -80,16 +80,22 @@ void matrixH(Exec& x, const Inst& in) {
       });
     else
       x.machine->load(in, addressedSpace(in), rowLanes, addrs, 4, 4, rows);
-    forLanes(rowLanes, [&](unsigned l) {
-      auto& row = m[l / 8][l % 8];
-      for (unsigned w = 0; w < 4; ++w) {
-        row[2 * w] = uint16_t(rows[l * 4 + w]);
-        row[2 * w + 1] = uint16_t(rows[l * 4 + w] >> 16);
-      }
-    });
+    // fragmentOf straight from the rows (matrix j's row i is lane 8j + i's, its elements 2w and
+    // 2w + 1 the halves of word w): untransposed, thread t's fragment is word t % 4 of row t / 4,
+    // rows[32j + t]; transposed, element t / 4 of rows 2 (t % 4) and 2 (t % 4) + 1.
     for (unsigned j = 0; j < count; ++j) {
       uint64_t* r = fragment(x, regs, j);
-      for (unsigned t = 0; t < kWarpSize; ++t) r[t] = fragmentOf(m[j], t, trans);
+      const uint64_t* words = rows + 32 * j;
+      if (!trans) {
+        for (unsigned t = 0; t < kWarpSize; ++t) r[t] = uint32_t(words[t]);
+        continue;
+      }
+      for (unsigned t = 0; t < kWarpSize; ++t) {
+        const unsigned row = 2 * (t % 4), col = t / 4, shift = 16 * (col % 2);
+        const uint32_t lo = uint16_t(words[row * 4 + col / 2] >> shift);
+        const uint32_t hi = uint16_t(words[(row + 1) * 4 + col / 2] >> shift);
+        r[t] = lo | hi << 16;
+      }
     }
   }
 }

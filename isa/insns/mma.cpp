@@ -323,16 +323,18 @@ void mmaNarrow(Exec& x, const Inst& in) {
   constexpr unsigned kSteps = F == Form::Fp8K32 ? kFp8Steps : 1, kStepK = G.k / kSteps;
   std::array<std::array<int32_t, 32>, 16> aExp;
   std::array<std::array<int32_t, 32>, 8> bExp;
+  std::array<std::array<float, 32>, 16> aNarrow;
+  std::array<std::array<float, 32>, 8> bNarrow;
   std::array<std::array<MmaVector, 16>, kSteps> rows;
   std::array<std::array<MmaVector, 8>, kSteps> cols;
   for (unsigned s = 0; s < kSteps; ++s) {
     const unsigned k0 = s * kStepK;
     for (unsigned r = 0; r < G.m; ++r)
-      rows[s][r] = {A[r].data() + k0, aExp[r].data() + k0,
-                    mmaExponents(A[r].data() + k0, kStepK, inputFormat(F), aExp[r].data() + k0)};
+      rows[s][r] = mmaVector(A[r].data() + k0, kStepK, inputFormat(F), aExp[r].data() + k0,
+                             aNarrow[r].data() + k0);
     for (unsigned c = 0; c < G.n; ++c)
-      cols[s][c] = {Bt[c].data() + k0, bExp[c].data() + k0,
-                    mmaExponents(Bt[c].data() + k0, kStepK, inputFormat(F), bExp[c].data() + k0)};
+      cols[s][c] = mmaVector(Bt[c].data() + k0, kStepK, inputFormat(F), bExp[c].data() + k0,
+                             bNarrow[c].data() + k0);
   }
   const fp::Format cFormat = cHalf ? fp::kF16 : fp::kF32;
   const bool dHalf = in.flags & kDF16;

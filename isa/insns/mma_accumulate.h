@@ -55,11 +55,14 @@ inline constexpr MmaAdder kFp8Adder{14, 14};
 
 // One row of A or column of B prepared once per instruction, for the many dots that read it
 // (each row of A meets every column of B): the elements' exact values, their alignment
-// exponents (step 1) and whether any element is infinite or NaN (step 4).
+// exponents (step 1) and whether any element is infinite or NaN (step 4); for the formats whose
+// products are exact normal f32s (f16, e4m3, e5m2: mmaVector), the values as f32s too, so that
+// a dot of two such vectors scales and truncates its products eight to a host vector, not four.
 struct MmaVector {
   const double* values;
   const int32_t* exponents;
   bool special;
+  const float* narrow = nullptr;
 };
 
 // The alignment exponent mmaDot gives a zero element: the sum of two of them, or of one and any
@@ -70,6 +73,11 @@ inline constexpr int32_t kMmaZeroExponent = -(1 << 28);
 // Fills exponents[i] with the alignment exponent of values[i], an element of format f (i < n;
 // zero: kMmaZeroExponent) and returns whether any element is infinite or NaN.
 bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* exponents);
+
+// The vector of the n values of format f: their exponents written to `exponents` (mmaExponents)
+// and, where f's products are exact normal f32s, the values to `narrow` (n of each).
+MmaVector mmaVector(const double* values, unsigned n, fp::Format f, int32_t* exponents,
+                    float* narrow);
 
 // d = c + sum over i < k of a.values[i] * b.values[i] under `adder` (k <= 32), c as bits of
 // `cFormat` (kF32 or kF16), the result as bits of `dFormat` (kF32 or kF16). What the forms

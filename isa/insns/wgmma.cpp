@@ -311,16 +311,19 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   const bool fp8 = ak == Kind::E4M3 || ak == Kind::E5M2;
   // The rows and columns prepared once for mmaDot (each meets N columns or 16 rows).
   std::unique_ptr<int32_t[]> ae, be;
+  std::unique_ptr<float[]> an, bn;
   std::vector<MmaVector> rows, cols;
   if (!isInt) {
     ae = std::make_unique_for_overwrite<int32_t[]>(A.size());
     be = std::make_unique_for_overwrite<int32_t[]>(B.size());
+    an = std::make_unique_for_overwrite<float[]>(A.size());
+    bn = std::make_unique_for_overwrite<float[]>(B.size());
     rows.reserve(16);
     cols.reserve(N);
     for (unsigned r = 0; r < 16; ++r)
-      rows.push_back({&av[r * K], &ae[r * K], mmaExponents(&av[r * K], K, af, &ae[r * K])});
+      rows.push_back(mmaVector(&av[r * K], K, af, &ae[r * K], &an[r * K]));
     for (unsigned c = 0; c < N; ++c)
-      cols.push_back({&bv[c * K], &be[c * K], mmaExponents(&bv[c * K], K, bf, &be[c * K])});
+      cols.push_back(mmaVector(&bv[c * K], K, bf, &be[c * K], &bn[c * K]));
   }
   const fp::Format accF = dHalf ? fp::kF16 : fp::kF32;
   // D's elements by element i (N / 2 of them a lane) and lane, computed, then packed: element

@@ -282,6 +282,21 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
   uint64_t addrs[kWarpSize];
   // Every shape's fragments have a power-of-two number of columns: row and column by shifts.
   const unsigned colShift = unsigned(std::countr_zero(f.cols));
+  // Lanes that name one matrix (one pointer and one stride, as compiled code's do): every
+  // element lies between its first and its last, so when those two fall inside one shared
+  // region (global or shared, not a lane's own local memory) the whole fragment does, checked
+  // once instead of once per element (an element's offset from the first is a multiple of its
+  // size, so the first's alignment is every element's).
+  bool uniform = x.mask == ~0u;
+  for (unsigned l = 1; l < kWarpSize && uniform; ++l)
+    uniform = base[l] == base[0] && stride[l] == stride[0];
+  Machine::DirectRegion whole;
+  bool wholeDirect = false;
+  if (uniform) {
+    const uint64_t ends[2] = {
+        base[0], elemAddress(base[0], f.rows - 1, f.cols - 1, colMajor, stride[0], kBytes)};
+    wholeDirect = x.machine->direct(space, 0b11, ends, kBytes, store, whole) && !whole.laneStride;
+  }
   for (unsigned e = 0; e < f.unique; ++e) {
     forLanesElementwise(x.mask, [&](unsigned l) {
       const unsigned idx = e * kWarpSize + l;
@@ -291,8 +306,8 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
     // Without an observer, a warp whose lanes all fall inside one region (checked once) reads
     // and writes it in place, lane by lane in lane order as the machine's path does; otherwise
     // the machine's path (observers, faults).
-    Machine::DirectRegion r;
-    if (x.machine->direct(space, x.mask, addrs, kBytes, store, r)) {
+    Machine::DirectRegion r = whole;
+    if (wholeDirect || x.machine->direct(space, x.mask, addrs, kBytes, store, r)) {
       forLanes(x.mask, [&](unsigned l) {
         uint8_t* at = r.host + (l * r.laneStride + (addrs[l] - r.origin));
         U v;
@@ -401,6 +416,7 @@ void runMma(Exec& x, const Inst& in) {
     // rows): A's rows and B's columns (transposed) as the contiguous k values mmaDot reads.
     std::array<double, kMaxCD * 2> av, bv, bt;
     std::array<int32_t, kMaxCD * 2> ae, be;
+    std::array<float, kMaxCD * 2> an, bn;
     decodeFrag(x, aOp, fa, d.elem, av.data());
     decodeFrag(x, bOp, fb, d.elem, bv.data());
     for (unsigned k = 0; k < s.k; ++k)
@@ -408,9 +424,9 @@ void runMma(Exec& x, const Inst& in) {
     const fp::Format f = formatOf(d.elem);
     std::array<MmaVector, 32> rows, cols;
     for (unsigned r = 0; r < s.m; ++r)
-      rows[r] = {&av[r * s.k], &ae[r * s.k], mmaExponents(&av[r * s.k], s.k, f, &ae[r * s.k])};
+      rows[r] = mmaVector(&av[r * s.k], s.k, f, &ae[r * s.k], &an[r * s.k]);
     for (unsigned c = 0; c < s.n; ++c)
-      cols[c] = {&bt[c * s.k], &be[c * s.k], mmaExponents(&bt[c * s.k], s.k, f, &be[c * s.k])};
+      cols[c] = mmaVector(&bt[c * s.k], s.k, f, &be[c * s.k], &bn[c * s.k]);
     const fp::Format cFormat = formatOf(d.cElem), dFormat = formatOf(d.dElem);
     std::array<MmaDotJob, kMaxCD> jobs;
     for (unsigned r = 0; r < s.m; ++r)

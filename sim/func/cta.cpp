@@ -4,6 +4,8 @@
 #include <bit>
 #include <cstring>
 
+#include "sim/func/spin.h"
+
 namespace warpsim::sim {
 
 using isa::Inst;
@@ -107,6 +109,8 @@ StepResult Cta::step(unsigned wi, uint32_t limit) {
   isa::Exec x;
   x.machine = this;
   StepResult r;
+  SpinWatch spin;
+  const bool skipSpins = !obs_ && !schedule_;
   while (r.issued < limit) {
     reconverge(w);
     if (w.state == WarpState::Done) break;
@@ -138,7 +142,16 @@ StepResult Cta::step(unsigned wi, uint32_t limit) {
       ++r.issued;
       pcSet_ = false;
       if (x.mask || in.cls == isa::InsnClass::Control) in.run(x, in);
-      if (pcSet_) break;  // `top` may be gone: the outer loop looks at the paths again
+      if (pcSet_) {  // `top` may be gone: the outer loop looks at the paths again
+        // Taken back by every active lane (a divergent branch pushes a path of fewer lanes).
+        if (in.closesPureLoop && skipSpins && w.stack.back().pc == in.target &&
+            w.stack.back().mask == x.active) {
+          const uint32_t skip = spin.passed(in, w, r.issued, limit - r.issued);
+          r.issued += skip;
+          w.instructions += skip;
+        }
+        break;
+      }
       ++top.pc;
       if (blocked_ || top.pc == top.rpc || r.issued >= limit) break;
     }

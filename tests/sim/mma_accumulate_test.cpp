@@ -130,7 +130,9 @@ TEST(MmaAccumulate, BitOperationsGiveTheLibraryModelsBits) {
 TEST(MmaAccumulate, MmaDotsGiveEachJobsMmaDot) {
   // The batch (one call per instruction, k and the formats dispatched once) against mmaDot per
   // element, with rows and columns shared between jobs as an instruction's are, for every k the
-  // forms use (and one without a constant trip count) and every C/D format pair.
+  // forms use (and one without a constant trip count) and every C/D format pair. The batch's
+  // rows and columns carry their f32 copies where the format has them (mmaVector: f16, fp8), the
+  // single dots' do not: the products scaled in f32 against the products scaled in doubles.
   const fp::Format kE4M3{4, 3};
   const Case cases[] = {{fp::kF16, fp::kF16, isa::insns::kMmaAdder, 16},
                         {fp::kBF16, fp::kBF16, isa::insns::kMmaAdder, 16},
@@ -146,15 +148,16 @@ TEST(MmaAccumulate, MmaDotsGiveEachJobsMmaDot) {
           constexpr unsigned kRows = 4, kCols = 4;
           double a[kRows][32], b[kCols][32];
           int32_t ea[kRows][32], eb[kCols][32];
+          float na[kRows][32], nb[kCols][32];
           isa::insns::MmaVector rows[kRows], cols[kCols];
           const int ca = int(rng() % uint64_t(cs.a.maxBiased()));
           for (unsigned r = 0; r < kRows; ++r) {
             for (unsigned i = 0; i < cs.k; ++i) a[r][i] = decode(cs.a, drawRaw(rng, cs.a, ca));
-            rows[r] = {a[r], ea[r], isa::insns::mmaExponents(a[r], cs.k, cs.a, ea[r])};
+            rows[r] = isa::insns::mmaVector(a[r], cs.k, cs.a, ea[r], na[r]);
           }
           for (unsigned c = 0; c < kCols; ++c) {
             for (unsigned i = 0; i < cs.k; ++i) b[c][i] = decode(cs.b, drawRaw(rng, cs.b, ca));
-            cols[c] = {b[c], eb[c], isa::insns::mmaExponents(b[c], cs.k, cs.b, eb[c])};
+            cols[c] = isa::insns::mmaVector(b[c], cs.k, cs.b, eb[c], nb[c]);
           }
           isa::insns::MmaDotJob jobs[kRows * kCols];
           for (unsigned j = 0; j < kRows * kCols; ++j)
@@ -163,13 +166,48 @@ TEST(MmaAccumulate, MmaDotsGiveEachJobsMmaDot) {
           uint64_t got[kRows * kCols];
           isa::insns::mmaDots(jobs, kRows * kCols, cs.k, cs.adder, cf, df, got);
           for (unsigned j = 0; j < kRows * kCols; ++j) {
-            const uint64_t want =
-                isa::insns::mmaDot(*jobs[j].a, *jobs[j].b, cs.k, cs.adder, jobs[j].c, cf, df);
+            isa::insns::MmaVector row = *jobs[j].a, col = *jobs[j].b;
+            EXPECT_EQ(row.narrow != nullptr, cs.a.expBits <= 5);  // f16, fp8: not bf16, tf32
+            row.narrow = col.narrow = nullptr;
+            const uint64_t want = isa::insns::mmaDot(row, col, cs.k, cs.adder, jobs[j].c, cf, df);
             ASSERT_EQ(got[j], want) << "k " << cs.k << " job " << j << " iteration " << iter;
             ++checked;
           }
         }
   EXPECT_EQ(checked, 5u * 4u * 50u * 16u);
+}
+
+TEST(MmaAccumulate, MmaVectorsExponentsAndCopiesAreEveryElementsOwn) {
+  // mmaVector reads an f16 or fp8 vector's exponents off its f32 copies: for every encoding of
+  // those formats (subnormals, zeros, infinities, NaNs: the IEEE layout of decode), the
+  // exponents mmaExponents reads off the doubles, the same special flag, and copies equal to
+  // the values.
+  const fp::Format kE4M3{4, 3}, kE5M2{5, 2};
+  for (fp::Format f : {fp::kF16, kE4M3, kE5M2}) {
+    const uint32_t count = 1u << (1 + f.expBits + f.manBits);
+    for (uint32_t first = 0; first < count; first += 16) {
+      double values[16];
+      for (uint32_t i = 0; i < 16; ++i) values[i] = decode(f, first + i);
+      int32_t want[16], got[16];
+      float copies[16];
+      const bool special = isa::insns::mmaExponents(values, 16, f, want);
+      const isa::insns::MmaVector v = isa::insns::mmaVector(values, 16, f, got, copies);
+      ASSERT_EQ(v.narrow, copies);
+      ASSERT_EQ(v.special, special) << std::hex << first;
+      for (uint32_t i = 0; i < 16; ++i) {
+        if (std::isnan(values[i])) {
+          ASSERT_TRUE(std::isnan(copies[i]));
+          continue;
+        }
+        ASSERT_EQ(double(copies[i]), values[i]);
+        // An infinite element's exponent is never read (the dot takes its special path).
+        if (std::isfinite(values[i])) {
+          ASSERT_EQ(got[i], want[i])
+              << "e" << f.expBits << "m" << f.manBits << std::hex << " 0x" << first + i;
+        }
+      }
+    }
+  }
 }
 
 TEST(MatrixElements, F16ExactIsEveryF16sValue) {

@@ -158,6 +158,16 @@ Result run(const Form& f, const std::vector<uint64_t>& A, const std::vector<uint
                {PtxRunner::ptr(pa), PtxRunner::ptr(pb), PtxRunner::ptr(pc), PtxRunner::ptr(pd)});
   EXPECT_FALSE(res.fault) << res.fault->describe("k.ptx");
   auto raw = r.read<uint8_t>(pd, size_t(f.m) * f.n * db);
+  // Unobserved, loads and stores read and write the fragments in place (one bounds check for
+  // a fragment whose lanes name one matrix): the same D as the observed path's.
+  const uint64_t pd2 = r.buffer<uint8_t>(size_t(f.m) * f.n * db);
+  sim::LaunchOptions unobserved;
+  unobserved.statistics = false;
+  res = r.launch("k", {1, 1, 1}, {32, 1, 1},
+                 {PtxRunner::ptr(pa), PtxRunner::ptr(pb), PtxRunner::ptr(pc), PtxRunner::ptr(pd2)},
+                 unobserved);
+  EXPECT_FALSE(res.fault) << res.fault->describe("k.ptx");
+  EXPECT_EQ(r.read<uint8_t>(pd2, raw.size()), raw) << f.shape << " " << f.ab << " unobserved";
   Result out;
   out.d.resize(size_t(f.m) * f.n);
   for (size_t i = 0; i < out.d.size(); ++i) std::memcpy(&out.d[i], raw.data() + i * db, db);
@@ -205,6 +215,26 @@ TEST(Wmma, LayoutsAndStride) {
   checkExact({"m16n16k16", 16, 16, 16, "f16", "f32", "f32", "col", "row", "col"}, 7);
   checkExact({"m16n16k16", 16, 16, 16, "f16", "f32", "f32", "row", "row", "row", "", 24}, 8);
   checkExact({"m8n32k16", 8, 32, 16, "bf16", "f32", "f32", "col", "col", "col", "", 40}, 9);
+}
+
+TEST(Wmma, AFragmentPastItsBufferFaultsObservedOrNot) {
+  // A 16 x 16 f16 A one element short of its buffer: the last element is out of bounds, so the
+  // fragment is not read in place as a whole and the element's load faults, with or without an
+  // observer; the buffer whole, neither faults.
+  const Form f{"m16n16k16", 16, 16, 16, "f16", "f32", "f32"};
+  for (size_t aBytes : {size_t(16 * 16 * 2 - 2), size_t(16 * 16 * 2)})
+    for (bool observed : {true, false}) {
+      PtxRunner r(kernel(f));
+      const uint64_t pa = r.buffer<uint8_t>(aBytes), pb = r.buffer<uint8_t>(16 * 16 * 2);
+      const uint64_t pc = r.buffer<uint8_t>(16 * 16 * 4), pd = r.buffer<uint8_t>(16 * 16 * 4);
+      sim::LaunchOptions o;
+      o.statistics = observed;
+      const auto res = r.launch(
+          "k", {1, 1, 1}, {32, 1, 1},
+          {PtxRunner::ptr(pa), PtxRunner::ptr(pb), PtxRunner::ptr(pc), PtxRunner::ptr(pd)}, o);
+      ASSERT_EQ(bool(res.fault), aBytes < 16 * 16 * 2) << "observed " << observed;
+      if (res.fault) EXPECT_EQ(res.fault->kind, sim::FaultKind::OutOfBounds);
+    }
 }
 
 TEST(Wmma, Bf16Tf32) {
