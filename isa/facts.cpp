@@ -72,12 +72,8 @@ void deriveFacts(Inst& in, Role role) {
   if (in.guard != kNoSlot) in.uses.push_back({in.guard, true});
 }
 
-namespace {
-
-// Whether `in` only writes its registers from its registers and memory reads (markPureLoops).
-bool computesOnly(const Inst& in) {
-  if (in.flow != Flow::Next || !in.spec || in.spec->role != Role::Compute) return false;
-  if (in.readsDynamic || in.sync != SyncRole::None) return false;
+bool onlyWritesRegisters(const Inst& in) {
+  if (in.flow != Flow::Next || in.defs.empty()) return false;
   switch (in.cls) {
     case InsnClass::Int:
     case InsnClass::Fp32:
@@ -87,12 +83,26 @@ bool computesOnly(const Inst& in) {
     case InsnClass::Convert:
     case InsnClass::Move:
     case InsnClass::Predicate:
+      return true;
+    default:
+      return false;
+  }
+}
+
+namespace {
+
+// Whether `in` only writes its registers from its registers and memory reads (markPureLoops).
+bool computesOnly(const Inst& in) {
+  if (!in.spec || in.spec->role != Role::Compute) return false;
+  if (in.readsDynamic || in.sync != SyncRole::None) return false;
+  if (onlyWritesRegisters(in)) return true;
+  switch (in.cls) {
     case InsnClass::LoadGlobal:
     case InsnClass::LoadShared:
     case InsnClass::LoadLocal:
     case InsnClass::LoadParam:
     case InsnClass::LoadConst:
-      return true;
+      return in.flow == Flow::Next;
     default:
       return false;
   }

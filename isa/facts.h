@@ -24,6 +24,10 @@ inline constexpr uint32_t kPureLoopMaxLength = 16, kPureLoopMaxDefs = 8;
 // Executed again from the same registers and memory, such a loop does the same again.
 void markPureLoops(FunctionCode& fn);
 
+// Whether the instruction does nothing but write its registers: arithmetic, conversions, moves
+// and comparisons (no memory, control, warp-wide exchange or fault).
+bool onlyWritesRegisters(const Inst& in);
+
 // The role of an opcode ("st", "bar", ...) as its specs declare it; Role::Unset when unknown.
 Role roleOf(std::string_view opcode);
 

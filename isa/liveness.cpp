@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "isa/cfg.h"
+#include "isa/facts.h"
 
 namespace warpsim::isa {
 namespace {
@@ -42,25 +43,6 @@ void transferAll(const Inst& in, SlotSet& live, uint32_t numSlots) {
   if (in.guard == kNoSlot)
     for (RegRef d : in.defs) live.remove(indexOf(d, numSlots));
   for (RegRef u : in.uses) live.add(indexOf(u, numSlots));
-}
-
-// Whether the instruction does nothing but write its registers: arithmetic, conversions, moves
-// and comparisons (no memory, control, warp-wide exchange or fault).
-bool onlyWritesRegisters(const Inst& in) {
-  if (in.flow != Flow::Next || in.defs.empty()) return false;
-  switch (in.cls) {
-    case InsnClass::Int:
-    case InsnClass::Fp32:
-    case InsnClass::Fp64:
-    case InsnClass::Half:
-    case InsnClass::Sfu:
-    case InsnClass::Convert:
-    case InsnClass::Move:
-    case InsnClass::Predicate:
-      return true;
-    default:
-      return false;
-  }
 }
 
 }  // namespace

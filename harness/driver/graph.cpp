@@ -141,24 +141,8 @@ std::unique_ptr<Graph> cloneGraph(const Graph& g) {
   auto copy = std::make_unique<Graph>();
   for (const auto& n : g.nodes) {
     auto c = std::make_unique<GraphNode>();
-    c->type = n->type;
+    static_cast<NodeWork&>(*c) = static_cast<const NodeWork&>(*n);
     c->graph = copy.get();
-    c->function = n->function;
-    std::copy(std::begin(n->grid), std::end(n->grid), c->grid);
-    std::copy(std::begin(n->block), std::end(n->block), c->block);
-    std::copy(std::begin(n->cluster), std::end(n->cluster), c->cluster);
-    c->shared = n->shared;
-    c->cooperative = n->cooperative;
-    c->params = n->params;
-    c->copy = n->copy;
-    c->fill = n->fill;
-    c->host = n->host;
-    c->userData = n->userData;
-    c->event = n->event;
-    c->allocation = n->allocation;
-    c->allocationBytes = n->allocationBytes;
-    c->handle = n->handle;
-    c->conditional = n->conditional;
     for (const auto& b : n->bodies) {
       c->bodies.push_back(cloneGraph(*b));
       c->bodies.back()->owner = c.get();

@@ -22,11 +22,9 @@ class Driver;
 struct Function;
 struct Graph;
 
-// One node: what it does (by type) and the nodes of its graph it waits for.
-struct GraphNode {
+// What a node does, by type: plain values, copied whole when a graph is copied.
+struct NodeWork {
   CUgraphNodeType type = CU_GRAPH_NODE_TYPE_EMPTY;
-  Graph* graph = nullptr;
-  std::vector<GraphNode*> dependencies;
   // CU_GRAPH_NODE_TYPE_KERNEL: the kernel and its parameters' bytes, copied when the node was
   // made (as the driver copies them), so the caller's arguments may change afterwards.
   Function* function = nullptr;
@@ -46,11 +44,18 @@ struct GraphNode {
   void* userData = nullptr;
   // CU_GRAPH_NODE_TYPE_EVENT_RECORD / CU_GRAPH_NODE_TYPE_WAIT_EVENT.
   CUevent event = nullptr;
+  // CU_GRAPH_NODE_TYPE_CONDITIONAL: the handle whose value picks the body, and how.
+  CUgraphConditionalHandle handle = 0;
+  CUgraphConditionalNodeType conditional = CU_GRAPH_COND_TYPE_IF;
+};
+
+// One node: what it does, the nodes of its graph it waits for, and the graphs it owns.
+struct GraphNode : NodeWork {
+  Graph* graph = nullptr;
+  std::vector<GraphNode*> dependencies;
   // CU_GRAPH_NODE_TYPE_GRAPH: one body, run once; CU_GRAPH_NODE_TYPE_CONDITIONAL: its bodies.
   std::vector<std::unique_ptr<Graph>> bodies;
   std::vector<CUgraph> bodyHandles;  // a conditional node's phGraph_out (cuGraphAddNode)
-  CUgraphConditionalHandle handle = 0;
-  CUgraphConditionalNodeType conditional = CU_GRAPH_COND_TYPE_IF;
 };
 
 struct Graph {

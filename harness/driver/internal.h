@@ -46,6 +46,7 @@ void fill2D(Driver& d, CUdeviceptr dst, size_t pitch, uint64_t value, unsigned b
 // Stream-ordered allocation from `pool` (null: the device's current pool), and its free; false
 // when `address` is no pool allocation (mem_pool.cpp).
 uint64_t allocateFromPool(Driver& d, MemPool* pool, size_t bytes);
+uint64_t allocateOn(Driver& d, MemPool* pool, size_t bytes, CUstream s);
 bool freeToPool(Driver& d, uint64_t address);
 // Records `e` now (stream.cpp): the host time and, under --timing, the device timeline's.
 void recordEvent(Driver& d, CUevent e);

@@ -2,7 +2,7 @@
 // attributes. Work runs when it is enqueued, so a pool allocation is made and freed at once; a
 // pool is the bookkeeping CUDA reports (its attributes, used and reserved bytes, high-water
 // marks). cuMemAllocAsync outside a capture draws from the device's current pool; in a capture
-// it makes a graph allocation (graph.h).
+// it makes a graph allocation (graph.h). cuMemFreeAsync is in memory.cpp, beside cuMemFree.
 #include <algorithm>
 #include <cstring>
 
@@ -66,6 +66,15 @@ uint64_t allocateFromPool(Driver& d, MemPool* pool, size_t bytes) {
   pool->usedHigh = std::max(pool->usedHigh, pool->used);
   pool->reservedHigh = std::max(pool->reservedHigh, pool->used);
   return p;
+}
+
+// Stream-ordered allocation on s: a memory node of its capture (graph.h), else from the pool.
+uint64_t allocateOn(Driver& d, MemPool* pool, size_t bytes, CUstream s) {
+  GraphNode* n = captureNode(d, s, CU_GRAPH_NODE_TYPE_MEM_ALLOC);
+  if (!n) return allocateFromPool(d, pool, bytes);
+  n->allocation = allocateForGraph(d, bytes);
+  n->allocationBytes = bytes;
+  return n->allocation;
 }
 
 bool freeToPool(Driver& d, uint64_t address) {
@@ -234,14 +243,15 @@ CUresult cuMemPoolGetAccess(CUmemAccess_flags* flags, CUmemoryPool pool, CUmemLo
 CUresult cuMemAllocFromPoolAsync(CUdeviceptr* dptr, size_t bytes, CUmemoryPool pool, CUstream s) {
   return api([&](Driver& d) {
     requireContext(d);
-    MemPool* p = poolOf(d, pool);
-    need(dptr);
-    if (GraphNode* n = captureNode(d, s, CU_GRAPH_NODE_TYPE_MEM_ALLOC)) {
-      n->allocation = *dptr = allocateForGraph(d, bytes);
-      n->allocationBytes = bytes;
-    } else {
-      *dptr = allocateFromPool(d, p, bytes);
-    }
+    *need(dptr) = allocateOn(d, poolOf(d, pool), bytes, s);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult cuMemAllocAsync(CUdeviceptr* dptr, size_t bytes, CUstream s) {
+  return api([&](Driver& d) {
+    requireContext(d);
+    *need(dptr) = allocateOn(d, nullptr, bytes, s);
     return CUDA_SUCCESS;
   });
 }

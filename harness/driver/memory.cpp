@@ -190,21 +190,7 @@ CUresult cuMemFree(CUdeviceptr dptr) {
   });
 }
 
-// Stream-ordered allocation: now, or a memory node of the stream's capture (graph.h).
-CUresult cuMemAllocAsync(CUdeviceptr* dptr, size_t bytes, CUstream s) {
-  return api([&](Driver& d) {
-    requireContext(d);
-    need(dptr);
-    if (GraphNode* n = captureNode(d, s, CU_GRAPH_NODE_TYPE_MEM_ALLOC)) {
-      n->allocation = *dptr = allocateForGraph(d, bytes);
-      n->allocationBytes = bytes;
-    } else {
-      *dptr = allocateFromPool(d, nullptr, bytes);
-    }
-    return CUDA_SUCCESS;
-  });
-}
-
+// Stream-ordered free: now, or a memory node of the stream's capture (graph.h).
 CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream s) {
   bool captured = false;
   const CUresult r = api([&](Driver& d) {

@@ -10,23 +10,15 @@
 #include "kernels/buffers.h"
 #include "kernels/families.h"
 #include "kernels/fastmath/ftz_ops.h"
+#include "kernels/norm/row_problems.h"
 #include "kernels/random.h"
 
 namespace warpsim::kernels {
 namespace {
 
-constexpr uint32_t kRows = 128, kWarpsPerBlock = 4, kBlock = 256;
+constexpr uint32_t kRows = kNormRows, kBlock = 256;
 // Grid-stride kernels get at most two CTAs per SM of the H200, so that large problems loop.
 constexpr uint32_t kMaxStrideBlocks = 2 * 132;
-
-Launch rowLaunch(const char* entry, std::vector<KernelArg> args) {
-  Launch l;
-  l.entry = entry;
-  l.grid = {ceilDiv(kRows, kWarpsPerBlock), 1, 1};
-  l.block = {kWarpsPerBlock * kWarp, 1, 1};
-  l.args = std::move(args);
-  return l;
-}
 
 Launch strideLaunch(const char* entry, uint64_t n, std::vector<KernelArg> args) {
   Launch l = launch1d(entry, n, kBlock, std::move(args));
@@ -35,26 +27,15 @@ Launch strideLaunch(const char* entry, uint64_t n, std::vector<KernelArg> args) 
 }
 
 // ---- softmax (--use_fast_math) -------------------------------------------------------------
-enum SoftmaxBuf : size_t { kSmX, kSmY };
-
 Problem makeSoftmax(uint64_t cols, uint64_t seed) {
-  Rng rng(seed);
-  Problem p;
-  p.size = cols;
-  p.buffers.push_back(
-      makeBuffer("x", ElemType::F32, randomFloats(rng, kRows * cols, -8.0f, 8.0f), false));
-  p.buffers.push_back(poisonBuffer("y", ElemType::F32, kRows * cols));
-  p.launches.push_back(
-      rowLaunch("softmax_fast_f32", {KernelArg::buf(kSmX), KernelArg::buf(kSmY),
-                                     KernelArg::u32(kRows), KernelArg::u32(uint32_t(cols))}));
-  return p;
+  return makeSoftmaxRows("softmax_fast_f32", cols, seed);
 }
 
 // max.ftz per lane and by butterfly; e = ex2.approx.ftz(mul.ftz(sub.ftz(x, max), log2e));
 // add.ftz per lane and by butterfly; y = div.approx.ftz(e, sum) (MUFU.RCP and FMUL).
 void referenceSoftmax(Problem& p) {
   const uint64_t cols = p.size;
-  const auto x = readBuffer<float>(p.buffers[kSmX]);
+  const auto x = readBuffer<float>(p.buffers[kSoftmaxX]);
   std::vector<float> y(x.size());
   const float log2e = bitsToFloat(0x3FB8AA3B);
   for (uint32_t r = 0; r < kRows; ++r) {
@@ -76,7 +57,7 @@ void referenceSoftmax(Problem& p) {
     const float sum = shflXorTree(s, ftz::add)[0];
     for (uint64_t c = 0; c < cols; ++c) yr[c] = ftz::div(yr[c], sum);
   }
-  writeBuffer(p.buffers[kSmY], y);
+  writeBuffer(p.buffers[kSoftmaxY], y);
 }
 
 // ---- GELU, tanh form (--use_fast_math) -------------------------------------------------------
@@ -107,25 +88,8 @@ void referenceGelu(Problem& p) {
 }
 
 // ---- layernorm with rsqrtf -------------------------------------------------------------------
-enum LayernormBuf : size_t { kLnX, kLnGamma, kLnBeta, kLnY };
-constexpr float kEps = 1e-5f;
-
 Problem makeLayernorm(uint64_t cols, uint64_t seed) {
-  Rng rng(seed);
-  Problem p;
-  p.size = cols;
-  p.buffers.push_back(
-      makeBuffer("x", ElemType::F32, randomFloats(rng, kRows * cols, -2.0f, 3.0f), false));
-  p.buffers.push_back(
-      makeBuffer("gamma", ElemType::F32, randomFloats(rng, cols, 0.5f, 1.0f), false));
-  p.buffers.push_back(
-      makeBuffer("beta", ElemType::F32, randomFloats(rng, cols, 2.5f, 3.5f), false));
-  p.buffers.push_back(poisonBuffer("y", ElemType::F32, kRows * cols));
-  using A = KernelArg;
-  p.launches.push_back(rowLaunch("layernorm_rsqrt_f32",
-                                 {A::buf(kLnX), A::buf(kLnGamma), A::buf(kLnBeta), A::buf(kLnY),
-                                  A::u32(kRows), A::u32(uint32_t(cols)), A::f32(kEps)}));
-  return p;
+  return makeLayernormRows("layernorm_rsqrt_f32", cols, seed);
 }
 
 // inv = rcp.rn(cvt.rn(cols)); mean = sum * inv; q = fma(d, d, q) with d = x - mean;
@@ -133,9 +97,9 @@ Problem makeLayernorm(uint64_t cols, uint64_t seed) {
 // y = fma(rstd * (x - mean), gamma, beta).
 void referenceLayernorm(Problem& p) {
   const uint64_t cols = p.size;
-  const auto x = readBuffer<float>(p.buffers[kLnX]);
-  const auto gamma = readBuffer<float>(p.buffers[kLnGamma]);
-  const auto beta = readBuffer<float>(p.buffers[kLnBeta]);
+  const auto x = readBuffer<float>(p.buffers[kLayernormX]);
+  const auto gamma = readBuffer<float>(p.buffers[kLayernormGamma]);
+  const auto beta = readBuffer<float>(p.buffers[kLayernormBeta]);
   const float eps = scalarOf<float>(p.launches[0].args[6]);
   const float inv = 1.0f / float(cols);
   const auto add = [](float a, float b) { return a + b; };
@@ -155,7 +119,7 @@ void referenceLayernorm(Problem& p) {
     for (uint64_t c = 0; c < cols; ++c)
       y[r * cols + c] = std::fmaf(rstd * (xr[c] - mean), gamma[c], beta[c]);
   }
-  writeBuffer(p.buffers[kLnY], y);
+  writeBuffer(p.buffers[kLayernormY], y);
 }
 
 // ---- Black-Scholes (--use_fast_math) ---------------------------------------------------------

@@ -7,12 +7,15 @@
 #include "kernels/buffers.h"
 #include "kernels/emulate.h"
 #include "kernels/families.h"
+#include "kernels/norm/row_problems.h"
 #include "kernels/random.h"
 
 namespace warpsim::kernels {
+
 namespace {
 
-constexpr uint32_t kRows = 128, kWarpsPerBlock = 4;
+constexpr uint32_t kRows = kNormRows, kWarpsPerBlock = 4;
+constexpr float kEps = 1e-5f;
 
 Launch rowLaunch(const char* entry, std::vector<KernelArg> args) {
   Launch l;
@@ -23,27 +26,52 @@ Launch rowLaunch(const char* entry, std::vector<KernelArg> args) {
   return l;
 }
 
-// ---- softmax -----------------------------------------------------------------------------
-enum SoftmaxBuf : size_t { kSmX, kSmY };
+}  // namespace
 
-Problem makeSoftmax(uint64_t cols, uint64_t seed) {
+Problem makeSoftmaxRows(const char* entry, uint64_t cols, uint64_t seed) {
   Rng rng(seed);
   Problem p;
   p.size = cols;
   p.buffers.push_back(
       makeBuffer("x", ElemType::F32, randomFloats(rng, kRows * cols, -8.0f, 8.0f), false));
   p.buffers.push_back(poisonBuffer("y", ElemType::F32, kRows * cols));
-  p.launches.push_back(
-      rowLaunch("softmax_row_f32", {KernelArg::buf(kSmX), KernelArg::buf(kSmY),
-                                    KernelArg::u32(kRows), KernelArg::u32(uint32_t(cols))}));
+  p.launches.push_back(rowLaunch(entry, {KernelArg::buf(kSoftmaxX), KernelArg::buf(kSoftmaxY),
+                                         KernelArg::u32(kRows), KernelArg::u32(uint32_t(cols))}));
   return p;
+}
+
+// gamma in [0.5, 1] and beta in [2.5, 3.5] keep outputs away from zero: a normalised uniform
+// row lies within +-sqrt(3), so y stays in about [0.7, 5.3] and a wrong step shows plainly.
+Problem makeLayernormRows(const char* entry, uint64_t cols, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = cols;
+  p.buffers.push_back(
+      makeBuffer("x", ElemType::F32, randomFloats(rng, kRows * cols, -2.0f, 3.0f), false));
+  p.buffers.push_back(
+      makeBuffer("gamma", ElemType::F32, randomFloats(rng, cols, 0.5f, 1.0f), false));
+  p.buffers.push_back(
+      makeBuffer("beta", ElemType::F32, randomFloats(rng, cols, 2.5f, 3.5f), false));
+  p.buffers.push_back(poisonBuffer("y", ElemType::F32, kRows * cols));
+  using A = KernelArg;
+  p.launches.push_back(
+      rowLaunch(entry, {A::buf(kLayernormX), A::buf(kLayernormGamma), A::buf(kLayernormBeta),
+                        A::buf(kLayernormY), A::u32(kRows), A::u32(uint32_t(cols)), A::f32(kEps)}));
+  return p;
+}
+
+namespace {
+
+// ---- softmax -----------------------------------------------------------------------------
+Problem makeSoftmax(uint64_t cols, uint64_t seed) {
+  return makeSoftmaxRows("softmax_row_f32", cols, seed);
 }
 
 // Lane by lane as the kernel runs: strided max and sum per lane, xor butterflies, rcp.rn,
 // mul; expf as nvcc expands it (cudaExpf), with ex2.approx modelled as correctly rounded.
 void referenceSoftmax(Problem& p) {
   const uint64_t cols = p.size;
-  const auto x = readBuffer<float>(p.buffers[kSmX]);
+  const auto x = readBuffer<float>(p.buffers[kSoftmaxX]);
   std::vector<float> y(x.size());
   for (uint32_t r = 0; r < kRows; ++r) {
     const float* xr = &x[r * cols];
@@ -65,40 +93,21 @@ void referenceSoftmax(Problem& p) {
     const float inv = 1.0f / sum;
     for (uint64_t c = 0; c < cols; ++c) yr[c] *= inv;
   }
-  writeBuffer(p.buffers[kSmY], y);
+  writeBuffer(p.buffers[kSoftmaxY], y);
 }
 
 // ---- layernorm ---------------------------------------------------------------------------
-enum LayernormBuf : size_t { kLnX, kLnGamma, kLnBeta, kLnY };
-constexpr float kEps = 1e-5f;
-
-// gamma in [0.5, 1] and beta in [2.5, 3.5] keep outputs away from zero: a normalised uniform
-// row lies within +-sqrt(3), so y stays in about [0.7, 5.3] and a wrong step shows plainly.
 Problem makeLayernorm(uint64_t cols, uint64_t seed) {
-  Rng rng(seed);
-  Problem p;
-  p.size = cols;
-  p.buffers.push_back(
-      makeBuffer("x", ElemType::F32, randomFloats(rng, kRows * cols, -2.0f, 3.0f), false));
-  p.buffers.push_back(
-      makeBuffer("gamma", ElemType::F32, randomFloats(rng, cols, 0.5f, 1.0f), false));
-  p.buffers.push_back(
-      makeBuffer("beta", ElemType::F32, randomFloats(rng, cols, 2.5f, 3.5f), false));
-  p.buffers.push_back(poisonBuffer("y", ElemType::F32, kRows * cols));
-  using A = KernelArg;
-  p.launches.push_back(
-      rowLaunch("layernorm_row_f32", {A::buf(kLnX), A::buf(kLnGamma), A::buf(kLnBeta), A::buf(kLnY),
-                                      A::u32(kRows), A::u32(uint32_t(cols)), A::f32(kEps)}));
-  return p;
+  return makeLayernormRows("layernorm_row_f32", cols, seed);
 }
 
 // The PTX: add.f32 per lane, xor butterfly, div.rn by cvt.rn(cols); d = sub, q = fma(d, d, q);
 // butterfly, div.rn; rstd = rcp.rn(sqrt.rn(var + eps)); y = fma(gamma, rstd * d, beta).
 void referenceLayernorm(Problem& p) {
   const uint64_t cols = p.size;
-  const auto x = readBuffer<float>(p.buffers[kLnX]);
-  const auto gamma = readBuffer<float>(p.buffers[kLnGamma]);
-  const auto beta = readBuffer<float>(p.buffers[kLnBeta]);
+  const auto x = readBuffer<float>(p.buffers[kLayernormX]);
+  const auto gamma = readBuffer<float>(p.buffers[kLayernormGamma]);
+  const auto beta = readBuffer<float>(p.buffers[kLayernormBeta]);
   const float eps = scalarOf<float>(p.launches[0].args[6]);
   const auto add = [](float a, float b) { return a + b; };
   std::vector<float> y(x.size());
@@ -118,7 +127,7 @@ void referenceLayernorm(Problem& p) {
     for (uint64_t c = 0; c < cols; ++c)
       y[r * cols + c] = std::fmaf(gamma[c], rstd * (xr[c] - mean), beta[c]);
   }
-  writeBuffer(p.buffers[kLnY], y);
+  writeBuffer(p.buffers[kLayernormY], y);
 }
 
 }  // namespace
