@@ -1,7 +1,9 @@
 #include "harness/correlation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -66,7 +68,8 @@ std::vector<MeasuredLaunch> readMeasurements(const std::string& path) {
     throw std::runtime_error(path + ":1: no column '" + name + "'");
   };
   const size_t card = column("card"), size = column("size"), seed = column("seed"),
-               launch = column("launch"), kernel = column("kernel"), threads = column("threads");
+               launch = column("launch"), kernel = column("kernel"), threads = column("threads"),
+               grid = column("grid"), block = column("block"), shared = column("shared");
   std::vector<MeasuredLaunch> out;
   for (unsigned lineNo = 2; std::getline(in, line); ++lineNo) {
     if (line.empty()) continue;
@@ -78,6 +81,9 @@ std::vector<MeasuredLaunch> readMeasurements(const std::string& path) {
     MeasuredLaunch m;
     m.card = cells[card];
     m.kernel = cells[kernel];
+    m.grid = cells[grid];
+    m.block = cells[block];
+    m.shared = cells[shared];
     m.size = wholeNumber(cells[size], where);
     m.seed = wholeNumber(cells[seed], where);
     m.launch = wholeNumber(cells[launch], where);
@@ -115,10 +121,75 @@ const std::vector<std::pair<std::string, std::string>>& designPairs() {
   return pairs;
 }
 
+namespace {
+
+// The work of a launch by its counters, with its kernel and geometry; false when a counter is
+// missing (such a launch is nobody's repeat).
+bool workKey(const MeasuredLaunch& m, std::vector<std::string>& key) {
+  static const char* const kWork[] = {
+      "smsp__inst_executed.sum",
+      "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+      "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+  };
+  key = {m.kernel, m.grid, m.block, m.shared};
+  for (const char* w : kWork) {
+    const auto it = m.metrics.find(w);
+    if (it == m.metrics.end()) return false;
+    key.push_back(std::to_string(it->second));
+  }
+  return true;
+}
+
+}  // namespace
+
+LaunchNoise launchNoise(const std::vector<MeasuredLaunch>& launches) {
+  // The L2 read sectors differ a little between repeats (cold caches, replays) but a lot
+  // between launches whose footprint differs (micro_chase_global at several sizes): within 5%.
+  constexpr double kL2Tolerance = 0.05;
+  const std::string l2 = "lts__t_sectors_op_read.sum", cycles = "gpc__cycles_elapsed.max";
+  std::map<std::vector<std::string>, std::vector<std::vector<const MeasuredLaunch*>>> groups;
+  std::vector<std::string> key;
+  for (const MeasuredLaunch& m : launches) {
+    if (m.metric(cycles) <= 0 || !workKey(m, key)) continue;
+    auto& subs = groups[key];
+    const double s = m.metric(l2);
+    auto same = [&](const std::vector<const MeasuredLaunch*>& g) {
+      const double s0 = g.front()->metric(l2);
+      return std::fabs(s - s0) <= kL2Tolerance * std::max(s, s0);
+    };
+    if (auto it = std::find_if(subs.begin(), subs.end(), same); it != subs.end())
+      it->push_back(&m);
+    else
+      subs.push_back({&m});
+  }
+  LaunchNoise n;
+  double squares = 0;
+  unsigned freedom = 0;
+  for (const auto& [key, subs] : groups)
+    for (const auto& g : subs) {
+      if (g.size() < 2) continue;
+      double mean = 0;
+      for (const MeasuredLaunch* m : g) mean += m->metric(cycles) / double(g.size());
+      for (const MeasuredLaunch* m : g)
+        squares += (m->metric(cycles) - mean) * (m->metric(cycles) - mean);
+      freedom += unsigned(g.size()) - 1;
+      ++n.groups;
+      n.launches += unsigned(g.size());
+    }
+  n.sigmaCycles = freedom ? std::sqrt(squares / freedom) : 0;
+  return n;
+}
+
+bool PairComparison::chipTie() const {
+  // Two standard deviations: a difference the chip would show by chance about one time in 20.
+  return std::fabs(measuredDifference) <= 2 * measuredNoise;
+}
+
 bool PairComparison::sameDirection() const {
-  // Within 2% counts as a tie on either side: the chip's own run-to-run noise.
   const double m = std::log(measuredSpeedup), p = std::log(predictedSpeedup);
-  if (std::fabs(m) < 0.02) return std::fabs(p) < 0.1;
+  if (chipTie()) return std::fabs(p) < 0.1;
   return (m > 0) == (p > 0);
 }
 
@@ -126,7 +197,8 @@ double PairComparison::ratioError() const {
   return measuredSpeedup > 0 ? std::fabs(predictedSpeedup / measuredSpeedup - 1) : 0;
 }
 
-std::vector<PairComparison> comparePairs(const std::vector<ProblemComparison>& problems) {
+std::vector<PairComparison> comparePairs(const std::vector<ProblemComparison>& problems,
+                                         const LaunchNoise& noise) {
   std::vector<PairComparison> out;
   for (const auto& [a, b] : designPairs())
     for (const ProblemComparison& pa : problems) {
@@ -140,6 +212,8 @@ std::vector<PairComparison> comparePairs(const std::vector<ProblemComparison>& p
         c.size = pa.size;
         c.measuredSpeedup = pa.measuredCycles / pb.measuredCycles;
         c.predictedSpeedup = pa.predictedCycles / pb.predictedCycles;
+        c.measuredDifference = pa.measuredCycles - pb.measuredCycles;
+        c.measuredNoise = noise.sigmaCycles * std::sqrt(double(pa.launches + pb.launches));
         out.push_back(c);
       }
     }
@@ -171,6 +245,7 @@ CorrelationSummary summarize(const std::vector<ProblemComparison>& problems,
   for (const PairComparison& c : pairs) {
     ++s.pairs;
     if (c.sameDirection()) ++s.pairsSameDirection;
+    if (c.chipTie()) ++s.pairsChipTie;
     if (c.ratioError() <= 0.25) ++s.pairsWithin25;
   }
   return s;

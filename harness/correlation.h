@@ -14,6 +14,7 @@ namespace warpsim::harness {
 // One measured launch: the manifest's columns and ncu's metrics by name.
 struct MeasuredLaunch {
   std::string card, kernel;
+  std::string grid, block, shared;  // the launch's geometry as recorded
   uint64_t size = 0, seed = 0, launch = 0;
   uint64_t threads = 0;                          // of the whole problem
   std::map<std::string, double> metrics;         // ncu name -> value (absent when ncu gave none)
@@ -38,11 +39,29 @@ struct ProblemComparison {
   double ratio() const { return measuredCycles > 0 ? predictedCycles / measuredCycles : 0; }
 };
 
+// The chip's run-to-run noise in one launch's gpc__cycles_elapsed.max, from the launches the
+// data holds more than once: launches of one kernel with the same geometry doing the same work
+// by the counters (the same SASS instructions, global load and store sectors and shared
+// wavefronts, L2 read sectors within 5%; e.g. bitonic_global's steps, scan_add_offsets in both
+// scans, micro_bank_stride at the strides of one conflict degree). sigma is their standard
+// deviation about each group's mean, pooled over the groups. It is additive: the launch
+// overhead outside the SMs' active time carries most of it (docs/FIDELITY.md).
+struct LaunchNoise {
+  double sigmaCycles = 0;
+  unsigned groups = 0, launches = 0;  // repeat groups found, launches in them
+};
+LaunchNoise launchNoise(const std::vector<MeasuredLaunch>& launches);
+
 // A design change: variant `b` against `a` on the same problem size.
 struct PairComparison {
   std::string a, b;
   uint64_t size = 0;
   double measuredSpeedup = 0, predictedSpeedup = 0;  // cycles of a / cycles of b
+  double measuredDifference = 0;                     // cycles of a - cycles of b, on the chip
+  double measuredNoise = 0;  // the standard deviation of that difference: sigma sqrt(La+Lb)
+  // The chip's difference is within twice its noise: the data does not say which variant is
+  // faster, so the pair counts as ranked right when the model too puts them within 10%.
+  bool chipTie() const;
   bool sameDirection() const;
   double ratioError() const;  // |predicted / measured - 1|
 };
@@ -55,6 +74,7 @@ struct CorrelationSummary {
   double mape = 0;                   // over problems at or above the threshold
   double pearson = 0, pearsonLog = 0;
   unsigned pairs = 0, pairsSameDirection = 0, pairsWithin25 = 0;
+  unsigned pairsChipTie = 0;  // of the pairs, those whose chip difference is within its noise
 };
 
 // MAPE and Pearson r over problems whose measured cycles are at least `smallCycles` (kernels
@@ -63,6 +83,8 @@ struct CorrelationSummary {
 CorrelationSummary summarize(const std::vector<ProblemComparison>& problems,
                              const std::vector<PairComparison>& pairs, double smallCycles);
 
-std::vector<PairComparison> comparePairs(const std::vector<ProblemComparison>& problems);
+// The pairs present in `problems`; `noise` (of one launch) decides which the chip leaves tied.
+std::vector<PairComparison> comparePairs(const std::vector<ProblemComparison>& problems,
+                                         const LaunchNoise& noise = {});
 
 }  // namespace warpsim::harness

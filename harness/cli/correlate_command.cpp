@@ -39,7 +39,9 @@ launches summed): the ratio, DRAM bytes and shared-memory wavefronts beside them
 and Pearson r over problems of at least --small-cycles measured cycles (smaller ones are
 dominated by launch and drain: listed, not scored), and the design-change pairs (two variants of
 a kernel at one size): whether the model ranks them as the chip does, and the speed-up ratio's
-error. DRAM bandwidth and latency are scaled to the SM clock each measurement ran at.
+error. A pair whose measured difference is within twice the chip's noise (one launch's standard
+deviation, from the launches the data holds more than once) is a tie: ranked right when the
+model puts it within 10%. DRAM bandwidth and latency are scaled to the SM clock each measurement ran at.
 --plot draws predicted against measured (log-log) and the pairs (python3 with matplotlib).
 --timing-sample K predicts with K waves of CTAs in detail (scripts/sample_error.py compares).
 Exit status 1 when a floor (--min-r, --max-mape, --min-direction) is not met.
@@ -55,8 +57,9 @@ struct Options {
 // The problems of the measurements, in file order, with their launches.
 using ProblemKey = std::tuple<std::string, uint64_t, uint64_t>;
 
-std::vector<harness::ProblemComparison> compareAll(const Options& o, std::ostream& progress) {
-  const auto launches = harness::readMeasurements(o.data);
+std::vector<harness::ProblemComparison> compareAll(
+    const Options& o, const std::vector<harness::MeasuredLaunch>& launches,
+    std::ostream& progress) {
   std::vector<ProblemKey> order;
   std::map<ProblemKey, std::vector<const harness::MeasuredLaunch*>> byProblem;
   for (const auto& m : launches) {
@@ -135,7 +138,8 @@ std::string ratioText(double predicted, double measured) {
 
 void printText(const std::vector<harness::ProblemComparison>& problems,
                const std::vector<harness::PairComparison>& pairs,
-               const harness::CorrelationSummary& s, double smallCycles) {
+               const harness::CorrelationSummary& s, const harness::LaunchNoise& noise,
+               double smallCycles) {
   std::printf("%-22s %9s %3s %11s %11s %6s  %8s %8s  %s\n", "kernel", "size", "n", "measured",
               "predicted", "ratio", "DRAM", "shared", "");
   for (const auto& c : problems) {
@@ -155,22 +159,27 @@ void printText(const std::vector<harness::ProblemComparison>& problems,
       "wavefronts)\n\ndesign-change pairs (speed-up of b over a, in cycles of a / b):\n");
   std::printf("%-20s %-22s %9s %9s %9s  %s\n", "a", "b", "size", "chip", "model", "");
   for (const auto& p : pairs)
-    std::printf("%-20s %-22s %9llu %9.2f %9.2f  %s\n", p.a.c_str(), p.b.c_str(),
+    std::printf("%-20s %-22s %9llu %9.2f %9.2f  %s%s\n", p.a.c_str(), p.b.c_str(),
                 (unsigned long long)p.size, p.measuredSpeedup, p.predictedSpeedup,
                 !p.sameDirection()      ? "WRONG DIRECTION"
                 : p.ratioError() > 0.25 ? "off > 25%"
-                                        : "ok");
+                                        : "ok",
+                p.chipTie() ? " (chip: a tie, within twice its noise)" : "");
   std::printf(
       "\n%u problems compared, %u of them under %.0f cycles (not scored)\n"
       "MAPE %.1f%%, Pearson r %.3f (of log cycles %.3f) over the %u scored\n"
-      "pairs: %u of %u ranked in the chip's direction, %u within 25%% of its speed-up\n",
+      "pairs: %u of %u ranked in the chip's direction, %u within 25%% of its speed-up\n"
+      "(%u of the pairs the chip ties: their difference is within twice its noise, one launch's\n"
+      "standard deviation %.0f cycles from %u groups of %u repeated launches in the data;\n"
+      "a tie counts as ranked right when the model puts the pair within 10%%)\n",
       s.problems, s.small, smallCycles, 100 * s.mape, s.pearson, s.pearsonLog, s.problems - s.small,
-      s.pairsSameDirection, s.pairs, s.pairsWithin25);
+      s.pairsSameDirection, s.pairs, s.pairsWithin25, s.pairsChipTie, noise.sigmaCycles,
+      noise.groups, noise.launches);
 }
 
 void printJson(const std::vector<harness::ProblemComparison>& problems,
                const std::vector<harness::PairComparison>& pairs,
-               const harness::CorrelationSummary& s) {
+               const harness::CorrelationSummary& s, const harness::LaunchNoise& noise) {
   harness::Json j;
   j.beginObject().key("problems").beginArray();
   for (const auto& c : problems) {
@@ -199,6 +208,9 @@ void printJson(const std::vector<harness::ProblemComparison>& problems,
         .field("size", p.size)
         .field("measured_speedup", p.measuredSpeedup)
         .field("predicted_speedup", p.predictedSpeedup)
+        .field("measured_difference_cycles", p.measuredDifference)
+        .field("measured_noise_cycles", p.measuredNoise)
+        .field("chip_tie", p.chipTie())
         .field("same_direction", p.sameDirection())
         .endObject();
   j.endArray()
@@ -212,6 +224,10 @@ void printJson(const std::vector<harness::ProblemComparison>& problems,
       .field("pairs", uint64_t(s.pairs))
       .field("pairs_same_direction", uint64_t(s.pairsSameDirection))
       .field("pairs_within_25", uint64_t(s.pairsWithin25))
+      .field("pairs_chip_tie", uint64_t(s.pairsChipTie))
+      .field("launch_noise_cycles", noise.sigmaCycles)
+      .field("launch_noise_groups", uint64_t(noise.groups))
+      .field("launch_noise_launches", uint64_t(noise.launches))
       .endObject()
       .endObject();
   std::cout << j.str() << "\n";
@@ -295,6 +311,7 @@ int correlateCommand(const std::vector<std::string>& args) {
       return kUsage;
     }
   std::vector<harness::ProblemComparison> problems;
+  harness::LaunchNoise noise;
   try {
     if (vm.count("timing-config"))
       o.config = sim::timing::loadTimingConfig(vm["timing-config"].as<std::string>());
@@ -303,7 +320,11 @@ int correlateCommand(const std::vector<std::string>& args) {
       if (o.config.run.sampleWaves == 0)
         throw std::invalid_argument("--timing-sample: must be at least 1");
     }
-    problems = compareAll(o, std::cerr);
+    const auto launches = harness::readMeasurements(o.data);
+    // The chip's noise from every launch in the data, whatever the selection: a property of
+    // the measurements, not of the problems compared.
+    noise = harness::launchNoise(launches);
+    problems = compareAll(o, launches, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "warpsim correlate: " << e.what() << "\n";
     return kUsage;
@@ -312,12 +333,12 @@ int correlateCommand(const std::vector<std::string>& args) {
     std::cerr << "warpsim correlate: no measured problem matches\n";
     return kUsage;
   }
-  const auto pairs = harness::comparePairs(problems);
+  const auto pairs = harness::comparePairs(problems, noise);
   const harness::CorrelationSummary s = harness::summarize(problems, pairs, o.smallCycles);
   if (vm.count("json"))
-    printJson(problems, pairs, s);
+    printJson(problems, pairs, s, noise);
   else
-    printText(problems, pairs, s, o.smallCycles);
+    printText(problems, pairs, s, noise, o.smallCycles);
   if (vm.count("plot") && !plot(problems, pairs, vm["plot"].as<std::string>())) {
     std::cerr << "warpsim correlate: --plot: scripts/plot_correlation.py could not write "
               << vm["plot"].as<std::string>() << "\n";

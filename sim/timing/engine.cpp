@@ -355,6 +355,7 @@ void Engine::onMemory(const MemoryEvent& e) {
     s.mioFree = std::max(s.mioFree, s.l1->lsuFree());
     a = c_.ptxasVectorize ? sharedAccessMerged(c_, e, curT_, s.mioFree, rep_.mem, w.vectors)
                           : sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
+    if (e.kind == AccessKind::Store) w.sharedStoreDone = std::max(w.sharedStoreDone, a.ready);
   } else if (landed == isa::Space::Global || landed == isa::Space::Local) {
     const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
     // A hoisted load's data is back curHoist_ sooner (issue()), its drain too.
@@ -504,9 +505,14 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   }
   if (curReleasedAny_) {
     // The barrier completed: every waiter, and the warp that completed it, resumes after the
-    // barrier's latency.
-    const uint64_t at = t + c_.latBarrier;
+    // barrier's latency, and not before every one's shared stores are performed: bar.sync
+    // makes the CTA's prior accesses visible to its threads (PTX ISA, bar: "guarantees that
+    // all prior memory accesses requested by threads are performed relative to all threads
+    // participating in the barrier"); a conflicted store's last wavefront comes late.
+    uint64_t at = t + c_.latBarrier;
     curReleased_.push_back(w.warp);
+    for (unsigned wq : curReleased_)
+      if (wq < cs.warps.size()) at = std::max(at, warps_[cs.warps[wq]].sharedStoreDone);
     for (unsigned wq : curReleased_) {
       if (wq >= cs.warps.size()) continue;
       WarpCtx& o = warps_[cs.warps[wq]];

@@ -38,8 +38,11 @@ struct WarpCtx {
   // arithmetic, above stores to another space (sgemm_tiled: both LDGs before both STS).
   uint64_t hoistFloor = 0;
   uint64_t sharedStoreFloor = 0, globalStoreFloor = 0;  // global: global and local memory
-  static constexpr unsigned kHoistRing = 128;           // the largest ptxas.hoist_window
-  std::array<uint64_t, kHoistRing> issuedAt{};          // issue cycles of its last instructions
+  // The cycle its last shared store is performed (its last wavefront written): a barrier it
+  // arrives at releases no sooner (bar.sync orders the CTA's prior accesses, as membar.cta).
+  uint64_t sharedStoreDone = 0;
+  static constexpr unsigned kHoistRing = 128;   // the largest ptxas.hoist_window
+  std::array<uint64_t, kHoistRing> issuedAt{};  // issue cycles of its last instructions
   uint64_t issuedCount = 0;
   // Each lane's call depth: where its next SASS stack frame goes in local memory.
   std::array<uint16_t, 32> callDepth{};

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -63,11 +64,91 @@ TEST(Correlation, AModelThatRanksThePairTheWrongWayIsCounted) {
   EXPECT_EQ(s.pairsSameDirection, 0u);
 }
 
+MeasuredLaunch launch(const std::string& kernel, double cycles, double instructions,
+                      double l2ReadSectors) {
+  MeasuredLaunch m;
+  m.card = kernel;
+  m.kernel = kernel;
+  m.grid = "1,1,1";
+  m.block = "256,1,1";
+  m.shared = "0";
+  m.metrics = {{"gpc__cycles_elapsed.max", cycles},
+               {"smsp__inst_executed.sum", instructions},
+               {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 8},
+               {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", 8},
+               {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", 0},
+               {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", 0},
+               {"lts__t_sectors_op_read.sum", l2ReadSectors}};
+  return m;
+}
+
+TEST(Correlation, TheChipsNoiseIsPooledOverLaunchesThatDoTheSameWork) {
+  const std::vector<MeasuredLaunch> ms = {
+      launch("k", 4000, 500, 1000),   launch("k", 4400, 500, 1020),  // repeats: mean 4200
+      launch("k", 4200, 500, 990),                                   // deviations -200 200 0
+      launch("j", 9000, 700, 50),     launch("j", 9200, 700, 50),    // repeats: -100 100
+      launch("k", 90000, 600, 1000),   // other instructions: other work
+      launch("j", 500000, 700, 5000),  // its L2 footprint 100x: other work (a longer chase)
+      launch("q", 7000, 100, 10),      // recorded once
+  };
+  const LaunchNoise n = launchNoise(ms);
+  EXPECT_EQ(n.groups, 2u);
+  EXPECT_EQ(n.launches, 5u);
+  // (200^2 + 200^2 + 0 + 100^2 + 100^2) / (2 + 1) degrees of freedom.
+  EXPECT_NEAR(n.sigmaCycles, std::sqrt(100000.0 / 3), 1e-9);
+}
+
+TEST(Correlation, APairWithinTheChipsNoiseIsATieNotADirection) {
+  // reduce_interleaved / reduce_sequential at 65536 as recorded: 10005 and 10314 cycles over
+  // two launches each; with one launch's sigma 335, the difference's sigma is 670.
+  std::vector<ProblemComparison> ps = {problem("reduce_interleaved", 65536, 10005, 10200),
+                                       problem("reduce_sequential", 65536, 10314, 10000)};
+  ps[0].launches = ps[1].launches = 2;
+  LaunchNoise noise;
+  noise.sigmaCycles = 335;
+  auto pairs = comparePairs(ps, noise);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_DOUBLE_EQ(pairs[0].measuredDifference, -309);
+  EXPECT_DOUBLE_EQ(pairs[0].measuredNoise, 670);
+  EXPECT_TRUE(pairs[0].chipTie());
+  EXPECT_TRUE(pairs[0].sameDirection());  // the model's 1.02 is within 10% of even
+  // Without the noise the chip's 0.97 is a direction, and the model's 1.02 is the wrong one.
+  pairs = comparePairs(ps);
+  EXPECT_FALSE(pairs[0].chipTie());
+  EXPECT_FALSE(pairs[0].sameDirection());
+  // A tie the model calls a 20% win is not ranked right.
+  ps[1].predictedCycles = 8400;
+  pairs = comparePairs(ps, noise);
+  EXPECT_TRUE(pairs[0].chipTie());
+  EXPECT_FALSE(pairs[0].sameDirection());
+  const CorrelationSummary s = summarize(ps, pairs, 8000);
+  EXPECT_EQ(s.pairsChipTie, 1u);
+  EXPECT_EQ(s.pairsSameDirection, 0u);
+  // Just beyond twice the noise the chip's direction counts.
+  ps[1].measuredCycles = ps[0].measuredCycles + 2 * 670 + 1;
+  pairs = comparePairs(ps, noise);
+  EXPECT_FALSE(pairs[0].chipTie());
+  ps[1].measuredCycles = ps[0].measuredCycles + 2 * 670;
+  pairs = comparePairs(ps, noise);
+  EXPECT_TRUE(pairs[0].chipTie());
+}
+
+TEST(Correlation, TheCommittedMeasurementsNoise) {
+  // The recorded H200 data's repeats (bitonic_global's steps, dsum_f64, scan_add_offsets in
+  // both scans, micro_bank_stride's strides of one conflict degree): docs/FIDELITY.md.
+  const LaunchNoise n = launchNoise(
+      readMeasurements(std::string(WARPSIM_SOURCE_DIR) + "/tests/recorded/timing/h200_ncu.tsv"));
+  EXPECT_EQ(n.groups, 10u);
+  EXPECT_EQ(n.launches, 41u);
+  EXPECT_NEAR(n.sigmaCycles, 334.8, 0.1);
+}
+
 TEST(Correlation, TheReaderNamesTheLineOfABadValue) {
   const auto path = std::filesystem::temp_directory_path() / "warpsim_corr_test.tsv";
   {
     std::ofstream f(path);
-    f << "card\tsize\tseed\tlaunch\tkernel\tgrid\tblock\tshared\tthreads\tgpc__cycles_elapsed.max\n";
+    f << "card\tsize\tseed\tlaunch\tkernel\tgrid\tblock\tshared\tthreads\tgpc__cycles_elapsed."
+         "max\n";
     f << "vector_add\t65536\t1\t0\tvector_add_f32\t256,1,1\t256,1,1\t0\t65536\t4839\n";
     f << "vector_add\t262144\t1\t0\tvector_add_f32\t1024,1,1\t256,1,1\t0\t262144\tfast\n";
   }
@@ -82,7 +163,8 @@ TEST(Correlation, TheReaderNamesTheLineOfABadValue) {
   }
   {
     std::ofstream f(path);
-    f << "card\tsize\tseed\tlaunch\tkernel\tgrid\tblock\tshared\tthreads\tgpc__cycles_elapsed.max\n";
+    f << "card\tsize\tseed\tlaunch\tkernel\tgrid\tblock\tshared\tthreads\tgpc__cycles_elapsed."
+         "max\n";
     f << "vector_add\t65536\t1\t0\tvector_add_f32\t256,1,1\t256,1,1\t0\t65536\t4839\n";
   }
   const auto ms = readMeasurements(path.string());
@@ -94,8 +176,8 @@ TEST(Correlation, TheReaderNamesTheLineOfABadValue) {
 }
 
 TEST(Correlation, TheCommittedMeasurementsRead) {
-  const auto ms = readMeasurements(std::string(WARPSIM_SOURCE_DIR) +
-                                   "/tests/recorded/timing/h200_ncu.tsv");
+  const auto ms =
+      readMeasurements(std::string(WARPSIM_SOURCE_DIR) + "/tests/recorded/timing/h200_ncu.tsv");
   EXPECT_GE(ms.size(), 200u);
   for (const auto& m : ms) EXPECT_GT(m.metric("gpc__cycles_elapsed.max"), 1000) << m.card;
 }

@@ -130,6 +130,51 @@ TEST(ExactCycles, BankConflictCostsTheReplayLatencyPerExtraWay) {
   EXPECT_EQ(r.bankConflicts(), 31u);
 }
 
+// One warp stores shared memory with lane stride `k` words (a k-way conflict), optionally
+// waits at bar.sync, then stores its tid to global memory.
+std::string sharedStoreStride(unsigned k, bool barrier) {
+  return std::string(kHeader) +
+         ".visible .entry k(.param .u64 out) {\n"
+         "  .reg .b32 %r<8>;\n  .reg .b64 %rd<2>;\n"
+         "  .shared .align 4 .b8 s[4096];\n"
+         "  ld.param.u64 %rd1, [out];\n"
+         "  mov.u32 %r1, %tid.x;\n"
+         "  mul.lo.u32 %r2, %r1, " +
+         std::to_string(4 * k) +
+         ";\n"
+         "  mov.u32 %r3, s;\n"
+         "  add.u32 %r4, %r3, %r2;\n"
+         "  st.shared.u32 [%r4], %r1;\n" +
+         (barrier ? "  bar.sync 0;\n" : "") +
+         "  st.global.u32 [%rd1], %r1;\n"
+         "  ret;\n}\n";
+}
+
+// bar.sync makes the CTA's prior shared stores visible to its threads: it releases no sooner
+// than its warps' last store wavefront is written (shared.latency after it starts), so a
+// conflicted store's k - 1 replays, shared.replay_latency apart, delay the barrier.
+TEST(ExactCycles, ABarrierWaitsForItsWarpsConflictedSharedStores) {
+  const TimingConfig c;
+  const uint64_t base = cycles(sharedStoreStride(1, true));
+  for (unsigned k : {2u, 8u, 32u})
+    EXPECT_EQ(cycles(sharedStoreStride(k, true)) - base, uint64_t(k - 1) * c.sharedReplayLatency)
+        << k;
+  // Without the barrier the global store waits only for the L1 data path the shared store's
+  // wavefronts occupy (one per shared.cycles_per_wavefront), not for their replays' latency.
+  EXPECT_EQ(cycles(sharedStoreStride(32, false)) - cycles(sharedStoreStride(1, false)),
+            31u * c.sharedCyclesPerWavefront);
+  // The conflict-free store (issued at t) is written at t + shared.latency; the barrier, issued
+  // at t + 1, releases then instead of at t + 1 + latency.barrier, and the global store that
+  // would have issued at t + 1 issues at t + shared.latency.
+  ASSERT_GT(c.sharedLatency, 1 + c.latBarrier);
+  EXPECT_EQ(base - cycles(sharedStoreStride(1, false)), uint64_t(c.sharedLatency) - 1);
+  // A barrier slower than the store hides it.
+  TimingConfig slowBarrier;
+  slowBarrier.latBarrier = 200;
+  EXPECT_EQ(cycles(sharedStoreStride(8, true), slowBarrier),
+            cycles(sharedStoreStride(1, true), slowBarrier));
+}
+
 TEST(ExactCycles, OneMoreWarpThanTheSchedulerCanHide) {
   // One sub-partition, a dependent fp32 chain of latency 4 on every warp. Loose round-robin:
   // four warps hide the latency (one add per cycle), a fifth makes every round 5 cycles.
