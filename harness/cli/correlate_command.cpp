@@ -16,6 +16,7 @@
 
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
+#include "harness/cli/watchdog_options.h"
 #include "harness/correlation.h"
 #include "harness/json.h"
 #include "harness/suite.h"
@@ -30,7 +31,7 @@ namespace {
 constexpr const char* kCorrelateUsage =
     R"(usage: warpsim correlate [PATTERN] [--data FILE] [--max-threads N] [--timing-config FILE]
                          [--timing-sample K] [--min-r R] [--max-mape M] [--min-direction F]
-                         [--plot FILE.png] [--json]
+                         [--plot FILE.png] [--json] [--budget N] [--time-limit S]
 
 Runs every problem measured on the H200 (--data, default tests/recorded/timing/h200_ncu.tsv:
 Nsight Compute's counters per launch, recorded by scripts/device_timing.sh) on the timing model
@@ -52,6 +53,7 @@ struct Options {
   uint64_t maxThreads = 0;
   double smallCycles = 8000;
   sim::timing::TimingConfig config;
+  sim::LaunchOptions launch;  // the watchdog's limits (--budget, --time-limit)
 };
 
 // The problems of the measurements, in file order, with their launches.
@@ -104,7 +106,7 @@ std::vector<harness::ProblemComparison> compareAll(
       cfg.dramBytesPerCycle /= scale;
       cfg.clockGhz = c.measuredClockGhz;
     }
-    sim::LaunchOptions lo;
+    sim::LaunchOptions lo = o.launch;
     lo.statistics = false;
     const harness::CardResult r = harness::runCardOnSim(*card, c.size, c.seed, lo, &cfg);
     if (r.run.fault) {
@@ -292,6 +294,7 @@ int correlateCommand(const std::vector<std::string>& args) {
       "fail when fewer than this fraction of the pairs are ranked in the chip's direction")(
       "plot", po::value<std::string>(), "draw predicted vs measured into this PNG")(
       "json", "machine-readable output");
+  addWatchdogOptions(opts);
   po::positional_options_description pos;
   pos.add("pattern", 1);
   po::variables_map vm;
@@ -313,6 +316,8 @@ int correlateCommand(const std::vector<std::string>& args) {
   std::vector<harness::ProblemComparison> problems;
   harness::LaunchNoise noise;
   try {
+    applyWatchdogOptions(vm, o.launch);
+    applyHeapOption(vm, o.launch);
     if (vm.count("timing-config"))
       o.config = sim::timing::loadTimingConfig(vm["timing-config"].as<std::string>());
     if (vm.count("timing-sample")) {
