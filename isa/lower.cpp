@@ -503,20 +503,12 @@ int32_t FunctionLowering::lowerTable(const ir::TargetList& list, Role role, ir::
   return int32_t(out_.tables.size() - 1);
 }
 
-// "k.cu:12" for a CUDA location, "" when unknown.
-std::string cudaWhere(const ir::Module& m, const ir::CudaLoc& loc) {
-  if (!loc.known()) return "";
-  auto it = m.files.find(loc.file);
-  return (it != m.files.end() ? it->second : "file " + std::to_string(loc.file)) + ":" +
-         std::to_string(loc.line);
-}
-
 void FunctionLowering::lowerInstruction(const ir::Instruction& ir, uint32_t pc) {
   try {
     lowerInstructionAt(ir, pc);
   } catch (const PtxError& e) {
     // Name the user's CUDA line once, here, for every error an instruction can raise.
-    const std::string where = cudaWhere(ctx_.module, ir.userLoc());
+    const std::string where = ctx_.module.cudaPlace(ir.userLoc());
     if (where.empty()) throw;
     throw PtxError(e.file(), e.line(), e.col(), e.message() + " at " + where, e.sourceLine());
   }
