@@ -623,10 +623,18 @@ void checkLocalRecursion(Program& p) {
       if (f == int(start)) {
         auto& fn = p.functions[start];
         const uint32_t line = fn.src ? fn.src->loc.line : 0;
-        fn.error = std::make_shared<PtxError>(
-            p.module->path, line, 1,
-            "not supported yet: recursion through '" + fn.name + "', which has .local memory",
-            lineOf(p.module->text, line));
+        // The user's line is the function's first line with a .loc, named once as an
+        // instruction's error names it (lowerInstruction).
+        std::string where;
+        for (const Inst& in : fn.code)
+          if (in.cuda.known()) {
+            where = " at " + p.module->cudaPlace(in.cuda);
+            break;
+          }
+        fn.error = std::make_shared<PtxError>(p.module->path, line, 1,
+                                              "not supported yet: recursion through '" + fn.name +
+                                                  "', which has .local memory" + where,
+                                              lineOf(p.module->text, line));
         break;
       }
       if (seen[f]) continue;
