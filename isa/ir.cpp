@@ -78,4 +78,11 @@ const TargetList* findList(const Function& fn, const std::string& name) {
   return nullptr;
 }
 
+std::string Module::cudaPlace(const CudaLoc& loc) const {
+  if (!loc.known()) return "";
+  auto it = files.find(loc.file);
+  return (it != files.end() ? it->second : "file " + std::to_string(loc.file)) + ":" +
+         std::to_string(loc.line);
+}
+
 }  // namespace warpsim::ir

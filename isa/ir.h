@@ -169,6 +169,8 @@ struct Module {
 
   const Function* findFunction(const std::string& name) const;
   const VarDecl* findGlobal(const std::string& name) const;
+  // "k.cu:12": the user's CUDA line as errors name it ("" when unknown).
+  std::string cudaPlace(const CudaLoc& loc) const;
 };
 
 // The list named `name` in `fn`, or nullptr.

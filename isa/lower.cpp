@@ -503,20 +503,12 @@ int32_t FunctionLowering::lowerTable(const ir::TargetList& list, Role role, ir::
   return int32_t(out_.tables.size() - 1);
 }
 
-// "k.cu:12" for a CUDA location, "" when unknown.
-std::string cudaWhere(const ir::Module& m, const ir::CudaLoc& loc) {
-  if (!loc.known()) return "";
-  auto it = m.files.find(loc.file);
-  return (it != m.files.end() ? it->second : "file " + std::to_string(loc.file)) + ":" +
-         std::to_string(loc.line);
-}
-
 void FunctionLowering::lowerInstruction(const ir::Instruction& ir, uint32_t pc) {
   try {
     lowerInstructionAt(ir, pc);
   } catch (const PtxError& e) {
     // Name the user's CUDA line once, here, for every error an instruction can raise.
-    const std::string where = cudaWhere(ctx_.module, ir.userLoc());
+    const std::string where = ctx_.module.cudaPlace(ir.userLoc());
     if (where.empty()) throw;
     throw PtxError(e.file(), e.line(), e.col(), e.message() + " at " + where, e.sourceLine());
   }
@@ -632,10 +624,18 @@ void checkLocalRecursion(Program& p) {
       if (f == int(start)) {
         auto& fn = p.functions[start];
         const uint32_t line = fn.src ? fn.src->loc.line : 0;
-        fn.error = std::make_shared<PtxError>(
-            p.module->path, line, 1,
-            "not supported yet: recursion through '" + fn.name + "', which has .local memory",
-            lineOf(p.module->text, line));
+        // The user's line is the function's first line with a .loc, named once as an
+        // instruction's error names it (lowerInstruction).
+        std::string where;
+        for (const Inst& in : fn.code)
+          if (in.cuda.known()) {
+            where = " at " + p.module->cudaPlace(in.cuda);
+            break;
+          }
+        fn.error = std::make_shared<PtxError>(p.module->path, line, 1,
+                                              "not supported yet: recursion through '" + fn.name +
+                                                  "', which has .local memory" + where,
+                                              lineOf(p.module->text, line));
         break;
       }
       if (seen[f]) continue;

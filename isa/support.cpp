@@ -1,20 +1,33 @@
 #include "isa/support.h"
 
+#include <tuple>
 #include <vector>
 
 #include "isa/insns/families.h"
 
 namespace warpsim::isa {
 
-std::string constructKey(const std::string& message) {
-  std::string m = message;
+std::pair<std::string, std::string> splitCudaPlace(const std::string& message) {
   // " at k.cu:7" (the user's line, which lowering appends) names a place, not the construct.
-  const size_t at = m.rfind(" at ");
-  if (at != std::string::npos && m.find(':', at) != std::string::npos &&
-      m.find(' ', at + 4) == std::string::npos)
-    m.erase(at);
+  const size_t at = message.rfind(" at ");
+  if (at != std::string::npos && message.find(':', at) != std::string::npos &&
+      message.find(' ', at + 4) == std::string::npos)
+    return {message.substr(0, at), message.substr(at + 4)};
+  return {message, ""};
+}
+
+namespace {
+
+std::string withoutPrefix(std::string m) {
   const std::string prefix = "not supported yet: ";
   if (m.rfind(prefix, 0) == 0) m.erase(0, prefix.size());
+  return m;
+}
+
+}  // namespace
+
+std::string constructKey(const std::string& message) {
+  const std::string m = withoutPrefix(splitCudaPlace(message).first);
   std::string out;
   for (size_t i = 0; i < m.size(); ++i) {
     const size_t end = m[i] == '\'' ? m.find('\'', i + 1) : std::string::npos;
@@ -38,6 +51,14 @@ std::string opcodeKey(const Inst& in) {
   return head;
 }
 
+// The construct with its names: the whole opcode, or the external function a call names, as
+// its fault does ("call.uni cudaStreamCreate" -> "call to external function cudaStreamCreate").
+std::string opcodeDetail(const Inst& in) {
+  const size_t space = in.text.find(' ');
+  if (opcodeKey(in) != "call to external function" || space == std::string::npos) return in.text;
+  return opcodeKey(in) + " " + in.text.substr(space + 1);
+}
+
 }  // namespace
 
 KernelSupport kernelSupport(const Program& p, int entry) {
@@ -57,6 +78,8 @@ KernelSupport kernelSupport(const Program& p, int entry) {
       if (what.rfind("it calls '", 0) == 0) what = what.substr(what.find(": ") + 2);
     }
     s.construct = constructKey(what);
+    std::tie(s.detail, s.cudaPlace) = splitCudaPlace(what);
+    s.detail = withoutPrefix(s.detail);
     return s;
   }
   std::vector<int> queue{entry};
@@ -68,10 +91,11 @@ KernelSupport kernelSupport(const Program& p, int entry) {
       if (insns::reportsNotSupported(in.run)) {
         s.status = KernelStatus::Unsupported;
         s.construct = opcodeKey(in);
+        s.detail = opcodeDetail(in);
         s.message = "not supported yet: " + in.text;
         s.ptxLine = in.ptxLine;
         s.ptxCol = in.ptxCol;
-        s.cuda = in.cuda;
+        if (p.module) s.cudaPlace = p.module->cudaPlace(in.cuda);
         return s;
       }
       for (int32_t c : calleesOf(f, in))

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 #include "isa/program.h"
 
@@ -23,10 +24,14 @@ struct KernelSupport {
   // the same construct share it: "wgmma", "call to external function", "the address of
   // function '…' (function pointers) in 'mov.u64'".
   std::string construct;
+  // The same construct as this kernel meets it, its names kept and its place left out:
+  // "call to external function cudaStreamCreate", "recursion through 'depth', which has
+  // .local memory". What a per-kernel report prints, beside `cudaPlace` (named once).
+  std::string detail;
   std::string message;  // the whole message, as `warpsim run` gives it
   std::string file;     // DoesNotLoad: the PTX file of the error (else the module's)
   uint32_t ptxLine = 0, ptxCol = 0;
-  ir::CudaLoc cuda;  // where in the user's .cu file (line 0: no .loc)
+  std::string cudaPlace;  // the user's CUDA line, "k.cu:7" ("" without .loc)
 };
 
 // The first blocker of entry `entry` (an index into p.functions), breadth first from the
@@ -36,5 +41,9 @@ KernelSupport kernelSupport(const Program& p, int entry);
 // `message` without its "not supported yet: " prefix and " at FILE:LINE" suffix, every quoted
 // name ('...') replaced by '…'.
 std::string constructKey(const std::string& message);
+
+// A load error's message split into what it says and the user's CUDA line that lowering
+// appends (" at k.cu:7"): {"'mov.b128' needs ...", "k.cu:7"}; the place is "" when absent.
+std::pair<std::string, std::string> splitCudaPlace(const std::string& message);
 
 }  // namespace warpsim::isa

@@ -62,12 +62,8 @@ const char* statusName(isa::KernelStatus s) {
   return "?";
 }
 
-std::string cudaPlace(const ir::Module& m, const ir::CudaLoc& loc) {
-  if (!loc.known()) return "";
-  const auto f = m.files.find(loc.file);
-  const std::string file = f == m.files.end() ? "?" : f->second;
-  return file.substr(file.find_last_of('/') + 1) + ":" + std::to_string(loc.line);
-}
+// "k.cu:7" of "/home/user/k.cu:7": the line is what the user looks for in a long listing.
+std::string baseName(const std::string& place) { return place.substr(place.find_last_of('/') + 1); }
 
 void surveyFile(const std::string& path, const std::vector<std::string>& nvccFlags, Survey& s) {
   ++s.files;
@@ -113,7 +109,7 @@ void surveyFile(const std::string& path, const std::vector<std::string>& nvccFla
     const std::string name = harness::demangle(f.name);
     std::string where = (k.file.empty() ? path : k.file);
     if (k.ptxLine) where += ":" + std::to_string(k.ptxLine) + ":" + std::to_string(k.ptxCol);
-    const std::string cu = cudaPlace(m->ir, k.cuda);
+    const std::string cu = baseName(k.cudaPlace);
     switch (k.status) {
       case isa::KernelStatus::Runs:
         ++s.runs;
@@ -129,7 +125,7 @@ void surveyFile(const std::string& path, const std::vector<std::string>& nvccFla
     Blocker& b = s.blockers[k.construct];
     ++b.kernels;
     if (b.example.empty()) b.example = where + " " + name;
-    s.lines.push_back(where + ": " + name + ": " + statusName(k.status) + ": " + k.construct +
+    s.lines.push_back(where + ": " + name + ": " + statusName(k.status) + ": " + k.detail +
                       (cu.empty() ? "" : " (at " + cu + ")"));
   }
 }

@@ -30,6 +30,21 @@ TEST(SupportCommand, NamesTheBlockerOfEveryKernel) {
                           "k.cu:9)"),
             std::string::npos)
       << o.output;
+  // Every stopped kernel's line names its construct with its names and the user's CUDA line,
+  // once: a call names the function it calls, and a kernel that cannot be built names the
+  // line of the .loc (an inlined header's caller) as `warpsim run` does.
+  EXPECT_NE(o.output.find("external_call_executed.ptx:18:3: k: not supported yet: call to "
+                          "external function cudaStreamCreateWithFlags (at k.cu:5)\n"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("inlined_header_line.ptx:17:3: k: does not load: 'mov.b128' needs "
+                          "128-bit registers, which are not supported yet (at k.cu:3)\n"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("local_recursion_in_kernel.ptx:10:1: bad: does not load: recursion "
+                          "through 'depth', which has .local memory\n"),
+            std::string::npos)
+      << o.output;
   EXPECT_NE(o.output.find("  1  recursion through '…', which has .local memory  (e.g. "
                           "tests/golden/load_errors/local_recursion_in_kernel.ptx:10:1 bad)"),
             std::string::npos)

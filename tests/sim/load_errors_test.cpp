@@ -126,5 +126,39 @@ TEST(LazyLoading, RecursionWithLocalMemoryRefusesOnlyTheKernelsThatReachIt) {
   }
 }
 
+TEST(LazyLoading, RecursionWithLocalMemoryNamesTheUsersLineOnce) {
+  // The function's first .loc is the user's line (here the recursive function's own).
+  const std::string ptx = R"(.version 9.0
+.target sm_90
+.address_size 64
+.file 1 "/src/walk.cu"
+.func rec()
+{
+  .local .align 4 .b8 buf[16];
+  .reg .b64 %rd<2>;
+  .loc 1 12 3
+  mov.u64 %rd1, buf;
+  .loc 1 13 3
+  call.uni rec, ();
+  ret;
+}
+.visible .entry uses()
+{
+  .loc 1 20 3
+  call.uni rec, ();
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  try {
+    r.launch("uses", {1, 1, 1}, {1, 1, 1}, {});
+    ADD_FAILURE() << "launched";
+  } catch (const isa::PtxError& e) {
+    EXPECT_EQ(e.message(),
+              "kernel 'uses' cannot run: it calls 'rec': not supported yet: recursion through "
+              "'rec', which has .local memory at /src/walk.cu:12");
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::test
