@@ -2,6 +2,9 @@
 // nodes (graph.h). The entry points are in graph_api.cpp.
 #include <algorithm>
 #include <cstring>
+#include <functional>
+#include <queue>
+#include <unordered_map>
 
 #include "harness/driver/internal.h"
 
@@ -109,35 +112,48 @@ bool Graph::holds(const GraphNode* n) const {
   return std::any_of(nodes.begin(), nodes.end(), [&](const auto& m) { return m.get() == n; });
 }
 
+namespace {
+
+// Each node's position in the graph's creation order.
+std::unordered_map<const GraphNode*, size_t> positions(const Graph& g) {
+  std::unordered_map<const GraphNode*, size_t> at;
+  at.reserve(g.nodes.size());
+  for (size_t i = 0; i < g.nodes.size(); ++i) at.emplace(g.nodes[i].get(), i);
+  return at;
+}
+
+}  // namespace
+
 // Kahn's algorithm, taking the earliest-created ready node first: for graphs built in
 // dependency order (every graph the API can build without cuGraphAddDependencies) that is the
-// creation order.
+// creation order. O((nodes + edges) log nodes): it runs at every launch.
 std::vector<const GraphNode*> Graph::order() const {
-  std::vector<const GraphNode*> out;
-  std::vector<bool> done(nodes.size(), false);
-  const auto indexOf = [&](const GraphNode* n) {
-    for (size_t i = 0; i < nodes.size(); ++i)
-      if (nodes[i].get() == n) return i;
-    return nodes.size();
-  };
-  while (out.size() < nodes.size()) {
-    size_t next = nodes.size();
-    for (size_t i = 0; i < nodes.size() && next == nodes.size(); ++i) {
-      if (done[i]) continue;
-      const auto& deps = nodes[i]->dependencies;
-      if (std::all_of(deps.begin(), deps.end(),
-                      [&](const GraphNode* p) { return done[indexOf(p)]; }))
-        next = i;
-    }
-    if (next == nodes.size())
-      throw ApiError{CUDA_ERROR_INVALID_VALUE, "the graph's dependencies form a cycle"};
-    done[next] = true;
-    out.push_back(nodes[next].get());
+  const auto at = positions(*this);
+  std::vector<size_t> waitingFor(nodes.size());
+  std::vector<std::vector<size_t>> successors(nodes.size());
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    waitingFor[i] = nodes[i]->dependencies.size();
+    for (const GraphNode* p : nodes[i]->dependencies) successors[at.at(p)].push_back(i);
   }
+  std::priority_queue<size_t, std::vector<size_t>, std::greater<>> ready;
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (waitingFor[i] == 0) ready.push(i);
+  std::vector<const GraphNode*> out;
+  out.reserve(nodes.size());
+  while (!ready.empty()) {
+    const size_t next = ready.top();
+    ready.pop();
+    out.push_back(nodes[next].get());
+    for (size_t s : successors[next])
+      if (--waitingFor[s] == 0) ready.push(s);
+  }
+  if (out.size() < nodes.size())
+    throw ApiError{CUDA_ERROR_INVALID_VALUE, "the graph's dependencies form a cycle"};
   return out;
 }
 
 std::unique_ptr<Graph> cloneGraph(const Graph& g) {
+  const auto at = positions(g);
   auto copy = std::make_unique<Graph>();
   for (const auto& n : g.nodes) {
     auto c = std::make_unique<GraphNode>();
@@ -148,12 +164,13 @@ std::unique_ptr<Graph> cloneGraph(const Graph& g) {
       c->bodies.back()->owner = c.get();
       c->bodyHandles.push_back(reinterpret_cast<CUgraph>(c->bodies.back().get()));
     }
-    // Dependencies point into the copy: the same positions in the node list.
-    for (const GraphNode* dep : n->dependencies)
-      for (size_t i = 0; i < g.nodes.size(); ++i)
-        if (g.nodes[i].get() == dep) c->dependencies.push_back(copy->nodes[i].get());
+    // Dependencies point into the copy: the same positions in the node list (a node depends
+    // only on nodes created before it, or cuGraphAddDependencies wired it later).
     copy->nodes.push_back(std::move(c));
   }
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    for (const GraphNode* dep : g.nodes[i]->dependencies)
+      copy->nodes[i]->dependencies.push_back(copy->nodes[at.at(dep)].get());
   return copy;
 }
 
@@ -167,12 +184,12 @@ bool legacyWaitsFor(const Stream& st) {
          !(st.flags & CU_STREAM_NON_BLOCKING);
 }
 
+}  // namespace
+
 Capture* captureOf(Driver& d, CUstream s) {
   auto it = d.streams.find(reinterpret_cast<Stream*>(s));
   return it == d.streams.end() ? nullptr : it->second->capture.get();
 }
-
-}  // namespace
 
 CUdeviceptr allocateForGraph(Driver& d, size_t bytes) {
   if (bytes == 0) throw ApiError{CUDA_ERROR_INVALID_VALUE, "a graph allocation of 0 bytes"};

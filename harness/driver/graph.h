@@ -100,6 +100,9 @@ struct Capture {
   bool invalidated = false;
 };
 
+// The capture stream `s` takes part in (began or joined), or null (also for the default
+// streams and unknown handles).
+Capture* captureOf(Driver& d, CUstream s);
 // A stream operation about to be enqueued on `s`: a node of the capturing stream's graph when
 // `s` captures (wired after the capture's dependencies, which it then replaces), else null, and
 // the caller runs it now. Throws ApiError for the legacy stream while a global capture runs.

@@ -212,9 +212,7 @@ CUresult captureInfo(CUstream s, CUstreamCaptureStatus* status, cuuint64_t* id, 
                      const CUgraphNode** deps, const CUgraphEdgeData** edges, size_t* count) {
   return api([&](Driver& d) {
     checkStream(d, s);
-    const Capture* c = d.streams.count(reinterpret_cast<Stream*>(s))
-                           ? reinterpret_cast<Stream*>(s)->capture.get()
-                           : nullptr;
+    const Capture* c = captureOf(d, s);
     *need(status) = !c               ? CU_STREAM_CAPTURE_STATUS_NONE
                     : c->invalidated ? CU_STREAM_CAPTURE_STATUS_INVALIDATED
                                      : CU_STREAM_CAPTURE_STATUS_ACTIVE;
@@ -233,9 +231,7 @@ CUresult captureInfo(CUstream s, CUstreamCaptureStatus* status, cuuint64_t* id, 
 CUresult updateDependencies(CUstream s, CUgraphNode* deps, size_t count, unsigned flags) {
   return api([&](Driver& d) {
     checkStream(d, s);
-    Capture* c = d.streams.count(reinterpret_cast<Stream*>(s))
-                     ? reinterpret_cast<Stream*>(s)->capture.get()
-                     : nullptr;
+    Capture* c = captureOf(d, s);
     if (!c) throw ApiError{CUDA_ERROR_ILLEGAL_STATE, "the stream is not capturing"};
     if (count && !deps) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
     std::vector<GraphNode*> next;

@@ -46,14 +46,12 @@ CUresult record(CUevent e, CUstream s, unsigned flags = 0) {
   return api([&](Driver& d) {
     Event* ev = eventOf(d, e);
     checkStream(d, s);
-    Stream* st =
-        d.streams.count(reinterpret_cast<Stream*>(s)) ? reinterpret_cast<Stream*>(s) : nullptr;
-    if (st && st->capture) {
+    if (const Capture* c = captureOf(d, s)) {
       if (flags & CU_EVENT_RECORD_EXTERNAL)
         captureNode(d, s, CU_GRAPH_NODE_TYPE_EVENT_RECORD)->event = e;
-      ev->capture = st->capture->id;
-      ev->captureGraph = st->capture->graph;
-      ev->captureNodes = st->capture->dependencies;
+      ev->capture = c->id;
+      ev->captureGraph = c->graph;
+      ev->captureNodes = c->dependencies;
       return CUDA_SUCCESS;
     }
     ev->capture = 0;
@@ -179,7 +177,7 @@ CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void* user) {
 CUresult cuStreamAddCallback(CUstream s, CUstreamCallback callback, void* user, unsigned flags) {
   CUresult status = api([&](Driver& d) {
     checkStream(d, s);
-    if (d.streams.count(reinterpret_cast<Stream*>(s)) && reinterpret_cast<Stream*>(s)->capture)
+    if (captureOf(d, s))
       throw ApiError{CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
                      "cudaStreamAddCallback in a stream capture (use cudaLaunchHostFunc)"};
     return CUDA_SUCCESS;

@@ -132,6 +132,42 @@ void explicitGraph(int* x, int* y) {
   CHECK(cudaGraphDestroy(graph));
 }
 
+// Edges added after the nodes (cudaGraphAddDependencies) may make a node wait for one created
+// after it: the scale node made first runs after the memset made second, in the graph and in
+// its clone. x = 2 everywhere.
+void edgesAddedLater(int* x) {
+  cudaGraph_t graph, copy;
+  CHECK(cudaGraphCreate(&graph, 0));
+  int n = kN, factor = 2;
+  void* scaleArgs[] = {&x, &factor, &n};
+  cudaKernelNodeParams s = kernelParams(reinterpret_cast<void*>(scale), scaleArgs);
+  cudaGraphNode_t scaled, fill;
+  CHECK(cudaGraphAddKernelNode(&scaled, graph, nullptr, 0, &s));
+  cudaMemsetParams ms = {};
+  ms.dst = x;
+  ms.value = 1;
+  ms.elementSize = 4;
+  ms.width = kN;
+  ms.height = 1;
+  CHECK(cudaGraphAddMemsetNode(&fill, graph, nullptr, 0, &ms));
+  CHECK(cudaGraphAddDependencies(graph, &fill, &scaled, nullptr, 1));
+  CHECK(cudaGraphClone(&copy, graph));
+  bool ok = true;
+  for (cudaGraph_t g : {graph, copy}) {
+    cudaGraphExec_t exec;
+    CHECK(cudaMemset(x, 0, kN * sizeof(int)));
+    CHECK(cudaGraphInstantiate(&exec, g, 0));
+    CHECK(cudaGraphLaunch(exec, 0));
+    std::vector<int> out(kN);
+    CHECK(cudaMemcpy(out.data(), x, kN * sizeof(int), cudaMemcpyDeviceToHost));
+    for (int v : out) ok &= v == 2;
+    CHECK(cudaGraphExecDestroy(exec));
+  }
+  expect(ok, "an edge to an earlier-made node orders it after, in the graph and its clone");
+  CHECK(cudaGraphDestroy(copy));
+  CHECK(cudaGraphDestroy(graph));
+}
+
 // Stream a forks stream b through an event; each scales its own buffer; a joins b; the
 // capture ends on a. Nothing runs while capturing: only the launches of the graph do.
 void capturedGraph(int* x, int* y) {
@@ -352,6 +388,7 @@ int main() {
   CHECK(cudaMalloc(&y, kN * sizeof(int)));
   CHECK(cudaMalloc(&scratch, 2 * sizeof(int)));
   explicitGraph(x, y);
+  edgesAddedLater(x);
   capturedGraph(x, y);
   whileNode(scratch);
   ifAndSwitchNodes(scratch);
