@@ -7,7 +7,11 @@
 //     over edge values, the cluster form and the tensor form under FLOAT32 and FLOAT32_FTZ;
 //   scripts/probes/bulk_reduce/im2col_probe.cu       TMA im2col boxes over every filter tap;
 // the latter two's chip outputs in tests/recorded/bulk_reduce/ (xz; H200, 2026-12-05,
-// `bash scripts/device_bulk_reduce.sh`).
+// `bash scripts/device_bulk_reduce.sh`);
+//   kernels/programs/cuda_graphs.cu                  CUDA graphs (built, captured, cloned,
+//     conditional nodes, capture errors): tests/recorded/programs/cuda_graphs.chip.txt (H100,
+//     2026-12-05, `JOBS=probes PROBES=kernels/programs/cuda_graphs.cu bash
+//     scripts/device_batch.sh`).
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -60,3 +64,7 @@ TEST(ProbeReplay, Im2colAgreesWithTheH200) {
 }
 
 }  // namespace
+
+TEST(ProbeReplay, CudaGraphsPrintWhatTheChipPrints) {
+  expectAgrees("cat", "tests/recorded/programs/cuda_graphs.chip.txt", "cuda_graphs");
+}
