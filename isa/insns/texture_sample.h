@@ -14,8 +14,8 @@
 //     weights 1 - alpha and alpha, each index addressed on its own (border: the border color)
 //   - the H200 filters a 1-d texture as a 2-d one of height 1 sampled at y = 0, and rounds each
 //     product of axis weights to 8 fractional bits (texture_sample.cpp: splitWeights)
-//   - the weighted sum of up to 8 texels: filteredChannel (exact, rounded once to f32 or f16 with
-//     ties away from zero; normalized integers summed in 16-bit fixed point); what is still not
+//   - the weighted sum of up to 8 texels: filteredChannel (float texels in a 28-bit block, the
+//     sum exact, rounded once to f32 or f16 with ties away from zero; normalized integers summed in 16-bit fixed point); what is still not
 //     fitted is listed in docs/FIDELITY.md "Textures"
 #pragma once
 
@@ -96,8 +96,9 @@ inline float missingChannel(unsigned) { return 0.0f; }
 
 // Channel `c` of a linear-filtered fetch with footprint `f`: texels[t] holds tap t's bytes (unused
 // for a border tap). The H200's filter arithmetic, fitted to tests/recorded/texture/:
-//   - f32 texels: the exact weighted sum (weights of 1/256) rounded once to f32, ties away
-//     from zero;
+//   - f32 texels: each cut toward zero to a block of 28 bits below the leading bit of the
+//     largest weighted texel, then the exact weighted sum (weights of 1/256) rounded once to
+//     f32, ties away from zero;
 //   - f16 texels: the same sum rounded to f16, ties away from zero;
 //   - 8/16-bit normalized integers: each texel widened to 16 bits (u8 times 257; s8 as
 //     v * 32767 / 127 floored to eighths), summed exactly, rounded half up to 16 bits and

@@ -98,6 +98,39 @@ TEST(TextureSample, FloatFilterSumRoundsTiesAwayFromZero) {
   EXPECT_EQ(sum(128, 3e38f, 128, 1e-38f), 1.5e38f);  // 250 bits apart: the wide accumulator
 }
 
+// The texels enter the filter cut toward zero to a block of 28 bits below the leading bit of
+// the largest weighted texel (fitted to 1,541,497 chip lanes of resize_bilinear, every one of
+// which it gives): a lane of that recording, 9/256 of 0x1.c2b6eap-1 and 247/256 of
+// 0x1.c4cefep-12 is 0x1.00f0ab0e24p-5 exactly, which rounds to ...ac; the chip gives ...aa,
+// since the small texel keeps only its bits down to 2^-28.
+TEST(TextureSample, FloatFilterCutsTexelsToATwentyEightBitBlock) {
+  Object o;
+  o.dims = 1;
+  o.width = 2;
+  o.channel = Channel::F32;
+  o.filter = Filter::Linear;
+  isa::tex::packDense(o);
+  const auto sum = [&](double wa, float a, double wb, float b) {
+    isa::tex::Footprint f;
+    f.n = 2;
+    f.taps[0] = {0, wa / 256};
+    f.taps[1] = {4, wb / 256};
+    uint8_t ta[4], tb[4];
+    std::memcpy(ta, &a, 4);
+    std::memcpy(tb, &b, 4);
+    const uint8_t* texels[2] = {ta, tb};
+    return isa::tex::filteredChannel(o, f, texels, 0);
+  };
+  EXPECT_EQ(sum(9, 0x1.c2b6eap-1f, 247, 0x1.c4cefep-12f), 0x1.00f0aap-5f);
+  // Toward zero for a negative texel too: the same lane negated.
+  EXPECT_EQ(sum(9, -0x1.c2b6eap-1f, 247, -0x1.c4cefep-12f), -0x1.00f0aap-5f);
+  // A texel 4 binades below the largest keeps all its 24 bits (cutting its last bit too would
+  // give ...88).
+  EXPECT_EQ(sum(61, 0x1.42c6c6p-1f, 195, 0x1.bd6ac2p-5f), 0x1.88778ap-3f);
+  // A weightless texel is not in the block: it cuts nothing.
+  EXPECT_EQ(sum(256, 0x1.c4cefep-12f, 0, 1e30f), 0x1.c4cefep-12f);
+}
+
 // s8 texels enter the filter as v * 32767 / 127 floored to eighths of the 16-bit unit, not
 // rounded to whole units (recorded case 104, lane 10: 25/256 of -29 and 231/256 of 25 is
 // 5089.61 units, 5090 on the H200; whole units, -7482 and 6450, would give 5089.45).
