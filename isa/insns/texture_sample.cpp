@@ -311,8 +311,9 @@ int64_t widened16Eighths(const Object& o, const uint8_t* texel, unsigned c) {
 
 namespace {
 
-// The significant bits of the filter's block of texels (filteredFloatSum).
-constexpr int kFilterBlockBits = 28;
+// The filter's block of texels (filteredFloatSum) keeps the result's significand and this many
+// bits more: 28 bits for f32 texels, 15 for f16.
+constexpr int kFilterBlockGuardBits = 4;
 
 int bitLength(unsigned __int128 x) {
   const uint64_t hi = uint64_t(x >> 64), lo = uint64_t(x);
@@ -387,14 +388,16 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
   }
   if (n == 0) return 0;
   // The texels enter the filter in a block format: each significand cut, toward zero, to the
-  // bits at or above 2^(top - kFilterBlockBits), where 2^(top - 1) is the leading bit of the
-  // largest texel that has a weight (the block keeps 28 bits from there). Fitted to 1,541,497
-  // lanes of resize_bilinear on the chip, all of which it gives (docs/FIDELITY.md "Textures":
-  // the filter's block of texels).
+  // bits at or above 2^(top - block), where 2^(top - 1) is the leading bit of the largest
+  // texel that has a weight and the block keeps `block` bits from there: the result's digits
+  // and 4 more (28 for f32, 15 for f16). Fitted to 1,541,497 f32 lanes of resize_bilinear on
+  // the chip, all of which it gives, and to the f16 lanes of the first texture recording
+  // (docs/FIDELITY.md "Textures": the filter's block of texels).
+  const int block = digits + kFilterBlockGuardBits;
   int top = e[0];
   for (unsigned i = 1; i < n; ++i) top = std::max(top, e[i]);
   for (unsigned i = 0; i < n; ++i) {
-    const int cut = top - e[i] - (kFilterBlockBits - 24);  // low bits of m[i] below the block
+    const int cut = top - e[i] - (block - 24);  // the low bits of m[i] below the block
     if (cut >= 24) {
       m[i] = 0;
     } else if (cut > 0) {
