@@ -106,6 +106,25 @@ def matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK:
 
 
 @triton.jit
+def matmul_tma(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+               BK: tl.constexpr):
+    """The same product through TMA: tensor descriptors that the kernel builds in its global
+    scratch (tensormap.replace on device), tiles loaded by cp.async.bulk.tensor under mbarriers
+    and C stored by a bulk tensor store. M, N, K: multiples of the tiles."""
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        a = a_desc.load([pid_m * BM, k0])
+        b = b_desc.load([k0, pid_n * BN])
+        acc = tl.dot(a, b, acc)
+    c_desc.store([pid_m * BM, pid_n * BN], acc)
+
+
+@triton.jit
 def attention(q_ptr, k_ptr, v_ptr, o_ptr, seq, scale, HEAD: tl.constexpr, BM: tl.constexpr,
               BN: tl.constexpr):
     """O = softmax(Q K^T * scale) V per (batch*head), online softmax in base 2 (flash attention
@@ -183,6 +202,13 @@ def capture(out, lines, name, kernel, grid, buffers, scalars, output, constexprs
     # The same PTX through the driver, the way the simulator will run it.
     dev = {k: cp.asarray(v) for k, v in host.items()}
     kargs, argdesc = [], []
+    grid3 = tuple(grid) + (1,) * (3 - len(grid))
+    # Triton's first hidden parameter is its global scratch: null unless the kernel asks for
+    # some (device-side tensor descriptors), then global_scratch_size bytes per program,
+    # zeroed, as its launcher allocates them.
+    scratch_bytes = getattr(compiled.metadata, "global_scratch_size", 0) or 0
+    scratch_words = (scratch_bytes * grid3[0] * grid3[1] * grid3[2] + 3) // 4
+    scratch_given = False
     for i, (ptype, pname) in enumerate(params):
         if i < len(buffers):
             kargs.append(dev[buffers[i][0]])
@@ -192,10 +218,14 @@ def capture(out, lines, name, kernel, grid, buffers, scalars, output, constexprs
             kargs.append(np.int32(v) if kind == "s32" else np.float32(v))
             raw = np.int32(v).view(np.uint32) if kind == "s32" else np.float32(v).view(np.uint32)
             argdesc.append("%s %08x" % (kind, int(raw)))
+        elif scratch_words and not scratch_given:
+            dev["scratch"] = cp.zeros(scratch_words, dtype=cp.float32)
+            kargs.append(dev["scratch"])
+            argdesc.append("buffer scratch")
+            scratch_given = True
         else:
             kargs.append(np.uint64(0))  # a hidden scratch pointer Triton passes as null
             argdesc.append("null " + pname)
-    grid3 = tuple(grid) + (1,) * (3 - len(grid))
     run_ptx(ptx, entry, grid3, (block, 1, 1), shared, kargs)
     result = cp.asnumpy(dev[output]).tobytes()
     with open(os.path.join(out, name + ".ptx"), "w") as f:
@@ -213,6 +243,8 @@ def capture(out, lines, name, kernel, grid, buffers, scalars, output, constexprs
         dtype = buf[3] if len(buf) > 3 else "f32"
         lines.append("buffer %s %s %d %s" % (bname, dtype, count,
                                              "zero" if seed is None else "seed %d" % seed))
+    if scratch_given:
+        lines.append("buffer scratch f32 %d zero" % scratch_words)
     for a in argdesc:
         lines.append("arg " + a)
     lines.append("output %s fnv1a64 %016x data %s.out" % (output, fnv1a64(result), name))
@@ -287,6 +319,14 @@ def main():
                   ("v", 53, bh * seq * head, "f16"), ("o", None, bh * seq * head)],
                  [("s32", "seq", seq), ("f32", "scale", 0.125)], "o",
                  {"HEAD": head, "BM": 64, "BN": 64}, {"num_warps": 4, "num_stages": 2}))
+    # The TMA matmul: descriptors built on the device (tensormap.replace in global scratch).
+    jobs.append(("matmul_tma", matmul_tma, (M // 128, N // 128),
+                 [("a", 45, M * K, "f16"), ("b", 46, K * N, "f16"), ("c", None, M * N)],
+                 [("s32", "M", M), ("s32", "N", N), ("s32", "K", K)], "c",
+                 {"BM": 128, "BN": 128, "BK": 64}, {"num_warps": 8, "num_stages": 3}))
+    # Triton asks the program for the global scratch that device-side descriptors live in.
+    triton.set_allocator(
+        lambda size, alignment, stream: torch.empty(size, device="cuda", dtype=torch.int8))
     only = set(sys.argv[2:])
     for name, kernel, grid, buffers, scalars, output, constexprs, options in jobs:
         if only and name not in only:
