@@ -2,8 +2,8 @@
 """Captures Triton kernels on the H200 for replay in CI (tests/recorded/triton/).
 
 Run on the device machine (Triton, PyTorch and CuPy installed): compiles Triton kernels
-(vector add, row softmax, layer norm, two f16 matmuls that Triton builds on wgmma, a
-flash-attention forward) for sm_90, saves each one's PTX, runs that very PTX
+(vector add, row softmax, layer norm, two f16 matmuls that Triton builds on wgmma, one
+through TMA with device-side tensor maps, a flash-attention forward) for sm_90, saves each one's PTX, runs that very PTX
 through the driver (cuModuleLoadData, as the harness's CUDA backend does) on inputs from a
 seeded generator that tests/replay/triton_replay_test.cpp reproduces, and writes
   OUT/<name>.ptx      the PTX Triton generated
@@ -15,7 +15,9 @@ Ran on the H200 on 2026-12-03 (Triton 3.6.0) for vector_add, softmax and layerno
 tests/recorded/triton/ holds what it wrote (the .out files left out: the hashes decide). The
 matmul, matmul_masked and attention jobs ran there on 2026-12-05 (`JOBS=triton bash
 scripts/device_batch.sh`), with layernorm again: its .out showed the contraction that the
-simulator lacked (tests/recorded/triton/README.md).
+simulator lacked (tests/recorded/triton/README.md). matmul_tma (device-side tensor maps in
+Triton's global scratch, which the script then allocates zeroed and records as the `scratch`
+buffer) ran on 2026-12-05 on an H100 the device tool lent.
 """
 import os
 import re

@@ -1,5 +1,6 @@
 // tensormap.replace (sm_90a), which edits a tensor map in global or shared memory field by
-// field (PTX ISA, "tensormap.replace"):
+// field (PTX ISA, "tensormap.replace"), and tensormap.cp_fenceproxy, which copies a map edited
+// in shared memory to global memory for the copies that read it:
 //   tensormap.replace.tile.{global_address,rank}{.ss}.b1024.type [addr], new_val;
 //   tensormap.replace.tile.{box_dim,global_dim,global_stride,element_stride}{.ss}.b1024.type
 //       [addr], ord, new_val;
@@ -134,10 +135,44 @@ void replaceH(Exec& x, const Inst& in) {
   });
 }
 
+// tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.scope.sync.aligned
+// [dst], [src], 128: each active lane copies the 128-byte map at src in shared memory to dst in
+// global memory; the release fence that orders it for the tensormap proxy needs nothing more
+// here, since every access is performed when it issues.
+void copyFenceProxyH(Exec& x, const Inst& in) {
+  uint64_t dst[kWarpSize], src[kWarpSize];
+  laneAddresses(x, in.ops[0], x.mask, dst);
+  laneAddresses(x, in.ops[1], x.mask, src);
+  const uint64_t* size = x.reg(in.ops[2]);
+  forLanes(x.mask, [&](unsigned l) {
+    if (size[l] != 128) {
+      const std::string text = "'" + in.text + "': the size must be 128 (a tensor map's bytes)";
+      x.machine->trap(in, LaneMask{1} << l, text.c_str());
+    }
+    uint8_t bytes[128];
+    tmap::loadBytes(x, in, Space::Shared, l, src[l], bytes);
+    tmap::storeBytes(x, in, Space::Global, l, dst[l], bytes);
+  });
+}
+
+std::string bindCopyFenceProxy(Inst& in) {
+  const Mods& m = in.mods;
+  if (!m.has("global") || !m.has("shared::cta") || !m.has("tensormap::generic") ||
+      !m.has("release") || !m.has("sync") || !m.has("aligned"))
+    return msg(in,
+               "is tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release"
+               ".scope.sync.aligned");
+  if (in.ops.size() != 3 || in.ops[0].kind != OpndKind::Addr || in.ops[1].kind != OpndKind::Addr)
+    return msg(in, "takes a global address, a shared address and the size (128)");
+  in.cls = InsnClass::StoreGlobal;
+  in.run = copyFenceProxyH;
+  return "";
+}
+
 std::string bindReplace(Inst& in) {
   const Mods& m = in.mods;
   if (!m.has("replace") || !m.has("tile"))
-    return msg(in, "is tensormap.replace.tile (the only tensormap instruction)");
+    return msg(in, "is tensormap.replace.tile or tensormap.cp_fenceproxy");
   if (m.space != Space::None && m.space != Space::Global && m.space != Space::Shared)
     return msg(in, "edits a map in global or shared::cta memory");
   int field = -1;
@@ -170,7 +205,16 @@ std::vector<OpcodeSpec> tensorMapFamily() {
            Role::Compute,
            {Type::B32, Type::B64},
            mods,
-           bindReplace}};
+           bindReplace},
+          // Untyped: the copy of an edited map to global memory.
+          {"tensormap",
+           "tensormap",
+           InsnClass::StoreGlobal,
+           Role::Compute,
+           {},
+           {"cp_fenceproxy", "global", "shared::cta", "tensormap::generic", "release", "cta",
+            "cluster", "gpu", "sys", "sync", "aligned"},
+           bindCopyFenceProxy}};
 }
 
 }  // namespace warpsim::isa::insns

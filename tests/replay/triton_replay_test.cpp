@@ -124,8 +124,8 @@ std::map<std::string, std::vector<float>> run(const TritonCase& c) {
     }
     std::vector<uint16_t> halves(b.count);
     for (size_t i = 0; i < b.count; ++i) {
-      halves[i] = uint16_t(fp::convertBits(fp::kF32, fp::kF16, fp::bits(host[b.name][i]),
-                                           fp::Round::RN));
+      halves[i] =
+          uint16_t(fp::convertBits(fp::kF32, fp::kF16, fp::bits(host[b.name][i]), fp::Round::RN));
       host[b.name][i] = fp::f16ToF32(halves[i]);
     }
     address[b.name] = r.buffer<uint16_t>(b.count, halves);
@@ -135,9 +135,12 @@ std::map<std::string, std::vector<float>> run(const TritonCase& c) {
     std::istringstream s(a);
     std::string kind, value;
     s >> kind >> value;
-    if (kind == "buffer") args.push_back(test::PtxRunner::ptr(address.at(value)));
-    else if (kind == "null") args.push_back(test::PtxRunner::u64(0));
-    else args.push_back(test::PtxRunner::u32(uint32_t(std::stoul(value, nullptr, 16))));
+    if (kind == "buffer")
+      args.push_back(test::PtxRunner::ptr(address.at(value)));
+    else if (kind == "null")
+      args.push_back(test::PtxRunner::u64(0));
+    else
+      args.push_back(test::PtxRunner::u32(uint32_t(std::stoul(value, nullptr, 16))));
   }
   const sim::LaunchResult res =
       r.launch(c.entry, {c.grid[0], c.grid[1], c.grid[2]}, {c.block, 1, 1}, args, {}, c.shared);
@@ -155,7 +158,7 @@ TritonCase find(const std::string& name) {
 
 TEST(TritonOnH200, CasesAreRecorded) {
   const auto cases = readCases();
-  ASSERT_EQ(cases.size(), 6u);
+  ASSERT_EQ(cases.size(), 7u);
   EXPECT_EQ(cases[0].name, "vector_add");
   EXPECT_EQ(cases[0].args.size(), 6u);  // x, y, out, n and Triton's two hidden scratch pointers
 }
@@ -227,6 +230,15 @@ TEST(TritonOnH200, MaskedMatmulHashesAsOnTheChip) {
 
 TEST(TritonOnH200, AttentionHashesAsOnTheChip) {
   const TritonCase c = find("attention");
+  EXPECT_EQ(fnv1a64(run(c).at(c.output)), c.hash);
+}
+
+// Triton's TMA matmul (2026-12-05, an H100): the kernel builds its three tensor maps on the
+// device (tensormap.replace in shared memory, tensormap.cp_fenceproxy into its global scratch,
+// fence.proxy.tensormap::generic), loads tiles by cp.async.bulk.tensor under mbarriers and stores
+// C with a bulk tensor store.
+TEST(TritonOnH200, TmaMatmulHashesAsOnTheChip) {
+  const TritonCase c = find("matmul_tma");
   EXPECT_EQ(fnv1a64(run(c).at(c.output)), c.hash);
 }
 

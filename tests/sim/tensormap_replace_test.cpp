@@ -82,8 +82,9 @@ WAIT:
 }
 )";
 
-TEST(TensormapReplace, AMapBuiltFieldByFieldFromZerosCopiesABox) {
-  PtxRunner r(kBuildAndUse, "replace.ptx");
+// Runs kBuildAndUse (or a variant) and checks the map it left in global memory and the box.
+void expectMapBuiltAndBoxCopied(const std::string& ptx) {
+  PtxRunner r(ptx, "replace.ptx");
   std::vector<float> t(20 * 9);
   for (size_t i = 0; i < t.size(); ++i) t[i] = float(1000 + i);
   const uint64_t tensor = r.buffer<float>(t.size(), t);
@@ -110,6 +111,39 @@ TEST(TensormapReplace, AMapBuiltFieldByFieldFromZerosCopiesABox) {
           gx < 20 && gy < 9 ? std::bit_cast<uint32_t>(float(1000 + gy * 20 + gx)) : 0;
       EXPECT_EQ(v[y * 8 + x], w) << x << "," << y;
     }
+}
+
+TEST(TensormapReplace, AMapBuiltFieldByFieldFromZerosCopiesABox) {
+  expectMapBuiltAndBoxCopied(kBuildAndUse);
+}
+
+// Triton's way to publish the map (its TMA matmul, tests/recorded/triton/matmul_tma.ptx): one
+// tensormap.cp_fenceproxy copies the 128 bytes from shared to global memory with the release.
+TEST(TensormapReplace, CpFenceproxyCopiesTheEditedMapToGlobalMemory) {
+  std::string ptx = kBuildAndUse;
+  const std::string copy =
+      "  ld.shared.b32 %r6, [%r4];\n"
+      "  mul.wide.u32 %rd4, %r1, 4;\n"
+      "  add.s64 %rd5, %rd2, %rd4;\n"
+      "  st.global.b32 [%rd5], %r6;\n"
+      "  fence.proxy.tensormap::generic.release.gpu;\n";
+  const size_t at = ptx.find(copy);
+  ASSERT_NE(at, std::string::npos);
+  ptx.replace(at, copy.size(),
+              "  mul.wide.u32 %rd4, %r1, 4;\n"
+              "  @%p1 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu"
+              ".sync.aligned [%rd2], [%r2], 128;\n");
+  expectMapBuiltAndBoxCopied(ptx);
+  // A size other than a map's 128 bytes is a kernel fault that says so.
+  ptx.replace(ptx.find("[%r2], 128;"), 11, "[%r2], 64;");
+  PtxRunner r(ptx, "replace.ptx");
+  const uint64_t tensor = r.buffer<float>(180), map = r.buffer<uint8_t>(128),
+                 out = r.buffer<uint32_t>(32);
+  const auto bad = r.launch("k", {1, 1, 1}, {32, 1, 1},
+                            {PtxRunner::ptr(tensor), PtxRunner::ptr(map), PtxRunner::ptr(out)});
+  ASSERT_TRUE(bad.fault);
+  EXPECT_NE(bad.fault->message.find("the size must be 128"), std::string::npos)
+      << bad.fault->message;
 }
 
 // One field of a host-encoded map in global memory; a value out of range is a kernel fault
