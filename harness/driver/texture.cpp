@@ -3,8 +3,8 @@
 // cuTexObjectCreate / cuSurfObjectCreate write the descriptor warpsim's tex/suld/sust read
 // (isa/insns/texture_object.h) into a 128-byte allocation whose address is the handle.
 // cuMipmappedArrayCreate packs its levels in one allocation (isa/insns/texture_mipmap.h), each
-// level a CudaArray into it. Layered and cube-map mipmaps, sparse arrays and resource views are
-// refused (not supported).
+// level a CudaArray into it (a layered or cube-map level holds all its layers). Sparse arrays and
+// resource views are refused (not supported).
 #include <algorithm>
 #include <cstring>
 
@@ -96,10 +96,17 @@ tex::Object mipmapShape(const CUDA_ARRAY3D_DESCRIPTOR& desc, unsigned levels) {
   tex::Object o;
   o.channel = channelOf(desc.Format);
   o.channels = uint8_t(desc.NumChannels);
-  o.dims = desc.Depth ? 3 : desc.Height ? 2 : 1;
   o.width = uint32_t(desc.Width);
   o.height = uint32_t(desc.Height ? desc.Height : 1);
-  o.depth = uint32_t(desc.Depth ? desc.Depth : 1);
+  o.cube = (desc.Flags & CUDA_ARRAY3D_CUBEMAP) != 0;
+  o.layered = (desc.Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP)) != 0;
+  if (o.layered) {  // Depth counts layers (6 faces a cube), which the levels do not halve
+    o.dims = desc.Height ? 2 : 1;
+    o.layers = uint32_t(desc.Depth ? desc.Depth : 1);
+  } else {
+    o.dims = desc.Depth ? 3 : desc.Height ? 2 : 1;
+    o.depth = uint32_t(desc.Depth ? desc.Depth : 1);
+  }
   o.levels = uint8_t(levels);
   tex::packDense(o);
   return o;
@@ -108,10 +115,10 @@ tex::Object mipmapShape(const CUDA_ARRAY3D_DESCRIPTOR& desc, unsigned levels) {
 CUmipmappedArray createMipmappedArray(Driver& d, const CUDA_ARRAY3D_DESCRIPTOR& desc,
                                       unsigned levels) {
   checkArrayDescriptor(desc);
-  if (desc.Flags & ~unsigned(CUDA_ARRAY3D_SURFACE_LDST))
-    throw ApiError{CUDA_ERROR_NOT_SUPPORTED, "layered and cube-map mipmaps are not simulated"};
-  // At most the levels down to 1 x 1 x 1: floor(log2(largest size)) + 1.
-  const size_t largest = std::max({desc.Width, desc.Height, desc.Depth});
+  const bool layered = desc.Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP);
+  // At most the levels down to 1 x 1 x 1: floor(log2(largest size)) + 1 (a layered array's
+  // Depth counts layers, not texels).
+  const size_t largest = std::max({desc.Width, desc.Height, layered ? size_t(0) : desc.Depth});
   unsigned most = 1;
   while ((largest >> most) != 0) ++most;
   if (levels == 0 || levels > most) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
@@ -124,7 +131,7 @@ CUmipmappedArray createMipmappedArray(Driver& d, const CUDA_ARRAY3D_DESCRIPTOR& 
     CUDA_ARRAY3D_DESCRIPTOR ld = desc;
     ld.Width = tex::levelSize(uint32_t(desc.Width), l);
     ld.Height = desc.Height ? tex::levelSize(uint32_t(desc.Height), l) : 0;
-    ld.Depth = desc.Depth ? tex::levelSize(uint32_t(desc.Depth), l) : 0;
+    ld.Depth = layered || !desc.Depth ? desc.Depth : tex::levelSize(uint32_t(desc.Depth), l);
     m->levels.push_back(addArray(d, ld, m->data + tex::levelOffset(shape, l), true));
   }
   const CUmipmappedArray handle = reinterpret_cast<CUmipmappedArray>(m.get());

@@ -14,8 +14,8 @@
 // global loads; texels are read and written with global accesses too, so the checkers and the
 // timing model see them. Which texels and weights: isa/insns/texture_sample.h; which mipmap
 // levels (tex.level, tex.grad, and tex on a mipmapped texture): isa/insns/texture_mipmap.h.
-// Not yet: filtering across cube faces (each face is clamped at its edges), layered and cube
-// mipmaps, tex.base, multisample geometries, sampler operands (independent mode), the formatted
+// Not yet: filtering across cube faces (each face is clamped at its edges), tex.grad on cube
+// maps, tex.base, multisample geometries, sampler operands (independent mode), the formatted
 // sust.p/sured.p; they fault "not supported yet".
 #include <algorithm>
 #include <array>
@@ -204,20 +204,10 @@ void runTex(Exec& x, const Inst& in) {
     }
     d.obj[l] = tex::levelOf(o, c.level[0]);
   });
-  std::array<tex::Footprint, kWarpSize> fp, fpUpper;
-  forLanes(x.mask, [&](unsigned l) {
-    const Object& o = d.obj[l];
-    if (!(in.flags & kCube) && (o.dims != dims || bool(o.layered) != layered)) {
-      const std::string why = "tex of " + std::to_string(dims) + "-d" +
-                              (layered ? " layered" : "") + " geometry on a " +
-                              std::to_string(o.dims) + "-d" + (o.layered ? " layered" : "") +
-                              " texture object";
-      x.machine->trap(in, LaneMask{1} << l, why.c_str());
-    }
+  // Lane l's footprint in level object o (the base level's descriptor, or a mip level's).
+  const auto footprintIn = [&](const Object& o, unsigned l) {
     if (in.flags & kCube) {
       // A direction (x, y, z) picks a face (a layer) and normalized coordinates on it.
-      if (!o.cube)
-        x.machine->trap(in, LaneMask{1} << l, "tex.cube on a texture that is not a cube map");
       const unsigned first = layered ? 1 : 0;
       const tex::CubeCoords cc =
           tex::cubeCoords(fp::f32(uint32_t(x.reg(coordOp(in, first))[l])),
@@ -232,10 +222,8 @@ void runTex(Exec& x, const Inst& in) {
       face.normalizedCoords = 1;
       face.address[0] = face.address[1] = tex::Address::Clamp;
       const float st[2] = {cc.s, cc.t};
-      fp[l] = tex::footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face);
-      return;
+      return tex::footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face);
     }
-    if (o.cube) x.machine->trap(in, LaneMask{1} << l, "tex of a cube map needs .cube or .acube");
     const unsigned first = layered ? 1 : 0;
     float c[3] = {};
     int32_t ic[3] = {};
@@ -249,21 +237,32 @@ void runTex(Exec& x, const Inst& in) {
       // Integer coordinates address texels directly, unfiltered.
       Object point = o;
       point.filter = tex::Filter::Point;
-      fp[l] = tex::footprint(point, c, ic, true, layer);
-    } else {
-      fp[l] = tex::footprint(o, c, ic, false, layer);
+      return tex::footprint(point, c, ic, true, layer);
     }
+    return tex::footprint(o, c, ic, false, layer);
+  };
+  std::array<tex::Footprint, kWarpSize> fp, fpUpper;
+  forLanes(x.mask, [&](unsigned l) {
+    const Object& o = d.obj[l];
+    if (!(in.flags & kCube) && (o.dims != dims || bool(o.layered) != layered)) {
+      const std::string why = "tex of " + std::to_string(dims) + "-d" +
+                              (layered ? " layered" : "") + " geometry on a " +
+                              std::to_string(o.dims) + "-d" + (o.layered ? " layered" : "") +
+                              " texture object";
+      x.machine->trap(in, LaneMask{1} << l, why.c_str());
+    }
+    if ((in.flags & kCube) && !o.cube)
+      x.machine->trap(in, LaneMask{1} << l, "tex.cube on a texture that is not a cube map");
+    if (!(in.flags & kCube) && o.cube)
+      x.machine->trap(in, LaneMask{1} << l, "tex of a cube map needs .cube or .acube");
+    fp[l] = footprintIn(o, l);
   });
   Texels texels;
   fetchTaps(x, in, x.mask, d, handles, fp, texels);
   Texels texelsUpper;
   if (blended) {
     // The second level's footprint, at the same coordinates (its own size and texels).
-    forLanes(blended, [&](unsigned l) {
-      float c[3] = {};
-      for (unsigned i = 0; i < dims; ++i) c[i] = fp::f32(uint32_t(x.reg(coordOp(in, i))[l]));
-      fpUpper[l] = tex::footprint(upper.obj[l], c, nullptr, false, 0);
-    });
+    forLanes(blended, [&](unsigned l) { fpUpper[l] = footprintIn(upper.obj[l], l); });
     fetchTaps(x, in, blended, upper, handles, fpUpper, texelsUpper);
   }
   // Channel c of lane l's fetch from one level: point sampling returns the texel's float as it
@@ -561,8 +560,8 @@ std::string bindTex(Inst& in) {
   if (!geometryFlags(m, flags) || m.has("base") || m.types.size() != 2 || m.vec != 4 ||
       in.ops.size() != operands || in.ops[0].kind != OpndKind::Vec ||
       (in.ops[1].kind == OpndKind::Addr && in.ops[1].elems.size() != 1) ||
-      ((level || grad) && (flags & (kLayered | kCube)))) {
-    in.run = notSupportedHandler;  // samplers, f16 results, layered/cube mipmaps: not yet
+      (grad && (flags & kCube))) {
+    in.run = notSupportedHandler;  // samplers, f16 results, tex.grad on cube maps: not yet
     return "";
   }
   if (level) {

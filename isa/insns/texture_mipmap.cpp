@@ -7,9 +7,11 @@ namespace warpsim::isa::tex {
 
 uint64_t levelOffset(const Object& o, unsigned l) {
   uint64_t bytes = 0;
+  // A layered (or cube) texture's level holds all its layers, one after another.
   for (unsigned i = 0; i < l; ++i)
     bytes += uint64_t(levelSize(o.width, i)) * texelBytes(o) *
-             (o.dims >= 2 ? levelSize(o.height, i) : 1) * (o.dims == 3 ? levelSize(o.depth, i) : 1);
+             (o.dims >= 2 ? levelSize(o.height, i) : 1) *
+             (o.dims == 3 ? levelSize(o.depth, i) : 1) * (o.layered ? o.layers : 1);
   return bytes;
 }
 

@@ -23,8 +23,6 @@ std::string validate(const Object& o) {
   if (o.filter == Filter::Linear && !readsFloat(o))
     return "filters linearly but reads integers (linear filtering needs a float read)";
   if (o.levels == 0 || o.levels > 16) return "has " + std::to_string(o.levels) + " mipmap levels";
-  if (o.levels > 1 && (o.layered || o.cube))
-    return "is a layered or cube-map texture with mipmaps (not simulated)";
   if (uint8_t(o.mipFilter) > uint8_t(Filter::Linear)) return "has an unknown mipmap filter mode";
   if (!std::isfinite(o.minLod) || !std::isfinite(o.maxLod) || !std::isfinite(o.lodBias))
     return "has a level-of-detail clamp or bias that is not finite";

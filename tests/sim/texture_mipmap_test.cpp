@@ -51,10 +51,23 @@ TEST(TextureMipmap, LevelsHalveEachAxisDownToOneAndFollowOneAnother) {
   EXPECT_EQ(l2.width, 1u);
   EXPECT_EQ(l2.height, 1u);
   EXPECT_EQ(isa::tex::validate(o), "");
-  Object layered = o;
-  layered.layered = 1;
-  EXPECT_EQ(isa::tex::validate(layered),
-            "is a layered or cube-map texture with mipmaps (not simulated)");
+}
+
+// A layered (or cube-map) mipmapped texture: each level holds all the layers, one after another,
+// and a level's object keeps them (its slices a level's size apart).
+TEST(TextureMipmap, LayeredLevelsHoldEveryLayer) {
+  Object o = mipmapped(5, 3, 3, Filter::Point);
+  o.layered = 1;
+  o.layers = 4;
+  EXPECT_EQ(isa::tex::validate(o), "");
+  EXPECT_EQ(isa::tex::levelOffset(o, 1), 4u * 5 * 3 * 4);
+  EXPECT_EQ(isa::tex::levelOffset(o, 2), 4u * (5 * 3 * 4 + 2 * 1 * 4));
+  EXPECT_EQ(isa::tex::mipmapBytes(o), 4u * (5 * 3 * 4 + 2 * 1 * 4 + 1 * 1 * 4));
+  const Object l1 = isa::tex::levelOf(o, 1);
+  EXPECT_EQ(l1.layers, 4u);
+  EXPECT_EQ(l1.layered, 1u);
+  EXPECT_EQ(l1.slicePitch, 2u * 1 * 4);
+  EXPECT_EQ(l1.dataOffset, o.dataOffset + 4 * 60);
 }
 
 TEST(TextureMipmap, NearestLevelWithBiasAndClamps) {

@@ -21,9 +21,8 @@
 //   - tex1DLayered and tex2DLayered (no mipmaps) over coordinates and the layers -1 .. 3 of 3;
 //   - texCubemap and texCubemapLayered (no mipmaps): point, linear, and linear with
 //     seamlessCubemap, at directions across every face, its edges and corners.
-// Left out, since warpsim refuses them (cuMipmappedArrayCreate: "layered and cube-map mipmaps
-// are not simulated"; tex.level/tex.grad take 1d/2d/3d only): layered and cube-map mipmaps
-// (tex2DLayeredLod, texCubemapLod, ...). Not modelled, so not probed: maxAnisotropy > 1.
+// Layered and cube-map mipmaps (tex2DLayeredLod, texCubemapLod, ...) have a probe of their own,
+// mip_layered_probe.cu, which includes this file. Not modelled, so not probed: maxAnisotropy > 1.
 //
 // Output: a line `texture NAME ...: STATUS` per object, then one line per fetch,
 //   NAME OP inputs (%a) = r g b a (the four result words in hex)
@@ -65,10 +64,20 @@ enum Op {
   kLayer1,
   kLayer2,
   kCube,
-  kCubeLayer
+  kCubeLayer,
+  // Layered and cube-map mipmaps (scripts/probes/texture/mip_layered_probe.cu).
+  kLayerLod1,
+  kLayerLod2,
+  kLayerGrad1,
+  kLayerGrad2,
+  kCubeLod,
+  kCubeLayerLod
 };
-const char* const kOpName[] = {"lod1", "lod2", "lod3",   "grad1",  "grad2", "grad3",    "tex1",
-                               "tex2", "tex3", "layer1", "layer2", "cube",  "cubelayer"};
+const char* const kOpName[] = {
+    "lod1",      "lod2",      "lod3",       "grad1",      "grad2",   "grad3",
+    "tex1",      "tex2",      "tex3",       "layer1",     "layer2",  "cube",
+    "cubelayer", "layerlod1", "layerlod2",  "layergrad1", "layergrad2", "cubelod",
+    "cubelayerlod"};
 
 struct Sample {
   float c[3];
@@ -123,6 +132,25 @@ __global__ void fetch(cudaTextureObject_t t, int op, const Sample* s, int n, flo
       break;
     case kCubeLayer:
       r = texCubemapLayered<float4>(t, q.c[0], q.c[1], q.c[2], q.layer);
+      break;
+    case kLayerLod1:
+      r = tex1DLayeredLod<float4>(t, q.c[0], q.layer, q.lod);
+      break;
+    case kLayerLod2:
+      r = tex2DLayeredLod<float4>(t, q.c[0], q.c[1], q.layer, q.lod);
+      break;
+    case kLayerGrad1:
+      r = tex1DLayeredGrad<float4>(t, q.c[0], q.layer, q.ddx[0], q.ddy[0]);
+      break;
+    case kLayerGrad2:
+      r = tex2DLayeredGrad<float4>(t, q.c[0], q.c[1], q.layer, make_float2(q.ddx[0], q.ddx[1]),
+                                   make_float2(q.ddy[0], q.ddy[1]));
+      break;
+    case kCubeLod:
+      r = texCubemapLod<float4>(t, q.c[0], q.c[1], q.c[2], q.lod);
+      break;
+    case kCubeLayerLod:
+      r = texCubemapLayeredLod<float4>(t, q.c[0], q.c[1], q.c[2], q.layer, q.lod);
       break;
   }
   out[i] = r;
@@ -244,17 +272,26 @@ void run(cudaTextureObject_t t, const char* name, Op op, const std::vector<Sampl
   CHECK(cudaMemcpy(out.data(), dout, out.size() * sizeof(float4), cudaMemcpyDeviceToHost));
   CHECK(cudaFree(ds));
   CHECK(cudaFree(dout));
-  const unsigned dims =
-      op == kLod1 || op == kGrad1 || op == kPlain1 || op == kLayer1                     ? 1
-      : op == kLod3 || op == kGrad3 || op == kPlain3 || op == kCube || op == kCubeLayer ? 3
-                                                                                        : 2;
+  const bool cube = op == kCube || op == kCubeLayer || op == kCubeLod || op == kCubeLayerLod;
+  const bool layered = op == kLayer1 || op == kLayer2 || op == kCubeLayer || op == kLayerLod1 ||
+                       op == kLayerLod2 || op == kLayerGrad1 || op == kLayerGrad2 ||
+                       op == kCubeLayerLod;
+  const bool lod = op == kLod1 || op == kLod2 || op == kLod3 || op == kLayerLod1 ||
+                   op == kLayerLod2 || op == kCubeLod || op == kCubeLayerLod;
+  const bool grad = op == kGrad1 || op == kGrad2 || op == kGrad3 || op == kLayerGrad1 ||
+                    op == kLayerGrad2;
+  const unsigned dims = op == kLod1 || op == kGrad1 || op == kPlain1 || op == kLayer1 ||
+                                op == kLayerLod1 || op == kLayerGrad1
+                            ? 1
+                        : op == kLod3 || op == kGrad3 || op == kPlain3 || cube ? 3
+                                                                                : 2;
   for (size_t i = 0; i < in.size(); ++i) {
     const Sample& q = in[i];
     std::printf("%s %s", name, kOpName[op]);
     for (unsigned a = 0; a < dims; ++a) std::printf(" %a", q.c[a]);
-    if (op == kLayer1 || op == kLayer2 || op == kCubeLayer) std::printf(" layer %d", q.layer);
-    if (op == kLod1 || op == kLod2 || op == kLod3) std::printf(" lod %a", q.lod);
-    if (op == kGrad1 || op == kGrad2 || op == kGrad3) {
+    if (layered) std::printf(" layer %d", q.layer);
+    if (lod) std::printf(" lod %a", q.lod);
+    if (grad) {
       std::printf(" ddx");
       for (unsigned a = 0; a < dims; ++a) std::printf(" %a", q.ddx[a]);
       std::printf(" ddy");
