@@ -30,10 +30,10 @@
 // (`bash scripts/device_mma.sh 600 200000`). Seeds from 300000 cycle through the 15 sparse forms
 // (mma.sp and mma.sp::ordered_metadata, every sm_90 shape and type; isa/insns/mma_sparse.cpp) in
 // seven modes, the five above and:
-//   split      A's registers of the first half of K (the first dense block) in high binades and
-//              those of the second half in low ones, or the reverse: whether the chip sums the
-//              selected products in one pass or block by block (SparseGrouping) shows in the
-//              last bits;
+//   split      A's and B's registers of the first half of K (the first dense block) in high
+//              binades and those of the second half in low ones, or the reverse: whether the
+//              chip sums the selected products in one pass or block by block (SparseGrouping)
+//              shows in the last bits;
 //   meta-odd   metadata nibbles of any value, an index twice or out of order included (the
 //              manual: undefined), where the other modes draw valid ordered ones (tf32: its two).
 // A sparse program's metadata is an input word turned into valid nibbles in the program (prmt
@@ -355,14 +355,18 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
         if (mode == Mode::Tiny) e = tinyBinade(k) + int(below(3));
         mask(i, k, e);
       }
-      // split: A's registers of the first half of K (r / 2 == 0 in every sparse layout) and
-      // of the second half in binades 2^10 apart (which half is large: the seed's pick).
+      // split: A's and B's registers of the first half of K (the first half of each operand's
+      // registers in every sparse layout) and of the second half in binades far apart (which
+      // half is large: the seed's pick), so that products of one half fall below the other's
+      // alignment cut: fp8's few significant bits need e4m3's whole range for that.
       if (mode == Mode::Split) {
         const bool firstLarge = below(2);
-        const int hi = f.a == Elem::E4M3 ? 4 : 5, lo = f.a == Elem::E4M3 ? -4 : -5;
-        for (unsigned i = 0; i < f.aRegs; ++i) {
-          const bool first = i < f.aRegs / 2;
-          mask(i, f.a, (first == firstLarge ? hi : lo) + int(below(2)));
+        const bool fp8 = f.a == Elem::E4M3 || f.a == Elem::E5M2;
+        const int hi = fp8 ? 7 : 5, lo = fp8 ? -6 : -5;
+        for (unsigned i = 0; i < f.aRegs + f.bRegs; ++i) {
+          const bool isA = i < f.aRegs;
+          const bool first = isA ? i < f.aRegs / 2 : i - f.aRegs < f.bRegs / 2;
+          mask(i, isA ? f.a : f.b, (first == firstLarge ? hi : lo) + int(below(2)));
         }
       }
       for (unsigned i = cFirst; i < cFirst + f.cRegs; ++i)
