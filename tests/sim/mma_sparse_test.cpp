@@ -167,7 +167,7 @@ struct FormRun {
   std::vector<double> got, want;
 };
 FormRun runForm(const SpForm& f, const std::vector<int>& aStored, const std::vector<int>& B,
-            const std::vector<int>& C, const std::vector<uint32_t>& meta, unsigned sel) {
+                const std::vector<int>& C, const std::vector<uint32_t>& meta, unsigned sel) {
   const unsigned bits = bitsOf(f.kind), per = 32 / bits, nC = f.f16Acc ? 2 : 4;
   const unsigned words = f.aRegs + f.bRegs + nC + 1;
   const bool isInt = f.kind == Kind::Int8 || f.kind == Kind::Int4;
