@@ -16,8 +16,12 @@
 # forms x 5 modes: any 120 consecutive seeds there are a cycle; `bash scripts/device_mma.sh 1080
 # 100000` recorded them, 2026-12-05). Seeds from 200000 on cycle through the 12 m8n8k4 f16 forms
 # alone (ptxas's CUDA-core routines; 60 seeds a cycle; `bash scripts/device_mma.sh 600 200000`,
-# not recorded yet). Seeds below 100000 keep the first cycle of 14 forms, so recorded seeds
-# generate the same programs.
+# not recorded yet). Seeds from 300000 on cycle through the 15 sparse forms (mma.sp and
+# mma.sp::ordered_metadata, every sm_90 shape and type) in 7 input modes, the split and meta-odd
+# modes added (105 seeds a cycle): `bash scripts/device_mma.sh 525 300000` tells how the chip
+# groups a sparse dot and what it does with undefined metadata (docs/FIDELITY.md, "Sparse mma").
+# Seeds below 100000 keep the first cycle of 14 forms, so recorded seeds generate the same
+# programs.
 # The first run (560 programs, seeds 1..560, four input modes) is in tests/recorded/mma/; a new
 # run with fresh seeds (e.g. 700 from 1121) checks the fitted model out of sample and adds the
 # tiny mode.

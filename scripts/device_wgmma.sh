@@ -14,6 +14,11 @@
 # (the `device` tool: carry ["build/bin"]), after `bash scripts/device_campaign.sh prepare` here.
 #   bash scripts/device_wgmma.sh [PROGRAMS] [FIRST_SEED]   (default 320 from seed 1: 10 cycles
 #                                                           of 8 forms x 4 input modes)
+# Seeds from 400000 on are wgmma.mma_async.sp (the same 8 forms, K doubled, random valid
+# metadata and selector) in 5 modes, the split mode added (40 seeds a cycle):
+#   bash scripts/device_wgmma.sh 400 400000
+# tells the sparse layouts (a sparse B twice as deep), the metadata and how the chip groups a
+# sparse dot (docs/FIDELITY.md, "Sparse mma and wgmma").
 # Results, under $OUT (default /tmp/out):
 #   wgmma/summary.txt   the device, the per-form agreement table, isa-record's last lines
 #   wgmma/record.log    everything isa-record printed (each disagreement with its words)
@@ -50,7 +55,8 @@ done
   echo "== per form (family.mode): agreeing / recorded"
   for c in "$WORK"/cases/*.isacase; do
     [ -e "$c" ] || continue
-    fam=$(grep -m1 -oE "\(wgmma[^)]*\)" "${c%.isacase}.ptx" | tr -d '()' | cut -d. -f1-5)
+    fam=$(grep -m1 -oE "\(wgmma[^)]*\)" "${c%.isacase}.ptx" | tr -d '()' |
+      sed -E 's/^(wgmma(\.sp)?\.[^.]+\.[^.]+\.[^.]+\.[^.]+).*/\1/')
     if grep -q "^${c}:" "$log"; then echo "$fam differs"; else echo "$fam agrees"; fi
   done | sort | uniq -c
   echo "== isa-record"

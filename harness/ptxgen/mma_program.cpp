@@ -27,7 +27,19 @@
 // forms (recorded: 100000..101079, `bash scripts/device_mma.sh 1080 100000`). Seeds from
 // 200000 cycle through the 12 m8n8k4 f16 forms alone (every layout, f16/f32 accumulators: ptxas's
 // CUDA-core routines, mma_m8n8k4_f16.h), not recorded on the chip yet
-// (`bash scripts/device_mma.sh 600 200000`).
+// (`bash scripts/device_mma.sh 600 200000`). Seeds from 300000 cycle through the 15 sparse forms
+// (mma.sp and mma.sp::ordered_metadata, every sm_90 shape and type; isa/insns/mma_sparse.cpp) in
+// seven modes, the five above and:
+//   split      A's and B's registers of the first half of K (the first dense block) in high
+//              binades and those of the second half in low ones, or the reverse: whether the
+//              chip sums the selected products in one pass or block by block (SparseGrouping)
+//              shows in the last bits;
+//   meta-odd   metadata nibbles of any value, an index twice or out of order included (the
+//              manual: undefined), where the other modes draw valid ordered ones (tf32: its two).
+// A sparse program's metadata is an input word turned into valid nibbles in the program (prmt
+// picks four bytes of eight that the seed draws), so each thread's differs; the sparsity
+// selector is an immediate the seed draws. Not recorded on the chip yet
+// (`bash scripts/device_mma.sh 525 300000`: five cycles of 105).
 #include <array>
 
 #include "harness/ptxgen/builder.h"
@@ -45,6 +57,8 @@ struct MmaForm {
   Elem a, c;   // element kinds of A (and B) and of C (and D)
   Elem b = a;  // B's, where it differs (fp8: e4m3 x e5m2)
   Elem d = c;  // D's, where it differs (m8n8k4: f32 D from an f16 C)
+  // Sparse forms: how many sparsity selector values the form takes (0: a dense form).
+  unsigned selectors = 0;
 };
 
 // A cycle of seeds from firstSeed on: kForms[firstForm, firstForm + forms) and, with `moves`,
@@ -53,11 +67,12 @@ struct Cycle {
   uint64_t firstSeed;
   unsigned firstForm, forms;
   bool moves;
+  unsigned modes = 5;  // the first `modes` of Mode
 };
-constexpr std::array<Cycle, 3> kCycles = {
-    {{0, 0, 12, true}, {100000, 0, 22, true}, {200000, 22, 12, false}}};
+constexpr std::array<Cycle, 4> kCycles = {
+    {{0, 0, 12, true}, {100000, 0, 22, true}, {200000, 22, 12, false}, {300000, 34, 15, false, 7}}};
 
-constexpr std::array<MmaForm, 34> kForms = {{
+constexpr std::array<MmaForm, 49> kForms = {{
     {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.f16.m16n8k16.f32", 4, 2, 4, 4,
      Elem::F16, Elem::F32},
     {"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", "mma.f16.m16n8k16.f16", 4, 2, 2, 2,
@@ -128,12 +143,44 @@ constexpr std::array<MmaForm, 34> kForms = {{
      Elem::F16, Elem::F16, Elem::F16, Elem::F16},
     {"mma.sync.aligned.m8n8k4.col.col.f32.f16.f16.f16", "mma.f16.m8n8k4.col.col.f32.c16", 2, 2, 4,
      8, Elem::F16, Elem::F16, Elem::F16, Elem::F32},
+    // The fourth cycle's: the sparse forms (A's registers hold K/2 stored elements).
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+     "mma.sp.f16.m16n8k16.f32", 2, 2, 4, 4, Elem::F16, Elem::F32, Elem::F16, Elem::F32, 4},
+    {"mma.sp.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", "mma.sp.f16.m16n8k16.f16", 2, 2, 2, 2,
+     Elem::F16, Elem::F16, Elem::F16, Elem::F16, 4},
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+     "mma.sp.bf16.m16n8k16", 2, 2, 4, 4, Elem::BF16, Elem::F32, Elem::BF16, Elem::F32, 4},
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",
+     "mma.sp.f16.m16n8k32.f32", 4, 4, 4, 4, Elem::F16, Elem::F32, Elem::F16, Elem::F32, 2},
+    {"mma.sp.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16", "mma.sp.f16.m16n8k32.f16", 4, 4, 2, 2,
+     Elem::F16, Elem::F16, Elem::F16, Elem::F16, 2},
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",
+     "mma.sp.bf16.m16n8k32", 4, 4, 4, 4, Elem::BF16, Elem::F32, Elem::BF16, Elem::F32, 2},
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
+     "mma.sp.tf32.m16n8k8", 2, 2, 4, 4, Elem::TF32, Elem::F32, Elem::TF32, Elem::F32, 4},
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",
+     "mma.sp.tf32.m16n8k16", 4, 4, 4, 4, Elem::TF32, Elem::F32, Elem::TF32, Elem::F32, 2},
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", "mma.sp.s8.m16n8k32",
+     2, 2, 4, 4, Elem::Int8, Elem::Int32, Elem::Int8, Elem::Int32, 2},
+    {"mma.sp.sync.aligned.m16n8k32.row.col.satfinite.s32.u8.s8.s32",
+     "mma.sp.u8s8.m16n8k32.satfinite", 2, 2, 4, 4, Elem::Int8, Elem::Int32, Elem::Int8, Elem::Int32,
+     2},
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.u8.s32", "mma.sp.s8u8.m16n8k64",
+     4, 4, 4, 4, Elem::Int8, Elem::Int32, Elem::Int8, Elem::Int32, 1},
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32",
+     "mma.sp.e4m3.m16n8k64", 4, 4, 4, 4, Elem::E4M3, Elem::F32, Elem::E4M3, Elem::F32, 1},
+    {"mma.sp.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32", "mma.sp.e5m2e4m3.m16n8k64", 4, 4, 4,
+     4, Elem::E5M2, Elem::F32, Elem::E4M3, Elem::F32, 1},
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32", "mma.sp.s4u4.m16n8k64",
+     2, 2, 4, 4, Elem::Int4, Elem::Int32, Elem::Int4, Elem::Int32, 2},
+    {"mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.satfinite.s32.u4.s4.s32",
+     "mma.sp.u4s4.m16n8k128.satfinite", 4, 4, 4, 4, Elem::Int4, Elem::Int32, Elem::Int4,
+     Elem::Int32, 1},
 }};
 
 constexpr bool isIntElem(Elem k) { return k == Elem::Int8 || k == Elem::Int4 || k == Elem::Bit; }
 
-enum class Mode : uint8_t { Random, Narrow, LargeC, Spread, Tiny };
-constexpr unsigned kModes = 5;
+enum class Mode : uint8_t { Random, Narrow, LargeC, Spread, Tiny, Split, MetaOdd };
 const char* modeName(Mode m) {
   switch (m) {
     case Mode::Random:
@@ -146,6 +193,10 @@ const char* modeName(Mode m) {
       return "spread";
     case Mode::Tiny:
       return "tiny";
+    case Mode::Split:
+      return "split";
+    case Mode::MetaOdd:
+      return "meta-odd";
   }
   return "";
 }
@@ -245,7 +296,7 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
   const uint64_t position = seed - cycle->firstSeed;
   const unsigned nForms = cycle->forms + (cycle->moves ? 2 : 0);
   const unsigned slot = unsigned(position % nForms);
-  const Mode mode = Mode(unsigned(position / nForms) % kModes);
+  const Mode mode = Mode(unsigned(position / nForms) % cycle->modes);
   const bool isMma = slot < cycle->forms;
   const unsigned formIndex = cycle->firstForm + slot;  // into kForms, for an mma
   std::vector<std::string> body;
@@ -269,16 +320,20 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
     const MmaForm& f = kForms[formIndex];
     formText = f.text;
     family = std::string(f.family) + "." + modeName(mode);
-    const unsigned n = f.aRegs + f.bRegs + f.cRegs + f.dRegs;
+    const bool sparse = f.selectors != 0;
+    const unsigned n = f.aRegs + f.bRegs + f.cRegs + f.dRegs + (sparse ? 1 : 0);
     const char* type = wide ? ".b64" : ".b32";
     const char* prefix = wide ? "%d" : "%r";
     decl = ".reg " + std::string(type) + " " + prefix + "<" + std::to_string(n) + ">;\n";
-    for (unsigned i = 0; i < n; ++i) {
+    if (sparse) decl += ".reg .b32 %m<2>;\n";
+    for (unsigned i = 0; i < f.aRegs + f.bRegs + f.cRegs + f.dRegs; ++i) {
       const bool isAB = i < f.aRegs + f.bRegs;
       const bool isD = i >= f.aRegs + f.bRegs + f.cRegs;
       const Elem k = isAB ? (i < f.aRegs ? f.a : f.b) : isD ? f.d : f.c;
       addReg(prefix + std::to_string(i), inputKindOf(k));
     }
+    const unsigned metaReg = n - 1;  // sparse: the metadata word, after D
+    if (sparse) addReg(prefix + std::to_string(metaReg), InputKind::Int32);
     // Targeted masks on A, B and C.
     auto mask = [&](unsigned i, Elem k, int e) {
       const auto [andMask, orMask] = binadeMasks(k, e);
@@ -300,6 +355,20 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
         if (mode == Mode::Tiny) e = tinyBinade(k) + int(below(3));
         mask(i, k, e);
       }
+      // split: A's and B's registers of the first half of K (the first half of each operand's
+      // registers in every sparse layout) and of the second half in binades far apart (which
+      // half is large: the seed's pick), so that products of one half fall below the other's
+      // alignment cut: fp8's few significant bits need e4m3's whole range for that.
+      if (mode == Mode::Split) {
+        const bool firstLarge = below(2);
+        const bool fp8 = f.a == Elem::E4M3 || f.a == Elem::E5M2;
+        const int hi = fp8 ? 7 : 5, lo = fp8 ? -6 : -5;
+        for (unsigned i = 0; i < f.aRegs + f.bRegs; ++i) {
+          const bool isA = i < f.aRegs;
+          const bool first = isA ? i < f.aRegs / 2 : i - f.aRegs < f.bRegs / 2;
+          mask(i, isA ? f.a : f.b, (first == firstLarge ? hi : lo) + int(below(2)));
+        }
+      }
       for (unsigned i = cFirst; i < cFirst + f.cRegs; ++i)
         mask(i, f.c,
              mode == Mode::Tiny     ? subnormalBinade(f.c)
@@ -311,11 +380,33 @@ GeneratedProgram generateMmaProgram(uint64_t seed) {
           writerOf[i] = body.size() - 1;
         }
     }
+    std::string sparseOperands;
+    if (sparse) {
+      // Eight metadata bytes (two nibbles each) drawn by the seed; prmt picks four of them by
+      // the input word's low three bits of each of its four low nibbles.
+      const bool tf32 = f.a == Elem::TF32;
+      auto nibble = [&]() -> uint32_t {
+        static constexpr std::array<uint32_t, 6> kOrdered = {0x4, 0x8, 0xC, 0x9, 0xD, 0xE};
+        if (tf32) return below(2) ? 0xE : 0x4;
+        if (mode == Mode::MetaOdd) return below(16);
+        return kOrdered[below(6)];
+      };
+      uint32_t table[2] = {0, 0};
+      for (unsigned byte = 0; byte < 8; ++byte)
+        table[byte / 4] |= (nibble() | nibble() << 4) << (byte % 4 * 8);
+      body.push_back("mov.b32 %m0," + hex(table[0]) + ";");
+      body.push_back("mov.b32 %m1," + hex(table[1]) + ";");
+      body.push_back("and.b32 " + regs[metaReg] + "," + regs[metaReg] + ",0x7777;");
+      body.push_back("prmt.b32 " + regs[metaReg] + ",%m0,%m1," + regs[metaReg] + ";");
+      writerOf[metaReg] = body.size() - 1;
+      sparseOperands = "," + regs[metaReg] + "," + std::to_string(below(f.selectors));
+    }
     const std::string line = formText + " " + vec(regs, cFirst + f.cRegs, f.dRegs) + "," +
                              vec(regs, 0, f.aRegs) + "," + vec(regs, f.aRegs, f.bRegs) + "," +
-                             vec(regs, cFirst, f.cRegs) + ";";
+                             vec(regs, cFirst, f.cRegs) + sparseOperands + ";";
     body.push_back(line);
-    for (unsigned i = cFirst + f.cRegs; i < n; ++i) writerOf[i] = body.size() - 1;
+    for (unsigned i = cFirst + f.cRegs; i < cFirst + f.cRegs + f.dRegs; ++i)
+      writerOf[i] = body.size() - 1;
   } else if (slot == cycle->forms) {
     // ldmatrix: each thread stores its 4 words (a 16-byte row) to shared memory; after bar.sync
     // the warp loads 1, 2 or 4 matrices (transposed or not) from its 32 rows, lane l addressing

@@ -14,6 +14,15 @@
 // (A and B in binades around 1: cancelling sums), large-c (C about 2^12 above the products: the
 // width kept after alignment; for s32 near INT32_MAX), spread (A's binades over 2^-8..2^8). N,
 // the layouts, scale-d, imm-scale-a/b and the A source are drawn from the seed.
+//
+// Seeds from 400000 (kSparseSeeds) are wgmma.mma_async.sp in the same 8 forms (K twice the
+// dense one: A's 64 x K/2 stored elements in the dense A's layouts, B K deep) and 5 modes, the
+// four above and split (A from registers, the registers of the first half of K in binades
+// 2^10 above or below the second's: mma_sparse.h's two groupings differ there). The metadata
+// is an input word turned into valid nibbles in the program (prmt, as --mma's sparse forms),
+// the selector an immediate the seed draws; B's K-major layouts are the ones 64 bytes of K fit
+// (no swizzle, 64B, 128B). Earlier seeds generate what they did. Not recorded on the chip yet:
+// `bash scripts/device_wgmma.sh 400 400000`.
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -90,22 +99,24 @@ struct Placed {
   uint64_t desc;  // without the shared array's address (added in the program)
   unsigned bytes;
 };
+// kBytes: the operand's depth in bytes, 32 (64 for a sparse wgmma's B).
 Placed place(unsigned swizzle, bool mnMajor, unsigned rows, unsigned e, unsigned base,
-             unsigned kStep) {
+             unsigned kStep, unsigned kBytes = 32) {
   const unsigned w = swizzle == 1 ? 128 : swizzle == 2 ? 64 : swizzle == 3 ? 32 : 16;
+  const unsigned groups = kBytes / e / 8;  // groups of 8 k (MN-major)
   unsigned lbo = 0, sbo = 0, bytes = 0, start = base;
   if (!mnMajor) {
     if (swizzle == 0) {
-      lbo = 128, sbo = 256, bytes = (rows + 7) / 8 * 256;
+      lbo = 128, sbo = 128 * (kBytes / 16), bytes = (rows + 7) / 8 * sbo;
     } else {
       sbo = 8 * w, bytes = (rows + 7) / 8 * 8 * w;
       start += 32 * kStep;
     }
   } else {
     if (swizzle == 0) {
-      lbo = 128, sbo = 256, bytes = (rows * e + 15) / 16 * 256;
+      lbo = 128, sbo = 128 * groups, bytes = (rows * e + 15) / 16 * sbo;
     } else {
-      sbo = 8 * w, lbo = 16 * w, bytes = (rows * e + w - 1) / w * 16 * w;
+      sbo = 8 * w, lbo = 8 * w * groups, bytes = (rows * e + w - 1) / w * lbo;
     }
   }
   const uint64_t d = uint64_t(start >> 4) | uint64_t(lbo >> 4) << 16 | uint64_t(sbo >> 4) << 32 |
@@ -122,9 +133,12 @@ GeneratedProgram generateWgmmaProgram(uint64_t seed) {
   g.seed = seed;
   g.blockSize = 128;
   g.gridSize = 1;
-  const WgForm& f = kWgForms[seed % kWgForms.size()];
-  const unsigned mode = unsigned(seed / kWgForms.size()) % 4;
-  static const char* kModes[] = {"random", "narrow", "large-c", "spread"};
+  constexpr uint64_t kSparseSeeds = 400000;
+  const bool sparse = seed >= kSparseSeeds;
+  const uint64_t position = sparse ? seed - kSparseSeeds : seed;
+  const WgForm& f = kWgForms[position % kWgForms.size()];
+  const unsigned mode = unsigned(position / kWgForms.size()) % (sparse ? 5 : 4);
+  static const char* kModes[] = {"random", "narrow", "large-c", "spread", "split"};
   const bool isInt = f.a == Elem::S8 || f.a == Elem::U8;
   const bool trans = f.a == Elem::F16 || f.a == Elem::BF16;
   const unsigned e = bytesOf(f.a), K = 32 / e;
@@ -136,15 +150,17 @@ GeneratedProgram generateWgmmaProgram(uint64_t seed) {
   } else {
     n = std::array<unsigned, 8>{8, 16, 24, 40, 64, 128, 200, 256}[below(8)];
   }
-  const bool aRegs = below(3) == 0;
-  const unsigned swA = below(4), swB = below(4);
+  const bool aRegs = below(3) == 0 || mode == 4;
+  const unsigned swA = below(4);
+  // A sparse B's 64 bytes of K fit the K-major layouts without swizzle, 64B and 128B.
+  const unsigned swB = sparse ? std::array<unsigned, 3>{0, 1, 2}[below(3)] : below(4);
   const bool tA = trans && !aRegs && below(2), tB = trans && below(2);
   const unsigned kStep = (!tA && swA != 0) ? below(swA == 1 ? 4 : swA == 2 ? 2 : 1) : 0;
   const bool scaleD = below(4) != 0;
   const int scaleA = below(4) == 0 ? -1 : 1, scaleB = below(4) == 0 ? -1 : 1;
   const Placed pa = place(swA, tA, 64, e, 0, kStep);
   const unsigned bBase = (pa.bytes + 32 * 3 + 1023) / 1024 * 1024;
-  const Placed pb = place(swB, tB, n, e, bBase, 0);
+  const Placed pb = place(swB, tB, n, e, bBase, 0, sparse ? 64 : 32);
   const unsigned imageBytes = (bBase + pb.bytes + 511) / 512 * 512;
   const unsigned imageWords = imageBytes / 512;  // per thread: word i at i * 128 + t
   const unsigned aWords = aRegs ? 0 : (pa.bytes + 32 * kStep + 511) / 512;
@@ -166,7 +182,9 @@ GeneratedProgram generateWgmmaProgram(uint64_t seed) {
   const unsigned aFirst = imageWords;
   if (aRegs)
     for (unsigned i = 0; i < 4; ++i) addReg("%r" + std::to_string(aFirst + i), abKind);
-  const unsigned nR = imageWords + (aRegs ? 4 : 0);
+  const unsigned metaReg = imageWords + (aRegs ? 4 : 0);  // sparse: the metadata word
+  if (sparse) addReg("%r" + std::to_string(metaReg), InputKind::Int32);
+  const unsigned nR = metaReg + (sparse ? 1 : 0);
   const InputKind dKind = dHalf ? InputKind::F16x2 : isInt ? InputKind::Int32 : InputKind::F32;
   const char* dPrefix = (dHalf || isInt) ? "%s" : "%f";
   for (unsigned i = 0; i < dRegs; ++i) addReg(dPrefix + std::to_string(i), dKind);
@@ -187,8 +205,12 @@ GeneratedProgram generateWgmmaProgram(uint64_t seed) {
       if (f.a == Elem::E4M3 || f.b == Elem::E4M3) ex = std::clamp(ex, -6, 7);
       mask(i, inA ? f.a : f.b, ex);
     }
+    const bool firstLarge = mode == 4 && below(2);
     for (unsigned i = 0; i < (aRegs ? 4u : 0u); ++i)
-      mask(aFirst + i, f.a, mode == 3 ? int(below(17)) - 8 : int(below(3)) - 1);
+      mask(aFirst + i, f.a,
+           mode == 3   ? int(below(17)) - 8
+           : mode == 4 ? ((i < 2) == firstLarge ? 4 : -4) + int(below(2))
+                       : int(below(3)) - 1);
     for (unsigned i = 0; i < dRegs; ++i) {
       const Elem ce = dHalf ? Elem::F16 : Elem::TF32;  // TF32's masks are f32's
       mask(nR + i, ce, mode == 2 ? 12 + int(below(3)) : int(below(4)));
@@ -212,11 +234,30 @@ GeneratedProgram generateWgmmaProgram(uint64_t seed) {
   body.push_back("add.s64 %q1,%q0," + hex(pa.desc) + ";");
   body.push_back("add.s64 %q2,%q0," + hex(pb.desc) + ";");
   body.push_back(std::string("setp.") + (scaleD ? "ne" : "eq") + ".u32 %sd,%tx,1000;");
+  std::string sparseOperands;
+  if (sparse) {
+    // Eight bytes of two valid nibbles each (tf32: 0b0100 / 0b1110), four picked per thread.
+    static constexpr std::array<uint32_t, 6> kOrdered = {0x4, 0x8, 0xC, 0x9, 0xD, 0xE};
+    auto nibble = [&]() -> uint32_t {
+      return f.a == Elem::TF32 ? (below(2) ? 0xE : 0x4) : kOrdered[below(6)];
+    };
+    uint32_t table[2] = {0, 0};
+    for (unsigned byte = 0; byte < 8; ++byte)
+      table[byte / 4] |= (nibble() | nibble() << 4) << (byte % 4 * 8);
+    const std::string& m = regs[metaReg];
+    body.push_back("mov.b32 %t0," + hex(table[0]) + ";");
+    body.push_back("mov.b32 %t1," + hex(table[1]) + ";");
+    body.push_back("and.b32 " + m + "," + m + ",0x7777;");
+    body.push_back("prmt.b32 " + m + ",%t0,%t1," + m + ";");
+    writerOf[metaReg] = body.size() - 1;
+    const unsigned selectors = f.a == Elem::F16 || f.a == Elem::BF16 || f.a == Elem::TF32 ? 2 : 1;
+    sparseOperands = "," + m + "," + std::to_string(below(selectors));
+  }
   body.push_back("wgmma.fence.sync.aligned;");
-  std::string shape = "m64n" + std::to_string(n) + "k" + std::to_string(K);
-  std::string formText = "wgmma.mma_async.sync.aligned." + shape +
-                         (f.satfinite ? ".satfinite" : "") + "." + f.d + "." + name(f.a) + "." +
-                         name(f.b);
+  std::string shape = "m64n" + std::to_string(n) + "k" + std::to_string(sparse ? 2 * K : K);
+  std::string formText = std::string("wgmma.mma_async") + (sparse ? ".sp" : "") + ".sync.aligned." +
+                         shape + (f.satfinite ? ".satfinite" : "") + "." + f.d + "." + name(f.a) +
+                         "." + name(f.b);
   std::string line = formText + " {";
   for (unsigned i = 0; i < dRegs; ++i) line += (i ? "," : "") + regs[nR + i];
   line += "},";
@@ -226,7 +267,7 @@ GeneratedProgram generateWgmmaProgram(uint64_t seed) {
   } else {
     line += "%q1";
   }
-  line += ",%q2,%sd";
+  line += ",%q2" + sparseOperands + ",%sd";
   if (!isInt) {
     line += "," + std::to_string(scaleA) + "," + std::to_string(scaleB);
     if (trans) {
@@ -240,10 +281,10 @@ GeneratedProgram generateWgmmaProgram(uint64_t seed) {
   body.push_back("wgmma.wait_group.sync.aligned 0;");
 
   g.words = unsigned(regs.size());
-  const std::string family = std::string("wgmma.") + name(f.a) + "." + name(f.b) + "." + f.d + "." +
-                             kModes[mode] + (aRegs ? ".areg" : "") + ".sw" + std::to_string(swA) +
-                             std::to_string(swB) + (tA ? ".tA" : "") + (tB ? ".tB" : "") +
-                             (kStep ? ".kstep" : "");
+  const std::string family = std::string(sparse ? "wgmma.sp." : "wgmma.") + name(f.a) + "." +
+                             name(f.b) + "." + f.d + "." + kModes[mode] + (aRegs ? ".areg" : "") +
+                             ".sw" + std::to_string(swA) + std::to_string(swB) + (tA ? ".tA" : "") +
+                             (tB ? ".tB" : "") + (kStep ? ".kstep" : "");
   std::string s = "// ptxgen " + std::to_string(kGeneratorVersion) + " --wgmma seed " +
                   std::to_string(seed) + " (" + family + ")\n";
   s += ".version 9.0\n.target sm_90a\n.address_size 64\n";

@@ -18,7 +18,8 @@
 // multiply-adds in k order from C, each rounded in the instruction's mode; the narrow
 // floating-point forms go through mmaDot (mma_accumulate.h), the model of the tensor core's
 // undocumented summation fitted to the H200 (fp8: ptxas's two f16 HMMAs, see kFp8Steps).
-// .aligned: every thread of the warp executes it.
+// .aligned: every thread of the warp executes it. The sparse forms (mma.sp,
+// mma.sp::ordered_metadata) are mma_sparse.cpp's: bindMma hands them over.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -31,6 +32,7 @@
 #include "isa/insns/matrix_elements.h"
 #include "isa/insns/mma_accumulate.h"
 #include "isa/insns/mma_m8n8k4_f16.h"
+#include "isa/insns/mma_sparse.h"
 
 namespace warpsim::isa::insns {
 namespace {
@@ -545,28 +547,6 @@ std::string bindSubByte(Inst& in, const std::vector<std::string>& tw, Form& form
   return "";
 }
 
-// Whether D, A, B and C are vectors (or single registers) of the counts a form takes.
-std::string checkFragments(const Inst& in, unsigned dRegs, unsigned aRegs, unsigned bRegs,
-                           unsigned cRegs) {
-  auto regs = [](const Opnd& o) -> unsigned {
-    if (o.kind == OpndKind::Reg) return 1;
-    if (o.kind != OpndKind::Vec) return 0;
-    for (const Opnd& e : o.elems)
-      if (e.kind != OpndKind::Reg) return 0;
-    return unsigned(o.elems.size());
-  };
-  if (auto e = expectOperands(in, 4); !e.empty()) return e;
-  if (in.ops[0].kind != OpndKind::Vec || regs(in.ops[0]) != dRegs)
-    return msg(in, "writes a vector of " + std::to_string(dRegs) + " registers");
-  if (regs(in.ops[1]) != aRegs)
-    return msg(in, "takes A as " + std::to_string(aRegs) + " registers");
-  if (regs(in.ops[2]) != bRegs)
-    return msg(in, "takes B as " + std::to_string(bRegs) + " registers");
-  if (regs(in.ops[3]) != cRegs)
-    return msg(in, "takes C as " + std::to_string(cRegs) + " registers");
-  return "";
-}
-
 // m8n8k4 with f16 A and B (mma_m8n8k4_f16.h): A's and B's layouts are the first and the second
 // of the words .row/.col, C and D f16 (four f16x2 registers) or f32 (eight), but f16 D from f32
 // C, which ptxas refuses for sm_90.
@@ -583,7 +563,7 @@ std::string bindM8n8k4F16(Inst& in, const std::vector<std::string>& tw) {
   if (m.has("satfinite")) return msg(in, "takes .satfinite only for integer types");
   if (m.rounding.present) return msg(in, "takes a rounding only for .f64");
   const bool dF16 = tw[0] == "f16", cF16 = tw[3] == "f16";
-  if (auto e = checkFragments(in, dF16 ? 4 : 8, 2, 2, cF16 ? 4 : 8); !e.empty()) return e;
+  if (auto e = checkMmaFragments(in, dF16 ? 4 : 8, 2, 2, cF16 ? 4 : 8); !e.empty()) return e;
   in.cls = InsnClass::Tensor;
   in.run = mmaM8n8k4F16(colMajor[0], colMajor[1], cF16, dF16);
   return "";
@@ -593,14 +573,18 @@ std::string bindMma(Inst& in) {
   const Mods& m = in.mods;
   if (!m.has("sync") || !m.has("aligned")) return msg(in, "needs .sync.aligned");
   const std::vector<std::string> tw = matrixTypeWords(m);
-  // Sparse (.sp, .sp::ordered_metadata) and block-scaled (.kind::..., .block_scale) forms.
+  // Sparse forms (.sp, .sp::ordered_metadata): mma_sparse.cpp.
+  if (std::any_of(m.words.begin(), m.words.end(),
+                  [](const std::string& w) { return w == "sp" || w.starts_with("sp::"); }))
+    return bindMmaSparse(in);
+  // Block-scaled forms (.kind::..., .block_scale): sm_120 and later.
   const bool later = std::any_of(m.words.begin(), m.words.end(), [](const std::string& w) {
-    return w == "sp" || w.starts_with("sp::") || w.starts_with("kind::") || w == "block_scale";
+    return w.starts_with("kind::") || w == "block_scale";
   });
   if (!later && tw.size() == 4 && m.has("m8n8k4") && tw[1] == "f16" && tw[2] == "f16")
     return bindM8n8k4F16(in, tw);
   if (tw.size() != 4 || !m.has("row") || !m.has("col") || later) {
-    in.run = notSupportedHandler;  // sparse and block-scaled forms: not yet
+    in.run = notSupportedHandler;  // block-scaled forms: not yet
     return "";
   }
   in.flags = m.has("satfinite") ? kSatFinite : 0u;
@@ -660,7 +644,7 @@ std::string bindMma(Inst& in) {
   }
   if (m.rounding.present && form != Form::F64K4) return msg(in, "takes a rounding only for .f64");
   const Geometry G = geometry(form);
-  if (auto e = checkFragments(in, dRegs, G.aElems / G.aPerReg, G.bElems / G.bPerReg, cRegs);
+  if (auto e = checkMmaFragments(in, dRegs, G.aElems / G.aPerReg, G.bElems / G.bPerReg, cRegs);
       !e.empty())
     return e;
   in.cls = InsnClass::Tensor;
@@ -670,6 +654,27 @@ std::string bindMma(Inst& in) {
 
 }  // namespace
 
+std::string checkMmaFragments(const Inst& in, unsigned dRegs, unsigned aRegs, unsigned bRegs,
+                              unsigned cRegs, size_t operands) {
+  auto regs = [](const Opnd& o) -> unsigned {
+    if (o.kind == OpndKind::Reg) return 1;
+    if (o.kind != OpndKind::Vec) return 0;
+    for (const Opnd& e : o.elems)
+      if (e.kind != OpndKind::Reg) return 0;
+    return unsigned(o.elems.size());
+  };
+  if (auto e = expectOperands(in, operands); !e.empty()) return e;
+  if (in.ops[0].kind != OpndKind::Vec || regs(in.ops[0]) != dRegs)
+    return msg(in, "writes a vector of " + std::to_string(dRegs) + " registers");
+  if (regs(in.ops[1]) != aRegs)
+    return msg(in, "takes A as " + std::to_string(aRegs) + " registers");
+  if (regs(in.ops[2]) != bRegs)
+    return msg(in, "takes B as " + std::to_string(bRegs) + " registers");
+  if (regs(in.ops[3]) != cRegs)
+    return msg(in, "takes C as " + std::to_string(cRegs) + " registers");
+  return "";
+}
+
 std::vector<OpcodeSpec> matrixMultiply() {
   return {{"mma",
            "mma",
@@ -677,9 +682,9 @@ std::vector<OpcodeSpec> matrixMultiply() {
            Role::Compute,
            {Type::F32, Type::F16, Type::F64, Type::S32, Type::BF16, Type::TF32, Type::S8, Type::U8,
             Type::E4M3, Type::E5M2},
-           // Every form parses (sparse, block-scaled, ...; .s4/.u4/.b1 are modifier words, not
-           // isa::Type); the binder executes those listed above and leaves the rest faulting
-           // "not supported yet" when executed.
+           // Every form parses (block-scaled, ...; .s4/.u4/.b1 are modifier words, not
+           // isa::Type); the binder executes those listed above and the sparse ones
+           // (mma_sparse.cpp) and leaves the rest faulting "not supported yet" when executed.
            {"*"},
            bindMma}};
 }

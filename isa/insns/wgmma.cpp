@@ -7,6 +7,8 @@
 //   wgmma.mma_async.sync.aligned.m64nNk32.{f32,f16}.{e4m3,e5m2}.{e4m3,e5m2}   (likewise)
 //   wgmma.mma_async.sync.aligned.m64nNk32{.satfinite}.s32.{s8,u8}.{s8,u8}
 //                                                            d, a-desc|{a}, b-desc, scale-d
+//   wgmma.mma_async.sp.sync.aligned.<shape with twice the K>.<the types above>
+//                                        d, a-desc|{a}, b-desc, sp-meta, sp-sel, scale-d, ...
 //   wgmma.fence.sync.aligned;  wgmma.commit_group.sync.aligned;  wgmma.wait_group.sync.aligned N;
 // N is 8..256 in steps of 8 (the integer forms: 8, 16, 24, then steps of 16). D = A * B + D
 // (scale-d false: A * B), A 64 x K, B K x N, D 64 x N over the 128 threads of a warpgroup;
@@ -26,6 +28,12 @@
 // is narrower (kFp8Adder, measured): one step over its 32 products, 14 bits kept after
 // alignment, an f32 result of 14 significant bits. Integer forms are exact (wrapping, or
 // clamped with .satfinite).
+//
+// The sparse forms (.sp: A 2:4 sparse, tf32 1:2) read A's K/2 stored elements where the dense
+// form reads its A (the same layouts and fragments), B K deep, and the metadata of each warp's
+// 16 rows as mma.sp's (the manual's wgmma.sp metadata figures are mma.sp's m16n8k32 / m16n8k64
+// ones: mma_sparse.h, sparseColumns); each D element is sparseDot over the K/2 selected
+// products with the dense form's adder (kSparseGrouping decides the grouping).
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -39,6 +47,7 @@
 #include "isa/insns/lanes.h"
 #include "isa/insns/matrix_elements.h"
 #include "isa/insns/mma_accumulate.h"
+#include "isa/insns/mma_sparse.h"
 #include "isa/insns/wgmma_layout.h"
 #include "isa/insns/wgmma_state.h"
 
@@ -57,6 +66,7 @@ enum : uint32_t {
   kADesc = 1u << 17,  // A from a descriptor
   kSatFinite = 1u << 18,
   kHasTrans = 1u << 19,  // imm-trans operands present
+  kSparse = 1u << 20,    // wgmma.mma_async.sp: A 2:4 (tf32 1:2) sparse, B of twice the K
 };
 
 unsigned kOf(Kind k) {
@@ -158,10 +168,11 @@ std::pair<unsigned, unsigned> aFragment(Kind k, unsigned i, unsigned g, unsigned
 // A unit holds one run of 16 / e elements along the contiguous dimension (k of a K-major
 // operand, mn of an MN-major one) from a multiple of 16 / e, its first at byte 0: start, LBO
 // and SBO are multiples of 16, mn0 of 16, K * e is 32, and the swizzle moves whole units. So
-// only each run's first element (its head) is located.
+// only each run's first element (its head) is located. K is the operand's depth: the shape's,
+// or, for a sparse wgmma's B, twice its A's.
 void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMajor, Kind kind,
-                 unsigned mn0, unsigned rows, std::vector<uint32_t>& out) {
-  const unsigned K = kOf(kind), e = bytesOf(kind), run = 16 / e;
+                 unsigned K, unsigned mn0, unsigned rows, std::vector<uint32_t>& out) {
+  const unsigned e = bytesOf(kind), run = 16 / e;
   // The heads in element order (row by row): every run-th row, or every run-th k.
   const unsigned rStep = mnMajor ? run : 1, kStep = mnMajor ? 1 : run;
   std::vector<uint32_t> heads;  // the heads' units
@@ -250,17 +261,20 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   const uint32_t f = in.flags;
   const unsigned N = (f >> kNShift) & 0x1FF;
   const Kind ak = Kind((f >> kAKindShift) & 7), bk = Kind((f >> kBKindShift) & 7);
+  // K: A's depth (a sparse A's stored elements); KB: B's (a sparse form's K, twice A's).
   const unsigned K = kOf(ak);
+  const bool sparse = f & kSparse;
+  const unsigned KB = sparse ? 2 * K : K, sp = sparse ? 2 : 0;  // sp: the metadata, selector
   const bool isInt = ak == Kind::S8 || ak == Kind::U8;
   const Opnd &dOp = in.ops[0], &aOp = in.ops[1], &bOp = in.ops[2];
-  const bool scaleD = (predSource(x, in.ops[3]) & 1) != 0;
+  const bool scaleD = (predSource(x, in.ops[3 + sp]) & 1) != 0;
   double scaleA = 1, scaleB = 1;
   bool transA = false, transB = false;
   if (!isInt) {
-    for (unsigned i = 4; i < 6; ++i) {
+    for (unsigned i = 4 + sp; i < 6 + sp; ++i) {
       const int64_t v = int64_t(int32_t(uint32_t(uniformValue(x, in.ops[i], x.mask))));
       if (v != 1 && v != -1) x.machine->trap(in, x.mask, "wgmma's imm-scale-a/b must be 1 or -1");
-      (i == 4 ? scaleA : scaleB) = double(v);
+      (i == 4 + sp ? scaleA : scaleB) = double(v);
     }
     if (f & kHasTrans) {
       const size_t tb = in.ops.size() - 1;
@@ -273,7 +287,7 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   std::vector<uint32_t> A(16 * K), B;
   if (f & kADesc) {
     const wgmma::Descriptor ad = wgmma::decode(uniformValue(x, aOp, x.mask));
-    readOperand(x, in, ad, transA, ak, 16 * rank, 16, A);
+    readOperand(x, in, ad, transA, ak, K, 16 * rank, 16, A);
   } else {
     const unsigned perReg = 4 / bytesOf(ak), bits = 8 * bytesOf(ak);
     for (unsigned lane = 0; lane < kWarpSize; ++lane)
@@ -285,7 +299,17 @@ void mmaAsyncH(Exec& x, const Inst& in) {
       }
   }
   const wgmma::Descriptor bd = wgmma::decode(uniformValue(x, bOp, x.mask));
-  readOperand(x, in, bd, transB, bk, 0, N, B);  // B[n * K + k]
+  readOperand(x, in, bd, transB, bk, KB, 0, N, B);  // B[n * KB + k]
+  // Sparse: the expanded column of each stored element of the warp's rows (mma_sparse.h).
+  std::array<std::array<uint8_t, 32>, 16> columns;
+  if (sparse) {
+    const unsigned bits = 8 * bytesOf(ak);
+    const unsigned sel = unsigned(uniformValue(x, in.ops[4], x.mask));
+    if (sel >= sparseSelectors(bits, KB))
+      x.machine->trap(in, x.mask, "sparsity selector out of range");
+    for (unsigned r = 0; r < 16; ++r)
+      sparseColumns(bits, KB, x.reg(in.ops[3]), sel, r, columns[r].data());
+  }
 
   // D's registers: element i of lane (g, t) is (g + 8 ((i / 2) % 2), 8 (i / 4) + 2 t + i % 2).
   const bool dHalf = f & kDF16;
@@ -313,7 +337,7 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   std::unique_ptr<int32_t[]> ae, be;
   std::unique_ptr<float[]> an, bn;
   std::vector<MmaVector> rows, cols;
-  if (!isInt) {
+  if (!isInt && !sparse) {
     ae = std::make_unique_for_overwrite<int32_t[]>(A.size());
     be = std::make_unique_for_overwrite<int32_t[]>(B.size());
     an = std::make_unique_for_overwrite<float[]>(A.size());
@@ -340,7 +364,28 @@ void mmaAsyncH(Exec& x, const Inst& in) {
       cBits[i * kWarpSize + lane] = (c[lane] >> shift) & mask;
   }
   const auto dBits = std::make_unique_for_overwrite<uint64_t[]>(size_t(elems) * kWarpSize);
-  if (isInt) {
+  if (sparse) {
+    // Each stored element meets the B element its metadata names; the K/2 products summed by
+    // sparseDot (the dense wgmma's adder; blocks of the dense K for DenseBlocks), integers
+    // exactly.
+    for (unsigned i = 0; i < elems; ++i)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        const unsigned row = rowOf(lane, i), col = colOf(lane, i);
+        const uint64_t c = cBits[i * kWarpSize + lane];
+        double b[32];
+        for (unsigned k = 0; k < K; ++k) b[k] = bv[col * KB + columns[row][k]];
+        if (isInt) {
+          int64_t s = int64_t(int32_t(uint32_t(c)));
+          for (unsigned k = 0; k < K; ++k) s += int64_t(av[row * K + k]) * int64_t(b[k]);
+          if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
+          dBits[i * kWarpSize + lane] = uint32_t(s);
+        } else {
+          dBits[i * kWarpSize + lane] =
+              sparseDot(&av[row * K], b, K, K / 2, af, bf, fp8 ? kFp8Adder : kMmaAdder, c, accF,
+                        accF, kSparseGrouping);
+        }
+      }
+  } else if (isInt) {
     for (unsigned i = 0; i < elems; ++i)
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         const unsigned row = rowOf(lane, i), col = colOf(lane, i);
@@ -422,10 +467,7 @@ bool isImmediate(const Opnd& o) { return o.kind == OpndKind::Reg && !o.declared;
 std::string bindMmaAsync(Inst& in) {
   const Mods& m = in.mods;
   if (!m.has("sync") || !m.has("aligned")) return msg(in, "needs .sync.aligned");
-  if (m.has("sp")) {
-    in.run = notSupportedHandler;  // the sparse forms: not executed yet
-    return "";
-  }
+  const bool sparse = m.has("sp");
   // The shape word m64nNkK.
   unsigned n = 0, kShape = 0;
   bool shape = false;
@@ -449,9 +491,10 @@ std::string bindMmaAsync(Inst& in) {
   const bool bFp8 = bk == Kind::E4M3 || bk == Kind::E5M2;
   if (isInt != bInt || fp8 != bFp8 || (!isInt && !fp8 && ak != bk))
     return msg(in, "needs A and B of one type (or both fp8, or both 8-bit integers)");
-  if (kShape != kOf(ak))
-    return msg(in, "has K = " + std::to_string(kOf(ak)) + " for its types (.m64nNk" +
-                       std::to_string(kOf(ak)) + ")");
+  const unsigned kWant = sparse ? 2 * kOf(ak) : kOf(ak);
+  if (kShape != kWant)
+    return msg(in, "has K = " + std::to_string(kWant) + " for its types (.m64nNk" +
+                       std::to_string(kWant) + ")");
   const bool nOk = isInt ? (n == 8 || n == 16 || n == 24 || (n >= 32 && n <= 256 && n % 16 == 0))
                          : (n >= 8 && n <= 256 && n % 8 == 0);
   if (!nOk) return msg(in, "has an N it does not take (" + std::to_string(n) + ")");
@@ -467,12 +510,14 @@ std::string bindMmaAsync(Inst& in) {
   if (d == Type::F16) flags |= kDF16;
   if (d == Type::S32) flags |= kDS32;
   if (m.has("satfinite")) flags |= kSatFinite;
-  if (in.ops.size() < 4) return msg(in, "has too few operands");
+  if (sparse) flags |= kSparse;
+  const size_t sp = sparse ? 2 : 0;  // the metadata and the selector, after B
+  if (in.ops.size() < 4 + sp) return msg(in, "has too few operands");
   const Opnd& a = in.ops[1];
   const bool aDesc = a.kind == OpndKind::Reg;
   if (aDesc) flags |= kADesc;
   const bool trans = ak == Kind::F16 || ak == Kind::BF16;
-  size_t ops = isInt ? 4 : 6;
+  size_t ops = (isInt ? 4 : 6) + sp;
   if (trans) ops += aDesc ? 2 : 1, flags |= kHasTrans;
   if (in.ops.size() != ops)
     return msg(in, "takes " + std::to_string(ops) + " operands in this form");
@@ -489,9 +534,14 @@ std::string bindMmaAsync(Inst& in) {
       if (e.kind != OpndKind::Reg) return msg(in, "takes A's fragment in registers");
   }
   if (in.ops[2].kind != OpndKind::Reg) return msg(in, "takes B as a 64-bit descriptor");
-  if (in.ops[3].kind != OpndKind::Pred && !isImmediate(in.ops[3]))
+  if (sparse) {
+    if (in.ops[3].kind != OpndKind::Reg || !in.ops[3].declared)
+      return msg(in, "takes the sparsity metadata (operand 4) in a register");
+    if (!isImmediate(in.ops[4])) return msg(in, "takes the sparsity selector as an immediate");
+  }
+  if (in.ops[3 + sp].kind != OpndKind::Pred && !isImmediate(in.ops[3 + sp]))
     return msg(in, "takes scale-d as a predicate");
-  for (size_t i = 4; i < ops; ++i)
+  for (size_t i = 4 + sp; i < ops; ++i)
     if (!isImmediate(in.ops[i]))
       return msg(in, "takes imm-scale-a/b and imm-trans-a/b as immediates");
   in.flags = flags;

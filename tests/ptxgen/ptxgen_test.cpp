@@ -648,6 +648,62 @@ TEST(PtxGenMma, TheThirdCycleRunsEveryM8n8k4Form) {
     EXPECT_TRUE(families.count(f)) << f;
 }
 
+// The fourth cycle (seeds from 300000: the 15 sparse forms, mma.sp and
+// mma.sp::ordered_metadata, in 7 input modes, not recorded yet) makes each form in each mode
+// within 105 seeds, each with its metadata and selector, and each runs without a fault.
+TEST(PtxGenMma, TheFourthCycleRunsEverySparseFormInEveryMode) {
+  std::set<std::string> families;
+  for (uint64_t seed = 300000; seed < 300000 + 15 * 7; ++seed) {
+    const GeneratedProgram g = generateMmaProgram(seed);
+    ASSERT_EQ(g.forms[0].rfind("mma.sp", 0), 0u) << seed << " " << g.forms[0];
+    EXPECT_NE(g.ptx.find("prmt.b32"), std::string::npos) << seed;
+    families.insert(g.families[0]);
+    IsaRun r;
+    ASSERT_NO_THROW(r = runIsaInSimulator(g.ptx, "prog.ptx", caseFor(g, "prog.ptx"),
+                                          makeInputs(seed, g.inputs, g.threads())))
+        << seed << " " << g.families[0];
+    EXPECT_FALSE(r.fault) << seed << " " << g.families[0] << ": " << r.fault->describe("prog.ptx");
+  }
+  EXPECT_EQ(families.size(), 105u);
+  for (const char* f : {"mma.sp.f16.m16n8k32.f32.split", "mma.sp.tf32.m16n8k8.meta-odd",
+                        "mma.sp.e5m2e4m3.m16n8k64.tiny", "mma.sp.u4s4.m16n8k128.satfinite.random"})
+    EXPECT_TRUE(families.count(f)) << f;
+}
+
+// The --wgmma generator still makes the recorded programs from their seeds (its sparse seeds
+// start at 400000, beyond every recorded one); and those make the 8 sparse forms in each of
+// their 5 input modes within 40 seeds, each running without a fault.
+TEST(PtxGenWgmma, RecordedSeedsGenerateTheRecordedProgramsAndTheSparseFormsRun) {
+  const fs::path dir = fs::path(WARPSIM_SOURCE_DIR) / "tests" / "recorded" / "wgmma";
+  unsigned programs = 0;
+  if (fs::is_directory(dir))
+    for (const auto& e : fs::directory_iterator(dir)) {
+      if (e.path().extension() != ".isacase") continue;
+      const IsaCase c = readIsaCase(e.path().string());
+      std::ifstream f(dir / c.ptxFile);
+      const std::string recorded((std::istreambuf_iterator<char>(f)), {});
+      EXPECT_EQ(generateWgmmaProgram(c.seed).ptx, recorded) << e.path();
+      ++programs;
+    }
+  EXPECT_EQ(programs, 503u) << "tests/recorded/wgmma holds 503 cases";
+  std::set<std::string> families;
+  for (uint64_t seed = 400000; seed < 400000 + 8 * 5; ++seed) {
+    const GeneratedProgram g = generateWgmmaProgram(seed);
+    ASSERT_EQ(g.forms[0].rfind("wgmma.mma_async.sp.", 0), 0u) << seed << " " << g.forms[0];
+    const std::string& fam = g.families[0];  // wgmma.sp.A.B.D.mode.<layout words>
+    size_t at = 0;
+    for (int dots = 0; dots < 6 && at != std::string::npos; ++dots) at = fam.find('.', at + 1);
+    families.insert(fam.substr(0, at));
+    IsaRun r;
+    ASSERT_NO_THROW(r = runIsaInSimulator(g.ptx, "prog.ptx", caseFor(g, "prog.ptx"),
+                                          makeInputs(seed, g.inputs, g.threads())))
+        << seed << " " << fam;
+    EXPECT_FALSE(r.fault) << seed << " " << fam << ": " << r.fault->describe("prog.ptx");
+  }
+  EXPECT_EQ(families.size(), 40u);
+  EXPECT_TRUE(families.count("wgmma.sp.e5m2.e4m3.f16.split"));
+}
+
 // ---- the commands -------------------------------------------------------------------------
 
 using test::Outcome;

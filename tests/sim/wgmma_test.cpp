@@ -2,13 +2,16 @@
 // whole wgmma.mma_async programs (every operand source and layout, each type family, several N)
 // against a CPU product of the matrices the layouts describe (small integers: exact whatever the
 // summation); the in-flight state (the result lands at wait_group, a chained wgmma sees the
-// pending one); and the faults for misuse.
+// pending one); and the faults for misuse. wgmma.mma_async.sp likewise: A's stored elements
+// in the dense layouts, B twice as deep, the metadata's columns by mma.sp's map
+// (isa::insns::sparseColumns, checked against the manual's figures in mma_sparse_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <functional>
 
 #include "isa/fp.h"
+#include "isa/insns/mma_sparse.h"
 #include "isa/insns/wgmma_layout.h"
 #include "kernels/random.h"
 #include "tests/support/ptx_runner.h"
@@ -124,7 +127,9 @@ struct Case {
   bool scaleD = true;
   int scaleA = 1, scaleB = 1;
   bool satfinite = false;
-  int64_t cBias = 0;  // added to every C (s32: near the limits)
+  int64_t cBias = 0;    // added to every C (s32: near the limits)
+  bool sparse = false;  // wgmma.mma_async.sp: random valid metadata, selector `selector`
+  unsigned selector = 0;
 };
 
 // A layout for an operand of `rows` rows (M or N) of element size e, K = 32 / e: descriptor
@@ -133,14 +138,16 @@ struct Layout {
   Descriptor d;
   uint32_t bytes;
 };
-Layout layoutFor(Swizzle s, bool mnMajor, unsigned rows, unsigned e, unsigned kSteps) {
-  const unsigned w = wg::swizzleBytes(s);
+// kBytes: the depth in bytes, 32 (a sparse wgmma's B: 64).
+Layout layoutFor(Swizzle s, bool mnMajor, unsigned rows, unsigned e, unsigned kSteps,
+                 unsigned kBytes = 32) {
+  const unsigned w = wg::swizzleBytes(s), kGroups = kBytes / e / 8;
   Layout l;
   l.d.swizzle = s;
   if (!mnMajor) {
     if (s == Swizzle::None) {
-      l.d.lbo = 128, l.d.sbo = 256;
-      l.bytes = rows / 8 * 256;
+      l.d.lbo = 128, l.d.sbo = 128 * (kBytes / 16);
+      l.bytes = rows / 8 * l.d.sbo;
     } else {
       l.d.sbo = 8 * w;
       l.bytes = (rows + 7) / 8 * 8 * w;
@@ -149,12 +156,12 @@ Layout layoutFor(Swizzle s, bool mnMajor, unsigned rows, unsigned e, unsigned kS
   } else {
     const unsigned groups = (rows * e + 15) / 16;
     if (s == Swizzle::None) {
-      l.d.lbo = 128, l.d.sbo = 256;
-      l.bytes = groups * 256;
+      l.d.lbo = 128, l.d.sbo = 128 * kGroups;
+      l.bytes = groups * l.d.sbo;
     } else {
       const unsigned atoms = (rows * e + w - 1) / w;
-      l.d.sbo = 8 * w, l.d.lbo = 16 * w;
-      l.bytes = atoms * 16 * w;
+      l.d.sbo = 8 * w, l.d.lbo = 8 * w * kGroups;
+      l.bytes = atoms * l.d.lbo;
     }
   }
   return l;
@@ -171,7 +178,7 @@ std::string regList(const char* prefix, unsigned n) {
 std::string programFor(const Case& c, unsigned imageBytes) {
   const bool dHalf = c.d == "f16";
   const unsigned dRegs = dHalf ? c.n / 4 : c.n / 2;
-  const unsigned K = kOf(c.a);
+  const unsigned K = kOf(c.a) * (c.sparse ? 2 : 1);
   std::string shape = "m64n" + std::to_string(c.n) + "k" + std::to_string(K);
   std::string s = ".version 8.0\n.target sm_90a\n.address_size 64\n";
   s += ".visible .entry wg(.param .u64 img, .param .u32 nbytes, .param .u64 ain, .param .u64 "
@@ -204,6 +211,9 @@ add.s64 %rd6, %rd6, %rd5;
 ld.param.u64 %rd7, [bdesc];
 add.s64 %rd7, %rd7, %rd5;
 ld.param.u64 %rd8, [ain];
+mul.wide.u32 %rd13, %r1, 4;
+add.s64 %rd13, %rd8, %rd13;
+ld.global.b32 %r10, [%rd13+2048];
 mul.wide.u32 %rd9, %r1, 16;
 add.s64 %rd8, %rd8, %rd9;
 ld.global.v4.b32 {%a0, %a1, %a2, %a3}, [%rd8];
@@ -219,8 +229,10 @@ add.s64 %rd12, %rd12, %rd11;
   s += std::string("setp.ne.u32 %p2, %r1, ") + (c.scaleD ? "1000" : "%r1") + ";\n";
   s += "wgmma.fence.sync.aligned;\n";
   std::string types = std::string(".") + c.d + "." + nameOf(c.a) + "." + nameOf(c.b);
-  s += "wgmma.mma_async.sync.aligned." + shape + (c.satfinite ? ".satfinite" : "") + types + " " +
-       regList("%d", dRegs) + ", " + (c.aRegs ? "{%a0, %a1, %a2, %a3}" : "%rd6") + ", %rd7, %p2";
+  s += std::string("wgmma.mma_async") + (c.sparse ? ".sp" : "") + ".sync.aligned." + shape +
+       (c.satfinite ? ".satfinite" : "") + types + " " + regList("%d", dRegs) + ", " +
+       (c.aRegs ? "{%a0, %a1, %a2, %a3}" : "%rd6") + ", %rd7" +
+       (c.sparse ? ", %r10, " + std::to_string(c.selector) : "") + ", %p2";
   if (!isInt(c.a)) {
     s += ", " + std::to_string(c.scaleA) + ", " + std::to_string(c.scaleB);
     if (c.a == T::F16 || c.a == T::BF16) {
@@ -241,19 +253,36 @@ void runCase(const Case& c) {
                " N=" + std::to_string(c.n) + " swA=" + std::to_string(int(c.swA)) +
                " swB=" + std::to_string(int(c.swB)) + " tA=" + std::to_string(c.transA) +
                " tB=" + std::to_string(c.transB) + " aRegs=" + std::to_string(c.aRegs));
-  const unsigned K = kOf(c.a), e = bytesOf(c.a), N = c.n;
+  // K: A's depth (a sparse A's stored elements), KB: B's (twice K for a sparse form).
+  const unsigned K = kOf(c.a), e = bytesOf(c.a), N = c.n, KB = c.sparse ? 2 * K : K;
   kernels::Rng rng(N * 131 + unsigned(c.swA) * 7 + unsigned(c.swB) + unsigned(c.a) * 1000);
   auto small = [&](T t) {
     if (t == T::U8) return int(rng.u32(0, 5));
     if (t == T::E4M3) return int(rng.u32(0, 6)) - 3;
     return int(rng.u32(0, 8)) - 4;
   };
-  std::vector<int> A(64 * K), B(N * K);  // A[m][k], B[n][k]
+  std::vector<int> A(64 * K), B(N * KB);  // A[m][k], B[n][k]
   for (int& v : A) v = small(c.a);
   for (int& v : B) v = small(c.b);
+  // Sparse: every thread's metadata, valid nibbles (tf32: 0b0100 / 0b1110), and each row's
+  // stored elements' columns.
+  std::vector<uint32_t> meta(128, 0);
+  std::vector<std::array<uint8_t, 32>> columns(64);
+  if (c.sparse) {
+    static constexpr uint32_t kOrdered[] = {0x4, 0x8, 0xC, 0x9, 0xD, 0xE};
+    for (uint32_t& m : meta)
+      for (unsigned nib = 0; nib < 8; ++nib)
+        m |= (c.a == T::TF32 ? (rng.u32(0, 1) ? 0xEu : 0x4u) : kOrdered[rng.u32(0, 5)]) << 4 * nib;
+    for (unsigned w = 0; w < 4; ++w) {
+      uint64_t warpMeta[32];
+      for (unsigned l = 0; l < 32; ++l) warpMeta[l] = meta[32 * w + l];
+      for (unsigned r = 0; r < 16; ++r)
+        isa::insns::sparseColumns(8 * e, KB, warpMeta, c.selector, r, columns[16 * w + r].data());
+    }
+  }
   // The shared image: A at 0, B after it (both 1024-aligned).
   Layout la = layoutFor(c.swA, c.transA, 64, e, c.aKStep);
-  Layout lb = layoutFor(c.swB, c.transB, N, e, 0);
+  Layout lb = layoutFor(c.swB, c.transB, N, e, 0, KB * e);
   const uint32_t bBase = (la.bytes + 1023) / 1024 * 1024;
   lb.d.start += bBase;
   const uint32_t total = (bBase + lb.bytes + 2047) / 2048 * 2048;
@@ -266,9 +295,11 @@ void runCase(const Case& c) {
   for (unsigned m = 0; m < 64; ++m)
     for (unsigned k = 0; k < K; ++k) put(la.d, c.transA, m, k, encode(c.a, A[m * K + k]));
   for (unsigned n = 0; n < N; ++n)
-    for (unsigned k = 0; k < K; ++k) put(lb.d, c.transB, n, k, encode(c.b, B[n * K + k]));
-  // A's register fragment per thread (mma.sync's A layout on the warp's 16 rows).
-  std::vector<uint32_t> ain(128 * 4, 0);
+    for (unsigned k = 0; k < KB; ++k) put(lb.d, c.transB, n, k, encode(c.b, B[n * KB + k]));
+  // A's register fragment per thread (mma.sync's A layout on the warp's 16 rows), then each
+  // thread's metadata word (at byte 2048).
+  std::vector<uint32_t> ain(128 * 4 + 128, 0);
+  for (unsigned th = 0; th < 128; ++th) ain[512 + th] = meta[th];
   const unsigned perReg = 4 / e;
   for (unsigned th = 0; th < 128; ++th) {
     const unsigned w = th / 32, g = (th % 32) / 4, t = th % 4;
@@ -295,7 +326,8 @@ void runCase(const Case& c) {
       const int64_t cv = int64_t(rng.u32(0, 16)) - 8 + c.cBias;
       int64_t dot = 0;
       for (unsigned k = 0; k < K; ++k)
-        dot += int64_t(c.scaleA) * A[row * K + k] * int64_t(c.scaleB) * B[col * K + k];
+        dot += int64_t(c.scaleA) * A[row * K + k] * int64_t(c.scaleB) *
+               B[col * KB + (c.sparse ? columns[row][k] : k)];
       int64_t dv = dot + (c.scaleD ? cv : 0);
       uint32_t cBits, dBits;
       if (dInt) {
@@ -372,6 +404,47 @@ TEST(WgmmaProgram, Tf32Fp8AndInt8FromDescriptors) {
   // .satfinite: C near INT32_MAX, so positive sums clamp.
   runCase(
       {.a = T::S8, .b = T::S8, .n = 16, .d = "s32", .satfinite = true, .cBias = INT32_MAX - 20});
+}
+
+// wgmma.mma_async.sp: every type family, A from a descriptor and from registers, B of twice
+// the K in the K-major layouts 64 bytes fit and MN-major, both selectors of the 16-bit types.
+TEST(WgmmaSparse, EveryTypeFamilyAgainstTheExpandedProduct) {
+  runCase({.n = 16, .sparse = true});
+  runCase({.n = 24, .swA = Swizzle::B128, .swB = Swizzle::B128, .sparse = true, .selector = 1});
+  runCase({.a = T::BF16,
+           .b = T::BF16,
+           .n = 40,
+           .swA = Swizzle::B32,
+           .swB = Swizzle::B64,
+           .transB = true,
+           .sparse = true});
+  runCase({.n = 32,
+           .d = "f16",
+           .swB = Swizzle::B32,
+           .transA = true,
+           .transB = true,
+           .sparse = true,
+           .selector = 1});
+  runCase({.n = 64, .swB = Swizzle::B64, .aRegs = true, .scaleA = -1, .sparse = true});
+  runCase(
+      {.a = T::TF32, .b = T::TF32, .n = 16, .swB = Swizzle::B128, .sparse = true, .selector = 1});
+  runCase({.a = T::TF32, .b = T::TF32, .n = 8, .aRegs = true, .sparse = true});
+  runCase({.a = T::E4M3,
+           .b = T::E5M2,
+           .n = 32,
+           .swA = Swizzle::B64,
+           .swB = Swizzle::B128,
+           .sparse = true});
+  runCase({.a = T::E5M2, .b = T::E4M3, .n = 16, .d = "f16", .aRegs = true, .sparse = true});
+  runCase({.a = T::U8, .b = T::S8, .n = 48, .d = "s32", .swB = Swizzle::B64, .sparse = true});
+  runCase({.a = T::S8,
+           .b = T::S8,
+           .n = 16,
+           .d = "s32",
+           .aRegs = true,
+           .satfinite = true,
+           .cBias = INT32_MAX - 20,
+           .sparse = true});
 }
 
 // ---- in-flight state and misuse ---------------------------------------------------------------
@@ -530,6 +603,16 @@ TEST(WgmmaMisuse, WrongFormsAreLoadErrors) {
       "0;\n",
       "accumulates this type into .f32");
   bad("  wgmma.wait_group.sync.aligned %r1;\n", "takes one immediate operand");
+  // Sparse: K twice the dense one; the metadata in a register, the selector an immediate.
+  bad("  wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.f16.f16 {%d0,%d1,%d2,%d3}, %rd2, %rd2, %r1, "
+      "0, %p1, 1, 1, 0, 0;\n",
+      "has K = 32 for its types");
+  bad("  wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%d0,%d1,%d2,%d3}, %rd2, %rd2, 5, "
+      "0, %p1, 1, 1, 0, 0;\n",
+      "sparsity metadata (operand 4) in a register");
+  bad("  wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%d0,%d1,%d2,%d3}, %rd2, %rd2, %r1, "
+      "%r1, %p1, 1, 1, 0, 0;\n",
+      "sparsity selector as an immediate");
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // One warp-level mma per program, for the tests of mma.sync's forms (tests/sim/matrix_test.cpp,
-// tests/sim/mma_forms_test.cpp).
+// tests/sim/mma_forms_test.cpp, tests/sim/mma_sparse_test.cpp).
 #pragma once
 
 #include <string>
@@ -8,10 +8,13 @@ namespace warpsim::test {
 
 // One mma per program: each thread loads its A, B, C fragment registers from global words in
 // lane order (A's nA words, then B's, C's) and stores D's.
+// A sparse form (sparseSelector >= 0) loads one more word, the metadata, after C's, and names
+// it and the selector (an immediate) after C.
 inline std::string mmaProgram(const std::string& form, unsigned nA, unsigned nB, unsigned nC,
-                              unsigned nD, bool wide) {
+                              unsigned nD, bool wide, int sparseSelector = -1) {
   const std::string t = wide ? ".b64" : ".b32";
-  const unsigned words = nA + nB + nC, bytes = wide ? 8 : 4;
+  const bool sparse = sparseSelector >= 0;
+  const unsigned words = nA + nB + nC + (sparse ? 1 : 0), bytes = wide ? 8 : 4;
   std::string s = std::string(".version 9.0\n.target sm_90\n.address_size 64\n") +
                   ".visible .entry mma_k(.param .u64 in, .param .u64 out)\n{\n";
   s += ".reg " + t + " %x<" + std::to_string(words + nD) + ">;\n.reg .b32 %t;\n.reg .b64 %a<4>;\n";
@@ -27,7 +30,10 @@ inline std::string mmaProgram(const std::string& form, unsigned nA, unsigned nB,
     return v + "}";
   };
   s += form + " " + vec(words, nD) + ", " + vec(0, nA) + ", " + vec(nA, nB) + ", " +
-       vec(nA + nB, nC) + ";\n";
+       vec(nA + nB, nC) +
+       (sparse ? ", %x" + std::to_string(nA + nB + nC) + ", " + std::to_string(sparseSelector)
+               : std::string()) +
+       ";\n";
   for (unsigned i = 0; i < nD; ++i)
     s += "st.global" + t + " [%a1+" + std::to_string(i * bytes) + "], %x" +
          std::to_string(words + i) + ";\n";
