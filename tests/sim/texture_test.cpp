@@ -69,27 +69,29 @@ TEST(TextureSample, NormalizedCoordinateHasTwentyFractionalBits) {
             79.0 / 256);
 }
 
-// The float filter's sum is exact and rounded once with ties away from zero (not to even):
-// recorded cases 17 (254/256 of 51.793701171875 and 2/256 of 645.6787109375 is 56.43342781...,
-// half-way between two floats) and 336 (a negative tie).
-TEST(TextureSample, FloatFilterSumRoundsTiesAwayFromZero) {
+// The linear filter of a 1-d f32 texture over two texels: wa/256 of a and wb/256 of b.
+float sum(double wa, float a, double wb, float b) {
   Object o;
   o.dims = 1;
   o.width = 2;
   o.channel = Channel::F32;
   o.filter = Filter::Linear;
   isa::tex::packDense(o);
-  const auto sum = [&](double wa, float a, double wb, float b) {
-    isa::tex::Footprint f;
-    f.n = 2;
-    f.taps[0] = {0, wa / 256};
-    f.taps[1] = {4, wb / 256};
-    uint8_t ta[4], tb[4];
-    std::memcpy(ta, &a, 4);
-    std::memcpy(tb, &b, 4);
-    const uint8_t* texels[2] = {ta, tb};
-    return isa::tex::filteredChannel(o, f, texels, 0);
-  };
+  isa::tex::Footprint f;
+  f.n = 2;
+  f.taps[0] = {0, wa / 256};
+  f.taps[1] = {4, wb / 256};
+  uint8_t ta[4], tb[4];
+  std::memcpy(ta, &a, 4);
+  std::memcpy(tb, &b, 4);
+  const uint8_t* texels[2] = {ta, tb};
+  return isa::tex::filteredChannel(o, f, texels, 0);
+}
+
+// The float filter's sum is exact and rounded once with ties away from zero (not to even):
+// recorded cases 17 (254/256 of 51.793701171875 and 2/256 of 645.6787109375 is 56.43342781...,
+// half-way between two floats) and 336 (a negative tie).
+TEST(TextureSample, FloatFilterSumRoundsTiesAwayFromZero) {
   EXPECT_EQ(sum(254, 51.793701171875f, 2, 645.6787109375f), 0x1.c377aap+5f);  // RN: ...a8
   EXPECT_EQ(sum(228, -1018.51953125f, 28, -3675.640625f), -0x1.47491ap+10f);
   EXPECT_EQ(sum(128, 1.0f, 128, 2.0f), 1.5f);            // exact sums stay exact
@@ -104,23 +106,6 @@ TEST(TextureSample, FloatFilterSumRoundsTiesAwayFromZero) {
 // 0x1.c4cefep-12 is 0x1.00f0ab0e24p-5 exactly, which rounds to ...ac; the chip gives ...aa,
 // since the small texel keeps only its bits down to 2^-28.
 TEST(TextureSample, FloatFilterCutsTexelsToATwentyEightBitBlock) {
-  Object o;
-  o.dims = 1;
-  o.width = 2;
-  o.channel = Channel::F32;
-  o.filter = Filter::Linear;
-  isa::tex::packDense(o);
-  const auto sum = [&](double wa, float a, double wb, float b) {
-    isa::tex::Footprint f;
-    f.n = 2;
-    f.taps[0] = {0, wa / 256};
-    f.taps[1] = {4, wb / 256};
-    uint8_t ta[4], tb[4];
-    std::memcpy(ta, &a, 4);
-    std::memcpy(tb, &b, 4);
-    const uint8_t* texels[2] = {ta, tb};
-    return isa::tex::filteredChannel(o, f, texels, 0);
-  };
   EXPECT_EQ(sum(9, 0x1.c2b6eap-1f, 247, 0x1.c4cefep-12f), 0x1.00f0aap-5f);
   // Toward zero for a negative texel too: the same lane negated.
   EXPECT_EQ(sum(9, -0x1.c2b6eap-1f, 247, -0x1.c4cefep-12f), -0x1.00f0aap-5f);
