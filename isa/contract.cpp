@@ -210,8 +210,8 @@ class Contraction {
     const Opnd addend = in.ops[3 - k];
     in.ops = {in.ops[0], mul.ops[1], mul.ops[2], addend};
     if (fusion_[p.mul] == Fusion::Divide)  // FFMA.SAT for an add.sat, as for a mul
-      in.run = insns::fusedDivideAdd(mul.mods.has("full"), ftz(in), in.mods.has("sat"),
-                                     negProduct, negAddend);
+      in.run = insns::fusedDivideAdd(mul.mods.has("full"), ftz(in), in.mods.has("sat"), negProduct,
+                                     negAddend);
     else
       in.run = insns::fusedMultiplyAdd(in.mods.type(), ftz(in), in.mods.has("sat"), negProduct,
                                        negAddend);

@@ -25,11 +25,11 @@ std::vector<Card> warpCards();
 std::vector<Card> tensorCards();  // kernels/tensor: cp.async, ldmatrix, mma.sync
 std::vector<Card> tmaCards();     // kernels/tensor: TMA (cp.async.bulk.tensor, mbarrier)
 std::vector<Card> microCards();
-std::vector<Card> textureCards();  // kernels/texture: texture objects (bilinear resize)
-std::vector<Card> solverCards();   // kernels/solver: Gaussian elimination (fma contraction)
-std::vector<Card> heapCards();     // kernels/heap: device-side malloc and free
-std::vector<Card> cdpCards();      // kernels/cdp: dynamic parallelism (nvcc -rdc=true)
-std::vector<Card> clusterCards();  // kernels/cluster: clusters (DSMEM), cooperative grid sync
+std::vector<Card> textureCards();   // kernels/texture: texture objects (bilinear resize)
+std::vector<Card> solverCards();    // kernels/solver: Gaussian elimination (fma contraction)
+std::vector<Card> heapCards();      // kernels/heap: device-side malloc and free
+std::vector<Card> cdpCards();       // kernels/cdp: dynamic parallelism (nvcc -rdc=true)
+std::vector<Card> clusterCards();   // kernels/cluster: clusters (DSMEM), cooperative grid sync
 std::vector<Card> fastmathCards();  // kernels/fastmath: --use_fast_math, rsqrtf (bit-exact SFU)
 
 }  // namespace warpsim::kernels

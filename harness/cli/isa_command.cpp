@@ -295,7 +295,7 @@ int isaCheckCommand(const std::vector<std::string>& args) {
       "contract", "also generate mul + add/sub pairs that ptxas fuses into fma")(
       "mma", "programs of one matrix instruction instead")(
       "wgmma", "programs of one wgmma.mma_async instead")("ptx-dir", po::value<std::string>(),
-                                                           "write the programs here");
+                                                          "write the programs here");
   po::positional_options_description pos;
   po::variables_map vm;
   if (!parseOptions(args, opts, pos, vm, kCheckUsage, "isa-check")) return kUsage;

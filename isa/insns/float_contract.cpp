@@ -48,9 +48,8 @@ template <unsigned Flags>
 struct FusedDivF32 {
   static void run(Exec& x, const Inst& in) {
     ternary<uint32_t>(x, in, [](uint32_t a, uint32_t b, uint32_t c) {
-      const uint32_t d =
-          sfu::divFmaF32(a, b, c, (Flags & kFull) != 0, (Flags & kFtz) != 0,
-                         (Flags & kNegProduct) != 0, (Flags & kNegAddend) != 0);
+      const uint32_t d = sfu::divFmaF32(a, b, c, (Flags & kFull) != 0, (Flags & kFtz) != 0,
+                                        (Flags & kNegProduct) != 0, (Flags & kNegAddend) != 0);
       if constexpr ((Flags & kSat) != 0) return fp::bits(fp::saturate(fp::f32(d)));
       return d;
     });

@@ -125,9 +125,8 @@ py::dict launch(SimModule& m, const std::string& entry, const std::vector<uint32
                 const std::vector<uint32_t>& block, uint32_t shared, const py::list& args,
                 unsigned threads, bool serial, std::optional<uint64_t> budget,
                 std::optional<double> timeLimit, std::optional<std::string> timing,
-                const std::vector<std::string>& checks, uint64_t stackSize,
-                uint64_t mallocHeapSize, const std::vector<uint32_t>& cluster,
-                bool cooperative) {
+                const std::vector<std::string>& checks, uint64_t stackSize, uint64_t mallocHeapSize,
+                const std::vector<uint32_t>& cluster, bool cooperative) {
   LaunchRequest r;
   r.entry = entry;
   r.grid = dim3(grid);
