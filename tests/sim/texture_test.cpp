@@ -98,6 +98,54 @@ TEST(TextureSample, FloatFilterSumRoundsTiesAwayFromZero) {
   EXPECT_EQ(sum(128, 3e38f, 128, 1e-38f), 1.5e38f);  // 250 bits apart: the wide accumulator
 }
 
+// The exact sum of up to four f32 texels has two accumulators: 64 bits when the terms' exponents
+// span at most 25, 128 beyond. Both must give the sum rounded once, ties away from zero: checked
+// against long double arithmetic (exact here: 33-bit terms at most 29 bits apart) across the
+// span where the accumulator changes, sums that cancel, ties and mixed signs included.
+RC_GTEST_PROP(TextureSample, FloatFilterSumIsExactOnBothSidesOfTheNarrowAccumulator, ()) {
+  Object o;
+  o.dims = 2;
+  o.width = o.height = 2;
+  o.channel = Channel::F32;
+  o.filter = Filter::Linear;
+  isa::tex::packDense(o);
+  const int spread = *rc::gen::inRange(0, 30);  // exponents from e0 to e0 + spread
+  const int e0 = *rc::gen::inRange(-100, 90);
+  const uint32_t w0 = *rc::gen::inRange(0u, 257u), w1 = *rc::gen::inRange(0u, 257u - w0),
+                 w2 = *rc::gen::inRange(0u, 257u - w0 - w1), w3 = 256 - w0 - w1 - w2;
+  const uint32_t w[4] = {w0, w1, w2, w3};
+  isa::tex::Footprint f;
+  f.n = 4;
+  float v[4];
+  uint8_t bytes[4][4];
+  const uint8_t* texels[4];
+  long double exact = 0;
+  for (unsigned t = 0; t < 4; ++t) {
+    const int e = e0 + *rc::gen::inRange(0, spread + 1);
+    // Significands with few bits set below the top now and then, so that sums tie.
+    const uint32_t sig = *rc::gen::oneOf(rc::gen::inRange(1u << 23, 1u << 24),
+                                         rc::gen::element(1u << 23, 3u << 22, 5u << 21));
+    v[t] = std::ldexp(float(sig), e - 23) * (*rc::gen::arbitrary<bool>() ? -1.0f : 1.0f);
+    f.taps[t] = {int64_t(4 * t), w[t] / 256.0};
+    std::memcpy(bytes[t], &v[t], 4);
+    texels[t] = bytes[t];
+    exact += (long double)w[t] * v[t];
+  }
+  exact /= 256;
+  // The nearest f32 (ties to even), then a tie moved away from zero.
+  float want = float(exact);
+  const long double err = exact - (long double)want;
+  if (err != 0) {
+    const float other = std::nextafter(want, err > 0 ? INFINITY : -INFINITY);
+    if (std::fabs((long double)other - exact) == std::fabs(err) &&
+        std::fabs(other) > std::fabs(want))
+      want = other;
+  }
+  RC_PRE(std::fabs(want) >= 0x1p-126f || want == 0);  // the normal range (and zero)
+  const float got = isa::tex::filteredChannel(o, f, texels, 0);
+  RC_ASSERT(fp::bits(got) == fp::bits(want == 0 ? 0.0f : want));
+}
+
 // s8 texels enter the filter as v * 32767 / 127 floored to eighths of the 16-bit unit, not
 // rounded to whole units (recorded case 104, lane 10: 25/256 of -29 and 231/256 of 25 is
 // 5089.61 units, 5090 on the H200; whole units, -7482 and 6450, would give 5089.45).
