@@ -272,9 +272,9 @@ void runTex(Exec& x, const Inst& in) {
       // Integer coordinates address texels directly, unfiltered.
       Object point = o;
       point.filter = tex::Filter::Point;
-      fp[l] = tex::footprint(point, c, ic, true, layer);
+      tex::footprint(point, c, ic, true, layer, fp[l]);
     } else {
-      fp[l] = tex::footprint(o, c, ic, false, layer);
+      tex::footprint(o, c, ic, false, layer, fp[l]);
     }
   });
   Texels texels;

@@ -171,6 +171,13 @@ void splitWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t total, 
 
 Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,
                     uint32_t layer) {
+  Footprint f;
+  footprint(o, coord, icoord, integerCoords, layer, f);
+  return f;
+}
+
+void footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,
+               uint32_t layer, Footprint& f) {
   const uint32_t sizes[3] = {o.width, o.height, o.depth};
   const uint64_t strides[3] = {texelBytes(o), o.pitch, o.slicePitch};
   AxisTaps axes[3];
@@ -198,7 +205,7 @@ Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, 
   }
   splitWeights(counts, alpha, 256, weights);
   const uint64_t layerBase = o.layered ? uint64_t(std::min(layer, o.layers - 1)) * o.slicePitch : 0;
-  Footprint f;
+  f.n = 0;
   for (unsigned d = 0; d < 3; ++d) {
     f.count[d] = uint8_t(counts[d]);
     f.alpha[d] = uint16_t(alpha[d]);
@@ -216,7 +223,6 @@ Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, 
         t.offset = int64_t(layerBase);
         for (unsigned d = 0; d < 3; ++d) t.offset += ix[d] * int64_t(strides[d]);
       }
-  return f;
 }
 
 CubeCoords cubeCoords(float x, float y, float z) {
@@ -347,6 +353,9 @@ double roundSumHalfAway(const int64_t* m, const int* e, unsigned n, int base, in
   return negative ? -r : r;
 }
 
+// 2^-126, the smallest normal f32, as a double's bits.
+constexpr uint64_t kF32NormalMagnitude = 0x3810000000000000;
+
 // The weighted sum of float texels (weights in 1/256) rounded once, ties away from zero, to f32
 // (digits 24) or f16 (digits 11): the H200's filter rounding (tests/recorded/texture/: exact
 // sums that fall on a tie round away from zero, docs/FIDELITY.md "Textures").
@@ -355,6 +364,7 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
   int64_t w[kMaxTaps];
   float v[kMaxTaps];
   double plain = 0;  // the sum as IEEE arithmetic has it: what an infinity or a NaN gives
+  bool inexact = false;
   for (unsigned t = 0; t < f.n; ++t) {
     w[t] = roundHalfAway(f.taps[t].weight * 256);
     if (f.taps[t].offset == kBorder)
@@ -363,9 +373,27 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
       std::memcpy(&v[t], texels[t] + 4 * c, 4);
     else
       v[t] = channelAsFloat(o, texels[t], c);
-    if (w[t] != 0) plain += double(w[t]) * double(v[t]);
+    if (w[t] == 0) continue;
+    // Each term is exact (at most 9 + 24 significant bits); TwoSum's error term tells whether
+    // the addition was too.
+    const double term = double(w[t]) * double(v[t]), sum = plain + term, back = sum - plain;
+    inexact |= ((plain - (sum - back)) + (term - back)) != 0;
+    plain = sum;
   }
   if (!std::isfinite(plain)) return plain;
+  if (digits == 24 && !inexact) {
+    // The common case: `plain` is the exact sum (256 times the fetch's). Zero is +0, as below;
+    // in f32's normal range the rounding ties away from zero on the bits (half a unit of the
+    // 24th significant bit added, the bits below cut: a carry moves the exponent up, and at
+    // 2^128 the conversion gives infinity, as the rounded sum does below).
+    const uint64_t bits = fp::bits(plain * 0x1p-8), magnitude = bits & ~(uint64_t(1) << 63);
+    if (magnitude == 0) return 0;
+    if (magnitude >= kF32NormalMagnitude) {
+      const uint64_t cut = (magnitude + (uint64_t(1) << 28)) & ~((uint64_t(1) << 29) - 1);
+      const double r = double(float(fp::f64(cut)));
+      return bits >> 63 ? -r : r;
+    }
+  }
   int64_t m[kMaxTaps];
   int e[kMaxTaps];
   unsigned n = 0;
