@@ -19,6 +19,7 @@
 // sust.p/sured.p; they fault "not supported yet".
 #include <algorithm>
 #include <array>
+#include <memory>
 
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
@@ -115,10 +116,18 @@ void writeDest(Exec& x, const Opnd& d, unsigned lane, unsigned i, uint64_t v) {
   if (e.kind == OpndKind::Reg) x.reg(e)[lane] = v;
 }
 
-// Reads the texels of every lane's taps: texel bytes per (lane, tap).
+// Reads the texels of every lane's taps: texel bytes per (lane, tap). Left uninitialized (4 KiB
+// a warp-instruction): only a lane's fetched taps are read, a border tap never.
 struct Texels {
-  std::array<std::array<std::array<uint8_t, 16>, 8>, kWarpSize> bytes{};
+  std::array<std::array<std::array<uint8_t, 16>, 8>, kWarpSize> bytes;
 };
+
+// Copies `ch` channels of `cb` bytes each from the loaded words to a texel's bytes, with the
+// size a constant (a memcpy call per lane and channel was a tenth of a filtered fetch).
+template <unsigned CB>
+void copyChannels(const uint64_t* words, unsigned ch, uint8_t* texel) {
+  for (unsigned c = 0; c < ch; ++c) std::memcpy(texel + c * CB, &words[c], CB);
+}
 
 void fetchTaps(Exec& x, const Inst& in, LaneMask mask, const Descriptors& d,
                const uint64_t* handles, const std::array<tex::Footprint, kWarpSize>& fp,
@@ -143,11 +152,16 @@ void fetchTaps(Exec& x, const Inst& in, LaneMask mask, const Descriptors& d,
         }
       });
       pending &= ~group;
-      uint64_t vals[kWarpSize * 4] = {};
+      uint64_t vals[kWarpSize * 4];  // the load writes every lane of `group`
       x.machine->load(in, Space::Global, group, addrs, cb, ch, vals);
       forLanes(group, [&](unsigned l) {
-        for (unsigned c = 0; c < ch; ++c)
-          std::memcpy(out.bytes[l][t].data() + c * cb, &vals[l * ch + c], cb);
+        uint8_t* texel = out.bytes[l][t].data();
+        if (cb == 4)
+          copyChannels<4>(vals + l * ch, ch, texel);
+        else if (cb == 2)
+          copyChannels<2>(vals + l * ch, ch, texel);
+        else
+          copyChannels<1>(vals + l * ch, ch, texel);
       });
     }
   }
@@ -166,6 +180,14 @@ float fetchedFloat(const Object& o, const tex::Tap& tap, const uint8_t* bytes, u
   return tex::channelAsFloat(o, bytes, c);
 }
 
+// The second mipmap level a blended fetch reads: its descriptors, footprints, texels and weights.
+struct UpperLevel {
+  Descriptors d;
+  std::array<tex::Footprint, kWarpSize> fp;
+  Texels texels;
+  double blend[kWarpSize] = {};
+};
+
 void runTex(Exec& x, const Inst& in) {
   if (!x.mask) return;
   const unsigned dims = in.flags & kDimsMask;
@@ -176,12 +198,13 @@ void runTex(Exec& x, const Inst& in) {
   Descriptors d;
   readDescriptors(x, in, handles, d, tex::Kind::Texture);
   // Mipmaps: each lane's descriptor becomes that of the level it reads; the lanes in `blended`
-  // blend in a second level (`upper`) by blend[lane] (isa/insns/texture_mipmap.h).
-  Descriptors upper;
+  // blend in a second level (`up`) by up->blend[lane] (isa/insns/texture_mipmap.h). The second
+  // level's state (13 KiB) is made only for a mipmapped texture.
+  std::unique_ptr<UpperLevel> up;
   LaneMask blended = 0;
-  double blend[kWarpSize] = {};
   forLanes(x.mask, [&](unsigned l) {
     if (d.obj[l].levels <= 1) return;
+    if (!up) up = std::make_unique<UpperLevel>();
     // A mipmapped texture's coordinates are normalized whatever the descriptor says (the H200:
     // mipmap_probe.h200.txt, un2 with normalizedCoords = 0 reads as normalized).
     d.obj[l].normalizedCoords = 1;
@@ -198,14 +221,14 @@ void runTex(Exec& x, const Inst& in) {
     }
     const tex::MipChoice c = tex::mipLevels(o, lod);
     if (c.n == 2 && !intCoords) {  // integer coordinates address one level's texels
-      upper.obj[l] = tex::levelOf(o, c.level[1]);
+      up->d.obj[l] = tex::levelOf(o, c.level[1]);
       blended |= LaneMask{1} << l;
-      blend[l] = c.weight;
+      up->blend[l] = c.weight;
     }
     d.obj[l] = tex::levelOf(o, c.level[0]);
   });
   // Lane l's footprint in level object o (the base level's descriptor, or a mip level's).
-  const auto footprintIn = [&](const Object& o, unsigned l) {
+  const auto footprintIn = [&](const Object& o, unsigned l, tex::Footprint& out) {
     if (in.flags & kCube) {
       // A direction (x, y, z) picks a face (a layer) and normalized coordinates on it.
       const unsigned first = layered ? 1 : 0;
@@ -222,7 +245,8 @@ void runTex(Exec& x, const Inst& in) {
       face.normalizedCoords = 1;
       face.address[0] = face.address[1] = tex::Address::Clamp;
       const float st[2] = {cc.s, cc.t};
-      return tex::footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face);
+      tex::footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face, out);
+      return;
     }
     const unsigned first = layered ? 1 : 0;
     float c[3] = {};
@@ -237,11 +261,12 @@ void runTex(Exec& x, const Inst& in) {
       // Integer coordinates address texels directly, unfiltered.
       Object point = o;
       point.filter = tex::Filter::Point;
-      return tex::footprint(point, c, ic, true, layer);
+      tex::footprint(point, c, ic, true, layer, out);
+    } else {
+      tex::footprint(o, c, ic, false, layer, out);
     }
-    return tex::footprint(o, c, ic, false, layer);
   };
-  std::array<tex::Footprint, kWarpSize> fp, fpUpper;
+  std::array<tex::Footprint, kWarpSize> fp;
   forLanes(x.mask, [&](unsigned l) {
     const Object& o = d.obj[l];
     if (!(in.flags & kCube) && (o.dims != dims || bool(o.layered) != layered)) {
@@ -255,40 +280,37 @@ void runTex(Exec& x, const Inst& in) {
       x.machine->trap(in, LaneMask{1} << l, "tex.cube on a texture that is not a cube map");
     if (!(in.flags & kCube) && o.cube)
       x.machine->trap(in, LaneMask{1} << l, "tex of a cube map needs .cube or .acube");
-    fp[l] = footprintIn(o, l);
+    footprintIn(o, l, fp[l]);
   });
   Texels texels;
   fetchTaps(x, in, x.mask, d, handles, fp, texels);
-  Texels texelsUpper;
   if (blended) {
     // The second level's footprint, at the same coordinates (its own size and texels).
-    forLanes(blended, [&](unsigned l) { fpUpper[l] = footprintIn(upper.obj[l], l); });
-    fetchTaps(x, in, blended, upper, handles, fpUpper, texelsUpper);
+    forLanes(blended, [&](unsigned l) { footprintIn(up->d.obj[l], l, up->fp[l]); });
+    fetchTaps(x, in, blended, up->d, handles, up->fp, up->texels);
   }
-  // Channel c of lane l's fetch from one level: point sampling returns the texel's float as it
-  // is (NaN payloads and -0 survive), linear filtering the weighted sum.
-  auto sampled = [](const Object& o, const tex::Footprint& f, const Texels& t, unsigned l,
-                    unsigned c) {
-    const uint8_t* tapBytes[8];
-    for (unsigned i = 0; i < f.n; ++i) tapBytes[i] = t.bytes[l][i].data();
-    return f.n == 1 ? fetchedFloat(o, f.taps[0], tapBytes[0], c)
-                    : tex::filteredChannel(o, f, tapBytes, c);
-  };
   forLanes(x.mask, [&](unsigned l) {
     const Object& o = d.obj[l];
     const tex::Footprint& f = fp[l];
     if (dst == 0 && tex::readsFloat(o) && (blended >> l & 1)) {
       // Both levels' taps in one weighted sum, rounded once (texture_mipmap.h).
-      const tex::Footprint both = tex::blendedFootprint(f, fpUpper[l], blend[l]);
+      const tex::Footprint both = tex::blendedFootprint(f, up->fp[l], up->blend[l]);
       const uint8_t* tapBytes[tex::kMaxTaps];
       for (unsigned i = 0; i < f.n; ++i) tapBytes[i] = texels.bytes[l][i].data();
-      for (unsigned i = 0; i < fpUpper[l].n; ++i)
-        tapBytes[f.n + i] = texelsUpper.bytes[l][i].data();
+      for (unsigned i = 0; i < up->fp[l].n; ++i) tapBytes[f.n + i] = up->texels.bytes[l][i].data();
       for (unsigned c = 0; c < 4; ++c)
         writeDest(x, in.ops[0], l, c, fp::bits(tex::filteredChannel(o, both, tapBytes, c)));
     } else if (dst == 0 && tex::readsFloat(o)) {
-      for (unsigned c = 0; c < 4; ++c)
-        writeDest(x, in.ops[0], l, c, fp::bits(sampled(o, f, texels, l, c)));
+      // One level: point sampling returns the texel's float as it is (NaN payloads and -0
+      // survive), linear filtering the weighted sum.
+      const uint8_t* tapBytes[8];
+      for (unsigned i = 0; i < f.n; ++i) tapBytes[i] = texels.bytes[l][i].data();
+      for (unsigned c = 0; c < 4; ++c) {
+        const float v = c >= o.channels ? tex::missingChannel(c)
+                        : f.n == 1      ? fetchedFloat(o, f.taps[0], tapBytes[0], c)
+                                        : tex::filteredChannel(o, f, tapBytes, c);
+        writeDest(x, in.ops[0], l, c, fp::bits(v));
+      }
     } else {
       // An element-type read of integers (tex.v4.s32/u32, point sampling): the raw channels.
       uint8_t border[16];

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-
-#include <boost/multiprecision/cpp_int.hpp>
+#include <cstring>
 
 #include "isa/fp.h"
 
@@ -168,6 +167,13 @@ void splitWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t total, 
 
 Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,
                     uint32_t layer) {
+  Footprint f;
+  footprint(o, coord, icoord, integerCoords, layer, f);
+  return f;
+}
+
+void footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,
+               uint32_t layer, Footprint& f) {
   const uint32_t sizes[3] = {o.width, o.height, o.depth};
   const uint64_t strides[3] = {texelBytes(o), o.pitch, o.slicePitch};
   AxisTaps axes[3];
@@ -195,7 +201,7 @@ Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, 
   }
   splitWeights(counts, alpha, 256, weights);
   const uint64_t layerBase = o.layered ? uint64_t(std::min(layer, o.layers - 1)) * o.slicePitch : 0;
-  Footprint f;
+  f.n = 0;
   for (unsigned d = 0; d < 3; ++d) {
     f.count[d] = uint8_t(counts[d]);
     f.alpha[d] = uint16_t(alpha[d]);
@@ -213,7 +219,6 @@ Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, 
         t.offset = int64_t(layerBase);
         for (unsigned d = 0; d < 3; ++d) t.offset += ix[d] * int64_t(strides[d]);
       }
-  return f;
 }
 
 CubeCoords cubeCoords(float x, float y, float z) {
@@ -313,37 +318,23 @@ namespace {
 // bits more: 28 bits for f32 texels, 15 for f16.
 constexpr int kFilterBlockGuardBits = 4;
 
-int bitLength(unsigned __int128 x) {
-  const uint64_t hi = uint64_t(x >> 64), lo = uint64_t(x);
-  return hi ? 128 - std::countl_zero(hi) : 64 - std::countl_zero(lo);
+// frexp's exponent of a finite nonzero float, read off its bits (|v| < 2^e, >= 2^(e - 1)).
+int frexpExponent(float v) {
+  const uint32_t bits = std::bit_cast<uint32_t>(v), field = bits >> 23 & 0xFF;
+  if (field) return int(field) - 126;
+  return 32 - std::countl_zero(bits & 0x7FFFFF) - 149;  // a subnormal
 }
-int bitLength(const boost::multiprecision::int512_t& x) { return int(msb(x)) + 1; }
-double toDouble(unsigned __int128 x) { return double(uint64_t(x)); }  // x < 2^53 here
-double toDouble(const boost::multiprecision::int512_t& x) { return x.convert_to<double>(); }
 
-// The exact sum of m[i] * 2^e[i] (|m| < 2^34, e >= base), held in the integer type Acc in
-// units of 2^base, rounded once to a float of `digits` significant bits whose exponents reach
-// down to emin (subnormals below), ties away from zero.
-template <class Acc, class Mag>
-double roundSumHalfAway(const int64_t* m, const int* e, unsigned n, int base, int digits,
-                        int emin) {
-  Acc acc = 0;
-  for (unsigned i = 0; i < n; ++i) acc += Acc(m[i]) << (e[i] - base);
-  if (acc == 0) return 0;
-  const bool negative = acc < 0;
-  Mag mag = Mag(negative ? Acc(-acc) : acc);
-  const int top = bitLength(mag) - 1 + base;  // the exponent of the leading bit
-  int q = std::max(top, emin) - digits + 1;   // the exponent of the result's last bit
-  if (q > base) {
-    const int shift = q - base;
-    const Mag rem = mag & ((Mag(1) << shift) - 1);
-    mag >>= shift;
-    if (rem >= (Mag(1) << (shift - 1))) mag += 1;
-  } else {
-    q = base;
-  }
-  const double r = timesPow2(toDouble(mag), q);
-  return negative ? -r : r;
+// x (exact in a double) rounded to a float of `digits` significant bits whose exponents reach
+// down to emin (subnormals below), ties away from zero; 0 gives +0.
+double roundHalfAwayTo(double x, int digits, int emin) {
+  if (x == 0) return 0;
+  int e;
+  std::frexp(x, &e);                                 // |x| < 2^e
+  const int q = std::max(e - 1, emin) - digits + 1;  // the exponent of the result's last bit
+  const double scaled = timesPow2(x, -q);            // exact: x has at most 53 bits
+  const double whole = std::trunc(scaled), rest = scaled - whole;
+  return timesPow2(whole + (rest >= 0.5) - (rest <= -0.5), q);
 }
 
 // The weighted sum of float texels (weights in 1/256) rounded once, ties away from zero, to f32
@@ -354,63 +345,34 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
   int64_t w[kMaxTaps];
   float v[kMaxTaps];
   double plain = 0;  // the sum as IEEE arithmetic has it: what an infinity or a NaN gives
+  int top = INT32_MIN;
   for (unsigned t = 0; t < f.n; ++t) {
     w[t] = roundHalfAway(f.taps[t].weight * 256);
-    v[t] = f.taps[t].offset == kBorder ? o.border[c] : channelAsFloat(o, texels[t], c);
-    if (w[t] != 0) plain += double(w[t]) * double(v[t]);
+    if (f.taps[t].offset == kBorder)
+      v[t] = o.border[c];
+    else if (o.channel == Channel::F32)  // channelAsFloat's case, without the call
+      std::memcpy(&v[t], texels[t] + 4 * c, 4);
+    else
+      v[t] = channelAsFloat(o, texels[t], c);
+    if (w[t] == 0 || v[t] == 0) continue;
+    plain += double(w[t]) * double(v[t]);
+    if (std::isfinite(v[t])) top = std::max(top, frexpExponent(v[t]));
   }
   if (!std::isfinite(plain)) return plain;
-  int64_t m[kMaxTaps], weight[kMaxTaps];
-  int e[kMaxTaps];
-  unsigned n = 0;
-  int lo = 0, hi = 0;
-  for (unsigned t = 0; t < f.n; ++t) {
-    if (w[t] == 0 || v[t] == 0) continue;
-    // v = sig 2^(ve - 24) with 2^23 <= |sig| < 2^24 (frexp's form, a subnormal normalized),
-    // read off the bits.
-    const uint32_t bits = std::bit_cast<uint32_t>(v[t]), field = bits >> 23 & 0xFF;
-    uint32_t sig = bits & 0x7FFFFF;
-    int ve;
-    if (field) {
-      sig |= 0x800000;
-      ve = int(field) - 126;
-    } else {
-      const int length = 32 - std::countl_zero(sig);
-      sig <<= 24 - length;
-      ve = length - 149;
-    }
-    m[n] = bits >> 31 ? -int64_t(sig) : int64_t(sig);
-    e[n] = ve;
-    weight[n] = w[t];
-    ++n;
-  }
-  if (n == 0) return 0;
-  // The texels enter the filter in a block format: each significand cut, toward zero, to the
-  // bits at or above 2^(top - block), where 2^(top - 1) is the leading bit of the largest
-  // texel that has a weight and the block keeps `block` bits from there: the result's digits
-  // and 4 more (28 for f32, 15 for f16). Fitted to 1,541,497 f32 lanes of resize_bilinear on
-  // the chip, all of which it gives, and to the f16 lanes of the first texture recording
-  // (docs/FIDELITY.md "Textures": the filter's block of texels).
+  if (top == INT32_MIN) return 0;
+  // The texels enter the filter in a block format: each cut, toward zero, to a multiple of
+  // 2^(top - block), where 2^(top - 1) is the leading bit of the largest texel that has a weight
+  // and the block keeps `block` bits from there: the result's digits and 4 more (28 for f32, 15
+  // for f16). Fitted to 1,541,497 f32 lanes of resize_bilinear on the chip, all of which it
+  // gives, and to the f16 lanes of the first texture recording (docs/FIDELITY.md "Textures": the
+  // filter's block of texels). Every weighted texel is then a multiple of 2^(top - block) below
+  // 2^(top + 8): the sum of up to 16 of them fits a double's 53 bits, exactly.
   const int block = digits + kFilterBlockGuardBits;
-  int top = e[0];
-  for (unsigned i = 1; i < n; ++i) top = std::max(top, e[i]);
-  for (unsigned i = 0; i < n; ++i) {
-    const int cut = top - e[i] - (block - 24);  // the low bits of m[i] below the block
-    if (cut >= 24) {
-      m[i] = 0;
-    } else if (cut > 0) {
-      const int64_t mag = (m[i] < 0 ? -m[i] : m[i]) >> cut << cut;  // toward zero
-      m[i] = m[i] < 0 ? -mag : mag;
-    }
-    m[i] *= weight[i];
-    e[i] = e[i] - 24 - 8;  // the 24-bit significand's last bit, and the weight's 1/256
-    lo = i ? std::min(lo, e[i]) : e[i];
-    hi = i ? std::max(hi, e[i]) : e[i];
-  }
-  // 34-bit terms, up to 8 of them: 128 bits hold the sum when the exponents span under 90.
-  if (hi - lo < 90) return roundSumHalfAway<__int128, unsigned __int128>(m, e, n, lo, digits, emin);
-  using boost::multiprecision::int512_t;
-  return roundSumHalfAway<int512_t, int512_t>(m, e, n, lo, digits, emin);
+  const double toUnits = timesPow2(1.0, block - top), fromUnits = timesPow2(1.0, top - block - 8);
+  double units = 0;  // the sum, in units of 2^(top - block - 8)
+  for (unsigned t = 0; t < f.n; ++t)
+    if (w[t] != 0 && v[t] != 0) units += double(w[t]) * std::trunc(double(v[t]) * toUnits);
+  return roundHalfAwayTo(units * fromUnits, digits, emin);
 }
 
 }  // namespace

@@ -74,6 +74,10 @@ AxisTaps axisTapsInt(int32_t i, uint32_t size, Address mode);
 // `layer` the array index of a layered texture.
 Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,
                     uint32_t layer);
+// The same written into `out` (its n, count, alpha and first n taps; the taps past n are left
+// as they were): a warp's footprints filled in place, without a copy each.
+void footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,
+               uint32_t layer, Footprint& out);
 
 // A cube-map direction (x, y, z) as the face it hits (0..5: +x -x +y -y +z -z) and the
 // normalized coordinates on that face (CUDA C++ Programming Guide, "Cubemap Textures").

@@ -163,6 +163,71 @@ std::pair<unsigned, unsigned> aFragment(Kind k, unsigned i, unsigned g, unsigned
   }
 }
 
+// readOperand's units copied in place when every one lies in shared memory and nothing observes
+// the accesses: out[16 i ..] holds heads[i]'s unit. False (with out partly written) otherwise.
+bool copyUnitsDirect(Exec& x, const std::vector<uint32_t>& heads, uint8_t* out) {
+  uint64_t addrs[kWarpSize];
+  for (size_t first = 0; first < heads.size(); first += kWarpSize) {
+    const unsigned n = unsigned(std::min<size_t>(kWarpSize, heads.size() - first));
+    const LaneMask mask = n == kWarpSize ? ~0u : (1u << n) - 1;
+    for (unsigned l = 0; l < n; ++l) addrs[l] = heads[first + l];
+    Machine::DirectRegion r;
+    if (!x.machine->direct(Space::Shared, mask, addrs, 16, false, r)) return false;
+    for (unsigned l = 0; l < n; ++l)
+      std::memcpy(out + (first + l) * 16, r.host + (l * r.laneStride + (addrs[l] - r.origin)), 16);
+  }
+  return true;
+}
+
+// readOperand's units through the machine (observers and faults see each distinct unit loaded
+// once, in the order the elements first name them): bytes holds the distinct units, index[i]
+// the place of heads[i]'s.
+void loadDistinctUnits(Exec& x, const Inst& in, const std::vector<uint32_t>& heads, uint32_t lo,
+                       uint32_t hi, std::vector<uint8_t>& bytes, std::vector<uint32_t>& index) {
+  // Each distinct unit's place in `units` (the order in which the elements first name them, the
+  // order of the loads): a table over the units' 16-byte steps when they span little memory (an
+  // operand in one CTA's shared memory does), a hash map otherwise.
+  constexpr uint32_t kNone = ~0u;
+  const size_t span = size_t((hi - lo) >> 4) + 1;
+  const bool dense = span <= (size_t(1) << 16);
+  std::vector<uint32_t> table(dense ? span : 0, kNone);
+  std::unordered_map<uint32_t, uint32_t> hashed;
+  auto placeOf = [&](uint32_t unit) -> uint32_t& {
+    return dense ? table[(unit - lo) >> 4] : hashed.try_emplace(unit, kNone).first->second;
+  };
+  std::vector<uint32_t> units;
+  index.assign(heads.size(), 0);
+  for (size_t i = 0; i < heads.size(); ++i) {
+    uint32_t& place = placeOf(heads[i]);
+    if (place == kNone) {
+      place = uint32_t(units.size());
+      units.push_back(heads[i]);
+    }
+    index[i] = place;
+  }
+  bytes.assign(units.size() * 16, 0);
+  uint64_t addrs[kWarpSize], words[kWarpSize * 4];
+  for (size_t first = 0; first < units.size(); first += kWarpSize) {
+    const unsigned n = unsigned(std::min<size_t>(kWarpSize, units.size() - first));
+    const LaneMask mask = n == kWarpSize ? ~0u : (1u << n) - 1;
+    for (unsigned l = 0; l < n; ++l) addrs[l] = units[first + l];
+    // Without an observer, units all inside shared memory are copied in place (the bytes the
+    // four words below hold); otherwise the machine's path (observers, faults).
+    Machine::DirectRegion r;
+    if (x.machine->direct(Space::Shared, mask, addrs, 16, false, r)) {
+      for (unsigned l = 0; l < n; ++l)
+        std::memcpy(&bytes[(first + l) * 16], r.host + (l * r.laneStride + (addrs[l] - r.origin)),
+                    16);
+      continue;
+    }
+    x.machine->load(in, Space::Shared, mask, addrs, 4, 4, words);
+    for (unsigned l = 0; l < n; ++l)
+      for (unsigned w = 0; w < 4; ++w)
+        for (unsigned b = 0; b < 4; ++b)
+          bytes[(first + l) * 16 + w * 4 + b] = uint8_t(words[l * 4 + w] >> (8 * b));
+  }
+}
+
 // Reads the elements (mn, k) for mn in [mn0, mn0 + rows) of a shared-memory operand: its
 // 16-byte units, each loaded once through the machine (so faults and observers see them).
 // A unit holds one run of 16 / e elements along the contiguous dimension (k of a K-major
@@ -186,54 +251,21 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
       lo = std::min(lo, a.unit);
       hi = std::max(hi, a.unit);
     }
-  // Each distinct unit's place in `units` (the order in which the elements first name them, the
-  // order of the loads): a table over the units' 16-byte steps when they span little memory (an
-  // operand in one CTA's shared memory does), a hash map otherwise.
-  constexpr uint32_t kNone = ~0u;
-  const size_t span = size_t((hi - lo) >> 4) + 1;
-  const bool dense = span <= (size_t(1) << 16);
-  std::vector<uint32_t> table(dense ? span : 0, kNone);
-  std::unordered_map<uint32_t, uint32_t> hashed;
-  auto placeOf = [&](uint32_t unit) -> uint32_t& {
-    return dense ? table[(unit - lo) >> 4] : hashed.try_emplace(unit, kNone).first->second;
-  };
-  std::vector<uint32_t> units, index(heads.size());
-  for (size_t i = 0; i < heads.size(); ++i) {
-    uint32_t& place = placeOf(heads[i]);
-    if (place == kNone) {
-      place = uint32_t(units.size());
-      units.push_back(heads[i]);
-    }
-    index[i] = place;
-  }
-  std::vector<uint8_t> bytes(units.size() * 16);
-  uint64_t addrs[kWarpSize], words[kWarpSize * 4];
-  for (size_t first = 0; first < units.size(); first += kWarpSize) {
-    const unsigned n = unsigned(std::min<size_t>(kWarpSize, units.size() - first));
-    const LaneMask mask = n == kWarpSize ? ~0u : (1u << n) - 1;
-    for (unsigned l = 0; l < n; ++l) addrs[l] = units[first + l];
-    // Without an observer, units all inside shared memory are copied in place (the bytes the
-    // four words below hold); otherwise the machine's path (observers, faults).
-    Machine::DirectRegion r;
-    if (x.machine->direct(Space::Shared, mask, addrs, 16, false, r)) {
-      for (unsigned l = 0; l < n; ++l)
-        std::memcpy(&bytes[(first + l) * 16], r.host + (l * r.laneStride + (addrs[l] - r.origin)),
-                    16);
-      continue;
-    }
-    x.machine->load(in, Space::Shared, mask, addrs, 4, 4, words);
-    for (unsigned l = 0; l < n; ++l)
-      for (unsigned w = 0; w < 4; ++w)
-        for (unsigned b = 0; b < 4; ++b)
-          bytes[(first + l) * 16 + w * 4 + b] = uint8_t(words[l * 4 + w] >> (8 * b));
-  }
+  // Unobserved, with every head inside shared memory (the common case): each head's unit is
+  // copied in place, in element order, so no unit table is built (a unit two heads name is
+  // copied twice, which nothing sees). Otherwise each distinct unit is loaded once.
+  std::vector<uint8_t> bytes(heads.size() * 16);
+  std::vector<uint32_t> index;
+  if (!copyUnitsDirect(x, heads, bytes.data()))
+    loadDistinctUnits(x, in, heads, lo, hi, bytes, index);
   out.resize(size_t(rows) * K);
   // Each run's elements from its unit, little-endian, with e a constant in each loop (1, 2, 4).
   auto gather = [&]<class U>(U) {
     size_t h = 0;
     for (unsigned r = 0; r < rows; r += rStep)
       for (unsigned k = 0; k < K; k += kStep) {
-        const uint8_t* unit = &bytes[size_t(index[h++]) * 16];
+        const uint8_t* unit = &bytes[(index.empty() ? h : size_t(index[h])) * 16];
+        ++h;
         const unsigned n = mnMajor ? std::min(run, rows - r) : run;
         for (unsigned j = 0; j < n; ++j) {
           U v;

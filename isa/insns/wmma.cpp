@@ -297,7 +297,28 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
         base[0], elemAddress(base[0], f.rows - 1, f.cols - 1, colMajor, stride[0], kBytes)};
     wholeDirect = x.machine->direct(space, 0b11, ends, kBytes, store, whole) && !whole.laneStride;
   }
-  for (unsigned e = 0; e < f.unique; ++e) {
+  if (wholeDirect) {
+    // One matrix inside one region, the whole warp: each element in place at its offset from
+    // the first, in the order of the path below (element by element, lane by lane), without
+    // the lanes' address array.
+    uint8_t* const first = whole.host + (base[0] - whole.origin);
+    const uint64_t s = stride[0];
+    for (unsigned e = 0; e < f.unique; ++e)
+      for (unsigned l = 0; l < kWarpSize; ++l) {
+        const unsigned idx = e * kWarpSize + l, row = idx >> colShift, col = idx & (f.cols - 1);
+        uint8_t* at =
+            first + (colMajor ? uint64_t(col) * s + row : uint64_t(row) * s + col) * kBytes;
+        U v;
+        if (store) {
+          v = U(vals[e][l]);
+          std::memcpy(at, &v, sizeof v);
+        } else {
+          std::memcpy(&v, at, sizeof v);
+          vals[e][l] = v;
+        }
+      }
+  }
+  for (unsigned e = 0; e < f.unique && !wholeDirect; ++e) {
     forLanesElementwise(x.mask, [&](unsigned l) {
       const unsigned idx = e * kWarpSize + l;
       addrs[l] =
@@ -306,8 +327,8 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
     // Without an observer, a warp whose lanes all fall inside one region (checked once) reads
     // and writes it in place, lane by lane in lane order as the machine's path does; otherwise
     // the machine's path (observers, faults).
-    Machine::DirectRegion r = whole;
-    if (wholeDirect || x.machine->direct(space, x.mask, addrs, kBytes, store, r)) {
+    Machine::DirectRegion r;
+    if (x.machine->direct(space, x.mask, addrs, kBytes, store, r)) {
       forLanes(x.mask, [&](unsigned l) {
         uint8_t* at = r.host + (l * r.laneStride + (addrs[l] - r.origin));
         U v;

@@ -17,7 +17,7 @@ void Cta::asyncCopy(const Inst& in, LaneMask mask, const uint64_t* dst, const ui
   AsyncBatch& b = async_.start(cur_->index, &in, mask, bytes);
   Space landedDst = Space::None, landedSrc = Space::None;
   LaneMask reads = 0;
-  isa::forLanes(mask, [&](unsigned l) {
+  auto copyLane = [&](unsigned l) {
     const uint32_t n = srcBytes[l];
     if (n > bytes)
       fault(FaultKind::InvalidInstruction,
@@ -47,7 +47,26 @@ void Cta::asyncCopy(const Inst& in, LaneMask mask, const uint64_t* dst, const ui
             "the " + std::to_string(n) + " source bytes of '" + in.text + "' span two allocations",
             &in, l, src[l]);
     std::memcpy(data.data(), first, n);
-  });
+  };
+  // Every lane copying all its bytes (the common case), with the destinations inside shared
+  // memory and the sources inside one allocation, aligned: the bytes straight from there,
+  // without two resolves per lane (the checks below then find no fault either).
+  bool whole = mask != 0;
+  isa::forLanes(mask, [&](unsigned l) { whole &= srcBytes[l] == bytes; });
+  WarpRegion rd, rs;
+  if (whole && warpRegion(Space::Shared, mask, dst, bytes, true, rd) &&
+      warpRegion(Space::Global, mask, src, bytes, false, rs)) {
+    isa::forLanes(mask, [&](unsigned l) {
+      b.dst[l] = dst[l];
+      auto& data = b.data[l];
+      data.fill(0);
+      std::memcpy(data.data(), rs.host + (l * rs.laneStride + (src[l] - rs.origin)), bytes);
+    });
+    reads = mask;
+    landedSrc = rs.landed;
+  } else {
+    isa::forLanes(mask, [&](unsigned l) { copyLane(l); });
+  }
   if (obs_ && reads) {
     MemoryEvent e{cur_->index, &in,   AccessKind::Load, Space::Global, landedSrc, reads,
                   src,         bytes, in.mods.order,    in.mods.scope};

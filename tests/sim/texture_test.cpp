@@ -97,7 +97,7 @@ TEST(TextureSample, FloatFilterSumRoundsTiesAwayFromZero) {
   EXPECT_EQ(sum(128, 1.0f, 128, 2.0f), 1.5f);            // exact sums stay exact
   EXPECT_EQ(sum(0, 1.0f, 256, -0x1p-149f), -0x1p-149f);  // the smallest subnormal
   EXPECT_TRUE(std::isnan(sum(128, INFINITY, 128, -INFINITY)));
-  EXPECT_EQ(sum(128, 3e38f, 128, 1e-38f), 1.5e38f);  // 250 bits apart: the wide accumulator
+  EXPECT_EQ(sum(128, 3e38f, 128, 1e-38f), 1.5e38f);  // 250 bits apart: the block cuts 1e-38
 }
 
 // The texels enter the filter cut toward zero to a block of 28 bits below the leading bit of
@@ -134,6 +134,61 @@ TEST(TextureSample, HalfFilterCutsTexelsToAFifteenBitBlock) {
   const uint8_t a[2] = {0xbb, 0x39}, b[2] = {0x43, 0x27};
   const uint8_t* texels[2] = {a, b};
   EXPECT_EQ(isa::tex::filteredChannel(o, f, texels, 0), 0.039093017578125f);  // 0x2901
+}
+
+// Up to four f32 texels, their exponents 0 to 30 apart: each cut toward zero to the 28-bit block
+// below the largest weighted one, the weighted sum exact, rounded once with ties away from zero;
+// checked against long double arithmetic (exact here: the cut terms span at most 45 bits), sums
+// that cancel, ties and mixed signs included.
+RC_GTEST_PROP(TextureSample, FloatFilterSumIsTheBlockSumRoundedOnce, ()) {
+  Object o;
+  o.dims = 2;
+  o.width = o.height = 2;
+  o.channel = Channel::F32;
+  o.filter = Filter::Linear;
+  isa::tex::packDense(o);
+  const int spread = *rc::gen::inRange(0, 30);  // exponents from e0 to e0 + spread
+  const int e0 = *rc::gen::inRange(-100, 90);
+  const uint32_t w0 = *rc::gen::inRange(0u, 257u), w1 = *rc::gen::inRange(0u, 257u - w0),
+                 w2 = *rc::gen::inRange(0u, 257u - w0 - w1), w3 = 256 - w0 - w1 - w2;
+  const uint32_t w[4] = {w0, w1, w2, w3};
+  isa::tex::Footprint f;
+  f.n = 4;
+  float v[4];
+  uint8_t bytes[4][4];
+  const uint8_t* texels[4];
+  for (unsigned t = 0; t < 4; ++t) {
+    const int e = e0 + *rc::gen::inRange(0, spread + 1);
+    // Significands with few bits set below the top now and then, so that sums tie.
+    const uint32_t sig = *rc::gen::oneOf(rc::gen::inRange(1u << 23, 1u << 24),
+                                         rc::gen::element(1u << 23, 3u << 22, 5u << 21));
+    v[t] = std::ldexp(float(sig), e - 23) * (*rc::gen::arbitrary<bool>() ? -1.0f : 1.0f);
+    f.taps[t] = {int64_t(4 * t), w[t] / 256.0};
+    std::memcpy(bytes[t], &v[t], 4);
+    texels[t] = bytes[t];
+  }
+  int top = INT32_MIN;
+  for (unsigned t = 0; t < 4; ++t)
+    if (w[t] != 0) top = std::max(top, std::ilogb(v[t]) + 1);
+  long double exact = 0;
+  for (unsigned t = 0; t < 4; ++t)
+    if (w[t] != 0) {
+      const long double unit = std::ldexp(1.0L, top - 28);
+      exact += (long double)w[t] * (std::trunc(v[t] / unit) * unit);
+    }
+  exact /= 256;
+  // The nearest f32 (ties to even), then a tie moved away from zero.
+  float want = float(exact);
+  const long double err = exact - (long double)want;
+  if (err != 0) {
+    const float other = std::nextafter(want, err > 0 ? INFINITY : -INFINITY);
+    if (std::fabs((long double)other - exact) == std::fabs(err) &&
+        std::fabs(other) > std::fabs(want))
+      want = other;
+  }
+  RC_PRE(std::fabs(want) >= 0x1p-126f || want == 0);  // the normal range (and zero)
+  const float got = isa::tex::filteredChannel(o, f, texels, 0);
+  RC_ASSERT(fp::bits(got) == fp::bits(want == 0 ? 0.0f : want));
 }
 
 // s8 texels enter the filter as v * 32767 / 127 floored to eighths of the 16-bit unit, not
