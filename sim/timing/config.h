@@ -65,8 +65,9 @@ struct TimingConfig {
   // requests' pipeline `atomicL2SameAddressCycles` apart; the lanes of one request on the same
   // address replay `atomicL2LaneCycles` apart (each waits for the previous read-modify-write).
   uint32_t atomicL2SameAddressCycles = 2, atomicL2LaneCycles = 16;
-  // L2 bandwidth slots (sectors' worth) that a store sector written only in part takes.
-  uint32_t l2PartialWriteSlots = 3;
+  // L2 bandwidth (sectors' worth, a real number: a throughput ratio) that a store sector
+  // written only in part takes.
+  double l2PartialWriteSlots = 2.5;
   // ptxas schedules loads and their address arithmetic ahead of the uses that the PTX
   // interleaves with them (and unrolls loops): a result counts from when its operands were ready,
   // but not before the issue of the instruction this many before it (0: PTX order).

@@ -66,7 +66,7 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
       cache_.fill(addr, back, false, start);
       ready = std::max(ready, back);
     } else if (e.kind == AccessKind::Store) {
-      const uint32_t slots = sectorBytes_[i] < kSectorBytes ? c_.l2PartialWriteSlots : 1;
+      const double slots = sectorBytes_[i] < kSectorBytes ? c_.l2PartialWriteSlots : 1.0;
       ready = std::max(ready, l2.access(addr, L2Op::Write, start, m, slots));
       // Local memory is the thread's own: the L1 keeps what it writes (a spill or a saved
       // frame is read back from the L1), global stores do not allocate.

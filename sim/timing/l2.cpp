@@ -45,7 +45,7 @@ uint64_t L2::atomic(uint64_t addr, uint32_t lanes, uint64_t now, MemoryCounters&
   return ready;
 }
 
-uint64_t L2::access(uint64_t sector, L2Op op, uint64_t now, MemoryCounters& m, uint32_t slots,
+uint64_t L2::access(uint64_t sector, L2Op op, uint64_t now, MemoryCounters& m, double slots,
                     uint32_t near) {
   // The slice's bandwidth: sectors are served in arrival order.
   const double start = std::max(double(now), nextFree_);

@@ -30,7 +30,7 @@ class L2 {
   // writes part of its sector).
   // `near`: the requesting SM's partition (nearPartition); kHome: the line's home.
   static constexpr uint32_t kHome = ~0u;
-  uint64_t access(uint64_t sectorAddr, L2Op op, uint64_t now, MemoryCounters& m, uint32_t slots = 1,
+  uint64_t access(uint64_t sectorAddr, L2Op op, uint64_t now, MemoryCounters& m, double slots = 1,
                   uint32_t near = kHome);
   // The partition SM `sm` reaches without the crossbar: SMs in index order, an equal share each.
   uint32_t nearPartition(uint32_t sm) const;

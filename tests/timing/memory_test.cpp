@@ -97,6 +97,51 @@ TEST(MemoryTiming, AReadFromTheFarL2PartitionLeavesANearCopy) {
   EXPECT_EQ(m.dramReadBytes, 32u);
 }
 
+// One lane storing 4 bytes: a partial sector.
+struct PartialStore {
+  uint64_t addrs[32] = {};
+  MemoryEvent e;
+  explicit PartialStore(uint64_t addr) {
+    addrs[0] = addr;
+    e.kind = AccessKind::Store;
+    e.space = e.landed = isa::Space::Global;
+    e.mask = 1;
+    e.addresses = addrs;
+    e.bytes = 4;
+  }
+};
+
+TEST(MemoryTiming, APartialSectorStoreTakesPartialWriteSlotsOfL2Bandwidth) {
+  TimingConfig c;
+  c.l2BytesPerCycle = 32;  // one sector's worth a cycle
+  c.l2PartialWriteSlots = 2.5;
+  c.l2Partitions = 1;
+  for (unsigned stores : {1u, 2u, 3u}) {
+    L1 l1(c, 64 * 1024);
+    L2 l2(c);
+    MemoryCounters m;
+    uint64_t drain = 0;
+    for (unsigned k = 0; k < stores; ++k) {
+      PartialStore st(0x10000 + 4096ull * k);
+      l1.access(st.e, isa::Space::Global, 0, 0, l2, m, &drain);
+    }
+    // A read asked at cycle 0 takes its turn after stores x 2.5 cycles of the L2 (in the cycle
+    // that turn begins): 2, 5 and 7 cycles.
+    const uint64_t turn = uint64_t(stores * 2.5);
+    EXPECT_EQ(l2.access(0x80000, L2Op::Read, 0, m), turn + c.dramLatency) << stores;
+  }
+  // A whole sector (8 lanes' 4 bytes) takes one sector's worth: the read's turn is cycle 1.
+  L1 l1(c, 64 * 1024);
+  L2 l2(c);
+  MemoryCounters m;
+  uint64_t drain = 0;
+  PartialStore st(0x10000);
+  for (unsigned l = 0; l < 8; ++l) st.addrs[l] = 0x10000 + 4 * l;
+  st.e.mask = 0xFF;
+  l1.access(st.e, isa::Space::Global, 0, 0, l2, m, &drain);
+  EXPECT_EQ(l2.access(0x80000, L2Op::Read, 0, m), 1 + c.dramLatency);
+}
+
 TEST(MemoryTiming, AFarReadsCopyTakesRoomFromTheNearPartitionsDirtyLines) {
   TimingConfig c;
   c.l2SizeKb = 1;  // two partitions of one set of four 128-byte lines
