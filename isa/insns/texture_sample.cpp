@@ -332,9 +332,8 @@ double roundHalfAwayTo(double x, int digits, int emin) {
   int e;
   std::frexp(x, &e);                                 // |x| < 2^e
   const int q = std::max(e - 1, emin) - digits + 1;  // the exponent of the result's last bit
-  const double scaled = timesPow2(x, -q);            // exact: x has at most 53 bits
-  const double whole = std::trunc(scaled), rest = scaled - whole;
-  return timesPow2(whole + (rest >= 0.5) - (rest <= -0.5), q);
+  // timesPow2 is exact (x has at most 53 bits) and the scaled value below 2^(digits + 1).
+  return timesPow2(double(roundHalfAway(timesPow2(x, -q))), q);
 }
 
 // The weighted sum of float texels (weights in 1/256) rounded once, ties away from zero, to f32

@@ -297,25 +297,29 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
         base[0], elemAddress(base[0], f.rows - 1, f.cols - 1, colMajor, stride[0], kBytes)};
     wholeDirect = x.machine->direct(space, 0b11, ends, kBytes, store, whole) && !whole.laneStride;
   }
+  // Element e of lane l written to, or read from, host memory at `at`.
+  const auto moveInPlace = [&](uint8_t* at, unsigned e, unsigned l) {
+    U v;
+    if (store) {
+      v = U(vals[e][l]);
+      std::memcpy(at, &v, sizeof v);
+    } else {
+      std::memcpy(&v, at, sizeof v);
+      vals[e][l] = v;
+    }
+  };
   if (wholeDirect) {
     // One matrix inside one region, the whole warp: each element in place at its offset from
     // the first, in the order of the path below (element by element, lane by lane), without
     // the lanes' address array.
     uint8_t* const first = whole.host + (base[0] - whole.origin);
-    const uint64_t s = stride[0];
     for (unsigned e = 0; e < f.unique; ++e)
       for (unsigned l = 0; l < kWarpSize; ++l) {
-        const unsigned idx = e * kWarpSize + l, row = idx >> colShift, col = idx & (f.cols - 1);
-        uint8_t* at =
-            first + (colMajor ? uint64_t(col) * s + row : uint64_t(row) * s + col) * kBytes;
-        U v;
-        if (store) {
-          v = U(vals[e][l]);
-          std::memcpy(at, &v, sizeof v);
-        } else {
-          std::memcpy(&v, at, sizeof v);
-          vals[e][l] = v;
-        }
+        const unsigned idx = e * kWarpSize + l;
+        moveInPlace(first + (elemAddress(base[0], idx >> colShift, idx & (f.cols - 1), colMajor,
+                                         stride[0], kBytes) -
+                             base[0]),
+                    e, l);
       }
   }
   for (unsigned e = 0; e < f.unique && !wholeDirect; ++e) {
@@ -330,15 +334,7 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
     Machine::DirectRegion r;
     if (x.machine->direct(space, x.mask, addrs, kBytes, store, r)) {
       forLanes(x.mask, [&](unsigned l) {
-        uint8_t* at = r.host + (l * r.laneStride + (addrs[l] - r.origin));
-        U v;
-        if (store) {
-          v = U(vals[e][l]);
-          std::memcpy(at, &v, sizeof v);
-        } else {
-          std::memcpy(&v, at, sizeof v);
-          vals[e][l] = v;
-        }
+        moveInPlace(r.host + (l * r.laneStride + (addrs[l] - r.origin)), e, l);
       });
     } else if (store) {
       x.machine->store(in, space, x.mask, addrs, kBytes, 1, vals[e]);

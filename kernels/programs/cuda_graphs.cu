@@ -56,6 +56,17 @@ cudaKernelNodeParams kernelParams(void* func, void** args) {
   return p;
 }
 
+// A memset node's parameters: the kN ints at dst set to value.
+cudaMemsetParams fillInts(int* dst, unsigned value) {
+  cudaMemsetParams p = {};
+  p.dst = dst;
+  p.value = value;
+  p.elementSize = 4;
+  p.width = kN;
+  p.height = 1;
+  return p;
+}
+
 // memset(x, 0) -> iota(x) -> {scale(x, factor) ; iota(y)} -> empty -> child{addFrom(x, y)}
 // -> copy x to host -> host node. x[i] = i * factor + i.
 void explicitGraph(int* x, int* y) {
@@ -64,12 +75,7 @@ void explicitGraph(int* x, int* y) {
   CHECK(cudaGraphCreate(&child, 0));
   int n = kN, factor = 3;
   cudaGraphNode_t memset, first, scaled, second, join, sub, back, host;
-  cudaMemsetParams ms = {};
-  ms.dst = x;
-  ms.value = 0;
-  ms.elementSize = 4;
-  ms.width = kN;
-  ms.height = 1;
+  const cudaMemsetParams ms = fillInts(x, 0);
   CHECK(cudaGraphAddMemsetNode(&memset, graph, nullptr, 0, &ms));
   void* iotaX[] = {&x, &n};
   cudaKernelNodeParams k = kernelParams(reinterpret_cast<void*>(iota), iotaX);
@@ -143,12 +149,7 @@ void edgesAddedLater(int* x) {
   cudaKernelNodeParams s = kernelParams(reinterpret_cast<void*>(scale), scaleArgs);
   cudaGraphNode_t scaled, fill;
   CHECK(cudaGraphAddKernelNode(&scaled, graph, nullptr, 0, &s));
-  cudaMemsetParams ms = {};
-  ms.dst = x;
-  ms.value = 1;
-  ms.elementSize = 4;
-  ms.width = kN;
-  ms.height = 1;
+  const cudaMemsetParams ms = fillInts(x, 1);
   CHECK(cudaGraphAddMemsetNode(&fill, graph, nullptr, 0, &ms));
   CHECK(cudaGraphAddDependencies(graph, &fill, &scaled, nullptr, 1));
   CHECK(cudaGraphClone(&copy, graph));

@@ -589,6 +589,23 @@ TEST(PtxGenCases, RecordedOnTheH200ReplayIdentically) {
   EXPECT_EQ(failed, 0u) << failed << " of " << cases.size() << " recorded ISA cases differ";
 }
 
+// Runs the --mma programs of seeds first .. first + count - 1 in the simulator: each one's form
+// begins with `formPrefix` and runs without a fault. Their families (form and input mode).
+std::set<std::string> mmaCycleRuns(uint64_t first, unsigned count, const std::string& formPrefix) {
+  std::set<std::string> families;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    const GeneratedProgram g = generateMmaProgram(seed);
+    EXPECT_EQ(g.forms[0].rfind(formPrefix, 0), 0u) << seed << " " << g.forms[0];
+    families.insert(g.families[0]);
+    IsaRun r;
+    EXPECT_NO_THROW(r = runIsaInSimulator(g.ptx, "prog.ptx", caseFor(g, "prog.ptx"),
+                                          makeInputs(seed, g.inputs, g.threads())))
+        << seed << " " << g.families[0];
+    EXPECT_FALSE(r.fault) << seed << " " << g.families[0] << ": " << r.fault->describe("prog.ptx");
+  }
+  return families;
+}
+
 // The --mma generator still makes the recorded programs' forms from their seeds (its second
 // cycle of forms starts at seed 100000, beyond every recorded one), and since the fifth input
 // mode (seeds 1121..1820, recorded with it) the very programs; and the second cycle runs every
@@ -612,15 +629,8 @@ TEST(PtxGenMma, RecordedSeedsGenerateTheRecordedProgramsAndTheNewFormsRun) {
   EXPECT_EQ(forms, 3465u) << "tests/recorded/mma holds 3465 cases";
   EXPECT_EQ(programs, 2905u);
   std::set<std::string> families;
-  for (uint64_t seed = 100000; seed < 100000 + 24 * 5; ++seed) {
-    const GeneratedProgram g = generateMmaProgram(seed);
-    families.insert(g.families[0].substr(0, g.families[0].rfind('.')));
-    IsaRun r;
-    ASSERT_NO_THROW(r = runIsaInSimulator(g.ptx, "prog.ptx", caseFor(g, "prog.ptx"),
-                                          makeInputs(seed, g.inputs, g.threads())))
-        << seed << " " << g.families[0];
-    EXPECT_FALSE(r.fault) << seed << " " << g.families[0] << ": " << r.fault->describe("prog.ptx");
-  }
+  for (const std::string& family : mmaCycleRuns(100000, 24 * 5, ""))  // ldmatrix too
+    families.insert(family.substr(0, family.rfind('.')));             // without the input mode
   for (const char* f :
        {"mma.s4.m8n8k32", "mma.u4s4.m16n8k32.satfinite", "mma.s4u4.m16n8k64", "mma.b1.m8n8k128.xor",
         "mma.b1.m16n8k128.and", "mma.b1.m16n8k256.and", "mma.b1.m16n8k256.xor",
@@ -628,20 +638,10 @@ TEST(PtxGenMma, RecordedSeedsGenerateTheRecordedProgramsAndTheNewFormsRun) {
     EXPECT_TRUE(families.count(f)) << f;
 }
 
-// The third cycle (seeds from 200000: the m8n8k4 f16 forms alone, not recorded yet) makes each
-// of the 12 forms in each input mode within 60 seeds, and each runs without a fault.
+// The third cycle (seeds from 200000: the m8n8k4 f16 forms alone, recorded 2026-12-05) makes
+// each of the 12 forms in each input mode within 60 seeds, and each runs without a fault.
 TEST(PtxGenMma, TheThirdCycleRunsEveryM8n8k4Form) {
-  std::set<std::string> families;
-  for (uint64_t seed = 200000; seed < 200000 + 12 * 5; ++seed) {
-    const GeneratedProgram g = generateMmaProgram(seed);
-    ASSERT_EQ(g.forms[0].rfind("mma.sync.aligned.m8n8k4.", 0), 0u) << seed << " " << g.forms[0];
-    families.insert(g.families[0]);
-    IsaRun r;
-    ASSERT_NO_THROW(r = runIsaInSimulator(g.ptx, "prog.ptx", caseFor(g, "prog.ptx"),
-                                          makeInputs(seed, g.inputs, g.threads())))
-        << seed << " " << g.families[0];
-    EXPECT_FALSE(r.fault) << seed << " " << g.families[0] << ": " << r.fault->describe("prog.ptx");
-  }
+  const std::set<std::string> families = mmaCycleRuns(200000, 12 * 5, "mma.sync.aligned.m8n8k4.");
   EXPECT_EQ(families.size(), 60u);
   for (const char* f : {"mma.f16.m8n8k4.row.row.f32.narrow", "mma.f16.m8n8k4.col.row.f16.large-c",
                         "mma.f16.m8n8k4.col.col.f32.c16.tiny"})
@@ -649,21 +649,13 @@ TEST(PtxGenMma, TheThirdCycleRunsEveryM8n8k4Form) {
 }
 
 // The fourth cycle (seeds from 300000: the 15 sparse forms, mma.sp and
-// mma.sp::ordered_metadata, in 7 input modes, not recorded yet) makes each form in each mode
-// within 105 seeds, each with its metadata and selector, and each runs without a fault.
+// mma.sp::ordered_metadata, in 7 input modes, recorded 2026-12-05) makes each form in each mode
+// within 105 seeds, each with its metadata (built by prmt) and selector, and each runs without a
+// fault.
 TEST(PtxGenMma, TheFourthCycleRunsEverySparseFormInEveryMode) {
-  std::set<std::string> families;
-  for (uint64_t seed = 300000; seed < 300000 + 15 * 7; ++seed) {
-    const GeneratedProgram g = generateMmaProgram(seed);
-    ASSERT_EQ(g.forms[0].rfind("mma.sp", 0), 0u) << seed << " " << g.forms[0];
-    EXPECT_NE(g.ptx.find("prmt.b32"), std::string::npos) << seed;
-    families.insert(g.families[0]);
-    IsaRun r;
-    ASSERT_NO_THROW(r = runIsaInSimulator(g.ptx, "prog.ptx", caseFor(g, "prog.ptx"),
-                                          makeInputs(seed, g.inputs, g.threads())))
-        << seed << " " << g.families[0];
-    EXPECT_FALSE(r.fault) << seed << " " << g.families[0] << ": " << r.fault->describe("prog.ptx");
-  }
+  for (uint64_t seed = 300000; seed < 300000 + 15 * 7; ++seed)
+    EXPECT_NE(generateMmaProgram(seed).ptx.find("prmt.b32"), std::string::npos) << seed;
+  const std::set<std::string> families = mmaCycleRuns(300000, 15 * 7, "mma.sp");
   EXPECT_EQ(families.size(), 105u);
   for (const char* f : {"mma.sp.f16.m16n8k32.f32.split", "mma.sp.tf32.m16n8k8.meta-odd",
                         "mma.sp.e5m2e4m3.m16n8k64.tiny", "mma.sp.u4s4.m16n8k128.satfinite.random"})

@@ -23,6 +23,7 @@
 namespace warpsim {
 namespace {
 
+using test::expectMmaLoadError;
 using test::mmaProgram;
 using test::PtxRunner;
 
@@ -342,18 +343,7 @@ TEST(MmaFp8, AddsCLastRoundingToNearest) {
 // A form's errors name the instruction's line and column.
 void expectError(const std::string& form, unsigned nA, unsigned nB, unsigned nC,
                  const std::string& what) {
-  try {
-    PtxRunner r(mmaProgram(form, nA, nB, nC, nC, false));
-    const uint64_t ib = r.buffer<uint32_t>(32 * 16), out = r.buffer<uint32_t>(32 * 8);
-    r.launch("mma_k", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(ib), PtxRunner::ptr(out)});
-    ADD_FAILURE() << form << " ran";
-  } catch (const isa::PtxError& e) {
-    const std::string m = e.what();
-    EXPECT_NE(m.find(what), std::string::npos) << m;
-    // mmaProgram puts the mma on line 16 + its loads (after the header, the entry, the
-    // address arithmetic, one load a word), column 1.
-    EXPECT_NE(m.find(":" + std::to_string(16 + nA + nB + nC) + ":1"), std::string::npos) << m;
-  }
+  expectMmaLoadError(mmaProgram(form, nA, nB, nC, nC, false), 16 + nA + nB + nC, what);
 }
 
 TEST(MmaSubByte, BadFormsAreClearErrors) {

@@ -24,6 +24,7 @@
 namespace warpsim {
 namespace {
 
+using test::expectMmaLoadError;
 using test::mmaProgram;
 using test::PtxRunner;
 
@@ -398,17 +399,8 @@ void expectError(const std::string& form, unsigned nA, unsigned nB, unsigned nC,
     const size_t at = ptx.find(", %x" + std::to_string(nA + nB + nC) + ", 0;");
     ptx.replace(at, ptx.find(';', at) - at, tail);
   }
-  try {
-    PtxRunner r(ptx);
-    const uint64_t ib = r.buffer<uint32_t>(32 * 16), out = r.buffer<uint32_t>(32 * 8);
-    r.launch("mma_k", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(ib), PtxRunner::ptr(out)});
-    ADD_FAILURE() << form << " ran";
-  } catch (const isa::PtxError& e) {
-    const std::string m = e.what();
-    EXPECT_NE(m.find(what), std::string::npos) << m;
-    // The mma's line: 16 + its loads (A, B, C and the metadata), column 1.
-    EXPECT_NE(m.find(":" + std::to_string(17 + nA + nB + nC) + ":1"), std::string::npos) << m;
-  }
+  // The mma's line: 16 + its loads (A, B, C and the metadata).
+  expectMmaLoadError(ptx, 17 + nA + nB + nC, what);
 }
 
 TEST(MmaSparse, BadFormsAreClearErrors) {

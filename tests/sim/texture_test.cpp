@@ -69,23 +69,31 @@ TEST(TextureSample, NormalizedCoordinateHasTwentyFractionalBits) {
             79.0 / 256);
 }
 
-// The linear filter of a 1-d f32 texture over two texels: wa/256 of a and wb/256 of b.
-float sum(double wa, float a, double wb, float b) {
+// The linear filter of a 1-d texture of `channel` over two texels: wa/256 of the texel at a and
+// wb/256 of the one at b.
+float filterTwo(Channel channel, bool readNormalized, double wa, const uint8_t* a, double wb,
+                const uint8_t* b) {
   Object o;
   o.dims = 1;
   o.width = 2;
-  o.channel = Channel::F32;
+  o.channel = channel;
+  o.readNormalized = readNormalized;
   o.filter = Filter::Linear;
   isa::tex::packDense(o);
   isa::tex::Footprint f;
   f.n = 2;
   f.taps[0] = {0, wa / 256};
-  f.taps[1] = {4, wb / 256};
+  f.taps[1] = {int64_t(isa::tex::texelBytes(o)), wb / 256};
+  const uint8_t* texels[2] = {a, b};
+  return isa::tex::filteredChannel(o, f, texels, 0);
+}
+
+// The same over two f32 texels a and b.
+float sum(double wa, float a, double wb, float b) {
   uint8_t ta[4], tb[4];
   std::memcpy(ta, &a, 4);
   std::memcpy(tb, &b, 4);
-  const uint8_t* texels[2] = {ta, tb};
-  return isa::tex::filteredChannel(o, f, texels, 0);
+  return filterTwo(Channel::F32, false, wa, ta, wb, tb);
 }
 
 // The float filter's sum is exact and rounded once with ties away from zero (not to even):
@@ -121,19 +129,8 @@ TEST(TextureSample, FloatFilterCutsTexelsToATwentyEightBitBlock) {
 // and 252/256 of 0.0283660888671875 (0x2743, 5 binades below: its last bit is cut) give
 // 0x2901; the exact sum rounds to 0x2902.
 TEST(TextureSample, HalfFilterCutsTexelsToAFifteenBitBlock) {
-  Object o;
-  o.dims = 1;
-  o.width = 2;
-  o.channel = Channel::F16;
-  o.filter = Filter::Linear;
-  isa::tex::packDense(o);
-  isa::tex::Footprint f;
-  f.n = 2;
-  f.taps[0] = {0, 4.0 / 256};
-  f.taps[1] = {2, 252.0 / 256};
   const uint8_t a[2] = {0xbb, 0x39}, b[2] = {0x43, 0x27};
-  const uint8_t* texels[2] = {a, b};
-  EXPECT_EQ(isa::tex::filteredChannel(o, f, texels, 0), 0.039093017578125f);  // 0x2901
+  EXPECT_EQ(filterTwo(Channel::F16, false, 4, a, 252, b), 0.039093017578125f);  // 0x2901
 }
 
 // Up to four f32 texels, their exponents 0 to 30 apart: each cut toward zero to the 28-bit block
@@ -195,24 +192,11 @@ RC_GTEST_PROP(TextureSample, FloatFilterSumIsTheBlockSumRoundedOnce, ()) {
 // rounded to whole units (recorded case 104, lane 10: 25/256 of -29 and 231/256 of 25 is
 // 5089.61 units, 5090 on the H200; whole units, -7482 and 6450, would give 5089.45).
 TEST(TextureSample, SignedEightBitFiltersInEighths) {
-  Object o;
-  o.dims = 1;
-  o.width = 2;
-  o.channel = Channel::S8;
-  o.readNormalized = true;
-  o.filter = Filter::Linear;
-  isa::tex::packDense(o);
-  isa::tex::Footprint f;
-  f.n = 2;
-  f.taps[0] = {0, 25.0 / 256};
-  f.taps[1] = {1, 231.0 / 256};
   const uint8_t a = uint8_t(int8_t(-29)), b = 25;
-  const uint8_t* texels[2] = {&a, &b};
-  EXPECT_EQ(isa::tex::filteredChannel(o, f, texels, 0), float(5090.0 / 32767));
+  EXPECT_EQ(filterTwo(Channel::S8, true, 25, &a, 231, &b), float(5090.0 / 32767));
   // A whole texel: 109 * 32767 / 127 = 28122.99, floored to 28122.875, rounds to 28123.
   const uint8_t c = 109;
-  const uint8_t* one[2] = {&c, &c};
-  EXPECT_EQ(isa::tex::filteredChannel(o, f, one, 0), float(28123.0 / 32767));
+  EXPECT_EQ(filterTwo(Channel::S8, true, 25, &c, 231, &c), float(28123.0 / 32767));
 }
 
 // 3-d weights: x splits first, then z, then y, each share rounded half up; the second x texel's

@@ -2,7 +2,12 @@
 // tests/sim/mma_forms_test.cpp, tests/sim/mma_sparse_test.cpp).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <string>
+
+#include "isa/diagnostic.h"
+#include "tests/support/ptx_runner.h"
 
 namespace warpsim::test {
 
@@ -38,6 +43,22 @@ inline std::string mmaProgram(const std::string& form, unsigned nA, unsigned nB,
     s += "st.global" + t + " [%a1+" + std::to_string(i * bytes) + "], %x" +
          std::to_string(words + i) + ";\n";
   return s + "ret;\n}\n";
+}
+
+// An mmaProgram (or a variant of one) that must not load: the error says `what` and names the
+// mma's line, `line` (16 + its loads: after the header, the entry, the address arithmetic and
+// one load a word), column 1.
+inline void expectMmaLoadError(const std::string& ptx, unsigned line, const std::string& what) {
+  try {
+    PtxRunner r(ptx);
+    const uint64_t ib = r.buffer<uint32_t>(32 * 16), out = r.buffer<uint32_t>(32 * 8);
+    r.launch("mma_k", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(ib), PtxRunner::ptr(out)});
+    ADD_FAILURE() << "ran: " << ptx;
+  } catch (const isa::PtxError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(what), std::string::npos) << m;
+    EXPECT_NE(m.find(":" + std::to_string(line) + ":1"), std::string::npos) << m;
+  }
 }
 
 }  // namespace warpsim::test
