@@ -7,10 +7,13 @@
 #            every suite card (or those named) at a ladder of sizes (warpsim measure), each
 #            launch profiled once by ncu with the clocks left alone (--clock-control none) and
 #            cold caches (--cache-control all); $OUT/timing.tgz holds per card the launch
-#            manifest (.tsv) and ncu's raw CSV (.csv), and $OUT/summary.txt the log.
+#            manifest (.tsv) and ncu's raw CSV (.csv), and $OUT/timing.summary.txt the log.
 #   here:    python3 scripts/ncu_join.py <files_at>/timing.tgz > tests/recorded/timing/h200_ncu.tsv
 #
 # BUDGET (seconds, default 500) stops starting new cards in time to send the results back.
+# MEASURE_ARGS passes options to `warpsim measure` (e.g. "--sizes 65536 --repeat 10"), WORK names
+# the scratch folder and TAG the archive ($OUT/$TAG.tgz), so that one device call can run the
+# script several times with different options.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/out}
@@ -19,7 +22,9 @@ export LD_LIBRARY_PATH=$PWD/$BIN${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 BUDGET=${BUDGET:-500}
 LADDER=${LADDER:-3}
 MAX_THREADS=${MAX_THREADS:-4194304}
-work=/tmp/timing
+MEASURE_ARGS=${MEASURE_ARGS:-}
+work=${WORK:-/tmp/timing}
+TAG=${TAG:-timing}
 mkdir -p "$OUT" "$work"
 # The metrics the model is compared with and calibrated by (../shared/TIMING.md, section 4):
 # cycles and clocks, instructions, the memory hierarchy's traffic and hit rates, shared-memory
@@ -30,7 +35,9 @@ metrics+=,dram__cycles_elapsed.avg.per_second,gpu__time_duration.sum
 metrics+=,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,smsp__thread_inst_executed_pred_on.sum
 metrics+=,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
 metrics+=,smsp__inst_executed_op_global_ld.sum,smsp__inst_executed_op_global_st.sum
-metrics+=,dram__bytes_read.sum,dram__bytes_write.sum
+metrics+=,dram__bytes_read.sum,dram__bytes_write.sum,dram__cycles_active.avg
+metrics+=,dram__throughput.avg.pct_of_peak_sustained_elapsed
+metrics+=,lts__t_sectors.sum,lts__throughput.avg.pct_of_peak_sustained_elapsed,lts__cycles_elapsed.avg
 metrics+=,lts__t_sectors_op_read.sum,lts__t_sectors_op_write.sum,lts__t_sectors_op_atom.sum,lts__t_sectors_op_red.sum
 metrics+=,lts__t_sector_hit_rate.pct,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum
 metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
@@ -52,10 +59,10 @@ metrics+=",regex:^smsp__average_warps_issue_stalled_[a-z_]+_per_issue_active\.ra
     timeout 240 ncu --clock-control none --cache-control all --csv --page raw --print-units base \
       --metrics "$metrics" --log-file "$work/$c.csv" \
       "$BIN/warpsim" measure "$c" --ladder "$LADDER" --max-threads "$MAX_THREADS" \
-      --manifest "$work/$c.tsv" > "$work/$c.log" 2>&1
+      --manifest "$work/$c.tsv" $MEASURE_ARGS > "$work/$c.log" 2>&1
     rc=$?
     echo "$c: exit $rc after ${SECONDS}s; $(tail -1 "$work/$c.log")"
     [ "$rc" = 0 ] || { head -c 2000 "$work/$c.log"; head -c 2000 "$work/$c.csv"; }
   done
-} 2>&1 | tee "$OUT/summary.txt"
-tar -C "$work" -czf "$OUT/timing.tgz" .
+} 2>&1 | tee "$OUT/$TAG.summary.txt"
+tar -C "$work" -czf "$OUT/$TAG.tgz" .

@@ -5,10 +5,13 @@
 // `warpsim correlate` compares the performance model with.
 #include <boost/program_options.hpp>
 
+#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <set>
+#include <sstream>
 
 #include "harness/cli/cli.h"
 #include "harness/cli/command_line.h"
@@ -22,7 +25,8 @@ namespace warpsim::cli {
 namespace {
 
 constexpr const char* kMeasureUsage =
-    R"(usage: warpsim measure [PATTERN] --manifest FILE [--ladder N] [--max-threads T] [--seed S]
+    R"(usage: warpsim measure [PATTERN] --manifest FILE [--ladder N | --sizes S1,S2,...]
+                       [--repeat R] [--max-threads T] [--seed S]
 
 Runs every suite card matching PATTERN on the GPU at a ladder of problem sizes, each launch of
 each problem once, checks each result against the card's CPU reference, and writes FILE: one
@@ -30,7 +34,10 @@ tab-separated line per launch in launch order (card, size, seed, launch index, k
 block, dynamic shared bytes, threads of the problem). The sizes are the card's default and
 sizes with about 4x, 16x, ... (--ladder rungs in all) as many threads, up to --max-threads and --max-bytes (a
 card with a fixed grid: 4x, 16x, ... the size), larger ones only for problems of at most
---max-launches launches. --dry-run writes the manifest without a GPU.
+--max-launches launches. --sizes replaces the ladder with the sizes given (taken as they are,
+beyond the card's own range too: a measurement may need a problem larger than the tests make).
+--repeat runs each problem R times in a row (the chip's run-to-run noise); the manifest lists
+every run. --dry-run writes the manifest without a GPU.
 Made to run under Nsight Compute (scripts/device_timing.sh). Needs a CUDA device.
 )";
 
@@ -94,6 +101,20 @@ std::vector<uint64_t> sizeLadder(const kernels::Card& c, unsigned rungs, uint64_
   return sizes;
 }
 
+// "4096,65536" -> {4096, 65536}; nullopt if any item is not a positive integer.
+std::optional<std::vector<uint64_t>> parseSizes(const std::string& text) {
+  std::vector<uint64_t> sizes;
+  std::stringstream items(text);
+  for (std::string item; std::getline(items, item, ',');) {
+    uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (ec != std::errc() || end != item.data() + item.size() || v == 0) return std::nullopt;
+    sizes.push_back(v);
+  }
+  if (sizes.empty()) return std::nullopt;
+  return sizes;
+}
+
 }  // namespace
 
 int measureCommand(const std::vector<std::string>& args) {
@@ -109,6 +130,8 @@ int measureCommand(const std::vector<std::string>& args) {
       "largest problem, in bytes of buffers")(
       "max-launches", po::value<size_t>()->default_value(16),
       "larger sizes only for problems of at most this many launches")(
+      "sizes", po::value<std::string>(), "these sizes (comma-separated) instead of the ladder")(
+      "repeat", po::value<unsigned>()->default_value(1), "runs of each problem")(
       "dry-run", "write the manifest without running anything (no GPU needed)");
   po::positional_options_description pos;
   pos.add("pattern", 1);
@@ -126,6 +149,20 @@ int measureCommand(const std::vector<std::string>& args) {
   if (rungs < 1 || rungs > 8) {
     std::cerr << "warpsim measure: --ladder must be 1 to 8\n";
     return kUsage;
+  }
+  const unsigned repeat = vm["repeat"].as<unsigned>();
+  if (repeat < 1 || repeat > 100) {
+    std::cerr << "warpsim measure: --repeat must be 1 to 100\n";
+    return kUsage;
+  }
+  std::optional<std::vector<uint64_t>> givenSizes;
+  if (vm.count("sizes")) {
+    givenSizes = parseSizes(vm["sizes"].as<std::string>());
+    if (!givenSizes) {
+      std::cerr << "warpsim measure: --sizes: expected positive integers separated by commas, got '"
+                << vm["sizes"].as<std::string>() << "'\n";
+      return kUsage;
+    }
   }
   const auto cards = harness::selectCards(vm["pattern"].as<std::string>());
   if (cards.empty()) {
@@ -150,38 +187,41 @@ int measureCommand(const std::vector<std::string>& args) {
   const uint64_t seed = vm["seed"].as<uint64_t>();
   unsigned failed = 0, launches = 0;
   for (const kernels::Card* c : cards) {
-    for (uint64_t size :
-         sizeLadder(*c, rungs, vm["max-threads"].as<uint64_t>(), vm["max-launches"].as<size_t>(),
-                    vm["max-bytes"].as<uint64_t>())) {
-      const kernels::Problem problem = c->make(size, seed);
-      harness::CardResult r;
-      if (dryRun)
-        r.threads = problemThreads(problem);
-      else
-        r = harness::runCard(*gpu, *c, size, seed);
-      for (size_t i = 0; i < problem.launches.size(); ++i) {
-        const kernels::Launch& l = problem.launches[i];
-        manifest << c->name << '\t' << size << '\t' << seed << '\t' << i << '\t' << l.entry << '\t'
-                 << l.grid.x << ',' << l.grid.y << ',' << l.grid.z << '\t' << l.block.x << ','
-                 << l.block.y << ',' << l.block.z << '\t' << l.dynamicShared << '\t' << r.threads
-                 << '\n';
-        ++launches;
+    const std::vector<uint64_t> sizes =
+        givenSizes ? *givenSizes
+                   : sizeLadder(*c, rungs, vm["max-threads"].as<uint64_t>(),
+                                vm["max-launches"].as<size_t>(), vm["max-bytes"].as<uint64_t>());
+    for (uint64_t size : sizes)
+      for (unsigned run = 0; run < repeat; ++run) {
+        const kernels::Problem problem = c->make(size, seed);
+        harness::CardResult r;
+        if (dryRun)
+          r.threads = problemThreads(problem);
+        else
+          r = harness::runCard(*gpu, *c, size, seed);
+        for (size_t i = 0; i < problem.launches.size(); ++i) {
+          const kernels::Launch& l = problem.launches[i];
+          manifest << c->name << '\t' << size << '\t' << seed << '\t' << i << '\t' << l.entry
+                   << '\t' << l.grid.x << ',' << l.grid.y << ',' << l.grid.z << '\t' << l.block.x
+                   << ',' << l.block.y << ',' << l.block.z << '\t' << l.dynamicShared << '\t'
+                   << r.threads << '\n';
+          ++launches;
+        }
+        std::cout << c->name << " size " << size << ": " << problem.launches.size() << " launches, "
+                  << r.threads << " threads"
+                  << (dryRun       ? ""
+                      : r.passed() ? ", passed"
+                                   : ", FAILED")
+                  << "\n"
+                  << std::flush;
+        if (!dryRun && !r.passed()) ++failed;
+        // A faulting launch ends the problem early: the manifest would not match ncu's list.
+        if (r.run.fault) {
+          std::cerr << "warpsim measure: " << c->name << " size " << size
+                    << " faulted on the GPU: " << r.run.fault->message << "\n";
+          return kFailed;
+        }
       }
-      std::cout << c->name << " size " << size << ": " << problem.launches.size() << " launches, "
-                << r.threads << " threads"
-                << (dryRun       ? ""
-                    : r.passed() ? ", passed"
-                                 : ", FAILED")
-                << "\n"
-                << std::flush;
-      if (!dryRun && !r.passed()) ++failed;
-      // A faulting launch ends the problem early: the manifest would not match ncu's list.
-      if (r.run.fault) {
-        std::cerr << "warpsim measure: " << c->name << " size " << size
-                  << " faulted on the GPU: " << r.run.fault->message << "\n";
-        return kFailed;
-      }
-    }
   }
   if (dryRun)
     std::cout << launches << " launches listed (dry run: nothing ran)\n";

@@ -178,18 +178,31 @@ void referenceChaseShared(Problem& p) {
   writeBuffer(p.buffers[0], std::vector<uint32_t>{chase(next, 2 * p.size)});
 }
 
+std::vector<uint32_t> strideTable(Rng& rng) {
+  // Multiples of 1024: a load's value moves the next address by whole tables, so every load
+  // of a lane hits the same word.
+  std::vector<uint32_t> table(1024);
+  for (uint32_t& v : table) v = rng.u32(1, 64) * 1024;
+  return table;
+}
+
+// Lane `thread`'s final value in micro_bank_stride's chain of `iters` loads.
+uint32_t strideChain(const std::vector<uint32_t>& table, uint32_t thread, uint32_t stride,
+                     uint64_t iters) {
+  const uint32_t base = thread * stride;
+  uint32_t v = 0;
+  for (uint64_t i = 0; i < iters; ++i) v = table[(base + v) & 1023] + v;
+  return v + base;
+}
+
 // ---- bank conflicts: one launch per stride 1..32, size = loads per launch -------------------
 constexpr uint32_t kStrides = 32;
 
 Problem makeBankStride(uint64_t iters, uint64_t seed) {
   Rng rng(seed);
-  // Multiples of 1024: a load's value moves the next address by whole tables, so every load
-  // of a lane hits the same word.
-  std::vector<uint32_t> table(1024);
-  for (uint32_t& v : table) v = rng.u32(1, 64) * 1024;
   Problem p;
   p.size = iters;
-  p.buffers.push_back(makeBuffer("table", ElemType::U32, table, false));
+  p.buffers.push_back(makeBuffer("table", ElemType::U32, strideTable(rng), false));
   for (uint32_t s = 1; s <= kStrides; ++s) {
     p.buffers.push_back(poisonBuffer("out_s" + std::to_string(s), ElemType::U32, kWarp));
     p.launches.push_back(oneBlock("micro_bank_stride", kWarp,
@@ -203,14 +216,74 @@ void referenceBankStride(Problem& p) {
   const auto table = readBuffer<uint32_t>(p.buffers[0]);
   for (uint32_t s = 1; s <= kStrides; ++s) {
     std::vector<uint32_t> out(kWarp);
-    for (uint32_t lane = 0; lane < kWarp; ++lane) {
-      const uint32_t base = lane * s;
-      uint32_t v = 0;
-      for (uint64_t i = 0; i < p.size; ++i) v = table[(base + v) & 1023] + v;
-      out[lane] = v + base;
-    }
+    for (uint32_t lane = 0; lane < kWarp; ++lane) out[lane] = strideChain(table, lane, s, p.size);
     writeBuffer(p.buffers[s], out);
   }
+}
+
+// ---- conflicted loads beside skipping warps: size = rounds ---------------------------------
+// For each stride, two launches: one warp alone (as micro_bank_stride), then the same warp's
+// loads in a CTA of 8 warps whose other 7 run the loop and skip the load.
+constexpr uint32_t kSkipStrides[] = {1, 2, 8, 32};
+constexpr uint32_t kSkipBlocks[] = {kWarp, 8 * kWarp};
+
+Problem makeSkipConflict(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = iters;
+  p.buffers.push_back(makeBuffer("table", ElemType::U32, strideTable(rng), false));
+  for (uint32_t s : kSkipStrides)
+    for (uint32_t block : kSkipBlocks) {
+      const uint32_t out = uint32_t(p.buffers.size());
+      p.buffers.push_back(poisonBuffer("out_s" + std::to_string(s) + "_t" + std::to_string(block),
+                                       ElemType::U32, block));
+      p.launches.push_back(
+          oneBlock("micro_skip_conflict", block,
+                   {KernelArg::buf(out), KernelArg::buf(0), KernelArg::u32(s),
+                    KernelArg::u32(uint32_t(iters)), KernelArg::u32(kWarp), KernelArg::u32(0)}));
+    }
+  return p;
+}
+
+void referenceSkipConflict(Problem& p) {
+  const auto table = readBuffer<uint32_t>(p.buffers[0]);
+  size_t out = 1;
+  for (uint32_t s : kSkipStrides)
+    for (uint32_t block : kSkipBlocks) {
+      std::vector<uint32_t> v(block);
+      for (uint32_t t = 0; t < block; ++t)
+        v[t] = t < kWarp ? strideChain(table, t, s, p.size) : t * s;
+      writeBuffer(p.buffers[out++], v);
+    }
+}
+
+// ---- store streams: size = words written per launch ----------------------------------------
+// Launch 0 writes words 0..size-1 (whole sectors), launch 1 every 8th word of 8 x size (one
+// word per sector: partial-sector writes), each a grid-stride loop of at most 8 CTAs per SM.
+constexpr uint32_t kPartialStride = 8;
+
+Problem makeStoreStride(uint64_t n, uint64_t seed) {
+  Rng rng(seed);
+  const uint32_t base = rng.u32(0, 1u << 30);
+  Problem p;
+  p.size = n;
+  p.buffers.push_back(poisonBuffer("dst", ElemType::U32, kPartialStride * n));
+  for (uint32_t stride : {1u, kPartialStride}) {
+    Launch l = launch1d("micro_store_stride", n, 256,
+                        {KernelArg::buf(0), KernelArg::u32(uint32_t(n)), KernelArg::u32(stride),
+                         KernelArg::u32(base)});
+    l.grid.x = std::min<uint32_t>(l.grid.x, 132 * 8);
+    p.launches.push_back(l);
+  }
+  return p;
+}
+
+void referenceStoreStride(Problem& p) {
+  auto dst = readBuffer<uint32_t>(p.buffers[0]);
+  const uint32_t base = scalarOf<uint32_t>(p.launches[0].args[3]);
+  for (uint32_t stride : {1u, kPartialStride})
+    for (uint64_t i = 0; i < p.size; ++i) dst[i * stride] = base + uint32_t(i);
+  writeBuffer(p.buffers[0], dst);
 }
 
 // ---- bandwidth copy: size = float4 vectors --------------------------------------------------
@@ -274,6 +347,34 @@ void referenceBar(Problem& p) {
   writeBuffer(p.buffers[0], out);
 }
 
+// Barriers after conflicted stores: one launch per stride, size = rounds of a store and a
+// bar.sync over 256 threads.
+constexpr uint32_t kBarStoreStrides[] = {1, 2, 4, 8, 16, 32};
+
+Problem makeBarStore(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = iters;
+  p.buffers.push_back(
+      makeBuffer("in", ElemType::U32, randomU32(rng, kBarBlock, 0, 1u << 30), false));
+  for (uint32_t s : kBarStoreStrides) {
+    const uint32_t out = uint32_t(p.buffers.size());
+    p.buffers.push_back(poisonBuffer("out_s" + std::to_string(s), ElemType::U32, kBarBlock));
+    p.launches.push_back(oneBlock("micro_bar_store", kBarBlock,
+                                  {KernelArg::buf(out), KernelArg::buf(0), KernelArg::u32(s),
+                                   KernelArg::u32(uint32_t(iters))}));
+  }
+  return p;
+}
+
+// Thread t reads its neighbour's word of the last round.
+void referenceBarStore(Problem& p) {
+  const auto in = readBuffer<uint32_t>(p.buffers[0]);
+  std::vector<uint32_t> out(kBarBlock);
+  for (uint32_t t = 0; t < kBarBlock; ++t) out[t] = in[(t + 1) % kBarBlock] + uint32_t(p.size - 1);
+  for (size_t b = 1; b < p.buffers.size(); ++b) writeBuffer(p.buffers[b], out);
+}
+
 Card card(const char* name, const char* source, const char* demonstrates, uint64_t def, uint64_t lo,
           uint64_t hi, Problem (*make)(uint64_t, uint64_t), void (*reference)(Problem&),
           Tolerance tol = bitExact()) {
@@ -327,6 +428,10 @@ std::vector<Card> microCards() {
            "calibration: one launch per stride 1..32 words, size dependent shared loads each "
            "(bank-conflict replay cost)",
            64, 1, 256, makeBankStride, referenceBankStride),
+      card("micro_skip_conflict", "bank_stride",
+           "calibration: micro_bank_stride's conflicted loads (strides 1, 2, 8, 32) by one warp "
+           "alone, then beside 7 warps that skip the load (size rounds)",
+           64, 1, 256, makeSkipConflict, referenceSkipConflict),
       card("micro_copy", "copy",
            "calibration: grid-stride float4 copy of size vectors (DRAM/L2 bandwidth)", 1 << 16, 1,
            1 << 18, makeCopy, referenceCopy),
@@ -336,6 +441,14 @@ std::vector<Card> microCards() {
       card("micro_bar_chain", "sync_chains",
            "calibration: size rounds of shared write + 2 bar.sync over 256 threads (barrier cost)",
            16, 1, 128, makeBar, referenceBar),
+      card("micro_bar_store", "sync_chains",
+           "calibration: size rounds of a store with lane stride 1..32 words and a bar.sync "
+           "over 256 threads (what a conflicted store costs a barrier)",
+           64, 1, 256, makeBarStore, referenceBarStore),
+      card("micro_store_stride", "copy",
+           "calibration: a grid-stride store of size words, whole sectors, then one word per "
+           "32-byte sector over 8 x size words (the L2's partial-sector writes)",
+           1 << 16, 1, 1 << 20, makeStoreStride, referenceStoreStride),
   };
 }
 

@@ -19,3 +19,19 @@ extern "C" __global__ void micro_bar_chain(unsigned* out, const unsigned* in, un
   }
   out[threadIdx.x] = v;
 }
+
+// Barriers after conflicted stores: `iters` rounds in which every thread of the CTA (8 warps)
+// stores one word at threadIdx.x * stride (a gcd(stride, 32)-way conflict within each warp) and
+// then waits at bar.sync, which cannot release before the stores are performed (PTX gives
+// bar.sync membar.cta's ordering). At the end each thread reads its neighbour's last word.
+extern "C" __global__ void micro_bar_store(unsigned* out, const unsigned* in, unsigned stride,
+                                           unsigned iters) {
+  __shared__ unsigned s[8192];
+  const unsigned at = threadIdx.x * stride;
+  const unsigned v = in[threadIdx.x];
+  for (unsigned i = 0; i < iters; ++i) {
+    s[at] = v + i;
+    __syncthreads();
+  }
+  out[threadIdx.x] = s[((threadIdx.x + 1) % blockDim.x) * stride];
+}
