@@ -87,6 +87,12 @@ AxisTaps axisTaps(float x, uint32_t size, Address mode, bool normalized, Filter 
     t.weight[0] = 1;
     return t;
   }
+  // Clamp addressing (and unnormalized wrap and mirror, which address as clamp) holds the
+  // coordinate between the first and last texel centres: past them the second texel's weight is
+  // 0, not a share of the same texel read twice, which shows where the weights are rounded
+  // (h100_3000.txt's 3-d lanes, docs/FIDELITY.md "Textures").
+  if (mode == Address::Clamp || (!normalized && mode != Address::Border))
+    u = std::clamp(u, 0.5, double(size) - 0.5);
   const double xb = u - 0.5;
   const double fl = std::floor(xb);
   const double alpha = quantizeWeight(xb - fl);
@@ -119,9 +125,8 @@ uint32_t roundHalfUp(uint32_t p, uint32_t d) { return (p + d / 2) / d; }
 // (tests/recorded/texture/, docs/FIDELITY.md "Textures"): each product of two weights is
 // rounded to 8 fractional bits while the weights of every texel along an axis keep their sum.
 // 2-d: w11 = round(a b), w10 = a - w11, w01 = b - w11, the rest to 256 (the first x texel's
-// column rounds its first y share, the second its second). 3-d: x splits first, then z, then y;
-// the first x texel's half rounds the second z share and the first y share, the second x
-// texel's half the first z share and the second y share (its mirror image). A mipmap blend
+// column rounds its first y share, the second its second). 3-d: z splits first, then each z
+// slice's share splits as a 2-d footprint's total does (h100_3000.txt). A mipmap blend
 // splits each level's share of 256 (`total`) the same way (mipmap_probe.h200.txt: l1, l2 lod).
 void splitWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t total, uint32_t* out) {
   const unsigned axes = (n[0] == 2) + (n[1] == 2) + (n[2] == 2);
@@ -149,20 +154,11 @@ void splitWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t total, 
     out[3] = w11;
     return;
   }
-  const uint32_t a = alpha[0], b = alpha[1], c = alpha[2];
-  const uint32_t secondX = roundHalfUp(a * total, 256);
-  for (unsigned i = 0; i < 2; ++i) {
-    // The first x texel's half rounds the second z texel's share, then the first y texel's;
-    // the second x texel's half is its mirror image, rounding the first z and the second y.
-    const uint32_t wx = i ? secondX : total - secondX;
-    const uint32_t wzr = roundHalfUp(wx * (i ? 256 - c : c), 256);
-    const uint32_t wz[2] = {i ? wzr : wx - wzr, i ? wx - wzr : wzr};
-    for (unsigned k = 0; k < 2; ++k) {
-      const uint32_t wyr = roundHalfUp(wz[k] * (i ? b : 256 - b), 256);
-      out[k * 4 + 0 * 2 + i] = i ? wz[k] - wyr : wyr;
-      out[k * 4 + 1 * 2 + i] = i ? wyr : wz[k] - wyr;
-    }
-  }
+  // 3-d: z splits the total first, then each z slice splits its share as a 2-d footprint does.
+  const uint32_t secondZ = roundHalfUp(alpha[2] * total, 256);
+  const unsigned xy[3] = {n[0], n[1], 1};
+  splitWeights(xy, alpha, total - secondZ, out);
+  splitWeights(xy, alpha, secondZ, out + 4);
 }
 
 Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,

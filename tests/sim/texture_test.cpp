@@ -199,9 +199,9 @@ TEST(TextureSample, SignedEightBitFiltersInEighths) {
   EXPECT_EQ(filterTwo(Channel::S8, true, 25, &c, 231, &c), float(28123.0 / 32767));
 }
 
-// 3-d weights: x splits first, then z, then y, each share rounded half up; the second x texel's
-// half is the mirror image of the first's (recorded case 6, lane 14: alphas 133, 168, 225; the
-// (x1, z0) part weighs 16/256 and splits in y as 5 and 11, 16 * 168 / 256 = 10.5 rounded up).
+// 3-d weights: z splits first, then each z slice splits its share as a 2-d footprint does
+// (recorded case 6, lane 14: alphas 133, 168, 225; slice z0 weighs 31/256, its x1 column
+// 31 * 133 / 256 = 16.1 -> 16, which splits in y as 5 and 11, 16 * 168 / 256 = 10.5 rounded up).
 TEST(TextureSample, ThreeDimensionalWeightsAsTheH200) {
   Object o;
   o.dims = 3;
@@ -227,11 +227,22 @@ TEST(TextureSample, AddressModesOnOneAxis) {
   EXPECT_EQ(axisTaps(1.3f, 4, Address::Mirror, true, Filter::Point).index[0], 2);  // 0.7*4
   EXPECT_EQ(axisTaps(0.3f, 4, Address::Mirror, true, Filter::Point).index[0], 1);
   // Linear: x - 0.5 splits between two texels; each is addressed on its own.
+  // Clamp holds the coordinate between the first and last texel centres: before the first
+  // centre the first texel weighs 1 (not 1/4 and 3/4 of the same texel read twice, which rounds
+  // differently once the weights are split over more axes: h100_3000.txt's 3-d lanes).
   auto t = axisTaps(0.25f, 4, Address::Clamp, false, Filter::Linear);
   ASSERT_EQ(t.n, 2u);
   EXPECT_EQ(t.index[0], 0);
-  EXPECT_EQ(t.index[1], 0);
-  EXPECT_EQ(t.weight[1], 0.75);
+  EXPECT_EQ(t.index[1], 1);
+  EXPECT_EQ(t.weight[1], 0.0);
+  t = axisTaps(3.75f, 4, Address::Clamp, false, Filter::Linear);  // past the last centre
+  EXPECT_EQ(t.index[0], 3);
+  EXPECT_EQ(t.weight[1], 0.0);
+  t = axisTaps(0.96875f, 4, Address::Clamp, true, Filter::Linear);  // normalized: u = 3.875
+  EXPECT_EQ(t.index[0], 3);
+  EXPECT_EQ(t.weight[1], 0.0);
+  t = axisTaps(3.75f, 4, Address::Wrap, false, Filter::Linear);  // unnormalized wrap: as clamp
+  EXPECT_EQ(t.weight[1], 0.0);
   t = axisTaps(0.25f, 4, Address::Border, false, Filter::Linear);
   EXPECT_EQ(t.index[0], isa::tex::kBorder);
   EXPECT_EQ(t.index[1], 0);
