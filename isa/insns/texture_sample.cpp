@@ -332,6 +332,28 @@ double roundHalfAwayTo(double x, int digits, int emin) {
   return timesPow2(double(roundHalfAway(timesPow2(x, -q))), q);
 }
 
+// n 2^q (n exact) rounded to a float of `digits` significant bits whose exponents reach down to
+// emin (subnormals below), ties away from zero.
+double roundHalfAwayTo(__int128 n, int q, int digits, int emin) {
+  if (n == 0) return 0;
+  const bool negative = n < 0;
+  unsigned __int128 m = negative ? -static_cast<unsigned __int128>(n) : n;
+  int bitsOfM = 0;
+  for (unsigned __int128 t = m; t; t >>= 1) ++bitsOfM;
+  // The result's last bit is at 2^r: `digits` below the leading bit, or emin's last bit.
+  const int r = std::max(q + bitsOfM - 1, emin) - digits + 1;
+  if (r > q) {
+    const int shift = r - q;
+    if (shift >= 127) return 0;  // far below the smallest subnormal's half
+    const unsigned __int128 half = static_cast<unsigned __int128>(1) << (shift - 1);
+    m = (m + half) >> shift;  // ties (exactly half) round up in magnitude: away from zero
+  } else {
+    m <<= q - r;
+  }
+  const double x = timesPow2(double(uint64_t(m)), r);
+  return negative ? -x : x;
+}
+
 // The weighted sum of float texels (weights in 1/256) rounded once, ties away from zero, to f32
 // (digits 24) or f16 (digits 11): the H200's filter rounding (tests/recorded/texture/: exact
 // sums that fall on a tie round away from zero, docs/FIDELITY.md "Textures").
@@ -340,7 +362,6 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
   int64_t w[kMaxTaps];
   float v[kMaxTaps];
   double plain = 0;  // the sum as IEEE arithmetic has it: what an infinity or a NaN gives
-  int top = INT32_MIN;
   for (unsigned t = 0; t < f.n; ++t) {
     w[t] = roundHalfAway(f.taps[t].weight * 256);
     if (f.taps[t].offset == kBorder)
@@ -349,25 +370,54 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
       std::memcpy(&v[t], texels[t] + 4 * c, 4);
     else
       v[t] = channelAsFloat(o, texels[t], c);
-    if (w[t] == 0 || v[t] == 0) continue;
-    plain += double(w[t]) * double(v[t]);
-    if (std::isfinite(v[t])) top = std::max(top, frexpExponent(v[t]));
+    if (w[t] != 0 && v[t] != 0) plain += double(w[t]) * double(v[t]);
   }
   if (!std::isfinite(plain)) return plain;
-  if (top == INT32_MIN) return 0;
   // The texels enter the filter in a block format: each cut, toward zero, to a multiple of
   // 2^(top - block), where 2^(top - 1) is the leading bit of the largest texel that has a weight
-  // and the block keeps `block` bits from there: the result's digits and 4 more (28 for f32, 15
-  // for f16). Fitted to 1,541,497 f32 lanes of resize_bilinear on the chip, all of which it
-  // gives, and to the f16 lanes of the first texture recording (docs/FIDELITY.md "Textures": the
-  // filter's block of texels). Every weighted texel is then a multiple of 2^(top - block) below
-  // 2^(top + 8): the sum of up to 16 of them fits a double's 53 bits, exactly.
+  // in its group and the block keeps `block` bits from there: the result's digits and 4 more (28
+  // for f32, 15 for f16). A group is the whole footprint in 1-d and 2-d (both levels of a mipmap
+  // blend too), and each z slice of each level in 3-d (4 taps: x fastest, then y, then z).
+  // Fitted to 1,541,497 f32 lanes of resize_bilinear on the chip, all of which it gives, to the
+  // f16 lanes of the first texture recording, and (the 3-d slices) to the 3-d f32 and f16 lanes
+  // of the second (docs/FIDELITY.md "Textures": the filter's block of texels). A group's
+  // weighted texels are multiples of 2^(top - block - 8) below 2^(top + 8): their sum (at most
+  // 16 terms) fits a double's 53 bits exactly, and the groups are added exactly below.
   const int block = digits + kFilterBlockGuardBits;
-  const double toUnits = timesPow2(1.0, block - top), fromUnits = timesPow2(1.0, top - block - 8);
-  double units = 0;  // the sum, in units of 2^(top - block - 8)
-  for (unsigned t = 0; t < f.n; ++t)
-    if (w[t] != 0 && v[t] != 0) units += double(w[t]) * std::trunc(double(v[t]) * toUnits);
-  return roundHalfAwayTo(units * fromUnits, digits, emin);
+  const unsigned groupSize = o.dims == 3 && o.filter == Filter::Linear ? 4 : f.n;
+  struct Group {
+    double units;  // the group's sum in units of 2^q
+    int q;
+  } groups[kMaxTaps];
+  unsigned n = 0;
+  for (unsigned g = 0; g < f.n; g += groupSize) {
+    int top = INT32_MIN;
+    for (unsigned t = g; t < g + groupSize && t < f.n; ++t)
+      if (w[t] != 0 && v[t] != 0) top = std::max(top, frexpExponent(v[t]));
+    if (top == INT32_MIN) continue;
+    const double toUnits = timesPow2(1.0, block - top);
+    double units = 0;
+    for (unsigned t = g; t < g + groupSize && t < f.n; ++t)
+      if (w[t] != 0 && v[t] != 0) units += double(w[t]) * std::trunc(double(v[t]) * toUnits);
+    if (units != 0) groups[n++] = {units, top - block - 8};
+  }
+  if (n == 0) return 0;
+  if (n == 1) return roundHalfAwayTo(groups[0].units * timesPow2(1.0, groups[0].q), digits, emin);
+  // Several groups: added exactly in a 128-bit integer in units of the finest group's 2^q,
+  // 80 bits below the coarsest at most (a group further down only decides the rounding of what
+  // would otherwise be a tie, so it counts as one unit there with its sign).
+  int qMax = INT32_MIN, qMin = INT32_MAX;
+  for (unsigned i = 0; i < n; ++i) qMax = std::max(qMax, groups[i].q);
+  for (unsigned i = 0; i < n; ++i) qMin = std::min(qMin, std::max(groups[i].q, qMax - 80));
+  __int128 sum = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    const __int128 units = __int128(int64_t(groups[i].units));  // below 2^53: exact
+    if (groups[i].q < qMin)
+      sum += units > 0 ? 1 : -1;
+    else
+      sum += units * (static_cast<__int128>(1) << (groups[i].q - qMin));
+  }
+  return roundHalfAwayTo(sum, qMin, digits, emin);
 }
 
 }  // namespace

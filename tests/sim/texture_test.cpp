@@ -124,6 +124,34 @@ TEST(TextureSample, FloatFilterCutsTexelsToATwentyEightBitBlock) {
   EXPECT_EQ(sum(256, 0x1.c4cefep-12f, 0, 1e30f), 0x1.c4cefep-12f);
 }
 
+// In 3-d each z slice is a block of its own (fitted to the second recording's 3-d f32 and f16
+// lanes: 253 -> 9 of them differ): the lane above with its two texels in different slices
+// keeps the small texel's bits, and the exact sum 0x1.00f0ab0e24p-5 rounds to ...ac; in one
+// slice the block cuts them as in 2-d.
+TEST(TextureSample, ThreeDimensionalFilterBlocksEachZSlice) {
+  Object o;
+  o.dims = 3;
+  o.width = o.height = o.depth = 2;
+  o.channel = Channel::F32;
+  o.filter = Filter::Linear;
+  isa::tex::packDense(o);
+  const float large = 0x1.c2b6eap-1f, small = 0x1.c4cefep-12f;
+  const auto filter = [&](unsigned smallTap, unsigned largeTap) {
+    isa::tex::Footprint f;
+    f.n = 8;
+    uint8_t bytes[8][4] = {};
+    const uint8_t* texels[8];
+    for (unsigned t = 0; t < 8; ++t) {
+      f.taps[t] = {int64_t(4 * t), t == smallTap ? 247 / 256.0 : t == largeTap ? 9 / 256.0 : 0};
+      std::memcpy(bytes[t], t == smallTap ? &small : &large, 4);
+      texels[t] = bytes[t];
+    }
+    return isa::tex::filteredChannel(o, f, texels, 0);
+  };
+  EXPECT_EQ(filter(0, 4), 0x1.00f0acp-5f);  // slices z0 and z1: two blocks
+  EXPECT_EQ(filter(0, 3), 0x1.00f0aap-5f);  // one slice: one block
+}
+
 // f16 texels: a block of 15 bits (the f16 result's 11 and 4 more; fitted to the first texture
 // recording's f16 lanes: 353 -> 363 of its 400 cases agree). 4/256 of 0.71630859375 (0x39bb)
 // and 252/256 of 0.0283660888671875 (0x2743, 5 binades below: its last bit is cut) give
