@@ -290,15 +290,16 @@ namespace {
 int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }
 
 // A normalized 8/16-bit channel widened to the filter's 16 bits (15 and a sign when signed), in
-// eighths of the 16-bit unit: s8 keeps v / 127 to three bits below the 16, floored (fitted to
-// tests/recorded/texture/, docs/FIDELITY.md "Textures"), the others are whole units.
+// eighths of the 16-bit unit: s8 is v (-128 too: only the result is clamped to -1) times
+// 258 + 1/128, floored to three bits below the 16 (fitted to tests/recorded/texture/,
+// docs/FIDELITY.md "Textures"), the others are whole units.
 int64_t widened16Eighths(const Object& o, const uint8_t* texel, unsigned c) {
   const uint8_t* p = texel + c * channelBytes(o.channel);
   switch (o.channel) {
     case Channel::U8:
       return int64_t(p[0]) * 257 * 8;
     case Channel::S8:
-      return floorDiv(int64_t(std::max<int>(int8_t(p[0]), -127)) * 32767 * 8, 127);
+      return floorDiv(int64_t(int8_t(p[0])) * 33025, 16);
     case Channel::U16:
       return int64_t(uint16_t(p[0] | p[1] << 8)) * 8;
     default:  // S16

@@ -227,6 +227,17 @@ TEST(TextureSample, SignedEightBitFiltersInEighths) {
   EXPECT_EQ(filterTwo(Channel::S8, true, 25, &c, 231, &c), float(28123.0 / 32767));
 }
 
+// s8 texels widen by 258 + 1/128 (33025/128, a hair under 32767/127), floored to eighths, and
+// -128 stays -128 in the sum (only the result is clamped to -1): the second recording, where
+// -64 at full weight reads -16512 (32767/127 would give -16512.504, which rounds to -16513)
+// and 71/256 of -128 with 185/256 of 107 reads 10791 (-127 for -128 would give 10862).
+TEST(TextureSample, SignedEightBitWidensByTwoHundredFiftyEightAndAnEighth) {
+  const uint8_t m64 = uint8_t(int8_t(-64)), m128 = uint8_t(int8_t(-128)), p107 = 107;
+  EXPECT_EQ(filterTwo(Channel::S8, true, 256, &m64, 0, &p107), float(-16512.0 / 32767));
+  EXPECT_EQ(filterTwo(Channel::S8, true, 71, &m128, 185, &p107), float(10791.0 / 32767));
+  EXPECT_EQ(filterTwo(Channel::S8, true, 256, &m128, 0, &p107), -1.0f);  // clamped at the end
+}
+
 // 3-d weights: z splits first, then each z slice splits its share as a 2-d footprint does
 // (recorded case 6, lane 14: alphas 133, 168, 225; slice z0 weighs 31/256, its x1 column
 // 31 * 133 / 256 = 16.1 -> 16, which splits in y as 5 and 11, 16 * 168 / 256 = 10.5 rounded up).
