@@ -98,6 +98,7 @@ AxisTaps axisTaps(float x, uint32_t size, Address mode, bool normalized, Filter 
   const double alpha = quantizeWeight(xb - fl);
   const int64_t i = int64_t(std::clamp(fl, -double(1 << 30), double(1 << 30)));
   t.n = 2;
+  t.first = i;
   t.index[0] = addressIndex(i, n, mode, normalized);
   t.index[1] = addressIndex(i + 1, n, mode, normalized);
   t.weight[0] = 1 - alpha;
@@ -243,6 +244,70 @@ CubeCoords cubeCoords(float x, float y, float z) {
   // picks it, at the centre (the H200, mipmap_probe.h200.txt: Cp, Cl cube at 0 and NaN).
   if (!(m > 0)) return {4, 0.5f, 0.5f};
   return {face, (sc / m + 1) * 0.5f, (tc / m + 1) * 0.5f};
+}
+
+namespace {
+
+// The direction whose cubeCoords are face `face` at (sc, tc) in [-1, 1] (its inverse; the
+// major axis 1).
+void faceDirection(uint32_t face, float sc, float tc, float* d) {
+  switch (face) {
+    case 0:
+      d[0] = 1, d[1] = -tc, d[2] = -sc;
+      return;
+    case 1:
+      d[0] = -1, d[1] = -tc, d[2] = sc;
+      return;
+    case 2:
+      d[0] = sc, d[1] = 1, d[2] = tc;
+      return;
+    case 3:
+      d[0] = sc, d[1] = -1, d[2] = -tc;
+      return;
+    case 4:
+      d[0] = sc, d[1] = -tc, d[2] = 1;
+      return;
+    default:
+      d[0] = -sc, d[1] = -tc, d[2] = -1;
+      return;
+  }
+}
+
+}  // namespace
+
+void seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, uint32_t face,
+                           Footprint& f) {
+  const int64_t n = o.width;
+  const AxisTaps ax = axisTaps(s, o.width, Address::Border, true, Filter::Linear);
+  const AxisTaps ay = axisTaps(t, o.height, Address::Border, true, Filter::Linear);
+  const unsigned counts[3] = {2, 2, 1};
+  const uint32_t alpha[3] = {uint32_t(roundHalfAway(ax.weight[1] * 256)),
+                             uint32_t(roundHalfAway(ay.weight[1] * 256)), 0};
+  uint32_t weights[4];
+  splitWeights(counts, alpha, 256, weights);
+  f.n = 4;
+  for (unsigned d = 0; d < 3; ++d) {
+    f.count[d] = uint8_t(counts[d]);
+    f.alpha[d] = uint16_t(alpha[d]);
+  }
+  for (unsigned k = 0; k < 4; ++k) {
+    int64_t i = ax.first + (k & 1), j = ay.first + (k >> 1);
+    uint32_t onFace = face;
+    if (i < 0 || i >= n || j < 0 || j >= n) {
+      // The tap's centre as a direction, and the texel of the face it points into.
+      float dir[3];
+      faceDirection(face, 2 * (float(i) + 0.5f) / float(n) - 1,
+                    2 * (float(j) + 0.5f) / float(n) - 1, dir);
+      const CubeCoords c = cubeCoords(dir[0], dir[1], dir[2]);
+      onFace = c.face;
+      i = std::clamp<int64_t>(int64_t(std::floor(c.s * float(n))), 0, n - 1);
+      j = std::clamp<int64_t>(int64_t(std::floor(c.t * float(n))), 0, n - 1);
+    }
+    const uint64_t layer = std::min<uint64_t>(cubeBase + onFace, o.layers - 1);
+    f.taps[k] = {
+        int64_t(layer * o.slicePitch + uint64_t(j) * o.pitch + uint64_t(i) * texelBytes(o)),
+        weights[k] / 256.0};
+  }
 }
 
 Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer) {

@@ -564,6 +564,32 @@ TEST(Texture, SurfaceReductionsAreAtomic) {
   EXPECT_EQ(r.read<int32_t>(s + isa::tex::kDescriptorBytes, 2), (std::vector<int32_t>{15, 42}));
 }
 
+// A seamless cube map filters across a face's edge (cudaTextureDesc::seamlessCubemap; the chip's
+// Cs cube lines agree at every edge, mipmap_probe.h200.txt): on face -z at its left edge (s = 0,
+// half of the weight on the texel left of column 0) that texel is column 7 of face +x, the face
+// the edge borders, in the same row.
+TEST(TextureSample, SeamlessCubeMapsReadTheNeighbouringFaceAcrossAnEdge) {
+  Object o;
+  o.dims = 2;
+  o.layered = 1;
+  o.cube = 1;
+  o.seamlessCubemap = 1;
+  o.width = o.height = 8;
+  o.layers = 6;
+  o.channel = Channel::F32;
+  o.filter = Filter::Linear;
+  o.normalizedCoords = 1;
+  isa::tex::packDense(o);
+  isa::tex::Footprint f;
+  isa::tex::seamlessCubeFootprint(o, 0.0f, 15.0f / 16, 0, 5, f);
+  ASSERT_EQ(f.n, 4u);
+  EXPECT_EQ(f.taps[0].offset, int64_t(0 * o.slicePitch + 7 * o.pitch + 7 * 4));  // +x (7, 7)
+  EXPECT_EQ(f.taps[0].weight, 0.5);
+  EXPECT_EQ(f.taps[1].offset, int64_t(5 * o.slicePitch + 7 * o.pitch + 0 * 4));  // -z (0, 7)
+  EXPECT_EQ(f.taps[1].weight, 0.5);
+  EXPECT_EQ(f.taps[2].weight + f.taps[3].weight, 0.0);  // the next row weighs nothing
+}
+
 TEST(TextureSample, CubeFaces) {
   using isa::tex::cubeCoords;
   EXPECT_EQ(cubeCoords(1, 0, 0).face, 0u);
