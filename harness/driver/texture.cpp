@@ -320,6 +320,7 @@ CUresult cuTexObjectCreate(CUtexObject* object, const CUDA_RESOURCE_DESC* res,
     if (unsigned(desc->filterMode) > 1) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
     o.filter = tex::Filter(desc->filterMode);
     o.normalizedCoords = (desc->flags & CU_TRSF_NORMALIZED_COORDINATES) != 0;
+    o.seamlessCubemap = (desc->flags & CU_TRSF_SEAMLESS_CUBEMAP) != 0;
     // The driver reads 8- and 16-bit integers as normalized floats unless told to read
     // integers (cudaReadModeElementType sets CU_TRSF_READ_AS_INTEGER).
     const bool narrowInt = !tex::isFloatChannel(o.channel) && tex::channelBytes(o.channel) <= 2;

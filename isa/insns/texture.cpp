@@ -244,6 +244,10 @@ void runTex(Exec& x, const Inst& in) {
       Object face = o;
       face.normalizedCoords = 1;
       face.address[0] = face.address[1] = tex::Address::Clamp;
+      if (o.seamlessCubemap && o.filter == tex::Filter::Linear) {
+        tex::seamlessCubeFootprint(face, cc.s, cc.t, cubeIndex * 6, cc.face, out);
+        return;
+      }
       const float st[2] = {cc.s, cc.t};
       tex::footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face, out);
       return;

@@ -1,6 +1,7 @@
 #include "isa/insns/texture_mipmap.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace warpsim::isa::tex {
@@ -27,17 +28,62 @@ Object levelOf(const Object& o, unsigned l) {
   return v;
 }
 
+namespace {
+
+// The share of a diagonal (the gradients' sum or difference) in the footprint (lodFromGradients).
+constexpr double kDiagonalShare = 11.0 / 16;
+
+// The H200's estimate of a gradient's length (up to three components, in texels): the largest
+// component, 87/256 of the middle one and 1/4 of the smallest. Exact along an axis; a rotated
+// (0.6, 0.8) reads 1.0054 as on the chip (docs/FIDELITY.md "Mipmaps": tex.grad).
+double gradientLength(const double* v, unsigned n) {
+  double s[3] = {0, 0, 0};
+  for (unsigned i = 0; i < n; ++i) s[i] = std::fabs(v[i]);
+  std::sort(s, s + 3, [](double a, double b) { return a > b; });
+  return s[0] + 87.0 / 256 * s[1] + 0.25 * s[2];
+}
+
+// The H200's log2 of a footprint's size: the significand cut to 8 fractional bits and its log2
+// rounded up to 1/256 (a 256-entry table), so the level of detail is a multiple of 1/256.
+float chipLog2(double rho) {
+  static const std::array<uint16_t, 256> kTable = [] {
+    std::array<uint16_t, 256> t{};
+    for (unsigned i = 0; i < 256; ++i)
+      t[i] = uint16_t(std::ceil(256 * std::log2(1 + i / 256.0) - 1e-9));
+    return t;
+  }();
+  int e;
+  const double m = std::frexp(rho, &e);  // rho = m 2^e, m in [0.5, 1)
+  const unsigned i = unsigned((2 * m - 1) * 256);
+  return float(e - 1) + float(kTable[i]) / 256;
+}
+
+}  // namespace
+
 float lodFromGradients(const Object& o, const float* ddx, const float* ddy) {
   const uint32_t sizes[3] = {o.width, o.height, o.depth};
-  double lx = 0, ly = 0;
+  double x[3] = {}, y[3] = {}, sum[3] = {}, diff[3] = {};
   for (unsigned d = 0; d < o.dims; ++d) {
     // Normalized coordinates' gradients are in units of the texture's size.
     const double scale = o.normalizedCoords ? double(sizes[d]) : 1.0;
-    lx += (double(ddx[d]) * scale) * (double(ddx[d]) * scale);
-    ly += (double(ddy[d]) * scale) * (double(ddy[d]) * scale);
+    if (std::isnan(ddx[d]) || std::isnan(ddy[d])) return -INFINITY;  // reads level 0 + bias
+    x[d] = double(ddx[d]) * scale;
+    y[d] = double(ddy[d]) * scale;
+    sum[d] = x[d] + y[d];
+    diff[d] = x[d] - y[d];
   }
-  const double rho = std::sqrt(std::max(lx, ly));
-  return rho > 0 ? float(std::log2(rho)) : -INFINITY;
+  // The footprint is the longest of the two gradients and, scaled by 11/16, their sum and
+  // difference (the diagonals): perpendicular gradients read the longer one, parallel ones
+  // more (two equal ones 1.375 times one). Fitted to the H200 (mipmap_probe.h200.txt: the
+  // gradient sweeps of l1, l2, l3, docs/FIDELITY.md "Mipmaps").
+  double rho = 0;  // a NaN term (inf - inf) counts as none
+  for (const double t : {gradientLength(x, o.dims), gradientLength(y, o.dims),
+                         kDiagonalShare * gradientLength(sum, o.dims),
+                         kDiagonalShare * gradientLength(diff, o.dims)})
+    if (t > rho) rho = t;
+  if (!(rho > 0)) return -INFINITY;
+  if (std::isinf(rho)) return INFINITY;
+  return chipLog2(rho);
 }
 
 MipChoice mipLevels(const Object& o, float lod) {

@@ -4,8 +4,9 @@
 //
 // The model (CUDA C++ Programming Guide, "Texture Fetching" and cudaTextureDesc; not yet
 // measured on the H200, docs/FIDELITY.md "Textures"):
-//   - the level of detail is tex.level's operand, log2 of the larger gradient's length in texels
-//     for tex.grad (isotropic: no anisotropic filtering), and 0 for a plain tex; lodBias is
+//   - the level of detail is tex.level's operand, for tex.grad the log2 of the footprint the
+//     H200 estimates from the gradients (lodFromGradients; isotropic: no anisotropic
+//     filtering), and 0 for a plain tex; lodBias is
 //     added and the result clamped to [minLod, maxLod] and to [0, levels - 1];
 //   - point mipmap filtering reads the nearest level, floor(lod + 0.5): a fraction of exactly one
 //     half rounds up (measured on the H200, scripts/probes/texture/mipmap_probe.cu; OpenGL's
@@ -36,8 +37,12 @@ inline uint64_t mipmapBytes(const Object& o) { return levelOffset(o, o.levels); 
 // Level `l` of `o` as a texture of its own: its size, pitches and first texel; no mipmaps.
 Object levelOf(const Object& o, unsigned l);
 
-// tex.grad's level of detail: log2 of the longer of the two gradients (d/dx and d/dy of the
-// coordinates, `o.dims` of each) scaled to texels of level 0.
+// tex.grad's level of detail (d/dx and d/dy of the coordinates, `o.dims` of each, in texels of
+// level 0), as the H200 computes it (fitted to mipmap_probe.h200.txt, docs/FIDELITY.md
+// "Mipmaps"): the footprint is the longest of the two gradients and of their sum and
+// difference scaled by 11/16, each length estimated as the largest component plus 87/256 of
+// the middle one and 1/4 of the smallest; its log2 takes the significand cut to 8 fractional
+// bits and rounds up to 1/256 (a multiple of 1/256 results).
 float lodFromGradients(const Object& o, const float* ddx, const float* ddy);
 
 // The levels a fetch at level of detail `lod` reads: one, or two blended by `weight` (the

@@ -87,11 +87,18 @@ AxisTaps axisTaps(float x, uint32_t size, Address mode, bool normalized, Filter 
     t.weight[0] = 1;
     return t;
   }
+  // Clamp addressing (and unnormalized wrap and mirror, which address as clamp) holds the
+  // coordinate between the first and last texel centres: past them the second texel's weight is
+  // 0, not a share of the same texel read twice, which shows where the weights are rounded
+  // (h100_3000.txt's 3-d lanes, docs/FIDELITY.md "Textures").
+  if (mode == Address::Clamp || (!normalized && mode != Address::Border))
+    u = std::clamp(u, 0.5, double(size) - 0.5);
   const double xb = u - 0.5;
   const double fl = std::floor(xb);
   const double alpha = quantizeWeight(xb - fl);
   const int64_t i = int64_t(std::clamp(fl, -double(1 << 30), double(1 << 30)));
   t.n = 2;
+  t.first = i;
   t.index[0] = addressIndex(i, n, mode, normalized);
   t.index[1] = addressIndex(i + 1, n, mode, normalized);
   t.weight[0] = 1 - alpha;
@@ -119,9 +126,8 @@ uint32_t roundHalfUp(uint32_t p, uint32_t d) { return (p + d / 2) / d; }
 // (tests/recorded/texture/, docs/FIDELITY.md "Textures"): each product of two weights is
 // rounded to 8 fractional bits while the weights of every texel along an axis keep their sum.
 // 2-d: w11 = round(a b), w10 = a - w11, w01 = b - w11, the rest to 256 (the first x texel's
-// column rounds its first y share, the second its second). 3-d: x splits first, then z, then y;
-// the first x texel's half rounds the second z share and the first y share, the second x
-// texel's half the first z share and the second y share (its mirror image). A mipmap blend
+// column rounds its first y share, the second its second). 3-d: z splits first, then each z
+// slice's share splits as a 2-d footprint's total does (h100_3000.txt). A mipmap blend
 // splits each level's share of 256 (`total`) the same way (mipmap_probe.h200.txt: l1, l2 lod).
 void splitWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t total, uint32_t* out) {
   const unsigned axes = (n[0] == 2) + (n[1] == 2) + (n[2] == 2);
@@ -149,20 +155,11 @@ void splitWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t total, 
     out[3] = w11;
     return;
   }
-  const uint32_t a = alpha[0], b = alpha[1], c = alpha[2];
-  const uint32_t secondX = roundHalfUp(a * total, 256);
-  for (unsigned i = 0; i < 2; ++i) {
-    // The first x texel's half rounds the second z texel's share, then the first y texel's;
-    // the second x texel's half is its mirror image, rounding the first z and the second y.
-    const uint32_t wx = i ? secondX : total - secondX;
-    const uint32_t wzr = roundHalfUp(wx * (i ? 256 - c : c), 256);
-    const uint32_t wz[2] = {i ? wzr : wx - wzr, i ? wx - wzr : wzr};
-    for (unsigned k = 0; k < 2; ++k) {
-      const uint32_t wyr = roundHalfUp(wz[k] * (i ? b : 256 - b), 256);
-      out[k * 4 + 0 * 2 + i] = i ? wz[k] - wyr : wyr;
-      out[k * 4 + 1 * 2 + i] = i ? wyr : wz[k] - wyr;
-    }
-  }
+  // 3-d: z splits the total first, then each z slice splits its share as a 2-d footprint does.
+  const uint32_t secondZ = roundHalfUp(alpha[2] * total, 256);
+  const unsigned xy[3] = {n[0], n[1], 1};
+  splitWeights(xy, alpha, total - secondZ, out);
+  splitWeights(xy, alpha, secondZ, out + 4);
 }
 
 Footprint footprint(const Object& o, const float* coord, const int32_t* icoord, bool integerCoords,
@@ -249,6 +246,70 @@ CubeCoords cubeCoords(float x, float y, float z) {
   return {face, (sc / m + 1) * 0.5f, (tc / m + 1) * 0.5f};
 }
 
+namespace {
+
+// The direction whose cubeCoords are face `face` at (sc, tc) in [-1, 1] (its inverse; the
+// major axis 1).
+void faceDirection(uint32_t face, float sc, float tc, float* d) {
+  switch (face) {
+    case 0:
+      d[0] = 1, d[1] = -tc, d[2] = -sc;
+      return;
+    case 1:
+      d[0] = -1, d[1] = -tc, d[2] = sc;
+      return;
+    case 2:
+      d[0] = sc, d[1] = 1, d[2] = tc;
+      return;
+    case 3:
+      d[0] = sc, d[1] = -1, d[2] = -tc;
+      return;
+    case 4:
+      d[0] = sc, d[1] = -tc, d[2] = 1;
+      return;
+    default:
+      d[0] = -sc, d[1] = -tc, d[2] = -1;
+      return;
+  }
+}
+
+}  // namespace
+
+void seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, uint32_t face,
+                           Footprint& f) {
+  const int64_t n = o.width;
+  const AxisTaps ax = axisTaps(s, o.width, Address::Border, true, Filter::Linear);
+  const AxisTaps ay = axisTaps(t, o.height, Address::Border, true, Filter::Linear);
+  const unsigned counts[3] = {2, 2, 1};
+  const uint32_t alpha[3] = {uint32_t(roundHalfAway(ax.weight[1] * 256)),
+                             uint32_t(roundHalfAway(ay.weight[1] * 256)), 0};
+  uint32_t weights[4];
+  splitWeights(counts, alpha, 256, weights);
+  f.n = 4;
+  for (unsigned d = 0; d < 3; ++d) {
+    f.count[d] = uint8_t(counts[d]);
+    f.alpha[d] = uint16_t(alpha[d]);
+  }
+  for (unsigned k = 0; k < 4; ++k) {
+    int64_t i = ax.first + (k & 1), j = ay.first + (k >> 1);
+    uint32_t onFace = face;
+    if (i < 0 || i >= n || j < 0 || j >= n) {
+      // The tap's centre as a direction, and the texel of the face it points into.
+      float dir[3];
+      faceDirection(face, 2 * (float(i) + 0.5f) / float(n) - 1,
+                    2 * (float(j) + 0.5f) / float(n) - 1, dir);
+      const CubeCoords c = cubeCoords(dir[0], dir[1], dir[2]);
+      onFace = c.face;
+      i = std::clamp<int64_t>(int64_t(std::floor(c.s * float(n))), 0, n - 1);
+      j = std::clamp<int64_t>(int64_t(std::floor(c.t * float(n))), 0, n - 1);
+    }
+    const uint64_t layer = std::min<uint64_t>(cubeBase + onFace, o.layers - 1);
+    f.taps[k] = {
+        int64_t(layer * o.slicePitch + uint64_t(j) * o.pitch + uint64_t(i) * texelBytes(o)),
+        weights[k] / 256.0};
+  }
+}
+
 Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer) {
   Object linear = o;
   linear.filter = Filter::Linear;
@@ -294,15 +355,16 @@ namespace {
 int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }
 
 // A normalized 8/16-bit channel widened to the filter's 16 bits (15 and a sign when signed), in
-// eighths of the 16-bit unit: s8 keeps v / 127 to three bits below the 16, floored (fitted to
-// tests/recorded/texture/, docs/FIDELITY.md "Textures"), the others are whole units.
+// eighths of the 16-bit unit: s8 is v (-128 too: only the result is clamped to -1) times
+// 258 + 1/128, floored to three bits below the 16 (fitted to tests/recorded/texture/,
+// docs/FIDELITY.md "Textures"), the others are whole units.
 int64_t widened16Eighths(const Object& o, const uint8_t* texel, unsigned c) {
   const uint8_t* p = texel + c * channelBytes(o.channel);
   switch (o.channel) {
     case Channel::U8:
       return int64_t(p[0]) * 257 * 8;
     case Channel::S8:
-      return floorDiv(int64_t(std::max<int>(int8_t(p[0]), -127)) * 32767 * 8, 127);
+      return floorDiv(int64_t(int8_t(p[0])) * 33025, 16);
     case Channel::U16:
       return int64_t(uint16_t(p[0] | p[1] << 8)) * 8;
     default:  // S16
@@ -336,6 +398,28 @@ double roundHalfAwayTo(double x, int digits, int emin) {
   return timesPow2(double(roundHalfAway(timesPow2(x, -q))), q);
 }
 
+// n 2^q (n exact) rounded to a float of `digits` significant bits whose exponents reach down to
+// emin (subnormals below), ties away from zero.
+double roundHalfAwayTo(__int128 n, int q, int digits, int emin) {
+  if (n == 0) return 0;
+  const bool negative = n < 0;
+  unsigned __int128 m = negative ? -static_cast<unsigned __int128>(n) : n;
+  int bitsOfM = 0;
+  for (unsigned __int128 t = m; t; t >>= 1) ++bitsOfM;
+  // The result's last bit is at 2^r: `digits` below the leading bit, or emin's last bit.
+  const int r = std::max(q + bitsOfM - 1, emin) - digits + 1;
+  if (r > q) {
+    const int shift = r - q;
+    if (shift >= 127) return 0;  // far below the smallest subnormal's half
+    const unsigned __int128 half = static_cast<unsigned __int128>(1) << (shift - 1);
+    m = (m + half) >> shift;  // ties (exactly half) round up in magnitude: away from zero
+  } else {
+    m <<= q - r;
+  }
+  const double x = timesPow2(double(uint64_t(m)), r);
+  return negative ? -x : x;
+}
+
 // The weighted sum of float texels (weights in 1/256) rounded once, ties away from zero, to f32
 // (digits 24) or f16 (digits 11): the H200's filter rounding (tests/recorded/texture/: exact
 // sums that fall on a tie round away from zero, docs/FIDELITY.md "Textures").
@@ -344,7 +428,6 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
   int64_t w[kMaxTaps];
   float v[kMaxTaps];
   double plain = 0;  // the sum as IEEE arithmetic has it: what an infinity or a NaN gives
-  int top = INT32_MIN;
   for (unsigned t = 0; t < f.n; ++t) {
     w[t] = roundHalfAway(f.taps[t].weight * 256);
     if (f.taps[t].offset == kBorder)
@@ -353,25 +436,54 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
       std::memcpy(&v[t], texels[t] + 4 * c, 4);
     else
       v[t] = channelAsFloat(o, texels[t], c);
-    if (w[t] == 0 || v[t] == 0) continue;
-    plain += double(w[t]) * double(v[t]);
-    if (std::isfinite(v[t])) top = std::max(top, frexpExponent(v[t]));
+    if (w[t] != 0 && v[t] != 0) plain += double(w[t]) * double(v[t]);
   }
   if (!std::isfinite(plain)) return plain;
-  if (top == INT32_MIN) return 0;
   // The texels enter the filter in a block format: each cut, toward zero, to a multiple of
   // 2^(top - block), where 2^(top - 1) is the leading bit of the largest texel that has a weight
-  // and the block keeps `block` bits from there: the result's digits and 4 more (28 for f32, 15
-  // for f16). Fitted to 1,541,497 f32 lanes of resize_bilinear on the chip, all of which it
-  // gives, and to the f16 lanes of the first texture recording (docs/FIDELITY.md "Textures": the
-  // filter's block of texels). Every weighted texel is then a multiple of 2^(top - block) below
-  // 2^(top + 8): the sum of up to 16 of them fits a double's 53 bits, exactly.
+  // in its group and the block keeps `block` bits from there: the result's digits and 4 more (28
+  // for f32, 15 for f16). A group is the whole footprint in 1-d and 2-d (both levels of a mipmap
+  // blend too), and each z slice of each level in 3-d (4 taps: x fastest, then y, then z).
+  // Fitted to 1,541,497 f32 lanes of resize_bilinear on the chip, all of which it gives, to the
+  // f16 lanes of the first texture recording, and (the 3-d slices) to the 3-d f32 and f16 lanes
+  // of the second (docs/FIDELITY.md "Textures": the filter's block of texels). A group's
+  // weighted texels are multiples of 2^(top - block - 8) below 2^(top + 8): their sum (at most
+  // 16 terms) fits a double's 53 bits exactly, and the groups are added exactly below.
   const int block = digits + kFilterBlockGuardBits;
-  const double toUnits = timesPow2(1.0, block - top), fromUnits = timesPow2(1.0, top - block - 8);
-  double units = 0;  // the sum, in units of 2^(top - block - 8)
-  for (unsigned t = 0; t < f.n; ++t)
-    if (w[t] != 0 && v[t] != 0) units += double(w[t]) * std::trunc(double(v[t]) * toUnits);
-  return roundHalfAwayTo(units * fromUnits, digits, emin);
+  const unsigned groupSize = o.dims == 3 && o.filter == Filter::Linear ? 4 : f.n;
+  struct Group {
+    double units;  // the group's sum in units of 2^q
+    int q;
+  } groups[kMaxTaps];
+  unsigned n = 0;
+  for (unsigned g = 0; g < f.n; g += groupSize) {
+    int top = INT32_MIN;
+    for (unsigned t = g; t < g + groupSize && t < f.n; ++t)
+      if (w[t] != 0 && v[t] != 0) top = std::max(top, frexpExponent(v[t]));
+    if (top == INT32_MIN) continue;
+    const double toUnits = timesPow2(1.0, block - top);
+    double units = 0;
+    for (unsigned t = g; t < g + groupSize && t < f.n; ++t)
+      if (w[t] != 0 && v[t] != 0) units += double(w[t]) * std::trunc(double(v[t]) * toUnits);
+    if (units != 0) groups[n++] = {units, top - block - 8};
+  }
+  if (n == 0) return 0;
+  if (n == 1) return roundHalfAwayTo(groups[0].units * timesPow2(1.0, groups[0].q), digits, emin);
+  // Several groups: added exactly in a 128-bit integer in units of the finest group's 2^q,
+  // 80 bits below the coarsest at most (a group further down only decides the rounding of what
+  // would otherwise be a tie, so it counts as one unit there with its sign).
+  int qMax = INT32_MIN, qMin = INT32_MAX;
+  for (unsigned i = 0; i < n; ++i) qMax = std::max(qMax, groups[i].q);
+  for (unsigned i = 0; i < n; ++i) qMin = std::min(qMin, std::max(groups[i].q, qMax - 80));
+  __int128 sum = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    const __int128 units = __int128(int64_t(groups[i].units));  // below 2^53: exact
+    if (groups[i].q < qMin)
+      sum += units > 0 ? 1 : -1;
+    else
+      sum += units * (static_cast<__int128>(1) << (groups[i].q - qMin));
+  }
+  return roundHalfAwayTo(sum, qMin, digits, emin);
 }
 
 }  // namespace

@@ -15,8 +15,8 @@
 //   - the H200 filters a 1-d texture as a 2-d one of height 1 sampled at y = 0, and rounds each
 //     product of axis weights to 8 fractional bits (texture_sample.cpp: splitWeights)
 //   - the weighted sum of up to 8 texels: filteredChannel (float texels in a 28-bit block, the
-//     sum exact, rounded once to f32 or f16 with ties away from zero; normalized integers summed in 16-bit fixed point); what is still not
-//     fitted is listed in docs/FIDELITY.md "Textures"
+//     sum exact, rounded once to f32 or f16 with ties away from zero; normalized integers summed in
+//     16-bit fixed point); what is still not fitted is listed in docs/FIDELITY.md "Textures"
 #pragma once
 
 #include <array>
@@ -65,6 +65,7 @@ inline constexpr unsigned kCoordFractionBits = 20;
 struct AxisTaps {
   unsigned n = 0;
   int64_t index[2] = {kBorder, kBorder};
+  int64_t first = 0;  // the first tap's index before the address mode (seamless cube maps)
   double weight[2] = {0, 0};
 };
 AxisTaps axisTaps(float x, uint32_t size, Address mode, bool normalized, Filter filter);
@@ -86,6 +87,13 @@ struct CubeCoords {
   float s = 0, t = 0;
 };
 CubeCoords cubeCoords(float x, float y, float z);
+
+// Linear filtering of a seamless cube map (cudaTextureDesc::seamlessCubemap) at face coordinates
+// (s, t) of face `face` of the cube whose first layer is `cubeBase`: a tap past the face's edge
+// reads the texel of the face the edge borders, the one whose centre is nearest the direction
+// of the tap's own centre (cubeCoords of it).
+void seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, uint32_t face,
+                           Footprint& f);
 
 // tld4: the 2x2 footprint of bilinear filtering in the order tex2Dgather returns it:
 // (i0, j1), (i1, j1), (i1, j0), (i0, j0); weights unused.

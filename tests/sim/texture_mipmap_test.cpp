@@ -171,6 +171,24 @@ TEST(TextureMipmap, GradientsGiveTheLevelOfDetailInTexels) {
   EXPECT_EQ(isa::tex::lodFromGradients(o, one, four), 2.0f);
 }
 
+// tex.grad's level of detail as the H200 computes it (mipmap_probe.h200.txt, the l2 gradient
+// sweep: the blend weight each line implies): the longer of two perpendicular gradients, a
+// length estimated from its components, the diagonals (sum and difference) at 11/16, and a log2
+// of the significand cut to 8 bits, rounded up to 1/256.
+TEST(TextureMipmap, GradientLevelOfDetailIsTheChips) {
+  const Object o = mipmapped(32, 16, 6, Filter::Linear);
+  const auto lod = [&](float x0, float x1, float y0, float y1) {
+    const float dx[2] = {x0 / 32, x1 / 16}, dy[2] = {y0 / 32, y1 / 16};
+    return isa::tex::lodFromGradients(o, dx, dy) * 256;
+  };
+  EXPECT_EQ(lod(1, 0, 1, 0), 118.0f);             // two equal gradients along x: 1.375 texels
+  EXPECT_EQ(lod(0.6f, 0.8f, -0.4f, 0.3f), 2.0f);  // a rotated texel reads 1.0054
+  EXPECT_EQ(lod(1, 0, 0, 0.25f), 0.0f);           // 4:1, perpendicular: the longer one
+  // 2^(3/8) in f32 lies a hair below the level's 96/256: its significand cut to 8 bits reads 95.
+  EXPECT_EQ(lod(std::exp2(0.375f), 0, 0, 0), 95.0f);
+  EXPECT_EQ(lod(std::exp2(0.25f), 0, 0, 0), 64.0f);  // ... and 2^(1/4) 64: the log2 rounds up
+}
+
 // A 4x4 f32 texture of three levels holding 1, 2 and 4 everywhere, linear mipmap filtering:
 // thread i fetches with tex.level at lod[i], with tex.grad at gradients grad[i] (d/dx = (g, 0),
 // d/dy = 0), and with a plain tex; and asks txq.num_mipmap_levels.

@@ -124,6 +124,34 @@ TEST(TextureSample, FloatFilterCutsTexelsToATwentyEightBitBlock) {
   EXPECT_EQ(sum(256, 0x1.c4cefep-12f, 0, 1e30f), 0x1.c4cefep-12f);
 }
 
+// In 3-d each z slice is a block of its own (fitted to the second recording's 3-d f32 and f16
+// lanes: 253 -> 9 of them differ): the lane above with its two texels in different slices
+// keeps the small texel's bits, and the exact sum 0x1.00f0ab0e24p-5 rounds to ...ac; in one
+// slice the block cuts them as in 2-d.
+TEST(TextureSample, ThreeDimensionalFilterBlocksEachZSlice) {
+  Object o;
+  o.dims = 3;
+  o.width = o.height = o.depth = 2;
+  o.channel = Channel::F32;
+  o.filter = Filter::Linear;
+  isa::tex::packDense(o);
+  const float large = 0x1.c2b6eap-1f, small = 0x1.c4cefep-12f;
+  const auto filter = [&](unsigned smallTap, unsigned largeTap) {
+    isa::tex::Footprint f;
+    f.n = 8;
+    uint8_t bytes[8][4] = {};
+    const uint8_t* texels[8];
+    for (unsigned t = 0; t < 8; ++t) {
+      f.taps[t] = {int64_t(4 * t), t == smallTap ? 247 / 256.0 : t == largeTap ? 9 / 256.0 : 0};
+      std::memcpy(bytes[t], t == smallTap ? &small : &large, 4);
+      texels[t] = bytes[t];
+    }
+    return isa::tex::filteredChannel(o, f, texels, 0);
+  };
+  EXPECT_EQ(filter(0, 4), 0x1.00f0acp-5f);  // slices z0 and z1: two blocks
+  EXPECT_EQ(filter(0, 3), 0x1.00f0aap-5f);  // one slice: one block
+}
+
 // f16 texels: a block of 15 bits (the f16 result's 11 and 4 more; fitted to the first texture
 // recording's f16 lanes: 353 -> 363 of its 400 cases agree). 4/256 of 0.71630859375 (0x39bb)
 // and 252/256 of 0.0283660888671875 (0x2743, 5 binades below: its last bit is cut) give
@@ -199,9 +227,20 @@ TEST(TextureSample, SignedEightBitFiltersInEighths) {
   EXPECT_EQ(filterTwo(Channel::S8, true, 25, &c, 231, &c), float(28123.0 / 32767));
 }
 
-// 3-d weights: x splits first, then z, then y, each share rounded half up; the second x texel's
-// half is the mirror image of the first's (recorded case 6, lane 14: alphas 133, 168, 225; the
-// (x1, z0) part weighs 16/256 and splits in y as 5 and 11, 16 * 168 / 256 = 10.5 rounded up).
+// s8 texels widen by 258 + 1/128 (33025/128, a hair under 32767/127), floored to eighths, and
+// -128 stays -128 in the sum (only the result is clamped to -1): the second recording, where
+// -64 at full weight reads -16512 (32767/127 would give -16512.504, which rounds to -16513)
+// and 71/256 of -128 with 185/256 of 107 reads 10791 (-127 for -128 would give 10862).
+TEST(TextureSample, SignedEightBitWidensByTwoHundredFiftyEightAndAnEighth) {
+  const uint8_t m64 = uint8_t(int8_t(-64)), m128 = uint8_t(int8_t(-128)), p107 = 107;
+  EXPECT_EQ(filterTwo(Channel::S8, true, 256, &m64, 0, &p107), float(-16512.0 / 32767));
+  EXPECT_EQ(filterTwo(Channel::S8, true, 71, &m128, 185, &p107), float(10791.0 / 32767));
+  EXPECT_EQ(filterTwo(Channel::S8, true, 256, &m128, 0, &p107), -1.0f);  // clamped at the end
+}
+
+// 3-d weights: z splits first, then each z slice splits its share as a 2-d footprint does
+// (recorded case 6, lane 14: alphas 133, 168, 225; slice z0 weighs 31/256, its x1 column
+// 31 * 133 / 256 = 16.1 -> 16, which splits in y as 5 and 11, 16 * 168 / 256 = 10.5 rounded up).
 TEST(TextureSample, ThreeDimensionalWeightsAsTheH200) {
   Object o;
   o.dims = 3;
@@ -227,11 +266,22 @@ TEST(TextureSample, AddressModesOnOneAxis) {
   EXPECT_EQ(axisTaps(1.3f, 4, Address::Mirror, true, Filter::Point).index[0], 2);  // 0.7*4
   EXPECT_EQ(axisTaps(0.3f, 4, Address::Mirror, true, Filter::Point).index[0], 1);
   // Linear: x - 0.5 splits between two texels; each is addressed on its own.
+  // Clamp holds the coordinate between the first and last texel centres: before the first
+  // centre the first texel weighs 1 (not 1/4 and 3/4 of the same texel read twice, which rounds
+  // differently once the weights are split over more axes: h100_3000.txt's 3-d lanes).
   auto t = axisTaps(0.25f, 4, Address::Clamp, false, Filter::Linear);
   ASSERT_EQ(t.n, 2u);
   EXPECT_EQ(t.index[0], 0);
-  EXPECT_EQ(t.index[1], 0);
-  EXPECT_EQ(t.weight[1], 0.75);
+  EXPECT_EQ(t.index[1], 1);
+  EXPECT_EQ(t.weight[1], 0.0);
+  t = axisTaps(3.75f, 4, Address::Clamp, false, Filter::Linear);  // past the last centre
+  EXPECT_EQ(t.index[0], 3);
+  EXPECT_EQ(t.weight[1], 0.0);
+  t = axisTaps(0.96875f, 4, Address::Clamp, true, Filter::Linear);  // normalized: u = 3.875
+  EXPECT_EQ(t.index[0], 3);
+  EXPECT_EQ(t.weight[1], 0.0);
+  t = axisTaps(3.75f, 4, Address::Wrap, false, Filter::Linear);  // unnormalized wrap: as clamp
+  EXPECT_EQ(t.weight[1], 0.0);
   t = axisTaps(0.25f, 4, Address::Border, false, Filter::Linear);
   EXPECT_EQ(t.index[0], isa::tex::kBorder);
   EXPECT_EQ(t.index[1], 0);
@@ -512,6 +562,32 @@ TEST(Texture, SurfaceReductionsAreAtomic) {
   auto res = r.launch("red", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(s)});
   ASSERT_FALSE(res.fault) << res.fault->describe("r.ptx");
   EXPECT_EQ(r.read<int32_t>(s + isa::tex::kDescriptorBytes, 2), (std::vector<int32_t>{15, 42}));
+}
+
+// A seamless cube map filters across a face's edge (cudaTextureDesc::seamlessCubemap; the chip's
+// Cs cube lines agree at every edge, mipmap_probe.h200.txt): on face -z at its left edge (s = 0,
+// half of the weight on the texel left of column 0) that texel is column 7 of face +x, the face
+// the edge borders, in the same row.
+TEST(TextureSample, SeamlessCubeMapsReadTheNeighbouringFaceAcrossAnEdge) {
+  Object o;
+  o.dims = 2;
+  o.layered = 1;
+  o.cube = 1;
+  o.seamlessCubemap = 1;
+  o.width = o.height = 8;
+  o.layers = 6;
+  o.channel = Channel::F32;
+  o.filter = Filter::Linear;
+  o.normalizedCoords = 1;
+  isa::tex::packDense(o);
+  isa::tex::Footprint f;
+  isa::tex::seamlessCubeFootprint(o, 0.0f, 15.0f / 16, 0, 5, f);
+  ASSERT_EQ(f.n, 4u);
+  EXPECT_EQ(f.taps[0].offset, int64_t(0 * o.slicePitch + 7 * o.pitch + 7 * 4));  // +x (7, 7)
+  EXPECT_EQ(f.taps[0].weight, 0.5);
+  EXPECT_EQ(f.taps[1].offset, int64_t(5 * o.slicePitch + 7 * o.pitch + 0 * 4));  // -z (0, 7)
+  EXPECT_EQ(f.taps[1].weight, 0.5);
+  EXPECT_EQ(f.taps[2].weight + f.taps[3].weight, 0.0);  // the next row weighs nothing
 }
 
 TEST(TextureSample, CubeFaces) {
