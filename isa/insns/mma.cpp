@@ -311,14 +311,23 @@ void mmaNarrow(Exec& x, const Inst& in) {
     decodeWords<F, bWords, G.bPerReg>(words, bE5M2, Bt[c].data());
     toSlots<F>(Bt[c]);
   }
-  // C by register and lane, read whole before D is written (D may name C's registers).
+  // C and D by cell of the G.m x G.n grid (row * G.n + column), where lane `lane`'s element i
+  // is cAt(i, lane / 4, lane % 4); C is read whole before D is written (D may name C's
+  // registers).
+  static_assert(G.m <= 16 && G.n <= 8 && G.m * G.n == cRegs * kWarpSize,
+                "each D element is one lane's register");
+  const auto cell = [](unsigned i, unsigned lane) {
+    const RowCol rc = cAt(F, i, lane >> 2, lane & 3);
+    return rc.row * G.n + rc.col;
+  };
   const bool cHalf = in.flags & kCF16;
-  uint64_t Cv[cRegs][kWarpSize];
+  uint64_t Cg[16 * 8];
   for (unsigned i = 0; i < cRegs; ++i) {
     const uint64_t* reg = fragReg(x, cOp, cHalf ? i / 2 : i);
     const unsigned shift = cHalf ? (i % 2) * 16 : 0;
     const uint64_t mask = cHalf ? 0xFFFF : ~uint64_t(0);
-    for (unsigned lane = 0; lane < kWarpSize; ++lane) Cv[i][lane] = (reg[lane] >> shift) & mask;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      Cg[cell(i, lane)] = (reg[lane] >> shift) & mask;
   }
   // The rows and columns prepared once for mmaDot (each meets G.n or G.m others), per step of
   // kStepK products (all of k but for fp8).
@@ -343,33 +352,31 @@ void mmaNarrow(Exec& x, const Inst& in) {
   const fp::Format dFormat = dHalf ? fp::kF16 : fp::kF32;
   // C enters the sum exactly in its own format, D is rounded once (mma_accumulate.h). fp8: two
   // HMMAs from +0, the second from the first's result, then C added in D's format (kFp8Steps).
+  // The grid of dots at once (mmaGridDots).
   constexpr bool kFp8 = F == Form::Fp8K32;
-  uint64_t Dv[cRegs][kWarpSize];
-  MmaDotJob jobs[cRegs][kWarpSize];
-  for (unsigned s = 0; s < kSteps; ++s) {
-    for (unsigned i = 0; i < cRegs; ++i)
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-        const RowCol rc = cAt(F, i, lane >> 2, lane & 3);
-        const uint64_t start = s ? Dv[i][lane] : kFp8 ? 0 : Cv[i][lane];
-        jobs[i][lane] = {&rows[s][rc.row], &cols[s][rc.col], start};
-      }
-    mmaDots(&jobs[0][0], cRegs * kWarpSize, kStepK, kMmaAdder, kFp8 || s ? dFormat : cFormat,
-            dFormat, &Dv[0][0]);
+  uint64_t Dg[16 * 8];
+  if constexpr (kFp8) {
+    uint64_t zero[16 * 8] = {}, first[16 * 8];
+    mmaGridDots(rows[0].data(), G.m, cols[0].data(), G.n, kStepK, kMmaAdder, dFormat, dFormat, zero,
+                first);
+    mmaGridDots(rows[1].data(), G.m, cols[1].data(), G.n, kStepK, kMmaAdder, dFormat, dFormat,
+                first, Dg);
+    for (unsigned e = 0; e < G.m * G.n; ++e)
+      Dg[e] = fp::addBits(dFormat, Cg[e], Dg[e], fp::Round::RN, false);
+  } else {
+    mmaGridDots(rows[0].data(), G.m, cols[0].data(), G.n, kStepK, kMmaAdder, cFormat, dFormat, Cg,
+                Dg);
   }
-  if constexpr (kFp8)
-    for (unsigned i = 0; i < cRegs; ++i)
-      for (unsigned lane = 0; lane < kWarpSize; ++lane)
-        Dv[i][lane] = fp::addBits(dFormat, Cv[i][lane], Dv[i][lane], fp::Round::RN, false);
   if (dHalf) {
     for (unsigned reg = 0; reg < 2; ++reg) {
       uint64_t* out = x.reg(dOp.elems[reg]);
       for (unsigned lane = 0; lane < kWarpSize; ++lane)
-        out[lane] = Dv[2 * reg][lane] | Dv[2 * reg + 1][lane] << 16;
+        out[lane] = Dg[cell(2 * reg, lane)] | Dg[cell(2 * reg + 1, lane)] << 16;
     }
   } else {
     for (unsigned i = 0; i < cRegs; ++i) {
       uint64_t* out = x.reg(dOp.elems[i]);
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) out[lane] = Dv[i][lane];
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) out[lane] = Dg[cell(i, lane)];
     }
   }
 }

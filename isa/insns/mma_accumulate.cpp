@@ -102,6 +102,19 @@ int32_t truncatedProductsF32(const float* a, const float* b, unsigned k, float d
   return units;
 }
 
+// The result of a dot whose C and products, truncated to multiples of 2^q, sum to units * 2^q
+// (step 3).
+[[gnu::always_inline]] inline uint64_t finishDot(int64_t units, int q, const MmaAdder& adder,
+                                                 fp::Format dFormat) {
+  const double sum = double(units) * pow2(q);
+  if (dFormat.manBits == 23 && (fp::bits(sum) & kMagnitude) >= kF32NormalBits)
+    return normalF32Result(fp::bits(sum), adder.f32ResultBits);  // never zero
+  // A nonzero sum too small for the result format comes out +0, whatever its sign (fresh
+  // tiny-mode cases of device_mma.sh 700 1121: the chip gave +0 where rounding gave -0).
+  const uint64_t r = roundResult(sum, dFormat, adder.f32ResultBits);
+  return (r & ~dFormat.signBit()) == 0 ? 0 : r;
+}
+
 template <unsigned K>
 [[gnu::always_inline]] inline uint64_t dot(const MmaVector& a, const MmaVector& b, unsigned k,
                                            const MmaAdder& adder, double c, int32_t cExponent,
@@ -126,13 +139,7 @@ template <unsigned K>
         int64_t(int32_t(c * down)) + truncatedProductsF32<K>(a.narrow, b.narrow, k, float(down));
   else
     units = int64_t(int32_t(c * down)) + truncatedProducts<K>(a.values, b.values, k, down);
-  const double sum = double(units) * pow2(q);
-  if (dFormat.manBits == 23 && (fp::bits(sum) & kMagnitude) >= kF32NormalBits)
-    return normalF32Result(fp::bits(sum), adder.f32ResultBits);  // never zero
-  // A nonzero sum too small for the result format comes out +0, whatever its sign (fresh
-  // tiny-mode cases of device_mma.sh 700 1121: the chip gave +0 where rounding gave -0).
-  const uint64_t r = roundResult(sum, dFormat, adder.f32ResultBits);
-  return (r & ~dFormat.signBit()) == 0 ? 0 : r;
+  return finishDot(units, q, adder, dFormat);
 }
 
 }  // namespace
@@ -234,32 +241,166 @@ template <unsigned K>
   return dot<K>(a, b, k, adder, cv, ce, dFormat);
 }
 
-// The jobs of mmaDots with k and the formats constants, and the adder too where it is the one
-// the forms of this k use (its widths fold into the shifts and masks).
-template <unsigned K, bool kCF32, bool kDF32>
-void dotsOf(const MmaDotJob* jobs, unsigned n, unsigned k, const MmaAdder& adder, uint64_t* out) {
-  constexpr fp::Format cFormat = kCF32 ? fp::kF32 : fp::kF16, dFormat = kDF32 ? fp::kF32 : fp::kF16;
-  constexpr MmaAdder kUsual = K == 32 ? kFp8Adder : kMmaAdder;
-  if (K && adder.sumBits == kUsual.sumBits && adder.f32ResultBits == kUsual.f32ResultBits) {
-    for (unsigned j = 0; j < n; ++j)
-      out[j] = dotOf<K>(*jobs[j].a, *jobs[j].b, k, kUsual, jobs[j].c, cFormat, dFormat);
-    return;
+// Eight columns' values side by side, one host vector (AVX2: one register).
+constexpr unsigned kGridLanes = 8;
+using LanesI = int32_t __attribute__((vector_size(4 * kGridLanes)));
+using LanesF = float __attribute__((vector_size(4 * kGridLanes)));
+// Half of them as doubles (the sum's finish), and their int32s and floats.
+using HalfD = double __attribute__((vector_size(8 * kGridLanes / 2)));
+using HalfL = int64_t __attribute__((vector_size(8 * kGridLanes / 2)));
+using HalfI = int32_t __attribute__((vector_size(4 * kGridLanes / 2)));
+using HalfF = float __attribute__((vector_size(4 * kGridLanes / 2)));
+
+template <unsigned H>
+HalfI half(LanesI v) {
+  return __builtin_shufflevector(v, v, 4 * H, 4 * H + 1, 4 * H + 2, 4 * H + 3);
+}
+
+// finishDot for the lanes of an f32 D whose sum is at least 2^-126 (normalF32Result: the
+// double cut, then converted), C's term int32(c * 2^-q) added to the products' in doubles
+// (both below 2^31 in magnitude: exact, as their int64 sum is); `done` has bit j set for the
+// lanes it wrote right (it writes all four).
+template <unsigned H>
+[[gnu::always_inline]] inline uint32_t finishNormalF32(const double* cd, LanesI q, LanesI units,
+                                                       int f32ResultBits, uint64_t* out) {
+  const HalfL q64 = __builtin_convertvector(half<H>(q), HalfL);
+  const HalfD down = (HalfD)((1023 - q64) << 52), up = (HalfD)((1023 + q64) << 52);
+  const HalfD c = {cd[4 * H], cd[4 * H + 1], cd[4 * H + 2], cd[4 * H + 3]};
+  const HalfD cTerm = __builtin_convertvector(__builtin_convertvector(c * down, HalfI), HalfD);
+  const HalfD sum = (cTerm + __builtin_convertvector(half<H>(units), HalfD)) * up;
+  const HalfL bits = (HalfL)sum;
+  const HalfL normal = (bits & int64_t(kMagnitude)) >= int64_t(kF32NormalBits);
+  const HalfL cut = bits & ~((int64_t(1) << (53 - f32ResultBits)) - 1);
+  const HalfI result = (HalfI) __builtin_convertvector((HalfD)cut, HalfF);
+  uint32_t done = 0;
+  for (unsigned j = 0; j < 4; ++j) {
+    out[4 * H + j] = uint32_t(result[j]);
+    done |= uint32_t(normal[j] & 1) << (4 * H + j);
   }
-  for (unsigned j = 0; j < n; ++j)
-    out[j] = dotOf<K>(*jobs[j].a, *jobs[j].b, k, adder, jobs[j].c, cFormat, dFormat);
+  return done;
+}
+
+// mmaGridDots with k and the formats constants. Eight columns at a time, with B's columns
+// transposed once so that each k is one host vector across them: the largest exponent and the
+// truncated products' sum are taken along k for the eight dots at once, where a dot alone ends
+// each in a horizontal reduction (a third of its instructions). This is dot<K>'s f32 path (its
+// conditions checked per dot: no special element or C, a nonzero term, 2^-q a normal f32, the
+// sum of products inside an int32) with the same operations in the same order per column; a
+// dot outside it, and the columns after the last eight, go through dotOf.
+template <unsigned K, bool kCF32, bool kDF32>
+void gridOf(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n, unsigned k,
+            const MmaAdder& adder, const uint64_t* C, uint64_t* D) {
+  constexpr fp::Format cFormat = kCF32 ? fp::kF32 : fp::kF16, dFormat = kDF32 ? fp::kF32 : fp::kF16;
+  const auto single = [&](unsigned r, unsigned c) {
+    D[r * n + c] = dotOf<K>(rows[r], cols[c], k, adder, C[r * n + c], cFormat, dFormat);
+  };
+  unsigned first = 0;  // of the columns left to dotOf
+  if (K && productsFitInt32(K, adder)) {
+    for (; first + kGridLanes <= n; first += kGridLanes) {
+      const MmaVector* cv = cols + first;
+      bool narrow = true;
+      for (unsigned j = 0; j < kGridLanes; ++j) narrow &= cv[j].narrow && !cv[j].special;
+      if (!narrow) {
+        for (unsigned r = 0; r < m; ++r)
+          for (unsigned j = 0; j < kGridLanes; ++j) single(r, first + j);
+        continue;
+      }
+      LanesF bt[K ? K : 1];
+      LanesI et[K ? K : 1];
+      // The columns' pointers read once (a store to bt could alias them otherwise).
+      const float* nb[kGridLanes];
+      const int32_t* eb[kGridLanes];
+      for (unsigned j = 0; j < kGridLanes; ++j) {
+        nb[j] = cv[j].narrow;
+        eb[j] = cv[j].exponents;
+      }
+      for (unsigned i = 0; i < K; ++i)
+        for (unsigned j = 0; j < kGridLanes; ++j) {
+          bt[i][j] = nb[j][i];
+          et[i][j] = eb[j][i];
+        }
+      for (unsigned r = 0; r < m; ++r) {
+        const MmaVector& a = rows[r];
+        if (!a.narrow || a.special) {
+          for (unsigned j = 0; j < kGridLanes; ++j) single(r, first + j);
+          continue;
+        }
+        const uint64_t* c = C + r * n + first;
+        double cd[kGridLanes];
+        LanesI emax;
+        uint32_t dotOfLanes = 0;  // those that take dotOf
+        for (unsigned j = 0; j < kGridLanes; ++j) {
+          cd[j] = widen(c[j], cFormat);
+          dotOfLanes |= uint32_t(isSpecial(cd[j])) << j;
+          emax[j] =
+              (fp::bits(cd[j]) << 1) != 0 ? fieldExponent(cd[j], cFormat) : 2 * kMmaZeroExponent;
+        }
+#pragma GCC unroll 32
+        for (unsigned i = 0; i < K; ++i) {
+          const LanesI e = a.exponents[i] + et[i];
+          emax = emax > e ? emax : e;
+        }
+        const LanesI q = emax - (adder.sumBits - 1);
+        // Lanes off the f32 path compute garbage here (q clamped so that nothing traps) and
+        // take dotOf below.
+        const LanesI qc = q < -126 ? -126 : q > 126 ? 126 : q;
+        const LanesF down = (LanesF)((127 - qc) << 23);  // 2^-q, exact
+        LanesI units = {};
+#pragma GCC unroll 32
+        for (unsigned i = 0; i < K; ++i)
+          units += __builtin_convertvector(a.narrow[i] * bt[i] * down, LanesI);
+        // An all-zero dot (emax below kNoNonzeroTerm) has q far below -126: off the path too.
+        const LanesI onPath = q == qc;
+        for (unsigned j = 0; j < kGridLanes; ++j) dotOfLanes |= uint32_t(onPath[j] == 0) << j;
+        uint64_t* d = D + r * n + first;
+        uint32_t done = 0;
+        if constexpr (kDF32) {
+          done = finishNormalF32<0>(cd, qc, units, adder.f32ResultBits, d) |
+                 finishNormalF32<1>(cd, qc, units, adder.f32ResultBits, d);
+        }
+        for (uint32_t rest = (dotOfLanes | ~done) & 0xFF; rest; rest &= rest - 1) {
+          const unsigned j = unsigned(std::countr_zero(rest));
+          if (dotOfLanes >> j & 1) {
+            single(r, first + j);
+            continue;
+          }
+          const int64_t sum = int64_t(int32_t(cd[j] * pow2(-q[j]))) + units[j];
+          d[j] = finishDot(sum, q[j], adder, dFormat);
+        }
+      }
+    }
+  }
+  for (unsigned r = 0; r < m; ++r)
+    for (unsigned c = first; c < n; ++c) single(r, c);
 }
 
 template <unsigned K>
-void dotsOf(const MmaDotJob* jobs, unsigned n, unsigned k, const MmaAdder& adder,
-            fp::Format cFormat, fp::Format dFormat, uint64_t* out) {
+void gridOf(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n, unsigned k,
+            const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat, const uint64_t* C,
+            uint64_t* D) {
   const bool cF32 = cFormat.manBits == 23, dF32 = dFormat.manBits == 23;
-  if (cF32 && dF32) return dotsOf<K, true, true>(jobs, n, k, adder, out);
-  if (!cF32 && !dF32) return dotsOf<K, false, false>(jobs, n, k, adder, out);
-  if (cF32) return dotsOf<K, true, false>(jobs, n, k, adder, out);
-  return dotsOf<K, false, true>(jobs, n, k, adder, out);
+  if (cF32 && dF32) return gridOf<K, true, true>(rows, m, cols, n, k, adder, C, D);
+  if (!cF32 && !dF32) return gridOf<K, false, false>(rows, m, cols, n, k, adder, C, D);
+  if (cF32) return gridOf<K, true, false>(rows, m, cols, n, k, adder, C, D);
+  return gridOf<K, false, true>(rows, m, cols, n, k, adder, C, D);
 }
 
 }  // namespace
+
+void mmaGridDots(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n, unsigned k,
+                 const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat, const uint64_t* C,
+                 uint64_t* D) {
+  switch (k) {
+    case 8:
+      return gridOf<8>(rows, m, cols, n, k, adder, cFormat, dFormat, C, D);
+    case 16:
+      return gridOf<16>(rows, m, cols, n, k, adder, cFormat, dFormat, C, D);
+    case 32:
+      return gridOf<32>(rows, m, cols, n, k, adder, cFormat, dFormat, C, D);
+    default:
+      return gridOf<0>(rows, m, cols, n, k, adder, cFormat, dFormat, C, D);
+  }
+}
 
 uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder,
                 uint64_t c, fp::Format cFormat, fp::Format dFormat) {
@@ -272,20 +413,6 @@ uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdd
       return dotOf<32>(a, b, k, adder, c, cFormat, dFormat);
     default:
       return dotOf<0>(a, b, k, adder, c, cFormat, dFormat);
-  }
-}
-
-void mmaDots(const MmaDotJob* jobs, unsigned n, unsigned k, const MmaAdder& adder,
-             fp::Format cFormat, fp::Format dFormat, uint64_t* out) {
-  switch (k) {
-    case 8:
-      return dotsOf<8>(jobs, n, k, adder, cFormat, dFormat, out);
-    case 16:
-      return dotsOf<16>(jobs, n, k, adder, cFormat, dFormat, out);
-    case 32:
-      return dotsOf<32>(jobs, n, k, adder, cFormat, dFormat, out);
-    default:
-      return dotsOf<0>(jobs, n, k, adder, cFormat, dFormat, out);
   }
 }
 

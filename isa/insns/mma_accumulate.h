@@ -85,18 +85,12 @@ MmaVector mmaVector(const double* values, unsigned n, fp::Format f, int32_t* exp
 uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder,
                 uint64_t c, fp::Format cFormat, fp::Format dFormat);
 
-// One D element of an instruction for mmaDots: a row of A, a column of B and C's bits.
-struct MmaDotJob {
-  const MmaVector* a;
-  const MmaVector* b;
-  uint64_t c;
-};
-
-// out[j] = mmaDot(*jobs[j].a, *jobs[j].b, k, adder, jobs[j].c, cFormat, dFormat) for j < n: an
-// instruction's dots with k and the formats dispatched once (and the dot inlined) instead of
-// per element.
-void mmaDots(const MmaDotJob* jobs, unsigned n, unsigned k, const MmaAdder& adder,
-             fp::Format cFormat, fp::Format dFormat, uint64_t* out);
+// D[r * n + c] = mmaDot(rows[r], cols[c], k, adder, C[r * n + c], cFormat, dFormat) for r < m,
+// c < n: an instruction's whole grid of dots, the columns taken eight at a time (the narrow
+// forms' vectorized path, mma_accumulate.cpp's gridOf).
+void mmaGridDots(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n, unsigned k,
+                 const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat, const uint64_t* C,
+                 uint64_t* D);
 
 // d = c + sum over i < k of a[i] * b[i]: a and b the exact values of elements of format `input`
 // (kF16, kBF16 or kTF32), c as bits of `cFormat` (kF32 or kF16), the result as bits of

@@ -427,12 +427,18 @@ void mmaAsyncH(Exec& x, const Inst& in) {
         dBits[i * kWarpSize + lane] = uint32_t(s);
       }
   } else {
-    const auto jobs = std::make_unique_for_overwrite<MmaDotJob[]>(size_t(elems) * kWarpSize);
+    // The warp's 16 x N grid of dots at once (mmaGridDots: each element of every lane is one
+    // cell), C and D moved from and to the lanes' elements.
+    const auto cg = std::make_unique_for_overwrite<uint64_t[]>(size_t(16) * N);
+    const auto dg = std::make_unique_for_overwrite<uint64_t[]>(size_t(16) * N);
     for (unsigned i = 0; i < elems; ++i)
       for (unsigned lane = 0; lane < kWarpSize; ++lane)
-        jobs[i * kWarpSize + lane] = {&rows[rowOf(lane, i)], &cols[colOf(lane, i)],
-                                      cBits[i * kWarpSize + lane]};
-    mmaDots(jobs.get(), elems * kWarpSize, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF, dBits.get());
+        cg[rowOf(lane, i) * N + colOf(lane, i)] = cBits[i * kWarpSize + lane];
+    mmaGridDots(rows.data(), 16, cols.data(), N, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF,
+                cg.get(), dg.get());
+    for (unsigned i = 0; i < elems; ++i)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        dBits[i * kWarpSize + lane] = dg[rowOf(lane, i) * N + colOf(lane, i)];
   }
   for (unsigned j = 0; j < dRegs; ++j) {
     const uint64_t* lo = &dBits[(dHalf ? 2 * j : j) * kWarpSize];

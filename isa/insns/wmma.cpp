@@ -445,10 +445,8 @@ void runMma(Exec& x, const Inst& in) {
     for (unsigned c = 0; c < s.n; ++c)
       cols[c] = mmaVector(&bt[c * s.k], s.k, f, &be[c * s.k], &bn[c * s.k]);
     const fp::Format cFormat = formatOf(d.cElem), dFormat = formatOf(d.dElem);
-    std::array<MmaDotJob, kMaxCD> jobs;
-    for (unsigned r = 0; r < s.m; ++r)
-      for (unsigned c = 0; c < s.n; ++c) jobs[r * s.n + c] = {&rows[r], &cols[c], C[r * s.n + c]};
-    mmaDots(jobs.data(), s.m * s.n, s.k, kMmaAdder, cFormat, dFormat, D.data());
+    mmaGridDots(rows.data(), s.m, cols.data(), s.n, s.k, kMmaAdder, cFormat, dFormat, C.data(),
+                D.data());
     scatterElems(x, dOp, fd, D.data());
     return;
   }

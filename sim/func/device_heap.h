@@ -109,7 +109,8 @@ class DeviceHeap {
 
   // The address of a fresh block of `bytes` bytes (0 bytes: a block of none), or 0 (NULL) when
   // no free range holds it. Its contents are whatever the heap held there before.
-  uint64_t allocate(uint64_t bytes, std::shared_ptr<const HeapSite> site, const HeapThread& by);
+  uint64_t allocate(uint64_t bytes, const std::shared_ptr<const HeapSite>& site,
+                    const HeapThread& by);
   // The same with the site made from `site` (tests).
   uint64_t allocate(uint64_t bytes, const FaultInfo& site, uint32_t gridId,
                     const std::string& kernel);
@@ -131,8 +132,15 @@ class DeviceHeap {
   struct Place {
     uint32_t firstPage = 0, lastPage = 0, firstSlot = 0, slots = 0;
   };
-  uint64_t pageStart(uint32_t page) const;
-  uint32_t usableSlots(uint32_t page) const;
+  // Inline: a malloc and its free ask them a dozen times.
+  uint64_t pageStart(uint32_t page) const {
+    return base_ + page / kHeapPagesPerUnit * kHeapUnitBytes +
+           page % kHeapPagesPerUnit * kHeapPagePitch;
+  }
+  uint32_t usableSlots(uint32_t page) const {
+    return page % kHeapPagesPerUnit == kHeapPagesPerUnit - 1 ? kHeapSlotsInLastPage
+                                                             : kHeapSlotsPerPage;
+  }
   uint32_t fullMask(uint32_t page) const { return (1u << usableSlots(page)) - 1; }
   uint32_t longestFreeRun(uint32_t page) const;  // of free slots
   // The bytes a place covers: [first, second).
@@ -163,7 +171,8 @@ class DeviceHeap {
   // over the page, else the block starting last at or before the slot in the page.
   const Record* nearest(uint32_t page, uint32_t slot) const;
   const HeapBlock* holding(uint64_t address, bool live) const;
-  void addRecord(HeapBlock block, const Place& p);
+  // A live record of a block at `p`, its block to fill in.
+  HeapBlock& addRecord(const Place& p);
   void eraseRecord(uint32_t ref);
   // Forgets the freed blocks whose bytes `p` takes (an access there now reaches the new block).
   void eraseFreedUnder(const Place& p);

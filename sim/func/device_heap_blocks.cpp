@@ -69,7 +69,7 @@ std::vector<HeapBlock> DeviceHeap::liveBlocks() const {
   return out;
 }
 
-void DeviceHeap::addRecord(HeapBlock block, const Place& p) {
+HeapBlock& DeviceHeap::addRecord(const Place& p) {
   uint32_t index;
   if (!spare_.empty()) {
     index = spare_.back();
@@ -79,12 +79,12 @@ void DeviceHeap::addRecord(HeapBlock block, const Place& p) {
     records_.emplace_back();
   }
   Record& r = records_[index];
-  r.block = std::move(block);
   r.place = p;
   r.live = true;
   startsAt_[startIndex(p.firstPage, p.firstSlot)] = index + 1;
   if (p.slots == 0)
     for (uint32_t page = p.firstPage; page <= p.lastPage; ++page) largeOn_[page] = index + 1;
+  return r.block;
 }
 
 void DeviceHeap::eraseRecord(uint32_t ref) {

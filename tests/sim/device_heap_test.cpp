@@ -280,6 +280,24 @@ HeapRun allocReadFree(uint32_t ctas, uint64_t bytes, sim::LaunchOptions o) {
   return run;
 }
 
+// The page search's longest run of free slots (heap_page_runs.h: two 12-bit halves from a
+// table and the run across them) against a plain count, for every page of up to 24 slots.
+TEST(DeviceHeap, LongestRunOfFreeSlotsIsThePlainCountForEveryPage) {
+  uint64_t wrong = 0, first = 0;
+  for (uint32_t bits = 0; bits < (1u << 24); ++bits) {
+    uint32_t run = 0, best = 0;
+    for (uint32_t b = 0; b < 24; ++b) {
+      run = (bits >> b & 1) ? run + 1 : 0;
+      best = std::max(best, run);
+    }
+    if (sim::LongestRun::of(bits) != best && wrong++ == 0) first = bits;
+  }
+  EXPECT_EQ(wrong, 0u) << "first at 0x" << std::hex << first;
+  EXPECT_EQ(sim::LongestRun::of(0xFFFFFF), 24u);
+  EXPECT_EQ(sim::LongestRun::of(0x001800), 2u);  // across the halves: bits 11 and 12
+  EXPECT_EQ(sim::LongestRun::of(0x0FF000), 8u);
+}
+
 TEST(DeviceHeap, BlocksOutliveTheLaunchAndAreFreedByALaterOne) {
   const HeapRun r = allocReadFree(4, 100, {});
   ASSERT_FALSE(r.alloc.fault) << r.alloc.fault->describe("");

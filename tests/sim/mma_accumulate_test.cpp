@@ -127,54 +127,77 @@ TEST(MmaAccumulate, BitOperationsGiveTheLibraryModelsBits) {
   EXPECT_EQ(checked, 8u * 2u * 20000u);
 }
 
-TEST(MmaAccumulate, MmaDotsGiveEachJobsMmaDot) {
-  // The batch (one call per instruction, k and the formats dispatched once) against mmaDot per
-  // element, with rows and columns shared between jobs as an instruction's are, for every k the
-  // forms use (and one without a constant trip count) and every C/D format pair. The batch's
-  // rows and columns carry their f32 copies where the format has them (mmaVector: f16, fp8), the
-  // single dots' do not: the products scaled in f32 against the products scaled in doubles.
+TEST(MmaAccumulate, MmaGridDotsGiveEachCellsMmaDot) {
+  // The grid (mmaGridDots: eight columns at a time in host vectors, the rest and the dots off
+  // its path through the single dot) against mmaDot per cell, for every k the forms use (and
+  // one without a constant trip count), every C/D format pair and grids of 8, 12, 16 and 3
+  // columns. The grid's rows and columns carry their f32 copies where the format has them
+  // (mmaVector: f16, fp8), the single dots' do not. Most vectors are finite (the vectorized
+  // path); one in six keeps drawRaw's infinities and NaNs, one row in six is zeros, and C's
+  // exponent ranges over its whole format (with a zero row, a q outside f32's range).
   const fp::Format kE4M3{4, 3};
   const Case cases[] = {{fp::kF16, fp::kF16, isa::insns::kMmaAdder, 16},
+                        {fp::kF16, fp::kF16, isa::insns::kMmaAdder, 8},
                         {fp::kBF16, fp::kBF16, isa::insns::kMmaAdder, 16},
                         {fp::kTF32, fp::kTF32, isa::insns::kMmaAdder, 8},
                         {kE4M3, kE4M3, isa::insns::kFp8Adder, 32},
                         {fp::kF16, fp::kF16, isa::insns::kMmaAdder, 12}};
   std::mt19937_64 rng(20261205);
-  unsigned checked = 0;
+  const auto finiteRaw = [&](fp::Format f, int center, bool anything) {
+    for (;;) {
+      const uint64_t raw = drawRaw(rng, f, center);
+      if (anything || ((raw >> f.manBits) & uint64_t(f.maxBiased())) != uint64_t(f.maxBiased()))
+        return raw;
+    }
+  };
+  unsigned checked = 0, cells = 0;
   for (const Case& cs : cases)
     for (fp::Format cf : {fp::kF32, fp::kF16})
       for (fp::Format df : {fp::kF32, fp::kF16})
-        for (int iter = 0; iter < 50; ++iter) {
-          constexpr unsigned kRows = 4, kCols = 4;
-          double a[kRows][32], b[kCols][32];
-          int32_t ea[kRows][32], eb[kCols][32];
-          float na[kRows][32], nb[kCols][32];
-          isa::insns::MmaVector rows[kRows], cols[kCols];
-          const int ca = int(rng() % uint64_t(cs.a.maxBiased()));
-          for (unsigned r = 0; r < kRows; ++r) {
-            for (unsigned i = 0; i < cs.k; ++i) a[r][i] = decode(cs.a, drawRaw(rng, cs.a, ca));
-            rows[r] = isa::insns::mmaVector(a[r], cs.k, cs.a, ea[r], na[r]);
+        for (unsigned cols : {8u, 12u, 16u, 3u})
+          for (int iter = 0; iter < 12; ++iter) {
+            constexpr unsigned kRows = 6, kMaxCols = 16;
+            double a[kRows][32], b[kMaxCols][32];
+            int32_t ea[kRows][32], eb[kMaxCols][32];
+            float na[kRows][32], nb[kMaxCols][32];
+            isa::insns::MmaVector rowV[kRows], colV[kMaxCols];
+            const int ca = int(rng() % uint64_t(cs.a.maxBiased()));
+            for (unsigned r = 0; r < kRows; ++r) {
+              // A row of zeros leaves C alone: a tiny one puts q below f32's range.
+              const uint64_t mode = rng() % 6;
+              for (unsigned i = 0; i < cs.k; ++i)
+                a[r][i] = mode == 1 ? 0.0 : decode(cs.a, finiteRaw(cs.a, ca, mode == 0));
+              rowV[r] = isa::insns::mmaVector(a[r], cs.k, cs.a, ea[r], na[r]);
+            }
+            for (unsigned c = 0; c < cols; ++c) {
+              const bool anything = rng() % 6 == 0;
+              for (unsigned i = 0; i < cs.k; ++i)
+                b[c][i] = decode(cs.b, finiteRaw(cs.b, ca, anything));
+              colV[c] = isa::insns::mmaVector(b[c], cs.k, cs.b, eb[c], nb[c]);
+            }
+            uint64_t C[kRows * kMaxCols], got[kRows * kMaxCols];
+            for (unsigned e = 0; e < kRows * cols; ++e) {
+              const int cc =
+                  (e & 3) == 0 ? int(rng() % uint64_t(cf.maxBiased())) : 2 * ca - cs.a.bias();
+              C[e] = finiteRaw(cf, std::clamp(cc, 0, cf.maxBiased() - 1), (e & 7) == 1);
+            }
+            isa::insns::mmaGridDots(rowV, kRows, colV, cols, cs.k, cs.adder, cf, df, C, got);
+            for (unsigned r = 0; r < kRows; ++r)
+              for (unsigned c = 0; c < cols; ++c) {
+                isa::insns::MmaVector row = rowV[r], col = colV[c];
+                EXPECT_EQ(row.narrow != nullptr, cs.a.expBits <= 5);  // f16, fp8: not bf16, tf32
+                row.narrow = col.narrow = nullptr;
+                const uint64_t want =
+                    isa::insns::mmaDot(row, col, cs.k, cs.adder, C[r * cols + c], cf, df);
+                ASSERT_EQ(got[r * cols + c], want)
+                    << "k " << cs.k << " row " << r << " column " << c << " of " << cols
+                    << " iteration " << iter << " c 0x" << std::hex << C[r * cols + c];
+                ++checked;
+              }
+            ++cells;
           }
-          for (unsigned c = 0; c < kCols; ++c) {
-            for (unsigned i = 0; i < cs.k; ++i) b[c][i] = decode(cs.b, drawRaw(rng, cs.b, ca));
-            cols[c] = isa::insns::mmaVector(b[c], cs.k, cs.b, eb[c], nb[c]);
-          }
-          isa::insns::MmaDotJob jobs[kRows * kCols];
-          for (unsigned j = 0; j < kRows * kCols; ++j)
-            jobs[j] = {&rows[j / kCols], &cols[j % kCols],
-                       drawRaw(rng, cf, std::clamp(2 * ca - cs.a.bias(), 0, cf.maxBiased() - 1))};
-          uint64_t got[kRows * kCols];
-          isa::insns::mmaDots(jobs, kRows * kCols, cs.k, cs.adder, cf, df, got);
-          for (unsigned j = 0; j < kRows * kCols; ++j) {
-            isa::insns::MmaVector row = *jobs[j].a, col = *jobs[j].b;
-            EXPECT_EQ(row.narrow != nullptr, cs.a.expBits <= 5);  // f16, fp8: not bf16, tf32
-            row.narrow = col.narrow = nullptr;
-            const uint64_t want = isa::insns::mmaDot(row, col, cs.k, cs.adder, jobs[j].c, cf, df);
-            ASSERT_EQ(got[j], want) << "k " << cs.k << " job " << j << " iteration " << iter;
-            ++checked;
-          }
-        }
-  EXPECT_EQ(checked, 5u * 4u * 50u * 16u);
+  EXPECT_EQ(checked, 6u * 4u * 12u * 6u * (8u + 12u + 16u + 3u));
+  EXPECT_EQ(cells, 6u * 4u * 4u * 12u);
 }
 
 TEST(MmaAccumulate, MmaVectorsExponentsAndCopiesAreEveryElementsOwn) {
