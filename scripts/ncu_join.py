@@ -5,6 +5,8 @@ tab-separated table, one row per launch, the metrics under their ncu names, as c
 tests/recorded/timing/ and read by `warpsim correlate`.
 
     python3 scripts/ncu_join.py TIMING.tgz > tests/recorded/timing/h200_ncu.tsv
+    python3 scripts/ncu_join.py --keep-repeats REPEATS.tgz > ...   (every run of a problem that
+        `warpsim measure --repeat` ran more than once, not only the first)
 
 Problems whose result differed from the CPU reference on the GPU (the log says FAILED), and
 launches that ncu did not profile (a failed launch ends the process), are left out.
@@ -52,7 +54,7 @@ def number(text):
     return text.replace(",", "")
 
 
-def main(path):
+def main(path, keep_repeats=False):
     tar = tarfile.open(path)
     files = {m.name.lstrip("./"): m for m in tar.getmembers() if m.isfile()}
     text = lambda name: tar.extractfile(files[name]).read().decode()
@@ -80,7 +82,7 @@ def main(path):
                 print(f"{stem}: launch order differs at {m['card']} {m['size']}", file=sys.stderr)
                 break
             key = (m["card"], m["size"], m["launch"])
-            if (m["card"], m["size"]) in failed or key in seen:
+            if (m["card"], m["size"]) in failed or (key in seen and not keep_repeats):
                 continue
             seen.add(key)
             rows_out.append([m[k] for k in KEYS] +
@@ -92,4 +94,6 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    args = sys.argv[1:]
+    keep = "--keep-repeats" in args
+    main([a for a in args if a != "--keep-repeats"][0], keep)

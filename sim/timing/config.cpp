@@ -103,6 +103,11 @@ const std::vector<Row>& rows() {
        "per issue x 603 issues over 64 dependent loads grows 2.08, 2.01, 1.99, 2.00, 1.99 "
        "cycles per replayed wavefront at 2-, 4-, 8-, 16- and 32-way conflicts",
        true},
+      {"shared.store_latency", &TimingConfig::sharedStoreLatency, "cycles",
+       "micro_bar_store on the H200 (2026-12-05): 8 warps' k-way conflicted stores then "
+       "bar.sync take max(36, 8k + 4) cycles a round, one cycle per wavefront, fitted with the "
+       "model's barrier",
+       true},
       {"shared.atomic_latency", &TimingConfig::sharedAtomicLatency, "cycles", "[unverified]",
        false},
       {"const.latency", &TimingConfig::constLatency, "cycles",
@@ -129,7 +134,11 @@ const std::vector<Row>& rows() {
        true},
       {"l2.ways", &TimingConfig::l2Ways, "ways", "S3 -gpgpu_cache:dl2 S:256:128:20", true},
       {"l2.bytes_per_cycle", &TimingConfig::l2BytesPerCycle, "bytes/cycle",
-       "~5.5 TB/s at 1.98 GHz [unverified; S4 measured 3.6 TB/s]", false},
+       "sector lookups (a far access's two counted): micro_copy at 256 MB made 26.0M "
+       "lts__t_sectors in 259.2k SM cycles (100 a cycle, DRAM-bound) at 87% of "
+       "lts__throughput's peak, transpose_padded at 4096 5.42M in 69.7k at 75% "
+       "(tests/recorded/timing/h200_probes.tsv): ~110 sectors = 3500 B a cycle",
+       true},
       {"l2.atomic_latency", &TimingConfig::atomicL2Latency, "cycles",
        "added to an L2 access by an atomic [unverified]", false},
       {"l2.atomic_same_address_cycles", &TimingConfig::atomicL2SameAddressCycles, "cycles",
@@ -142,11 +151,15 @@ const std::vector<Row>& rows() {
        "tests/recorded/timing/h200_ncu.tsv: histogram_global (19.8 cycles per request per hot "
        "bin, Binomial(32, 1/16) lanes on it: 0.873 x 2 + 1.127 x 16, 64K-4M elements)",
        true},
+      {"l2.far_lookup_slots", &TimingConfig::l2FarLookupSlots, "sectors",
+       "ncu counts 1.50 L2 sector lookups per L1 sector, reads and writes alike, in the "
+       "transposes and micro_copy (tests/recorded/timing/h200_probes.tsv): half the SMs' "
+       "accesses, the far half's, are looked up in both halves",
+       true},
       {"l2.partial_write_slots", &TimingConfig::l2PartialWriteSlots, "sectors",
-       "fitted to tests/recorded/timing/h200_ncu.tsv: transpose_naive's L2-bound time at 2048 "
-       "and 4096, where launch and tail are under 3% of it (its 3.15M and 12.59M partial "
-       "store sectors and 0.39M and 1.57M read sectors in 94.5k and 380.3k cycles at "
-       "l2.bytes_per_cycle: 2.50 and 2.52 sectors' worth each; ~35 partial sectors/cycle)",
+       "fitted with l2.far_lookup_slots 2 and l2.bytes_per_cycle 3500 to micro_store_stride's "
+       "stream of one 4-byte store per sector over 128 MB (122.1k cycles; model 0.97) and "
+       "transpose_naive at 2048 and 4096 (0.96): tests/recorded/timing/h200_probes.tsv",
        true},
       {"ptxas.hoist_window", &TimingConfig::ptxasHoistWindow, "instructions",
        "how far ptxas moves loads and their address arithmetic ahead of their uses (across an "
@@ -229,6 +242,7 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.l2Partitions == 0 || c.l2Partitions > 8) fail("l2.partitions: must be 1..8");
   if (c.ptxasIfConvertMax > 64) fail("ptxas.if_convert_max: must be 0..64");
   if (!(c.l2PartialWriteSlots >= 1)) fail("l2.partial_write_slots: must be at least 1");
+  if (!(c.l2FarLookupSlots >= 1)) fail("l2.far_lookup_slots: must be at least 1");
   if (!(c.l2BytesPerCycle > 0) || !(c.dramBytesPerCycle > 0))
     fail("bytes_per_cycle: must be positive");
   for (double v : {c.peakFp32FlopPerCycle, c.peakFp64FlopPerCycle, c.peakFp16FlopPerCycle,

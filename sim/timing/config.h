@@ -53,13 +53,17 @@ struct TimingConfig {
   // Cycles a bank conflict's replayed wavefront (one beyond the conflict-free count) adds to
   // its request's latency; the pipe still takes sharedCyclesPerWavefront of throughput each.
   uint32_t sharedReplayLatency = 2;
+  // Cycles from a shared store's last wavefront on the pipe to the store being performed (what
+  // a barrier after it waits for); a store's replays pass at the pipe's pace, not
+  // sharedReplayLatency apart, since no data comes back (micro_bar_store).
+  uint32_t sharedStoreLatency = 4;
   uint32_t constLatency = 4;
   uint32_t l1HitLatency = 41, l1LineBytes = 128, l1Ways = 4, l1SectorsPerCycle = 4;
   uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;
   // The L2's halves (l2.h): each homes half the lines and keeps copies of what its SMs read of
   // the other's; 1: one cache for the chip.
   uint32_t l2Partitions = 2;
-  double l2BytesPerCycle = 2800;
+  double l2BytesPerCycle = 3500;
   uint32_t atomicL2Latency = 30;  // cycles added to an L2 access by an atomic's ALU
   // Atomics on one address at the L2 (each lane's atomic is one operation there): two warp
   // requests' pipeline `atomicL2SameAddressCycles` apart; the lanes of one request on the same
@@ -67,7 +71,10 @@ struct TimingConfig {
   uint32_t atomicL2SameAddressCycles = 2, atomicL2LaneCycles = 16;
   // L2 bandwidth (sectors' worth, a real number: a throughput ratio) that a store sector
   // written only in part takes.
-  double l2PartialWriteSlots = 2.5;
+  double l2PartialWriteSlots = 2.0;
+  // Sectors' worth of L2 bandwidth an access from the far half takes when its near half cannot
+  // serve it (a write, or a read missing the near copy): looked up in both halves.
+  double l2FarLookupSlots = 2;
   // ptxas schedules loads and their address arithmetic ahead of the uses that the PTX
   // interleaves with them (and unrolls loops): a result counts from when its operands were ready,
   // but not before the issue of the instruction this many before it (0: PTX order).

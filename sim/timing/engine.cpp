@@ -355,7 +355,7 @@ void Engine::onMemory(const MemoryEvent& e) {
     s.mioFree = std::max(s.mioFree, s.l1->lsuFree());
     a = c_.ptxasVectorize ? sharedAccessMerged(c_, e, curT_, s.mioFree, rep_.mem, w.vectors)
                           : sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
-    if (e.kind == AccessKind::Store) w.sharedStoreDone = std::max(w.sharedStoreDone, a.ready);
+    if (e.kind == AccessKind::Store) w.sharedStoreDone = std::max(w.sharedStoreDone, a.performed);
   } else if (landed == isa::Space::Global || landed == isa::Space::Local) {
     const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
     // A hoisted load's data is back curHoist_ sooner (issue()), its drain too.

@@ -67,7 +67,7 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
       ready = std::max(ready, back);
     } else if (e.kind == AccessKind::Store) {
       const double slots = sectorBytes_[i] < kSectorBytes ? c_.l2PartialWriteSlots : 1.0;
-      ready = std::max(ready, l2.access(addr, L2Op::Write, start, m, slots));
+      ready = std::max(ready, l2.access(addr, L2Op::Write, start, m, slots, l2Partition_));
       // Local memory is the thread's own: the L1 keeps what it writes (a spill or a saved
       // frame is read back from the L1), global stores do not allocate.
       if (landed == isa::Space::Local && sectorBytes_[i] == kSectorBytes)

@@ -11,6 +11,7 @@ L2::L2(const TimingConfig& c)
       hitLatency_(c.l2HitLatency),
       atomicLatency_(c.atomicL2Latency),
       bytesPerCycle_(c.l2BytesPerCycle),
+      farLookupSlots_(c.l2FarLookupSlots),
       sameAddressCycles_(c.atomicL2SameAddressCycles),
       laneCycles_(c.atomicL2LaneCycles) {
   for (uint32_t p = 0; p < c.l2Partitions; ++p)
@@ -47,22 +48,27 @@ uint64_t L2::atomic(uint64_t addr, uint32_t lanes, uint64_t now, MemoryCounters&
 
 uint64_t L2::access(uint64_t sector, L2Op op, uint64_t now, MemoryCounters& m, double slots,
                     uint32_t near) {
-  // The slice's bandwidth: sectors are served in arrival order.
+  // The slice's bandwidth: sectors are served in arrival order, each taking its slots of it
+  // (an access from the far half that its near half cannot serve is looked up in both).
   const double start = std::max(double(now), nextFree_);
-  nextFree_ = start + 32.0 * slots / bytesPerCycle_;
   const uint64_t at = uint64_t(start);  // the cycle its turn comes
   const uint64_t extra = op == L2Op::Atomic ? atomicLatency_ : 0;
   (op == L2Op::Read ? m.l2ReadSectors : op == L2Op::Write ? m.l2WriteSectors : m.l2AtomicSectors)++;
   const uint32_t h = homeOf(sector);
-  if (op != L2Op::Read || near == kHome || near == h)
+  const bool far = near != kHome && near != h;
+  if (op != L2Op::Read || !far) {
+    nextFree_ = start + 32.0 * slots * (far ? farLookupSlots_ : 1.0) / bytesPerCycle_;
     return home(parts_[h], sector, op, at, m) + extra;
+  }
   // A read from the other partition: its near copy, else the home's data, copied near.
   SectorCache& copy = parts_[near];
   const uint64_t ready = copy.lookup(sector, at);
   if (ready != ~0ull) {
+    nextFree_ = start + 32.0 * slots / bytesPerCycle_;
     ++m.l2Hits;
     return std::max(at + hitLatency_, ready);
   }
+  nextFree_ = start + 32.0 * slots * farLookupSlots_ / bytesPerCycle_;
   const uint64_t done = home(parts_[h], sector, op, at, m);
   writeBack(copy.fill(sector, done, false, at), at, m);
   return done;

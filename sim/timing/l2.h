@@ -51,7 +51,7 @@ class L2 {
   uint32_t smCount_, lineBytes_;
   Dram dram_;
   uint32_t hitLatency_, atomicLatency_;
-  double bytesPerCycle_;
+  double bytesPerCycle_, farLookupSlots_;
   double nextFree_ = 0;
   uint32_t sameAddressCycles_, laneCycles_;
   std::unordered_map<uint64_t, uint64_t> atomicFree_;  // address -> cycle its ALU is free

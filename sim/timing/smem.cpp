@@ -35,7 +35,8 @@ AccessTiming sharedAccess(const TimingConfig& c, const MemoryEvent& e, uint64_t 
   const unsigned replays = replaysOf(waves, cost.ideal);
   const uint64_t last = start + lastWavefrontOffset(c, waves - replays, replays);
   const uint32_t lat = e.kind == AccessKind::Atomic ? c.sharedAtomicLatency : c.sharedLatency;
-  return {last + lat, Stall::ShortScoreboard};
+  return {last + lat, Stall::ShortScoreboard,
+          mioFree - c.sharedCyclesPerWavefront + c.sharedStoreLatency};
 }
 
 AccessTiming sharedAccessMerged(const TimingConfig& c, const MemoryEvent& e, uint64_t now,

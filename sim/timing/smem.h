@@ -18,6 +18,9 @@ namespace warpsim::sim::timing {
 struct AccessTiming {
   uint64_t ready = 0;  // the cycle a load's (or atomic's) result may be used
   Stall kind = Stall::ShortScoreboard;
+  // A shared store: the cycle it is performed (its last wavefront at the pipe's pace plus
+  // shared.store_latency), what a barrier after it waits for.
+  uint64_t performed = 0;
 };
 
 // `mioFree`: the cycle the SM's MIO pipe is free (advanced by the access).

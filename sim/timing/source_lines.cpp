@@ -14,8 +14,7 @@ std::string SourceLine::where() const {
   if (file.empty()) return "PTX line " + std::to_string(line);
   // The file's name without its directories: nvcc's .file paths are absolute.
   const size_t slash = file.rfind('/');
-  return (slash == std::string::npos ? file : file.substr(slash + 1)) + ":" +
-         std::to_string(line);
+  return (slash == std::string::npos ? file : file.substr(slash + 1)) + ":" + std::to_string(line);
 }
 
 void sortSourceLines(std::vector<SourceLine>& lines) {

@@ -154,24 +154,30 @@ std::string sharedStoreStride(unsigned k, bool barrier) {
 // than its warps' last store wavefront is written (shared.latency after it starts), so a
 // conflicted store's k - 1 replays, shared.replay_latency apart, delay the barrier.
 TEST(ExactCycles, ABarrierWaitsForItsWarpsConflictedSharedStores) {
+  // A k-way store issued at t has its last wavefront at t + (k - 1) (the pipe's pace: nothing
+  // comes back, so no replay latency) and is performed shared.store_latency later; the
+  // barrier issued at t + 1 releases at the later of t + 1 + latency.barrier and that.
   const TimingConfig c;
+  ASSERT_LT(c.sharedStoreLatency, 1 + c.latBarrier);
   const uint64_t base = cycles(sharedStoreStride(1, true));
-  for (unsigned k : {2u, 8u, 32u})
-    EXPECT_EQ(cycles(sharedStoreStride(k, true)) - base, uint64_t(k - 1) * c.sharedReplayLatency)
-        << k;
+  for (unsigned k : {2u, 8u, 32u}) {
+    const int64_t performed = int64_t(k - 1) * c.sharedCyclesPerWavefront + c.sharedStoreLatency;
+    const int64_t extra = std::max<int64_t>(0, performed - (1 + int64_t(c.latBarrier)));
+    EXPECT_EQ(int64_t(cycles(sharedStoreStride(k, true)) - base), extra) << k;
+  }
+  EXPECT_EQ(cycles(sharedStoreStride(32, true)) - base, 31u + c.sharedStoreLatency - 21u);
   // Without the barrier the global store waits only for the L1 data path the shared store's
-  // wavefronts occupy (one per shared.cycles_per_wavefront), not for their replays' latency.
+  // wavefronts occupy (one per shared.cycles_per_wavefront).
   EXPECT_EQ(cycles(sharedStoreStride(32, false)) - cycles(sharedStoreStride(1, false)),
             31u * c.sharedCyclesPerWavefront);
-  // The conflict-free store (issued at t) is written at t + shared.latency; the barrier, issued
-  // at t + 1, releases then instead of at t + 1 + latency.barrier, and the global store that
-  // would have issued at t + 1 issues at t + shared.latency.
-  ASSERT_GT(c.sharedLatency, 1 + c.latBarrier);
-  EXPECT_EQ(base - cycles(sharedStoreStride(1, false)), uint64_t(c.sharedLatency) - 1);
+  // A store slower to be performed than the barrier holds it.
+  TimingConfig slowStore;
+  slowStore.sharedStoreLatency = 100;
+  EXPECT_EQ(cycles(sharedStoreStride(1, true), slowStore) - base, 100u - (1 + c.latBarrier));
   // A barrier slower than the store hides it.
   TimingConfig slowBarrier;
   slowBarrier.latBarrier = 200;
-  EXPECT_EQ(cycles(sharedStoreStride(8, true), slowBarrier),
+  EXPECT_EQ(cycles(sharedStoreStride(32, true), slowBarrier),
             cycles(sharedStoreStride(1, true), slowBarrier));
 }
 

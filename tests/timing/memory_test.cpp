@@ -111,6 +111,34 @@ struct PartialStore {
   }
 };
 
+// ncu counts 1.5 L2 sector lookups per L1 sector in the transposes and micro_copy: half the
+// accesses come from the far half and are looked up in both. Line 0x80's home is partition 1
+// (the parity of its line number), line 0's partition 0.
+TEST(MemoryTiming, AFarAccessIsLookedUpInBothHalves) {
+  TimingConfig c;
+  c.l2BytesPerCycle = 32;  // one sector's worth a cycle
+  c.l2FarLookupSlots = 2;
+  ASSERT_EQ(c.l2Partitions, 2u);
+  // The turn of a read of line 3 (home 0) from its own half, asked at cycle 0 after `first`.
+  auto turnAfter = [&](auto first) {
+    L2 l2(c);
+    MemoryCounters m;
+    first(l2, m);
+    return l2.access(0x180, L2Op::Read, 0, m, 1, 0) - c.dramLatency;
+  };
+  EXPECT_EQ(turnAfter([](L2& l2, MemoryCounters& m) { l2.access(0x0, L2Op::Read, 0, m, 1, 0); }),
+            1u);  // near: one slot
+  EXPECT_EQ(turnAfter([](L2& l2, MemoryCounters& m) { l2.access(0x80, L2Op::Read, 0, m, 1, 0); }),
+            2u);  // far, missing the near copy: both halves
+  EXPECT_EQ(
+      turnAfter([](L2& l2, MemoryCounters& m) { l2.access(0x80, L2Op::Write, 0, m, 2.5, 0); }),
+      5u);  // a far partial write: 2.5 slots in each half
+  // With one slot (the default), a far access costs what a near one does.
+  c.l2FarLookupSlots = 1;
+  EXPECT_EQ(turnAfter([](L2& l2, MemoryCounters& m) { l2.access(0x80, L2Op::Read, 0, m, 1, 0); }),
+            1u);
+}
+
 TEST(MemoryTiming, APartialSectorStoreTakesPartialWriteSlotsOfL2Bandwidth) {
   TimingConfig c;
   c.l2BytesPerCycle = 32;  // one sector's worth a cycle
