@@ -12,6 +12,8 @@
 #            group, so that a call cut short still brings back the groups done):
 #              micro    micro_bar_store, micro_skip_conflict (barriers after conflicted stores,
 #                       conflicted loads beside skipping warps), two sizes
+#              micro2   micro_pred_conflict, micro_store_burst (predicated-off loads, the MIO
+#                       queue: added after the first run)
 #              stores   micro_store_stride at 64K, 1M, 4M words (128 MB of partial-sector stores)
 #              l2       micro_copy at 64 and 256 MB, the three transposes at 2048 and 4096 (the
 #                       L2's sector rate, lts__throughput and lts__t_sectors)
@@ -50,6 +52,7 @@ run() {  # TAG BUDGET MEASURE_ARGS CARD...
   tar -C "$probes" -czf "$OUT/probes.tgz" .
 }
 run micro 90 "" micro_bar_store micro_skip_conflict
+run micro2 60 "" micro_pred_conflict micro_store_burst
 run stores 40 "--sizes 65536,1048576,4194304" micro_store_stride
 run l2 40 "--sizes 4194304,16777216" micro_copy
 run l2b 60 "--sizes 2048,4096" transpose_naive transpose_tiled transpose_padded

@@ -29,3 +29,44 @@ extern "C" __global__ void micro_skip_conflict(unsigned* out, const unsigned* wo
     if (threadIdx.x < (active >> (i & zero))) v = table[(base + v) & 1023] + v;
   out[threadIdx.x] = v + base;
 }
+
+// Predicated-off loads beside a conflicted one: micro_skip_conflict's chain with the load
+// predicated in the PTX (inline, so that ptxas keeps `@P LDS` rather than a branch): threads at
+// or past `active` issue it with the predicate false, as a scan's upper levels do in SASS.
+extern "C" __global__ void micro_pred_conflict(unsigned* out, const unsigned* words,
+                                               unsigned stride, unsigned iters, unsigned active) {
+  __shared__ unsigned table[1024];
+  for (unsigned k = threadIdx.x; k < 1024; k += blockDim.x) table[k] = words[k];
+  __syncthreads();
+  unsigned v = 0;
+  const unsigned base = threadIdx.x * stride;
+  const unsigned on = threadIdx.x < active;
+  for (unsigned i = 0; i < iters; ++i) {
+    const unsigned addr =
+        static_cast<unsigned>(__cvta_generic_to_shared(&table[(base + v) & 1023]));
+    unsigned w;
+    asm volatile(
+        "{\n .reg .pred q;\n setp.ne.u32 q, %2, 0;\n mov.u32 %0, 0;\n @q ld.shared.u32 %0, [%1];\n}"
+        : "=r"(w)
+        : "r"(addr), "r"(on));
+    v = w + v;
+  }
+  out[threadIdx.x] = v + base;
+}
+
+// The MIO queue: every warp issues `iters` rounds of 8 independent shared stores (volatile, so
+// all are kept) with lane stride `stride` and no barrier between them; from 1 to 32 warps, how
+// the stores' wavefronts queue (mio_throttle per issue). Every thread writes the same value to
+// a word in a round, so the final contents do not depend on the order.
+// (`base` is the seed's: the values, not the timing, differ between seeds.)
+extern "C" __global__ void micro_store_burst(unsigned* out, unsigned stride, unsigned iters,
+                                             unsigned base) {
+  __shared__ unsigned table[8 * 1024];
+  volatile unsigned* s = table;
+  const unsigned at = (threadIdx.x & 31) * stride;
+  for (unsigned i = 0; i < iters; ++i)
+#pragma unroll
+    for (unsigned j = 0; j < 8; ++j) s[at + 1024 * j] = base + i + j;  // the banks of `at`
+  __syncthreads();
+  out[threadIdx.x] = s[at];
+}

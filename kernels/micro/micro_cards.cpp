@@ -257,6 +257,46 @@ void referenceSkipConflict(Problem& p) {
     }
 }
 
+// ---- predicated-off loads beside a conflicted one: size = rounds --------------------------
+// For each stride, one warp alone, then the same warp beside 7 warps whose load is predicated
+// off.
+Problem makePredConflict(uint64_t iters, uint64_t seed) {
+  Problem p = makeSkipConflict(iters, seed);
+  for (Launch& l : p.launches) {
+    l.entry = "micro_pred_conflict";
+    l.args.pop_back();  // no `zero`: the predicate is the PTX's
+  }
+  return p;
+}
+
+// ---- the MIO queue: size = rounds of 8 stores ----------------------------------------------
+constexpr uint32_t kBurstStrides[] = {1, 32};
+constexpr uint32_t kBurstWarps[] = {1, 2, 4, 8, 16, 32};
+
+Problem makeStoreBurst(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  const uint32_t base = rng.u32(0, 1u << 30);
+  Problem p;
+  p.size = iters;
+  for (uint32_t s : kBurstStrides)
+    for (uint32_t w : kBurstWarps) {
+      const uint32_t out = uint32_t(p.buffers.size());
+      p.buffers.push_back(poisonBuffer("out_s" + std::to_string(s) + "_w" + std::to_string(w),
+                                       ElemType::U32, w * kWarp));
+      p.launches.push_back(oneBlock("micro_store_burst", w * kWarp,
+                                    {KernelArg::buf(out), KernelArg::u32(s),
+                                     KernelArg::u32(uint32_t(iters)), KernelArg::u32(base)}));
+    }
+  return p;
+}
+
+// Each thread reads its word of the last round: base plus the round's number.
+void referenceStoreBurst(Problem& p) {
+  const uint32_t base = scalarOf<uint32_t>(p.launches[0].args[3]);
+  for (HostBuffer& b : p.buffers)
+    writeBuffer(b, std::vector<uint32_t>(b.bytes.size() / 4, base + uint32_t(p.size - 1)));
+}
+
 // ---- store streams: size = words written per launch ----------------------------------------
 // Launch 0 writes words 0..size-1 (whole sectors), launch 1 every 8th word of 8 x size (one
 // word per sector: partial-sector writes), each a grid-stride loop of at most 8 CTAs per SM.
@@ -432,6 +472,14 @@ std::vector<Card> microCards() {
            "calibration: micro_bank_stride's conflicted loads (strides 1, 2, 8, 32) by one warp "
            "alone, then beside 7 warps that skip the load (size rounds)",
            64, 1, 256, makeSkipConflict, referenceSkipConflict),
+      card("micro_pred_conflict", "bank_stride",
+           "calibration: micro_skip_conflict with the load predicated off (inline PTX) in the "
+           "7 other warps instead of branched around",
+           64, 1, 256, makePredConflict, referenceSkipConflict),
+      card("micro_store_burst", "bank_stride",
+           "calibration: size rounds of 8 independent shared stores, stride 1 and 32, by 1 to "
+           "32 warps without a barrier (the MIO queue)",
+           64, 1, 256, makeStoreBurst, referenceStoreBurst),
       card("micro_copy", "copy",
            "calibration: grid-stride float4 copy of size vectors (DRAM/L2 bandwidth)", 1 << 16, 1,
            1 << 18, makeCopy, referenceCopy),

@@ -344,6 +344,8 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_shfl_chain", {warp32}},
       {"micro_bar_chain", {cta256}},
       {"micro_skip_conflict", {warp32}},  // its first launch: one warp alone
+      {"micro_pred_conflict", {warp32}},
+      {"micro_store_burst", {warp32}},
       {"micro_bar_store", {cta256}},
       {"micro_store_stride", {capped1056}},
       {"hgemm_wmma", {gemmC32, 8}},     // one warp per 16x16 tile
