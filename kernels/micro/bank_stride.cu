@@ -55,15 +55,15 @@ extern "C" __global__ void micro_pred_conflict(unsigned* out, const unsigned* wo
 }
 
 // The MIO queue: every warp issues `iters` rounds of 8 independent shared stores (volatile, so
-// all are kept) with lane stride `stride` and no barrier between them; from 1 to 32 warps, how
-// the stores' wavefronts queue (mio_throttle per issue). Every thread writes the same value to
-// a word in a round, so the final contents do not depend on the order.
-// (`base` is the seed's: the values, not the timing, differ between seeds.)
+// all are kept) with lane stride `stride` (1 or 32) and no barrier between them; from 1 to 32
+// warps, how the stores' wavefronts queue (mio_throttle per issue). Each warp has its own words
+// in the same banks (at stride 1 the next 32 words, at stride 32 the next word), so there is no
+// race; `base` is the seed's (the values, not the timing, differ between seeds).
 extern "C" __global__ void micro_store_burst(unsigned* out, unsigned stride, unsigned iters,
                                              unsigned base) {
   __shared__ unsigned table[8 * 1024];
   volatile unsigned* s = table;
-  const unsigned at = (threadIdx.x & 31) * stride;
+  const unsigned at = (threadIdx.x & 31) * stride + (threadIdx.x >> 5) * (33 - stride);
   for (unsigned i = 0; i < iters; ++i)
 #pragma unroll
     for (unsigned j = 0; j < 8; ++j) s[at + 1024 * j] = base + i + j;  // the banks of `at`

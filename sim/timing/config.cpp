@@ -108,6 +108,10 @@ const std::vector<Row>& rows() {
        "bar.sync take max(36, 8k + 4) cycles a round, one cycle per wavefront, fitted with the "
        "model's barrier",
        true},
+      {"shared.warp_pace", &TimingConfig::sharedWarpPace, "0 or 1",
+       "micro_store_burst (tests/recorded/timing/h100_probes.tsv): one warp's 32-way stores take "
+       "37.2k cycles at 64 rounds, 2 cycles a wavefront, and two warps' the same 37.3k",
+       true},
       {"shared.atomic_latency", &TimingConfig::sharedAtomicLatency, "cycles", "[unverified]",
        false},
       {"const.latency", &TimingConfig::constLatency, "cycles",

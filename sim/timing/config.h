@@ -57,6 +57,9 @@ struct TimingConfig {
   // a barrier after it waits for); a store's replays pass at the pipe's pace, not
   // sharedReplayLatency apart, since no data comes back (micro_bar_store).
   uint32_t sharedStoreLatency = 4;
+  // 1: a warp issues no shared access before its previous one's last wavefront at the warp's own
+  // pace (AccessTiming::paced); 0: as soon as the SM's pipe is free.
+  uint32_t sharedWarpPace = 1;
   uint32_t constLatency = 4;
   uint32_t l1HitLatency = 41, l1LineBytes = 128, l1Ways = 4, l1SectorsPerCycle = 4;
   uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;

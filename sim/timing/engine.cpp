@@ -304,7 +304,7 @@ std::pair<uint64_t, Stall> Engine::evaluate(WarpCtx& w) {
   if (u == Unit::Lsu)
     unitFree = sms_[w.sm].l1->lsuFree();
   else if (u == Unit::Mio)
-    unitFree = sms_[w.sm].mioFree;
+    unitFree = std::max(sms_[w.sm].mioFree, w.sharedPaceEnd);
   else if (u != Unit::None)
     unitFree = sms_[w.sm].smsps[w.smsp].unitFree[size_t(u)];
   if (unitFree > at) {
@@ -356,6 +356,7 @@ void Engine::onMemory(const MemoryEvent& e) {
     a = c_.ptxasVectorize ? sharedAccessMerged(c_, e, curT_, s.mioFree, rep_.mem, w.vectors)
                           : sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
     if (e.kind == AccessKind::Store) w.sharedStoreDone = std::max(w.sharedStoreDone, a.performed);
+    if (c_.sharedWarpPace) w.sharedPaceEnd = std::max(w.sharedPaceEnd, a.paced + 1);
   } else if (landed == isa::Space::Global || landed == isa::Space::Local) {
     const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
     // A hoisted load's data is back curHoist_ sooner (issue()), its drain too.

@@ -41,6 +41,9 @@ struct WarpCtx {
   // The cycle its last shared store is performed (its last wavefront written): a barrier it
   // arrives at releases no sooner (bar.sync orders the CTA's prior accesses, as membar.cta).
   uint64_t sharedStoreDone = 0;
+  // The cycle after its last shared request's last wavefront at its own pace (AccessTiming::
+  // paced): its next MIO instruction issues no sooner.
+  uint64_t sharedPaceEnd = 0;
   static constexpr unsigned kHoistRing = 128;   // the largest ptxas.hoist_window
   std::array<uint64_t, kHoistRing> issuedAt{};  // issue cycles of its last instructions
   uint64_t issuedCount = 0;

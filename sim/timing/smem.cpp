@@ -36,7 +36,8 @@ AccessTiming sharedAccess(const TimingConfig& c, const MemoryEvent& e, uint64_t 
   const uint64_t last = start + lastWavefrontOffset(c, waves - replays, replays);
   const uint32_t lat = e.kind == AccessKind::Atomic ? c.sharedAtomicLatency : c.sharedLatency;
   return {last + lat, Stall::ShortScoreboard,
-          mioFree - c.sharedCyclesPerWavefront + c.sharedStoreLatency};
+          mioFree - c.sharedCyclesPerWavefront + c.sharedStoreLatency,
+          std::max(now + (last - start), mioFree - c.sharedCyclesPerWavefront)};
 }
 
 AccessTiming sharedAccessMerged(const TimingConfig& c, const MemoryEvent& e, uint64_t now,
@@ -62,15 +63,15 @@ AccessTiming sharedAccessMerged(const TimingConfig& c, const MemoryEvent& e, uin
     const unsigned extra = cost.wavefronts > g.charged ? cost.wavefronts - g.charged : 0;
     m.sharedWavefronts += extra;
     m.sharedIdealWavefronts += cost.ideal > g.chargedIdeal ? cost.ideal - g.chargedIdeal : 0;
-    uint64_t ready = g.ready;
+    uint64_t ready = g.ready, paced = 0;
     if (extra) {
       const uint64_t start = std::max(now, mioFree);
       mioFree = start + uint64_t(extra) * c.sharedCyclesPerWavefront;
       const unsigned before = replaysOf(g.charged, g.chargedIdeal),
                      after = replaysOf(cost.wavefronts, cost.ideal);
       const unsigned replays = std::min(extra, after > before ? after - before : 0u);
-      ready = std::max(ready,
-                       start + lastWavefrontOffset(c, extra - replays, replays) + c.sharedLatency);
+      paced = start + lastWavefrontOffset(c, extra - replays, replays);
+      ready = std::max(ready, paced + c.sharedLatency);
     }
     g.charged = std::max(g.charged, cost.wavefronts);
     g.chargedIdeal = std::max(g.chargedIdeal, cost.ideal);
@@ -78,7 +79,7 @@ AccessTiming sharedAccessMerged(const TimingConfig& c, const MemoryEvent& e, uin
     g.next += e.bytes;
     g.ready = ready;
     if (g.offset == 16) g.offset = 0;
-    return {ready, Stall::ShortScoreboard};
+    return {ready, Stall::ShortScoreboard, 0, paced};
   }
   const uint64_t wavesBefore = m.sharedWavefronts, idealBefore = m.sharedIdealWavefronts;
   const AccessTiming a = sharedAccess(c, e, now, mioFree, m);

@@ -21,6 +21,10 @@ struct AccessTiming {
   // A shared store: the cycle it is performed (its last wavefront at the pipe's pace plus
   // shared.store_latency), what a barrier after it waits for.
   uint64_t performed = 0;
+  // The request's last wavefront at its warp's own pace (replays shared.replay_latency apart):
+  // the warp issues no other shared access before it (micro_store_burst: one warp's 32-way
+  // stores take 2 cycles a wavefront, a second warp's fill the gaps).
+  uint64_t paced = 0;
 };
 
 // `mioFree`: the cycle the SM's MIO pipe is free (advanced by the access).

@@ -132,7 +132,9 @@ TEST(ExactCycles, BankConflictCostsTheReplayLatencyPerExtraWay) {
 
 // One warp stores shared memory with lane stride `k` words (a k-way conflict), optionally
 // waits at bar.sync, then stores its tid to global memory.
-std::string sharedStoreStride(unsigned k, bool barrier) {
+std::string sharedStoreStride(unsigned k, bool barrier, unsigned stores = 1) {
+  std::string st;
+  for (unsigned i = 0; i < stores; ++i) st += "  st.shared.u32 [%r4], %r1;\n";
   return std::string(kHeader) +
          ".visible .entry k(.param .u64 out) {\n"
          "  .reg .b32 %r<8>;\n  .reg .b64 %rd<2>;\n"
@@ -143,16 +145,14 @@ std::string sharedStoreStride(unsigned k, bool barrier) {
          std::to_string(4 * k) +
          ";\n"
          "  mov.u32 %r3, s;\n"
-         "  add.u32 %r4, %r3, %r2;\n"
-         "  st.shared.u32 [%r4], %r1;\n" +
-         (barrier ? "  bar.sync 0;\n" : "") +
+         "  add.u32 %r4, %r3, %r2;\n" +
+         st + (barrier ? "  bar.sync 0;\n" : "") +
          "  st.global.u32 [%rd1], %r1;\n"
          "  ret;\n}\n";
 }
 
 // bar.sync makes the CTA's prior shared stores visible to its threads: it releases no sooner
-// than its warps' last store wavefront is written (shared.latency after it starts), so a
-// conflicted store's k - 1 replays, shared.replay_latency apart, delay the barrier.
+// than its warps' stores are performed, so a conflicted store's k - 1 replays delay it.
 TEST(ExactCycles, ABarrierWaitsForItsWarpsConflictedSharedStores) {
   // A k-way store issued at t has its last wavefront at t + (k - 1) (the pipe's pace: nothing
   // comes back, so no replay latency) and is performed shared.store_latency later; the
@@ -179,6 +179,22 @@ TEST(ExactCycles, ABarrierWaitsForItsWarpsConflictedSharedStores) {
   slowBarrier.latBarrier = 200;
   EXPECT_EQ(cycles(sharedStoreStride(32, true), slowBarrier),
             cycles(sharedStoreStride(1, true), slowBarrier));
+}
+
+// A warp's k-way shared store replays shared.replay_latency apart at the warp's own pace, and
+// the warp issues its next shared access after the last (shared.warp_pace); without the pace it
+// would follow as soon as the SM's pipe is free, k cycles after the first.
+TEST(ExactCycles, AWarpsNextSharedAccessWaitsForItsConflictedStoresReplays) {
+  TimingConfig unpaced;
+  unpaced.sharedWarpPace = 0;
+  const TimingConfig c;
+  for (unsigned k : {1u, 2u, 8u, 32u}) {
+    const uint64_t paced = cycles(sharedStoreStride(k, false, 2), c),
+                   free = cycles(sharedStoreStride(k, false, 2), unpaced);
+    // The second store starts at t + 1 + (k - 1) x replay_latency instead of t + k.
+    EXPECT_EQ(paced - free, uint64_t(k - 1) * (c.sharedReplayLatency - c.sharedCyclesPerWavefront))
+        << k;
+  }
 }
 
 TEST(ExactCycles, OneMoreWarpThanTheSchedulerCanHide) {
