@@ -47,6 +47,7 @@ struct WarpCtx {
   // Each lane's call depth: where its next SASS stack frame goes in local memory.
   std::array<uint16_t, 32> callDepth{};
   SharedVectors vectors;  // its shared loads that ptxas would merge into vector loads
+  uint32_t stallCarry = 0;  // the SASS's fixed stall cycles owed, below one (x kStallOne)
   // Its next instruction, what its registers wait for and its unit: valid until it issues.
   bool peeked = false;
   const isa::Inst* next = nullptr;
