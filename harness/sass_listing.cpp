@@ -28,11 +28,10 @@ std::string baseOpcode(const std::string& text) {
 }
 
 SassKind kindOf(const std::string& op) {
-  static const std::set<std::string> memory = {"LDS",  "STS",   "LDG",   "STG",  "LD",
-                                               "ST",   "LDL",   "STL",   "ATOM", "ATOMS",
-                                               "ATOMG", "RED",  "REDG",  "LDSM", "STSM",
-                                               "LDGSTS"};
-  static const std::set<std::string> control = {"BRA", "BRX", "JMP",  "JMX",  "CALL",
+  static const std::set<std::string> memory = {"LDS",  "STS",  "LDG",  "STG",   "LD",    "ST",
+                                               "LDL",  "STL",  "ATOM", "ATOMS", "ATOMG", "RED",
+                                               "REDG", "LDSM", "STSM", "LDGSTS"};
+  static const std::set<std::string> control = {"BRA", "BRX",  "JMP",  "JMX",  "CALL",
                                                 "RET", "EXIT", "BSSY", "BSYNC"};
   if (memory.count(op)) return SassKind::Memory;
   if (op == "BAR") return SassKind::Barrier;
@@ -41,8 +40,8 @@ SassKind kindOf(const std::string& op) {
 }
 
 bool anchorOp(const std::string& op) {
-  static const std::set<std::string> anchors = {"BAR",  "LDG",  "STG", "ATOMG",
-                                                "RED",  "REDG", "FFMA", "DFMA"};
+  static const std::set<std::string> anchors = {"BAR", "LDG",  "STG",  "ATOMG",
+                                                "RED", "REDG", "FFMA", "DFMA"};
   return anchors.count(op) > 0;
 }
 

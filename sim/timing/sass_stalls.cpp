@@ -17,6 +17,7 @@ using LineKey = std::pair<std::string, uint32_t>;
 
 struct LineSums {
   std::array<double, size_t(SassKind::Count_)> sassStall{};  // SASS stall cycles
+  std::array<uint32_t, size_t(SassKind::Count_)> sass{};     // SASS instructions
   std::array<uint32_t, size_t(SassKind::Count_)> ptx{};      // PTX instructions
   uint32_t sassAnchors = 0, ptxAnchors = 0;
 };
@@ -25,9 +26,15 @@ struct LineSums {
 // outside that says the anchors do not match (a loop ptxas kept and a copy it removed).
 constexpr double kMaxCopies = 16;
 
-double copiesOf(uint32_t sassAnchors, uint32_t ptxAnchors, double fallback) {
-  if (!sassAnchors || !ptxAnchors) return fallback;
-  return std::clamp(double(sassAnchors) / ptxAnchors, 1.0, kMaxCopies);
+// The copies of a line: its anchors' ratio, or its memory instructions' where that is more
+// (a loop of shared loads alone, unrolled: micro_chase_shared's 5 PTX loads are 29 LDS; merging
+// only makes the memory ratio smaller), else `fallback`.
+double copiesOf(uint32_t sassAnchors, uint32_t ptxAnchors, uint32_t sassMemory, uint32_t ptxMemory,
+                double fallback) {
+  double c = 0;
+  if (sassAnchors && ptxAnchors) c = double(sassAnchors) / ptxAnchors;
+  if (sassMemory && ptxMemory) c = std::max(c, double(sassMemory) / ptxMemory);
+  return c > 0 ? std::clamp(c, 1.0, kMaxCopies) : fallback;
 }
 
 }  // namespace
@@ -77,10 +84,12 @@ std::vector<uint32_t> fixedStalls(const isa::FunctionCode& f, const std::vector<
     return {it == files.end() ? std::string() : it->second, in.cuda.line};
   };
   std::map<LineKey, LineSums> lines;
-  uint32_t sassAnchors = 0, ptxAnchors = 0;
+  uint32_t sassAnchors = 0, ptxAnchors = 0, sassMemory = 0, ptxMemory = 0;
+  constexpr size_t kMem = size_t(SassKind::Memory);
   for (const SassInst& s : sass) {
     LineSums& l = lines[{s.line ? s.file : std::string(), s.line}];
     l.sassStall[size_t(s.kind)] += s.stall;
+    ++l.sass[size_t(s.kind)];
     l.sassAnchors += s.anchor;
     sassAnchors += s.anchor;
   }
@@ -91,25 +100,39 @@ std::vector<uint32_t> fixedStalls(const isa::FunctionCode& f, const std::vector<
     it->second.ptxAnchors += isAnchor(in);
     ptxAnchors += isAnchor(in);
   }
-  // A line without anchors of its own takes the function's copies.
-  const double functionCopies = copiesOf(sassAnchors, ptxAnchors, 1.0);
+  for (const auto& [key, l] : lines) {
+    if (!l.ptx[kMem]) continue;  // memory the PTX does not show (a spill) says nothing of copies
+    sassMemory += l.sass[kMem];
+    ptxMemory += l.ptx[kMem];
+  }
+  // A line without anchors or memory of its own takes the function's copies.
+  const double functionCopies = copiesOf(sassAnchors, ptxAnchors, sassMemory, ptxMemory, 1.0);
   // Per line and kind: cycles per PTX instruction (x kStallOne). SASS of a kind the line has no
   // PTX instruction of (an ISETP ptxas made of a branch's compare, a branch it made of a loop)
   // is spread over the line's other instructions.
   std::map<LineKey, std::array<uint32_t, size_t(SassKind::Count_)>> perInst;
   for (auto& [key, l] : lines) {
     uint32_t ptxAll = 0;
-    double orphan = 0;
+    double orphan = 0, orphanCount = 0;
     for (size_t k = 0; k < l.ptx.size(); ++k) {
       ptxAll += l.ptx[k];
-      if (!l.ptx[k]) orphan += l.sassStall[k];
+      if (l.ptx[k]) continue;
+      orphan += l.sassStall[k];
+      orphanCount += l.sass[k];
     }
     if (!ptxAll) continue;
-    const double copies = copiesOf(l.sassAnchors, l.ptxAnchors, functionCopies);
+    const double copies =
+        copiesOf(l.sassAnchors, l.ptxAnchors, l.sass[kMem], l.ptx[kMem], functionCopies);
     auto& q = perInst[key];
     for (size_t k = 0; k < l.ptx.size(); ++k) {
       if (!l.ptx[k]) continue;
-      const double cycles = (l.sassStall[k] + orphan * l.ptx[k] / ptxAll) / copies / l.ptx[k];
+      const double share = double(l.ptx[k]) / ptxAll;
+      const double stall = l.sassStall[k] + orphan * share;
+      // No PTX instruction waits longer than the line's SASS of its kind does on average: where
+      // the copies are missed (a loop ptxas unrolled on a line without anchors or memory, such
+      // as micro_shfl_chain's adds), the spread would charge each PTX instruction every copy.
+      const double mean = stall / (l.sass[k] + orphanCount * share);
+      const double cycles = std::min(stall / copies / l.ptx[k], mean);
       q[k] = uint32_t(std::lround(cycles * kStallOne));
     }
   }

@@ -54,7 +54,7 @@ TEST(SassStalls, NvdisasmsListingGivesLineKindAndStall) {
   EXPECT_EQ(k[1].stall, 1);
   EXPECT_EQ(k[2].kind, SassKind::Other);
   EXPECT_EQ(k[2].stall, 3);
-  EXPECT_TRUE(k[2].anchor);  // FFMA
+  EXPECT_TRUE(k[2].anchor);   // FFMA
   EXPECT_EQ(k[3].line, 21u);  // the innermost line of an inlined one
   EXPECT_EQ(k[3].kind, SassKind::Barrier);
   EXPECT_EQ(k[3].stall, 6);
@@ -75,7 +75,8 @@ std::string kernel(const std::string& body) {
 // Independent fp32 adds: one issue a cycle (issue.fp32 interval 1), no operand to wait for.
 std::string adds(int n) {
   std::string s;
-  for (int i = 0; i < n; ++i) s += "  add.f32 %f" + std::to_string(i) + ", 0f3F800000, 0f40000000;\n";
+  for (int i = 0; i < n; ++i)
+    s += "  add.f32 %f" + std::to_string(i) + ", 0f3F800000, 0f40000000;\n";
   return s;
 }
 const std::string kFourAdds = adds(4);
@@ -98,8 +99,8 @@ std::vector<uint32_t> stallsOf(const std::string& ptx, const std::vector<SassIns
 TEST(SassStalls, ALinesStallCyclesAreSpreadOverItsPtxOfTheSameKind) {
   // Line 5: four PTX adds, two SASS instructions of 6 cycles each: 3 cycles per add. Line 6
   // has no SASS listed: nothing charged.
-  const std::vector<uint32_t> q = stallsOf(
-      kernel(kFourAdds), {sass(5, SassKind::Other, 6), sass(5, SassKind::Other, 6)});
+  const std::vector<uint32_t> q =
+      stallsOf(kernel(kFourAdds), {sass(5, SassKind::Other, 6), sass(5, SassKind::Other, 6)});
   ASSERT_EQ(q.size(), 8u);
   for (int pc = 0; pc < 4; ++pc) EXPECT_EQ(q[pc], 3 * kStallOne) << pc;
   for (int pc = 4; pc < 8; ++pc) EXPECT_EQ(q[pc], 0u) << pc;
@@ -108,8 +109,8 @@ TEST(SassStalls, ALinesStallCyclesAreSpreadOverItsPtxOfTheSameKind) {
 TEST(SassStalls, AKindWithoutPtxOnItsLineGoesToTheLinesOtherInstructions) {
   // A branch ptxas made on line 5 (13 cycles) where the PTX has only the adds: 4 + 13 = 17
   // cycles over four adds.
-  const std::vector<uint32_t> q = stallsOf(
-      kernel(kFourAdds), {sass(5, SassKind::Other, 4), sass(5, SassKind::Control, 13)});
+  const std::vector<uint32_t> q =
+      stallsOf(kernel(kFourAdds), {sass(5, SassKind::Other, 4), sass(5, SassKind::Control, 13)});
   EXPECT_EQ(q[0], uint32_t(17 * kStallOne / 4));
 }
 
@@ -127,6 +128,28 @@ TEST(SassStalls, PtxassUnrolledCopiesAreDividedOut) {
   EXPECT_EQ(q[1], 2 * kStallOne);  // ld.shared
   EXPECT_EQ(q[2], 2 * kStallOne);  // fma and mov share line 5's 16 Other cycles / 4 copies
   EXPECT_EQ(q[0], 2 * kStallOne);
+}
+
+TEST(SassStalls, MemoryCountsGiveTheCopiesOfALineWithoutAnchors) {
+  // One shared load and one add at line 5; SASS: four LDS (4 cycles) and four IADD3 (6): the
+  // loads say ptxas made four copies, so 4 cycles per load and 6 per add.
+  const std::string body = "  mov.u32 %r2, 0;\n  ld.shared.u32 %r3, [%r2];\n";
+  std::vector<SassInst> listing;
+  for (int copy = 0; copy < 4; ++copy) {
+    listing.push_back(sass(5, SassKind::Memory, 4));
+    listing.push_back(sass(5, SassKind::Other, 6));
+  }
+  const std::vector<uint32_t> q = stallsOf(kernel(body), listing);
+  EXPECT_EQ(q[1], 4 * kStallOne);
+  EXPECT_EQ(q[0], 6 * kStallOne);
+}
+
+TEST(SassStalls, NoPtxInstructionWaitsLongerThanItsLinesSassDoesOnAverage) {
+  // Four IADD3 of 5 cycles for one PTX add, and nothing that tells the copies: not 20 cycles,
+  // the line's mean of 5.
+  std::vector<SassInst> listing(4, sass(5, SassKind::Other, 5));
+  const std::vector<uint32_t> q = stallsOf(kernel(adds(1)), listing);
+  EXPECT_EQ(q[0], 5 * kStallOne);
 }
 
 uint64_t cycles(const std::string& ptx, const TimingConfig& c,
