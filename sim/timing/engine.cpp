@@ -92,9 +92,8 @@ Stall resultKind(isa::InsnClass k) {
 }  // namespace
 
 Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
-               const std::vector<ObserverFactory*>& factories,
-               const KernelResources& resources, std::vector<EngineListener*> listeners,
-               uint64_t sampleWaves)
+               const std::vector<ObserverFactory*>& factories, const KernelResources& resources,
+               std::vector<EngineListener*> listeners, uint64_t sampleWaves)
     : c_(c),
       occ_(occ),
       ctx_(ctx),
@@ -122,11 +121,9 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
       frameStride_ = std::max(frameStride_, it->second / 4 * 4);
     }
   }
-  if (!c.ptxasSassStalls)
-    fixedStallSource_ = resources.source == "ptxas" ? "off" : "";
-  else if (resources.sass)
+  if (c.ptxasSassStalls && resources.sass)
     fixedStallSource_ = "SASS (ptxas, nvdisasm)";
-  else if (!resources.sassNote.empty())
+  else if (c.ptxasSassStalls && !resources.sassNote.empty())
     fixedStallSource_ = "none (" + resources.sassNote + ")";
   if (c.ptxasSassStalls && resources.sass) {
     static const std::map<int, std::string> kNoFiles;

@@ -172,6 +172,7 @@ uint64_t cycles(const std::string& ptx, const TimingConfig& c,
 TEST(SassStalls, AWarpWaitsItsLinesStallCyclesAfterEachInstruction) {
   TimingConfig c;
   c.ptxasHoistWindow = 0;
+  c.ptxasSassStalls = 1;
   auto listing = std::make_shared<SassListing>();
   (*listing)["k"] = {sass(5, SassKind::Other, 6), sass(5, SassKind::Other, 6)};
   TimingConfig off = c;
@@ -185,6 +186,7 @@ TEST(SassStalls, AWarpWaitsItsLinesStallCyclesAfterEachInstruction) {
 TEST(SassStalls, AFractionOfACycleCarriesToTheNextInstruction) {
   TimingConfig c;
   c.ptxasHoistWindow = 0;
+  c.ptxasSassStalls = 1;
   TimingConfig off = c;
   off.ptxasSassStalls = 0;
   const std::string three = adds(3);
@@ -200,6 +202,7 @@ TEST(SassStalls, AnOperandWaitLongerThanTheStallIsNotAddedTo) {
   // shows, as line 6's first instruction does not read its result (one cycle more).
   TimingConfig c;
   c.ptxasHoistWindow = 0;
+  c.ptxasSassStalls = 1;
   TimingConfig off = c;
   off.ptxasSassStalls = 0;
   const std::string chain =
@@ -226,6 +229,14 @@ TEST(SassStalls, WithoutNvdisasmTheRunFallsBackAndSaysWhy) {
   EXPECT_NE(r.sassError.find("nvdisasm not found"), std::string::npos) << r.sassError;
   ASSERT_EQ(r.kernels.count("k"), 1u);  // registers still from ptxas
   EXPECT_EQ(r.kernels.at("k").sassNote, r.sassError);
+}
+
+TEST(SassStalls, OffByDefaultAndNotAskedForNothingIsListed) {
+  EXPECT_EQ(TimingConfig{}.ptxasSassStalls, 0u);
+  const harness::PtxasResources r = harness::ptxasResources(kernel(kFourAdds));
+  if (!r.error.empty()) GTEST_SKIP() << "no ptxas here: " << r.error;
+  EXPECT_EQ(r.sass, nullptr);
+  EXPECT_EQ(r.sassError, "");
 }
 
 TEST(SassStalls, PtxasAndNvdisasmListTheKernelsLines) {
