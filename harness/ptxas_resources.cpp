@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "harness/nvcc.h"
+#include "harness/sass_listing.h"
 
 namespace warpsim::harness {
 
@@ -73,7 +74,43 @@ std::map<std::string, uint32_t> parsePtxasStackFrames(const std::string& text) {
   return out;
 }
 
-PtxasResources ptxasResources(const std::string& ptx) {
+namespace {
+
+// Runs `cmd` (stderr into stdout): its output and whether it exited 0.
+std::pair<std::string, bool> runTool(const std::string& cmd) {
+  std::string text;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return {"", false};
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) text.append(buf, n);
+  const int status = pclose(p);
+  return {text, WIFEXITED(status) && WEXITSTATUS(status) == 0};
+}
+
+// nvdisasm's listing of `cubin`, or why there is none.
+void listSass(const std::string& ptxas, const std::filesystem::path& cubin, PtxasResources& r) {
+  const std::string nvdisasm = findNvdisasm(ptxas);
+  if (nvdisasm.empty()) {
+    r.sassError = "nvdisasm not found (set WARPSIM_NVDISASM, or put it beside ptxas or on PATH)";
+    return;
+  }
+  const auto [text, ok] = runTool("'" + nvdisasm + "' -c -g -hex '" + cubin.string() + "' 2>&1");
+  if (!ok) {
+    r.sassError = "nvdisasm failed: " + text.substr(0, 300);
+    return;
+  }
+  auto listing = std::make_shared<sim::timing::SassListing>(parseNvdisasm(text));
+  if (listing->empty()) {
+    r.sassError = "nvdisasm listed no code";
+    return;
+  }
+  r.sass = std::move(listing);
+}
+
+}  // namespace
+
+PtxasResources ptxasResources(const std::string& ptx, bool sass) {
   PtxasResources r;
   std::string ptxas;
   try {
@@ -96,24 +133,22 @@ PtxasResources ptxasResources(const std::string& ptx) {
     std::ofstream f(dir / "m.ptx");
     f << ptx;
   }
-  const std::string cmd = "'" + ptxas + "' -arch=sm_90 -v '" + (dir / "m.ptx").string() + "' -o '" +
-                          (dir / "m.cubin").string() + "' 2>&1";
-  std::string text;
-  if (FILE* p = popen(cmd.c_str(), "r")) {
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) text.append(buf, n);
-    const int status = pclose(p);
-    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-      r.error = "ptxas failed: " + text.substr(0, 300);
-  } else {
-    r.error = "cannot run ptxas";
-  }
+  const std::string cmd = "'" + ptxas + "' -arch=sm_90 -v " + (sass ? "-lineinfo '" : "'") +
+                          (dir / "m.ptx").string() + "' -o '" + (dir / "m.cubin").string() +
+                          "' 2>&1";
+  const auto [text, ok] = runTool(cmd);
+  if (!ok) r.error = text.empty() ? "cannot run ptxas" : "ptxas failed: " + text.substr(0, 300);
+  if (sass && r.error.empty()) listSass(ptxas, dir / "m.cubin", r);
+  if (sass && !r.error.empty()) r.sassError = "no SASS: " + r.error;
   std::error_code ec;
   std::filesystem::remove_all(dir, ec);
   if (r.error.empty()) {
     r.kernels = parsePtxasVerbose(text);
     r.stackFrames = parsePtxasStackFrames(text);
+    for (auto& [name, k] : r.kernels) {
+      k.sass = r.sass;
+      k.sassNote = r.sassError;
+    }
   }
   return r;
 }

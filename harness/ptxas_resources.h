@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "sim/timing/occupancy.h"
@@ -18,10 +19,15 @@ struct PtxasResources {
   // entries and device functions, by PTX name: the call stack model's frame sizes.
   std::map<std::string, uint32_t> stackFrames;
   std::string error;  // why ptxas gave nothing ("" when it ran): the caller says so and falls back
+  // With `sass`: the SASS ptxas made (nvdisasm of its cubin), or why there is none.
+  std::shared_ptr<const sim::timing::SassListing> sass;
+  std::string sassError;
 };
 
-// Runs ptxas once on `ptx` (in a temporary directory).
-PtxasResources ptxasResources(const std::string& ptx);
+// Runs ptxas once on `ptx` (in a temporary directory). With `sass`, ptxas also writes line info
+// (-lineinfo: the same code) and nvdisasm lists the cubin (harness/sass_listing.h); every
+// kernel's KernelResources::sass then points at the module's listing.
+PtxasResources ptxasResources(const std::string& ptx, bool sass = false);
 
 // Parses ptxas -v output (exposed for tests).
 std::map<std::string, sim::timing::KernelResources> parsePtxasVerbose(const std::string& text);

@@ -26,8 +26,9 @@ class SimBackend final : public Backend {
     options_.frameBytes.clear();
     if (!timing_ && !recursive) return;
     // Registers and shared memory as ptxas allocates them, and the stack frames of a module
-    // with recursion (sim/func/call_stack.h; without ptxas they are estimated from the PTX).
-    const PtxasResources r = ptxasResources(ptx);
+    // with recursion (sim/func/call_stack.h; without ptxas they are estimated from the PTX);
+    // for the timing model, the SASS's fixed stalls too (ptxas.sass_stalls).
+    const PtxasResources r = ptxasResources(ptx, timing_ && timing_->config().ptxasSassStalls);
     if (recursive) options_.frameBytes = r.stackFrames;
     if (timing_) {
       timing_->clearResources();

@@ -88,6 +88,7 @@ std::string formatTiming(const sim::timing::TimingReport& r, unsigned sourceLine
        fmt("%.1f%%", 100 * r.achievedOccupancy) + ", limited by " + o.limiter + " (" +
        u(o.registersPerThread) + " registers/thread from " + o.resourceSource + ", " +
        u(o.sharedPerCta) + " B shared/CTA, L1 " + u(o.l1Bytes / 1024) + " KB)\n";
+  if (!r.fixedStalls.empty()) s += "  fixed stalls: " + r.fixedStalls + "\n";
   s += "  IPC: " + fmt("%.3f", r.ipc()) + " warp-instructions/cycle/SM (" + u(r.warpInstructions) +
        " warp-instructions, issue slots " + fmt("%.1f%%", 100 * r.issueUtilization()) + " busy)\n";
   s += "  bound: " + r.bound() + " (issue " + fmt("%.1f%%", 100 * r.issueUtilization()) + ", L2 " +
@@ -135,6 +136,7 @@ void timingJson(Json& j, const sim::timing::TimingReport& r) {
   j.field("launch__occupancy_per_sm_ctas", uint64_t(o.ctasPerSm));
   j.field("launch__registers_per_thread", uint64_t(o.registersPerThread));
   j.field("launch__registers_source", o.resourceSource);
+  if (!r.fixedStalls.empty()) j.field("launch__fixed_stalls_source", r.fixedStalls);
   j.field("launch__shared_mem_per_block", uint64_t(o.sharedPerCta));
   j.field("launch__grid_size", r.ctas);
   j.field("launch__waves_per_multiprocessor", r.waves);

@@ -186,6 +186,13 @@ const std::vector<Row>& rows() {
        "15-instruction `if (tid == 0)` body with a global store stays a branch), "
        "reduce_interleaved and reduce_sequential (4-instruction bodies predicated)",
        true},
+      {"ptxas.sass_stalls", &TimingConfig::ptxasSassStalls, "0/1",
+       "the fixed stall counts of the control codes of ptxas's SASS (bits 41-44 of each "
+       "instruction's second word; nvdisasm -c -g -hex of a -lineinfo cubin), per source line "
+       "and kind spread over its PTX: ncu's `wait` per issue 0.57 (sgemm_regblock), 1.75 "
+       "(sgemm_tiled), 1.88 (sgemm_naive) in tests/recorded/timing/h200_ncu.tsv; off (0) by "
+       "default: correlate MAPE 12.0% -> 12.2%, pairs within 25% 41 -> 39 with it on",
+       true},
       {"dram.latency", &TimingConfig::dramLatency, "cycles",
        "load-to-use from HBM: S1 650-658, S2 600-656", true},
       {"dram.bytes_per_cycle", &TimingConfig::dramBytesPerCycle, "bytes/cycle",
@@ -245,6 +252,7 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.ptxasVectorize > 1) fail("ptxas.vectorize_shared: must be 0 or 1");
   if (c.l2Partitions == 0 || c.l2Partitions > 8) fail("l2.partitions: must be 1..8");
   if (c.ptxasIfConvertMax > 64) fail("ptxas.if_convert_max: must be 0..64");
+  if (c.ptxasSassStalls > 1) fail("ptxas.sass_stalls: must be 0 or 1");
   if (!(c.l2PartialWriteSlots >= 1)) fail("l2.partial_write_slots: must be at least 1");
   if (!(c.l2FarLookupSlots >= 1)) fail("l2.far_lookup_slots: must be at least 1");
   if (!(c.l2BytesPerCycle > 0) || !(c.dramBytesPerCycle > 0))

@@ -88,6 +88,12 @@ struct TimingConfig {
   // ptxas predicates a guarded forward branch over a straight-line body of at most this many
   // PTX instructions (if_convert.h); 0: every branch stays a branch.
   uint32_t ptxasIfConvertMax = 12;
+  // 1: a warp waits after each PTX instruction the fixed stall cycles that the control codes of
+  // ptxas's SASS give its source line and kind (sass_stalls.h; needs ptxas and nvdisasm, and
+  // without them the model runs as with 0); 0: one cycle, the model's own waits aside. Off by
+  // default: measured, it moves ncu's `wait` to the chip's but not the cycles toward them
+  // (docs/FIDELITY.md, 2026-12-05).
+  uint32_t ptxasSassStalls = 0;
   // vprintf: the cycles a warp spends in the driver's printf handler per call.
   uint32_t printfCycles = 83000;
   uint32_t dramLatency = 650;

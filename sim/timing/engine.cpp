@@ -92,8 +92,7 @@ Stall resultKind(isa::InsnClass k) {
 }  // namespace
 
 Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
-               const std::vector<ObserverFactory*>& factories,
-               const std::map<std::string, uint32_t>& stackFrames,
+               const std::vector<ObserverFactory*>& factories, const KernelResources& resources,
                std::vector<EngineListener*> listeners, uint64_t sampleWaves)
     : c_(c),
       occ_(occ),
@@ -116,9 +115,25 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     for (uint32_t pc = 0; pc < f.code.size(); ++pc)
       if (runtimeStrideLoop(f, pc)) notUnrolled_.insert(&f.code[pc]);
     addIfConverted(f, c.ptxasIfConvertMax, predicated_);
-    if (auto it = stackFrames.find(f.name); it != stackFrames.end() && it->second >= 4) {
+    if (auto it = resources.stackFrames.find(f.name);
+        it != resources.stackFrames.end() && it->second >= 4) {
       frames_[&f] = it->second / 4 * 4;
       frameStride_ = std::max(frameStride_, it->second / 4 * 4);
+    }
+  }
+  if (c.ptxasSassStalls && resources.sass)
+    fixedStallSource_ = "SASS (ptxas, nvdisasm)";
+  else if (c.ptxasSassStalls && !resources.sassNote.empty())
+    fixedStallSource_ = "none (" + resources.sassNote + ")";
+  if (c.ptxasSassStalls && resources.sass) {
+    static const std::map<int, std::string> kNoFiles;
+    const auto& files = ctx.program->module ? ctx.program->module->files : kNoFiles;
+    for (const isa::FunctionCode& f : ctx.program->functions) {
+      const auto it = resources.sass->find(f.name);
+      if (it == resources.sass->end()) continue;
+      const std::vector<uint32_t> q = fixedStalls(f, it->second, files);
+      for (size_t pc = 0; pc < q.size(); ++pc)
+        if (q[pc] > kStallOne) fixedStall_[&f.code[pc]] = q[pc];
     }
   }
   stackAddr_.assign(32, 0);
@@ -217,6 +232,7 @@ void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.issuedCount = 0;
     wc.callDepth.fill(0);
     wc.vectors.reset();
+    wc.stallCarry = 0;
     cs.warps.push_back(wi);
     s.smsps[wc.smsp].warps.push_back(wi);
     wake(sm * c_.smspPerSm + wc.smsp, at);
@@ -265,6 +281,20 @@ void Engine::finishCta(uint32_t slot, uint64_t t) {
   if (fault_) return;
   if (std::optional<uint64_t> next = dispatch_.next())
     scheduleCta(cs.sm, *next, t + 1 + c_.ctaLaunchLatency);
+}
+
+void Engine::fixedStall(WarpCtx& w, const isa::Inst* in, uint64_t t) {
+  const auto it = fixedStall_.find(in);
+  if (it == fixedStall_.end()) return;
+  // A fraction of a cycle carries to the warp's next instruction, so that a line's PTX
+  // instructions together wait what its SASS does.
+  w.stallCarry += it->second - kStallOne;
+  const uint64_t until = t + 1 + w.stallCarry / kStallOne;
+  w.stallCarry %= kStallOne;
+  if (until > w.readyAt) {
+    w.readyAt = until;
+    w.readyKind = Stall::Wait;
+  }
 }
 
 void Engine::account(WarpCtx& w, uint64_t until) {
@@ -403,6 +433,7 @@ uint64_t hoistFloorOf(const WarpCtx& w, const isa::Inst* next) {
 void Engine::issue(uint32_t wi, uint64_t t) {
   WarpCtx& w = warps_[wi];
   CtaSlot& cs = *ctas_[w.cta];
+  const isa::Inst* const issued = w.next;
   curWarp_ = wi;
   curT_ = t;
   curHoist_ = 0;
@@ -504,6 +535,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       if (in->cls == K::Barrier) w.vectors.reset();
     }
   }
+  if (issued && !fixedStall_.empty()) fixedStall(w, issued, t);
   if (curReleasedAny_) {
     // The barrier completed: every waiter, and the warp that completed it, resumes after the
     // barrier's latency, and not before every one's shared stores are performed: bar.sync
@@ -819,6 +851,7 @@ LaunchResult Engine::run(std::optional<TimingReport>& report) {
     rep_.smspPerSm = c_.smspPerSm;
     rep_.waves = dispatch_.waves();
     rep_.occupancy = occ_;
+    rep_.fixedStalls = fixedStallSource_;
     rep_.residentWarpCycles = warpCycles;
     rep_.achievedOccupancy =
         rep_.smActiveCyclesSum

@@ -18,6 +18,7 @@
 #include "sim/timing/if_convert.h"
 #include "sim/timing/l2.h"
 #include "sim/timing/listener.h"
+#include "sim/timing/occupancy.h"
 #include "sim/timing/report.h"
 #include "sim/timing/scheduler.h"
 #include "sim/timing/sm.h"
@@ -26,12 +27,12 @@ namespace warpsim::sim::timing {
 
 class Engine {
  public:
-  // `stackFrames`: bytes of SASS stack frame per function name (ptxas -v; KernelResources).
-  // `listeners` hear the launch's events (listener.h); `sampleWaves` > 0 simulates that many
-  // waves of CTAs in detail and the rest functionally, extrapolating the prediction.
+  // `resources`: what ptxas made of the kernel (KernelResources: its functions' SASS stack
+  // frames, its SASS's fixed stalls). `listeners` hear the launch's events (listener.h);
+  // `sampleWaves` > 0 simulates that many waves of CTAs in detail and the rest functionally,
+  // extrapolating the prediction.
   Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
-         const std::vector<ObserverFactory*>& factories,
-         const std::map<std::string, uint32_t>& stackFrames = {},
+         const std::vector<ObserverFactory*>& factories, const KernelResources& resources = {},
          std::vector<EngineListener*> listeners = {}, uint64_t sampleWaves = 0);
   ~Engine();
   // Runs the launch; `report` is filled unless it faulted.
@@ -61,6 +62,8 @@ class Engine {
   // When warp `wi` can issue next and the stall until then.
   std::pair<uint64_t, Stall> evaluate(WarpCtx& w);
   void account(WarpCtx& w, uint64_t until);
+  // The SASS's fixed stall after `in`, issued by `w` at `t`: its next issue no sooner.
+  void fixedStall(WarpCtx& w, const isa::Inst* in, uint64_t t);
   void retireWarp(uint32_t wi, uint64_t t);
   // A call's or return's SASS side: vprintf's handler, the stack frame saved or restored.
   void callCosts(WarpCtx& w, uint64_t t);
@@ -122,6 +125,10 @@ class Engine {
   // Branches that ptxas predicates (if_convert.h): no branch to resolve; a warp that skips the
   // body still issues it, its lanes off (skipPredicatedBody).
   PredicatedBodies predicated_;
+  // The SASS's fixed stall cycles (x kStallOne) after each instruction that has more than the
+  // one cycle of its issue (ptxas.sass_stalls; sass_stalls.h).
+  std::unordered_map<const isa::Inst*, uint32_t> fixedStall_;
+  std::string fixedStallSource_;  // TimingReport::fixedStalls
   uint64_t curMemReady_ = 0;
   Stall curMemKind_ = Stall::Wait;
   bool curHadMemory_ = false;

@@ -4,9 +4,11 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "sim/timing/config.h"
+#include "sim/timing/sass_stalls.h"
 
 namespace warpsim::sim::timing {
 
@@ -19,6 +21,10 @@ struct KernelResources {
   // Bytes of stack frame per function of the module (ptxas -v "N bytes stack frame"): the
   // registers a call saves to local memory in SASS and its return restores.
   std::map<std::string, uint32_t> stackFrames;
+  // The module's SASS (ptxas + nvdisasm), for the fixed stalls (ptxas.sass_stalls); null when
+  // none was asked for or could be made, `sassNote` then says why (empty: not asked for).
+  std::shared_ptr<const SassListing> sass;
+  std::string sassNote;
 };
 
 struct Occupancy {

@@ -71,6 +71,9 @@ struct TimingReport {
   uint64_t ctas = 0, waves = 0;
   uint64_t warpInstructions = 0, threadInstructions = 0;
   Occupancy occupancy;
+  // Where the fixed stalls came from with ptxas.sass_stalls on: "SASS (ptxas, nvdisasm)", or
+  // why none ("none (nvdisasm not found ...)"); empty when off or ptxas did not run.
+  std::string fixedStalls;
   double achievedOccupancy = 0;     // mean resident warps / max warps, over active SM cycles
   uint64_t residentWarpCycles = 0;  // warps resident on an SM, integrated over cycles
   std::array<uint64_t, size_t(Stall::Count_)> stalls{};  // warp-cycles in each state

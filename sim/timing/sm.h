@@ -49,7 +49,8 @@ struct WarpCtx {
   uint64_t issuedCount = 0;
   // Each lane's call depth: where its next SASS stack frame goes in local memory.
   std::array<uint16_t, 32> callDepth{};
-  SharedVectors vectors;  // its shared loads that ptxas would merge into vector loads
+  SharedVectors vectors;    // its shared loads that ptxas would merge into vector loads
+  uint32_t stallCarry = 0;  // the SASS's fixed stall cycles owed, below one (x kStallOne)
   // Its next instruction, what its registers wait for and its unit: valid until it issues.
   bool peeked = false;
   const isa::Inst* next = nullptr;

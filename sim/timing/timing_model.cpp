@@ -26,7 +26,7 @@ LaunchResult TimingModel::run(LaunchContext& ctx, const std::vector<ObserverFact
   std::vector<EngineListener*> listeners;
   if (trace_) listeners.push_back(trace_.get());
   if (lines_) listeners.push_back(lines_.get());
-  Engine engine(config_, occ, ctx, factories, k.stackFrames, listeners, run_.sampleWaves);
+  Engine engine(config_, occ, ctx, factories, k, listeners, run_.sampleWaves);
   // A grid launched from the device (dynamic parallelism) runs after its parent and its
   // earlier siblings (sim/gpu.cpp), so the host launch's prediction is their sum: the report
   // of the host-launched grid accumulates every descendant's.
