@@ -10,6 +10,7 @@
 #include "sim/timing/if_convert.h"
 #include "sim/timing/timing_model.h"
 #include "tests/support/ptx_runner.h"
+#include "tests/timing/one_cta_cycles.h"
 
 namespace warpsim::sim::timing {
 namespace {
@@ -32,15 +33,7 @@ std::string branchOver(bool skip, const std::string& extra = "") {
 }
 
 uint64_t cycles(const std::string& ptx, const TimingConfig& c) {
-  test::PtxRunner r(ptx, "if_convert.ptx");
-  TimingModel model(c);
-  LaunchOptions o;
-  o.runner = &model;
-  const auto res =
-      r.launch("k", {1, 1, 1}, {32, 1, 1}, {test::PtxRunner::ptr(r.buffer<uint32_t>(32))}, o);
-  EXPECT_FALSE(res.fault.has_value()) << res.fault->message;
-  EXPECT_TRUE(model.lastReport().has_value());
-  return model.lastReport() ? model.lastReport()->cycles : 0;
+  return warpsim::test::oneCtaCycles(ptx, c, nullptr, "if_convert.ptx");
 }
 
 // The pc of the kernel's (only) branch, and the function.

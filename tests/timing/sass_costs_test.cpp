@@ -12,6 +12,7 @@
 #include "sim/timing/smem.h"
 #include "sim/timing/timing_model.h"
 #include "tests/support/ptx_runner.h"
+#include "tests/timing/one_cta_cycles.h"
 
 namespace warpsim::sim::timing {
 namespace {
@@ -20,20 +21,9 @@ constexpr const char* kHeader = ".version 8.0\n.target sm_90\n.address_size 64\n
 
 uint64_t cycles(const std::string& ptx, const TimingConfig& c,
                 const std::map<std::string, uint32_t>& frames = {}) {
-  test::PtxRunner r(ptx, "sass_costs.ptx");
-  TimingModel model(c);
-  if (!frames.empty()) {
-    KernelResources k;
-    k.stackFrames = frames;
-    model.setResources("k", k);
-  }
-  LaunchOptions o;
-  o.runner = &model;
-  const auto res =
-      r.launch("k", {1, 1, 1}, {32, 1, 1}, {test::PtxRunner::ptr(r.buffer<uint32_t>(32))}, o);
-  EXPECT_FALSE(res.fault.has_value()) << res.fault->message;
-  EXPECT_TRUE(model.lastReport().has_value());
-  return model.lastReport() ? model.lastReport()->cycles : 0;
+  KernelResources k;
+  k.stackFrames = frames;
+  return warpsim::test::oneCtaCycles(ptx, c, frames.empty() ? nullptr : &k, "sass_costs.ptx");
 }
 
 // The kernel calls f once; f adds one to its argument.

@@ -15,6 +15,7 @@
 #include "sim/timing/sass_stalls.h"
 #include "sim/timing/timing_model.h"
 #include "tests/support/ptx_runner.h"
+#include "tests/timing/one_cta_cycles.h"
 
 namespace warpsim::sim::timing {
 namespace {
@@ -154,19 +155,10 @@ TEST(SassStalls, NoPtxInstructionWaitsLongerThanItsLinesSassDoesOnAverage) {
 
 uint64_t cycles(const std::string& ptx, const TimingConfig& c,
                 std::shared_ptr<const SassListing> listing) {
-  test::PtxRunner r(ptx, "sass_stalls.ptx");
-  TimingModel model(c);
   KernelResources k;
   k.source = "ptxas";
   k.sass = std::move(listing);
-  model.setResources("k", k);
-  LaunchOptions o;
-  o.runner = &model;
-  const auto res =
-      r.launch("k", {1, 1, 1}, {32, 1, 1}, {test::PtxRunner::ptr(r.buffer<uint32_t>(32))}, o);
-  EXPECT_FALSE(res.fault.has_value()) << res.fault->message;
-  EXPECT_TRUE(model.lastReport().has_value());
-  return model.lastReport() ? model.lastReport()->cycles : 0;
+  return warpsim::test::oneCtaCycles(ptx, c, &k, "sass_stalls.ptx");
 }
 
 TEST(SassStalls, AWarpWaitsItsLinesStallCyclesAfterEachInstruction) {
