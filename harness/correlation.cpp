@@ -126,12 +126,12 @@ namespace {
 // The work of a launch by its counters, with its kernel and geometry; false when a counter is
 // missing (such a launch is nobody's repeat).
 bool workKey(const MeasuredLaunch& m, std::vector<std::string>& key) {
+  // (Shared wavefronts are compared within a tolerance, below: transpose_padded's vary by
+  // ~0.5% between runs of the same launch.)
   static const char* const kWork[] = {
       "smsp__inst_executed.sum",
       "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
       "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
   };
   key = {m.kernel, m.grid, m.block, m.shared};
   for (const char* w : kWork) {
@@ -144,42 +144,77 @@ bool workKey(const MeasuredLaunch& m, std::vector<std::string>& key) {
 
 }  // namespace
 
-LaunchNoise launchNoise(const std::vector<MeasuredLaunch>& launches) {
+LaunchNoise launchNoise(const std::vector<MeasuredLaunch>& launches, double longCycles) {
   // The L2 read sectors differ a little between repeats (cold caches, replays) but a lot
-  // between launches whose footprint differs (micro_chase_global at several sizes): within 5%.
-  constexpr double kL2Tolerance = 0.05;
+  // between launches whose footprint differs (micro_chase_global at several sizes): within 5%;
+  // the shared wavefronts within 1% (and by a factor of 2 or more between conflict degrees).
+  constexpr double kL2Tolerance = 0.05, kSharedTolerance = 0.01;
   const std::string l2 = "lts__t_sectors_op_read.sum", cycles = "gpc__cycles_elapsed.max";
+  static const char* const kShared[] = {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+                                        "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"};
+  auto near = [](double a, double b, double tolerance) {
+    return std::fabs(a - b) <= tolerance * std::max(a, b);
+  };
   std::map<std::vector<std::string>, std::vector<std::vector<const MeasuredLaunch*>>> groups;
   std::vector<std::string> key;
   for (const MeasuredLaunch& m : launches) {
     if (m.metric(cycles) <= 0 || !workKey(m, key)) continue;
     auto& subs = groups[key];
     const double s = m.metric(l2);
+    if (!m.metrics.count(kShared[0]) || !m.metrics.count(kShared[1])) continue;
     auto same = [&](const std::vector<const MeasuredLaunch*>& g) {
-      const double s0 = g.front()->metric(l2);
-      return std::fabs(s - s0) <= kL2Tolerance * std::max(s, s0);
+      const MeasuredLaunch& f = *g.front();
+      return near(s, f.metric(l2), kL2Tolerance) &&
+             near(m.metric(kShared[0]), f.metric(kShared[0]), kSharedTolerance) &&
+             near(m.metric(kShared[1]), f.metric(kShared[1]), kSharedTolerance);
     };
     if (auto it = std::find_if(subs.begin(), subs.end(), same); it != subs.end())
       it->push_back(&m);
     else
       subs.push_back({&m});
   }
-  LaunchNoise n;
-  double squares = 0;
-  unsigned freedom = 0;
+  // Each group's mean and sum of squared deviations, then the short groups' pooled sigma, then
+  // what the long groups scatter beyond it, relative to their means.
+  struct Spread {
+    double mean = 0, squares = 0;
+    unsigned n = 0;
+  };
+  std::vector<Spread> spreads;
   for (const auto& [key, subs] : groups)
     for (const auto& g : subs) {
       if (g.size() < 2) continue;
-      double mean = 0;
-      for (const MeasuredLaunch* m : g) mean += m->metric(cycles) / double(g.size());
+      Spread sp;
+      sp.n = unsigned(g.size());
+      for (const MeasuredLaunch* m : g) sp.mean += m->metric(cycles) / double(g.size());
       for (const MeasuredLaunch* m : g)
-        squares += (m->metric(cycles) - mean) * (m->metric(cycles) - mean);
-      freedom += unsigned(g.size()) - 1;
-      ++n.groups;
-      n.launches += unsigned(g.size());
+        sp.squares += (m->metric(cycles) - sp.mean) * (m->metric(cycles) - sp.mean);
+      spreads.push_back(sp);
     }
+  LaunchNoise n;
+  double squares = 0, relSquares = 0;
+  unsigned freedom = 0, relFreedom = 0;
+  for (const Spread& sp : spreads) {
+    ++n.groups;
+    n.launches += sp.n;
+    if (sp.mean < longCycles) {
+      squares += sp.squares;
+      freedom += sp.n - 1;
+    }
+  }
   n.sigmaCycles = freedom ? std::sqrt(squares / freedom) : 0;
+  for (const Spread& sp : spreads) {
+    if (sp.mean < longCycles) continue;
+    ++n.longGroups;
+    const double beyond = std::max(0.0, sp.squares - (sp.n - 1) * n.sigmaCycles * n.sigmaCycles);
+    relSquares += beyond / (sp.mean * sp.mean);
+    relFreedom += sp.n - 1;
+  }
+  n.relative = relFreedom ? std::sqrt(relSquares / relFreedom) : 0;
   return n;
+}
+
+double LaunchNoise::of(unsigned launchCount, double cycles) const {
+  return std::sqrt(launchCount * sigmaCycles * sigmaCycles + relative * relative * cycles * cycles);
 }
 
 bool PairComparison::chipTie() const {
@@ -213,7 +248,9 @@ std::vector<PairComparison> comparePairs(const std::vector<ProblemComparison>& p
         c.measuredSpeedup = pa.measuredCycles / pb.measuredCycles;
         c.predictedSpeedup = pa.predictedCycles / pb.predictedCycles;
         c.measuredDifference = pa.measuredCycles - pb.measuredCycles;
-        c.measuredNoise = noise.sigmaCycles * std::sqrt(double(pa.launches + pb.launches));
+        const double na = noise.of(pa.launches, pa.measuredCycles),
+                     nb = noise.of(pb.launches, pb.measuredCycles);
+        c.measuredNoise = std::sqrt(na * na + nb * nb);
         out.push_back(c);
       }
     }

@@ -39,18 +39,25 @@ struct ProblemComparison {
   double ratio() const { return measuredCycles > 0 ? predictedCycles / measuredCycles : 0; }
 };
 
-// The chip's run-to-run noise in one launch's gpc__cycles_elapsed.max, from the launches the
-// data holds more than once: launches of one kernel with the same geometry doing the same work
-// by the counters (the same SASS instructions, global load and store sectors and shared
-// wavefronts, L2 read sectors within 5%; e.g. bitonic_global's steps, scan_add_offsets in both
-// scans, micro_bank_stride at the strides of one conflict degree). sigma is their standard
-// deviation about each group's mean, pooled over the groups. It is additive: the launch
-// overhead outside the SMs' active time carries most of it (docs/FIDELITY.md).
+// The chip's run-to-run noise in one launch's gpc__cycles_elapsed.max, from launches measured
+// more than once: launches of one kernel with the same geometry doing the same work by the
+// counters (the same SASS instructions, global load and store sectors and shared wavefronts, L2
+// read sectors within 5%): tests/recorded/timing/h200_repeats.tsv's repeat runs, or in
+// h200_ncu.tsv bitonic_global's steps, scan_add_offsets in both scans and the like. Groups
+// whose mean is under `longCycles` give an additive sigma, pooled (the launch overhead outside
+// the SMs' active time carries most of it); longer ones, what they scatter beyond it, as a
+// fraction of their cycles (the SM clock moves during a long launch). docs/FIDELITY.md.
 struct LaunchNoise {
   double sigmaCycles = 0;
+  double relative = 0;                // of a launch's cycles, from the long groups
   unsigned groups = 0, launches = 0;  // repeat groups found, launches in them
+  unsigned longGroups = 0;            // of them, those that gave `relative`
+  // The standard deviation of a problem of `launches` launches and `cycles` cycles in all.
+  double of(unsigned launchCount, double cycles) const;
 };
-LaunchNoise launchNoise(const std::vector<MeasuredLaunch>& launches);
+constexpr double kLongLaunchCycles = 20000;
+LaunchNoise launchNoise(const std::vector<MeasuredLaunch>& launches,
+                        double longCycles = kLongLaunchCycles);
 
 // A design change: variant `b` against `a` on the same problem size.
 struct PairComparison {
@@ -58,7 +65,7 @@ struct PairComparison {
   uint64_t size = 0;
   double measuredSpeedup = 0, predictedSpeedup = 0;  // cycles of a / cycles of b
   double measuredDifference = 0;                     // cycles of a - cycles of b, on the chip
-  double measuredNoise = 0;  // the standard deviation of that difference: sigma sqrt(La+Lb)
+  double measuredNoise = 0;  // the standard deviation of that difference (LaunchNoise::of)
   // The chip's difference is within twice its noise: the data does not say which variant is
   // faster, so the pair counts as ranked right when the model too puts them within 10%.
   bool chipTie() const;

@@ -23,6 +23,7 @@
 #include "sim/timing/config.h"
 
 namespace po = boost::program_options;
+namespace fs = std::filesystem;
 
 namespace warpsim::cli {
 
@@ -40,9 +41,10 @@ launches summed): the ratio, DRAM bytes and shared-memory wavefronts beside them
 and Pearson r over problems of at least --small-cycles measured cycles (smaller ones are
 dominated by launch and drain: listed, not scored), and the design-change pairs (two variants of
 a kernel at one size): whether the model ranks them as the chip does, and the speed-up ratio's
-error. A pair whose measured difference is within twice the chip's noise (one launch's standard
-deviation, from the launches the data holds more than once) is a tie: ranked right when the
-model puts it within 10%. DRAM bandwidth and latency are scaled to the SM clock each measurement ran at.
+error. A pair whose measured difference is within twice the chip's noise is a tie: ranked right
+when the model puts it within 10%. The noise (one launch's standard deviation, plus a fraction of
+a long launch's cycles) comes from launches measured more than once: --noise FILE, by default
+tests/recorded/timing/h200_repeats.tsv where it exists, else the repeated work in --data. DRAM bandwidth and latency are scaled to the SM clock each measurement ran at.
 --plot draws predicted against measured (log-log) and the pairs (python3 with matplotlib).
 --timing-sample K predicts with K waves of CTAs in detail (scripts/sample_error.py compares).
 Exit status 1 when a floor (--min-r, --max-mape, --min-direction) is not met.
@@ -141,7 +143,7 @@ std::string ratioText(double predicted, double measured) {
 void printText(const std::vector<harness::ProblemComparison>& problems,
                const std::vector<harness::PairComparison>& pairs,
                const harness::CorrelationSummary& s, const harness::LaunchNoise& noise,
-               double smallCycles) {
+               const std::string& noiseSource, double smallCycles) {
   std::printf("%-22s %9s %3s %11s %11s %6s  %8s %8s  %s\n", "kernel", "size", "n", "measured",
               "predicted", "ratio", "DRAM", "shared", "");
   for (const auto& c : problems) {
@@ -172,11 +174,12 @@ void printText(const std::vector<harness::ProblemComparison>& problems,
       "MAPE %.1f%%, Pearson r %.3f (of log cycles %.3f) over the %u scored\n"
       "pairs: %u of %u ranked in the chip's direction, %u within 25%% of its speed-up\n"
       "(%u of the pairs the chip ties: their difference is within twice its noise, one launch's\n"
-      "standard deviation %.0f cycles from %u groups of %u repeated launches in the data;\n"
+      "standard deviation %.0f cycles plus %.1f%% of its cycles, from %u groups of %u repeated\n"
+      "launches in %s;\n"
       "a tie counts as ranked right when the model puts the pair within 10%%)\n",
       s.problems, s.small, smallCycles, 100 * s.mape, s.pearson, s.pearsonLog, s.problems - s.small,
       s.pairsSameDirection, s.pairs, s.pairsWithin25, s.pairsChipTie, noise.sigmaCycles,
-      noise.groups, noise.launches);
+      100 * noise.relative, noise.groups, noise.launches, noiseSource.c_str());
 }
 
 void printJson(const std::vector<harness::ProblemComparison>& problems,
@@ -228,6 +231,7 @@ void printJson(const std::vector<harness::ProblemComparison>& problems,
       .field("pairs_within_25", uint64_t(s.pairsWithin25))
       .field("pairs_chip_tie", uint64_t(s.pairsChipTie))
       .field("launch_noise_cycles", noise.sigmaCycles)
+      .field("launch_noise_relative", noise.relative)
       .field("launch_noise_groups", uint64_t(noise.groups))
       .field("launch_noise_launches", uint64_t(noise.launches))
       .endObject()
@@ -281,8 +285,11 @@ int correlateCommand(const std::vector<std::string>& args) {
   opts.add_options()("help,h", "show this help")(
       "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
       "data", po::value<std::string>()->default_value("tests/recorded/timing/h200_ncu.tsv"),
-      "the measurements")("max-threads", po::value<uint64_t>()->default_value(0),
-                          "only problems of at most this many threads (0 = all)")(
+      "the measurements")("noise", po::value<std::string>(),
+                          "repeated launches for the chip's noise (default: "
+                          "tests/recorded/timing/h200_repeats.tsv where it exists, else --data)")(
+      "max-threads", po::value<uint64_t>()->default_value(0),
+      "only problems of at most this many threads (0 = all)")(
       "small-cycles", po::value<double>()->default_value(8000),
       "problems measured under this many cycles are listed, not scored")(
       "timing-config", po::value<std::string>(), "a timing configuration over the defaults")(
@@ -315,6 +322,7 @@ int correlateCommand(const std::vector<std::string>& args) {
     }
   std::vector<harness::ProblemComparison> problems;
   harness::LaunchNoise noise;
+  std::string noiseSource;
   try {
     applyWatchdogOptions(vm, o.launch);
     applyHeapOption(vm, o.launch);
@@ -326,9 +334,14 @@ int correlateCommand(const std::vector<std::string>& args) {
         throw std::invalid_argument("--timing-sample: must be at least 1");
     }
     const auto launches = harness::readMeasurements(o.data);
-    // The chip's noise from every launch in the data, whatever the selection: a property of
-    // the measurements, not of the problems compared.
-    noise = harness::launchNoise(launches);
+    // The chip's noise from the repeat runs, else from every launch in the data, whatever the
+    // selection: a property of the measurements, not of the problems compared.
+    constexpr const char* kRepeats = "tests/recorded/timing/h200_repeats.tsv";
+    noiseSource = vm.count("noise")      ? vm["noise"].as<std::string>()
+                  : fs::exists(kRepeats) ? std::string(kRepeats)
+                                         : o.data;
+    noise = harness::launchNoise(noiseSource == o.data ? launches
+                                                       : harness::readMeasurements(noiseSource));
     problems = compareAll(o, launches, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "warpsim correlate: " << e.what() << "\n";
@@ -343,7 +356,7 @@ int correlateCommand(const std::vector<std::string>& args) {
   if (vm.count("json"))
     printJson(problems, pairs, s, noise);
   else
-    printText(problems, pairs, s, noise, o.smallCycles);
+    printText(problems, pairs, s, noise, noiseSource, o.smallCycles);
   if (vm.count("plot") && !plot(problems, pairs, vm["plot"].as<std::string>())) {
     std::cerr << "warpsim correlate: --plot: scripts/plot_correlation.py could not write "
               << vm["plot"].as<std::string>() << "\n";

@@ -98,6 +98,25 @@ TEST(Correlation, TheChipsNoiseIsPooledOverLaunchesThatDoTheSameWork) {
   EXPECT_NEAR(n.sigmaCycles, std::sqrt(100000.0 / 3), 1e-9);
 }
 
+// Long launches (a mean of longCycles or more) scatter beyond the short ones' sigma in
+// proportion to their cycles: that part is a fraction of a launch, pooled over them.
+TEST(Correlation, LongLaunchesAddARelativeNoise) {
+  const std::vector<MeasuredLaunch> ms = {
+      launch("k", 4000, 500, 1000), launch("k", 4400, 500, 1000),  // sigma^2 80000
+      launch("j", 99000, 700, 50), launch("j", 101000, 700, 50),   // mean 100000
+  };
+  const LaunchNoise n = launchNoise(ms, 20000);
+  EXPECT_EQ(n.groups, 2u);
+  EXPECT_EQ(n.longGroups, 1u);
+  EXPECT_NEAR(n.sigmaCycles, std::sqrt(80000.0), 1e-9);
+  // The long group's 2,000,000 squared cycles less one degree of freedom's 80000, over 1e10.
+  EXPECT_NEAR(n.relative, std::sqrt(1920000.0 / 1e10), 1e-12);
+  // A problem of 2 launches and 100000 cycles: 2 sigma^2 plus (relative x 100000)^2.
+  EXPECT_NEAR(n.of(2, 100000), std::sqrt(2 * 80000.0 + 1920000.0), 1e-6);
+  // The default threshold (kLongLaunchCycles, 20000) splits them the same way.
+  EXPECT_EQ(launchNoise(ms).longGroups, 1u);
+}
+
 TEST(Correlation, APairWithinTheChipsNoiseIsATieNotADirection) {
   // reduce_interleaved / reduce_sequential at 65536 as recorded: 10005 and 10314 cycles over
   // two launches each; with one launch's sigma 335, the difference's sigma is 670.
@@ -134,13 +153,22 @@ TEST(Correlation, APairWithinTheChipsNoiseIsATieNotADirection) {
 }
 
 TEST(Correlation, TheCommittedMeasurementsNoise) {
-  // The recorded H200 data's repeats (bitonic_global's steps, dsum_f64, scan_add_offsets in
+  // The repeat runs (tests/recorded/timing/h200_repeats.tsv: the reductions and scans at 65536
+  // 8 times each, transpose_padded at 4096 5 times, sgemm_naive at 1024 3 times), and the work
+  // h200_ncu.tsv holds more than once (bitonic_global's steps, dsum_f64, scan_add_offsets in
   // both scans, micro_bank_stride's strides of one conflict degree): docs/FIDELITY.md.
-  const LaunchNoise n = launchNoise(
-      readMeasurements(std::string(WARPSIM_SOURCE_DIR) + "/tests/recorded/timing/h200_ncu.tsv"));
-  EXPECT_EQ(n.groups, 10u);
-  EXPECT_EQ(n.launches, 41u);
-  EXPECT_NEAR(n.sigmaCycles, 334.8, 0.1);
+  const std::string dir = std::string(WARPSIM_SOURCE_DIR) + "/tests/recorded/timing/";
+  const LaunchNoise repeats = launchNoise(readMeasurements(dir + "h200_repeats.tsv"));
+  EXPECT_EQ(repeats.groups, 11u);
+  EXPECT_EQ(repeats.launches, 87u);
+  EXPECT_EQ(repeats.longGroups, 2u);
+  EXPECT_NEAR(repeats.sigmaCycles, 255.1, 0.1);
+  EXPECT_NEAR(repeats.relative, 0.01364, 0.00001);
+  const LaunchNoise inData = launchNoise(readMeasurements(dir + "h200_ncu.tsv"));
+  EXPECT_EQ(inData.groups, 10u);
+  EXPECT_EQ(inData.launches, 41u);
+  EXPECT_NEAR(inData.sigmaCycles, 221.7, 0.1);
+  EXPECT_NEAR(inData.relative, 0.00897, 0.00001);
 }
 
 TEST(Correlation, TheReaderNamesTheLineOfABadValue) {
