@@ -15,8 +15,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool executable(const fs::path& p) { return !p.empty() && access(p.c_str(), X_OK) == 0; }
-
 std::string shellQuote(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -25,16 +23,26 @@ std::string shellQuote(const std::string& s) {
 
 }  // namespace
 
-std::string findNvcc() {
-  if (const char* e = std::getenv("WARPSIM_NVCC"); e && executable(e)) return e;
-  if (const char* h = std::getenv("CUDA_HOME"); h && executable(fs::path(h) / "bin/nvcc"))
-    return (fs::path(h) / "bin/nvcc").string();
-  if (executable("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
+bool isExecutableFile(const std::string& path) {
+  std::error_code ec;
+  return !path.empty() && access(path.c_str(), X_OK) == 0 && fs::is_regular_file(path, ec);
+}
+
+std::string findOnPath(const std::string& name) {
   if (const char* path = std::getenv("PATH")) {
     std::stringstream ss(path);
     for (std::string dir; std::getline(ss, dir, ':');)
-      if (executable(fs::path(dir) / "nvcc")) return (fs::path(dir) / "nvcc").string();
+      if (const std::string p = (fs::path(dir) / name).string(); isExecutableFile(p)) return p;
   }
+  return "";
+}
+
+std::string findNvcc() {
+  if (const char* e = std::getenv("WARPSIM_NVCC"); e && isExecutableFile(e)) return e;
+  if (const char* h = std::getenv("CUDA_HOME"); h && isExecutableFile(fs::path(h) / "bin/nvcc"))
+    return (fs::path(h) / "bin/nvcc").string();
+  if (isExecutableFile("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
+  if (std::string p = findOnPath("nvcc"); !p.empty()) return p;
   throw ToolError(
       "nvcc not found: install the CUDA Toolkit (13.x) in /usr/local/cuda, put nvcc on PATH, "
       "or set WARPSIM_NVCC; or pass a .ptx file instead of a .cu");

@@ -13,6 +13,12 @@ class ToolError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Whether `path` is a regular file (or a link to one) this process may execute.
+bool isExecutableFile(const std::string& path);
+
+// `name` in the first directory of $PATH that holds it as an executable file, or "".
+std::string findOnPath(const std::string& name);
+
 // The nvcc to use: $WARPSIM_NVCC, $CUDA_HOME/bin/nvcc, /usr/local/cuda/bin/nvcc, or PATH.
 // Throws ToolError("nvcc not found: ...") when there is none.
 std::string findNvcc();

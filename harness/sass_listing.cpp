@@ -1,7 +1,5 @@
 #include "harness/sass_listing.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -9,14 +7,12 @@
 #include <set>
 #include <sstream>
 
+#include "harness/nvcc.h"
+
 namespace warpsim::harness {
 namespace {
 
 using sim::timing::SassKind;
-
-bool executable(const std::filesystem::path& p) {
-  return !p.empty() && access(p.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(p);
-}
 
 // The mnemonic without its predicate and modifiers: "@!P0 LDS.128 R4, [R2]" -> "LDS".
 std::string baseOpcode(const std::string& text) {
@@ -49,19 +45,12 @@ bool anchorOp(const std::string& op) {
 
 std::string findNvdisasm(const std::string& ptxas) {
   if (const char* e = std::getenv("WARPSIM_NVDISASM"); e && *e)
-    return executable(e) ? std::string(e) : std::string();
+    return isExecutableFile(e) ? std::string(e) : std::string();
   if (!ptxas.empty()) {
-    const auto beside = std::filesystem::path(ptxas).parent_path() / "nvdisasm";
-    if (executable(beside)) return beside.string();
+    const auto beside = (std::filesystem::path(ptxas).parent_path() / "nvdisasm").string();
+    if (isExecutableFile(beside)) return beside;
   }
-  if (const char* path = std::getenv("PATH")) {
-    std::istringstream dirs(path);
-    std::string dir;
-    while (std::getline(dirs, dir, ':'))
-      if (executable(std::filesystem::path(dir) / "nvdisasm"))
-        return (std::filesystem::path(dir) / "nvdisasm").string();
-  }
-  return "";
+  return findOnPath("nvdisasm");
 }
 
 sim::timing::SassListing parseNvdisasm(const std::string& text) {
