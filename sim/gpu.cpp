@@ -200,7 +200,7 @@ LaunchResult Gpu::run(const LoadedModule& m, const isa::FunctionCode& fn,
   }
   ctx.stack = callStackModel(m.program, int(&fn - m.program.functions.data()), options.stackSize,
                              options.frameBytes);
-  configureGroups(config, fn, limits_, options.runner != nullptr, ctx);
+  configureGroups(config, fn, limits_, ctx);
   // A cooperative launch's grid-sync workspace: {wsSize, barrier} as the CUDA driver gives it
   // (cooperative_groups/details/driver_abi.h), found through %envreg1/%envreg2.
   struct Workspace {

@@ -17,7 +17,7 @@ bool same(const Dim3& a, const Dim3& b) { return a.x == b.x && a.y == b.y && a.z
 }  // namespace
 
 void configureGroups(const LaunchConfig& config, const isa::FunctionCode& fn,
-                     const DeviceLimits& limits, bool timing, LaunchContext& ctx) {
+                     const DeviceLimits& limits, LaunchContext& ctx) {
   const ir::Function& src = *fn.src;
   const std::string kernel = "kernel '" + config.entry + "'";
   const bool given = config.cluster.x != 0;
@@ -84,10 +84,6 @@ void configureGroups(const LaunchConfig& config, const isa::FunctionCode& fn,
                         std::to_string(k.registers) + " registers per thread) = " +
                         std::to_string(fit) + " (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)");
   }
-  if (timing && (ctx.cooperative || size > 1))
-    throw LaunchError(
-        "not supported yet: clusters and cooperative launches in the timing model (run them "
-        "without --timing)");
 }
 
 }  // namespace warpsim::sim

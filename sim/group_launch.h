@@ -7,9 +7,8 @@
 namespace warpsim::sim {
 
 // Throws LaunchError when the cluster shape or the cooperative grid is one the H200 refuses;
-// otherwise sets ctx.cluster, ctx.explicitCluster and ctx.cooperative. `timing`: the launch
-// goes to the timing model, which does not co-schedule groups yet.
+// otherwise sets ctx.cluster, ctx.explicitCluster and ctx.cooperative.
 void configureGroups(const LaunchConfig& config, const isa::FunctionCode& fn,
-                     const DeviceLimits& limits, bool timing, LaunchContext& ctx);
+                     const DeviceLimits& limits, LaunchContext& ctx);
 
 }  // namespace warpsim::sim

@@ -415,6 +415,71 @@ void referenceBarStore(Problem& p) {
   for (size_t b = 1; b < p.buffers.size(); ++b) writeBuffer(p.buffers[b], out);
 }
 
+// ---- thread-block clusters: size = rounds (barrier) or chase steps (DSMEM) --------------------
+constexpr uint32_t kClusterBlock = 128;
+constexpr uint32_t kClusterSizes[] = {2, 4, 8};
+
+Launch clusterLaunch(const char* entry, uint32_t ctas, uint32_t threads,
+                     std::vector<KernelArg> args) {
+  Launch l = oneBlock(entry, threads, std::move(args));
+  l.grid = {ctas, 1, 1};
+  l.cluster = {ctas, 1, 1};
+  return l;
+}
+
+// One launch per cluster size, one cluster each.
+Problem makeClusterBar(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = iters;
+  p.buffers.push_back(
+      makeBuffer("in", ElemType::U32, randomU32(rng, kClusterBlock, 0, ~0u), false));
+  for (uint32_t k : kClusterSizes) {
+    const uint32_t out = uint32_t(p.buffers.size());
+    p.buffers.push_back(
+        poisonBuffer("out_c" + std::to_string(k), ElemType::U32, k * kClusterBlock));
+    p.launches.push_back(
+        clusterLaunch("micro_cluster_bar", k, kClusterBlock,
+                      {KernelArg::buf(out), KernelArg::buf(0), KernelArg::u32(uint32_t(iters))}));
+  }
+  return p;
+}
+
+void referenceClusterBar(Problem& p) {
+  const auto in = readBuffer<uint32_t>(p.buffers[0]);
+  for (size_t b = 1; b < p.buffers.size(); ++b) {
+    const uint32_t ctas = kClusterSizes[b - 1];
+    std::vector<uint32_t> out(size_t(ctas) * kClusterBlock);
+    for (uint32_t c = 0; c < ctas; ++c)
+      for (uint32_t t = 0; t < kClusterBlock; ++t) {
+        uint32_t v = in[t];
+        for (uint64_t i = 0; i < p.size; ++i) v = v * 3u + 1u;
+        out[c * kClusterBlock + t] = v;
+      }
+    writeBuffer(p.buffers[b], out);
+  }
+}
+
+constexpr uint32_t kDsmemEntries = 1024;
+
+Problem makeDsmemChase(uint64_t steps, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = steps;
+  p.buffers.push_back(poisonBuffer("out", ElemType::U32, 1));
+  p.buffers.push_back(makeBuffer("next", ElemType::U32, chaseTable(rng, kDsmemEntries, 1), false));
+  p.launches.push_back(
+      clusterLaunch("micro_dsmem_chase", 2, kClusterBlock,
+                    {KernelArg::buf(0), KernelArg::buf(1), KernelArg::u32(kDsmemEntries),
+                     KernelArg::u32(uint32_t(steps))}));
+  return p;
+}
+
+void referenceDsmemChase(Problem& p) {
+  const auto next = readBuffer<uint32_t>(p.buffers[1]);
+  writeBuffer(p.buffers[0], std::vector<uint32_t>{chase(next, p.size)});
+}
+
 Card card(const char* name, const char* source, const char* demonstrates, uint64_t def, uint64_t lo,
           uint64_t hi, Problem (*make)(uint64_t, uint64_t), void (*reference)(Problem&),
           Tolerance tol = bitExact()) {
@@ -493,6 +558,14 @@ std::vector<Card> microCards() {
            "calibration: size rounds of a store with lane stride 1..32 words and a bar.sync "
            "over 256 threads (what a conflicted store costs a barrier)",
            64, 1, 256, makeBarStore, referenceBarStore),
+      card("micro_cluster_bar", "cluster_chains",
+           "calibration: size rounds of cluster.sync() over one cluster of 2, 4 and 8 CTAs of "
+           "128 threads (barrier.cluster's cost)",
+           64, 1, 512, makeClusterBar, referenceClusterBar),
+      card("micro_dsmem_chase", "cluster_chains",
+           "calibration: size dependent loads by one thread through the other CTA's shared "
+           "memory in a cluster of 2 (distributed shared memory latency)",
+           256, 1, 4096, makeDsmemChase, referenceDsmemChase),
       card("micro_store_stride", "copy",
            "calibration: a grid-stride store of size words, whole sectors, then one word per "
            "32-byte sector over 8 x size words (the L2's partial-sector writes)",

@@ -52,11 +52,7 @@ Layout layoutOf(const LaunchContext& ctx) {
 
 // The linear index of the CTA at position `p` (cluster order, then rank) of the launch.
 uint64_t ctaAt(const LaunchContext& ctx, const Layout& l, uint64_t p) {
-  const ThreadPos c = positionIn(l.clusters, p / l.clusterSize);
-  const ThreadPos r = positionIn(ctx.cluster, p % l.clusterSize);
-  const uint64_t x = uint64_t(c.x) * ctx.cluster.x + r.x, y = uint64_t(c.y) * ctx.cluster.y + r.y,
-                 z = uint64_t(c.z) * ctx.cluster.z + r.z;
-  return x + ctx.grid.x * (y + uint64_t(ctx.grid.y) * z);
+  return ctaOfCluster(ctx, p / l.clusterSize, p % l.clusterSize);
 }
 
 std::string place(const CtaInfo& i) {
@@ -183,6 +179,16 @@ void runGroup(const LaunchContext& ctx, const std::vector<ObserverFactory*>& fac
 }
 
 }  // namespace
+
+uint64_t ctaOfCluster(const LaunchContext& ctx, uint64_t cluster, uint64_t rank) {
+  const Dim3 clusters{ctx.grid.x / ctx.cluster.x, ctx.grid.y / ctx.cluster.y,
+                      ctx.grid.z / ctx.cluster.z};
+  const ThreadPos c = positionIn(clusters, cluster);
+  const ThreadPos r = positionIn(ctx.cluster, rank);
+  const uint64_t x = uint64_t(c.x) * ctx.cluster.x + r.x, y = uint64_t(c.y) * ctx.cluster.y + r.y,
+                 z = uint64_t(c.z) * ctx.cluster.z + r.z;
+  return x + ctx.grid.x * (y + uint64_t(ctx.grid.y) * z);
+}
 
 bool needsGroups(const LaunchContext& ctx) { return ctx.cooperative || ctx.cluster.count() > 1; }
 

@@ -14,6 +14,10 @@
 
 namespace warpsim::sim {
 
+// The linear index of the CTA of rank `rank` (x fastest within the cluster shape) of cluster
+// `cluster` (x fastest over the grid of clusters).
+uint64_t ctaOfCluster(const LaunchContext& ctx, uint64_t cluster, uint64_t rank);
+
 // Whether the launch needs co-scheduled groups (clusters of more than one CTA, or cooperative).
 bool needsGroups(const LaunchContext& ctx);
 

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <variant>
 
+#include "sim/timing/cluster_dispatch.h"
 #include "sim/timing/scheduler.h"
 
 namespace warpsim::sim::timing {
@@ -49,6 +50,13 @@ const std::vector<Row>& rows() {
        "CUDA tuning guide: carve-outs up to 228 KB", true},
       {"sm.unified_l1_shared_kb", &TimingConfig::unifiedL1SharedKb, "KB",
        "S3 -gpgpu_unified_l1d_size 256", true},
+      {"sm.gpcs", &TimingConfig::gpcs, "SMs per GPC",
+       "scripts/probes/cluster/gpc_probe.cu on an H100 SXM (132 SMs; the device lent no "
+       "H200, whose dies may be floorswept otherwise): cudaOccupancyMaxActiveClusters at one "
+       "CTA per SM gives 132, 66, 39, 30, 22, 17, 15, 15, 9 and 7 (k = 10..16) clusters of k = "
+       "1..16, which these GPCs and no other even split give; the SMs each launched cluster "
+       "ran on agree",
+       true},
       {"sm.reserved_shared_per_cta", &TimingConfig::reservedSharedPerCta, "bytes",
        "CUDA sm_90: 1 KB reserved per CTA", true},
       {"launch.latency", &TimingConfig::launchLatency, "cycles",
@@ -114,6 +122,20 @@ const std::vector<Row>& rows() {
        true},
       {"shared.atomic_latency", &TimingConfig::sharedAtomicLatency, "cycles", "[unverified]",
        false},
+      {"dsmem.latency", &TimingConfig::dsmemLatency, "cycles",
+       "micro_dsmem_chase on an H100 SXM (the same SM as the H200; tests/recorded/timing/"
+       "h100_clusters.tsv): 190.3 and 189.9 cycles per dependent load through the other CTA's "
+       "shared memory (256 -> 1024 -> 4096 steps), less the model's 9 cycles of the chain's "
+       "other instructions; S2 measured 181-213 SM to SM",
+       true},
+      {"cluster.barrier_latency", &TimingConfig::clusterBarrierLatency, "cycles",
+       "micro_cluster_bar on an H100 SXM (tests/recorded/timing/h100_clusters.tsv): a round of "
+       "cluster.sync() (barrier.cluster.arrive.release + wait.acquire) takes 767.7, 782.9 and "
+       "823.1 cycles in clusters of 2, 4 and 8 CTAs (64 -> 1024 rounds), less the model's 9 "
+       "cycles of the loop: 741 + 9 per CTA",
+       true},
+      {"cluster.barrier_cycles_per_cta", &TimingConfig::clusterBarrierPerCta, "cycles/CTA",
+       "the same fit: 759, 774 and 814 cycles at 2, 4 and 8 CTAs", true},
       {"const.latency", &TimingConfig::constLatency, "cycles",
        "ld.param/ld.const: constant-bank operands [unverified]", false},
       {"l1.hit_latency", &TimingConfig::l1HitLatency, "cycles", "S3 41; S4 40.2; S1 34; S2 32",
@@ -248,6 +270,11 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.l1Ways == 0 || c.l2Ways == 0) fail("l1.ways / l2.ways: must be positive");
   if (c.l1SectorsPerCycle == 0) fail("l1.sectors_per_cycle: must be positive");
   if (c.l2SizeKb == 0) fail("l2.size_kb: must be positive");
+  try {
+    parseGpcs(c.gpcs, c.smCount);
+  } catch (const ConfigError& e) {
+    fail(e.what());
+  }
   if (c.ptxasHoistWindow > 128) fail("ptxas.hoist_window: must be 0..128");
   if (c.ptxasVectorize > 1) fail("ptxas.vectorize_shared: must be 0 or 1");
   if (c.l2Partitions == 0 || c.l2Partitions > 8) fail("l2.partitions: must be 1..8");

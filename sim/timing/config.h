@@ -37,6 +37,9 @@ struct TimingConfig {
   uint32_t smspPerSm = 4;
   uint32_t maxThreadsPerSm = 2048, maxWarpsPerSm = 64, maxCtasPerSm = 32;
   uint32_t registersPerSm = 65536, registerAllocUnit = 256;  // registers, per warp
+  // The SMs of each GPC, in SM order: a thread-block cluster runs on the SMs of one GPC
+  // (cluster_dispatch.h).
+  std::string gpcs = "18,18,16,16,16,16,16,8,2,2,2,2";
   uint32_t sharedCarveoutMaxKb = 228, unifiedL1SharedKb = 256, reservedSharedPerCta = 1024;
   uint32_t launchLatency = 3000;  // cycles: launch and drain floor of every kernel
   uint32_t ctaLaunchLatency = 0;  // cycles from a CTA slot freeing to the next CTA's first issue
@@ -61,6 +64,12 @@ struct TimingConfig {
   // pace (AccessTiming::paced); 0: as soon as the SM's pipe is free.
   uint32_t sharedWarpPace = 1;
   uint32_t constLatency = 4;
+  // Distributed shared memory (a load or store to another CTA of the cluster, on another SM):
+  // cycles to the data (a load) or to the write performed (a store).
+  uint32_t dsmemLatency = 181;
+  // barrier.cluster: cycles from the phase's completion (the last thread's arrival) to a waiting
+  // warp's next issue: clusterBarrierLatency + clusterBarrierPerCta x the cluster's CTAs.
+  uint32_t clusterBarrierLatency = 741, clusterBarrierPerCta = 9;
   uint32_t l1HitLatency = 41, l1LineBytes = 128, l1Ways = 4, l1SectorsPerCycle = 4;
   uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;
   // The L2's halves (l2.h): each homes half the lines and keeps copies of what its SMs read of

@@ -7,24 +7,12 @@
 #include <tuple>
 
 #include "isa/insn_table.h"
+#include "sim/gpu.h"
+#include "sim/timing/engine_slots.h"
 #include "sim/timing/peek.h"
 #include "sim/timing/smem.h"
 
 namespace warpsim::sim::timing {
-
-// A CTA in flight: its functional state, the observers the launch asked for, and the probe
-// through which the engine sees its events.
-struct Engine::CtaSlot {
-  std::unique_ptr<Cta> cta;
-  uint64_t index = 0;
-  uint32_t sm = 0;
-  std::vector<uint32_t> warps;  // WarpCtx index per warp of the CTA
-  unsigned live = 0;
-  uint64_t issued = 0;  // warp-instructions, against the watchdog's budget for the CTA
-  std::vector<std::unique_ptr<Observer>> observers;  // one per factory
-  std::unique_ptr<Probe> probe;
-  std::unique_ptr<ObserverList> list;
-};
 
 class Engine::Probe final : public Observer {
  public:
@@ -143,7 +131,20 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     for (const isa::Inst& in : f.code) flopWeights_.back().push_back(flopWeight(in));
   }
   const uint64_t perWave = uint64_t(c.smCount) * occ.ctasPerSm;
-  if (sampleWaves && dispatch_.waves() > sampleWaves) {
+  if (const uint64_t size = ctx.cluster.count(); size > 1) {
+    clusterDispatch_.emplace(ctx.grid.count() / size, uint32_t(size), parseGpcs(c.gpcs, c.smCount),
+                             occ.ctasPerSm);
+    if (clusterDispatch_->clustersAtOnce() == 0)
+      throw LaunchError("a cluster of " + std::to_string(size) + " CTAs does not fit one GPC of " +
+                        "the timing model's chip (sm.gpcs " + c.gpcs + ", " +
+                        std::to_string(occ.ctasPerSm) + " CTAs per SM)");
+    checkCooperativeFits(clusterDispatch_->clustersAtOnce() * size);
+  } else {
+    checkCooperativeFits(perWave);
+  }
+  // A cluster's or a cooperative grid's CTAs wait for one another: every CTA runs in detail.
+  const bool groups = clusterDispatch_ || ctx.cooperative;
+  if (sampleWaves && !groups && dispatch_.waves() > sampleWaves) {
     sampleWaves_ = sampleWaves;
     detailCtas_ = sampleWaves * perWave;
     dispatch_.limit(detailCtas_);
@@ -160,7 +161,7 @@ void Engine::wake(uint32_t id, uint64_t t) {
   }
 }
 
-void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
+uint32_t Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
   uint32_t slot;
   if (!freeCtas_.empty()) {
     slot = freeCtas_.back();
@@ -173,6 +174,8 @@ void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
   cs.index = index;
   cs.sm = sm;
   cs.issued = 0;
+  cs.run = nullptr;
+  cs.finished = false;
   cs.observers.clear();
   std::vector<Observer*> raw;
   if (!cs.probe) cs.probe = std::make_unique<Probe>(*this);
@@ -198,7 +201,7 @@ void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
   } catch (const KernelFault& f) {
     fault_ = f.info();
     cs.cta.reset();
-    return;
+    return kNoSlot;
   }
   SmState& s = sms_[sm];
   ++s.residentCtas;
@@ -240,6 +243,7 @@ void Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
   }
   s.changeWarps(at, int(cs.cta->warpCount()));
   ++rep_.ctas;
+  return slot;
 }
 
 void Engine::scheduleCta(uint32_t sm, uint64_t index, uint64_t at) {
@@ -276,6 +280,11 @@ void Engine::finishCta(uint32_t slot, uint64_t t) {
   mergeReady();
   SmState& s = sms_[cs.sm];
   --s.residentCtas;
+  cs.finished = true;
+  if (cs.run) {
+    finishClusterMember(slot, t);
+    return;
+  }
   if (cs.cta) spareCtas_.push_back(std::move(cs.cta));
   freeCtas_.push_back(slot);
   if (fault_) return;
@@ -379,14 +388,18 @@ void Engine::onMemory(const MemoryEvent& e) {
   AccessTiming a;
   if (e.kind == AccessKind::Fence) {
     a = {curT_ + 1, Stall::Wait};
-  } else if (landed == isa::Space::Shared) {
-    // Shared memory and the L1 are one data array with one 128 B/cycle path (L1TEX): a
-    // shared access waits for the global requests ahead of it, and they for it (below).
-    s.mioFree = std::max(s.mioFree, s.l1->lsuFree());
-    a = c_.ptxasVectorize ? sharedAccessMerged(c_, e, curT_, s.mioFree, rep_.mem, w.vectors)
-                          : sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
-    if (e.kind == AccessKind::Store) w.sharedStoreDone = std::max(w.sharedStoreDone, a.performed);
-    if (c_.sharedWarpPace) w.sharedPaceEnd = std::max(w.sharedPaceEnd, a.paced + 1);
+  } else if (landed == isa::Space::Shared || landed == isa::Space::SharedCluster) {
+    if (std::optional<AccessTiming> remote = remoteSharedAccess(w, e)) {
+      a = *remote;
+    } else {
+      // Shared memory and the L1 are one data array with one 128 B/cycle path (L1TEX): a
+      // shared access waits for the global requests ahead of it, and they for it (below).
+      s.mioFree = std::max(s.mioFree, s.l1->lsuFree());
+      a = c_.ptxasVectorize ? sharedAccessMerged(c_, e, curT_, s.mioFree, rep_.mem, w.vectors)
+                            : sharedAccess(c_, e, curT_, s.mioFree, rep_.mem);
+      if (e.kind == AccessKind::Store) w.sharedStoreDone = std::max(w.sharedStoreDone, a.performed);
+      if (c_.sharedWarpPace) w.sharedPaceEnd = std::max(w.sharedPaceEnd, a.paced + 1);
+    }
   } else if (landed == isa::Space::Global || landed == isa::Space::Local) {
     const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
     // A hoisted load's data is back curHoist_ sooner (issue()), its drain too.
@@ -467,9 +480,12 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   curReleased_.clear();
   curReleasedAny_ = false;
   const uint64_t ctaIndex = cs.index;
+  // barrier.cluster.wait after the phase completed: the functional core goes on at once.
+  const bool clusterWaitPending = cs.run && cs.cta->warp(w.warp).clusterPending;
   const StepResult r = cs.cta->step(w.warp, 1);
   w.peeked = false;
-  w.atBarrier = cs.cta->warp(w.warp).state == WarpState::AtBarrier;
+  const WarpState after = cs.cta->warp(w.warp).state;
+  w.atBarrier = after == WarpState::AtBarrier || after == WarpState::AtClusterBarrier;
   ++rep_.warpInstructions;
   // The functional driver's watchdog, per CTA (sim/func/launch.h): the same budget, so a
   // kernel stuck in a loop stops at the same instruction with and without timing.
@@ -557,13 +573,22 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       wake(o.sm * c_.smspPerSm + o.smsp, at);
     }
   }
+  // A cluster barrier phase completed (an arrival, or threads exiting that it waited for).
+  if (cs.run && cs.run->cluster.phase() != cs.run->phase) releaseCluster(*cs.run, t);
+  if (clusterWaitPending && !cs.cta->warp(w.warp).clusterPending && after == WarpState::Ready &&
+      cs.run->releasedAt > w.readyAt) {
+    w.readyAt = cs.run->releasedAt;
+    w.readyKind = Stall::Barrier;
+    w.hoistFloor = std::max(w.hoistFloor, w.readyAt);
+  }
   if (r.status == StepStatus::Finished) {
     retireWarp(wi, t + 1);
   } else if (r.status == StepStatus::Blocked && cs.cta->warp(w.warp).state == WarpState::Ready) {
     w.readyAt = std::max(w.readyAt, t + 1);  // nanosleep: ready again at once
   }
-  // A CTA whose live warps all wait at a barrier that cannot complete.
-  if (r.status == StepStatus::Blocked && cs.cta && cs.index == ctaIndex && cs.live > 0) {
+  // A CTA whose live warps all wait at a barrier that cannot complete (a cluster's CTAs wait
+  // for one another: run() reports their deadlock when nothing else is left to run).
+  if (r.status == StepStatus::Blocked && cs.cta && cs.index == ctaIndex && cs.live > 0 && !cs.run) {
     bool anyReady = false;
     for (unsigned k = 0; k < cs.cta->warpCount() && !anyReady; ++k)
       anyReady = cs.cta->warp(k).state == WarpState::Ready;
@@ -794,14 +819,28 @@ LaunchResult Engine::run(std::optional<TimingReport>& report) {
   const auto start = std::chrono::steady_clock::now();
   const double cpuStart = threadCpuSeconds();
   for (EngineListener* l : listeners_) l->launchStarted(*ctx_.program);
-  for (const auto& [sm, index] : dispatch_.firstWave()) {
-    scheduleCta(sm, index, 0);
-    if (fault_) break;
+  if (clusterDispatch_) {
+    startClusters(0);
+  } else {
+    for (const auto& [sm, index] : dispatch_.firstWave()) {
+      scheduleCta(sm, index, 0);
+      if (fault_) break;
+    }
   }
-  while ((!heap_.empty() || !pendingCtas_.empty()) && !fault_) {
-    // A CTA whose launch comes before the next visit starts first (time order).
-    if (!pendingCtas_.empty() &&
-        (heap_.empty() || std::get<0>(pendingCtas_.top()) <= heap_.top().first)) {
+  while ((!heap_.empty() || !pendingCtas_.empty() || !pendingClusters_.empty()) && !fault_) {
+    // A CTA or cluster whose launch comes before the next visit starts first (time order).
+    const uint64_t visitAt = heap_.empty() ? kNever : heap_.top().first;
+    const uint64_t ctaAt = pendingCtas_.empty() ? kNever : std::get<0>(pendingCtas_.top());
+    const uint64_t clusterAt = pendingClusters_.empty() ? kNever : pendingClusters_.top().first;
+    if (clusterAt != kNever && clusterAt <= ctaAt && clusterAt <= visitAt) {
+      const auto [at, cluster] = pendingClusters_.top();
+      pendingClusters_.pop();
+      const std::vector<uint32_t> sms = std::move(placedSms_[cluster]);
+      placedSms_.erase(cluster);
+      launchCluster(cluster, sms, at);
+      continue;
+    }
+    if (ctaAt != kNever && ctaAt <= visitAt) {
       const auto [at, sm, index] = pendingCtas_.top();
       pendingCtas_.pop();
       launchCta(sm, index, at);
@@ -814,12 +853,14 @@ LaunchResult Engine::run(std::optional<TimingReport>& report) {
     sp.scheduled = kNever;
     visit(id, t);
   }
+  if (!fault_ && !clusterRuns_.empty()) failClusterDeadlock();
   if (!fault_ && sampleWaves_) runRestFunctionally(detailCtas_);
   if (fault_) {
     // The faulting CTA and those still in flight end here; observers hear of the fault.
     for (uint32_t slot = 0; slot < ctas_.size(); ++slot) {
       CtaSlot& cs = *ctas_[slot];
-      if (!cs.cta || std::find(freeCtas_.begin(), freeCtas_.end(), slot) != freeCtas_.end())
+      if (!cs.cta || cs.finished ||
+          std::find(freeCtas_.begin(), freeCtas_.end(), slot) != freeCtas_.end())
         continue;
       if (cs.list) cs.list->ctaFinished(&*fault_);
       Finished f;
@@ -849,7 +890,7 @@ LaunchResult Engine::run(std::optional<TimingReport>& report) {
     rep_.cycles = end_ + c_.launchLatency;
     rep_.smCount = c_.smCount;
     rep_.smspPerSm = c_.smspPerSm;
-    rep_.waves = dispatch_.waves();
+    rep_.waves = clusterDispatch_ ? clusterDispatch_->waves() : dispatch_.waves();
     rep_.occupancy = occ_;
     rep_.fixedStalls = fixedStallSource_;
     rep_.residentWarpCycles = warpCycles;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim/func/cta.h"
+#include "sim/timing/cluster_dispatch.h"
 #include "sim/timing/cta_dispatch.h"
 #include "sim/timing/flops.h"
 #include "sim/timing/if_convert.h"
@@ -45,13 +46,16 @@ class Engine {
 
  private:
   struct CtaSlot;
+  struct ClusterRun;
   class Probe;
   struct Finished {
     std::vector<std::unique_ptr<Observer>> observers;
     std::string printf;
   };
 
-  void launchCta(uint32_t sm, uint64_t index, uint64_t at);
+  // Starts CTA `index` on `sm` at `at`; returns its slot (kNoSlot if it faulted starting).
+  uint32_t launchCta(uint32_t sm, uint64_t index, uint64_t at);
+  static constexpr uint32_t kNoSlot = ~0u;
   // Launches CTA `index` on `sm` at `at`, or later: an SM starts one CTA per
   // launch.cta_interval (the ones it cannot start yet wait in pendingCtas_).
   void scheduleCta(uint32_t sm, uint64_t index, uint64_t at);
@@ -73,6 +77,23 @@ class Engine {
   // cycle after the last.
   uint64_t skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t);
   void mergeReady();
+  // ---- thread-block clusters (engine_clusters.cpp) ----
+  // Places every cluster that fits now and schedules its CTAs' launch from `at`.
+  void startClusters(uint64_t at);
+  // Starts cluster `cluster` on `sms` (by rank) at `at`: its CTAs and their Cluster.
+  void launchCluster(uint64_t cluster, const std::vector<uint32_t>& sms, uint64_t at);
+  // A cluster barrier phase completed during the step issued at `t`: its waiting warps go on.
+  void releaseCluster(ClusterRun& run, uint64_t t);
+  // A CTA of a cluster finished: its SM slot is free; the cluster's CTAs are kept (their
+  // shared memory stays addressable) until the last one finishes.
+  void finishClusterMember(uint32_t slot, uint64_t t);
+  // When a timed access of warp `w` goes to another CTA's shared memory (distributed shared
+  // memory), its timing; nullopt for the CTA's own.
+  std::optional<AccessTiming> remoteSharedAccess(WarpCtx& w, const MemoryEvent& e);
+  // The launch ended with CTAs unfinished: every warp of a cluster waits for the others.
+  void failClusterDeadlock();
+  // A cooperative launch's CTAs must all be resident at once.
+  void checkCooperativeFits(uint64_t ctasAtOnce) const;
   // Sampling: runs CTAs [first, grid) functionally in index order after the detailed part and
   // scales the report to the whole grid (the rule is in docs/TIMING_MODEL.md).
   void runRestFunctionally(uint64_t first);
@@ -100,6 +121,14 @@ class Engine {
   std::priority_queue<std::tuple<uint64_t, uint32_t, uint64_t>,
                       std::vector<std::tuple<uint64_t, uint32_t, uint64_t>>, std::greater<>>
       pendingCtas_;
+  // Clusters of more than one CTA: placed whole on a GPC; those in flight by index; those
+  // placed and waiting for their SMs' next launch (cycle, cluster index) with their SMs.
+  std::optional<ClusterDispatcher> clusterDispatch_;
+  std::map<uint64_t, std::unique_ptr<ClusterRun>> clusterRuns_;
+  std::priority_queue<std::pair<uint64_t, uint64_t>, std::vector<std::pair<uint64_t, uint64_t>>,
+                      std::greater<>>
+      pendingClusters_;
+  std::map<uint64_t, std::vector<uint32_t>> placedSms_;
   uint64_t nextMerge_ = 0;
   uint64_t age_ = 0;
   uint64_t end_ = 0;

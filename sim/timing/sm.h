@@ -70,6 +70,7 @@ struct SmState {
   std::vector<Smsp> smsps;
   std::unique_ptr<L1> l1;
   uint64_t mioFree = 0;
+  uint64_t dsmemFree = 0;  // its port to other SMs' shared memory (distributed shared memory)
   unsigned residentCtas = 0, residentWarps = 0;
   unsigned warpsDispatched = 0;  // rotates new warps over the sub-partitions
   uint64_t nextCtaStart = 0;     // the earliest cycle its next CTA may start (cta_interval)

@@ -11,14 +11,10 @@ namespace {
 
 TEST(TimingProperty, SameOutputsAndCountsAsTheFunctionalMode) {
   test::checkProperty("timing changes no result", 8, 100, [] {
-    // The timing model does not co-schedule clusters and cooperative grids yet (it refuses
-    // them): the cards that launch them are left out.
+    // Every card, clusters (distributed shared memory, barrier.cluster) and cooperative grids
+    // (a grid-wide sync) included: the engine co-schedules them (engine_clusters.cpp).
     std::vector<const kernels::Card*> cards;
-    for (const kernels::Card& c : kernels::allCards()) {
-      const kernels::Problem p = c.make(c.minSize, 1);  // kept: `l` refers into it
-      const kernels::Launch& l = p.launches.front();
-      if (l.cluster.x == 0 && !l.cooperative) cards.push_back(&c);
-    }
+    for (const kernels::Card& c : kernels::allCards()) cards.push_back(&c);
     const kernels::Card& card = *cards[*rc::gen::inRange<size_t>(0, cards.size())];
     const uint64_t hi = std::min(std::max(card.minSize, card.maxSize), card.minSize * 16 + 2048);
     const uint64_t size = *rc::gen::inRange<uint64_t>(card.minSize, hi + 1);
