@@ -480,6 +480,56 @@ void referenceDsmemChase(Problem& p) {
   writeBuffer(p.buffers[0], std::vector<uint32_t>{chase(next, p.size)});
 }
 
+// ---- memory ordering: size = rounds, one warp per launch -------------------------------------
+// Launches in this order: none, gl, release (store rounds), acquire, relaxed (load chains).
+constexpr const char* kFenceKernels[] = {"micro_fence_none", "micro_fence_gl",
+                                         "micro_fence_release", "micro_fence_acquire",
+                                         "micro_fence_relaxed"};
+
+Problem makeFence(uint64_t iters, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = iters;
+  for (const char* k : kFenceKernels) {
+    const uint32_t out = uint32_t(p.buffers.size());
+    const bool chain = std::string(k).find("acquire") != std::string::npos ||
+                       std::string(k).find("relaxed") != std::string::npos;
+    p.buffers.push_back(poisonBuffer(std::string("out_") + (k + 12), ElemType::U32, kWarp));
+    p.buffers.push_back(makeBuffer(std::string("flags_") + (k + 12), ElemType::U32,
+                                   randomU32(rng, kWarp, 1, 1u << 30), !chain));
+    std::vector<KernelArg> args = {KernelArg::buf(out), KernelArg::buf(out + 1)};
+    if (chain) args.push_back(KernelArg::u32(0));
+    args.push_back(KernelArg::u32(uint32_t(iters)));
+    p.launches.push_back(oneBlock(k, kWarp, std::move(args)));
+  }
+  return p;
+}
+
+void referenceFence(Problem& p) {
+  for (size_t k = 0; k < std::size(kFenceKernels); ++k) {
+    HostBuffer& out = p.buffers[2 * k];
+    HostBuffer& flags = p.buffers[2 * k + 1];
+    auto f = readBuffer<uint32_t>(flags);
+    std::vector<uint32_t> o(kWarp);
+    const std::string name = kFenceKernels[k];
+    for (uint32_t t = 0; t < kWarp; ++t) {
+      if (name == "micro_fence_release") {
+        uint32_t sum = 0;
+        for (uint64_t i = 0; i < p.size; ++i) sum += f[t] + uint32_t(i);
+        o[t] = sum;
+        f[t] += uint32_t(p.size);
+      } else if (name == "micro_fence_acquire" || name == "micro_fence_relaxed") {
+        o[t] = p.size ? f[t] : 0;
+      } else {
+        o[t] = uint32_t(p.size - 1);
+        f[t] += 1;
+      }
+    }
+    writeBuffer(out, o);
+    writeBuffer(flags, f);
+  }
+}
+
 Card card(const char* name, const char* source, const char* demonstrates, uint64_t def, uint64_t lo,
           uint64_t hi, Problem (*make)(uint64_t, uint64_t), void (*reference)(Problem&),
           Tolerance tol = bitExact()) {
@@ -566,6 +616,11 @@ std::vector<Card> microCards() {
            "calibration: size dependent loads by one thread through the other CTA's shared "
            "memory in a cluster of 2 (distributed shared memory latency)",
            256, 1, 4096, makeDsmemChase, referenceDsmemChase),
+      card("micro_fence", "fence_chains",
+           "calibration: size rounds of a store and membar.gl, or of a store and "
+           "atom.add.release.gpu, or dependent ld.acquire.gpu / ld.relaxed.gpu, one warp each "
+           "(what memory ordering costs)",
+           64, 1, 1024, makeFence, referenceFence),
       card("micro_store_stride", "copy",
            "calibration: a grid-stride store of size words, whole sectors, then one word per "
            "32-byte sector over 8 x size words (the L2's partial-sector writes)",

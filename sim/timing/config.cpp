@@ -124,18 +124,31 @@ const std::vector<Row>& rows() {
        false},
       {"dsmem.latency", &TimingConfig::dsmemLatency, "cycles",
        "micro_dsmem_chase on an H100 SXM (the same SM as the H200; tests/recorded/timing/"
-       "h100_clusters.tsv): 190.3 and 189.9 cycles per dependent load through the other CTA's "
+       "h100_sync.tsv): 190.3 and 189.9 cycles per dependent load through the other CTA's "
        "shared memory (256 -> 1024 -> 4096 steps), less the model's 9 cycles of the chain's "
        "other instructions; S2 measured 181-213 SM to SM",
        true},
       {"cluster.barrier_latency", &TimingConfig::clusterBarrierLatency, "cycles",
-       "micro_cluster_bar on an H100 SXM (tests/recorded/timing/h100_clusters.tsv): a round of "
+       "micro_cluster_bar on an H100 SXM (tests/recorded/timing/h100_sync.tsv): a round of "
        "cluster.sync() (barrier.cluster.arrive.release + wait.acquire) takes 767.7, 782.9 and "
        "823.1 cycles in clusters of 2, 4 and 8 CTAs (64 -> 1024 rounds), less the model's 9 "
        "cycles of the loop: 741 + 9 per CTA",
        true},
       {"cluster.barrier_cycles_per_cta", &TimingConfig::clusterBarrierPerCta, "cycles/CTA",
        "the same fit: 759, 774 and 814 cycles at 2, 4 and 8 CTAs", true},
+      {"fence.sc_latency", &TimingConfig::fenceScLatency, "cycles",
+       "micro_fence on an H100 SXM (tests/recorded/timing/h100_sync.tsv): a round of a store "
+       "and __threadfence() (STG, MEMBAR.SC.GPU, ERRBAR, CGAERRBAR, CCTL.IVALL) takes 668.4 "
+       "cycles (256 -> 1024 rounds), the model's store-to-L2 wait and loop 271: 397 more",
+       true},
+      {"fence.release_latency", &TimingConfig::fenceReleaseLatency, "cycles",
+       "micro_fence: a round of a store and atom.add.release.gpu (STG, MEMBAR.ALL.GPU, "
+       "ERRBAR, CGAERRBAR, ATOMG) takes 779.2 cycles, the model without it 565: 214 more",
+       true},
+      {"fence.acquire_cycles", &TimingConfig::acquireCycles, "cycles",
+       "micro_fence: a chain of ld.acquire.gpu (LDG.E.STRONG.GPU, CCTL.IVALL) takes 323.1 "
+       "cycles a load, of ld.relaxed.gpu 280.3: 43 more",
+       true},
       {"const.latency", &TimingConfig::constLatency, "cycles",
        "ld.param/ld.const: constant-bank operands [unverified]", false},
       {"l1.hit_latency", &TimingConfig::l1HitLatency, "cycles", "S3 41; S4 40.2; S1 34; S2 32",

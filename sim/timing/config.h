@@ -64,6 +64,12 @@ struct TimingConfig {
   // pace (AccessTiming::paced); 0: as soon as the SM's pipe is free.
   uint32_t sharedWarpPace = 1;
   uint32_t constLatency = 4;
+  // A fence beyond the SM holds its warp until the warp's earlier global stores and atomics are
+  // performed at the L2, and then fenceScLatency (membar.gl, fence.sc: MEMBAR.SC.GPU) or
+  // fenceReleaseLatency (fence.acq_rel: MEMBAR.ALL.GPU) cycles more; a release store or atomic
+  // starts as after the latter. An acquire load's data comes acquireCycles later than a relaxed
+  // one's (its CCTL.IVALL).
+  uint32_t fenceScLatency = 397, fenceReleaseLatency = 214, acquireCycles = 43;
   // Distributed shared memory (a load or store to another CTA of the cluster, on another SM):
   // cycles to the data (a load) or to the write performed (a store).
   uint32_t dsmemLatency = 181;

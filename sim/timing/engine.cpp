@@ -9,6 +9,7 @@
 #include "isa/insn_table.h"
 #include "sim/gpu.h"
 #include "sim/timing/engine_slots.h"
+#include "sim/timing/memory_order.h"
 #include "sim/timing/peek.h"
 #include "sim/timing/smem.h"
 
@@ -232,6 +233,7 @@ uint32_t Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.peeked = false;
     wc.atBarrier = false;
     wc.hoistFloor = wc.sharedStoreFloor = wc.globalStoreFloor = at;
+    wc.sharedStoreDone = wc.globalStoreDone = at;
     wc.issuedCount = 0;
     wc.callDepth.fill(0);
     wc.vectors.reset();
@@ -388,6 +390,9 @@ void Engine::onMemory(const MemoryEvent& e) {
   AccessTiming a;
   if (e.kind == AccessKind::Fence) {
     a = {curT_ + 1, Stall::Wait};
+    if (const GpuFence f = gpuFenceOf(*e.inst); f != GpuFence::None)
+      curFenceUntil_ = std::max(curT_ + 1, w.globalStoreDone) +
+                       (f == GpuFence::Sc ? c_.fenceScLatency : c_.fenceReleaseLatency);
   } else if (landed == isa::Space::Shared || landed == isa::Space::SharedCluster) {
     if (std::optional<AccessTiming> remote = remoteSharedAccess(w, e)) {
       a = *remote;
@@ -405,7 +410,14 @@ void Engine::onMemory(const MemoryEvent& e) {
     // A hoisted load's data is back curHoist_ sooner (issue()), its drain too.
     uint64_t drain = 0;
     s.l1->occupy(s.mioFree);
-    a = s.l1->access(e, landed, localKey, curT_, l2_, rep_.mem, &drain);
+    // A release at gpu scope is performed after the warp's earlier stores (and as a fence).
+    const bool release = releasesToTheGpu(e);
+    const uint64_t start =
+        release ? std::max(curT_ + 1, w.globalStoreDone) + c_.fenceReleaseLatency : curT_;
+    a = s.l1->access(e, landed, localKey, start, l2_, rep_.mem, &drain);
+    if (landed == isa::Space::Global && e.kind != AccessKind::Load)
+      w.globalStoreDone = std::max(w.globalStoreDone, a.ready);
+    if (acquiresFromTheGpu(e)) a.ready += c_.acquireCycles;
     end_ = std::max(end_, drain > curHoist_ ? std::max(drain - curHoist_, curT_ + 1) : drain);
   } else {  // param, const: the constant cache
     a = {curT_ + c_.constLatency, Stall::ShortScoreboard};
@@ -477,6 +489,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   curMemReady_ = 0;
   curMemKind_ = Stall::LongScoreboard;
   curHadMemory_ = false;
+  curFenceUntil_ = 0;
   curReleased_.clear();
   curReleasedAny_ = false;
   const uint64_t ctaIndex = cs.index;
@@ -552,6 +565,11 @@ void Engine::issue(uint32_t wi, uint64_t t) {
     }
   }
   if (issued && !fixedStall_.empty()) fixedStall(w, issued, t);
+  if (curFenceUntil_ > w.readyAt) {
+    w.readyAt = curFenceUntil_;
+    w.readyKind = Stall::Membar;
+    w.hoistFloor = std::max(w.hoistFloor, curFenceUntil_);
+  }
   if (curReleasedAny_) {
     // The barrier completed: every waiter, and the warp that completed it, resumes after the
     // barrier's latency, and not before every one's shared stores are performed: bar.sync

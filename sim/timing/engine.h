@@ -161,6 +161,7 @@ class Engine {
   uint64_t curMemReady_ = 0;
   Stall curMemKind_ = Stall::Wait;
   bool curHadMemory_ = false;
+  uint64_t curFenceUntil_ = 0;  // a fence at gpu scope holds the warp until then
   std::vector<unsigned> curReleased_;
   bool curReleasedAny_ = false;
   std::vector<Candidate> candScratch_;

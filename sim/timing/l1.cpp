@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/observers/access_cost.h"
+#include "sim/timing/memory_order.h"
 
 namespace warpsim::sim::timing {
 
@@ -52,9 +53,13 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
     ++m.globalAtomicRequests;
   }
   uint64_t ready = start + c_.l1HitLatency;
+  const bool strong = strongBeyondTheSm(e);  // the L2 serves it, and the L1 keeps no copy
   for (size_t i = 0; i < sectors_.size(); ++i) {
     const uint64_t addr = sectors_[i] * kSectorBytes;
-    if (e.kind == AccessKind::Load) {
+    if (e.kind == AccessKind::Load && strong) {
+      ++m.l1Misses;
+      ready = std::max(ready, l2.access(addr, L2Op::Read, start, m, 1, l2Partition_));
+    } else if (e.kind == AccessKind::Load) {
       const uint64_t hit = cache_.lookup(addr, start);
       if (hit != ~0ull) {
         ++m.l1Hits;

@@ -28,6 +28,8 @@ const char* stallName(Stall s) {
       return "barrier";
     case Stall::BranchResolving:
       return "branch_resolving";
+    case Stall::Membar:
+      return "membar";
     default:
       return "?";
   }

@@ -25,6 +25,7 @@ enum class Stall : uint8_t {
   LgThrottle,        // the global/local pipe is busy
   Barrier,           // waits at bar.sync
   BranchResolving,   // after a branch
+  Membar,            // at a memory fence, until the warp's earlier stores are performed
   Count_
 };
 const char* stallName(Stall s);  // "long_scoreboard"

@@ -41,6 +41,9 @@ struct WarpCtx {
   // The cycle its last shared store is performed (its last wavefront written): a barrier it
   // arrives at releases no sooner (bar.sync orders the CTA's prior accesses, as membar.cta).
   uint64_t sharedStoreDone = 0;
+  // The cycle its last global store or atomic is performed at the L2: a fence at gpu scope, or
+  // a release there, waits for it (the PTX memory model's release pattern).
+  uint64_t globalStoreDone = 0;
   // The cycle after its last shared request's last wavefront at its own pace (AccessTiming::
   // paced): its next MIO instruction issues no sooner.
   uint64_t sharedPaceEnd = 0;

@@ -350,6 +350,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_store_stride", {capped1056}},
       {"micro_cluster_bar", {cta256}},  // its first launch: a cluster of two CTAs of 128
       {"micro_dsmem_chase", {cta256}},
+      {"micro_fence", {warp32}},
       {"hgemm_wmma", {gemmC32, 8}},     // one warp per 16x16 tile
       {"hgemm_wgmma", {gemmC128, 32}},  // one warpgroup per 64x64 tile
       {"resize_bilinear", {square4}},
