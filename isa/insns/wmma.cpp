@@ -440,10 +440,8 @@ void runMma(Exec& x, const Inst& in) {
       for (unsigned c = 0; c < s.n; ++c) bt[c * s.k + k] = bv[k * s.n + c];
     const fp::Format f = formatOf(d.elem);
     std::array<MmaVector, 32> rows, cols;
-    for (unsigned r = 0; r < s.m; ++r)
-      rows[r] = mmaVector(&av[r * s.k], s.k, f, &ae[r * s.k], &an[r * s.k]);
-    for (unsigned c = 0; c < s.n; ++c)
-      cols[c] = mmaVector(&bt[c * s.k], s.k, f, &be[c * s.k], &bn[c * s.k]);
+    mmaVectors(av.data(), s.k, s.m, s.k, f, ae.data(), an.data(), rows.data());
+    mmaVectors(bt.data(), s.k, s.n, s.k, f, be.data(), bn.data(), cols.data());
     const fp::Format cFormat = formatOf(d.cElem), dFormat = formatOf(d.dElem);
     mmaGridDots(rows.data(), s.m, cols.data(), s.n, s.k, kMmaAdder, cFormat, dFormat, C.data(),
                 D.data());
