@@ -163,22 +163,6 @@ std::pair<unsigned, unsigned> aFragment(Kind k, unsigned i, unsigned g, unsigned
   }
 }
 
-// readOperand's units copied in place when every one lies in shared memory and nothing observes
-// the accesses: out[16 i ..] holds heads[i]'s unit. False (with out partly written) otherwise.
-bool copyUnitsDirect(Exec& x, const std::vector<uint32_t>& heads, uint8_t* out) {
-  uint64_t addrs[kWarpSize];
-  for (size_t first = 0; first < heads.size(); first += kWarpSize) {
-    const unsigned n = unsigned(std::min<size_t>(kWarpSize, heads.size() - first));
-    const LaneMask mask = n == kWarpSize ? ~0u : (1u << n) - 1;
-    for (unsigned l = 0; l < n; ++l) addrs[l] = heads[first + l];
-    Machine::DirectRegion r;
-    if (!x.machine->direct(Space::Shared, mask, addrs, 16, false, r)) return false;
-    for (unsigned l = 0; l < n; ++l)
-      std::memcpy(out + (first + l) * 16, r.host + (l * r.laneStride + (addrs[l] - r.origin)), 16);
-  }
-  return true;
-}
-
 // readOperand's units through the machine (observers and faults see each distinct unit loaded
 // once, in the order the elements first name them): bytes holds the distinct units, index[i]
 // the place of heads[i]'s.
@@ -251,20 +235,26 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
       lo = std::min(lo, a.unit);
       hi = std::max(hi, a.unit);
     }
-  // Unobserved, with every head inside shared memory (the common case): each head's unit is
-  // copied in place, in element order, so no unit table is built (a unit two heads name is
-  // copied twice, which nothing sees). Otherwise each distinct unit is loaded once.
-  std::vector<uint8_t> bytes(heads.size() * 16);
+  // Unobserved, with the lowest and the highest unit inside shared memory (so every unit is:
+  // the CTA's shared memory is one region), the common case: each head's unit is read in
+  // place, in element order, so no unit table is built and nothing is copied (a unit two heads
+  // name is read twice, which nothing sees). Otherwise each distinct unit is loaded once.
+  std::vector<uint8_t> bytes;
   std::vector<uint32_t> index;
-  if (!copyUnitsDirect(x, heads, bytes.data()))
-    loadDistinctUnits(x, in, heads, lo, hi, bytes, index);
+  Machine::DirectRegion shared;
+  const uint64_t ends[2] = {lo, hi};
+  const bool inPlace = !heads.empty() &&
+                       x.machine->direct(Space::Shared, 0b11, ends, 16, false, shared) &&
+                       !shared.laneStride;
+  if (!inPlace) loadDistinctUnits(x, in, heads, lo, hi, bytes, index);
   out.resize(size_t(rows) * K);
   // Each run's elements from its unit, little-endian, with e a constant in each loop (1, 2, 4).
   auto gather = [&]<class U>(U) {
     size_t h = 0;
     for (unsigned r = 0; r < rows; r += rStep)
       for (unsigned k = 0; k < K; k += kStep) {
-        const uint8_t* unit = &bytes[(index.empty() ? h : size_t(index[h])) * 16];
+        const uint8_t* unit =
+            inPlace ? shared.host + (heads[h] - shared.origin) : &bytes[size_t(index[h]) * 16];
         ++h;
         const unsigned n = mnMajor ? std::min(run, rows - r) : run;
         for (unsigned j = 0; j < n; ++j) {
