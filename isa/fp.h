@@ -373,10 +373,22 @@ inline float fmaRN32(float a, float b, float c) {
 inline bool ftzBorderline(float d) { return (bits(d) & 0x7FFFFFFFu) - 1u < 0x00800000u; }
 }  // namespace detail
 
+// The .rn .ftz fast path of add, sub, mul, div and fma below: d, the host's result of the
+// flushed operands (ftzAddFast ...), is the answer unless it lies at the subnormal border,
+// where the exact engine decides (for lane loops that take the fast path for a whole warp
+// first: isa/insns/lanes.h's forLanesTwoPass).
+inline bool ftzFastHolds(float d) { return !detail::ftzBorderline(d); }
+inline float ftzAddFast(float a, float b) { return flushSubnormal(a) + flushSubnormal(b); }
+inline float ftzMulFast(float a, float b) { return flushSubnormal(a) * flushSubnormal(b); }
+inline float ftzDivFast(float a, float b) { return flushSubnormal(a) / flushSubnormal(b); }
+inline float ftzFmaFast(float a, float b, float c) {
+  return detail::fmaRN32(flushSubnormal(a), flushSubnormal(b), flushSubnormal(c));
+}
+
 inline float add(float a, float b, Round r, bool ftz = false) {
   if (r == Round::RN) [[likely]] {
     if (!ftz) return detail::canonical32(a + b);
-    const float d = flushSubnormal(a) + flushSubnormal(b);
+    const float d = ftzAddFast(a, b);
     if (!detail::ftzBorderline(d)) return detail::canonical32(d);
   }
   return detail::addSlow(a, b, r, ftz);
@@ -387,7 +399,7 @@ inline float sub(float a, float b, Round r, bool ftz = false) {
 inline float mul(float a, float b, Round r, bool ftz = false) {
   if (r == Round::RN) [[likely]] {
     if (!ftz) return detail::canonical32(a * b);
-    const float d = flushSubnormal(a) * flushSubnormal(b);
+    const float d = ftzMulFast(a, b);
     if (!detail::ftzBorderline(d)) return detail::canonical32(d);
   }
   return detail::mulSlow(a, b, r, ftz);
@@ -395,7 +407,7 @@ inline float mul(float a, float b, Round r, bool ftz = false) {
 inline float fma(float a, float b, float c, Round r, bool ftz = false) {
   if (r == Round::RN) [[likely]] {
     if (!ftz) return detail::canonical32(detail::fmaRN32(a, b, c));
-    const float d = detail::fmaRN32(flushSubnormal(a), flushSubnormal(b), flushSubnormal(c));
+    const float d = ftzFmaFast(a, b, c);
     if (!detail::ftzBorderline(d)) return detail::canonical32(d);
   }
   return detail::fmaSlow(a, b, c, r, ftz);
@@ -404,7 +416,7 @@ inline float fma(float a, float b, float c, Round r, bool ftz = false) {
 inline float div(float a, float b, Round r, bool ftz = false) {
   if (r == Round::RN) [[likely]] {
     if (!ftz) return detail::canonical32(a / b);
-    const float d = flushSubnormal(a) / flushSubnormal(b);
+    const float d = ftzDivFast(a, b);
     if (!detail::ftzBorderline(d)) return detail::canonical32(d);
   }
   return detail::divSlow(a, b, r, ftz);

@@ -24,21 +24,27 @@ constexpr uint64_t kSign64 = uint64_t{1} << 63;
 uint32_t flush32(uint32_t a) { return fp::bits(fp::flushSubnormal(fp::f32(a))); }
 
 // ---- add sub mul div (binary) and fma (ternary), rounding from the instruction ----------
+// `ftz`: the .rn .ftz fast path's host result of the flushed operands (fp.h's; the answer where
+// fp::ftzFastHolds).
 struct AddOp {
   static float f(float a, float b, Round r, bool z) { return fp::add(a, b, r, z); }
   static double d(double a, double b, Round r) { return fp::add(a, b, r); }
+  static float ftz(float a, float b) { return fp::ftzAddFast(a, b); }
 };
 struct SubOp {
   static float f(float a, float b, Round r, bool z) { return fp::sub(a, b, r, z); }
   static double d(double a, double b, Round r) { return fp::sub(a, b, r); }
+  static float ftz(float a, float b) { return fp::ftzAddFast(a, fp::f32(fp::bits(b) ^ kSign32)); }
 };
 struct MulOp {
   static float f(float a, float b, Round r, bool z) { return fp::mul(a, b, r, z); }
   static double d(double a, double b, Round r) { return fp::mul(a, b, r); }
+  static float ftz(float a, float b) { return fp::ftzMulFast(a, b); }
 };
 struct DivOp {
   static float f(float a, float b, Round r, bool z) { return fp::div(a, b, r, z); }
   static double d(double a, double b, Round r) { return fp::div(a, b, r); }
+  static float ftz(float a, float b) { return fp::ftzDivFast(a, b); }
 };
 
 // The handlers below are flattened: fp::add & co. are inline fast paths around out-of-line exact
@@ -50,6 +56,22 @@ template <class Op, bool Ftz, bool Sat>
 struct BinaryF32 {
   [[gnu::flatten]] static void run(Exec& x, const Inst& in) {
     const Round r = in.mods.rounding.mode;  // .rn when absent
+    if constexpr (Ftz && !Sat) {
+      if (r == Round::RN) {  // the fast path for the warp, then the border lanes exactly
+        const uint64_t *a = x.reg(in.ops[1]), *b = x.reg(in.ops[2]);
+        forLanesTwoPass(
+            x.mask, x.reg(in.ops[0]),
+            [&](unsigned l, bool& slow) {
+              const float v = Op::ftz(fp::f32(uint32_t(a[l])), fp::f32(uint32_t(b[l])));
+              slow = !fp::ftzFastHolds(v);
+              return ftzCanonicalBits(v);
+            },
+            [&](unsigned l) -> uint64_t {
+              return fp::bits(Op::f(fp::f32(uint32_t(a[l])), fp::f32(uint32_t(b[l])), r, true));
+            });
+        return;
+      }
+    }
     auto lanes = [&](auto mode) {  // .rn, the common mode, as a constant: the lanes vectorize
       binary<uint32_t>(x, in, [mode](uint32_t a, uint32_t b) {
         float v = Op::f(fp::f32(a), fp::f32(b), Round(mode), Ftz);
@@ -78,6 +100,12 @@ template <bool Ftz, bool Sat>
 struct FmaF32 {
   [[gnu::flatten]] static void run(Exec& x, const Inst& in) {
     const Round r = in.mods.rounding.mode;
+    if constexpr (Ftz && !Sat) {
+      if (r == Round::RN) {
+        ftzFmaLanes(x, in);
+        return;
+      }
+    }
     auto lanes = [&](auto mode) {  // .rn as a constant, as in BinaryF32
       ternary<uint32_t>(x, in, [mode](uint32_t a, uint32_t b, uint32_t c) {
         float v = fp::fma(fp::f32(a), fp::f32(b), fp::f32(c), Round(mode), Ftz);

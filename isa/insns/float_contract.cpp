@@ -20,6 +20,10 @@ constexpr unsigned kFtz = 1, kSat = 2, kNegProduct = 4, kNegAddend = 8;
 template <unsigned Flags>
 struct FusedF32 {
   static void run(Exec& x, const Inst& in) {
+    if constexpr ((Flags & kFtz) != 0 && (Flags & kSat) == 0) {
+      ftzFmaLanes<(Flags & kNegProduct) != 0, (Flags & kNegAddend) != 0>(x, in);
+      return;
+    }
     ternary<uint32_t>(x, in, [](uint32_t a, uint32_t b, uint32_t c) {
       if constexpr ((Flags & kNegProduct) != 0) a ^= 0x80000000u;
       if constexpr ((Flags & kNegAddend) != 0) c ^= 0x80000000u;

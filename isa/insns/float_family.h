@@ -18,6 +18,31 @@
 
 namespace warpsim::isa::insns {
 
+// A NaN result as the canonical NaN's bits, any other as its own (fp.h's canonical32).
+inline uint64_t ftzCanonicalBits(float v) { return v != v ? fp::kCanonicalNaN32 : fp::bits(v); }
+
+// fma.rn.ftz.f32 (fma, mad, and float_contract.cpp's fused forms with A or C negated) over the
+// executing lanes: fp::fma's fast path for the warp, the lanes at the subnormal border through
+// fp::fma itself (forLanesTwoPass).
+template <bool NegA = false, bool NegC = false>
+void ftzFmaLanes(Exec& x, const Inst& in) {
+  const uint64_t *a = x.reg(in.ops[1]), *b = x.reg(in.ops[2]), *c = x.reg(in.ops[3]);
+  const auto op = [](const uint64_t* r, unsigned l, bool negate) {
+    return fp::f32(uint32_t(r[l]) ^ (negate ? 0x80000000u : 0u));
+  };
+  forLanesTwoPass(
+      x.mask, x.reg(in.ops[0]),
+      [&](unsigned l, bool& slow) {
+        const float v = fp::ftzFmaFast(op(a, l, NegA), op(b, l, false), op(c, l, NegC));
+        slow = !fp::ftzFastHolds(v);
+        return ftzCanonicalBits(v);
+      },
+      [&](unsigned l) -> uint64_t {
+        return fp::bits(
+            fp::fma(op(a, l, NegA), op(b, l, false), op(c, l, NegC), fp::Round::RN, true));
+      });
+}
+
 inline bool isRoundingWord(std::string_view w) {
   for (std::string_view r : {"rn", "rz", "rm", "rp", "rna", "rni", "rzi", "rmi", "rpi"})
     if (w == r) return true;

@@ -31,6 +31,32 @@ inline void forLanesElementwise(LaneMask mask, F&& body) {
   forLanes(mask, body);
 }
 
+// An element-wise lane loop in two passes, for a lane operation whose fast path a few inputs
+// leave (isa/fp.h's .rn .ftz results at the subnormal border): fast(l, slow) returns lane l's
+// result bits, setting `slow` where the lane needs exact(l) instead. A full warp's first pass
+// calls nothing, so it vectorizes; a slow lane keeps its register there, so its sources are
+// still intact (the destination may be one of them) when the second pass runs exact on those
+// lanes alone. A partial warp runs exact on each executing lane.
+template <class Fast, class Exact>
+inline void forLanesTwoPass(LaneMask mask, uint64_t* d, Fast&& fast, Exact&& exact) {
+  if (mask != ~0u) {
+    forLanes(mask, [&](unsigned l) { d[l] = exact(l); });
+    return;
+  }
+  uint8_t slow[kWarpSize], any = 0;
+#pragma GCC ivdep
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    bool s = false;
+    const uint64_t v = fast(l, s);
+    slow[l] = s;
+    any |= uint8_t(s);
+    d[l] = s ? d[l] : v;
+  }
+  if (!any) return;
+  for (unsigned l = 0; l < kWarpSize; ++l)
+    if (slow[l]) d[l] = exact(l);
+}
+
 template <class D, class A, class F>
 inline void unary(Exec& x, const Inst& in, F&& f) {
   uint64_t* d = x.reg(in.ops[0]);

@@ -271,17 +271,39 @@ void decodeWords(const uint32_t* words, bool e5m2, double* out) {
   for (unsigned i = 0; i < Words * PerReg; ++i) out[i] = narrowValue<F>(e[i], e5m2);
 }
 
-// fp8: a row's (column's) values, decoded in k order, moved to their steps' slots (fp8Slot).
+// fp8: each row's (column's) values, decoded in k order, moved to their steps' slots
+// (fp8Slot); the rows lie 32 values apart.
 template <Form F>
-void toSlots(std::array<double, 32>& v) {
+void toSlots(double* v, unsigned rows) {
   if constexpr (F == Form::Fp8K32) {
-    const std::array<double, 32> byK = v;
-    for (unsigned k = 0; k < 32; ++k) v[fp8Slot(k)] = byK[k];
+    for (unsigned r = 0; r < rows; ++r, v += 32) {
+      double byK[32];
+      std::copy(v, v + 32, byK);
+      for (unsigned k = 0; k < 32; ++k) v[fp8Slot(k)] = byK[k];
+    }
   }
 }
 
+// Where element i of lane `lane`'s C (D) fragment sits in the m x n grid of dots (row * n +
+// column). Elements i and i + 1 (i even) are neighbouring cells, and a lane's cells are two
+// after the previous lane's: so cell(i, lane) = cell(i, 0) + 2 lane, and C and D move between
+// registers and grid as interleaved pairs of registers (checked below for every form).
+template <Form F>
+constexpr unsigned cellOf(unsigned i, unsigned lane) {
+  const RowCol rc = cAt(F, i, lane >> 2, lane & 3);
+  return rc.row * geometry(F).n + rc.col;
+}
+template <Form F>
+constexpr bool cellsInterleave() {
+  for (unsigned i = 0; i < cElemsOf(F); ++i)
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      if (cellOf<F>(i, lane) != cellOf<F>(i & ~1u, 0) + (i & 1) + 2 * lane) return false;
+  return cElemsOf(F) % 2 == 0;
+}
+
 // The narrow floating-point forms (f16, bf16, tf32, fp8 A and B): A's rows and B's columns are
-// gathered a 32-bit word at a time and decoded once, each D element is one mmaDot per step.
+// gathered a 32-bit word at a time (the fragment tables are constants: each word is one load)
+// and decoded at once, the grid of D elements is mmaGridDots per step.
 template <Form F>
 void mmaNarrow(Exec& x, const Inst& in) {
   if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
@@ -295,57 +317,65 @@ void mmaNarrow(Exec& x, const Inst& in) {
   const uint64_t *aRegs[aRegCount], *bRegs[bRegCount];
   for (unsigned j = 0; j < aRegCount; ++j) aRegs[j] = fragReg(x, aOp, j);
   for (unsigned j = 0; j < bRegCount; ++j) bRegs[j] = fragReg(x, bOp, j);
-  // A's rows and B's columns (Bt[col][k]) as contiguous k values for the dots.
-  std::array<std::array<double, 32>, 16> A;
-  std::array<std::array<double, 32>, 8> Bt;
-  const bool aE5M2 = in.flags & kAE5M2, bE5M2 = in.flags & kBE5M2;
-  for (unsigned r = 0; r < G.m; ++r) {
-    uint32_t words[aWords];
-    for (unsigned w = 0; w < aWords; ++w) words[w] = uint32_t(aRegs[W.a[r][w].reg][W.a[r][w].lane]);
-    decodeWords<F, aWords, G.aPerReg>(words, aE5M2, A[r].data());
-    toSlots<F>(A[r]);
-  }
-  for (unsigned c = 0; c < G.n; ++c) {
-    uint32_t words[bWords];
-    for (unsigned w = 0; w < bWords; ++w) words[w] = uint32_t(bRegs[W.b[c][w].reg][W.b[c][w].lane]);
-    decodeWords<F, bWords, G.bPerReg>(words, bE5M2, Bt[c].data());
-    toSlots<F>(Bt[c]);
-  }
-  // C and D by cell of the G.m x G.n grid (row * G.n + column), where lane `lane`'s element i
-  // is cAt(i, lane / 4, lane % 4); C is read whole before D is written (D may name C's
-  // registers).
-  static_assert(G.m <= 16 && G.n <= 8 && G.m * G.n == cRegs * kWarpSize,
-                "each D element is one lane's register");
-  const auto cell = [](unsigned i, unsigned lane) {
-    const RowCol rc = cAt(F, i, lane >> 2, lane & 3);
-    return rc.row * G.n + rc.col;
-  };
-  const bool cHalf = in.flags & kCF16;
-  uint64_t Cg[16 * 8];
-  for (unsigned i = 0; i < cRegs; ++i) {
-    const uint64_t* reg = fragReg(x, cOp, cHalf ? i / 2 : i);
-    const unsigned shift = cHalf ? (i % 2) * 16 : 0;
-    const uint64_t mask = cHalf ? 0xFFFF : ~uint64_t(0);
-    for (unsigned lane = 0; lane < kWarpSize; ++lane)
-      Cg[cell(i, lane)] = (reg[lane] >> shift) & mask;
-  }
+  // A's rows and B's columns (Bt[col * G.k + k]) as contiguous k values for the dots: the words
+  // of all rows (columns) in order, then decoded in one loop (a row is its words' elements).
+  uint32_t aw[G.m * aWords], bw[G.n * bWords];
+#pragma GCC unroll 128
+  for (unsigned i = 0; i < G.m * aWords; ++i)
+    aw[i] = uint32_t(aRegs[W.a[i / aWords][i % aWords].reg][W.a[i / aWords][i % aWords].lane]);
+#pragma GCC unroll 128
+  for (unsigned i = 0; i < G.n * bWords; ++i)
+    bw[i] = uint32_t(bRegs[W.b[i / bWords][i % bWords].reg][W.b[i / bWords][i % bWords].lane]);
+  double A[G.m * G.k], Bt[G.n * G.k];
   // The rows and columns prepared once for mmaDot (each meets G.n or G.m others), per step of
   // kStepK products (all of k but for fp8).
   constexpr unsigned kSteps = F == Form::Fp8K32 ? kFp8Steps : 1, kStepK = G.k / kSteps;
-  std::array<std::array<int32_t, 32>, 16> aExp;
-  std::array<std::array<int32_t, 32>, 8> bExp;
-  std::array<std::array<float, 32>, 16> aNarrow;
-  std::array<std::array<float, 32>, 8> bNarrow;
+  int32_t aExp[G.m * G.k], bExp[G.n * G.k];
+  float aNarrow[G.m * G.k], bNarrow[G.n * G.k];
   std::array<std::array<MmaVector, 16>, kSteps> rows;
   std::array<std::array<MmaVector, 8>, kSteps> cols;
-  for (unsigned s = 0; s < kSteps; ++s) {
-    const unsigned k0 = s * kStepK;
-    for (unsigned r = 0; r < G.m; ++r)
-      rows[s][r] = mmaVector(A[r].data() + k0, kStepK, inputFormat(F), aExp[r].data() + k0,
-                             aNarrow[r].data() + k0);
-    for (unsigned c = 0; c < G.n; ++c)
-      cols[s][c] = mmaVector(Bt[c].data() + k0, kStepK, inputFormat(F), bExp[c].data() + k0,
-                             bNarrow[c].data() + k0);
+  if constexpr (F == Form::F16K16 || F == Form::F16K8) {
+    // f16: the words' halves are the elements in k order, decoded with their vectors at once.
+    uint16_t ah[G.m * G.k], bh[G.n * G.k];
+    static_assert(sizeof ah == sizeof aw && sizeof bh == sizeof bw);
+    std::memcpy(ah, aw, sizeof ah);
+    std::memcpy(bh, bw, sizeof bh);
+    mmaVectorsF16(ah, G.m, G.k, A, aExp, aNarrow, rows[0].data());
+    mmaVectorsF16(bh, G.n, G.k, Bt, bExp, bNarrow, cols[0].data());
+  } else {
+    decodeWords<F, G.m * aWords, G.aPerReg>(aw, in.flags & kAE5M2, A);
+    decodeWords<F, G.n * bWords, G.bPerReg>(bw, in.flags & kBE5M2, Bt);
+    toSlots<F>(A, G.m);
+    toSlots<F>(Bt, G.n);
+    for (unsigned s = 0; s < kSteps; ++s) {
+      const unsigned k0 = s * kStepK;
+      mmaVectors(A + k0, G.k, G.m, kStepK, inputFormat(F), aExp + k0, aNarrow + k0, rows[s].data());
+      mmaVectors(Bt + k0, G.k, G.n, kStepK, inputFormat(F), bExp + k0, bNarrow + k0,
+                 cols[s].data());
+    }
+  }
+  // C and D by cell of the G.m x G.n grid; C is read whole before D is written (D may name C's
+  // registers).
+  static_assert(G.m <= 16 && G.n <= 8 && G.m * G.n == cRegs * kWarpSize,
+                "each D element is one lane's register");
+  static_assert(cellsInterleave<F>(), "C and D fragments are interleaved pairs of registers");
+  const bool cHalf = in.flags & kCF16;
+  uint64_t Cg[16 * 8];
+  for (unsigned i = 0; i < cRegs; i += 2) {
+    uint64_t* out = Cg + cellOf<F>(i, 0);
+    if (cHalf) {  // elements i and i + 1 are one f16x2 register's halves
+      const uint64_t* reg = fragReg(x, cOp, i / 2);
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        out[2 * lane] = reg[lane] & 0xFFFF;
+        out[2 * lane + 1] = (reg[lane] >> 16) & 0xFFFF;
+      }
+    } else {
+      const uint64_t *lo = fragReg(x, cOp, i), *hi = fragReg(x, cOp, i + 1);
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        out[2 * lane] = lo[lane];
+        out[2 * lane + 1] = hi[lane];
+      }
+    }
   }
   const fp::Format cFormat = cHalf ? fp::kF16 : fp::kF32;
   const bool dHalf = in.flags & kDF16;
@@ -367,16 +397,18 @@ void mmaNarrow(Exec& x, const Inst& in) {
     mmaGridDots(rows[0].data(), G.m, cols[0].data(), G.n, kStepK, kMmaAdder, cFormat, dFormat, Cg,
                 Dg);
   }
-  if (dHalf) {
-    for (unsigned reg = 0; reg < 2; ++reg) {
-      uint64_t* out = x.reg(dOp.elems[reg]);
+  for (unsigned i = 0; i < cRegs; i += 2) {
+    const uint64_t* grid = Dg + cellOf<F>(i, 0);
+    if (dHalf) {  // elements i and i + 1 are one f16x2 register's halves
+      uint64_t* out = x.reg(dOp.elems[i / 2]);
       for (unsigned lane = 0; lane < kWarpSize; ++lane)
-        out[lane] = Dg[cell(2 * reg, lane)] | Dg[cell(2 * reg + 1, lane)] << 16;
-    }
-  } else {
-    for (unsigned i = 0; i < cRegs; ++i) {
-      uint64_t* out = x.reg(dOp.elems[i]);
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) out[lane] = Dg[cell(i, lane)];
+        out[lane] = grid[2 * lane] | grid[2 * lane + 1] << 16;
+    } else {
+      uint64_t *lo = x.reg(dOp.elems[i]), *hi = x.reg(dOp.elems[i + 1]);
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        lo[lane] = grid[2 * lane];
+        hi[lane] = grid[2 * lane + 1];
+      }
     }
   }
 }

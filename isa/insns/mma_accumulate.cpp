@@ -4,6 +4,12 @@
 #include <bit>
 #include <cmath>
 
+#include "isa/insns/matrix_elements.h"
+
+#if defined(__F16C__)
+#include <immintrin.h>
+#endif
+
 namespace warpsim::isa::insns {
 namespace {
 
@@ -196,28 +202,96 @@ bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* expon
   }
 }
 
-MmaVector mmaVector(const double* values, unsigned n, fp::Format f, int32_t* exponents,
-                    float* narrow) {
-  // Products exact in f32 and normal there: at most 12 significant bits an element, and the
-  // smallest subnormal and the largest finite value at most 2^63 apart from 1 (f16: 2^-24, 2^16).
-  const bool fits =
-      f.manBits <= 11 && f.emin() - f.manBits >= -63 && f.maxBiased() - 1 - f.bias() < 62;
-  if (!fits) return {values, exponents, mmaExponents(values, n, f, exponents)};
-  bool special;
+namespace {
+
+// Products exact in f32 and normal there: at most 12 significant bits an element, and the
+// smallest subnormal and the largest finite value at most 2^63 apart from 1 (f16: 2^-24, 2^16).
+bool narrowProducts(fp::Format f) {
+  return f.manBits <= 11 && f.emin() - f.manBits >= -63 && f.maxBiased() - 1 - f.bias() < 62;
+}
+
+// mmaVectors with the trip count N (0: n) a constant.
+template <unsigned N>
+void vectorsOf(const double* values, size_t stride, unsigned count, unsigned n, fp::Format f,
+               int32_t* exponents, float* narrow, MmaVector* out) {
+  const int32_t emin = f.emin();
+  if (!narrowProducts(f)) {
+    for (unsigned j = 0; j < count; ++j, values += stride, exponents += stride)
+      out[j] = {values, exponents, exponentsOf<N>(values, n, emin, exponents)};
+    return;
+  }
+  for (unsigned j = 0; j < count; ++j, values += stride, exponents += stride, narrow += stride)
+    out[j] = {values, exponents, narrowExponentsOf<N>(values, n, emin, exponents, narrow), narrow};
+}
+
+}  // namespace
+
+void mmaVectorsF16(const uint16_t* bits, unsigned count, unsigned n, double* values,
+                   int32_t* exponents, float* narrow, MmaVector* out) {
+  const size_t total = size_t(count) * n;
+  size_t i = 0;
+#if defined(__F16C__)
+  for (; i + 8 <= total; i += 8) {
+    const __m256 f = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(bits + i)));
+    _mm256_storeu_ps(narrow + i, f);
+    _mm256_storeu_pd(values + i, _mm256_cvtps_pd(_mm256_castps256_ps128(f)));
+    _mm256_storeu_pd(values + i + 4, _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1)));
+  }
+#endif
+  for (; i < total; ++i) {
+    values[i] = f16Exact(bits[i]);
+    narrow[i] = float(values[i]);
+  }
+  // The exponents off the copies, as mmaVectors reads them (narrowExponentsOf).
+  auto each = [&]<unsigned N>() {
+    for (unsigned j = 0; j < count; ++j) {
+      const size_t at = size_t(j) * n;
+      uint32_t special = 0;
+      for (unsigned e = 0; e < N; ++e) {
+        const uint32_t b = fp::bits(narrow[at + e]);
+        const int32_t field = int32_t((b >> 23) & 0xFF);
+        special |= uint32_t(field == 0xFF);
+        const int32_t x = std::max(field - 127, fp::kF16.emin());
+        exponents[at + e] = (b << 1) != 0 ? x : kMmaZeroExponent;
+      }
+      out[j] = {values + at, exponents + at, special != 0, narrow + at};
+    }
+  };
   switch (n) {
     case 8:
-      special = narrowExponentsOf<8>(values, n, f.emin(), exponents, narrow);
-      break;
+      return each.template operator()<8>();
     case 16:
-      special = narrowExponentsOf<16>(values, n, f.emin(), exponents, narrow);
-      break;
+      return each.template operator()<16>();
     case 32:
-      special = narrowExponentsOf<32>(values, n, f.emin(), exponents, narrow);
-      break;
+      return each.template operator()<32>();
     default:
-      special = narrowExponentsOf<0>(values, n, f.emin(), exponents, narrow);
+      for (unsigned j = 0; j < count; ++j)
+        out[j] = {values + size_t(j) * n, exponents + size_t(j) * n,
+                  narrowExponentsOf<0>(values + size_t(j) * n, n, fp::kF16.emin(),
+                                       exponents + size_t(j) * n, narrow + size_t(j) * n),
+                  narrow + size_t(j) * n};
   }
-  return {values, exponents, special, narrow};
+}
+
+MmaVector mmaVector(const double* values, unsigned n, fp::Format f, int32_t* exponents,
+                    float* narrow) {
+  MmaVector v;
+  mmaVectors(values, n, 1, n, f, exponents, narrow, &v);
+  return v;
+}
+
+void mmaVectors(const double* values, size_t stride, unsigned count, unsigned n, fp::Format f,
+                int32_t* exponents, float* narrow, MmaVector* out) {
+  switch (n) {
+    case 8:
+      return vectorsOf<8>(values, stride, count, n, f, exponents, narrow, out);
+    case 16:
+      return vectorsOf<16>(values, stride, count, n, f, exponents, narrow, out);
+    case 32:
+      return vectorsOf<32>(values, stride, count, n, f, exponents, narrow, out);
+    default:
+      return vectorsOf<0>(values, stride, count, n, f, exponents, narrow, out);
+  }
 }
 
 namespace {

@@ -28,6 +28,7 @@
 // direct RN to f16 (through an RZ f32: 358).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "isa/fp.h"
@@ -78,6 +79,20 @@ bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* expon
 // and, where f's products are exact normal f32s, the values to `narrow` (n of each).
 MmaVector mmaVector(const double* values, unsigned n, fp::Format f, int32_t* exponents,
                     float* narrow);
+
+// mmaVector of `count` vectors of n values each, vector j's values at values + j * stride and
+// its exponents and copies at the same offsets of `exponents` and `narrow`, into out[j]: an
+// operand's rows (columns) in one call, with f and n looked at once.
+void mmaVectors(const double* values, size_t stride, unsigned count, unsigned n, fp::Format f,
+                int32_t* exponents, float* narrow, MmaVector* out);
+
+// mmaVectors of f16 elements given by their bits: `count` vectors of n elements, vector j's
+// at bits + j * n, its values, exponents and f32 copies written at the same offsets of
+// `values`, `exponents` and `narrow`. The same vectors as f16Exact's values given to mmaVectors
+// (a NaN's payload aside, which no dot reads), with the f32 copies decoded first (F16C: eight
+// to an instruction) and the doubles and exponents taken from them.
+void mmaVectorsF16(const uint16_t* bits, unsigned count, unsigned n, double* values,
+                   int32_t* exponents, float* narrow, MmaVector* out);
 
 // d = c + sum over i < k of a.values[i] * b.values[i] under `adder` (k <= 32), c as bits of
 // `cFormat` (kF32 or kF16), the result as bits of `dFormat` (kF32 or kF16). What the forms

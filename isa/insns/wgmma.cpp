@@ -163,22 +163,6 @@ std::pair<unsigned, unsigned> aFragment(Kind k, unsigned i, unsigned g, unsigned
   }
 }
 
-// readOperand's units copied in place when every one lies in shared memory and nothing observes
-// the accesses: out[16 i ..] holds heads[i]'s unit. False (with out partly written) otherwise.
-bool copyUnitsDirect(Exec& x, const std::vector<uint32_t>& heads, uint8_t* out) {
-  uint64_t addrs[kWarpSize];
-  for (size_t first = 0; first < heads.size(); first += kWarpSize) {
-    const unsigned n = unsigned(std::min<size_t>(kWarpSize, heads.size() - first));
-    const LaneMask mask = n == kWarpSize ? ~0u : (1u << n) - 1;
-    for (unsigned l = 0; l < n; ++l) addrs[l] = heads[first + l];
-    Machine::DirectRegion r;
-    if (!x.machine->direct(Space::Shared, mask, addrs, 16, false, r)) return false;
-    for (unsigned l = 0; l < n; ++l)
-      std::memcpy(out + (first + l) * 16, r.host + (l * r.laneStride + (addrs[l] - r.origin)), 16);
-  }
-  return true;
-}
-
 // readOperand's units through the machine (observers and faults see each distinct unit loaded
 // once, in the order the elements first name them): bytes holds the distinct units, index[i]
 // the place of heads[i]'s.
@@ -251,20 +235,26 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
       lo = std::min(lo, a.unit);
       hi = std::max(hi, a.unit);
     }
-  // Unobserved, with every head inside shared memory (the common case): each head's unit is
-  // copied in place, in element order, so no unit table is built (a unit two heads name is
-  // copied twice, which nothing sees). Otherwise each distinct unit is loaded once.
-  std::vector<uint8_t> bytes(heads.size() * 16);
+  // Unobserved, with the lowest and the highest unit inside shared memory (so every unit is:
+  // the CTA's shared memory is one region), the common case: each head's unit is read in
+  // place, in element order, so no unit table is built and nothing is copied (a unit two heads
+  // name is read twice, which nothing sees). Otherwise each distinct unit is loaded once.
+  std::vector<uint8_t> bytes;
   std::vector<uint32_t> index;
-  if (!copyUnitsDirect(x, heads, bytes.data()))
-    loadDistinctUnits(x, in, heads, lo, hi, bytes, index);
+  Machine::DirectRegion shared;
+  const uint64_t ends[2] = {lo, hi};
+  const bool inPlace = !heads.empty() &&
+                       x.machine->direct(Space::Shared, 0b11, ends, 16, false, shared) &&
+                       !shared.laneStride;
+  if (!inPlace) loadDistinctUnits(x, in, heads, lo, hi, bytes, index);
   out.resize(size_t(rows) * K);
   // Each run's elements from its unit, little-endian, with e a constant in each loop (1, 2, 4).
   auto gather = [&]<class U>(U) {
     size_t h = 0;
     for (unsigned r = 0; r < rows; r += rStep)
       for (unsigned k = 0; k < K; k += kStep) {
-        const uint8_t* unit = &bytes[(index.empty() ? h : size_t(index[h])) * 16];
+        const uint8_t* unit =
+            inPlace ? shared.host + (heads[h] - shared.origin) : &bytes[size_t(index[h]) * 16];
         ++h;
         const unsigned n = mnMajor ? std::min(run, rows - r) : run;
         for (unsigned j = 0; j < n; ++j) {
@@ -280,6 +270,23 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
     gather(uint16_t{});
   else
     gather(uint32_t{});
+}
+
+// Calls f(i, lane, cell) for every element i of every lane's D (C) fragment and its cell in the
+// warp's 16 x N grid (row * N + column): element i = 4q + 2h + b of lane 4g + t is row g + 8h,
+// column 8q + 2t + b. The cells come in order (the loops over t and b unrolled: eight
+// neighbouring cells, each a constant offset), so that moving C and D is a load and a store
+// an element.
+template <class F>
+void eachCell(unsigned N, F f) {
+  for (unsigned h = 0; h < 2; ++h)
+    for (unsigned g = 0; g < 8; ++g)
+      for (unsigned q = 0; q < N / 8; ++q)
+#pragma GCC unroll 4
+        for (unsigned t = 0; t < 4; ++t)
+#pragma GCC unroll 2
+          for (unsigned b = 0; b < 2; ++b)
+            f(4 * q + 2 * h + b, 4 * g + t, (g + 8 * h) * N + 8 * q + 2 * t + b);
 }
 
 // The register holding vector element i of an operand.
@@ -361,8 +368,6 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   // The buffers are written whole before they are read: not zeroed.
   const auto av = std::make_unique_for_overwrite<double[]>(A.size());
   const auto bv = std::make_unique_for_overwrite<double[]>(B.size());
-  valuesOf(ak, A.data(), A.size(), scaleA, av.get());
-  valuesOf(bk, B.data(), B.size(), scaleB, bv.get());
   const fp::Format af = formatOf(ak), bf = formatOf(bk);
   const bool fp8 = ak == Kind::E4M3 || ak == Kind::E5M2;
   // The rows and columns prepared once for mmaDot (each meets N columns or 16 rows).
@@ -374,19 +379,34 @@ void mmaAsyncH(Exec& x, const Inst& in) {
     be = std::make_unique_for_overwrite<int32_t[]>(B.size());
     an = std::make_unique_for_overwrite<float[]>(A.size());
     bn = std::make_unique_for_overwrite<float[]>(B.size());
-    rows.reserve(16);
-    cols.reserve(N);
-    for (unsigned r = 0; r < 16; ++r)
-      rows.push_back(mmaVector(&av[r * K], K, af, &ae[r * K], &an[r * K]));
-    for (unsigned c = 0; c < N; ++c)
-      cols.push_back(mmaVector(&bv[c * K], K, bf, &be[c * K], &bn[c * K]));
+    rows.resize(16);
+    cols.resize(N);
+  }
+  if (!isInt && !sparse && ak == Kind::F16 && bk == Kind::F16) {
+    // f16: decoded from the bits with the vectors (mmaVectorsF16); imm-scale-a/b of -1 negate
+    // exactly, the sign bit flipped.
+    auto halves = [](const std::vector<uint32_t>& bits, double scale) {
+      const uint16_t sign = scale < 0 ? 0x8000 : 0;
+      std::vector<uint16_t> h(bits.size());
+      const uint32_t* from = bits.data();
+      uint16_t* to = h.data();
+      for (size_t i = 0, n = bits.size(); i < n; ++i) to[i] = uint16_t(from[i]) ^ sign;
+      return h;
+    };
+    mmaVectorsF16(halves(A, scaleA).data(), 16, K, av.get(), ae.get(), an.get(), rows.data());
+    mmaVectorsF16(halves(B, scaleB).data(), N, K, bv.get(), be.get(), bn.get(), cols.data());
+  } else {
+    valuesOf(ak, A.data(), A.size(), scaleA, av.get());
+    valuesOf(bk, B.data(), B.size(), scaleB, bv.get());
+    if (!isInt && !sparse) {
+      mmaVectors(av.get(), K, 16, K, af, ae.get(), an.get(), rows.data());
+      mmaVectors(bv.get(), K, N, K, bf, be.get(), bn.get(), cols.data());
+    }
   }
   const fp::Format accF = dHalf ? fp::kF16 : fp::kF32;
   // D's elements by element i (N / 2 of them a lane) and lane, computed, then packed: element
-  // i of every lane reads C's register i (f16: i / 2) and rows and columns affine in the lane.
+  // i of every lane reads C's register i (f16: i / 2), its cell in the grid is eachCell's.
   const unsigned elems = N / 2;
-  auto rowOf = [](unsigned lane, unsigned i) { return (lane >> 2) + 8 * ((i >> 1) & 1); };
-  auto colOf = [](unsigned lane, unsigned i) { return 8 * (i >> 2) + 2 * (lane & 3) + (i & 1); };
   const auto cBits = std::make_unique_for_overwrite<uint64_t[]>(size_t(elems) * kWarpSize);
   for (unsigned i = 0; i < elems; ++i) {
     const uint64_t* c = cur[dHalf ? i / 2 : i];
@@ -400,45 +420,43 @@ void mmaAsyncH(Exec& x, const Inst& in) {
     // Each stored element meets the B element its metadata names; the K/2 products summed by
     // sparseDot (the dense wgmma's adder; blocks of the dense K for DenseBlocks), integers
     // exactly.
-    for (unsigned i = 0; i < elems; ++i)
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-        const unsigned row = rowOf(lane, i), col = colOf(lane, i);
-        const uint64_t c = cBits[i * kWarpSize + lane];
-        double b[32];
-        for (unsigned k = 0; k < K; ++k) b[k] = bv[col * KB + columns[row][k]];
-        if (isInt) {
-          int64_t s = int64_t(int32_t(uint32_t(c)));
-          for (unsigned k = 0; k < K; ++k) s += int64_t(av[row * K + k]) * int64_t(b[k]);
-          if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
-          dBits[i * kWarpSize + lane] = uint32_t(s);
-        } else {
-          dBits[i * kWarpSize + lane] =
-              sparseDot(&av[row * K], b, K, K / 2, af, bf, fp8 ? kFp8Adder : kMmaAdder, c, accF,
-                        accF, kSparseGrouping);
-        }
-      }
-  } else if (isInt) {
-    for (unsigned i = 0; i < elems; ++i)
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-        const unsigned row = rowOf(lane, i), col = colOf(lane, i);
-        int64_t s = int64_t(int32_t(uint32_t(cBits[i * kWarpSize + lane])));
-        for (unsigned k = 0; k < K; ++k) s += int64_t(av[row * K + k]) * int64_t(bv[col * K + k]);
+    eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) {
+      const unsigned row = cell / N, col = cell % N;
+      const uint64_t c = cBits[i * kWarpSize + lane];
+      double b[32];
+      for (unsigned k = 0; k < K; ++k) b[k] = bv[col * KB + columns[row][k]];
+      if (isInt) {
+        int64_t s = int64_t(int32_t(uint32_t(c)));
+        for (unsigned k = 0; k < K; ++k) s += int64_t(av[row * K + k]) * int64_t(b[k]);
         if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
         dBits[i * kWarpSize + lane] = uint32_t(s);
+      } else {
+        dBits[i * kWarpSize + lane] =
+            sparseDot(&av[row * K], b, K, K / 2, af, bf, fp8 ? kFp8Adder : kMmaAdder, c, accF, accF,
+                      kSparseGrouping);
       }
+    });
+  } else if (isInt) {
+    eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) {
+      const unsigned row = cell / N, col = cell % N;
+      int64_t s = int64_t(int32_t(uint32_t(cBits[i * kWarpSize + lane])));
+      for (unsigned k = 0; k < K; ++k) s += int64_t(av[row * K + k]) * int64_t(bv[col * K + k]);
+      if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
+      dBits[i * kWarpSize + lane] = uint32_t(s);
+    });
   } else {
     // The warp's 16 x N grid of dots at once (mmaGridDots: each element of every lane is one
     // cell), C and D moved from and to the lanes' elements.
     const auto cg = std::make_unique_for_overwrite<uint64_t[]>(size_t(16) * N);
     const auto dg = std::make_unique_for_overwrite<uint64_t[]>(size_t(16) * N);
-    for (unsigned i = 0; i < elems; ++i)
-      for (unsigned lane = 0; lane < kWarpSize; ++lane)
-        cg[rowOf(lane, i) * N + colOf(lane, i)] = cBits[i * kWarpSize + lane];
+    eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) {
+      cg[cell] = cBits[i * kWarpSize + lane];
+    });
     mmaGridDots(rows.data(), 16, cols.data(), N, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF,
                 cg.get(), dg.get());
-    for (unsigned i = 0; i < elems; ++i)
-      for (unsigned lane = 0; lane < kWarpSize; ++lane)
-        dBits[i * kWarpSize + lane] = dg[rowOf(lane, i) * N + colOf(lane, i)];
+    eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) {
+      dBits[i * kWarpSize + lane] = dg[cell];
+    });
   }
   for (unsigned j = 0; j < dRegs; ++j) {
     const uint64_t* lo = &dBits[(dHalf ? 2 * j : j) * kWarpSize];

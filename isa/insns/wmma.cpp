@@ -212,6 +212,12 @@ void gatherElems(const Exec& x, const Opnd& v, const Frag& f, uint64_t* m) {
     const uint64_t* r = regOf(x, v, f.regOfElem(e));
     const unsigned sh = f.shiftOf(e);
     const uint64_t mask = f.fieldMask();
+    if (!f.packed) {  // element e of lane l is e * 32 + l: a loop that vectorizes
+      uint64_t* row = m + e * kWarpSize;
+#pragma GCC ivdep
+      for (unsigned l = 0; l < kWarpSize; ++l) row[l] = (r[l] >> sh) & mask;
+      continue;
+    }
     for (unsigned l = 0; l < kWarpSize; ++l) m[f.matrixIndex(e, l)] = (r[l] >> sh) & mask;
   }
 }
@@ -224,6 +230,7 @@ void scatterElems(const Exec& x, const Opnd& v, const Frag& f, const uint64_t* m
     }
     const unsigned sh = f.shiftOf(e);
     const uint64_t mask = f.fieldMask() << sh;
+#pragma GCC ivdep
     for (unsigned l = 0; l < kWarpSize; ++l)
       r[l] = (r[l] & ~mask & 0xFFFFFFFFull) | ((m[e * kWarpSize + l] << sh) & mask);
   }
@@ -272,12 +279,13 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
   });
   const Space space = addressedSpace(in);
   // The distinct elements by element and lane (at most 16: m32n8k16's A, m8n32k16's B).
-  uint64_t vals[kMaxUnique][kWarpSize];
+  // vals[e * 32 + l]: element e of lane l, the matrix's row-major element e * 32 + l.
+  uint64_t vals[kMaxUnique * kWarpSize];
   if (store)
     for (unsigned e = 0; e < f.unique; ++e) {  // getElem
       const uint64_t* reg = regOf(x, frag, f.regOfElem(e));
       const unsigned sh = f.shiftOf(e);
-      forLanesElementwise(x.mask, [&](unsigned l) { vals[e][l] = U(reg[l] >> sh); });
+      forLanesElementwise(x.mask, [&](unsigned l) { vals[e * kWarpSize + l] = U(reg[l] >> sh); });
     }
   uint64_t addrs[kWarpSize];
   // Every shape's fragments have a power-of-two number of columns: row and column by shifts.
@@ -301,26 +309,41 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
   const auto moveInPlace = [&](uint8_t* at, unsigned e, unsigned l) {
     U v;
     if (store) {
-      v = U(vals[e][l]);
+      v = U(vals[e * kWarpSize + l]);
       std::memcpy(at, &v, sizeof v);
     } else {
       std::memcpy(&v, at, sizeof v);
-      vals[e][l] = v;
+      vals[e * kWarpSize + l] = v;
     }
   };
   if (wholeDirect) {
-    // One matrix inside one region, the whole warp: each element in place at its offset from
-    // the first, in the order of the path below (element by element, lane by lane), without
-    // the lanes' address array.
+    // One matrix inside one region, the whole warp: element e of lane l is the matrix's
+    // row-major element e * 32 + l (row * cols + col), moved in place in that order (which
+    // decides what overlapping stores leave), a row's elements `kBytes` apart and the rows
+    // (.col: the columns) `stride` elements apart: the addresses by two additions, without the
+    // lanes' address array.
     uint8_t* const first = whole.host + (base[0] - whole.origin);
-    for (unsigned e = 0; e < f.unique; ++e)
-      for (unsigned l = 0; l < kWarpSize; ++l) {
-        const unsigned idx = e * kWarpSize + l;
-        moveInPlace(first + (elemAddress(base[0], idx >> colShift, idx & (f.cols - 1), colMajor,
-                                         stride[0], kBytes) -
-                             base[0]),
-                    e, l);
+    const uint64_t step = stride[0] * kBytes;
+    const uint64_t rowStep = colMajor ? kBytes : step, colStep = colMajor ? step : kBytes;
+    // The loops for loads and stores apart, each over a row's elements (vals[idx]).
+    const auto eachRow = [&](auto move) {
+      for (unsigned row = 0; row < f.rows; ++row) {
+        uint8_t* at = first + row * rowStep;
+        uint64_t* v = vals + row * f.cols;
+        for (unsigned col = 0; col < f.cols; ++col, at += colStep) move(at, v[col]);
       }
+    };
+    if (store)
+      eachRow([](uint8_t* at, uint64_t& v) {
+        const U u = U(v);
+        std::memcpy(at, &u, sizeof u);
+      });
+    else
+      eachRow([](uint8_t* at, uint64_t& v) {
+        U u;
+        std::memcpy(&u, at, sizeof u);
+        v = u;
+      });
   }
   for (unsigned e = 0; e < f.unique && !wholeDirect; ++e) {
     forLanesElementwise(x.mask, [&](unsigned l) {
@@ -337,22 +360,24 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
         moveInPlace(r.host + (l * r.laneStride + (addrs[l] - r.origin)), e, l);
       });
     } else if (store) {
-      x.machine->store(in, space, x.mask, addrs, kBytes, 1, vals[e]);
+      x.machine->store(in, space, x.mask, addrs, kBytes, 1, vals + e * kWarpSize);
     } else {
-      x.machine->load(in, space, x.mask, addrs, kBytes, 1, vals[e]);
+      x.machine->load(in, space, x.mask, addrs, kBytes, 1, vals + e * kWarpSize);
     }
   }
   if (store) return;
   // setElem for every element the registers hold (element i repeats distinct element
   // i % unique), a register at a time: the registers are whole runs of elements (unique is a
   // multiple of the elements per register), so each is written whole, its upper half clear.
+  // (U's field cut by a mask, not a cast through U: the lanes' loop then vectorizes.)
+  constexpr uint64_t kField = kBytes == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * kBytes)) - 1;
   for (unsigned j = 0; j < f.regs(); ++j) {
     uint64_t* reg = regOfMut(x, frag, j);
-    const unsigned first = (j * kPerReg) % f.unique;
+    const uint64_t* from = vals + (j * kPerReg) % f.unique * kWarpSize;
     forLanesElementwise(x.mask, [&](unsigned l) {
       uint64_t w = 0;
       for (unsigned i = 0; i < kPerReg; ++i)
-        w |= uint64_t(U(vals[first + i][l])) << (i * 8 * kBytes);
+        w |= (from[i * kWarpSize + l] & kField) << (i * 8 * kBytes % 64);
       reg[l] = w;
     });
   }
@@ -393,12 +418,12 @@ fp::Format formatOf(Elem e) {
 // The exact values of a narrow floating-point A or B fragment's distinct elements, in its
 // matrix's row-major order (element e of lane l is e * 32 + l): a loop per element over the
 // lanes with the decoder a constant (branch-free, vectorized for f16).
-template <class Decode>
-void decodeFrag(const Exec& x, const Opnd& v, const Frag& f, double* out, Decode decode) {
+template <class T, class Decode>
+void decodeFrag(const Exec& x, const Opnd& v, const Frag& f, T* out, Decode decode) {
   for (unsigned e = 0; e < f.unique; ++e) {
     const uint64_t* r = regOf(x, v, f.regOfElem(e));
     const unsigned sh = f.shiftOf(e);
-    double* row = out + e * kWarpSize;
+    T* row = out + e * kWarpSize;
     for (unsigned l = 0; l < kWarpSize; ++l) row[l] = decode(uint32_t(r[l] >> sh));
   }
 }
@@ -434,16 +459,26 @@ void runMma(Exec& x, const Inst& in) {
     std::array<double, kMaxCD * 2> av, bv, bt;
     std::array<int32_t, kMaxCD * 2> ae, be;
     std::array<float, kMaxCD * 2> an, bn;
-    decodeFrag(x, aOp, fa, d.elem, av.data());
-    decodeFrag(x, bOp, fb, d.elem, bv.data());
-    for (unsigned k = 0; k < s.k; ++k)
-      for (unsigned c = 0; c < s.n; ++c) bt[c * s.k + k] = bv[k * s.n + c];
-    const fp::Format f = formatOf(d.elem);
     std::array<MmaVector, 32> rows, cols;
-    for (unsigned r = 0; r < s.m; ++r)
-      rows[r] = mmaVector(&av[r * s.k], s.k, f, &ae[r * s.k], &an[r * s.k]);
-    for (unsigned c = 0; c < s.n; ++c)
-      cols[c] = mmaVector(&bt[c * s.k], s.k, f, &be[c * s.k], &bn[c * s.k]);
+    if (d.elem == Elem::F16) {
+      // f16: the elements' bits, B's transposed, decoded with their vectors (mmaVectorsF16).
+      std::array<uint16_t, kMaxCD * 2> ah, bh, bth;
+      const auto bits = [](uint32_t b) { return uint16_t(b); };
+      decodeFrag(x, aOp, fa, ah.data(), bits);
+      decodeFrag(x, bOp, fb, bh.data(), bits);
+      for (unsigned k = 0; k < s.k; ++k)
+        for (unsigned c = 0; c < s.n; ++c) bth[c * s.k + k] = bh[k * s.n + c];
+      mmaVectorsF16(ah.data(), s.m, s.k, av.data(), ae.data(), an.data(), rows.data());
+      mmaVectorsF16(bth.data(), s.n, s.k, bt.data(), be.data(), bn.data(), cols.data());
+    } else {
+      decodeFrag(x, aOp, fa, d.elem, av.data());
+      decodeFrag(x, bOp, fb, d.elem, bv.data());
+      for (unsigned k = 0; k < s.k; ++k)
+        for (unsigned c = 0; c < s.n; ++c) bt[c * s.k + k] = bv[k * s.n + c];
+      const fp::Format f = formatOf(d.elem);
+      mmaVectors(av.data(), s.k, s.m, s.k, f, ae.data(), an.data(), rows.data());
+      mmaVectors(bt.data(), s.k, s.n, s.k, f, be.data(), bn.data(), cols.data());
+    }
     const fp::Format cFormat = formatOf(d.cElem), dFormat = formatOf(d.dElem);
     mmaGridDots(rows.data(), s.m, cols.data(), s.n, s.k, kMmaAdder, cFormat, dFormat, C.data(),
                 D.data());

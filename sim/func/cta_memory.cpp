@@ -227,7 +227,8 @@ void byShape(unsigned bytes, unsigned vec, F&& f) {
     WARPSIM_SHAPE(8, 2)
     WARPSIM_SHAPE(8, 4)
 #undef WARPSIM_SHAPE
-        default : return f.template operator()<0, 0>();
+    default:
+      return f.template operator()<0, 0>();
   }
 }
 
@@ -455,28 +456,38 @@ void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* add
   if (mask && bytes != 2 && bytes != 4 && bytes != 8)
     fault(FaultKind::InvalidInstruction, "atomic of " + std::to_string(bytes) + " bytes", &in,
           unsigned(std::countr_zero(mask)));
-  // As a store: resolved, then announced, then done; and announced again once done.
+  // As a store: resolved, then announced, then done (lane by lane, in lane order); and announced
+  // again once done.
   Space landed = Space::None;
-  resolveAnnounceApply(
-      mask,
-      [&](unsigned lane) { return resolve(in, space, addrs[lane], bytes, lane, true, &landed); },
-      [&] {
-        if (obs_) emitAccess(in, AccessKind::Atomic, space, landed, mask, addrs, bytes);
-      },
-      [&](unsigned lane, uint8_t* p) {
-        const uint64_t bv = b ? b[lane] : 0;
-        switch (bytes) {
-          case 2:
-            old[lane] = atomicRmw<uint16_t>(p, fn, a[lane], bv);
-            break;
-          case 4:
-            old[lane] = atomicRmw<uint32_t>(p, fn, a[lane], bv);
-            break;
-          default:
-            old[lane] = atomicRmw<uint64_t>(p, fn, a[lane], bv);
-            break;
-        }
-      });
+  const auto apply = [&](unsigned lane, uint8_t* p) {
+    const uint64_t bv = b ? b[lane] : 0;
+    switch (bytes) {
+      case 2:
+        old[lane] = atomicRmw<uint16_t>(p, fn, a[lane], bv);
+        break;
+      case 4:
+        old[lane] = atomicRmw<uint32_t>(p, fn, a[lane], bv);
+        break;
+      default:
+        old[lane] = atomicRmw<uint64_t>(p, fn, a[lane], bv);
+        break;
+    }
+  };
+  WarpRegion r;
+  if (mask && warpRegion(space, mask, addrs, bytes, true, r)) {  // one check for the warp
+    landed = r.landed;
+    if (obs_) emitAccess(in, AccessKind::Atomic, space, landed, mask, addrs, bytes);
+    isa::forLanes(mask,
+                  [&](unsigned l) { apply(l, r.host + l * r.laneStride + (addrs[l] - r.origin)); });
+  } else {
+    resolveAnnounceApply(
+        mask,
+        [&](unsigned lane) { return resolve(in, space, addrs[lane], bytes, lane, true, &landed); },
+        [&] {
+          if (obs_) emitAccess(in, AccessKind::Atomic, space, landed, mask, addrs, bytes);
+        },
+        apply);
+  }
   if (obs_)
     obs_->atomicCompleted(accessEvent(in, AccessKind::Atomic, space, landed, mask, addrs, bytes));
 }

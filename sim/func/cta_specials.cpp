@@ -141,6 +141,13 @@ void Cta::fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const {
   // divisions per warp instead of one or two per lane).
   auto fillTid = [&](unsigned axis) {
     uint32_t t[3] = {first % b.x, first / b.x % b.y, first / (b.x * b.y)};
+    if (t[0] + kWarpSize <= b.x) {  // no carry inside the warp (x a multiple of 32, say)
+      if (axis == 0)
+        for (unsigned lane = 0; lane < kWarpSize; ++lane) dst[lane] = t[0] + lane;
+      else
+        std::fill_n(dst, kWarpSize, t[axis]);
+      return;
+    }
     for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       dst[lane] = t[axis];
       if (++t[0] == b.x) {

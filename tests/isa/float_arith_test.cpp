@@ -6,7 +6,9 @@
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
+#include <random>
 
+#include "isa/insns/families.h"
 #include "tests/isa/float_test_util.h"
 
 namespace warpsim::test {
@@ -72,6 +74,89 @@ TEST(FloatArith, FtzFlushesInputsAndResults) {
   // 1.5 * 2^-126 - 2^-126 = 2^-127: an exact but subnormal difference.
   EXPECT_EQ(0x00400000u, f32op("sub.f32", 0x00C00000, kMinNormal));
   EXPECT_EQ(0x00000000u, f32op("sub.ftz.f32", 0x00C00000, kMinNormal));
+}
+
+TEST(FloatArith, FtzWarpsTakeTheExactPathAtTheSubnormalBorder) {
+  // .rn.ftz over a full warp runs the host's arithmetic for every lane first and the exact
+  // engine for the lanes whose result lies at the subnormal border (forLanesTwoPass): each lane
+  // must equal fp.h's own answer, with the destination apart from the sources or naming one of
+  // them, the warp full or not, for add, sub, mul, div, fma, mad and the contracted fma forms
+  // (A or C negated). A third of the lanes sit at the border: results that flush, results that
+  // round up to FLT_MIN, exact subnormal results; others take subnormal, infinite or NaN inputs.
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<float> unit(1.0f, 2.0f);
+  const float kMin = bf(kMinNormal);
+  uint32_t a[32], b[32], c[32];
+  for (unsigned l = 0; l < 32; ++l) {
+    const float x = unit(rng), y = unit(rng);
+    switch (l % 6) {
+      case 0:  // products, quotients and sums just around FLT_MIN
+        a[l] = fb(x), b[l] = fb(kMin / x * (l & 8 ? 0.99999994f : 1.0000001f));
+        c[l] = fb(-kMin * (l & 16 ? 0.5f : 1.0f));
+        break;
+      case 1:  // a difference below FLT_MIN
+        a[l] = fb(kMin * x), b[l] = fb(kMin * y), c[l] = fb(-kMin * x * y);
+        break;
+      case 2:  // subnormal operands
+        a[l] = kMinSub * (l + 1), b[l] = fb(x), c[l] = 0x80000000u | (kMinSub << (l % 20));
+        break;
+      case 3:  // inf and NaN
+        a[l] = l & 8 ? kInf : 0x7FC01234u, b[l] = l & 16 ? 0 : fb(x), c[l] = kNegInf;
+        break;
+      default:
+        a[l] = fb(x * 1e3f), b[l] = fb(-y), c[l] = fb(x + y);
+    }
+  }
+  struct Case {
+    const char* op;  // "" for the contracted forms below
+    bool negProduct, negAddend;
+    float (*want)(float, float, float);
+  };
+  const Case cases[] = {
+      {"add.rn.ftz.f32", false, false,
+       [](float x, float y, float) { return fp::add(x, y, Round::RN, true); }},
+      {"sub.rn.ftz.f32", false, false,
+       [](float x, float y, float) { return fp::sub(x, y, Round::RN, true); }},
+      {"mul.rn.ftz.f32", false, false,
+       [](float x, float y, float) { return fp::mul(x, y, Round::RN, true); }},
+      {"div.rn.ftz.f32", false, false,
+       [](float x, float y, float) { return fp::div(x, y, Round::RN, true); }},
+      {"fma.rn.ftz.f32", false, false,
+       [](float x, float y, float z) { return fp::fma(x, y, z, Round::RN, true); }},
+      {"mad.rn.ftz.f32", false, false,
+       [](float x, float y, float z) { return fp::fma(x, y, z, Round::RN, true); }},
+      {"", true, false,
+       [](float x, float y, float z) { return fp::fma(-x, y, z, Round::RN, true); }},
+      {"", false, true,
+       [](float x, float y, float z) { return fp::fma(x, y, -z, Round::RN, true); }},
+      {"", true, true,
+       [](float x, float y, float z) { return fp::fma(-x, y, -z, Round::RN, true); }},
+  };
+  for (const Case& k : cases) {
+    const std::string name = k.op;
+    const bool ternary = name.empty() || name.starts_with("fma") || name.starts_with("mad");
+    for (uint32_t dst : {1u, 2u, 3u})  // apart, A's register, B's register
+      for (uint32_t mask : {~0u, 0x5555AAAAu}) {
+        std::vector<isa::Opnd> ops = {R(dst), R(2), R(3)};
+        if (ternary) ops.push_back(R(4));
+        ExecHarness h(k.op[0] ? k.op : "fma.rn.ftz.f32", ops);
+        if (!k.op[0])
+          const_cast<isa::Inst&>(h.inst()).run =
+              isa::insns::fusedMultiplyAdd(isa::Type::F32, true, false, k.negProduct, k.negAddend);
+        for (unsigned l = 0; l < 32; ++l) {
+          h.set(1, l, 0xDEADBEEF);
+          h.set(2, l, a[l]), h.set(3, l, b[l]), h.set(4, l, c[l]);
+        }
+        h.run(mask);
+        for (unsigned l = 0; l < 32; ++l) {
+          const uint32_t old = dst == 1 ? 0xDEADBEEF : dst == 2 ? a[l] : b[l];
+          const uint32_t want = mask >> l & 1 ? fb(k.want(bf(a[l]), bf(b[l]), bf(c[l]))) : old;
+          EXPECT_EQ(h.get(dst, l), want)
+              << k.op << " " << k.negProduct << k.negAddend << " dst r" << dst << " mask "
+              << std::hex << mask << " lane " << std::dec << l;
+        }
+      }
+  }
 }
 
 TEST(FloatArith, SatClampsToUnitInterval) {

@@ -166,20 +166,25 @@ TEST(Predefined, NvccWarpSizeKernelRuns) {
   EXPECT_EQ(r.read<uint32_t>(sums, 2), (std::vector<uint32_t>{expect[0], expect[1]}));
 }
 
-// %tid.x/y/z of every thread of a 5 x 3 x 4 block (60 threads: warps that start mid-row and
-// mid-plane, a partial last warp): the CTA fills them per warp by counting up with carries.
+// %tid.x/y/z of every thread of three blocks: 5 x 3 x 4 (60 threads: warps that start mid-row
+// and mid-plane, a partial last warp), 40 x 3 x 2 (the first warp of each row inside it, the
+// next across a row's end) and 64 x 2 x 2 (every warp inside a row, y and z not zero): the CTA
+// fills them per warp, counting up with carries or, where a warp lies inside one row, as x
+// plus the lane.
 TEST(Predefined, ThreadIndexOfEveryThreadOfAThreeDimensionalBlock) {
   const std::string ptx = kHeader + R"(
-.visible .entry k(.param .u64 out)
+.visible .entry k(.param .u64 out, .param .u32 nx, .param .u32 ny)
 {
-  .reg .b32 %r<8>;
+  .reg .b32 %r<10>;
   .reg .b64 %rd<4>;
   ld.param.u64 %rd1, [out];
+  ld.param.u32 %r5, [nx];
+  ld.param.u32 %r6, [ny];
   mov.u32 %r1, %tid.x;
   mov.u32 %r2, %tid.y;
   mov.u32 %r3, %tid.z;
-  mad.lo.u32 %r4, %r3, 3, %r2;
-  mad.lo.u32 %r4, %r4, 5, %r1;
+  mad.lo.u32 %r4, %r3, %r6, %r2;
+  mad.lo.u32 %r4, %r4, %r5, %r1;
   mul.wide.u32 %rd2, %r4, 12;
   add.s64 %rd3, %rd1, %rd2;
   st.global.u32 [%rd3], %r1;
@@ -188,15 +193,19 @@ TEST(Predefined, ThreadIndexOfEveryThreadOfAThreeDimensionalBlock) {
   ret;
 }
 )";
-  PtxRunner r(ptx);
-  const uint64_t out = r.buffer<uint32_t>(180);
-  const auto res = r.launch("k", {1, 1, 1}, {5, 3, 4}, {PtxRunner::ptr(out)});
-  ASSERT_FALSE(res.fault) << res.fault->describe("test.ptx");
-  const std::vector<uint32_t> v = r.read<uint32_t>(out, 180);
-  for (uint32_t i = 0; i < 60; ++i) {
-    EXPECT_EQ(v[3 * i], i % 5) << i;
-    EXPECT_EQ(v[3 * i + 1], i / 5 % 3) << i;
-    EXPECT_EQ(v[3 * i + 2], i / 15) << i;
+  for (const sim::Dim3 b : {sim::Dim3{5, 3, 4}, sim::Dim3{40, 3, 2}, sim::Dim3{64, 2, 2}}) {
+    PtxRunner r(ptx);
+    const uint32_t n = b.x * b.y * b.z;
+    const uint64_t out = r.buffer<uint32_t>(3 * n);
+    const auto res = r.launch("k", {1, 1, 1}, {b.x, b.y, b.z},
+                              {PtxRunner::ptr(out), PtxRunner::u32(b.x), PtxRunner::u32(b.y)});
+    ASSERT_FALSE(res.fault) << res.fault->describe("test.ptx");
+    const std::vector<uint32_t> v = r.read<uint32_t>(out, 3 * n);
+    for (uint32_t i = 0; i < n; ++i) {
+      EXPECT_EQ(v[3 * i], i % b.x) << b.x << " " << i;
+      EXPECT_EQ(v[3 * i + 1], i / b.x % b.y) << b.x << " " << i;
+      EXPECT_EQ(v[3 * i + 2], i / (b.x * b.y)) << b.x << " " << i;
+    }
   }
 }
 

@@ -230,5 +230,76 @@ TEST(DirectAccess, AFaultingLaneIsNamedOnBothPaths) {
   }
 }
 
+// Atomics: every lane of the warp adds lane + 1 to one shared word and to one global word
+// (generic addresses for the global one), the lanes of a partial warp too, so each lane's old
+// value is the sum of the lanes before it (the lanes apply in lane order); one lane's address
+// skewed faults naming that lane. The warp-wide check (one region) and the per-lane path
+// (observed) alike.
+const std::string kAtomics = std::string(kHeader) + R"(
+.visible .entry k(.param .u64 sum, .param .u64 out, .param .u32 bad, .param .u32 skew)
+{
+  .reg .pred %p;
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<8>;
+  .shared .align 4 .b32 word;
+  mov.u32 %r1, %tid.x;
+  ld.param.u64 %rd1, [sum];
+  cvta.to.global.u64 %rd1, %rd1;
+  ld.param.u64 %rd2, [out];
+  cvta.to.global.u64 %rd2, %rd2;
+  ld.param.u32 %r2, [bad];
+  ld.param.u32 %r3, [skew];
+  setp.eq.u32 %p, %r1, %r2;
+  selp.u32 %r4, %r3, 0, %p;
+  cvt.u64.u32 %rd3, %r4;
+  add.u32 %r5, %r1, 1;
+  mov.u32 %r6, 0;
+  st.shared.u32 [word], %r6;
+  bar.sync 0;
+  mov.u64 %rd4, word;
+  add.s64 %rd4, %rd4, %rd3;
+  atom.shared.add.u32 %r6, [%rd4], %r5;
+  add.s64 %rd5, %rd1, %rd3;
+  atom.add.u32 %r7, [%rd5], %r5;
+  mul.wide.u32 %rd6, %r1, 8;
+  add.s64 %rd6, %rd2, %rd6;
+  st.global.u32 [%rd6], %r6;
+  st.global.u32 [%rd6+4], %r7;
+  ret;
+}
+)";
+
+TEST(DirectAccess, AtomicsApplyInLaneOrderOnBothPaths) {
+  for (const unsigned threads : {32u, 20u})
+    for (const bool statistics : {false, true}) {
+      PtxRunner r(kAtomics);
+      const uint64_t sum = r.buffer<uint32_t>(1, {100}), out = r.buffer<uint32_t>(64);
+      sim::LaunchOptions o;
+      o.statistics = statistics;
+      const auto res = r.launch(
+          "k", {1, 1, 1}, {threads, 1, 1},
+          {PtxRunner::ptr(sum), PtxRunner::ptr(out), PtxRunner::u32(99), PtxRunner::u32(0)}, o);
+      ASSERT_FALSE(res.fault) << res.fault->describe("test.ptx");
+      const std::vector<uint32_t> v = r.read<uint32_t>(out, 64);
+      for (uint32_t l = 0; l < threads; ++l) {
+        EXPECT_EQ(v[2 * l], l * (l + 1) / 2) << threads << " " << statistics << " lane " << l;
+        EXPECT_EQ(v[2 * l + 1], 100 + l * (l + 1) / 2) << statistics << " lane " << l;
+      }
+      EXPECT_EQ(r.read<uint32_t>(sum, 1)[0], 100 + threads * (threads + 1) / 2);
+    }
+  for (const bool statistics : {false, true}) {  // lane 9's shared address misaligned
+    PtxRunner r(kAtomics);
+    const uint64_t sum = r.buffer<uint32_t>(1), out = r.buffer<uint32_t>(64);
+    sim::LaunchOptions o;
+    o.statistics = statistics;
+    const auto res = r.launch(
+        "k", {1, 1, 1}, {32, 1, 1},
+        {PtxRunner::ptr(sum), PtxRunner::ptr(out), PtxRunner::u32(9), PtxRunner::u32(2)}, o);
+    ASSERT_TRUE(res.fault);
+    EXPECT_EQ(res.fault->kind, sim::FaultKind::Misaligned) << statistics;
+    EXPECT_EQ(res.fault->lane, 9u) << statistics;
+  }
+}
+
 }  // namespace
 }  // namespace warpsim

@@ -10,6 +10,7 @@
 #include <climits>
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "isa/fp.h"
 #include "isa/insns/matrix_elements.h"
@@ -227,6 +228,85 @@ TEST(MmaAccumulate, MmaVectorsExponentsAndCopiesAreEveryElementsOwn) {
         if (std::isfinite(values[i])) {
           ASSERT_EQ(got[i], want[i])
               << "e" << f.expBits << "m" << f.manBits << std::hex << " 0x" << first + i;
+        }
+      }
+    }
+  }
+}
+
+TEST(MmaAccumulate, MmaVectorsAreEachVectorsMmaVector) {
+  // The batched preparation (rows at a stride, k a constant or not) gives each vector what
+  // mmaVector gives it alone: the same pointers, special flag, exponents and copies, for the
+  // formats with f32 copies and those without, with a special element in some vectors only.
+  const fp::Format kE4M3{4, 3};
+  std::mt19937 rng(8);
+  for (fp::Format f : {fp::kF16, fp::kBF16, fp::kTF32, kE4M3}) {
+    const uint32_t encodings = 1u << (1 + f.expBits + f.manBits);
+    for (unsigned n : {8u, 12u, 16u, 32u}) {
+      constexpr unsigned kCount = 5, kStride = 40;
+      double values[kCount * kStride];
+      for (unsigned j = 0; j < kCount; ++j)
+        for (unsigned i = 0; i < n; ++i) values[j * kStride + i] = decode(f, rng() % encodings);
+      int32_t e[kCount * kStride], want[kStride];
+      float copies[kCount * kStride], wantCopies[kStride];
+      isa::insns::MmaVector got[kCount];
+      isa::insns::mmaVectors(values, kStride, kCount, n, f, e, copies, got);
+      for (unsigned j = 0; j < kCount; ++j) {
+        const isa::insns::MmaVector v =
+            isa::insns::mmaVector(values + j * kStride, n, f, want, wantCopies);
+        ASSERT_EQ(got[j].values, values + j * kStride);
+        ASSERT_EQ(got[j].exponents, e + j * kStride);
+        ASSERT_EQ(got[j].special, v.special);
+        ASSERT_EQ(got[j].narrow != nullptr, v.narrow != nullptr);
+        if (got[j].narrow) {
+          ASSERT_EQ(got[j].narrow, copies + j * kStride);
+        }
+        for (unsigned i = 0; i < n; ++i) {
+          ASSERT_EQ(e[j * kStride + i], want[i]) << n << " " << j << " " << i;
+          if (v.narrow && !std::isnan(wantCopies[i])) {
+            ASSERT_EQ(fp::bits(copies[j * kStride + i]), fp::bits(wantCopies[i]));
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(MmaAccumulate, MmaVectorsF16IsMmaVectorsOfEveryF16sValue) {
+  // The f16 vectors decoded from their bits (F16C where the host has it, and the loop after
+  // the last eight: three 12-element vectors end off a multiple of eight) against f16Exact's values
+  // given to mmaVectors, every encoding: the same values and copies (a NaN for a NaN), the same
+  // exponents for every finite element and the same special flag.
+  for (unsigned n : {8u, 12u, 16u, 32u}) {
+    constexpr unsigned count = 3;  // 36 elements for n = 12: a tail after the last eight
+    std::vector<uint16_t> bits(count * n);
+    std::vector<double> values(count * n), want(count * n);
+    std::vector<int32_t> e(count * n), wantE(count * n);
+    std::vector<float> copies(count * n), wantCopies(count * n);
+    for (uint32_t first = 0; first < 0x10000; first += count * n) {
+      for (unsigned i = 0; i < count * n; ++i) {
+        bits[i] = uint16_t(first + i);
+        want[i] = isa::insns::f16Exact(bits[i]);
+      }
+      isa::insns::MmaVector got[count], ref[count];
+      isa::insns::mmaVectorsF16(bits.data(), count, n, values.data(), e.data(), copies.data(), got);
+      isa::insns::mmaVectors(want.data(), n, count, n, fp::kF16, wantE.data(), wantCopies.data(),
+                             ref);
+      for (unsigned j = 0; j < count; ++j) {
+        ASSERT_EQ(got[j].values, values.data() + j * n);
+        ASSERT_EQ(got[j].exponents, e.data() + j * n);
+        ASSERT_EQ(got[j].narrow, copies.data() + j * n);
+        ASSERT_EQ(got[j].special, ref[j].special) << std::hex << first;
+      }
+      for (unsigned i = 0; i < count * n; ++i) {
+        if (std::isnan(want[i])) {
+          ASSERT_TRUE(std::isnan(values[i]) && std::isnan(copies[i]));
+          continue;
+        }
+        ASSERT_EQ(fp::bits(values[i]), fp::bits(want[i])) << std::hex << bits[i];
+        ASSERT_EQ(fp::bits(copies[i]), fp::bits(wantCopies[i])) << std::hex << bits[i];
+        if (std::isfinite(want[i])) {
+          ASSERT_EQ(e[i], wantE[i]) << std::hex << bits[i];
         }
       }
     }

@@ -344,27 +344,33 @@ void runCase(const Case& c) {
     }
   }
   Descriptor ad = la.d;
-  PtxRunner r(programFor(c, total));
-  const uint64_t gi = r.buffer<uint8_t>(total, img), ga = r.buffer<uint32_t>(ain.size(), ain),
-                 gc = r.buffer<uint32_t>(cin.size(), cin), go = r.buffer<uint32_t>(cin.size());
-  auto u64 = [](uint64_t v) {
-    std::vector<uint8_t> b(8);
-    for (int i = 0; i < 8; ++i) b[i] = uint8_t(v >> (8 * i));
-    return b;
-  };
-  auto res =
-      r.launch("wg", {1, 1, 1}, {128, 1, 1},
-               {PtxRunner::ptr(gi), PtxRunner::u32(total), PtxRunner::ptr(ga), PtxRunner::ptr(gc),
-                PtxRunner::ptr(go), u64(wg::encode(ad)), u64(wg::encode(lb.d))});
-  ASSERT_FALSE(res.fault.has_value()) << res.fault->message;
-  const auto got = r.read<uint32_t>(go, cin.size());
-  unsigned bad = 0;
-  for (size_t i = 0; i < got.size() && bad < 5; ++i)
-    if (got[i] != want[i]) {
-      ++bad;
-      ADD_FAILURE() << "thread " << i / dRegs << " register " << i % dRegs << ": got " << std::hex
-                    << got[i] << " want " << want[i];
-    }
+  // Observed (the operands' units loaded through the machine) and not (read in place).
+  for (const bool statistics : {true, false}) {
+    PtxRunner r(programFor(c, total));
+    const uint64_t gi = r.buffer<uint8_t>(total, img), ga = r.buffer<uint32_t>(ain.size(), ain),
+                   gc = r.buffer<uint32_t>(cin.size(), cin), go = r.buffer<uint32_t>(cin.size());
+    auto u64 = [](uint64_t v) {
+      std::vector<uint8_t> b(8);
+      for (int i = 0; i < 8; ++i) b[i] = uint8_t(v >> (8 * i));
+      return b;
+    };
+    sim::LaunchOptions o;
+    o.statistics = statistics;
+    auto res =
+        r.launch("wg", {1, 1, 1}, {128, 1, 1},
+                 {PtxRunner::ptr(gi), PtxRunner::u32(total), PtxRunner::ptr(ga), PtxRunner::ptr(gc),
+                  PtxRunner::ptr(go), u64(wg::encode(ad)), u64(wg::encode(lb.d))},
+                 o);
+    ASSERT_FALSE(res.fault.has_value()) << res.fault->message;
+    const auto got = r.read<uint32_t>(go, cin.size());
+    unsigned bad = 0;
+    for (size_t i = 0; i < got.size() && bad < 5; ++i)
+      if (got[i] != want[i]) {
+        ++bad;
+        ADD_FAILURE() << "statistics " << statistics << " thread " << i / dRegs << " register "
+                      << i % dRegs << ": got " << std::hex << got[i] << " want " << want[i];
+      }
+  }
 }
 
 TEST(WgmmaProgram, EverySwizzleKMajorF16) {

@@ -237,6 +237,40 @@ TEST(Wmma, AFragmentPastItsBufferFaultsObservedOrNot) {
     }
 }
 
+TEST(Wmma, OverlappingStoresLeaveTheLastElementInRowMajorOrder) {
+  // A store whose stride is shorter than a row (.row) or a column (.col) writes some addresses
+  // more than once: each keeps the element that comes last in the matrix's row-major order,
+  // whether the fragment is stored in place (unobserved) or through the machine (observed).
+  // Loads of C (distinct values, i + 1) then stores of it as D, 16 x 16 f32.
+  for (const char* layout : {"row", "col"})
+    for (bool observed : {false, true}) {
+      const std::string ptx = std::string(".version 8.0\n.target sm_90\n.address_size 64\n") +
+                              ".visible .entry k(.param .u64 pc, .param .u64 pd)\n{\n" +
+                              "  .reg .b32 %c<8>;\n  .reg .b64 %rd<3>;\n" +
+                              "  ld.param.u64 %rd1, [pc];\n  ld.param.u64 %rd2, [pd];\n" +
+                              "  wmma.load.c.sync.aligned.row.m16n16k16.global.f32 " +
+                              regList("c", 8) + ", [%rd1];\n  wmma.store.d.sync.aligned." + layout +
+                              ".m16n16k16.global.f32 [%rd2], " + regList("c", 8) +
+                              ", 3;\n  ret;\n}\n";
+      PtxRunner r(ptx);
+      std::vector<uint32_t> c(256);
+      for (uint32_t i = 0; i < 256; ++i) c[i] = i + 1;
+      const uint64_t pc = r.buffer<uint32_t>(256, c), pd = r.buffer<uint32_t>(256);
+      sim::LaunchOptions o;
+      o.statistics = observed;
+      const auto res =
+          r.launch("k", {1, 1, 1}, {32, 1, 1}, {PtxRunner::ptr(pc), PtxRunner::ptr(pd)}, o);
+      ASSERT_FALSE(res.fault) << res.fault->describe("test.ptx");
+      std::vector<uint32_t> want(256, 0);
+      const bool col = std::string(layout) == "col";
+      for (uint32_t i = 0; i < 256; ++i) {
+        const uint32_t row = i / 16, column = i % 16;
+        want[col ? column * 3 + row : row * 3 + column] = c[i];
+      }
+      EXPECT_EQ(r.read<uint32_t>(pd, 256), want) << layout << " observed " << observed;
+    }
+}
+
 TEST(Wmma, Bf16Tf32) {
   checkExact({"m16n16k16", 16, 16, 16, "bf16", "f32", "f32"}, 10);
   checkExact({"m32n8k16", 32, 8, 16, "bf16", "f32", "f32"}, 11);
