@@ -324,6 +324,28 @@ Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer) {
   return f;
 }
 
+Footprint cubeGatherFootprint(const Object& o, float x, float y, float z, uint32_t cubeIndex) {
+  const CubeCoords cc = cubeCoords(x, y, z);
+  Object face = o;
+  face.normalizedCoords = 1;
+  face.filter = Filter::Linear;
+  face.dims = 2;
+  face.address[0] = face.address[1] = Address::Clamp;
+  Footprint box;
+  if (o.seamlessCubemap) {
+    seamlessCubeFootprint(face, cc.s, cc.t, cubeIndex * 6, cc.face, box);
+  } else {
+    const float st[2] = {cc.s, cc.t};
+    footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face, box);
+  }
+  // Both order the taps (i0,j0), (i1,j0), (i0,j1), (i1,j1); tld4 returns them as gatherFootprint.
+  Footprint f;
+  f.n = 4;
+  const unsigned order[4] = {2, 3, 1, 0};
+  for (unsigned i = 0; i < 4; ++i) f.taps[i] = {box.taps[order[i]].offset, 0};
+  return f;
+}
+
 float channelAsFloat(const Object& o, const uint8_t* texel, unsigned c) {
   const uint8_t* p = texel + c * channelBytes(o.channel);
   uint32_t u32 = 0;

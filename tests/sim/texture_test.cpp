@@ -10,6 +10,7 @@
 
 #include "isa/fp.h"
 #include "isa/insns/texture_sample.h"
+#include "tests/sim/texture_objects.h"
 #include "tests/support/ptx_runner.h"
 
 namespace warpsim {
@@ -19,6 +20,8 @@ using isa::tex::Address;
 using isa::tex::Channel;
 using isa::tex::Filter;
 using isa::tex::Object;
+using test::makeObject;
+using test::object2d;
 using test::PtxRunner;
 
 TEST(TextureSample, FilterWeightsHaveEightFractionalBits) {
@@ -347,16 +350,6 @@ RC_GTEST_PROP(TextureSample, FootprintsAreWellFormed, ()) {
   RC_ASSERT(atCentre == (halfBorder ? 0.5 : 1.0));
 }
 
-// A descriptor followed by its texels, as one buffer: the handle is the buffer's address.
-template <class T>
-std::vector<uint8_t> makeObject(Object o, const std::vector<T>& texels) {
-  isa::tex::packDense(o);
-  std::vector<uint8_t> b(isa::tex::kDescriptorBytes + texels.size() * sizeof(T));
-  std::memcpy(b.data(), &o, sizeof o);
-  std::memcpy(b.data() + isa::tex::kDescriptorBytes, texels.data(), texels.size() * sizeof(T));
-  return b;
-}
-
 const std::string kHeader = ".version 8.0\n.target sm_90\n.address_size 64\n";
 
 // Thread i samples (cx[i], cy[i]) and writes the 4 results to out[4i..4i+3].
@@ -395,20 +388,6 @@ std::vector<float> sample2d(const std::vector<uint8_t>& object, const std::vecto
                {PtxRunner::ptr(t), PtxRunner::ptr(cx), PtxRunner::ptr(cy), PtxRunner::ptr(out)});
   EXPECT_FALSE(res.fault) << res.fault->describe("t.ptx");
   return r.read<float>(out, xs.size() * 4);
-}
-
-Object object2d(uint32_t w, uint32_t h, Channel c, uint8_t channels, Filter f, Address a,
-                bool normalized) {
-  Object o;
-  o.dims = 2;
-  o.width = w;
-  o.height = h;
-  o.channel = c;
-  o.channels = channels;
-  o.filter = f;
-  o.address[0] = o.address[1] = a;
-  o.normalizedCoords = normalized;
-  return o;
 }
 
 TEST(Texture, Tex2dPointAndLinear) {
