@@ -569,6 +569,33 @@ TEST(TextureSample, SeamlessCubeMapsReadTheNeighbouringFaceAcrossAnEdge) {
   EXPECT_EQ(f.taps[2].weight + f.taps[3].weight, 0.0);  // the next row weighs nothing
 }
 
+// At a cube's corner the tap past both edges has no texel: the H200 gives its weight to the other
+// three taps, a third each rounded to nearest to the two across the edges and the rest to the
+// face's own corner texel (mipmap_probe.h200.txt: every Cs line agrees so, 96 did not before).
+TEST(TextureSample, SeamlessCubeCornerSplitsTheMissingTapsWeight) {
+  Object o;
+  o.dims = 2;
+  o.layered = 1;
+  o.cube = 1;
+  o.seamlessCubemap = 1;
+  o.width = o.height = 8;
+  o.layers = 6;
+  o.channel = Channel::F32;
+  o.filter = Filter::Linear;
+  o.normalizedCoords = 1;
+  isa::tex::packDense(o);
+  isa::tex::Footprint f;
+  // Face -z at (s, t) = (0, 1), the corner (1, -1, -1): four taps of 64/256 each, tap 2 (i -1,
+  // j 8) past both edges.
+  isa::tex::seamlessCubeFootprint(o, 0.0f, 1.0f, 0, 5, f);
+  ASSERT_EQ(f.n, 4u);
+  EXPECT_EQ(f.taps[0].weight, 85.0 / 256);  // across the left edge: +x
+  EXPECT_EQ(f.taps[1].weight, 86.0 / 256);  // the face's own corner texel
+  EXPECT_EQ(f.taps[2].weight, 0.0);         // the corner: no texel
+  EXPECT_EQ(f.taps[3].weight, 85.0 / 256);  // across the bottom edge: -y
+  EXPECT_EQ(f.taps[1].offset, int64_t(5 * o.slicePitch + 7 * o.pitch + 0 * 4));
+}
+
 TEST(TextureSample, CubeFaces) {
   using isa::tex::cubeCoords;
   EXPECT_EQ(cubeCoords(1, 0, 0).face, 0u);
