@@ -7,7 +7,7 @@
 // independent mode (.texmode_independent, a PTX module of its own), and out-of-range surface
 // coordinates under .trap / .clamp / .zero. The same program runs on the chip and under
 // `warpsim exec`; every line is one measurement with its inputs, so the first differing line
-// names what disagrees (tests/driver/texture_forms_test.cpp diffs them).
+// names what disagrees (tests/driver/texture_forms_probe_test.cpp diffs them).
 //
 // One section per run (a trap ends its context): `texture_forms_probe SECTION [SEED]`, with
 // SECTION one of cubegrad, sust, sustnorm, sured, suredodd, txq, base, tld4cube, ms, indep,
@@ -37,6 +37,27 @@
 #include <string>
 #include <vector>
 
+// One section's kernels per build (-DONLY_SECTION=N, as scripts/device_texture_forms.sh builds
+// them for the chip): a form the chip's driver cannot load then fails its own section alone.
+// Without it (warpsim exec's build), every kernel is whole.
+#ifdef ONLY_SECTION
+#define SECTION_ID(n) (ONLY_SECTION == (n))
+#else
+#define SECTION_ID(n) 1
+#endif
+#define SECTION_CUBEGRAD SECTION_ID(1)
+#define SECTION_SUST SECTION_ID(2)
+#define SECTION_SUSTNORM SECTION_ID(3)
+#define SECTION_SURED SECTION_ID(4)
+#define SECTION_SUREDODD SECTION_ID(5)
+#define SECTION_TXQ SECTION_ID(6)
+#define SECTION_BASE SECTION_ID(7)
+#define SECTION_TLD4CUBE SECTION_ID(8)
+#define SECTION_MS SECTION_ID(9)
+#define SECTION_TRAP_SUST SECTION_ID(11)
+#define SECTION_TRAP_SURED SECTION_ID(12)
+#define SECTION_TRAP_SULD SECTION_ID(13)
+
 #define CHECK(call)                                                                      \
   do {                                                                                   \
     const cudaError_t e_ = (call);                                                       \
@@ -45,6 +66,10 @@
       std::exit(1);                                                                      \
     }                                                                                    \
   } while (0)
+
+// A kernel in every build, outside the anonymous namespace: that the program's module loads and
+// runs at all.
+__global__ void textureFormsCanary(int* out) { *out = 42; }
 
 namespace {
 
@@ -69,8 +94,11 @@ uint32_t bitsOf(float f) {
   return u;
 }
 
+// A launch's status: its own error (a kernel that did not load: lazy loading reports it here,
+// not at the synchronization), else the synchronization's.
 bool sync(const char* what) {
-  const cudaError_t e = cudaDeviceSynchronize();
+  const cudaError_t launch = cudaGetLastError();
+  const cudaError_t e = launch != cudaSuccess ? launch : cudaDeviceSynchronize();
   std::printf("launch %s: %s\n", what, cudaGetErrorString(e));
   return e == cudaSuccess;
 }
@@ -155,6 +183,7 @@ struct CubeSample {
 
 __global__ void cubeGrad(cudaTextureObject_t t, bool layered, const CubeSample* s, int n,
                          float4* out) {
+#if SECTION_CUBEGRAD
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const CubeSample q = s[i];
@@ -162,6 +191,7 @@ __global__ void cubeGrad(cudaTextureObject_t t, bool layered, const CubeSample* 
   const float4 dy = make_float4(q.ddy[0], q.ddy[1], q.ddy[2], 0);
   out[i] = layered ? texCubemapLayeredGrad<float4>(t, q.c[0], q.c[1], q.c[2], q.layer, dx, dy)
                    : texCubemapGrad<float4>(t, q.c[0], q.c[1], q.c[2], dx, dy);
+#endif
 }
 
 // f32 x 4 texels of cube face (or layer) k at level l: 16 l + k in the integer part (the level
@@ -387,6 +417,7 @@ void sectionCubeGrad(Rng& rng) {
 
 __global__ void sustP(cudaSurfaceObject_t s, int geom, int vec, int cl, const int4* at,
                       const uint4* data, int n) {
+#if SECTION_SUST || SECTION_SUSTNORM
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const int x = at[i].x, y = at[i].y, z = at[i].z;
@@ -398,6 +429,7 @@ __global__ void sustP(cudaSurfaceObject_t s, int geom, int vec, int cl, const in
   } else {
     SUSTP_VEC(".3d", "{%1, %2, %3, %3}")
   }
+#endif
 }
 
 // A 32-bit source word for a formatted store: floats of every magnitude and the conversions'
@@ -556,6 +588,7 @@ void sectionSust(Rng& rng) {
 
 __global__ void suredP32(cudaSurfaceObject_t s, int op, int geom, int cl, const int4* at,
                          const uint32_t* vals, int n) {
+#if SECTION_SURED || SECTION_SUREDODD
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const int x = at[i].x, y = at[i].y, z = at[i].z;
@@ -567,9 +600,11 @@ __global__ void suredP32(cudaSurfaceObject_t s, int op, int geom, int cl, const 
   } else {
     SURED_OP32(".3d", "{%1, %2, %3, %3}")
   }
+#endif
 }
 __global__ void suredP64(cudaSurfaceObject_t s, int op, int geom, int cl, const int4* at,
                          const unsigned long long* vals, int n) {
+#if SECTION_SURED || SECTION_SUREDODD
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const int x = at[i].x, y = at[i].y, z = at[i].z;
@@ -581,6 +616,7 @@ __global__ void suredP64(cudaSurfaceObject_t s, int op, int geom, int cl, const 
   } else {
     SURED_OP64(".3d", "{%1, %2, %3, %3}")
   }
+#endif
 }
 
 const char* const kOp[] = {"add", "min", "max", "and", "or"};
@@ -668,6 +704,7 @@ void sectionSuredOdd(Rng& rng) {
 // ---- txq / suq: channel_data_type and channel_order -----------------------------------------
 
 __global__ void queries(cudaTextureObject_t t, cudaSurfaceObject_t s, int* out) {
+#if SECTION_TXQ
   int r[8];
   asm volatile("txq.channel_data_type.b32 %0, [%1];" : "=r"(r[0]) : "l"(t));
   asm volatile("txq.channel_order.b32 %0, [%1];" : "=r"(r[1]) : "l"(t));
@@ -682,6 +719,7 @@ __global__ void queries(cudaTextureObject_t t, cudaSurfaceObject_t s, int* out) 
     r[4] = r[5] = r[6] = r[7] = -1;
   }
   for (int i = 0; i < 8; ++i) out[i] = r[i];
+#endif
 }
 
 void sectionTxq(Rng&) {
@@ -722,6 +760,7 @@ void sectionTxq(Rng&) {
 // ---- tex.base and the multisample geometries ------------------------------------------------
 
 __global__ void baseFetch(cudaTextureObject_t t, const float4* c, int n, float4* out) {
+#if SECTION_BASE
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   float4 r, p;
@@ -733,6 +772,7 @@ __global__ void baseFetch(cudaTextureObject_t t, const float4* c, int n, float4*
                : "l"(t), "f"(c[i].x), "f"(c[i].y));
   out[2 * i] = r;
   out[2 * i + 1] = p;
+#endif
 }
 
 // A mipmapped 2-d f32 x 4 texture of 32 x 16, 6 levels, level l's texels l + a fraction.
@@ -756,6 +796,7 @@ cudaMipmappedArray_t mip2d(Rng& rng) {
 
 // txq.level: a mip level's width and height (and depth) at levels -1 .. 7 of 6.
 __global__ void levelQueries(cudaTextureObject_t t, int* out) {
+#if SECTION_BASE
   const int l = int(threadIdx.x) - 1;
   int w, h, d;
   asm volatile("txq.level.width.b32 %0, [%1], %2;" : "=r"(w) : "l"(t), "r"(l));
@@ -764,6 +805,7 @@ __global__ void levelQueries(cudaTextureObject_t t, int* out) {
   out[3 * threadIdx.x] = w;
   out[3 * threadIdx.x + 1] = h;
   out[3 * threadIdx.x + 2] = d;
+#endif
 }
 
 void sectionBase(Rng& rng) {
@@ -831,6 +873,7 @@ void sectionBase(Rng& rng) {
 
 __global__ void msFetch(cudaTextureObject_t t, bool layered, const int4* c, int n, uint4* out,
                         int* samples) {
+#if SECTION_MS
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   uint4 r;
@@ -844,6 +887,7 @@ __global__ void msFetch(cudaTextureObject_t t, bool layered, const int4* c, int 
                  : "l"(t), "r"(c[i].x), "r"(c[i].y), "r"(c[i].z), "r"(c[i].w));
   out[i] = r;
   if (i == 0) asm volatile("txq.num_samples.b32 %0, [%1];" : "=r"(*samples) : "l"(t));
+#endif
 }
 
 // tex.2dms / tex.a2dms on ordinary 2-d and layered textures of u32 x 4 (texel = its place):
@@ -905,6 +949,7 @@ void sectionMs(Rng& rng) {
 
 __global__ void tld4Cube(cudaTextureObject_t t, bool layered, const CubeSample* s, int n,
                          uint4* out) {
+#if SECTION_TLD4CUBE
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const CubeSample q = s[i];
@@ -929,6 +974,7 @@ __global__ void tld4Cube(cudaTextureObject_t t, bool layered, const CubeSample* 
     TLD4_CUBE("a", 3);
   }
   for (int k = 0; k < 4; ++k) out[4 * i + k] = r[k];
+#endif
 }
 
 // tld4 (texCubemap's gather: the four texels of the bilinear footprint) on a cube map and a
@@ -1172,17 +1218,23 @@ void sectionIndep(Rng& rng) {
 // ---- .trap: an out-of-range formatted store, reduction and unformatted load ----------------
 
 __global__ void sustTrap(cudaSurfaceObject_t s, int x) {
+#if SECTION_TRAP_SUST
   asm volatile("sust.p.1d.v4.b32.trap [%0, {%1}], {%2, %2, %2, %2};" ::"l"(s), "r"(x), "r"(7)
                : "memory");
+#endif
 }
 __global__ void suredTrap(cudaSurfaceObject_t s, int x) {
+#if SECTION_TRAP_SURED
   asm volatile("sured.p.add.2d.b32.trap [%0, {%1, %3}], %2;" ::"l"(s), "r"(x), "r"(7), "r"(0)
                : "memory");
+#endif
 }
 __global__ void suldTrap(cudaSurfaceObject_t s, int x, uint32_t* out) {
+#if SECTION_TRAP_SULD
   uint32_t v;
   asm volatile("suld.b.1d.b32.trap %0, [%1, {%2}];" : "=r"(v) : "l"(s), "r"(x) : "memory");
   *out = v;
+#endif
 }
 
 void sectionTrap(const std::string& which) {
@@ -1202,6 +1254,17 @@ void sectionTrap(const std::string& which) {
   std::printf("%s did not trap\n", which.c_str());
 }
 
+void checkCanary() {
+  int* d;
+  CHECK(cudaMalloc(&d, sizeof(int)));
+  CHECK(cudaMemset(d, 0, sizeof(int)));
+  textureFormsCanary<<<1, 1>>>(d);
+  int v = 0;
+  if (sync("canary")) CHECK(cudaMemcpy(&v, d, sizeof v, cudaMemcpyDeviceToHost));
+  std::printf("canary = %d\n", v);
+  cudaFree(d);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1209,6 +1272,7 @@ int main(int argc, char** argv) {
   Rng rng{argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1};
   std::printf("texture_forms_probe %s seed %llu\n", section.c_str(),
               static_cast<unsigned long long>(rng.s));
+  checkCanary();
   if (section == "cubegrad")
     sectionCubeGrad(rng);
   else if (section == "sust")
