@@ -4,10 +4,10 @@
 //
 // sust.p takes each source word as .f32 when the format holds floats (UNORM, SNORM or FLOAT),
 // .u32 for UINT and .s32 for SINT data, and converts it to the channel; sured.p reduces the
-// sample as .u32/.u64 (UINT) or .s32/.s64 (SINT). The conversions follow Direct3D's data
-// conversion rules until the chip says otherwise (docs/FIDELITY.md "Textures, surfaces and
-// wmma": the texture forms probe): floats round to nearest even (f16), integers saturate to the
-// narrower channel.
+// sample as .u32/.u64 (UINT) or .s32/.s64 (SINT). As measured on the chip (docs/FIDELITY.md
+// "Texture and surface forms", scripts/probes/texture/texture_forms_probe.cu): integers
+// saturate to a narrower channel, an f32 goes to f16 toward zero (NaN payloads cut, not
+// quieted), a channel the vector lacks is written as 0.
 #pragma once
 
 #include <cstdint>

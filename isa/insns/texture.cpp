@@ -200,6 +200,13 @@ struct UpperLevel {
   double blend[kWarpSize] = {};
 };
 
+// The descriptor without its level-of-detail bias.
+Object unbiased(const Object& o) {
+  Object u = o;
+  u.lodBias = 0;
+  return u;
+}
+
 void runTex(Exec& x, const Inst& in) {
   if (!x.mask) return;
   const unsigned dims = in.flags & kDimsMask;
@@ -221,7 +228,7 @@ void runTex(Exec& x, const Inst& in) {
     // mipmap_probe.h200.txt, un2 with normalizedCoords = 0 reads as normalized).
     d.obj[l].normalizedCoords = 1;
     const Object& o = d.obj[l];
-    float lod = 0;  // a plain tex reads the base level (before bias and clamps)
+    float lod = 0;
     if (in.flags & kLevel) lod = fp::f32(uint32_t(x.reg(in.ops[2])[l]));
     if (in.flags & kGrad) {
       // A cube map's gradients are of the direction: three components (bindTex checks).
@@ -241,7 +248,11 @@ void runTex(Exec& x, const Inst& in) {
         lod = tex::lodFromGradients(o, dx, dy);
       }
     }
-    const tex::MipChoice c = tex::mipLevels(o, lod);
+    // A plain tex (and tex.base) reads level 0 without the bias, within the level clamps (the
+    // H200: texture_forms_probe's Bl, bias 1.5, reads level 0; Bc, min clamp 2, level 2; the
+    // mipmap probe's lb2 and ub2 plain fetches likewise).
+    const bool plain = !(in.flags & (kLevel | kGrad));
+    const tex::MipChoice c = plain ? tex::mipLevels(unbiased(o), 0) : tex::mipLevels(o, lod);
     if (c.n == 2 && !intCoords) {  // integer coordinates address one level's texels
       up->d.obj[l] = tex::levelOf(o, c.level[1]);
       blended |= LaneMask{1} << l;
@@ -454,12 +465,13 @@ void runQuery(Exec& x, const Inst& in, tex::Kind kind) {
         break;
     }
     if (in.flags & kLevelQuery) {
-      // txq.level: the size of mip level `lod` (a level past the last, or negative: 0).
+      // txq.level: the size of mip level `lod`; 0 for a level past the last or negative, and for
+      // an axis the texture lacks (the H200: a 2-d texture's depth is 0 at every level).
       const auto lod = int32_t(uint32_t(x.reg(in.ops[2])[l]));
       v = lod < 0 || lod >= int32_t(std::max<uint8_t>(o.levels, 1)) ? 0
           : q == Query::Width  ? tex::levelSize(o.width, unsigned(lod))
-          : q == Query::Height ? (o.dims >= 2 ? tex::levelSize(o.height, unsigned(lod)) : 1)
-                               : (o.dims >= 3 ? tex::levelSize(o.depth, unsigned(lod)) : 1);
+          : q == Query::Height ? (o.dims >= 2 ? tex::levelSize(o.height, unsigned(lod)) : 0)
+                               : (o.dims >= 3 ? tex::levelSize(o.depth, unsigned(lod)) : 0);
     }
     x.reg(in.ops[0])[l] = v;
   });
@@ -508,9 +520,9 @@ constexpr AtomFn kReductions[] = {redAdd<uint32_t>,
                                   redOr,
                                   redOr};
 
-// sust.p: each lane's source words converted to its surface's channels (surface_format.h), as
-// many channels as both the vector and the sample have; lanes grouped by sample layout, one
-// warp-wide store per group.
+// sust.p: each lane's source words converted to its surface's channels (surface_format.h), a
+// channel the vector lacks written as 0; lanes grouped by sample layout, one warp-wide store per
+// group.
 void storeFormatted(Exec& x, const Inst& in, const Descriptors& d, LaneMask live,
                     const uint64_t* addrs, unsigned vec) {
   const Opnd& data = in.ops[1];
@@ -522,10 +534,11 @@ void storeFormatted(Exec& x, const Inst& in, const Descriptors& d, LaneMask live
         group |= LaneMask{1} << l;
     });
     live &= ~group;
-    const unsigned n = std::min<unsigned>(vec, lead.channels);
+    // The whole sample is written: a channel the vector lacks reads 0 after (the H200).
+    const unsigned n = lead.channels;
     uint64_t vals[kWarpSize * 4] = {};
     forLanes(group, [&](unsigned l) {
-      for (unsigned i = 0; i < n; ++i)
+      for (unsigned i = 0; i < std::min(vec, n); ++i)
         vals[l * n + i] = tex::formattedChannel(lead.channel, uint32_t(x.reg(vecElem(data, i))[l]));
     });
     x.machine->store(in, Space::Global, group, addrs, tex::channelBytes(lead.channel), n, vals);
@@ -537,13 +550,6 @@ void reduceFormatted(Exec& x, const Inst& in, const Descriptors& d, LaneMask liv
                      const uint64_t* addrs, unsigned bytes) {
   LaneMask isSigned = 0;
   forLanes(live, [&](unsigned l) {
-    if (tex::texelBytes(d.obj[l]) < bytes) {
-      const std::string why = "sured.p of " + std::to_string(bytes) + " bytes on a surface of " +
-                              std::to_string(tex::texelBytes(d.obj[l])) + "-byte samples";
-      x.machine->trap(in, LaneMask{1} << l, why.c_str());
-      live &= ~(LaneMask{1} << l);  // a sample too small to hold the operand: nothing written
-      return;
-    }
     if (tex::reducesSigned(d.obj[l].channel)) isSigned |= LaneMask{1} << l;
   });
   uint64_t a[kWarpSize] = {}, old[kWarpSize] = {};
@@ -579,11 +585,14 @@ void runSurface(Exec& x, const Inst& in) {
     for (unsigned i = 0; i < dims; ++i)
       c[i] = int32_t(uint32_t(x.reg(surfCoordOp(in, addrOp, first + i))[l]));
     int64_t layer = layered ? int64_t(uint32_t(x.reg(surfCoordOp(in, addrOp, 0))[l])) : 0;
-    // x counts bytes (samples for the formatted forms); y, z and the layer count rows, slices
-    // and layers.
-    const int64_t limit[3] = {
-        formatted ? int64_t(o.width) - 1 : int64_t(o.width) * tex::texelBytes(o) - int64_t(access),
-        int64_t(o.dims >= 2 ? o.height : 1) - 1, int64_t(o.dims >= 3 ? o.depth : 1) - 1};
+    // x counts bytes (sust.p: samples; sured.p: words of its operand's size, the H200's .b32 on a
+    // u32 x 2 surface reducing word x of the row, not sample x); y, z and the layer count rows,
+    // slices and layers.
+    const uint64_t unit = Access == SurfaceAccess::Reduce ? bytes : tex::texelBytes(o);
+    const int64_t limit[3] = {formatted ? int64_t(o.width * tex::texelBytes(o) / unit) - 1
+                                        : int64_t(o.width) * tex::texelBytes(o) - int64_t(access),
+                              int64_t(o.dims >= 2 ? o.height : 1) - 1,
+                              int64_t(o.dims >= 3 ? o.depth : 1) - 1};
     bool out = layer >= int64_t(o.layers) || (layered && !o.layered);
     for (unsigned i = 0; i < 3; ++i) out = out || c[i] < 0 || c[i] > limit[i];
     if (out) {
@@ -601,7 +610,7 @@ void runSurface(Exec& x, const Inst& in) {
         c[i] = std::clamp<int64_t>(c[i], 0, std::max<int64_t>(limit[i], 0));
       layer = std::min<int64_t>(layer, o.layers - 1);
     }
-    const uint64_t xBytes = formatted ? uint64_t(c[0]) * tex::texelBytes(o) : uint64_t(c[0]);
+    const uint64_t xBytes = formatted ? uint64_t(c[0]) * unit : uint64_t(c[0]);
     addrs[l] = handles[l] + uint64_t(o.dataOffset) + xBytes + uint64_t(c[1]) * o.pitch +
                uint64_t(c[2] + layer) * o.slicePitch;
     live |= LaneMask{1} << l;

@@ -253,10 +253,12 @@ TEST(TextureForms, SustPConvertsToTheChannels) {
   const auto s16 = storeP(surface(2, 1, Channel::S16, 2), std::vector<int16_t>(4, 7),
                           {uint32_t(-40000), 40000, 9, 9, uint32_t(-5), 12, 9, 9});
   EXPECT_EQ(s16, (std::vector<int16_t>{-32768, 32767, -5, 12}));
-  // f16 x 1: the f32 word rounded to half, to nearest even; past 65504 (65520 rounds up) inf.
+  // f16 x 1: the f32 word toward zero (1 + 2^-11 to 1, 65520 to 65504, not inf), as the H200.
   const auto f16 = storeP(surface(2, 1, Channel::F16, 1), std::vector<uint16_t>(2, 0),
                           {fp::bits(1.0f + 0x1p-11f), 0, 0, 0, fp::bits(65520.0f), 0, 0, 0});
-  EXPECT_EQ(f16, (std::vector<uint16_t>{0x3c00, 0x7c00}));
+  EXPECT_EQ(f16, (std::vector<uint16_t>{0x3c00, 0x7bff}));
+  // A NaN keeps its payload's top bits, unquieted.
+  EXPECT_EQ(isa::tex::formattedChannel(Channel::F16, 0x7fbce68du), 0x7de7u);
   EXPECT_EQ(isa::tex::formattedChannel(Channel::F32, 0x7fc00001u), 0x7fc00001u);
 }
 
@@ -333,26 +335,28 @@ TEST(TextureForms, SuredPReducesAsTheFormatsSignedness) {
   EXPECT_EQ(r.read<int64_t>(dw + isa::tex::kDescriptorBytes, 2), (std::vector<int64_t>{0, -16}));
 }
 
-TEST(TextureForms, SuredPWiderThanTheSampleTraps) {
+// sured.p counts x in words of its operand's size, not in samples (the H200, the texture forms
+// probe's suredodd: .b32 add on a u32 x 2 surface changes word x of the row).
+TEST(TextureForms, SuredPCountsXInWordsOfItsOperand) {
   const std::string ptx = kHeader + R"(
 .visible .entry red(.param .u64 s)
 {
-  .reg .b32 %r<2>;
-  .reg .b64 %rd<3>;
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<2>;
   ld.param.u64 %rd1, [s];
-  mov.u32 %r1, 0;
-  mov.u64 %rd2, 1;
-  sured.p.max.1d.b64.trap [%rd1, {%r1}], %rd2;
+  mov.u32 %r1, 1;
+  mov.u32 %r2, 5;
+  sured.p.add.1d.b32.trap [%rd1, {%r1}], %r2;
   ret;
 }
 )";
   PtxRunner r(ptx);
-  const auto s = makeObject(surface(2, 1, Channel::U32, 1), std::vector<uint32_t>{0, 3});
+  const auto s = makeObject(surface(2, 1, Channel::U32, 2), std::vector<uint32_t>{1, 2, 3, 4});
   const uint64_t d = r.buffer<uint8_t>(s.size(), s);
   auto res = r.launch("red", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(d)});
-  ASSERT_TRUE(res.fault);
-  EXPECT_NE(res.fault->message.find("4-byte samples"), std::string::npos) << res.fault->message;
-  EXPECT_EQ(r.read<uint32_t>(d + isa::tex::kDescriptorBytes, 2), (std::vector<uint32_t>{0, 3}));
+  ASSERT_FALSE(res.fault) << res.fault->describe("r.ptx");
+  EXPECT_EQ(r.read<uint32_t>(d + isa::tex::kDescriptorBytes, 4),
+            (std::vector<uint32_t>{1, 7, 3, 4}));
 }
 
 }  // namespace
