@@ -355,7 +355,6 @@ Footprint cubeGatherFootprint(const Object& o, float x, float y, float z, uint32
   face.normalizedCoords = 1;
   face.filter = Filter::Linear;
   face.dims = 2;
-  face.address[0] = face.address[1] = Address::Clamp;
   Footprint box;
   if (o.seamlessCubemap) {
     seamlessCubeFootprint(face, cc.s, cc.t, cubeIndex * 6, cc.face, box);
