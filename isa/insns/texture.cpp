@@ -1,22 +1,26 @@
 // Texture and surface instructions through texture/surface objects (PTX ISA, "Texture
 // Instructions" and "Surface Instructions"), the handle in a 64-bit register:
-//   tex.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32}   d, [h, {coords}]
+//   tex{.base}.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32}   d, [h, {coords}]
+//   tex.{2dms,a2dms}.v4.(types).s32        d, [h, {sample, (layer,) x, y}]  (one sample)
 //   tex.level.{1d,2d,3d}.v4.(types)                                d, [h, {coords}], lod
-//   tex.grad.{1d,2d,3d}.v4.(types)                                 d, [h, {coords}], {ddx}, {ddy}
-//   tld4.{r,g,b,a}.{2d,a2d}.v4.{f32,s32,u32}.f32                   d, [h, {coords}]
+//   tex.grad.{1d,2d,3d,cube,acube}.v4.(types)                      d, [h, {coords}], {ddx}, {ddy}
+//   tld4.{r,g,b,a}.{2d,a2d,cube,acube}.v4.{f32,s32,u32}.f32        d, [h, {coords}]
 //   txq.{width,height,depth,array_size,normalized_coords,filter_mode,addr_mode_0..2,
-//        num_mipmap_levels,num_samples}.b32                       d, [h]
+//        num_mipmap_levels,num_samples,channel_data_type,channel_order}.b32  d, [h]
+//   txq.level.{width,height,depth}.b32                            d, [h], lod
 //   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32,b64}{.trap,.clamp,.zero}  d, [h, {coords}]
 //   sust.b.(the same)                                             [h, {coords}], {data}
+//   sust.p.{1d,2d,3d}{.v2,.v4}.b32.(clamp)                        [h, {coords}], {data}
 //   sured.b.{add,min,max,and,or}.(geometry).{u32,s32,b32,u64,s64,b64}  [h, {coords}], a
-//   suq.{width,height,depth,array_size}.b32                       d, [h]
+//   sured.p.{add,min,max,and,or}.{1d,2d,3d}.{b32,b64}.(clamp)     [h, {coords}], a
+//   suq.{width,height,depth,array_size,channel_data_type,channel_order}.b32  d, [h]
 // The handle is the device address of a descriptor (isa/insns/texture_object.h), read with
 // global loads; texels are read and written with global accesses too, so the checkers and the
 // timing model see them. Which texels and weights: isa/insns/texture_sample.h; which mipmap
-// levels (tex.level, tex.grad, and tex on a mipmapped texture): isa/insns/texture_mipmap.h.
-// Not yet: filtering across cube faces (each face is clamped at its edges), tex.grad on cube
-// maps, tex.base, multisample geometries, sampler operands (independent mode), the formatted
-// sust.p/sured.p; they fault "not supported yet".
+// levels (tex.level, tex.grad, and tex on a mipmapped texture): isa/insns/texture_mipmap.h;
+// what the formatted surface forms convert: isa/insns/surface_format.h.
+// Not yet: sampler operands (independent mode, .texmode_independent, which nvcc never emits),
+// f16 results, offsets and depth compare; they fault "not supported yet".
 #include <algorithm>
 #include <array>
 #include <memory>
@@ -24,6 +28,7 @@
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
+#include "isa/insns/surface_format.h"
 #include "isa/insns/texture_mipmap.h"
 #include "isa/insns/texture_sample.h"
 
@@ -47,6 +52,11 @@ constexpr uint32_t kLevel = 1u << 20;  // tex.level: ops[2] is the level of deta
 constexpr uint32_t kGrad = 1u << 21;   // tex.grad: ops[2], ops[3] are d/dx and d/dy
 constexpr uint32_t kRedShift = 25;     // sured: the reduction (kReductions' index), bits 25..29
 
+// The new forms' flags, in bits the others leave free for their instructions.
+constexpr uint32_t kFormatted = 1u << 15;    // sust.p / sured.p: x counts samples, not bytes
+constexpr uint32_t kLevelQuery = 1u << 19;   // txq.level: ops[2] is the level
+constexpr uint32_t kMultisample = 1u << 31;  // tex.2dms / tex.a2dms: the sample index leads
+
 enum class Query : uint8_t {
   Width,
   Height,
@@ -58,7 +68,9 @@ enum class Query : uint8_t {
   Addr1,
   Addr2,
   MipLevels,
-  Samples
+  Samples,
+  DataType,  // channel_data_type (surface_format.h)
+  Order      // channel_order
 };
 
 // The descriptors of the lanes' handles: read once per distinct handle, checked.
@@ -188,6 +200,13 @@ struct UpperLevel {
   double blend[kWarpSize] = {};
 };
 
+// The descriptor without its level-of-detail bias.
+Object unbiased(const Object& o) {
+  Object u = o;
+  u.lodBias = 0;
+  return u;
+}
+
 void runTex(Exec& x, const Inst& in) {
   if (!x.mask) return;
   const unsigned dims = in.flags & kDimsMask;
@@ -209,17 +228,31 @@ void runTex(Exec& x, const Inst& in) {
     // mipmap_probe.h200.txt, un2 with normalizedCoords = 0 reads as normalized).
     d.obj[l].normalizedCoords = 1;
     const Object& o = d.obj[l];
-    float lod = 0;  // a plain tex reads the base level (before bias and clamps)
+    float lod = 0;
     if (in.flags & kLevel) lod = fp::f32(uint32_t(x.reg(in.ops[2])[l]));
     if (in.flags & kGrad) {
+      // A cube map's gradients are of the direction: three components (bindTex checks).
+      const unsigned n = (in.flags & kCube) ? 3 : dims;
       float dx[3] = {}, dy[3] = {};
-      for (unsigned i = 0; i < dims; ++i) {
+      for (unsigned i = 0; i < n; ++i) {
         dx[i] = fp::f32(uint32_t(x.reg(vecElem(in.ops[2], i))[l]));
         dy[i] = fp::f32(uint32_t(x.reg(vecElem(in.ops[3], i))[l]));
       }
-      lod = tex::lodFromGradients(o, dx, dy);
+      if (in.flags & kCube) {
+        const unsigned first = layered ? 1 : 0;
+        float dir[3];
+        for (unsigned i = 0; i < 3; ++i)
+          dir[i] = fp::f32(uint32_t(x.reg(coordOp(in, first + i))[l]));
+        lod = tex::lodFromCubeGradients(o, dir, dx, dy);
+      } else {
+        lod = tex::lodFromGradients(o, dx, dy);
+      }
     }
-    const tex::MipChoice c = tex::mipLevels(o, lod);
+    // A plain tex (and tex.base) reads level 0 without the bias, within the level clamps (the
+    // H200: texture_forms_probe's Bl, bias 1.5, reads level 0; Bc, min clamp 2, level 2; the
+    // mipmap probe's lb2 and ub2 plain fetches likewise).
+    const bool plain = !(in.flags & (kLevel | kGrad));
+    const tex::MipChoice c = plain ? tex::mipLevels(unbiased(o), 0) : tex::mipLevels(o, lod);
     if (c.n == 2 && !intCoords) {  // integer coordinates address one level's texels
       up->d.obj[l] = tex::levelOf(o, c.level[1]);
       blended |= LaneMask{1} << l;
@@ -252,7 +285,10 @@ void runTex(Exec& x, const Inst& in) {
       tex::footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face, out);
       return;
     }
-    const unsigned first = layered ? 1 : 0;
+    // tex.2dms: {sample, x, y, _}; tex.a2dms: {sample, layer, x, y} (PTX ISA, tex). A texture
+    // CUDA makes has one sample: the sample index reads it.
+    const bool ms = in.flags & kMultisample;
+    const unsigned layerAt = ms ? 1 : 0, first = (layered ? 1 : 0) + (ms ? 1 : 0);
     float c[3] = {};
     int32_t ic[3] = {};
     for (unsigned i = 0; i < dims; ++i) {
@@ -260,7 +296,7 @@ void runTex(Exec& x, const Inst& in) {
       c[i] = fp::f32(uint32_t(v));
       ic[i] = int32_t(uint32_t(v));
     }
-    const uint32_t layer = layered ? uint32_t(x.reg(coordOp(in, 0))[l]) : 0;
+    const uint32_t layer = layered ? uint32_t(x.reg(coordOp(in, layerAt))[l]) : 0;
     if (intCoords) {
       // Integer coordinates address texels directly, unfiltered.
       Object point = o;
@@ -343,6 +379,18 @@ void runTld4(Exec& x, const Inst& in) {
   std::array<tex::Footprint, kWarpSize> fp;
   forLanes(x.mask, [&](unsigned l) {
     const unsigned first = layered ? 1 : 0;
+    if (in.flags & kCube) {
+      const Object& o = d.obj[l];
+      if (!o.cube)
+        x.machine->trap(in, LaneMask{1} << l, "tld4.cube on a texture that is not a cube map");
+      // As tex.cube: an index past the last cube reads the last.
+      const uint32_t cubes = std::max<uint32_t>(1, o.layers / 6);
+      const uint32_t cube = layered ? std::min(uint32_t(x.reg(coordOp(in, 0))[l]), cubes - 1) : 0;
+      fp[l] = tex::cubeGatherFootprint(o, fp::f32(uint32_t(x.reg(coordOp(in, first))[l])),
+                                       fp::f32(uint32_t(x.reg(coordOp(in, first + 1))[l])),
+                                       fp::f32(uint32_t(x.reg(coordOp(in, first + 2))[l])), cube);
+      return;
+    }
     const float cx = fp::f32(uint32_t(x.reg(coordOp(in, first))[l]));
     const float cy = fp::f32(uint32_t(x.reg(coordOp(in, first + 1))[l]));
     const uint32_t layer = layered ? uint32_t(x.reg(coordOp(in, 0))[l]) : 0;
@@ -409,6 +457,21 @@ void runQuery(Exec& x, const Inst& in, tex::Kind kind) {
       case Query::Samples:
         v = 1;
         break;
+      case Query::DataType:
+        v = tex::channelDataType(o);
+        break;
+      case Query::Order:
+        v = tex::channelOrder(o);
+        break;
+    }
+    if (in.flags & kLevelQuery) {
+      // txq.level: the size of mip level `lod`; 0 for a level past the last or negative, and for
+      // an axis the texture lacks (the H200: a 2-d texture's depth is 0 at every level).
+      const auto lod = int32_t(uint32_t(x.reg(in.ops[2])[l]));
+      v = lod < 0 || lod >= int32_t(std::max<uint8_t>(o.levels, 1)) ? 0
+          : q == Query::Width  ? tex::levelSize(o.width, unsigned(lod))
+          : q == Query::Height ? (o.dims >= 2 ? tex::levelSize(o.height, unsigned(lod)) : 0)
+                               : (o.dims >= 3 ? tex::levelSize(o.depth, unsigned(lod)) : 0);
     }
     x.reg(in.ops[0])[l] = v;
   });
@@ -457,6 +520,47 @@ constexpr AtomFn kReductions[] = {redAdd<uint32_t>,
                                   redOr,
                                   redOr};
 
+// sust.p: each lane's source words converted to its surface's channels (surface_format.h), a
+// channel the vector lacks written as 0; lanes grouped by sample layout, one warp-wide store per
+// group.
+void storeFormatted(Exec& x, const Inst& in, const Descriptors& d, LaneMask live,
+                    const uint64_t* addrs, unsigned vec) {
+  const Opnd& data = in.ops[1];
+  while (live) {
+    const Object& lead = d.obj[unsigned(std::countr_zero(live))];
+    LaneMask group = 0;
+    forLanes(live, [&](unsigned l) {
+      if (d.obj[l].channel == lead.channel && d.obj[l].channels == lead.channels)
+        group |= LaneMask{1} << l;
+    });
+    live &= ~group;
+    // The whole sample is written: a channel the vector lacks reads 0 after (the H200).
+    const unsigned n = lead.channels;
+    uint64_t vals[kWarpSize * 4] = {};
+    forLanes(group, [&](unsigned l) {
+      for (unsigned i = 0; i < std::min(vec, n); ++i)
+        vals[l * n + i] = tex::formattedChannel(lead.channel, uint32_t(x.reg(vecElem(data, i))[l]));
+    });
+    x.machine->store(in, Space::Global, group, addrs, tex::channelBytes(lead.channel), n, vals);
+  }
+}
+
+// sured.p: the sample reduced as .u32/.u64 or .s32/.s64 by its format's signedness.
+void reduceFormatted(Exec& x, const Inst& in, const Descriptors& d, LaneMask live,
+                     const uint64_t* addrs, unsigned bytes) {
+  LaneMask isSigned = 0;
+  forLanes(live, [&](unsigned l) {
+    if (tex::reducesSigned(d.obj[l].channel)) isSigned |= LaneMask{1} << l;
+  });
+  uint64_t a[kWarpSize] = {}, old[kWarpSize] = {};
+  forLanes(live, [&](unsigned l) { a[l] = x.reg(in.ops[1])[l]; });
+  const uint32_t fn = in.flags >> kRedShift;  // the unsigned reduction's index
+  for (const LaneMask group : {live & ~isSigned, live & isSigned})
+    if (group)
+      x.machine->atomic(in, Space::Global, group, addrs, bytes,
+                        kReductions[fn | (group & isSigned ? 1u : 0u)], a, a, old);
+}
+
 template <SurfaceAccess Access>
 void runSurface(Exec& x, const Inst& in) {
   if (!x.mask) return;
@@ -467,6 +571,7 @@ void runSurface(Exec& x, const Inst& in) {
   const unsigned clampMode = (in.flags >> kClampShift) & 3;
   const unsigned bytes = (in.flags >> kBytesShift) & 31, vec = (in.flags >> kVecShift) & 7;
   const unsigned access = bytes * vec;
+  const bool formatted = in.flags & kFormatted;
   uint64_t handles[kWarpSize] = {};
   handlesOf(x, in.ops[addrOp], handles);
   Descriptors d;
@@ -480,8 +585,12 @@ void runSurface(Exec& x, const Inst& in) {
     for (unsigned i = 0; i < dims; ++i)
       c[i] = int32_t(uint32_t(x.reg(surfCoordOp(in, addrOp, first + i))[l]));
     int64_t layer = layered ? int64_t(uint32_t(x.reg(surfCoordOp(in, addrOp, 0))[l])) : 0;
-    // x counts bytes; y, z and the layer count rows, slices and layers.
-    const int64_t limit[3] = {int64_t(o.width) * tex::texelBytes(o) - int64_t(access),
+    // x counts bytes (sust.p: samples; sured.p: words of its operand's size, the H200's .b32 on a
+    // u32 x 2 surface reducing word x of the row, not sample x); y, z and the layer count rows,
+    // slices and layers.
+    const uint64_t unit = Access == SurfaceAccess::Reduce ? bytes : tex::texelBytes(o);
+    const int64_t limit[3] = {formatted ? int64_t(o.width * tex::texelBytes(o) / unit) - 1
+                                        : int64_t(o.width) * tex::texelBytes(o) - int64_t(access),
                               int64_t(o.dims >= 2 ? o.height : 1) - 1,
                               int64_t(o.dims >= 3 ? o.depth : 1) - 1};
     bool out = layer >= int64_t(o.layers) || (layered && !o.layered);
@@ -492,8 +601,8 @@ void runSurface(Exec& x, const Inst& in) {
                          : Access == SurfaceAccess::Store ? "sust"
                                                           : "sured";
         const std::string why = std::string(op) + " outside the surface (x " +
-                                std::to_string(c[0]) + " bytes, y " + std::to_string(c[1]) +
-                                ", z " + std::to_string(c[2]) + ")";
+                                std::to_string(c[0]) + (formatted ? " samples" : " bytes") +
+                                ", y " + std::to_string(c[1]) + ", z " + std::to_string(c[2]) + ")";
         x.machine->trap(in, LaneMask{1} << l, why.c_str());
       }
       if (clampMode == 2) return;  // .zero: loads read zeros, stores are dropped
@@ -501,12 +610,20 @@ void runSurface(Exec& x, const Inst& in) {
         c[i] = std::clamp<int64_t>(c[i], 0, std::max<int64_t>(limit[i], 0));
       layer = std::min<int64_t>(layer, o.layers - 1);
     }
-    addrs[l] = handles[l] + uint64_t(o.dataOffset) + uint64_t(c[0]) + uint64_t(c[1]) * o.pitch +
+    const uint64_t xBytes = formatted ? uint64_t(c[0]) * unit : uint64_t(c[0]);
+    addrs[l] = handles[l] + uint64_t(o.dataOffset) + xBytes + uint64_t(c[1]) * o.pitch +
                uint64_t(c[2] + layer) * o.slicePitch;
     live |= LaneMask{1} << l;
   });
   uint64_t vals[kWarpSize * 4] = {};
   const Opnd& data = in.ops[dataOp];
+  if (formatted) {
+    if constexpr (Access == SurfaceAccess::Reduce)
+      reduceFormatted(x, in, d, live, addrs, bytes);
+    else if constexpr (Access == SurfaceAccess::Store)
+      storeFormatted(x, in, d, live, addrs, vec);
+    return;
+  }
   if constexpr (Access == SurfaceAccess::Reduce) {
     uint64_t a[kWarpSize] = {}, old[kWarpSize] = {};
     forLanes(live, [&](unsigned l) { a[l] = x.reg(data)[l]; });
@@ -555,7 +672,7 @@ bool geometryFlags(const Mods& m, uint32_t& flags) {
 unsigned coordCount(uint32_t flags) {
   if (flags & kCube) return 4;  // cube: {x, y, z, _}; acube: {index, x, y, z}
   const unsigned dims = flags & kDimsMask;
-  const unsigned n = dims + ((flags & kLayered) ? 1 : 0);
+  const unsigned n = dims + ((flags & kLayered) ? 1 : 0) + ((flags & kMultisample) ? 1 : 0);
   return n == 3 ? 4 : n;
 }
 
@@ -583,11 +700,14 @@ std::string bindTex(Inst& in) {
   uint32_t flags = 0;
   const bool level = m.has("level"), grad = m.has("grad");
   const size_t operands = 2 + (level ? 1 : 0) + (grad ? 2 : 0);
-  if (!geometryFlags(m, flags) || m.has("base") || m.types.size() != 2 || m.vec != 4 ||
-      in.ops.size() != operands || in.ops[0].kind != OpndKind::Vec ||
-      (in.ops[1].kind == OpndKind::Addr && in.ops[1].elems.size() != 1) ||
-      (grad && (flags & kCube))) {
-    in.run = notSupportedHandler;  // samplers, f16 results, tex.grad on cube maps: not yet
+  // tex.base reads the base level as a plain tex does (its level of detail is 0).
+  const bool geometry = m.has("2dms")    ? (flags |= 2 | kMultisample, true)
+                        : m.has("a2dms") ? (flags |= 2 | kLayered | kMultisample, true)
+                                         : geometryFlags(m, flags);
+  if (!geometry || m.types.size() != 2 || m.vec != 4 || in.ops.size() != operands ||
+      in.ops[0].kind != OpndKind::Vec ||
+      (in.ops[1].kind == OpndKind::Addr && in.ops[1].elems.size() != 1)) {
+    in.run = notSupportedHandler;  // samplers (independent mode), f16 results: not yet
     return "";
   }
   if (level) {
@@ -595,7 +715,7 @@ std::string bindTex(Inst& in) {
     flags |= kLevel;
   }
   if (grad) {
-    const unsigned dims = flags & kDimsMask;
+    const unsigned dims = (flags & kCube) ? 3 : flags & kDimsMask;  // a direction's three
     for (unsigned i = 2; i < 4; ++i) {
       const Opnd& g = in.ops[i];
       const unsigned n = g.kind == OpndKind::Vec ? unsigned(g.elems.size()) : 1;
@@ -609,6 +729,8 @@ std::string bindTex(Inst& in) {
     return msg(in, "returns .f32, .s32 or .u32");
   if (ct != Type::F32 && ct != Type::S32) return msg(in, "takes .f32 or .s32 coordinates");
   if (in.ops[0].elems.size() != 4) return msg(in, "writes a vector of 4 registers");
+  if ((flags & kMultisample) && ct != Type::S32) return msg(in, "takes .s32 coordinates");
+  if ((flags & kMultisample) && (level || grad)) return msg(in, "has no mipmaps to select");
   flags |= dstFlags(dt) | (ct == Type::S32 ? kIntCoords : 0);
   if (auto e = checkAddress(in, 1, flags); !e.empty()) return e;
   in.flags = flags;
@@ -631,9 +753,11 @@ std::string bindTld4(Inst& in) {
     comp = 3;
   else
     return msg(in, "needs a component (.r, .g, .b or .a)");
-  const bool ok = (m.has("2d") && (flags |= 2)) || (m.has("a2d") && (flags |= 2 | kLayered));
+  const bool ok = (m.has("2d") && (flags |= 2)) || (m.has("a2d") && (flags |= 2 | kLayered)) ||
+                  (m.has("cube") && (flags |= 2 | kCube)) ||
+                  (m.has("acube") && (flags |= 2 | kLayered | kCube));
   if (!ok || m.types.size() != 2 || in.ops.size() != 2 || in.ops[0].kind != OpndKind::Vec) {
-    in.run = notSupportedHandler;  // cube, samplers, offsets, depth compare: not yet
+    in.run = notSupportedHandler;  // samplers, offsets, depth compare: not yet
     return "";
   }
   const Type dt = m.types[0];
@@ -661,23 +785,26 @@ std::string bindQuery(Inst& in, bool surface) {
       {"addr_mode_1", Query::Addr1},
       {"addr_mode_2", Query::Addr2},
       {"num_mipmap_levels", Query::MipLevels},
-      {"num_samples", Query::Samples}};
+      {"num_samples", Query::Samples},
+      {"channel_data_type", Query::DataType},
+      {"channel_order", Query::Order}};
   const Mods& m = in.mods;
-  if (m.has("level")) {
-    in.run = notSupportedHandler;
-    return "";
-  }
+  const bool level = m.has("level");
   int q = -1;
   for (const auto& [word, query] : kTex)
-    if (m.has(word) && (!surface || query <= Query::ArraySize)) q = int(query);
+    if (m.has(word) && (!surface || query <= Query::ArraySize || query >= Query::DataType))
+      q = int(query);
   if (q < 0) {
-    in.run = notSupportedHandler;  // channel_data_type, channel_order, memory_layout: not yet
+    in.run = notSupportedHandler;  // memory_layout, sampler queries (independent mode): not yet
     return "";
   }
-  if (auto e = expectOperands(in, 2); !e.empty()) return e;
+  if (level && (surface || q > int(Query::Depth)))
+    return msg(in, "queries a level's .width, .height or .depth");
+  if (auto e = expectOperands(in, level ? 3 : 2); !e.empty()) return e;
   if (in.ops[1].kind != OpndKind::Addr || in.ops[1].baseSlot == kNoSlot)
     return msg(in, "takes the object's handle in a register: [%rd]");
-  in.flags = uint32_t(q) << kQueryShift;
+  if (level && in.ops[2].kind != OpndKind::Reg) return msg(in, "takes the level in a register");
+  in.flags = uint32_t(q) << kQueryShift | (level ? kLevelQuery : 0);
   in.cls = InsnClass::LoadGlobal;
   in.run = surface ? runSuq : runTxq;
   return "";
@@ -690,11 +817,14 @@ std::string bindSurface(Inst& in) {
   constexpr bool Store = Access != SurfaceAccess::Load;
   const Mods& m = in.mods;
   uint32_t flags = 0;
-  if (!m.has("b") || !geometryFlags(m, flags) || (flags & kCube) || m.types.size() != 1 ||
-      in.ops.size() != 2) {
-    in.run = notSupportedHandler;  // sust.p (formatted), 2dms: not yet
+  // sust.p / sured.p: formatted, on 1d, 2d and 3d surfaces (PTX ISA); there is no suld.p.
+  const bool formatted = m.has("p") && Access != SurfaceAccess::Load;
+  if ((!m.has("b") && !formatted) || !geometryFlags(m, flags) || (flags & kCube) ||
+      (formatted && (flags & kLayered)) || m.types.size() != 1 || in.ops.size() != 2) {
+    in.run = notSupportedHandler;  // suld.p, 2dms surfaces: not in the PTX ISA for sm_90
     return "";
   }
+  if (formatted) flags |= kFormatted;
   unsigned bytes = 0;
   if constexpr (Access == SurfaceAccess::Reduce) {
     // sured.b.OP.GEOM.TYPE: OP add, min, max, and, or; TYPE u32 s32 b32 u64 s64 b64.
@@ -707,6 +837,9 @@ std::string bindSurface(Inst& in) {
     if (op < 0) return msg(in, "needs an operation (.add, .min, .max, .and or .or)");
     if (typeBits(t) != 32 && typeBits(t) != 64) return msg(in, "takes a 32- or 64-bit type");
     if (op >= 3 && isSigned) return msg(in, "takes .b32 or .b64 for .and and .or");
+    if (formatted && t != Type::B32 && t != Type::B64) return msg(in, "takes .b32 or .b64");
+    if (formatted && wide && op != 1 && op != 2)
+      return msg(in, "takes .b64 for .min and .max only");
     bytes = wide ? 8 : 4;
     flags |= uint32_t(op * 4 + (wide ? 2 : 0) + (isSigned ? 1 : 0)) << kRedShift;
   } else {
@@ -726,6 +859,7 @@ std::string bindSurface(Inst& in) {
       default:
         return msg(in, "takes .b8, .b16, .b32 or .b64");
     }
+    if (formatted && bytes != 4) return msg(in, "takes .b32 words");
   }
   const unsigned clamp = m.has("zero") ? 2 : m.has("clamp") ? 1 : 0;
   flags |= clamp << kClampShift | bytes << kBytesShift | uint32_t(m.vec) << kVecShift;

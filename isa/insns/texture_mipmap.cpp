@@ -86,6 +86,39 @@ float lodFromGradients(const Object& o, const float* ddx, const float* ddy) {
   return chipLog2(rho);
 }
 
+float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, const float* ddy) {
+  const double ax = std::fabs(dir[0]), ay = std::fabs(dir[1]), az = std::fabs(dir[2]);
+  // The major axis and the face's (sc, tc) as signed picks of the direction's components, in
+  // cubeCoords' order of ties (z before y before x).
+  int major, sAxis, tAxis;
+  double sSign, tSign;
+  if (az >= ax && az >= ay) {
+    major = 2, sAxis = 0, tAxis = 1;
+    sSign = dir[2] >= 0 ? 1 : -1, tSign = -1;
+  } else if (ay >= ax) {
+    major = 1, sAxis = 0, tAxis = 2;
+    sSign = 1, tSign = dir[1] >= 0 ? 1 : -1;
+  } else {
+    major = 0, sAxis = 2, tAxis = 1;
+    sSign = dir[0] >= 0 ? -1 : 1, tSign = -1;
+  }
+  const double ma = std::fabs(double(dir[major])), maSign = dir[major] >= 0 ? 1 : -1;
+  const double sc = sSign * dir[sAxis], tc = tSign * dir[tAxis];
+  Object face = o;
+  face.dims = 2;
+  face.normalizedCoords = 1;
+  face.height = o.width;
+  float dx[2], dy[2];
+  for (int k = 0; k < 2; ++k) {
+    const float* d = k == 0 ? ddx : ddy;
+    float* out = k == 0 ? dx : dy;
+    const double dma = maSign * d[major];
+    out[0] = float((sSign * d[sAxis] * ma - sc * dma) / (2 * ma * ma));
+    out[1] = float((tSign * d[tAxis] * ma - tc * dma) / (2 * ma * ma));
+  }
+  return lodFromGradients(face, dx, dy);
+}
+
 MipChoice mipLevels(const Object& o, float lod) {
   MipChoice c;
   const float top = float(o.levels - 1);

@@ -45,6 +45,12 @@ Object levelOf(const Object& o, unsigned l);
 // bits and rounds up to 1/256 (a multiple of 1/256 results).
 float lodFromGradients(const Object& o, const float* ddx, const float* ddy);
 
+// tex.grad on a cube map (texCubemapGrad): the gradients of the direction `dir` (three
+// components each) projected onto the face the direction hits, as that face's normalized
+// coordinates change (s = (sc / |ma| + 1) / 2, so ds = (dsc |ma| - sc d|ma|) / (2 ma^2)), then the
+// 2-d level of detail of a face of o.width texels (lodFromGradients).
+float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, const float* ddy);
+
 // The levels a fetch at level of detail `lod` reads: one, or two blended by `weight` (the
 // second level's share, a multiple of 1/256).
 struct MipChoice {

@@ -275,6 +275,30 @@ void faceDirection(uint32_t face, float sc, float tc, float* d) {
 
 }  // namespace
 
+namespace {
+
+// A seamless footprint's tap past both edges of its face (at a cube's corner, where three faces
+// meet and no fourth texel is) reads nothing: its weight (w of 256) goes to the other three taps,
+// a third each: w / 3 rounded to nearest to the two across the edges, the rest to the face's own
+// corner texel (the H200, mipmap_probe.h200.txt: at the exact corners the three weigh 85, 85 and
+// 86 of 256; w / 3 truncated leaves 12 of the Cs lines near a corner differing, rounded none;
+// docs/FIDELITY.md "Seamless cube maps").
+void cornerWeightToItsNeighbours(const AxisTaps& ax, const AxisTaps& ay, int64_t n,
+                                 uint32_t* weights) {
+  for (unsigned k = 0; k < 4; ++k) {
+    const int64_t i = ax.first + (k & 1), j = ay.first + (k >> 1);
+    if (!((i < 0 || i >= n) && (j < 0 || j >= n)) || weights[k] == 0) continue;
+    const uint32_t third = (weights[k] + 1) / 3;
+    weights[k ^ 1] += third;
+    weights[k ^ 2] += third;
+    weights[k ^ 3] += weights[k] - 2 * third;
+    weights[k] = 0;
+    return;
+  }
+}
+
+}  // namespace
+
 void seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, uint32_t face,
                            Footprint& f) {
   const int64_t n = o.width;
@@ -285,6 +309,7 @@ void seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase,
                              uint32_t(roundHalfAway(ay.weight[1] * 256)), 0};
   uint32_t weights[4];
   splitWeights(counts, alpha, 256, weights);
+  cornerWeightToItsNeighbours(ax, ay, n, weights);
   f.n = 4;
   for (unsigned d = 0; d < 3; ++d) {
     f.count[d] = uint8_t(counts[d]);
@@ -317,6 +342,27 @@ Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer) {
   const float c[2] = {x, y};
   // footprint() orders the taps (i0,j0), (i1,j0), (i0,j1), (i1,j1).
   const Footprint box = footprint(linear, c, nullptr, false, layer);
+  Footprint f;
+  f.n = 4;
+  const unsigned order[4] = {2, 3, 1, 0};
+  for (unsigned i = 0; i < 4; ++i) f.taps[i] = {box.taps[order[i]].offset, 0};
+  return f;
+}
+
+Footprint cubeGatherFootprint(const Object& o, float x, float y, float z, uint32_t cubeIndex) {
+  const CubeCoords cc = cubeCoords(x, y, z);
+  Object face = o;
+  face.normalizedCoords = 1;
+  face.filter = Filter::Linear;
+  face.dims = 2;
+  Footprint box;
+  if (o.seamlessCubemap) {
+    seamlessCubeFootprint(face, cc.s, cc.t, cubeIndex * 6, cc.face, box);
+  } else {
+    const float st[2] = {cc.s, cc.t};
+    footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face, box);
+  }
+  // Both order the taps (i0,j0), (i1,j0), (i0,j1), (i1,j1); tld4 returns them as gatherFootprint.
   Footprint f;
   f.n = 4;
   const unsigned order[4] = {2, 3, 1, 0};

@@ -99,6 +99,11 @@ void seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase,
 // (i0, j1), (i1, j1), (i1, j0), (i0, j0); weights unused.
 Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer);
 
+// tld4 on a cube map (tld4.cube / tld4.acube): the gather footprint at direction (x, y, z) on
+// cube `cubeIndex`, on the face the direction hits (clamped at its edges), or across the
+// faces' edges as linear filtering reads them when the map is seamless.
+Footprint cubeGatherFootprint(const Object& o, float x, float y, float z, uint32_t cubeIndex);
+
 // Channel `c` of a texel's bytes as the float tex returns (readNormalized or a float format).
 float channelAsFloat(const Object& o, const uint8_t* texel, unsigned c);
 // Channel `c` as the 32-bit integer tex returns for an element-type read (sign-extended).

@@ -69,16 +69,16 @@ ProbeDiff diffAgainstChip(const std::string& chipFile, const std::string& probe)
 TEST(MipmapProbe, AgreesWithTheH200WhereFitted) {
   ProbeDiff d = diffAgainstChip("tests/recorded/texture/mipmap_probe.h200.txt.xz", "mipmap_probe");
   // Every fetch of these agrees (point and linear mip filtering of 1-d and 2-d f32, f16 and
-  // u8 textures, the bias and clamps, layered textures, cube maps without seamless filtering).
+  // u8 textures, the bias and clamps, layered textures, cube maps, seamless ones too).
   const std::set<std::string> agreeing = {
-      "texture",    "launch",   "CAl cubelayer", "Cl cube",  "Cp cube",  "L1 layer1", "L2f layer2",
-      "L2u layer2", "b1 tex1",  "h2 lod2",       "h2 tex2",  "hi2 lod2", "l1 lod1",   "l1 tex1",
-      "l2 tex2",    "l3 tex3",  "lp2 lod2",      "lp2 tex2", "mx0 lod2", "mx0 tex2",  "nb2 lod2",
-      "nb2 tex2",   "np2 lod2", "np2 tex2",      "p1 lod1",  "p1 tex1",  "p2 grad2",  "p2 lod2",
-      "p2 tex2",    "p3 lod3",  "p3 tex3",       "pb2 lod2", "pb2 tex2", "pl2 lod2",  "pl2 tex2",
-      "u2 tex2",    "un2 tex2"};
+      "texture",    "launch",     "CAl cubelayer", "Cl cube",  "Cp cube",  "Cs cube",  "L1 layer1",
+      "L2f layer2", "L2u layer2", "b1 tex1",       "h2 lod2",  "h2 tex2",  "hi2 lod2", "l1 lod1",
+      "l1 tex1",    "l2 tex2",    "l3 tex3",       "lp2 lod2", "lp2 tex2", "mx0 lod2", "mx0 tex2",
+      "nb2 lod2",   "nb2 tex2",   "np2 lod2",      "np2 tex2", "p1 lod1",  "p1 tex1",  "p2 grad2",
+      "p2 lod2",    "p2 tex2",    "p3 lod3",       "p3 tex3",  "pb2 lod2", "pb2 tex2", "pl2 lod2",
+      "pl2 tex2",   "u2 tex2",    "un2 tex2",      "lb2 tex2", "ub2 tex2"};
   for (const std::string& o : agreeing) EXPECT_EQ(d.differing[o], 0u) << o;
-  EXPECT_LE(d.total, 347u) << d.report;
+  EXPECT_LE(d.total, 243u) << d.report;
 }
 
 // Layered and cube-map mipmaps (scripts/probes/texture/mip_layered_probe.cu) against the chip's

@@ -10,6 +10,7 @@
 
 #include "isa/fp.h"
 #include "isa/insns/texture_sample.h"
+#include "tests/sim/texture_objects.h"
 #include "tests/support/ptx_runner.h"
 
 namespace warpsim {
@@ -19,6 +20,8 @@ using isa::tex::Address;
 using isa::tex::Channel;
 using isa::tex::Filter;
 using isa::tex::Object;
+using test::makeObject;
+using test::object2d;
 using test::PtxRunner;
 
 TEST(TextureSample, FilterWeightsHaveEightFractionalBits) {
@@ -347,16 +350,6 @@ RC_GTEST_PROP(TextureSample, FootprintsAreWellFormed, ()) {
   RC_ASSERT(atCentre == (halfBorder ? 0.5 : 1.0));
 }
 
-// A descriptor followed by its texels, as one buffer: the handle is the buffer's address.
-template <class T>
-std::vector<uint8_t> makeObject(Object o, const std::vector<T>& texels) {
-  isa::tex::packDense(o);
-  std::vector<uint8_t> b(isa::tex::kDescriptorBytes + texels.size() * sizeof(T));
-  std::memcpy(b.data(), &o, sizeof o);
-  std::memcpy(b.data() + isa::tex::kDescriptorBytes, texels.data(), texels.size() * sizeof(T));
-  return b;
-}
-
 const std::string kHeader = ".version 8.0\n.target sm_90\n.address_size 64\n";
 
 // Thread i samples (cx[i], cy[i]) and writes the 4 results to out[4i..4i+3].
@@ -395,20 +388,6 @@ std::vector<float> sample2d(const std::vector<uint8_t>& object, const std::vecto
                {PtxRunner::ptr(t), PtxRunner::ptr(cx), PtxRunner::ptr(cy), PtxRunner::ptr(out)});
   EXPECT_FALSE(res.fault) << res.fault->describe("t.ptx");
   return r.read<float>(out, xs.size() * 4);
-}
-
-Object object2d(uint32_t w, uint32_t h, Channel c, uint8_t channels, Filter f, Address a,
-                bool normalized) {
-  Object o;
-  o.dims = 2;
-  o.width = w;
-  o.height = h;
-  o.channel = c;
-  o.channels = channels;
-  o.filter = f;
-  o.address[0] = o.address[1] = a;
-  o.normalizedCoords = normalized;
-  return o;
 }
 
 TEST(Texture, Tex2dPointAndLinear) {
@@ -588,6 +567,33 @@ TEST(TextureSample, SeamlessCubeMapsReadTheNeighbouringFaceAcrossAnEdge) {
   EXPECT_EQ(f.taps[1].offset, int64_t(5 * o.slicePitch + 7 * o.pitch + 0 * 4));  // -z (0, 7)
   EXPECT_EQ(f.taps[1].weight, 0.5);
   EXPECT_EQ(f.taps[2].weight + f.taps[3].weight, 0.0);  // the next row weighs nothing
+}
+
+// At a cube's corner the tap past both edges has no texel: the H200 gives its weight to the other
+// three taps, a third each rounded to nearest to the two across the edges and the rest to the
+// face's own corner texel (mipmap_probe.h200.txt: every Cs line agrees so, 96 did not before).
+TEST(TextureSample, SeamlessCubeCornerSplitsTheMissingTapsWeight) {
+  Object o;
+  o.dims = 2;
+  o.layered = 1;
+  o.cube = 1;
+  o.seamlessCubemap = 1;
+  o.width = o.height = 8;
+  o.layers = 6;
+  o.channel = Channel::F32;
+  o.filter = Filter::Linear;
+  o.normalizedCoords = 1;
+  isa::tex::packDense(o);
+  isa::tex::Footprint f;
+  // Face -z at (s, t) = (0, 1), the corner (1, -1, -1): four taps of 64/256 each, tap 2 (i -1,
+  // j 8) past both edges.
+  isa::tex::seamlessCubeFootprint(o, 0.0f, 1.0f, 0, 5, f);
+  ASSERT_EQ(f.n, 4u);
+  EXPECT_EQ(f.taps[0].weight, 85.0 / 256);  // across the left edge: +x
+  EXPECT_EQ(f.taps[1].weight, 86.0 / 256);  // the face's own corner texel
+  EXPECT_EQ(f.taps[2].weight, 0.0);         // the corner: no texel
+  EXPECT_EQ(f.taps[3].weight, 85.0 / 256);  // across the bottom edge: -y
+  EXPECT_EQ(f.taps[1].offset, int64_t(5 * o.slicePitch + 7 * o.pitch + 0 * 4));
 }
 
 TEST(TextureSample, CubeFaces) {

@@ -1,0 +1,363 @@
+// The texture and surface forms issue 12 item 5 added (isa/insns/texture.cpp's head comment):
+// tex.grad on cube maps, tex.base, tex.2dms/a2dms, tld4 on cube maps, txq/suq channel queries
+// and txq.level, sust.p and sured.p; each runs in a kernel on descriptors made by hand, against
+// values worked out from the PTX ISA's rules (surface_format.h, texture_mipmap.h).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "isa/fp.h"
+#include "isa/insns/surface_format.h"
+#include "isa/insns/texture_mipmap.h"
+#include "tests/sim/texture_objects.h"
+#include "tests/support/ptx_runner.h"
+
+namespace warpsim {
+namespace {
+
+using isa::tex::Address;
+using isa::tex::Channel;
+using isa::tex::Filter;
+using isa::tex::Object;
+using test::makeObject;
+using test::object2d;
+using test::PtxRunner;
+
+const std::string kHeader = ".version 8.7\n.target sm_90\n.address_size 64\n";
+
+Object surface(uint32_t w, uint32_t h, Channel c, uint8_t channels) {
+  Object o = object2d(w, h, c, channels, Filter::Point, Address::Clamp, false);
+  o.dims = h > 1 ? 2 : 1;
+  o.kind = isa::tex::Kind::Surface;
+  return o;
+}
+
+// A cube map of 2 x 2 faces with two levels: level 0's texel (i, j) of face f holds 4 f + 2 j + i,
+// level 1's one texel 100 + f.
+std::vector<uint8_t> twoLevelCube() {
+  Object o = object2d(2, 2, Channel::F32, 1, Filter::Point, Address::Clamp, true);
+  o.layered = 1;
+  o.cube = 1;
+  o.layers = 6;
+  o.levels = 2;
+  o.maxLod = 1;
+  std::vector<float> texels;
+  for (int i = 0; i < 24; ++i) texels.push_back(float(i));
+  for (int f = 0; f < 6; ++f) texels.push_back(float(100 + f));
+  return makeObject(o, texels);
+}
+
+TEST(TextureForms, CubeGradientsProjectOntoTheFace) {
+  Object o = object2d(16, 16, Channel::F32, 1, Filter::Point, Address::Clamp, true);
+  o.cube = 1;
+  o.layered = 1;
+  o.layers = 6;
+  // Face +x at its centre: s = (-z / x + 1) / 2, so dz = 1/8 moves s by 1/16, one texel of 16.
+  const float dir[3] = {1, 0, 0}, one[3] = {0, 0, 0.125f}, none[3] = {0, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, dir, one, none), 0.0f);
+  const float two[3] = {0, 0.25f, 0};  // t = (-y / x + 1) / 2: two texels
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, dir, two, none), 1.0f);
+  // The same face point twice as far: the gradient is divided by the major axis.
+  const float far[3] = {2, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, far, two, none), 0.0f);
+  // Along the major axis at the face's centre: the point does not move on the face.
+  const float radial[3] = {0.5f, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, dir, radial, none), -INFINITY);
+  // Off centre it does: s = (-z/x + 1)/2 at z = -0.5 moves by 0.5 dx / (2 x^2) = 1/8 for dx = 0.5:
+  // two texels.
+  const float off[3] = {1, 0, -0.5f};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, off, radial, none), 1.0f);
+}
+
+TEST(TextureForms, TexGradOnACubeMapPicksTheLevel) {
+  const std::string ptx = kHeader + R"(
+.visible .entry grad(.param .u64 t, .param .u64 in, .param .u64 out)
+{
+  .reg .b32 %r<2>;
+  .reg .f32 %f<16>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [in];
+  ld.param.u64 %rd3, [out];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd4, %r1, 24;
+  add.s64 %rd5, %rd2, %rd4;
+  ld.global.v2.f32 {%f1, %f2}, [%rd5];
+  ld.global.v2.f32 {%f3, %f4}, [%rd5+8];
+  ld.global.v2.f32 {%f5, %f6}, [%rd5+16];
+  mov.f32 %f7, 0f00000000;
+  tex.grad.cube.v4.f32.f32 {%f8, %f9, %f10, %f11}, [%rd1, {%f1, %f2, %f3, %f3}],
+      {%f4, %f5, %f6, %f6}, {%f7, %f7, %f7, %f7};
+  mul.wide.u32 %rd6, %r1, 4;
+  add.s64 %rd7, %rd3, %rd6;
+  st.global.f32 [%rd7], %f8;
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  const auto cube = twoLevelCube();
+  // Direction (x, y, z) and d/dx (dx, dy, dz) per lane: face +x at s = 0.4, t = 0.45 (texel
+  // (0, 0)); a short gradient reads level 0, a long one level 1, the long one twice as far (the
+  // direction scaled by 4) level 0 again.
+  const std::vector<float> in = {1, 0.1f, 0.2f, 0, 0, 0.5f, 1, 0.1f, 0.2f, 0, 0, 4,
+                                 4, 0.4f, 0.8f, 0, 0, 4,    4, 0.4f, 0.8f, 0, 0, 32};
+  const uint64_t t = r.buffer<uint8_t>(cube.size(), cube), d = r.buffer<float>(in.size(), in);
+  const uint64_t out = r.buffer<float>(4);
+  auto res = r.launch("grad", {1, 1, 1}, {4, 1, 1},
+                      {PtxRunner::ptr(t), PtxRunner::ptr(d), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("g.ptx");
+  EXPECT_EQ(r.read<float>(out, 4), (std::vector<float>{0, 100, 0, 100}));
+}
+
+TEST(TextureForms, Tld4OnACubeMapGathersOnTheFace) {
+  const std::string ptx = kHeader + R"(
+.visible .entry gather(.param .u64 t, .param .u64 out)
+{
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [out];
+  mov.f32 %f1, 0f00000000;
+  mov.f32 %f2, 0f00000000;
+  mov.f32 %f3, 0fBF800000;
+  tld4.r.cube.v4.f32.f32 {%f4, %f5, %f6, %f7}, [%rd1, {%f1, %f2, %f3, %f3}];
+  st.global.v4.f32 [%rd2], {%f4, %f5, %f6, %f7};
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  const auto cube = twoLevelCube();
+  const uint64_t t = r.buffer<uint8_t>(cube.size(), cube), out = r.buffer<float>(4);
+  auto res = r.launch("gather", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(t), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("g.ptx");
+  // Face -z (5, texels 20..23) at its centre: the 2 x 2 footprint in gather order (i0, j1),
+  // (i1, j1), (i1, j0), (i0, j0).
+  EXPECT_EQ(r.read<float>(out, 4), (std::vector<float>{22, 23, 21, 20}));
+}
+
+TEST(TextureForms, TexBaseReadsTheBaseLevelAndMultisampleReadsTheTexel) {
+  const std::string ptx = kHeader + R"(
+.visible .entry forms(.param .u64 t, .param .u64 out)
+{
+  .reg .b32 %r<12>;
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [out];
+  mov.f32 %f1, 0f3F400000;
+  mov.f32 %f2, 0f3E800000;
+  tex.base.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [%rd1, {%f1, %f2}];
+  mov.u32 %r1, 3;
+  mov.u32 %r2, 1;
+  mov.u32 %r3, 0;
+  tex.2dms.v4.u32.s32 {%r4, %r5, %r6, %r7}, [%rd1, {%r1, %r2, %r3, %r3}];
+  mov.b32 %r8, %f3;
+  st.global.v2.u32 [%rd2], {%r8, %r4};
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  // 2 x 2 of u32 read as elements: tex.base at normalized (0.75, 0.25) is texel (1, 0).
+  Object o = object2d(2, 2, Channel::F32, 1, Filter::Point, Address::Clamp, true);
+  const auto tex = makeObject(o, std::vector<float>{1, 2, 3, 4});
+  const uint64_t t = r.buffer<uint8_t>(tex.size(), tex), out = r.buffer<uint32_t>(2);
+  auto res = r.launch("forms", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(t), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("f.ptx");
+  const auto v = r.read<uint32_t>(out, 2);
+  EXPECT_EQ(fp::f32(v[0]), 2.0f);
+  // tex.2dms {sample 3, x 1, y 0}: one sample, texel (1, 0), its float's bits.
+  EXPECT_EQ(v[1], fp::bits(2.0f));
+}
+
+TEST(TextureForms, ChannelQueriesAndLevelSizes) {
+  const std::string ptx = kHeader + R"(
+.visible .entry q(.param .u64 t, .param .u64 s, .param .u64 out)
+{
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [s];
+  ld.param.u64 %rd3, [out];
+  txq.channel_data_type.b32 %r1, [%rd1];
+  txq.channel_order.b32 %r2, [%rd1];
+  suq.channel_data_type.b32 %r3, [%rd2];
+  suq.channel_order.b32 %r4, [%rd2];
+  mov.u32 %r5, 1;
+  txq.level.width.b32 %r6, [%rd1], %r5;
+  txq.level.height.b32 %r7, [%rd1], %r5;
+  mov.u32 %r5, 2;
+  txq.level.width.b32 %r8, [%rd1], %r5;
+  st.global.v4.u32 [%rd3], {%r1, %r2, %r3, %r4};
+  st.global.v4.u32 [%rd3+16], {%r6, %r7, %r8, %r8};
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  Object o = object2d(8, 4, Channel::F16, 2, Filter::Point, Address::Clamp, true);
+  o.levels = 2;
+  const auto tex = makeObject(o, std::vector<uint16_t>(2 * (32 + 8)));
+  const auto surf = makeObject(surface(4, 1, Channel::S8, 4), std::vector<uint8_t>(16));
+  const uint64_t t = r.buffer<uint8_t>(tex.size(), tex), s = r.buffer<uint8_t>(surf.size(), surf);
+  const uint64_t out = r.buffer<uint32_t>(8);
+  auto res = r.launch("q", {1, 1, 1}, {1, 1, 1},
+                      {PtxRunner::ptr(t), PtxRunner::ptr(s), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("q.ptx");
+  const auto v = r.read<uint32_t>(out, 8);
+  EXPECT_EQ(v[0], isa::tex::channelDataType(o));
+  EXPECT_EQ(v[1], isa::tex::channelOrder(o));
+  EXPECT_EQ(v[2], isa::tex::channelDataType(surface(4, 1, Channel::S8, 4)));
+  EXPECT_EQ(v[3], isa::tex::channelOrder(surface(4, 1, Channel::S8, 4)));
+  EXPECT_NE(v[0], v[2]);
+  EXPECT_EQ(v[4], 4u);  // level 1 of 8 x 4
+  EXPECT_EQ(v[5], 2u);
+  EXPECT_EQ(v[6], 0u);  // past the last level
+}
+
+const std::string kStoreP = kHeader + R"(
+.visible .entry st(.param .u64 s, .param .u64 in)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [s];
+  ld.param.u64 %rd2, [in];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 16;
+  add.s64 %rd3, %rd2, %rd3;
+  ld.global.v4.u32 {%r2, %r3, %r4, %r5}, [%rd3];
+  sust.p.1d.v4.b32.trap [%rd1, {%r1}], {%r2, %r3, %r4, %r5};
+  ret;
+}
+)";
+
+// Runs kStoreP: lane i stores words[4i..4i+3] at sample i of `o`, whose bytes start as `init`.
+template <class T>
+std::vector<T> storeP(const Object& o, const std::vector<T>& init,
+                      const std::vector<uint32_t>& words) {
+  PtxRunner r(kStoreP);
+  const auto surf = makeObject(o, init);
+  const uint64_t s = r.buffer<uint8_t>(surf.size(), surf);
+  const uint64_t in = r.buffer<uint32_t>(words.size(), words);
+  auto res = r.launch("st", {1, 1, 1}, {unsigned(words.size() / 4), 1, 1},
+                      {PtxRunner::ptr(s), PtxRunner::ptr(in)});
+  EXPECT_FALSE(res.fault) << res.fault->describe("st.ptx");
+  return r.read<T>(s + isa::tex::kDescriptorBytes, init.size());
+}
+
+TEST(TextureForms, SustPConvertsToTheChannels) {
+  // u8 x 4: x counts samples (lane 1 writes bytes 4..7); integers saturate.
+  const auto u8 = storeP(surface(2, 1, Channel::U8, 4), std::vector<uint8_t>(8, 0xa5),
+                         {1, 2, 3, 4, 300, 0xffffffff, 255, 0});
+  EXPECT_EQ(u8, (std::vector<uint8_t>{1, 2, 3, 4, 255, 255, 255, 0}));
+  // s16 x 2: the two channels the sample has, the vector's other two words ignored.
+  const auto s16 = storeP(surface(2, 1, Channel::S16, 2), std::vector<int16_t>(4, 7),
+                          {uint32_t(-40000), 40000, 9, 9, uint32_t(-5), 12, 9, 9});
+  EXPECT_EQ(s16, (std::vector<int16_t>{-32768, 32767, -5, 12}));
+  // f16 x 1: the f32 word toward zero (1 + 2^-11 to 1, 65520 to 65504, not inf), as the H200.
+  const auto f16 = storeP(surface(2, 1, Channel::F16, 1), std::vector<uint16_t>(2, 0),
+                          {fp::bits(1.0f + 0x1p-11f), 0, 0, 0, fp::bits(65520.0f), 0, 0, 0});
+  EXPECT_EQ(f16, (std::vector<uint16_t>{0x3c00, 0x7bff}));
+  // A NaN keeps its payload's top bits, unquieted.
+  EXPECT_EQ(isa::tex::formattedChannel(Channel::F16, 0x7fbce68du), 0x7de7u);
+  EXPECT_EQ(isa::tex::formattedChannel(Channel::F32, 0x7fc00001u), 0x7fc00001u);
+}
+
+TEST(TextureForms, SustPOutsideTrapsClampsOrDrops) {
+  const std::string ptx = kHeader + R"(
+.visible .entry st(.param .u64 s, .param .u32 mode)
+{
+  .reg .pred %p;
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [s];
+  ld.param.u32 %r1, [mode];
+  mov.u32 %r2, 5;
+  mov.u32 %r3, 9;
+  setp.eq.u32 %p, %r1, 0;
+  @%p sust.p.1d.b32.trap [%rd1, {%r2}], %r3;
+  setp.eq.u32 %p, %r1, 1;
+  @%p sust.p.1d.b32.clamp [%rd1, {%r2}], %r3;
+  setp.eq.u32 %p, %r1, 2;
+  @%p sust.p.1d.b32.zero [%rd1, {%r2}], %r3;
+  ret;
+}
+)";
+  for (uint32_t mode = 0; mode < 3; ++mode) {
+    PtxRunner r(ptx);
+    const auto surf = makeObject(surface(4, 1, Channel::U32, 1), std::vector<uint32_t>(4, 1));
+    const uint64_t s = r.buffer<uint8_t>(surf.size(), surf);
+    auto res = r.launch("st", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(s), PtxRunner::u32(mode)});
+    if (mode == 0) {
+      ASSERT_TRUE(res.fault);
+      EXPECT_NE(res.fault->message.find("x 5 samples"), std::string::npos) << res.fault->message;
+      continue;
+    }
+    ASSERT_FALSE(res.fault) << res.fault->describe("st.ptx");
+    EXPECT_EQ(
+        r.read<uint32_t>(s + isa::tex::kDescriptorBytes, 4),
+        mode == 1 ? (std::vector<uint32_t>{1, 1, 1, 9}) : (std::vector<uint32_t>{1, 1, 1, 1}));
+  }
+}
+
+TEST(TextureForms, SuredPReducesAsTheFormatsSignedness) {
+  const std::string ptx = kHeader + R"(
+.visible .entry red(.param .u64 u, .param .u64 s, .param .u64 w)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<5>;
+  ld.param.u64 %rd1, [u];
+  ld.param.u64 %rd2, [s];
+  ld.param.u64 %rd3, [w];
+  mov.u32 %r1, %tid.x;
+  sub.s32 %r2, %r1, 16;
+  mov.u32 %r3, 1;
+  sured.p.max.1d.b32.trap [%rd1, {%r3}], %r2;
+  sured.p.max.1d.b32.trap [%rd2, {%r3}], %r2;
+  cvt.s64.s32 %rd4, %r2;
+  sured.p.min.1d.b64.trap [%rd3, {%r3}], %rd4;
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  const auto u = makeObject(surface(2, 1, Channel::U32, 1), std::vector<uint32_t>{0, 3});
+  const auto s = makeObject(surface(2, 1, Channel::S32, 1), std::vector<int32_t>{0, 3});
+  const auto w = makeObject(surface(2, 1, Channel::S32, 2), std::vector<int32_t>{0, 0, 3, 0});
+  const uint64_t du = r.buffer<uint8_t>(u.size(), u), ds = r.buffer<uint8_t>(s.size(), s);
+  const uint64_t dw = r.buffer<uint8_t>(w.size(), w);
+  auto res = r.launch("red", {1, 1, 1}, {32, 1, 1},
+                      {PtxRunner::ptr(du), PtxRunner::ptr(ds), PtxRunner::ptr(dw)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("r.ptx");
+  // Lanes -16 .. 15 at sample 1: unsigned, -1 is the largest; signed, 15 is.
+  EXPECT_EQ(r.read<uint32_t>(du + isa::tex::kDescriptorBytes, 2),
+            (std::vector<uint32_t>{0, 0xffffffffu}));
+  EXPECT_EQ(r.read<int32_t>(ds + isa::tex::kDescriptorBytes, 2), (std::vector<int32_t>{0, 15}));
+  // .b64 on an s32 x 2 sample: one signed 64-bit value, -16 the least.
+  EXPECT_EQ(r.read<int64_t>(dw + isa::tex::kDescriptorBytes, 2), (std::vector<int64_t>{0, -16}));
+}
+
+// sured.p counts x in words of its operand's size, not in samples (the H200, the texture forms
+// probe's suredodd: .b32 add on a u32 x 2 surface changes word x of the row).
+TEST(TextureForms, SuredPCountsXInWordsOfItsOperand) {
+  const std::string ptx = kHeader + R"(
+.visible .entry red(.param .u64 s)
+{
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [s];
+  mov.u32 %r1, 1;
+  mov.u32 %r2, 5;
+  sured.p.add.1d.b32.trap [%rd1, {%r1}], %r2;
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  const auto s = makeObject(surface(2, 1, Channel::U32, 2), std::vector<uint32_t>{1, 2, 3, 4});
+  const uint64_t d = r.buffer<uint8_t>(s.size(), s);
+  auto res = r.launch("red", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(d)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("r.ptx");
+  EXPECT_EQ(r.read<uint32_t>(d + isa::tex::kDescriptorBytes, 4),
+            (std::vector<uint32_t>{1, 7, 3, 4}));
+}
+
+}  // namespace
+}  // namespace warpsim
