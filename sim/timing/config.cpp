@@ -205,6 +205,13 @@ const std::vector<Row>& rows() {
        "unrolled loop's iterations); fitted to tests/recorded/timing/h200_ncu.tsv: sgemm_naive, "
        "gemv_warp, softmax_row, layernorm_row (long_scoreboard per issue)",
        true},
+      {"ptxas.pipeline_unroll", &TimingConfig::ptxasPipelineUnroll, "copies",
+       "how many times ptxas unrolls a short straight-line loop with a barrier and read-only "
+       "loads, its copies one block (their LDG.E.CONSTANT move up into the copy before, across "
+       "its BAR.SYNCs): cuobjdump -sass of sgemm_tiled (tests/recorded/sass/"
+       "h200_suite_sm90.tar.xz: four copies of the tile loop, the next tile's LDGs among this "
+       "tile's FFMAs in three of them)",
+       true},
       {"call.printf_cycles", &TimingConfig::printfCycles, "cycles",
        "a warp's vprintf call (the handler's ~7,200 SASS instructions); from "
        "tests/recorded/timing/h200_ncu.tsv: printf_lanes (a CTA whose 4 warps each print once "
@@ -289,6 +296,7 @@ void check(const TimingConfig& c, const std::string& origin) {
     fail(e.what());
   }
   if (c.ptxasHoistWindow > 128) fail("ptxas.hoist_window: must be 0..128");
+  if (c.ptxasPipelineUnroll > 64) fail("ptxas.pipeline_unroll: must be 0..64");
   if (c.ptxasVectorize > 1) fail("ptxas.vectorize_shared: must be 0 or 1");
   if (c.l2Partitions == 0 || c.l2Partitions > 8) fail("l2.partitions: must be 1..8");
   if (c.ptxasIfConvertMax > 64) fail("ptxas.if_convert_max: must be 0..64");

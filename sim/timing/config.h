@@ -97,6 +97,11 @@ struct TimingConfig {
   // interleaves with them (and unrolls loops): a result counts from when its operands were ready,
   // but not before the issue of the instruction this many before it (0: PTX order).
   uint32_t ptxasHoistWindow = 16;
+  // ptxas unrolls a short straight-line loop holding a barrier and read-only loads this many
+  // times and schedules the copies as one block: their read-only loads and arithmetic move up
+  // by as much as a trip, across barriers, but not across the block's back edge
+  // (pipelined_loops.h); 0: a barrier is a floor for every result.
+  uint32_t ptxasPipelineUnroll = 4;
   // 1: a warp's shared loads of consecutive words of a 16-byte-aligned vector are one request
   // (ptxas's LDS.64/LDS.128); 0: every PTX load is a request.
   uint32_t ptxasVectorize = 1;

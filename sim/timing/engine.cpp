@@ -103,6 +103,8 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     // Whole 4-byte words: SASS saves and restores registers one STL/LDL of 4 bytes per lane.
     for (uint32_t pc = 0; pc < f.code.size(); ++pc)
       if (runtimeStrideLoop(f, pc)) notUnrolled_.insert(&f.code[pc]);
+    if (c.ptxasPipelineUnroll && c.ptxasHoistWindow)
+      addPipelinedLoops(f, WarpCtx::kHoistRing, notUnrolled_, pipelined_);
     addIfConverted(f, c.ptxasIfConvertMax, predicated_);
     if (auto it = resources.stackFrames.find(f.name);
         it != resources.stackFrames.end() && it->second >= 4) {
@@ -437,20 +439,31 @@ void Engine::onRelease(const std::vector<unsigned>& waiters) {
 
 // The earliest cycle `next`'s result may count from under ptxas's schedule (WarpCtx::hoistFloor):
 // arithmetic moves above any store; a load stays after the warp's last store that may alias it.
+// In a pipelined loop (`pipelined`) arithmetic and read-only loads (`readOnly`) move above
+// barriers too.
 namespace {
-uint64_t hoistFloorOf(const WarpCtx& w, const isa::Inst* next) {
+uint64_t hoistFloorOf(const WarpCtx& w, const isa::Inst* next, bool pipelined, bool readOnly) {
   using K = isa::InsnClass;
-  if (!next) return w.hoistFloor;
+  const uint64_t barrier = std::max(w.hoistFloor, w.barrierFloor);
+  if (!next) return barrier;
   switch (next->cls) {
     case K::LoadShared:
-      return std::max(w.hoistFloor, w.sharedStoreFloor);
+      return std::max(barrier, w.sharedStoreFloor);
     case K::LoadGlobal:
     case K::LoadLocal:
       if (next->mods.space == isa::Space::None || next->mods.space == isa::Space::Generic)
-        return std::max({w.hoistFloor, w.sharedStoreFloor, w.globalStoreFloor});
-      return std::max(w.hoistFloor, w.globalStoreFloor);
+        return std::max({barrier, w.sharedStoreFloor, w.globalStoreFloor});
+      if (readOnly) return std::max(w.hoistFloor, w.globalStoreFloor);
+      return std::max(barrier, w.globalStoreFloor);
+    case K::StoreShared:
+    case K::StoreGlobal:
+    case K::StoreLocal:
+    case K::AtomicGlobal:
+    case K::AtomicShared:
+    case K::Barrier:
+      return barrier;
     default:
-      return w.hoistFloor;
+      return pipelined ? w.hoistFloor : barrier;
   }
 }
 }  // namespace
@@ -469,8 +482,14 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   // its operands were ready. Issue slots and units are still taken in PTX order.
   using K = isa::InsnClass;
   uint64_t dataflowT = t;
-  if (const uint32_t k = c_.ptxasHoistWindow) {
-    const uint64_t floor = hoistFloorOf(w, w.next);
+  if (uint32_t k = c_.ptxasHoistWindow) {
+    // In a loop that ptxas pipelines, as far back as its trip's length (pipelined_loops.h).
+    const auto trip =
+        w.next && !pipelined_.body.empty() ? pipelined_.body.find(w.next) : pipelined_.body.end();
+    const bool pipelined = trip != pipelined_.body.end();
+    if (pipelined) k = std::max(k, trip->second);
+    const uint64_t floor =
+        hoistFloorOf(w, w.next, pipelined, pipelined && pipelined_.readOnlyLoads.count(w.next));
     const uint64_t windowStart =
         w.issuedCount >= k ? w.issuedAt[(w.issuedCount - k) % WarpCtx::kHoistRing] : floor;
     // Only an instruction held back by the warp's own in-order issue (its operands were ready
@@ -552,6 +571,16 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       w.readyAt = std::max(w.readyAt, t + c_.latControl);
       w.readyKind = Stall::BranchResolving;
       if (!notUnrolled_.empty() && notUnrolled_.count(in)) w.hoistFloor = t + 1;
+      if (!pipelined_.backEdges.empty() && pipelined_.backEdges.count(in)) {
+        // Taken, a trip more; the block's last copy's back edge is a floor. Not taken, the
+        // loop is left: the next entry starts a block.
+        const isa::Inst* next = nextInstruction(cs.cta->warp(w.warp));
+        if (curFunction_ && next == &curFunction_->code[in->target]) {
+          if (++w.pipelinedTrips % c_.ptxasPipelineUnroll == 0) w.hoistFloor = t + 1;
+        } else {
+          w.pipelinedTrips = 0;
+        }
+      }
     } else if (in->cls == K::StoreShared) {
       w.sharedStoreFloor = t + 1;
     } else if (in->cls == K::StoreGlobal || in->cls == K::StoreLocal) {
@@ -559,9 +588,11 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       // A generic store (class StoreGlobal) may land in shared memory.
       if (in->mods.space == isa::Space::None || in->mods.space == isa::Space::Generic)
         w.sharedStoreFloor = t + 1;
-    } else if (in->cls == K::AtomicGlobal || in->cls == K::AtomicShared || in->cls == K::Barrier) {
+    } else if (in->cls == K::AtomicGlobal || in->cls == K::AtomicShared) {
       w.hoistFloor = t + 1;
-      if (in->cls == K::Barrier) w.vectors.reset();
+    } else if (in->cls == K::Barrier) {
+      w.barrierFloor = t + 1;
+      w.vectors.reset();
     }
   }
   if (issued && !fixedStall_.empty()) fixedStall(w, issued, t);
@@ -587,7 +618,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       o.atBarrier = false;
       o.readyAt = std::max(o.readyAt, at);
       o.readyKind = Stall::Barrier;
-      o.hoistFloor = std::max(o.hoistFloor, at);
+      o.barrierFloor = std::max(o.barrierFloor, at);
       wake(o.sm * c_.smspPerSm + o.smsp, at);
     }
   }

@@ -20,6 +20,7 @@
 #include "sim/timing/l2.h"
 #include "sim/timing/listener.h"
 #include "sim/timing/occupancy.h"
+#include "sim/timing/pipelined_loops.h"
 #include "sim/timing/report.h"
 #include "sim/timing/scheduler.h"
 #include "sim/timing/sm.h"
@@ -151,6 +152,9 @@ class Engine {
   // Back edges of loops whose induction variable steps by a register (a grid- or block-stride
   // loop): ptxas does not unroll them, so no load is hoisted across one.
   std::unordered_set<const isa::Inst*> notUnrolled_;
+  // Loops that ptxas unrolls and schedules as one block across their barriers
+  // (pipelined_loops.h): their arithmetic and read-only loads hoist as far back as a trip.
+  PipelinedLoops pipelined_;
   // Branches that ptxas predicates (if_convert.h): no branch to resolve; a warp that skips the
   // body still issues it, its lanes off (skipPredicatedBody).
   PredicatedBodies predicated_;

@@ -38,6 +38,13 @@ struct WarpCtx {
   // arithmetic, above stores to another space (sgemm_tiled: both LDGs before both STS).
   uint64_t hoistFloor = 0;
   uint64_t sharedStoreFloor = 0, globalStoreFloor = 0;  // global: global and local memory
+  // Its last barrier's issue, then release: a floor for every result but those of a pipelined
+  // loop's arithmetic and read-only loads (pipelined_loops.h). Not reset at a CTA's start:
+  // hoistFloor, which is, is taken with it.
+  uint64_t barrierFloor = 0;
+  // Trips taken through a pipelined loop's back edge since it entered the loop: every
+  // ptxas.pipeline_unroll-th ends an unrolled block.
+  uint32_t pipelinedTrips = 0;
   // The cycle its last shared store is performed (its last wavefront written): a barrier it
   // arrives at releases no sooner (bar.sync orders the CTA's prior accesses, as membar.cta).
   uint64_t sharedStoreDone = 0;
