@@ -235,7 +235,8 @@ uint32_t Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.peeked = false;
     wc.atBarrier = false;
     wc.hoistFloor = wc.sharedStoreFloor = wc.globalStoreFloor = at;
-    wc.sharedStoreDone = wc.globalStoreDone = at;
+    wc.sharedStoreDone = wc.globalStoreDone = wc.barrierFloor = at;
+    wc.pipelinedTrips = 0;
     wc.issuedCount = 0;
     wc.callDepth.fill(0);
     wc.vectors.reset();
