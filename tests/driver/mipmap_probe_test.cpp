@@ -15,12 +15,7 @@
 
 namespace {
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> v;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) v.push_back(l);
-  return v;
-}
+using warpsim::test::lines;
 
 // "u2 lod2" for a fetch's line; "texture" and "launch" lines are the probe's own status lines.
 std::string objectOf(const std::string& line) {

@@ -22,12 +22,7 @@
 
 namespace {
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> v;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) v.push_back(l);
-  return v;
-}
+using warpsim::test::lines;
 
 // The chip's output (`reader` prints it: cat or xz -dc) against the probe's under warpsim exec.
 void expectAgrees(const std::string& reader, const std::string& chipFile,

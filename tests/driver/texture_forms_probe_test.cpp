@@ -17,12 +17,7 @@
 
 namespace {
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> v;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) v.push_back(l);
-  return v;
-}
+using warpsim::test::lines;
 
 // The recording's sections: `== NAME`, its lines, `== exit STATUS` (as the script writes them;
 // the exit line is kept as the section's last line, so a different status is a differing line).

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/gpu.h"
+#include "sim/timing/timing_model.h"
 #include "tests/support/ptx_runner.h"
 
 namespace warpsim {
@@ -314,16 +315,13 @@ LOCAL:
 }
 )";
 
-TEST(Cluster, AGroupInWhichNoWarpCanGoOnReportsEveryCtasWaits) {
-  PtxRunner r(kClusterDeadlock);
-  GroupLaunch g{{2, 1, 1}, {64, 1, 1}, {2, 1, 1}};
-  const auto res = launch(r, "stuck", g, {});
-  ASSERT_TRUE(res.fault);
-  EXPECT_EQ(res.fault->kind, sim::FaultKind::BarrierDeadlock);
-  EXPECT_EQ(res.fault->message,
+// What every mode reports of kClusterDeadlock.
+void expectTheDeadlockReportOf(const sim::FaultInfo& f) {
+  EXPECT_EQ(f.kind, sim::FaultKind::BarrierDeadlock);
+  EXPECT_EQ(f.message,
             "every warp of the cluster's 2 CTAs waits at a barrier that cannot complete (some "
             "threads never arrive)");
-  EXPECT_EQ(res.fault->details,
+  EXPECT_EQ(f.details,
             "CTA (0,0,0) (cluster rank 0):\n"
             "  warp 0: waits at barrier.cluster.wait (PTX line 16), phase 0: 96 of 128 live "
             "threads of the cluster's 2 CTAs arrived\n"
@@ -333,6 +331,20 @@ TEST(Cluster, AGroupInWhichNoWarpCanGoOnReportsEveryCtasWaits) {
             "  warp 0: waits at barrier 0 (PTX line 19), 32 of 64 threads arrived\n"
             "  warp 1: waits at barrier.cluster.wait (PTX line 16), phase 0: 96 of 128 live "
             "threads of the cluster's 2 CTAs arrived");
+}
+
+// The same report from the functional driver and the timing model (engine_clusters.cpp).
+TEST(Cluster, AGroupInWhichNoWarpCanGoOnReportsEveryCtasWaits) {
+  for (const bool timed : {false, true}) {
+    SCOPED_TRACE(timed ? "timing model" : "functional");
+    PtxRunner r(kClusterDeadlock);
+    GroupLaunch g{{2, 1, 1}, {64, 1, 1}, {2, 1, 1}};
+    sim::timing::TimingModel model{sim::timing::TimingConfig{}};
+    if (timed) g.options.runner = &model;
+    const auto res = launch(r, "stuck", g, {});
+    ASSERT_TRUE(res.fault);
+    expectTheDeadlockReportOf(*res.fault);
+  }
 }
 
 TEST(Cluster, ThreadsThatExitAreNotWaitedFor) {

@@ -5,7 +5,9 @@
 
 #include <array>
 #include <cstdio>
+#include <sstream>
 #include <string>
+#include <vector>
 
 namespace warpsim::test {
 
@@ -25,6 +27,14 @@ inline Outcome shell(const std::string& command) {
   const int rc = pclose(p);
   o.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
   return o;
+}
+
+// A command's output (or any text) as its lines, without their newlines.
+inline std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> v;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) v.push_back(l);
+  return v;
 }
 
 }  // namespace warpsim::test

@@ -1,6 +1,7 @@
 // Thread-block clusters and cooperative grids on the timing model (engine_clusters.cpp): whole
 // clusters placed on a GPC, distributed shared memory's latency and barrier.cluster's release
-// in exact cycles, a cluster's deadlock, and the launches the model's chip cannot hold.
+// in exact cycles, and the launches the model's chip cannot hold (a cluster's deadlock: tests/sim/
+// cluster_test.cpp, in both modes).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -125,44 +126,6 @@ TEST(TimedClusters, AClusterLargerThanAnyGpcIsRefused) {
     EXPECT_NE(std::string(e.what()).find("a cluster of 4 CTAs does not fit one GPC"),
               std::string::npos)
         << e.what();
-  }
-}
-
-// Rank 1's first warp waits at bar.sync for a second warp that goes to barrier.cluster
-// instead: no barrier can complete.
-constexpr const char* kStuck = R"(.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry k(.param .u64 out) {
-  .reg .b32 %r<4>;
-  .reg .pred %p<3>;
-  mov.u32 %r1, %cluster_ctarank;
-  mov.u32 %r2, %tid.x;
-  setp.eq.u32 %p1, %r1, 1;
-  setp.lt.u32 %p2, %r2, 32;
-  and.pred %p1, %p1, %p2;
-  @%p1 bra STUCK;
-  barrier.cluster.arrive;
-  barrier.cluster.wait;
-  ret;
-STUCK:
-  bar.sync 0;
-  ret;
-}
-)";
-
-TEST(TimedClusters, AClusterWhoseWarpsWaitForEachOtherIsADeadlockInBothModes) {
-  for (const bool timed : {false, true}) {
-    test::PtxRunner r(kStuck, "stuck.ptx");
-    TimingModel model{TimingConfig{}};
-    LaunchOptions o;
-    if (timed) o.runner = &model;
-    const LaunchResult res =
-        r.launch("k", {2, 1, 1}, {64, 1, 1}, {test::PtxRunner::ptr(0)}, o, 0, {2, 1, 1});
-    ASSERT_TRUE(res.fault.has_value()) << (timed ? "timed" : "functional");
-    EXPECT_EQ(res.fault->kind, FaultKind::BarrierDeadlock);
-    EXPECT_NE(res.fault->message.find("every warp of the cluster's 2 CTAs"), std::string::npos)
-        << res.fault->message;
   }
 }
 
