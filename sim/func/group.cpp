@@ -140,20 +140,8 @@ void runGroup(const LaunchContext& ctx, const std::vector<ObserverFactory*>& fac
           if (!ctas[i]->finished()) live = i;
         if (live == n) break;
         if (!progressed) {
-          std::string details;
-          for (size_t i = 0; i < n; ++i) {
-            if (ctas[i]->finished()) continue;
-            details += "CTA " + place(ctas[i]->info()) + " (cluster rank " +
-                       std::to_string(ctas[i]->clusterRank()) + "):\n" + ctas[i]->waitReport() +
-                       "\n";
-          }
-          details.pop_back();
           current = live;
-          ctas[live]->failGroupDeadlock(
-              std::string("every warp of the ") +
-                  (ctx.cooperative ? "cooperative grid's " : "cluster's ") + std::to_string(n) +
-                  " CTAs waits at a barrier that cannot complete (some threads never arrive)",
-              details);
+          failGroupDeadlock(ctas, ctx.cooperative);
         }
         for (size_t i = 0; i < n; ++i)
           if (!ctas[i]->finished()) checkStop(i);
@@ -188,6 +176,24 @@ uint64_t ctaOfCluster(const LaunchContext& ctx, uint64_t cluster, uint64_t rank)
   const uint64_t x = uint64_t(c.x) * ctx.cluster.x + r.x, y = uint64_t(c.y) * ctx.cluster.y + r.y,
                  z = uint64_t(c.z) * ctx.cluster.z + r.z;
   return x + ctx.grid.x * (y + uint64_t(ctx.grid.y) * z);
+}
+
+void failGroupDeadlock(const std::vector<Cta*>& members, bool cooperative) {
+  std::string details;
+  Cta* first = nullptr;
+  for (Cta* c : members) {
+    if (c->finished()) continue;
+    details += "CTA " + place(c->info()) + " (cluster rank " + std::to_string(c->clusterRank()) +
+               "):\n" + c->waitReport() + "\n";
+    if (!first) first = c;
+  }
+  details.pop_back();
+  first->failGroupDeadlock(std::string("every warp of the ") +
+                               (cooperative ? "cooperative grid's " : "cluster's ") +
+                               std::to_string(members.size()) +
+                               " CTAs waits at a barrier that cannot complete (some threads "
+                               "never arrive)",
+                           details);
 }
 
 bool needsGroups(const LaunchContext& ctx) { return ctx.cooperative || ctx.cluster.count() > 1; }

@@ -18,6 +18,11 @@ namespace warpsim::sim {
 // `cluster` (x fastest over the grid of clusters).
 uint64_t ctaOfCluster(const LaunchContext& ctx, uint64_t cluster, uint64_t rank);
 
+// Reports a co-scheduled group of `members` (a cluster, or a cooperative grid) in which no warp
+// can go on: a barrier-deadlock fault raised through its first unfinished CTA, naming every
+// unfinished CTA's waits. The functional driver and the timing model report it alike.
+[[noreturn]] void failGroupDeadlock(const std::vector<Cta*>& members, bool cooperative);
+
 // Whether the launch needs co-scheduled groups (clusters of more than one CTA, or cooperative).
 bool needsGroups(const LaunchContext& ctx);
 

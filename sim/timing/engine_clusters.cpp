@@ -4,7 +4,7 @@
 // barrier.cluster's wake-ups, distributed shared memory's latency, and the deadlock of a
 // cluster whose warps all wait for one another.
 #include <algorithm>
-#include <set>
+#include <array>
 
 #include "sim/func/group.h"
 #include "sim/func/memory.h"
@@ -43,6 +43,7 @@ void Engine::startClusters(uint64_t at) {
 
 void Engine::launchCluster(uint64_t cluster, const std::vector<uint32_t>& sms, uint64_t at) {
   auto run = std::make_unique<ClusterRun>();
+  run->index = cluster;
   std::vector<Cta*> members;
   for (uint32_t rank = 0; rank < sms.size(); ++rank) {
     const uint32_t slot = launchCta(sms[rank], ctaOfCluster(ctx_, cluster, rank), at);
@@ -93,11 +94,7 @@ void Engine::finishClusterMember(uint32_t slot, uint64_t t) {
       if (m.cta) spareCtas_.push_back(std::move(m.cta));
       freeCtas_.push_back(s);
     }
-    for (auto it = clusterRuns_.begin(); it != clusterRuns_.end(); ++it)
-      if (it->second.get() == &run) {
-        clusterRuns_.erase(it);
-        break;
-      }
+    clusterRuns_.erase(run.index);  // destroys `run`
   }
   if (!fault_) startClusters(t + 1 + c_.ctaLaunchLatency);
 }
@@ -106,53 +103,41 @@ std::optional<AccessTiming> Engine::remoteSharedAccess(WarpCtx& w, const MemoryE
   if (!clusterDispatch_ || e.kind == AccessKind::Fence) return std::nullopt;
   const unsigned own = ctas_[w.cta]->cta->clusterRank();
   bool remote = false;
-  std::set<uint64_t> sectors;  // 32-byte pieces the request moves between SMs
+  std::array<uint64_t, 32> sectors;  // the 32-byte pieces the request moves between SMs
+  unsigned lanes = 0;
   for (isa::LaneMask m = e.mask; m; m &= m - 1) {
     uint64_t a = e.addresses[std::countr_zero(m)];
     if (e.space == isa::Space::Generic) a -= kSharedWindow;
     if (namesRank(a) && rankOfClusterAddress(a) != own) remote = true;
-    sectors.insert(a >> 5);
+    sectors[lanes++] = a >> 5;
   }
   if (!remote) return std::nullopt;
+  std::sort(sectors.begin(), sectors.begin() + lanes);
+  const uint64_t pieces =
+      uint64_t(std::unique(sectors.begin(), sectors.begin() + lanes) - sectors.begin());
   SmState& s = sms_[w.sm];
   // One 32-byte piece a cycle through the SM's port to the others [unverified].
   const uint64_t start = std::max(curT_, s.dsmemFree);
-  s.dsmemFree = start + sectors.size();
+  s.dsmemFree = start + pieces;
   AccessTiming a;
-  a.ready = start + sectors.size() + c_.dsmemLatency;
+  a.ready = start + pieces + c_.dsmemLatency;
   a.kind = Stall::LongScoreboard;
   a.performed = a.ready;
-  a.paced = start + sectors.size();
+  a.paced = start + pieces;
   if (e.kind == AccessKind::Store || e.kind == AccessKind::Atomic)
     w.sharedStoreDone = std::max(w.sharedStoreDone, a.performed);
   return a;
 }
 
 void Engine::failClusterDeadlock() {
-  for (auto& [index, run] : clusterRuns_) {
-    if (run->live == 0) continue;
-    std::string details;
-    Cta* first = nullptr;
-    for (uint32_t slot : run->slots) {
-      CtaSlot& cs = *ctas_[slot];
-      if (cs.finished || !cs.cta) continue;
-      const CtaInfo& i = cs.cta->info();
-      details += "CTA (" + std::to_string(i.id.x) + "," + std::to_string(i.id.y) + "," +
-                 std::to_string(i.id.z) + ") (cluster rank " +
-                 std::to_string(cs.cta->clusterRank()) + "):\n" + cs.cta->waitReport() + "\n";
-      if (!first) first = cs.cta.get();
-    }
-    if (!first) continue;
-    details.pop_back();
-    try {
-      first->failGroupDeadlock("every warp of the cluster's " + std::to_string(run->slots.size()) +
-                                   " CTAs waits at a barrier that cannot complete (some threads "
-                                   "never arrive)",
-                               details);
-    } catch (const KernelFault& f) {
-      fault_ = f.info();
-    }
-    return;
+  // A cluster in flight keeps its CTAs until the last finishes: each member is there.
+  const ClusterRun& run = *clusterRuns_.begin()->second;
+  std::vector<Cta*> members;
+  for (uint32_t slot : run.slots) members.push_back(ctas_[slot]->cta.get());
+  try {
+    failGroupDeadlock(members, false);
+  } catch (const KernelFault& f) {
+    fault_ = f.info();
   }
 }
 

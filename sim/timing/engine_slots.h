@@ -28,6 +28,7 @@ struct Engine::CtaSlot {
 
 // A cluster of more than one CTA in flight: its CTAs' slots by rank, joined in one Cluster.
 struct Engine::ClusterRun {
+  uint64_t index = 0;  // the cluster's, in cluster order over the grid
   Cluster cluster;
   std::vector<uint32_t> slots;
   unsigned live = 0;   // CTAs not finished

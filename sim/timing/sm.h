@@ -39,8 +39,7 @@ struct WarpCtx {
   uint64_t hoistFloor = 0;
   uint64_t sharedStoreFloor = 0, globalStoreFloor = 0;  // global: global and local memory
   // Its last barrier's issue, then release: a floor for every result but those of a pipelined
-  // loop's arithmetic and read-only loads (pipelined_loops.h). Not reset at a CTA's start:
-  // hoistFloor, which is, is taken with it.
+  // loop's arithmetic and read-only loads (pipelined_loops.h).
   uint64_t barrierFloor = 0;
   // Trips taken through a pipelined loop's back edge since it entered the loop: every
   // ptxas.pipeline_unroll-th ends an unrolled block.
