@@ -65,8 +65,10 @@ void Engine::releaseCluster(ClusterRun& run, uint64_t t) {
   // barrier.cluster.arrive has release and .wait acquire semantics by default (PTX ISA): the
   // waiters go on once every member's shared stores are performed.
   uint64_t at = t + c_.clusterBarrierLatency + uint64_t(c_.clusterBarrierPerCta) * run.slots.size();
+  // A finished member's warp slots may hold another CTA's warps by now.
   for (uint32_t slot : run.slots)
-    for (uint32_t wi : ctas_[slot]->warps) at = std::max(at, warps_[wi].sharedStoreDone);
+    if (!ctas_[slot]->finished)
+      for (uint32_t wi : ctas_[slot]->warps) at = std::max(at, warps_[wi].sharedStoreDone);
   run.releasedAt = at;
   for (uint32_t slot : run.slots) {
     CtaSlot& cs = *ctas_[slot];
