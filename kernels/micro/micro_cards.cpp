@@ -9,6 +9,8 @@
 #include "kernels/buffers.h"
 #include "kernels/emulate.h"
 #include "kernels/families.h"
+#include "kernels/micro/launch.h"
+#include "kernels/micro/lds_width_cards.h"
 #include "kernels/random.h"
 
 namespace warpsim::kernels {
@@ -16,17 +18,6 @@ namespace {
 
 constexpr uint32_t kWarp = 32;
 constexpr uint64_t kChainOps = 32;  // operations per round of a chain kernel (CHAIN32)
-
-Launch oneBlock(const char* entry, uint32_t threads, std::vector<KernelArg> args,
-                uint32_t dynamicShared = 0) {
-  Launch l;
-  l.entry = entry;
-  l.grid = {1, 1, 1};
-  l.block = {threads, 1, 1};
-  l.dynamicShared = dynamicShared;
-  l.args = std::move(args);
-  return l;
-}
 
 // ---- dependent ALU chains: size = rounds of 32 operations -----------------------------------
 Problem makeFfma(uint64_t iters, uint64_t seed) {
@@ -591,6 +582,14 @@ std::vector<Card> microCards() {
            "calibration: micro_skip_conflict with the load predicated off (inline PTX) in the "
            "7 other warps instead of branched around",
            64, 1, 256, makePredConflict, referenceSkipConflict),
+      card("micro_lds_chain", "lds_width",
+           "calibration: size dependent 4- and 16-byte shared loads per lane, four lane "
+           "patterns, by 1 to 32 warps (a wide load's latency under load)",
+           64, 1, 1024, makeLdsChain, referenceLdsChain),
+      card("micro_lds_fma", "lds_width",
+           "calibration: size rounds of sgemm_regblock's inner loop (per k two LDS.128 and 16 "
+           "FFMA) by 1 to 16 warps of one CTA",
+           16, 1, 256, makeLdsFma, referenceLdsFma),
       card("micro_store_burst", "bank_stride",
            "calibration: size rounds of 8 independent shared stores, stride 1 and 32, by 1 to "
            "32 warps without a barrier (the MIO queue)",

@@ -346,6 +346,8 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_skip_conflict", {warp32}},  // its first launch: one warp alone
       {"micro_pred_conflict", {warp32}},
       {"micro_store_burst", {warp32}},
+      {"micro_lds_chain", {warp32}},
+      {"micro_lds_fma", {warp32}},
       {"micro_bar_store", {cta256}},
       {"micro_store_stride", {capped1056}},
       {"micro_cluster_bar", {cta256}},  // its first launch: a cluster of two CTAs of 128
