@@ -35,29 +35,4 @@ uint32_t formattedChannel(Channel c, uint32_t word) {
   return word;
 }
 
-uint32_t channelDataType(const Object& o) {
-  // CUarray_format: CU_AD_FORMAT_UNSIGNED_INT8 0x01 .. SIGNED_INT32 0x0a, HALF 0x10, FLOAT 0x20.
-  switch (o.channel) {
-    case Channel::U8:
-      return 0x01;
-    case Channel::U16:
-      return 0x02;
-    case Channel::U32:
-      return 0x03;
-    case Channel::S8:
-      return 0x08;
-    case Channel::S16:
-      return 0x09;
-    case Channel::S32:
-      return 0x0a;
-    case Channel::F16:
-      return 0x10;
-    case Channel::F32:
-      return 0x20;
-  }
-  return 0;
-}
-
-uint32_t channelOrder(const Object& o) { return o.channels; }
-
 }  // namespace warpsim::isa::tex

@@ -1,6 +1,5 @@
-// The formatted surface forms (PTX ISA, "Surface Instructions": sust.p, sured.p) and the
-// format queries (txq/suq .channel_data_type, .channel_order): what a surface sample's format
-// makes of a 32-bit source word, and how a reduction reads the sample.
+// The formatted surface forms (PTX ISA, "Surface Instructions": sust.p, sured.p): what a surface
+// sample's format makes of a 32-bit source word, and how a reduction reads the sample.
 //
 // sust.p takes each source word as .f32 when the format holds floats (UNORM, SNORM or FLOAT),
 // .u32 for UINT and .s32 for SINT data, and converts it to the channel; sured.p reduces the
@@ -22,11 +21,5 @@ uint32_t formattedChannel(Channel c, uint32_t word);
 
 // Whether sured.p reduces a sample of this channel type as signed (.s32/.s64).
 inline bool reducesSigned(Channel c) { return isSignedChannel(c); }
-
-// txq/suq .channel_data_type and .channel_order of a descriptor: "the source language's channel
-// data type / order enumeration" (PTX ISA, txq), for CUDA the array's CUarray_format and its
-// channel count.
-uint32_t channelDataType(const Object& o);
-uint32_t channelOrder(const Object& o);
 
 }  // namespace warpsim::isa::tex
