@@ -1,6 +1,7 @@
 #include "isa/insns/surface_format.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "isa/fp.h"
 
@@ -33,6 +34,21 @@ uint32_t formattedChannel(Channel c, uint32_t word) {
       return word;
   }
   return word;
+}
+
+uint32_t normalizedChannel(Channel c, uint32_t word) {
+  const bool isSigned = isSignedChannel(c);
+  const unsigned bits = channelBytes(c) * 8, n = bits - (isSigned ? 1 : 0), cut = n + 4;
+  const float x = fp::f32(word);
+  if (std::isnan(x) || (!isSigned && x <= 0)) return 0;
+  // |x| in [0, 1] scaled by 2^cut and cut toward zero: exact in a double (24 significant bits).
+  const auto t = uint64_t(std::ldexp(std::min(double(std::fabs(x)), 1.0), int(cut)));
+  const uint64_t y = t * ((uint64_t{1} << n) - 1);  // in units of 2^-cut
+  const uint64_t half = uint64_t{1} << (cut - 1);
+  // Nearest, ties toward zero: ceil(y / 2^cut - 1/2).
+  const uint64_t r = y <= half ? 0 : (y - half + (uint64_t{1} << cut) - 1) >> cut;
+  const int64_t v = x < 0 ? -int64_t(r) : int64_t(r);
+  return uint32_t(v) & uint32_t((uint64_t{1} << bits) - 1);
 }
 
 }  // namespace warpsim::isa::tex

@@ -18,6 +18,13 @@ namespace warpsim::isa::tex {
 // The bits sust.p stores in one channel of type `c` (its low channelBytes(c) bytes) for the
 // source word `word`.
 uint32_t formattedChannel(Channel c, uint32_t word);
+// The same for a UNORM/SNORM format's channel of type `c` (U8, U16, S8, S16; Object::
+// normalizedFormat): the word is an f32, as measured on the chip (docs/FIDELITY.md, "Texture and
+// surface forms"): NaN stores 0; |x| clamped to 1 (a negative x to 0 when unsigned) is cut toward
+// zero to 4 bits below the channel's step (n + 4 fractional bits, n = 8 or 16 value bits, 7 or
+// 15 when signed), multiplied by 2^n - 1 and rounded to nearest with ties toward zero; the sign
+// is put back (-1 stores -127, not -128).
+uint32_t normalizedChannel(Channel c, uint32_t word);
 
 // Whether sured.p reduces a sample of this channel type as signed (.s32/.s64).
 inline bool reducesSigned(Channel c) { return isSignedChannel(c); }

@@ -519,7 +519,8 @@ void storeFormatted(Exec& x, const Inst& in, const Descriptors& d, LaneMask live
     const Object& lead = d.obj[unsigned(std::countr_zero(live))];
     LaneMask group = 0;
     forLanes(live, [&](unsigned l) {
-      if (d.obj[l].channel == lead.channel && d.obj[l].channels == lead.channels)
+      if (d.obj[l].channel == lead.channel && d.obj[l].channels == lead.channels &&
+          d.obj[l].normalizedFormat == lead.normalizedFormat)
         group |= LaneMask{1} << l;
     });
     live &= ~group;
@@ -527,8 +528,11 @@ void storeFormatted(Exec& x, const Inst& in, const Descriptors& d, LaneMask live
     const unsigned n = lead.channels;
     uint64_t vals[kWarpSize * 4] = {};
     forLanes(group, [&](unsigned l) {
-      for (unsigned i = 0; i < std::min(vec, n); ++i)
-        vals[l * n + i] = tex::formattedChannel(lead.channel, uint32_t(x.reg(vecElem(data, i))[l]));
+      for (unsigned i = 0; i < std::min(vec, n); ++i) {
+        const auto word = uint32_t(x.reg(vecElem(data, i))[l]);
+        vals[l * n + i] = lead.normalizedFormat ? tex::normalizedChannel(lead.channel, word)
+                                                : tex::formattedChannel(lead.channel, word);
+      }
     });
     x.machine->store(in, Space::Global, group, addrs, tex::channelBytes(lead.channel), n, vals);
   }

@@ -321,6 +321,51 @@ TEST(TextureForms, SustPConvertsToTheChannels) {
   EXPECT_EQ(isa::tex::formattedChannel(Channel::F32, 0x7fc00001u), 0x7fc00001u);
 }
 
+// sust.p of f32 words into UNORM/SNORM arrays, lines of the chip's sustnorm section
+// (texture_forms.chip.txt.xz): the words and the bytes the chip stored, in memory order.
+TEST(TextureForms, SustPConvertsFloatsToNormalizedFormats) {
+  const struct {
+    Channel channel;
+    std::vector<uint32_t> words;  // four samples' v4 words
+    std::vector<uint8_t> bytes;   // as the chip stored them
+  } cases[] = {{Channel::U8,
+                {0xbf9cd0f6, 0x3e4acacb, 0x3f800000, 0xff800000, 0xbfbde6dc, 0x3f7e7e7e, 0x3ed9a478,
+                 0xbf5584b1},
+                {0x00, 0x32, 0xff, 0x00, 0x00, 0xfd, 0x6c, 0x00}},
+               {Channel::S8,
+                {0xbe725a00, 0x3f8b4b4b, 0x80000000, 0x00000000, 0x3f165604, 0xbdeef4a0, 0x3fa06060,
+                 0x3f520758, 0x7fc00000, 0xbf000000, 0x3f804040, 0xbf936596, 0xbde428a0, 0xbf9d918e,
+                 0xbdab14c0, 0x7f800000},
+                {0xe2, 0x7f, 0x00, 0x00, 0x4b, 0xf1, 0x7f, 0x68, 0x00, 0xc1, 0x7f, 0x81, 0xf2, 0x81,
+                 0xf5, 0x7f}},
+               {Channel::U16,
+                {0x7f800000, 0x3a5e00de, 0x3be240e2, 0xbf368d7f, 0x3f800000, 0xbd99dfa0, 0x3f173d60,
+                 0x3b8c408c},
+                {0xff, 0xff, 0x37, 0x00, 0xc4, 0x01, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00, 0x3d, 0x97,
+                 0x18, 0x01}},
+               {Channel::S16,
+                {0xbfac945c, 0x3bbc40bc, 0xbe7fe600, 0x3be240e2, 0x80000000, 0x3f000000, 0x3b6880e9,
+                 0x3f000000},
+                {0x01, 0x80, 0xbc, 0x00, 0x03, 0xe0, 0xe2, 0x00, 0x00, 0x00, 0xff, 0x3f, 0x74, 0x00,
+                 0xff, 0x3f}}};
+  for (const auto& c : cases) {
+    Object o = surface(uint32_t(c.words.size() / 4), 1, c.channel, 4);
+    o.normalizedFormat = 1;
+    EXPECT_EQ(storeP(o, std::vector<uint8_t>(c.bytes.size(), 0xa5), c.words), c.bytes)
+        << int(c.channel);
+  }
+  // The rule's edges: ties toward zero in magnitude (0.5 of 255 is 127, of -127 is -63), a value
+  // 2^-13 past the u8 tie still rounds down (cut to 12 fractional bits), NaN and -0 store 0.
+  using isa::tex::normalizedChannel;
+  EXPECT_EQ(normalizedChannel(Channel::U8, fp::bits(0.5f)), 127u);
+  EXPECT_EQ(normalizedChannel(Channel::S8, fp::bits(-0.5f)), 0xc1u);
+  EXPECT_EQ(normalizedChannel(Channel::U8, fp::bits(127.5f / 255 + 0x1p-13f)), 127u);
+  EXPECT_EQ(normalizedChannel(Channel::U8, fp::bits(127.5f / 255 + 0x1p-11f)), 128u);
+  EXPECT_EQ(normalizedChannel(Channel::S16, fp::bits(-1.0f)), 0x8001u);
+  EXPECT_EQ(normalizedChannel(Channel::U16, 0x7fc00000u), 0u);
+  EXPECT_EQ(normalizedChannel(Channel::S8, 0x80000000u), 0u);
+}
+
 TEST(TextureForms, SustPOutsideTrapsClampsOrDrops) {
   const std::string ptx = kHeader + R"(
 .visible .entry st(.param .u64 s, .param .u32 mode)
@@ -348,6 +393,7 @@ TEST(TextureForms, SustPOutsideTrapsClampsOrDrops) {
     auto res = r.launch("st", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(s), PtxRunner::u32(mode)});
     if (mode == 0) {
       ASSERT_TRUE(res.fault);
+      EXPECT_EQ(res.fault->kind, sim::FaultKind::OutOfBounds);  // an illegal address
       EXPECT_NE(res.fault->message.find("x 5 samples"), std::string::npos) << res.fault->message;
       continue;
     }
