@@ -17,13 +17,14 @@ std::string formatDiagnostic(const std::string& file, unsigned line, unsigned co
 }
 
 PtxError::PtxError(std::string file, unsigned line, unsigned col, std::string message,
-                   std::string sourceLine)
+                   std::string sourceLine, Refusal refusal)
     : std::runtime_error(formatDiagnostic(file, line, col, message, sourceLine)),
       file_(std::move(file)),
       line_(line),
       col_(col),
       message_(std::move(message)),
-      sourceLine_(std::move(sourceLine)) {}
+      sourceLine_(std::move(sourceLine)),
+      refusal_(refusal) {}
 
 std::string lineOf(const std::string& text, unsigned line) {
   if (line == 0) return {};

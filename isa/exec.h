@@ -88,6 +88,13 @@ class Machine {
   virtual void ret(const Inst& in, LaneMask mask) = 0;
   virtual void exit(const Inst& in, LaneMask mask) = 0;
   [[noreturn]] virtual void trap(const Inst& in, LaneMask mask, const char* why) = 0;
+  // An access the instruction itself finds outside its object (a .trap surface access past the
+  // surface's edge): the chip stops the kernel with an illegal address, as for an access outside
+  // every allocation (cudaErrorIllegalAddress). A machine without address faults traps.
+  [[noreturn]] virtual void addressFault(const Inst& in, unsigned lane, const std::string& why) {
+    trap(in, LaneMask{1} << lane, why.c_str());
+    std::abort();  // not reached: trap() does not return on any machine that runs kernels
+  }
   // bar / barrier / bar.warp.sync. `value` is the bar.red predicate per lane (bit mask);
   // the result (bar.red) is written back through `result` when the barrier completes.
   virtual void barrier(const Inst& in, BarrierKind kind, LaneMask mask, uint32_t id,

@@ -50,6 +50,13 @@ struct OperandForms {
   bool oneElementVectors = false;
 };
 
+// Thrown by a binder for a form the chip's driver refuses to load (isa/diagnostic.h): lowering
+// reports `message` at the instruction, with the driver's answer.
+struct Refused {
+  Refusal refusal;
+  std::string message;
+};
+
 struct OpcodeSpec {
   std::string_view opcode;
   std::string_view family;          // the isa/insns file that defines it
@@ -58,7 +65,8 @@ struct OpcodeSpec {
   std::vector<Type> types;             // the primary types it accepts; empty = untyped
   std::vector<std::string_view> mods;  // other modifier words it accepts; "L2::*" = prefix
   // Binds a lowered instruction: sets in.run (and may refine in.cls). Returns "" on success
-  // or what is wrong ("add.f32 takes 3 operands"), which lowering reports at the instruction.
+  // or what is wrong ("add.f32 takes 3 operands"), which lowering reports at the instruction;
+  // throws Refused for a form the chip's driver refuses.
   std::string (*bind)(Inst& in) = nullptr;
   // Immediates take the last type word; operands 1..firstTypedOperands take the first instead
   // (slct.dtype.ctype d, a, b, c: a and b are of dtype).

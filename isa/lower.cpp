@@ -179,9 +179,10 @@ class FunctionLowering {
   void run(uint32_t& sharedCursor, uint32_t& localCursor);
 
  private:
-  [[noreturn]] void fail(ir::SourceLoc loc, const std::string& msg) const {
+  [[noreturn]] void fail(ir::SourceLoc loc, const std::string& msg,
+                         Refusal refusal = Refusal::None) const {
     throw PtxError(ctx_.module.path, loc.line, std::max<uint32_t>(1, loc.col), msg,
-                   lineOf(ctx_.module.text, loc.line));
+                   lineOf(ctx_.module.text, loc.line), refusal);
   }
   void declareRegisters(const ir::VarDecl& d);
   void layOutParams();
@@ -510,7 +511,8 @@ void FunctionLowering::lowerInstruction(const ir::Instruction& ir, uint32_t pc) 
     // Name the user's CUDA line once, here, for every error an instruction can raise.
     const std::string where = ctx_.module.cudaPlace(ir.userLoc());
     if (where.empty()) throw;
-    throw PtxError(e.file(), e.line(), e.col(), e.message() + " at " + where, e.sourceLine());
+    throw PtxError(e.file(), e.line(), e.col(), e.message() + " at " + where, e.sourceLine(),
+                   e.refusal());
   }
 }
 
@@ -568,7 +570,13 @@ void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc
       fail(o.loc, "'" + in.text + "' cannot negate a register operand");
   }
   in.cls = spec->cls;
-  if (std::string err = spec->bind(in); !err.empty()) {
+  std::string err;
+  try {
+    err = spec->bind(in);
+  } catch (const Refused& r) {
+    fail(ir.loc, r.message, r.refusal);
+  }
+  if (!err.empty()) {
     // Name the instruction once: most binders' messages already quote it.
     if (err.find("'" + in.text + "'") == std::string::npos) err += " ('" + in.text + "')";
     fail(ir.loc, err);
@@ -728,7 +736,9 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress,
       FunctionLowering(ctx, fn, out).run(cursor, localCursor);
     } catch (const PtxError& e) {
       // Per-kernel loading: the driver loads a module whatever a kernel that is never launched
-      // holds, so one function warpsim cannot build does not lose the others.
+      // holds, so one function warpsim cannot build does not lose the others; except a form
+      // the driver refuses the whole module for.
+      if (refusesModule(e.refusal())) throw;
       out.code.clear();
       out.error = std::make_shared<PtxError>(e);
     }
@@ -758,7 +768,8 @@ std::unique_ptr<PtxError> Program::buildError(int entry) const {
       std::string what = "kernel '" + functions[size_t(entry)].name + "' cannot run";
       if (queue[i] != entry) what += ": it calls '" + f.name + "'";
       return std::make_unique<PtxError>(f.error->file(), f.error->line(), f.error->col(),
-                                        what + ": " + f.error->message(), f.error->sourceLine());
+                                        what + ": " + f.error->message(), f.error->sourceLine(),
+                                        f.error->refusal());
     }
     for (const Inst& in : f.code)
       for (int32_t c : calleesOf(f, in))

@@ -202,7 +202,15 @@ void Parser::parseTarget() {
   sawTarget_ = true;
   while (acceptPunct(',')) {
     if (cur().kind != TokKind::Word) failExpected("a target option after ','");
+    const ir::SourceLoc at = locOf(cur());
     module_.targetOptions.emplace_back(advance().text);
+    // Independent texture mode (samplers as .samplerref variables; nvcc never emits it): the
+    // sm_90 driver does not load such a module (cuModuleLoadData, on the H200).
+    if (module_.targetOptions.back() == "texmode_independent")
+      throw PtxError(path_, at.line, at.col,
+                     "the CUDA driver for sm_90 does not load a module in independent texture "
+                     "mode (.texmode_independent): CUDA_ERROR_NOT_FOUND, as on the chip",
+                     lineOf(std::string(text_), at.line), Refusal::ModuleNotFound);
   }
 }
 

@@ -27,8 +27,9 @@ command -v "$NVCC" >/dev/null || NVCC=/usr/local/cuda/bin/nvcc
 SECTIONS="cubegrad sust sustnorm sured suredodd txq base tld4cube ms indep trap-sust trap-sured trap-suld"
 mkdir -p "$DIR" "$WORK"
 # Each section's kernels in a build of their own (-DONLY_SECTION, its place in $SECTIONS), built
-# in parallel: a form the driver cannot load fails its own section alone. The whole program
-# (every kernel) is what warpsim exec runs.
+# in parallel: a form the driver cannot load fails its own section alone. warpsim exec runs the
+# same builds (its driver refuses what the chip's does); the whole program is what the build
+# tree's texture_forms_probe is (with texture_forms_probe.txq beside it).
 PROBE=$WORK/texture_forms_probe
 build() {  # build ID OUTPUT
   "$NVCC" -lineinfo -gencode arch=compute_90,code=compute_90 -gencode arch=compute_90,code=sm_90 \
@@ -65,7 +66,7 @@ run_all() {
 }
 
 if [ -n "${PROBE_WRAPPER:-}" ]; then
-  run_all "$PROBE_WRAPPER" "$DIR/h200.txt"
+  run_all "$PROBE_WRAPPER" "$DIR/h200.txt" split
 else
   run_all "" "$DIR/h200.txt" split
 fi
@@ -82,7 +83,7 @@ fi
   done
   if [ -x build/bin/warpsim ] && [ -z "${PROBE_WRAPPER:-}" ]; then
     echo "== the simulator (warpsim exec), differing lines per section"
-    run_all "build/bin/warpsim exec" "$DIR/sim.txt"
+    run_all "build/bin/warpsim exec" "$DIR/sim.txt" split
     for s in $SECTIONS; do
       n=$(diff <(awk -v s="$s" '$0 == "== " s {on = 1; next} /^== exit/ {on = 0} on' \
                   "$DIR/h200.txt") \

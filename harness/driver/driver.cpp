@@ -64,6 +64,20 @@ CUresult faultCode(sim::FaultKind k) {
   return CUDA_ERROR_LAUNCH_FAILED;
 }
 
+// What the chip's driver answers for PTX it does not load (isa/diagnostic.h).
+CUresult refusalCode(isa::Refusal r) {
+  switch (r) {
+    case isa::Refusal::None:
+      return CUDA_ERROR_INVALID_PTX;
+    case isa::Refusal::ModuleNotSupported:
+      return CUDA_ERROR_NOT_SUPPORTED;
+    case isa::Refusal::ModuleNotFound:
+    case isa::Refusal::KernelNotFound:
+      return CUDA_ERROR_NOT_FOUND;
+  }
+  return CUDA_ERROR_INVALID_PTX;
+}
+
 // The text of a NUL-terminated image (PTX handed to cuModuleLoadData).
 std::string cString(const void* image) { return std::string(static_cast<const char*>(image)); }
 
@@ -126,8 +140,11 @@ CUresult translate(const std::exception_ptr& e) {
     if (!a.message.empty()) driver().warn(a.message);
     return a.code;
   } catch (const isa::PtxError& p) {
-    driver().warn(std::string("the program's PTX does not load: ") + p.what());
-    return CUDA_ERROR_INVALID_PTX;
+    driver().warn(std::string(p.refusal() == isa::Refusal::None
+                                  ? "the program's PTX does not load: "
+                                  : "the driver refuses the program's PTX, as the chip's does: ") +
+                  p.what());
+    return refusalCode(p.refusal());
   } catch (const FatbinError& f) {
     driver().warn(std::string("the program's fatbinary does not load: ") + f.what());
     return CUDA_ERROR_INVALID_IMAGE;
@@ -151,7 +168,7 @@ CUresult translate(const std::exception_ptr& e) {
   }
 }
 
-Module* Driver::loadImage(const void* image) {
+Module* Driver::loadImage(const void* image, bool lazy) {
   need(image);
   const auto* bytes = static_cast<const uint8_t*>(image);
   uint32_t magic;
@@ -165,7 +182,7 @@ Module* Driver::loadImage(const void* image) {
     std::memcpy(&version, bytes + 4, 4);
     std::memcpy(&data, bytes + 8, sizeof data);
     if (version == 2) std::memcpy(&prelinked, bytes + 16, sizeof prelinked);
-    if (!prelinked) return loadImage(data);
+    if (!prelinked) return loadImage(data, lazy);
     bytes = static_cast<const uint8_t*>(data);
     std::memcpy(&magic, bytes, 4);
   }
@@ -239,7 +256,15 @@ Module* Driver::loadImage(const void* image) {
       }
     }
     const size_t before = gpu.memory().allocationCount();
-    m->loaded = &gpu.loadPtx(ptx, path);
+    try {
+      m->loaded = &gpu.loadPtx(ptx, path);
+    } catch (const isa::PtxError& e) {
+      if (!lazy || !isa::refusesModule(e.refusal())) throw;
+      m->name = path;
+      m->refused = std::make_shared<isa::PtxError>(e);
+      modules.push_back(std::move(m));
+      return modules.back().get();
+    }
     if (timing) kernelResources(*m, ptx);
     m->name = path;
     // The module's variables are the allocations loadPtx just made (labelled ".global NAME" or
@@ -264,6 +289,7 @@ Module* Driver::loadImage(const void* image) {
 
 Function* Driver::function(Module* m, const std::string& name) {
   need(m);
+  if (m->refused) throw *m->refused;
   if (!m->loaded)
     throw ApiError{CUDA_ERROR_NO_BINARY_FOR_GPU,
                    "kernel " + harness::demangle(name) + " cannot run: the program's fatbinary " +
@@ -273,7 +299,11 @@ Function* Driver::function(Module* m, const std::string& name) {
                        "options"};
   auto it = m->functions.find(name);
   if (it != m->functions.end()) return it->second.get();
-  if (m->loaded->program.findEntry(name) < 0) throw ApiError{CUDA_ERROR_NOT_FOUND, ""};
+  const int entry = m->loaded->program.findEntry(name);
+  if (entry < 0) throw ApiError{CUDA_ERROR_NOT_FOUND, ""};
+  // A kernel the chip's driver leaves out of the module is not found (tex.2dms).
+  if (std::unique_ptr<isa::PtxError> err = m->loaded->program.buildError(entry))
+    if (err->refusal() == isa::Refusal::KernelNotFound) throw *err;
   auto f = std::make_unique<Function>();
   f->module = m;
   f->name = name;

@@ -21,6 +21,7 @@
 
 #include "harness/driver/graph.h"
 #include "harness/driver/program_report.h"
+#include "isa/diagnostic.h"
 #include "sim/check/session.h"
 #include "sim/gpu.h"
 #include "sim/timing/timing_model.h"
@@ -50,6 +51,9 @@ struct Module {
   const sim::LoadedModule* loaded = nullptr;  // null: the image has no PTX the simulator can run
   std::string name;                           // "module 2 (PTX for compute_90)"
   std::string noPtxReason;                    // why `loaded` is null
+  // The driver's refusal of the whole module (isa::refusesModule), kept by a lazy load for its
+  // kernels' lookups and launches: on the chip the runtime's first launch of any of them fails.
+  std::shared_ptr<const isa::PtxError> refused;
   std::map<std::string, std::unique_ptr<Function>> functions;
   std::map<std::string, std::pair<uint64_t, uint64_t>> globals;  // name -> (address, bytes)
   std::map<std::string, int> registers;  // per kernel, from the image's sm_90 cubin when it has one
@@ -204,8 +208,10 @@ class Driver {
   CUcontext context() { return reinterpret_cast<CUcontext>(&contextTag_); }
   bool isContext(CUcontext c) { return c == context(); }
 
-  // Loads a fatbinary, fatbinary wrapper, cubin or PTX image.
-  Module* loadImage(const void* image);
+  // Loads a fatbinary, fatbinary wrapper, cubin or PTX image. `lazy`: as the runtime's images
+  // load on the chip (CUDA_MODULE_LOADING=LAZY), a module the driver refuses still loads and
+  // reports the refusal when a kernel of it is asked for (Module::refused).
+  Module* loadImage(const void* image, bool lazy = false);
   Function* function(Module* m, const std::string& name);  // throws ApiError
   Function* checkFunction(CUfunction f);
   // Fills m.resources for the timing model (loadImage, under --timing).

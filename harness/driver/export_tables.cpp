@@ -48,18 +48,19 @@ Word slot() {
 
 // ---- the runtime's interface ---------------------------------------------------------------
 
+// The runtime's images load lazily, as on the chip (Driver::loadImage).
 CUresult moduleFromWrapper(CUmodule* module, const void* wrapper) {
-  return cuModuleLoadData(module, wrapper);
+  return loadModule(reinterpret_cast<void**>(module), wrapper, true);
 }
 
 CUresult primaryContext(CUcontext* ctx, CUdevice dev) { return cuDevicePrimaryCtxRetain(ctx, dev); }
 
 CUresult moduleFromWrapperExt(CUmodule* module, const void* wrapper, void*, void*, unsigned) {
-  return cuModuleLoadData(module, wrapper);
+  return loadModule(reinterpret_cast<void**>(module), wrapper, true);
 }
 
 CUresult moduleFromFatbinExt(const void* fatbin, CUmodule* module, void*, void*, unsigned) {
-  return cuModuleLoadData(module, fatbin);
+  return loadModule(reinterpret_cast<void**>(module), fatbin, true);
 }
 
 void noteSize(size_t) {}

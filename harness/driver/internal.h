@@ -36,8 +36,9 @@ CUresult streamUpdateCaptureDependenciesV1(CUstream s, CUgraphNode* deps, size_t
 // The bytes of the file at `path` (module.cpp); CUDA_ERROR_FILE_NOT_FOUND when it cannot be read.
 std::string readFile(const char* path);
 
-// Loads any image cuModuleLoadData accepts into *handle (CUmodule or CUlibrary).
-CUresult loadModule(void** handle, const void* image);
+// Loads any image cuModuleLoadData accepts into *handle (CUmodule or CUlibrary); `lazy` as
+// Driver::loadImage.
+CUresult loadModule(void** handle, const void* image, bool lazy = false);
 
 // Copies and fills as graph nodes and stream operations describe them (memory.cpp).
 void copy3D(Driver& d, const CUDA_MEMCPY3D& c);

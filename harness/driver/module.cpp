@@ -52,9 +52,9 @@ std::string readFile(const char* path) {
 // A module is the same object whichever API loaded it; the images are kept by the runtime
 // for the life of the program, and files are read into memory that lives as long as the
 // driver.
-CUresult loadModule(void** handle, const void* image) {
+CUresult loadModule(void** handle, const void* image, bool lazy) {
   return api([&](Driver& d) {
-    *need(handle) = d.loadImage(image);
+    *need(handle) = d.loadImage(image, lazy);
     return CUDA_SUCCESS;
   });
 }
@@ -123,7 +123,8 @@ CUresult cuModuleGetFunctionCount(unsigned* count, CUmodule module) {
 CUresult cuLibraryLoadData(CUlibrary* library, const void* code, CUjit_option* jitOptions,
                            void** jitValues, unsigned numJit, CUlibraryOption* options,
                            void** optionValues, unsigned numOptions) {
-  return loadModule(reinterpret_cast<void**>(library), code);
+  // The runtime's way to load the program's images: lazily, as on the chip.
+  return loadModule(reinterpret_cast<void**>(library), code, true);
 }
 
 CUresult cuLibraryLoadFromFile(CUlibrary* library, const char* path, CUjit_option* jitOptions,

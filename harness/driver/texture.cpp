@@ -17,8 +17,23 @@ namespace tex = warpsim::isa::tex;
 
 namespace {
 
+// The UNORM/SNORM formats (CU_AD_FORMAT_{UNORM,SNORM}_INT{8,16}X{1,2,4}, 0xc0 .. 0xcb, what
+// cudaChannelFormatKind{Uns,S}ignedNormalized{8,16}X{1,2,4} arrays are): unsigned 8, 16, then
+// signed 8, 16, each in 1, 2 and 4 channels.
+bool isNormalizedFormat(CUarray_format f) {
+  return f >= CU_AD_FORMAT_UNORM_INT8X1 && f <= CU_AD_FORMAT_SNORM_INT16X4;
+}
+unsigned normalizedChannels(CUarray_format f) {
+  return 1u << ((unsigned(f) - unsigned(CU_AD_FORMAT_UNORM_INT8X1)) % 3);
+}
+
 // The channel type of an array format; throws CUDA_ERROR_INVALID_VALUE for one warpsim lacks.
 tex::Channel channelOf(CUarray_format f) {
+  if (isNormalizedFormat(f)) {
+    static constexpr tex::Channel kTypes[] = {tex::Channel::U8, tex::Channel::U16, tex::Channel::S8,
+                                              tex::Channel::S16};
+    return kTypes[(unsigned(f) - unsigned(CU_AD_FORMAT_UNORM_INT8X1)) / 3];
+  }
   switch (f) {
     case CU_AD_FORMAT_UNSIGNED_INT8:
       return tex::Channel::U8;
@@ -47,6 +62,12 @@ void checkArrayDescriptor(const CUDA_ARRAY3D_DESCRIPTOR& desc) {
   channelOf(desc.Format);
   if (desc.NumChannels != 1 && desc.NumChannels != 2 && desc.NumChannels != 4)
     throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
+  // A UNORM/SNORM format names its channel count.
+  if (isNormalizedFormat(desc.Format) && desc.NumChannels != normalizedChannels(desc.Format))
+    throw ApiError{CUDA_ERROR_INVALID_VALUE,
+                   "array format " + std::to_string(int(desc.Format)) + " has " +
+                       std::to_string(normalizedChannels(desc.Format)) + " channels, not " +
+                       std::to_string(desc.NumChannels)};
   if (desc.Width == 0 ||
       (desc.Height == 0 && desc.Depth != 0 && !(desc.Flags & CUDA_ARRAY3D_LAYERED)))
     throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
@@ -95,6 +116,7 @@ CUarray createArray(Driver& d, const CUDA_ARRAY3D_DESCRIPTOR& desc) {
 tex::Object mipmapShape(const CUDA_ARRAY3D_DESCRIPTOR& desc, unsigned levels) {
   tex::Object o;
   o.channel = channelOf(desc.Format);
+  o.normalizedFormat = isNormalizedFormat(desc.Format);
   o.channels = uint8_t(desc.NumChannels);
   o.width = uint32_t(desc.Width);
   o.height = uint32_t(desc.Height ? desc.Height : 1);
@@ -158,6 +180,7 @@ tex::Object objectOf(Driver& d, const CUDA_RESOURCE_DESC& r, uint64_t& data) {
     case CU_RESOURCE_TYPE_ARRAY: {
       const CudaArray& a = arrayOf(d, r.res.array.hArray);
       o.channel = channelOf(a.format);
+      o.normalizedFormat = isNormalizedFormat(a.format);
       o.channels = uint8_t(a.channels);
       o.width = uint32_t(a.width);
       o.cube = (a.flags & CUDA_ARRAY3D_CUBEMAP) != 0;
@@ -322,9 +345,11 @@ CUresult cuTexObjectCreate(CUtexObject* object, const CUDA_RESOURCE_DESC* res,
     o.normalizedCoords = (desc->flags & CU_TRSF_NORMALIZED_COORDINATES) != 0;
     o.seamlessCubemap = (desc->flags & CU_TRSF_SEAMLESS_CUBEMAP) != 0;
     // The driver reads 8- and 16-bit integers as normalized floats unless told to read
-    // integers (cudaReadModeElementType sets CU_TRSF_READ_AS_INTEGER).
+    // integers (cudaReadModeElementType sets CU_TRSF_READ_AS_INTEGER); a UNORM/SNORM format's
+    // always.
     const bool narrowInt = !tex::isFloatChannel(o.channel) && tex::channelBytes(o.channel) <= 2;
-    o.readNormalized = narrowInt && !(desc->flags & CU_TRSF_READ_AS_INTEGER);
+    o.readNormalized =
+        narrowInt && (o.normalizedFormat || !(desc->flags & CU_TRSF_READ_AS_INTEGER));
     std::memcpy(o.border, desc->borderColor, sizeof o.border);
     if (unsigned(desc->mipmapFilterMode) > 1) throw ApiError{CUDA_ERROR_INVALID_VALUE, ""};
     o.mipFilter = tex::Filter(desc->mipmapFilterMode);

@@ -1,6 +1,7 @@
 #include "isa/insns/surface_format.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "isa/fp.h"
 
@@ -35,29 +36,19 @@ uint32_t formattedChannel(Channel c, uint32_t word) {
   return word;
 }
 
-uint32_t channelDataType(const Object& o) {
-  // CUarray_format: CU_AD_FORMAT_UNSIGNED_INT8 0x01 .. SIGNED_INT32 0x0a, HALF 0x10, FLOAT 0x20.
-  switch (o.channel) {
-    case Channel::U8:
-      return 0x01;
-    case Channel::U16:
-      return 0x02;
-    case Channel::U32:
-      return 0x03;
-    case Channel::S8:
-      return 0x08;
-    case Channel::S16:
-      return 0x09;
-    case Channel::S32:
-      return 0x0a;
-    case Channel::F16:
-      return 0x10;
-    case Channel::F32:
-      return 0x20;
-  }
-  return 0;
+uint32_t normalizedChannel(Channel c, uint32_t word) {
+  const bool isSigned = isSignedChannel(c);
+  const unsigned bits = channelBytes(c) * 8, n = bits - (isSigned ? 1 : 0), cut = n + 4;
+  const float x = fp::f32(word);
+  if (std::isnan(x) || (!isSigned && x <= 0)) return 0;
+  // |x| in [0, 1] scaled by 2^cut and cut toward zero: exact in a double (24 significant bits).
+  const auto t = uint64_t(std::ldexp(std::min(double(std::fabs(x)), 1.0), int(cut)));
+  const uint64_t y = t * ((uint64_t{1} << n) - 1);  // in units of 2^-cut
+  const uint64_t half = uint64_t{1} << (cut - 1);
+  // Nearest, ties toward zero: ceil(y / 2^cut - 1/2).
+  const uint64_t r = y <= half ? 0 : (y - half + (uint64_t{1} << cut) - 1) >> cut;
+  const int64_t v = x < 0 ? -int64_t(r) : int64_t(r);
+  return uint32_t(v) & uint32_t((uint64_t{1} << bits) - 1);
 }
-
-uint32_t channelOrder(const Object& o) { return o.channels; }
 
 }  // namespace warpsim::isa::tex

@@ -1,26 +1,27 @@
 // Texture and surface instructions through texture/surface objects (PTX ISA, "Texture
 // Instructions" and "Surface Instructions"), the handle in a 64-bit register:
 //   tex{.base}.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32}   d, [h, {coords}]
-//   tex.{2dms,a2dms}.v4.(types).s32        d, [h, {sample, (layer,) x, y}]  (one sample)
 //   tex.level.{1d,2d,3d}.v4.(types)                                d, [h, {coords}], lod
 //   tex.grad.{1d,2d,3d,cube,acube}.v4.(types)                      d, [h, {coords}], {ddx}, {ddy}
 //   tld4.{r,g,b,a}.{2d,a2d,cube,acube}.v4.{f32,s32,u32}.f32        d, [h, {coords}]
 //   txq.{width,height,depth,array_size,normalized_coords,filter_mode,addr_mode_0..2,
-//        num_mipmap_levels,num_samples,channel_data_type,channel_order}.b32  d, [h]
+//        num_mipmap_levels,num_samples}.b32                       d, [h]
 //   txq.level.{width,height,depth}.b32                            d, [h], lod
 //   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32,b64}{.trap,.clamp,.zero}  d, [h, {coords}]
 //   sust.b.(the same)                                             [h, {coords}], {data}
 //   sust.p.{1d,2d,3d}{.v2,.v4}.b32.(clamp)                        [h, {coords}], {data}
 //   sured.b.{add,min,max,and,or}.(geometry).{u32,s32,b32,u64,s64,b64}  [h, {coords}], a
 //   sured.p.{add,min,max,and,or}.{1d,2d,3d}.{b32,b64}.(clamp)     [h, {coords}], a
-//   suq.{width,height,depth,array_size,channel_data_type,channel_order}.b32  d, [h]
+//   suq.{width,height,depth,array_size}.b32                       d, [h]
 // The handle is the device address of a descriptor (isa/insns/texture_object.h), read with
 // global loads; texels are read and written with global accesses too, so the checkers and the
 // timing model see them. Which texels and weights: isa/insns/texture_sample.h; which mipmap
 // levels (tex.level, tex.grad, and tex on a mipmapped texture): isa/insns/texture_mipmap.h;
 // what the formatted surface forms convert: isa/insns/surface_format.h.
-// Not yet: sampler operands (independent mode, .texmode_independent, which nvcc never emits),
-// f16 results, offsets and depth compare; they fault "not supported yet".
+// Refused at load, as the chip's driver refuses them on sm_90 (isa/diagnostic.h Refusal):
+// txq/suq .channel_data_type and .channel_order (the module does not load), tex.2dms/a2dms
+// (the kernel is not found) and independent mode (the parser refuses .texmode_independent).
+// Not yet: f16 results, offsets and depth compare; they fault "not supported yet".
 #include <algorithm>
 #include <array>
 #include <memory>
@@ -53,9 +54,8 @@ constexpr uint32_t kGrad = 1u << 21;   // tex.grad: ops[2], ops[3] are d/dx and 
 constexpr uint32_t kRedShift = 25;     // sured: the reduction (kReductions' index), bits 25..29
 
 // The new forms' flags, in bits the others leave free for their instructions.
-constexpr uint32_t kFormatted = 1u << 15;    // sust.p / sured.p: x counts samples, not bytes
-constexpr uint32_t kLevelQuery = 1u << 19;   // txq.level: ops[2] is the level
-constexpr uint32_t kMultisample = 1u << 31;  // tex.2dms / tex.a2dms: the sample index leads
+constexpr uint32_t kFormatted = 1u << 15;   // sust.p / sured.p: x counts samples, not bytes
+constexpr uint32_t kLevelQuery = 1u << 19;  // txq.level: ops[2] is the level
 
 enum class Query : uint8_t {
   Width,
@@ -68,9 +68,7 @@ enum class Query : uint8_t {
   Addr1,
   Addr2,
   MipLevels,
-  Samples,
-  DataType,  // channel_data_type (surface_format.h)
-  Order      // channel_order
+  Samples
 };
 
 // The descriptors of the lanes' handles: read once per distinct handle, checked.
@@ -285,10 +283,7 @@ void runTex(Exec& x, const Inst& in) {
       tex::footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face, out);
       return;
     }
-    // tex.2dms: {sample, x, y, _}; tex.a2dms: {sample, layer, x, y} (PTX ISA, tex). A texture
-    // CUDA makes has one sample: the sample index reads it.
-    const bool ms = in.flags & kMultisample;
-    const unsigned layerAt = ms ? 1 : 0, first = (layered ? 1 : 0) + (ms ? 1 : 0);
+    const unsigned first = layered ? 1 : 0;
     float c[3] = {};
     int32_t ic[3] = {};
     for (unsigned i = 0; i < dims; ++i) {
@@ -296,7 +291,7 @@ void runTex(Exec& x, const Inst& in) {
       c[i] = fp::f32(uint32_t(v));
       ic[i] = int32_t(uint32_t(v));
     }
-    const uint32_t layer = layered ? uint32_t(x.reg(coordOp(in, layerAt))[l]) : 0;
+    const uint32_t layer = layered ? uint32_t(x.reg(coordOp(in, 0))[l]) : 0;
     if (intCoords) {
       // Integer coordinates address texels directly, unfiltered.
       Object point = o;
@@ -457,12 +452,6 @@ void runQuery(Exec& x, const Inst& in, tex::Kind kind) {
       case Query::Samples:
         v = 1;
         break;
-      case Query::DataType:
-        v = tex::channelDataType(o);
-        break;
-      case Query::Order:
-        v = tex::channelOrder(o);
-        break;
     }
     if (in.flags & kLevelQuery) {
       // txq.level: the size of mip level `lod`; 0 for a level past the last or negative, and for
@@ -530,7 +519,8 @@ void storeFormatted(Exec& x, const Inst& in, const Descriptors& d, LaneMask live
     const Object& lead = d.obj[unsigned(std::countr_zero(live))];
     LaneMask group = 0;
     forLanes(live, [&](unsigned l) {
-      if (d.obj[l].channel == lead.channel && d.obj[l].channels == lead.channels)
+      if (d.obj[l].channel == lead.channel && d.obj[l].channels == lead.channels &&
+          d.obj[l].normalizedFormat == lead.normalizedFormat)
         group |= LaneMask{1} << l;
     });
     live &= ~group;
@@ -538,8 +528,11 @@ void storeFormatted(Exec& x, const Inst& in, const Descriptors& d, LaneMask live
     const unsigned n = lead.channels;
     uint64_t vals[kWarpSize * 4] = {};
     forLanes(group, [&](unsigned l) {
-      for (unsigned i = 0; i < std::min(vec, n); ++i)
-        vals[l * n + i] = tex::formattedChannel(lead.channel, uint32_t(x.reg(vecElem(data, i))[l]));
+      for (unsigned i = 0; i < std::min(vec, n); ++i) {
+        const auto word = uint32_t(x.reg(vecElem(data, i))[l]);
+        vals[l * n + i] = lead.normalizedFormat ? tex::normalizedChannel(lead.channel, word)
+                                                : tex::formattedChannel(lead.channel, word);
+      }
     });
     x.machine->store(in, Space::Global, group, addrs, tex::channelBytes(lead.channel), n, vals);
   }
@@ -603,7 +596,8 @@ void runSurface(Exec& x, const Inst& in) {
         const std::string why = std::string(op) + " outside the surface (x " +
                                 std::to_string(c[0]) + (formatted ? " samples" : " bytes") +
                                 ", y " + std::to_string(c[1]) + ", z " + std::to_string(c[2]) + ")";
-        x.machine->trap(in, LaneMask{1} << l, why.c_str());
+        // An illegal address on the chip (cudaErrorIllegalAddress), not a trap.
+        x.machine->addressFault(in, l, why);
       }
       if (clampMode == 2) return;  // .zero: loads read zeros, stores are dropped
       for (unsigned i = 0; i < 3; ++i)
@@ -672,7 +666,7 @@ bool geometryFlags(const Mods& m, uint32_t& flags) {
 unsigned coordCount(uint32_t flags) {
   if (flags & kCube) return 4;  // cube: {x, y, z, _}; acube: {index, x, y, z}
   const unsigned dims = flags & kDimsMask;
-  const unsigned n = dims + ((flags & kLayered) ? 1 : 0) + ((flags & kMultisample) ? 1 : 0);
+  const unsigned n = dims + ((flags & kLayered) ? 1 : 0);
   return n == 3 ? 4 : n;
 }
 
@@ -700,10 +694,15 @@ std::string bindTex(Inst& in) {
   uint32_t flags = 0;
   const bool level = m.has("level"), grad = m.has("grad");
   const size_t operands = 2 + (level ? 1 : 0) + (grad ? 2 : 0);
+  // The multisample geometries: ptxas assembles them, but the chip's driver loads the module
+  // without the kernel ("named symbol not found"; CUDA makes no multisample textures).
+  if (m.has("2dms") || m.has("a2dms"))
+    throw Refused{Refusal::KernelNotFound,
+                  msg(in,
+                      "reads a multisample texture: the CUDA driver for sm_90 loads the "
+                      "module without this kernel (CUDA_ERROR_NOT_FOUND, as on the chip)")};
   // tex.base reads the base level as a plain tex does (its level of detail is 0).
-  const bool geometry = m.has("2dms")    ? (flags |= 2 | kMultisample, true)
-                        : m.has("a2dms") ? (flags |= 2 | kLayered | kMultisample, true)
-                                         : geometryFlags(m, flags);
+  const bool geometry = geometryFlags(m, flags);
   if (!geometry || m.types.size() != 2 || m.vec != 4 || in.ops.size() != operands ||
       in.ops[0].kind != OpndKind::Vec ||
       (in.ops[1].kind == OpndKind::Addr && in.ops[1].elems.size() != 1)) {
@@ -729,8 +728,6 @@ std::string bindTex(Inst& in) {
     return msg(in, "returns .f32, .s32 or .u32");
   if (ct != Type::F32 && ct != Type::S32) return msg(in, "takes .f32 or .s32 coordinates");
   if (in.ops[0].elems.size() != 4) return msg(in, "writes a vector of 4 registers");
-  if ((flags & kMultisample) && ct != Type::S32) return msg(in, "takes .s32 coordinates");
-  if ((flags & kMultisample) && (level || grad)) return msg(in, "has no mipmaps to select");
   flags |= dstFlags(dt) | (ct == Type::S32 ? kIntCoords : 0);
   if (auto e = checkAddress(in, 1, flags); !e.empty()) return e;
   in.flags = flags;
@@ -785,15 +782,19 @@ std::string bindQuery(Inst& in, bool surface) {
       {"addr_mode_1", Query::Addr1},
       {"addr_mode_2", Query::Addr2},
       {"num_mipmap_levels", Query::MipLevels},
-      {"num_samples", Query::Samples},
-      {"channel_data_type", Query::DataType},
-      {"channel_order", Query::Order}};
+      {"num_samples", Query::Samples}};
   const Mods& m = in.mods;
+  // ptxas assembles them, but the chip's driver does not load a module that holds them.
+  if (m.has("channel_data_type") || m.has("channel_order"))
+    throw Refused{Refusal::ModuleNotSupported,
+                  msg(in,
+                      "queries the channel data type or order: the CUDA driver for sm_90 "
+                      "does not load a module that does (CUDA_ERROR_NOT_SUPPORTED, as on "
+                      "the chip)")};
   const bool level = m.has("level");
   int q = -1;
   for (const auto& [word, query] : kTex)
-    if (m.has(word) && (!surface || query <= Query::ArraySize || query >= Query::DataType))
-      q = int(query);
+    if (m.has(word) && (!surface || query <= Query::ArraySize)) q = int(query);
   if (q < 0) {
     in.run = notSupportedHandler;  // memory_layout, sampler queries (independent mode): not yet
     return "";

@@ -37,7 +37,11 @@ struct Object {
   uint8_t readNormalized = 0;  // 8/16-bit integers read as floats in [0,1] / [-1,1]
   uint8_t cube = 0;            // a cube map (6 layers) or cube-map array (6 per cube): layered, 2-d
   uint8_t seamlessCubemap = 0;  // a cube map filters across its faces' edges
-  uint8_t pad[7] = {};  // explicit: no implicit padding, so copies of the bytes are deterministic
+  // A UNORM/SNORM array format (cudaChannelFormatKind{Uns,S}ignedNormalized{8,16}X{1,2,4}): its
+  // 8/16-bit channels hold normalized values, which sust.p converts f32 to (surface_format.h)
+  // and a fetch reads as floats.
+  uint8_t normalizedFormat = 0;
+  uint8_t pad[6] = {};  // explicit: no implicit padding, so copies of the bytes are deterministic
   uint32_t width = 1, height = 1, depth = 1, layers = 1;  // in texels
   int64_t dataOffset = kDescriptorBytes;  // the first texel's address minus the handle
   uint64_t pitch = 0;                     // bytes from one row to the next

@@ -15,6 +15,9 @@ std::string validate(const Object& o) {
   if (o.channels != 1 && o.channels != 2 && o.channels != 4)
     return "has " + std::to_string(o.channels) + " channels";
   if (uint8_t(o.channel) > uint8_t(Channel::F32)) return "has an unknown channel format";
+  if (o.normalizedFormat > 1 ||
+      (o.normalizedFormat && (isFloatChannel(o.channel) || channelBytes(o.channel) > 2)))
+    return "has a normalized format on channels that are not 8- or 16-bit integers";
   if (uint8_t(o.filter) > uint8_t(Filter::Linear)) return "has an unknown filter mode";
   for (Address a : o.address)
     if (uint8_t(a) > uint8_t(Address::Border)) return "has an unknown address mode";

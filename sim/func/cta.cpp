@@ -331,6 +331,10 @@ void Cta::trap(const Inst& in, LaneMask mask, const char* why) {
   fault(FaultKind::Trap, why, &in, unsigned(std::countr_zero(mask)));
 }
 
+void Cta::addressFault(const Inst& in, unsigned lane, const std::string& why) {
+  fault(FaultKind::OutOfBounds, why, &in, lane);
+}
+
 void Cta::warpSyncFault(const Inst& in, LaneMask members, LaneMask present) {
   char buf[160];
   std::snprintf(buf, sizeof buf,

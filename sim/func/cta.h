@@ -164,6 +164,8 @@ class Cta final : public isa::Machine {
   void ret(const isa::Inst& in, isa::LaneMask mask) override;
   void exit(const isa::Inst& in, isa::LaneMask mask) override;
   [[noreturn]] void trap(const isa::Inst& in, isa::LaneMask mask, const char* why) override;
+  [[noreturn]] void addressFault(const isa::Inst& in, unsigned lane,
+                                 const std::string& why) override;
   void barrier(const isa::Inst& in, isa::BarrierKind kind, isa::LaneMask mask, uint32_t id,
                uint32_t threadCount, isa::LaneMask value, uint32_t resultSlot) override;
   uint32_t printf(const isa::Inst& in, unsigned lane, uint64_t format, uint64_t args) override;

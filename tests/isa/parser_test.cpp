@@ -449,11 +449,19 @@ TEST(ParserModule, VersionsTargetsAddressSize) {
     ir::Module m = parse(std::string(".version ") + v + "\n.target sm_90\n.address_size 64\n");
     EXPECT_EQ(m.version, v);
   }
-  ir::Module m =
-      parse(".version 8.0\n.target sm_90a, texmode_independent, debug\n.address_size 32");
+  ir::Module m = parse(".version 8.0\n.target sm_90a, texmode_unified, debug\n.address_size 32");
   EXPECT_EQ(m.target, "sm_90a");
-  EXPECT_EQ(m.targetOptions, (std::vector<std::string>{"texmode_independent", "debug"}));
+  EXPECT_EQ(m.targetOptions, (std::vector<std::string>{"texmode_unified", "debug"}));
   EXPECT_EQ(m.addressSize, 32u);
+  // Independent texture mode: the chip's driver does not load the module (CUDA_ERROR_NOT_FOUND,
+  // texture_forms.chip.txt.xz section indep), so neither does warpsim, at the option.
+  const PtxError indep = parseError(".version 8.0\n.target sm_90, texmode_independent\n");
+  EXPECT_EQ(indep.refusal(), Refusal::ModuleNotFound);
+  EXPECT_EQ(indep.line(), 2u);
+  EXPECT_EQ(indep.col(), 16u);
+  EXPECT_EQ(indep.message(),
+            "the CUDA driver for sm_90 does not load a module in independent texture mode "
+            "(.texmode_independent): CUDA_ERROR_NOT_FOUND, as on the chip");
   EXPECT_EQ(parseError(".version 10.0\n").message(),
             "unsupported PTX ISA version '10.0' (supported: 7.x, 8.x, 9.x)");
   EXPECT_EQ(parseError(".version 9\n").message(),

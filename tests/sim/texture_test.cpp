@@ -484,8 +484,46 @@ TEST(Texture, QueriesAndSurfaceLoadsStores) {
   EXPECT_EQ(row0, (std::vector<uint32_t>{101, 102, 103, 104}));
 }
 
-TEST(Texture, SurfaceTrapAndBadHandleFault) {
-  const std::string ptx = kHeader + R"(
+// An out-of-range .trap access (suld, sust.p, sured.p) is an illegal address on the chip
+// ("an illegal memory access was encountered", texture_forms.chip.txt.xz sections trap-*): a
+// fault of that kind at the lane and line, not a trap.
+TEST(Texture, SurfaceTrapOutsideIsAnIllegalAddressAndBadHandleTraps) {
+  struct Form {
+    const char* ptx;
+    unsigned firstOutside;  // the lane, whose x is its thread index
+    const char* message;
+  } const forms[] = {
+      {"suld.b.2d.b32.trap {%r3}, [%rd1, {%r1, %r2}];", 13, "suld outside the surface (x 13 bytes"},
+      {"sust.p.2d.b32.trap [%rd1, {%r1, %r2}], {%r2};", 4, "sust outside the surface (x 4 samples"},
+      {"sured.p.add.2d.b32.trap [%rd1, {%r1, %r2}], %r2;", 4, "sured outside the surface (x 4"}};
+  for (const auto& [form, firstOutside, message] : forms) {
+    const std::string ptx = kHeader + R"(
+.visible .entry bad(.param .u64 s)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [s];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, 0;
+  )" + form + R"(
+  ret;
+}
+)";
+    PtxRunner r(ptx);
+    Object so = object2d(4, 1, Channel::U32, 1, Filter::Point, Address::Clamp, false);
+    so.kind = isa::tex::Kind::Surface;
+    const auto surf = makeObject(so, std::vector<uint32_t>(4, 0));
+    const uint64_t s = r.buffer<uint8_t>(surf.size(), surf);
+    // 4 samples of 4 bytes: x counts bytes for suld (lane 13's 4 bytes run past the 16), samples
+    // for sust.p and words of the operand for sured.p (lane 4 is past the 4).
+    auto res = r.launch("bad", {1, 1, 1}, {17, 1, 1}, {PtxRunner::ptr(s)});
+    ASSERT_TRUE(res.fault) << form;
+    EXPECT_EQ(res.fault->kind, sim::FaultKind::OutOfBounds) << form;
+    EXPECT_EQ(res.fault->ptxLine, 12u) << form;
+    EXPECT_EQ(res.fault->thread.x, firstOutside) << form;
+    EXPECT_NE(res.fault->message.find(message), std::string::npos) << res.fault->message;
+  }
+  PtxRunner r(kHeader + R"(
 .visible .entry bad(.param .u64 s)
 {
   .reg .b32 %r<4>;
@@ -496,21 +534,12 @@ TEST(Texture, SurfaceTrapAndBadHandleFault) {
   suld.b.2d.b32.trap {%r3}, [%rd1, {%r1, %r2}];
   ret;
 }
-)";
-  PtxRunner r(ptx);
-  Object so = object2d(4, 1, Channel::U32, 1, Filter::Point, Address::Clamp, false);
-  so.kind = isa::tex::Kind::Surface;
-  const auto surf = makeObject(so, std::vector<uint32_t>(4, 0));
-  const uint64_t s = r.buffer<uint8_t>(surf.size(), surf);
-  auto res = r.launch("bad", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(s)});
-  ASSERT_TRUE(res.fault);
-  EXPECT_EQ(res.fault->kind, sim::FaultKind::Trap);
-  EXPECT_NE(res.fault->message.find("outside the surface"), std::string::npos)
-      << res.fault->message;
+)");
   // A buffer that is not an object: the magic is wrong.
   const uint64_t junk = r.buffer<uint8_t>(256, std::vector<uint8_t>(256, 7));
-  res = r.launch("bad", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(junk)});
+  auto res = r.launch("bad", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(junk)});
   ASSERT_TRUE(res.fault);
+  EXPECT_EQ(res.fault->kind, sim::FaultKind::Trap);
   EXPECT_NE(res.fault->message.find("bad magic"), std::string::npos) << res.fault->message;
 }
 

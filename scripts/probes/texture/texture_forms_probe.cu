@@ -39,11 +39,13 @@
 
 // One section's kernels per build (-DONLY_SECTION=N, as scripts/device_texture_forms.sh builds
 // them for the chip): a form the chip's driver cannot load then fails its own section alone.
-// Without it (warpsim exec's build), every kernel is whole.
+// Without it (the build tree's whole program), every kernel is whole but the txq section's,
+// whose channel queries no driver loads on sm_90: that section runs its own build
+// (-DONLY_SECTION=6, texture_forms_probe.txq beside the whole program).
 #ifdef ONLY_SECTION
 #define SECTION_ID(n) (ONLY_SECTION == (n))
 #else
-#define SECTION_ID(n) 1
+#define SECTION_ID(n) ((n) != 6)
 #endif
 #define SECTION_CUBEGRAD SECTION_ID(1)
 #define SECTION_SUST SECTION_ID(2)
