@@ -318,6 +318,7 @@ template <unsigned K>
 // Eight columns' values side by side, one host vector (AVX2: one register).
 constexpr unsigned kGridLanes = 8;
 using LanesI = int32_t __attribute__((vector_size(4 * kGridLanes)));
+using LanesU = uint32_t __attribute__((vector_size(4 * kGridLanes)));
 using LanesF = float __attribute__((vector_size(4 * kGridLanes)));
 // Half of them as doubles (the sum's finish), and their int32s and floats.
 using HalfD = double __attribute__((vector_size(8 * kGridLanes / 2)));
@@ -403,11 +404,27 @@ void gridOf(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n
         double cd[kGridLanes];
         LanesI emax;
         uint32_t dotOfLanes = 0;  // those that take dotOf
-        for (unsigned j = 0; j < kGridLanes; ++j) {
-          cd[j] = widen(c[j], cFormat);
-          dotOfLanes |= uint32_t(isSpecial(cd[j])) << j;
-          emax[j] =
-              (fp::bits(cd[j]) << 1) != 0 ? fieldExponent(cd[j], cFormat) : 2 * kMmaZeroExponent;
+        if constexpr (kCF32) {
+          // The same on the f32 bits, eight at once: the field less the bias is the double's
+          // exponent for a normal C, a subnormal one (field 0) is at emin either way, and an
+          // infinite or NaN C (field 0xFF) takes dotOf.
+          LanesU b;
+          for (unsigned j = 0; j < kGridLanes; ++j) b[j] = uint32_t(c[j]);
+          const LanesI field = (LanesI)((b >> 23) & 0xFF), e = field - 127;
+          const int32_t emin = cFormat.emin();
+          emax = (b << 1) != 0 ? (e > emin ? e : emin) : 2 * kMmaZeroExponent;
+          const LanesI special = field == 0xFF;
+          for (unsigned j = 0; j < kGridLanes; ++j) {
+            cd[j] = double(fp::f32(b[j]));
+            dotOfLanes |= uint32_t(special[j] & 1) << j;
+          }
+        } else {
+          for (unsigned j = 0; j < kGridLanes; ++j) {
+            cd[j] = widen(c[j], cFormat);
+            dotOfLanes |= uint32_t(isSpecial(cd[j])) << j;
+            emax[j] =
+                (fp::bits(cd[j]) << 1) != 0 ? fieldExponent(cd[j], cFormat) : 2 * kMmaZeroExponent;
+          }
         }
 #pragma GCC unroll 32
         for (unsigned i = 0; i < K; ++i) {

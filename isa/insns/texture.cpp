@@ -24,7 +24,10 @@
 // Not yet: f16 results, offsets and depth compare; they fault "not supported yet".
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 #include <memory>
+#include <optional>
 
 #include "isa/insns/addresses.h"
 #include "isa/insns/families.h"
@@ -76,28 +79,34 @@ struct Descriptors {
   std::array<Object, kWarpSize> obj;
 };
 
+// The descriptor at handle h, read for lane `lead` and checked (a bad one traps that lane).
+Object readDescriptor(Exec& x, const Inst& in, unsigned lead, uint64_t h, tex::Kind want) {
+  uint64_t addrs[kWarpSize] = {}, words[kWarpSize * 4] = {};
+  uint8_t raw[tex::kDescriptorBytes];
+  for (unsigned part = 0; part < tex::kDescriptorBytes / 32; ++part) {
+    addrs[lead] = h + part * 32;
+    x.machine->load(in, Space::Global, LaneMask{1} << lead, addrs, 8, 4, words);
+    std::memcpy(raw + part * 32, words + lead * 4, 32);
+  }
+  Object o;
+  std::memcpy(&o, raw, sizeof o);
+  std::string bad = tex::validate(o);
+  if (bad.empty() && o.kind != want)
+    bad = want == tex::Kind::Surface ? "is a texture, not a surface" : "is a surface object";
+  if (!bad.empty()) {
+    const std::string why = "the handle " + std::to_string(h) + " " + bad;
+    x.machine->trap(in, LaneMask{1} << lead, why.c_str());
+  }
+  return o;
+}
+
 void readDescriptors(Exec& x, const Inst& in, const uint64_t* handles, Descriptors& d,
                      tex::Kind want) {
   LaneMask todo = x.mask;
   while (todo) {
     const unsigned lead = unsigned(std::countr_zero(todo));
     const uint64_t h = handles[lead];
-    uint64_t addrs[kWarpSize] = {}, words[kWarpSize * 4] = {};
-    uint8_t raw[tex::kDescriptorBytes];
-    for (unsigned part = 0; part < tex::kDescriptorBytes / 32; ++part) {
-      addrs[lead] = h + part * 32;
-      x.machine->load(in, Space::Global, LaneMask{1} << lead, addrs, 8, 4, words);
-      std::memcpy(raw + part * 32, words + lead * 4, 32);
-    }
-    Object o;
-    std::memcpy(&o, raw, sizeof o);
-    std::string bad = tex::validate(o);
-    if (bad.empty() && o.kind != want)
-      bad = want == tex::Kind::Surface ? "is a texture, not a surface" : "is a surface object";
-    if (!bad.empty()) {
-      const std::string why = "the handle " + std::to_string(h) + " " + bad;
-      x.machine->trap(in, LaneMask{1} << lead, why.c_str());
-    }
+    const Object o = readDescriptor(x, in, lead, h, want);
     forLanes(todo, [&](unsigned l) {
       if (handles[l] == h) {
         d.obj[l] = o;
@@ -205,6 +214,51 @@ Object unbiased(const Object& o) {
   return u;
 }
 
+// A tex.2d.v4.f32.f32 whose lanes all read one texture (`handle`, its descriptor o) of f32 channels
+// filtered linearly (tex::isPlainBilinearF32: resize_bilinear's fetch), with no observer: the taps
+// and sums of texture_sample.h's bilinear forms, the texels read in place, four warp-wide checks
+// (one a tap). Returns false, having written nothing, where it does not apply (an observer, a tap
+// outside one allocation: the general path then loads, and faults, as always).
+bool plainBilinear(Exec& x, const Inst& in, uint64_t handle, const Object& o) {
+  constexpr uint32_t kOther = kLayered | kIntCoords | kCube | kLevel | kGrad | kMultisample;
+  if ((in.flags & kOther) || (in.flags & kDimsMask) != 2 || ((in.flags >> kDstShift) & 3) != 0 ||
+      !tex::isPlainBilinearF32(o))
+    return false;
+  const uint64_t *cx = x.reg(coordOp(in, 0)), *cy = x.reg(coordOp(in, 1));
+  std::array<tex::Bilinear, kWarpSize> taps;
+  forLanes(x.mask, [&](unsigned l) {
+    taps[l] = tex::bilinearTaps(o, fp::f32(uint32_t(cx[l])), fp::f32(uint32_t(cy[l])));
+  });
+  const unsigned ch = o.channels;
+  const uint64_t first = handle + uint64_t(o.dataOffset);
+  const uint8_t* at[4][kWarpSize];  // tap t's texel of lane l
+  for (unsigned t = 0; t < 4; ++t) {
+    uint64_t addrs[kWarpSize];
+    forLanes(x.mask, [&](unsigned l) { addrs[l] = first + taps[l].offset[t]; });
+    Machine::DirectRegion r;
+    if (!x.machine->direct(Space::Global, x.mask, addrs, 4 * ch, false, r) || r.laneStride)
+      return false;
+    forLanes(x.mask, [&](unsigned l) { at[t][l] = r.host + (addrs[l] - r.origin); });
+  }
+  uint64_t* out[4];  // writeDest's registers (null: none)
+  for (unsigned c = 0; c < 4; ++c) {
+    const Opnd& e = vecElem(in.ops[0], c);
+    out[c] = e.kind == OpndKind::Reg ? x.reg(e) : nullptr;
+  }
+  forLanes(x.mask, [&](unsigned l) {
+    for (unsigned c = 0; c < 4; ++c) {
+      float v = tex::missingChannel(c);
+      if (c < ch) {
+        float texel[4];
+        for (unsigned t = 0; t < 4; ++t) std::memcpy(&texel[t], at[t][l] + 4 * c, 4);
+        v = tex::bilinearF32(texel, taps[l].weight);
+      }
+      if (out[c]) out[c][l] = fp::bits(v);
+    }
+  });
+  return true;
+}
+
 void runTex(Exec& x, const Inst& in) {
   if (!x.mask) return;
   const unsigned dims = in.flags & kDimsMask;
@@ -212,8 +266,21 @@ void runTex(Exec& x, const Inst& in) {
   const unsigned dst = (in.flags >> kDstShift) & 3;
   uint64_t handles[kWarpSize] = {};
   handlesOf(x, in.ops[1], handles);
+  // The lanes' descriptors; when they all name one texture (the common case) it is read once
+  // and the plain bilinear fetch tried before the general path.
+  const unsigned lead = unsigned(std::countr_zero(x.mask));
+  bool uniform = true;
+  forLanes(x.mask, [&](unsigned l) { uniform &= handles[l] == handles[lead]; });
+  std::optional<Object> one;
+  if (uniform) {
+    one = readDescriptor(x, in, lead, handles[lead], tex::Kind::Texture);
+    if (plainBilinear(x, in, handles[lead], *one)) return;
+  }
   Descriptors d;
-  readDescriptors(x, in, handles, d, tex::Kind::Texture);
+  if (one)
+    forLanes(x.mask, [&](unsigned l) { d.obj[l] = *one; });
+  else
+    readDescriptors(x, in, handles, d, tex::Kind::Texture);
   // Mipmaps: each lane's descriptor becomes that of the level it reads; the lanes in `blended`
   // blend in a second level (`up`) by up->blend[lane] (isa/insns/texture_mipmap.h). The second
   // level's state (13 KiB) is made only for a mipmapped texture.

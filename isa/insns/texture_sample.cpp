@@ -122,6 +122,19 @@ namespace {
 // Rounds p / d half up (p >= 0): the filter unit's rounding of a weight product.
 uint32_t roundHalfUp(uint32_t p, uint32_t d) { return (p + d / 2) / d; }
 
+// splitWeights of two axes with second-texel weights a (the first axis) and b: the first axis
+// splits the total, then each half splits along the second: the first texel's half rounds its
+// first share, the second its second (at a total of 256: w11 = round(a b), w10 = a - w11,
+// w01 = b - w11, w00 the rest).
+inline void splitTwoAxes(uint32_t a, uint32_t b, uint32_t total, uint32_t* out) {
+  const uint32_t second = roundHalfUp(a * total, 256), first = total - second;
+  const uint32_t w00 = roundHalfUp(first * (256 - b), 256), w11 = roundHalfUp(second * b, 256);
+  out[0] = w00;           // (first, first)
+  out[1] = second - w11;  // (second of p, first of q)
+  out[2] = first - w00;
+  out[3] = w11;
+}
+
 }  // namespace
 
 // The combined weights of the taps in 1/256 units, in the footprint's order (x fastest), from
@@ -145,17 +158,8 @@ void splitWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t total, 
     return;
   }
   if (axes == 2) {
-    // The first axis splits the total, then each half splits along the second: the first
-    // texel's half rounds its first share, the second its second (at a total of 256: w11 =
-    // round(a b), w10 = a - w11, w01 = b - w11, w00 the rest).
     const unsigned p = n[0] == 2 ? 0 : 1, q = n[2] == 2 ? 2 : 1;
-    const uint32_t a = alpha[p], b = alpha[q];
-    const uint32_t second = roundHalfUp(a * total, 256), first = total - second;
-    const uint32_t w00 = roundHalfUp(first * (256 - b), 256), w11 = roundHalfUp(second * b, 256);
-    out[0] = w00;           // (first, first)
-    out[1] = second - w11;  // (second of p, first of q)
-    out[2] = first - w00;
-    out[3] = w11;
+    splitTwoAxes(alpha[p], alpha[q], total, out);
     return;
   }
   // 3-d: z splits the total first, then each z slice splits its share as a 2-d footprint does.
@@ -440,8 +444,10 @@ int frexpExponent(float v) {
 // down to emin (subnormals below), ties away from zero; 0 gives +0.
 double roundHalfAwayTo(double x, int digits, int emin) {
   if (x == 0) return 0;
-  int e;
-  std::frexp(x, &e);                                 // |x| < 2^e
+  // |x| < 2^e: off the bits for a normal x (frexp's exponent), from frexp otherwise.
+  const int field = int(std::bit_cast<uint64_t>(x) >> 52 & 0x7FF);
+  int e = field - 1022;
+  if (field == 0 || field == 0x7FF) std::frexp(x, &e);
   const int q = std::max(e - 1, emin) - digits + 1;  // the exponent of the result's last bit
   // timesPow2 is exact (x has at most 53 bits) and the scaled value below 2^(digits + 1).
   return timesPow2(double(roundHalfAway(timesPow2(x, -q))), q);
@@ -469,6 +475,36 @@ double roundHalfAwayTo(__int128 n, int q, int digits, int emin) {
   return negative ? -x : x;
 }
 
+// The weighted sum of texels as IEEE arithmetic has it (the terms with a weight and a nonzero
+// value, in tap order): what an infinity or a NaN gives.
+template <class W>
+double plainSum(const W* w, const float* v, unsigned n) {
+  double plain = 0;
+#pragma GCC unroll 4
+  for (unsigned t = 0; t < n; ++t)
+    if (w[t] != 0 && v[t] != 0) plain += double(w[t]) * double(v[t]);
+  return plain;
+}
+
+// One group's block sum (filteredFloatSum): `units` in units of 2^q, the terms cut to a block of
+// `block` bits below the leading bit of the largest weighted texel; false when no term has both
+// a weight and a nonzero value.
+template <class W>
+bool groupUnits(const W* w, const float* v, unsigned n, int block, double& units, int& q) {
+  int top = INT32_MIN;
+#pragma GCC unroll 4
+  for (unsigned t = 0; t < n; ++t)
+    if (w[t] != 0 && v[t] != 0) top = std::max(top, frexpExponent(v[t]));
+  if (top == INT32_MIN) return false;
+  const double toUnits = timesPow2(1.0, block - top);
+  units = 0;
+#pragma GCC unroll 4
+  for (unsigned t = 0; t < n; ++t)
+    if (w[t] != 0 && v[t] != 0) units += double(w[t]) * std::trunc(double(v[t]) * toUnits);
+  q = top - block - 8;
+  return true;
+}
+
 // The weighted sum of float texels (weights in 1/256) rounded once, ties away from zero, to f32
 // (digits 24) or f16 (digits 11): the H200's filter rounding (tests/recorded/texture/: exact
 // sums that fall on a tie round away from zero, docs/FIDELITY.md "Textures").
@@ -476,7 +512,6 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
                         unsigned c, int digits, int emin) {
   int64_t w[kMaxTaps];
   float v[kMaxTaps];
-  double plain = 0;  // the sum as IEEE arithmetic has it: what an infinity or a NaN gives
   for (unsigned t = 0; t < f.n; ++t) {
     w[t] = roundHalfAway(f.taps[t].weight * 256);
     if (f.taps[t].offset == kBorder)
@@ -485,8 +520,8 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
       std::memcpy(&v[t], texels[t] + 4 * c, 4);
     else
       v[t] = channelAsFloat(o, texels[t], c);
-    if (w[t] != 0 && v[t] != 0) plain += double(w[t]) * double(v[t]);
   }
+  const double plain = plainSum(w, v, f.n);
   if (!std::isfinite(plain)) return plain;
   // The texels enter the filter in a block format: each cut, toward zero, to a multiple of
   // 2^(top - block), where 2^(top - 1) is the leading bit of the largest texel that has a weight
@@ -506,15 +541,10 @@ double filteredFloatSum(const Object& o, const Footprint& f, const uint8_t* cons
   } groups[kMaxTaps];
   unsigned n = 0;
   for (unsigned g = 0; g < f.n; g += groupSize) {
-    int top = INT32_MIN;
-    for (unsigned t = g; t < g + groupSize && t < f.n; ++t)
-      if (w[t] != 0 && v[t] != 0) top = std::max(top, frexpExponent(v[t]));
-    if (top == INT32_MIN) continue;
-    const double toUnits = timesPow2(1.0, block - top);
-    double units = 0;
-    for (unsigned t = g; t < g + groupSize && t < f.n; ++t)
-      if (w[t] != 0 && v[t] != 0) units += double(w[t]) * std::trunc(double(v[t]) * toUnits);
-    if (units != 0) groups[n++] = {units, top - block - 8};
+    double units;
+    int q;
+    if (groupUnits(w + g, v + g, std::min(groupSize, f.n - g), block, units, q) && units != 0)
+      groups[n++] = {units, q};
   }
   if (n == 0) return 0;
   if (n == 1) return roundHalfAwayTo(groups[0].units * timesPow2(1.0, groups[0].q), digits, emin);
@@ -561,6 +591,53 @@ float filteredChannel(const Object& o, const Footprint& f, const uint8_t* const*
   const int64_t x = floorDiv(sum + 1024, 2048);  // rounded half up to whole 16-bit units
   const float r = float(double(x) / double(den));
   return isSigned ? std::max(r, -1.0f) : r;
+}
+
+bool isPlainBilinearF32(const Object& o) {
+  return o.dims == 2 && !o.layered && !o.cube && o.levels <= 1 && o.channel == Channel::F32 &&
+         o.filter == Filter::Linear && !o.normalizedCoords && o.address[0] != Address::Border &&
+         o.address[1] != Address::Border && o.width <= (1u << 30) && o.height <= (1u << 30);
+}
+
+namespace {
+
+// One axis of a plain bilinear fetch: axisTaps' linear case under clamp addressing (the
+// coordinate held between the first and last texel centres, the texels clamped) and
+// footprint's alpha of it (the second texel's weight in 1/256). size <= 2^30, so axisTaps'
+// clamp of the index to 2^30 never bites.
+struct ClampedAxis {
+  uint64_t i0, i1;
+  uint32_t alpha;
+};
+inline ClampedAxis clampedAxis(float x, uint32_t size) {
+  const double u = std::clamp(std::isnan(x) ? 0.0 : double(x), 0.5, double(size) - 0.5);
+  const double xb = u - 0.5, fl = std::floor(xb);  // fl in [0, size - 1]
+  const uint64_t i = uint64_t(fl);
+  return {i, std::min<uint64_t>(i + 1, size - 1),
+          uint32_t(roundHalfAway(quantizeWeight(xb - fl) * 256))};
+}
+
+}  // namespace
+
+Bilinear bilinearTaps(const Object& o, float x, float y) {
+  const ClampedAxis ax = clampedAxis(x, o.width), ay = clampedAxis(y, o.height);
+  Bilinear b;
+  splitTwoAxes(ax.alpha, ay.alpha, 256, b.weight);
+  const uint64_t texel = texelBytes(o);
+  const uint64_t xs[2] = {ax.i0 * texel, ax.i1 * texel}, ys[2] = {ay.i0 * o.pitch, ay.i1 * o.pitch};
+  for (unsigned j = 0; j < 2; ++j)
+    for (unsigned i = 0; i < 2; ++i) b.offset[2 * j + i] = xs[i] + ys[j];
+  return b;
+}
+
+float bilinearF32(const float* v, const uint32_t* w) {
+  // filteredFloatSum of one group of four taps, none of them a border tap (digits 24).
+  const double plain = plainSum(w, v, 4);
+  if (!std::isfinite(plain)) return float(plain);
+  double units;
+  int q;
+  if (!groupUnits(w, v, 4, 24 + kFilterBlockGuardBits, units, q) || units == 0) return 0.0f;
+  return float(roundHalfAwayTo(units * timesPow2(1.0, q), 24, -126));
 }
 
 uint32_t channelAsInt(const Object& o, const uint8_t* texel, unsigned c) {

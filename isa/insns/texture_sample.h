@@ -123,6 +123,24 @@ inline float missingChannel(unsigned) { return 0.0f; }
 float filteredChannel(const Object& o, const Footprint& f, const uint8_t* const* texels,
                       unsigned c);
 
+// The common filtered fetch, which footprint and filteredChannel give without their generality
+// (a fifth of the instructions of a warp's tex went to it): a 2-d texture of one level, neither
+// layered nor a cube map, of f32 channels, filtered linearly at unnormalized coordinates under
+// an address mode other than border (unnormalized wrap and mirror address as clamp).
+bool isPlainBilinearF32(const Object& o);
+
+// Its four taps in footprint's order ((i0, j0), (i1, j0), (i0, j1), (i1, j1)): the byte offsets
+// from the first texel and the weights in 1/256 (footprint's taps and weights, exactly).
+struct Bilinear {
+  uint64_t offset[4];
+  uint32_t weight[4];
+};
+Bilinear bilinearTaps(const Object& o, float x, float y);
+
+// filteredChannel of one f32 channel whose taps hold the values v[t] with the weights w[t]
+// (1/256): the same block sum, rounded once.
+float bilinearF32(const float* v, const uint32_t* w);
+
 // Whether this descriptor's reads return floats (a float format, or readNormalized).
 inline bool readsFloat(const Object& o) { return isFloatChannel(o.channel) || o.readNormalized; }
 

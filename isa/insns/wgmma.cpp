@@ -227,14 +227,36 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
   std::vector<uint32_t> heads;  // the heads' units
   heads.reserve(size_t(rows) * K / run + 1);
   uint32_t lo = ~0u, hi = 0;
-  for (unsigned r = 0; r < rows; r += rStep)
-    for (unsigned k = 0; k < K; k += kStep) {
-      const wgmma::UnitAddress a = wgmma::elementAddress(d, mnMajor, e, mn0 + r, k);
-      assert(a.within == 0);
-      heads.push_back(a.unit);
-      lo = std::min(lo, a.unit);
-      hi = std::max(hi, a.unit);
+  // elementAddress with the swizzle and the layout constants of the loop (a local copy of the
+  // descriptor whose swizzle the compiler then knows), so its switches leave the loop.
+  auto locate = [&]<wgmma::Swizzle S, bool MN>() {
+    wgmma::Descriptor dc = d;
+    dc.swizzle = S;
+    for (unsigned r = 0; r < rows; r += rStep)
+      for (unsigned k = 0; k < K; k += kStep) {
+        const wgmma::UnitAddress a = wgmma::elementAddress(dc, MN, e, mn0 + r, k);
+        assert(a.within == 0);
+        heads.push_back(a.unit);
+        lo = std::min(lo, a.unit);
+        hi = std::max(hi, a.unit);
+      }
+  };
+  auto bySwizzle = [&]<bool MN>() {
+    switch (d.swizzle) {
+      case wgmma::Swizzle::None:
+        return locate.template operator()<wgmma::Swizzle::None, MN>();
+      case wgmma::Swizzle::B128:
+        return locate.template operator()<wgmma::Swizzle::B128, MN>();
+      case wgmma::Swizzle::B64:
+        return locate.template operator()<wgmma::Swizzle::B64, MN>();
+      case wgmma::Swizzle::B32:
+        return locate.template operator()<wgmma::Swizzle::B32, MN>();
     }
+  };
+  if (mnMajor)
+    bySwizzle.template operator()<true>();
+  else
+    bySwizzle.template operator()<false>();
   // Unobserved, with the lowest and the highest unit inside shared memory (so every unit is:
   // the CTA's shared memory is one region), the common case: each head's unit is read in
   // place, in element order, so no unit table is built and nothing is copied (a unit two heads
@@ -248,19 +270,34 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
                        !shared.laneStride;
   if (!inPlace) loadDistinctUnits(x, in, heads, lo, hi, bytes, index);
   out.resize(size_t(rows) * K);
-  // Each run's elements from its unit, little-endian, with e a constant in each loop (1, 2, 4).
+  // Each run's elements from its unit, little-endian, with e a constant in each loop (1, 2, 4)
+  // and the layout's order chosen once: a K-major run is 16 / e neighbours of one row (a copy
+  // that widens, vectorized), an MN-major one a column's worth of rows.
   auto gather = [&]<class U>(U) {
+    constexpr unsigned kRun = 16 / sizeof(U);
+    const uint32_t* head = heads.data();
+    auto unitOf = [&](size_t h) {
+      return inPlace ? shared.host + (head[h] - shared.origin) : &bytes[size_t(index[h]) * 16];
+    };
+    uint32_t* o = out.data();
     size_t h = 0;
-    for (unsigned r = 0; r < rows; r += rStep)
-      for (unsigned k = 0; k < K; k += kStep) {
-        const uint8_t* unit =
-            inPlace ? shared.host + (heads[h] - shared.origin) : &bytes[size_t(index[h]) * 16];
-        ++h;
-        const unsigned n = mnMajor ? std::min(run, rows - r) : run;
+    if (!mnMajor) {
+      for (unsigned r = 0; r < rows; ++r)
+        for (unsigned k = 0; k < K; k += kRun, ++h) {
+          U v[kRun];
+          std::memcpy(v, unitOf(h), 16);
+          for (unsigned j = 0; j < kRun; ++j) o[size_t(r) * K + k + j] = v[j];
+        }
+      return;
+    }
+    for (unsigned r = 0; r < rows; r += kRun)
+      for (unsigned k = 0; k < K; ++k, ++h) {
+        const uint8_t* unit = unitOf(h);
+        const unsigned n = std::min(kRun, rows - r);
         for (unsigned j = 0; j < n; ++j) {
           U v;
           std::memcpy(&v, unit + j * sizeof(U), sizeof v);
-          out[mnMajor ? size_t(r + j) * K + k : size_t(r) * K + k + j] = v;
+          o[size_t(r + j) * K + k] = v;
         }
       }
   };

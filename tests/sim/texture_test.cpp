@@ -350,6 +350,58 @@ RC_GTEST_PROP(TextureSample, FootprintsAreWellFormed, ()) {
   RC_ASSERT(atCentre == (halfBorder ? 0.5 : 1.0));
 }
 
+// A coordinate for the plain bilinear properties: anywhere around the texture, on a tie of the
+// weight's rounding (a fraction of k + 1/2 in 256ths past a texel centre), or not finite.
+float bilinearCoordinate(uint32_t size) {
+  const int kind = *rc::gen::inRange(0, 4);
+  if (kind == 0) return float(*rc::gen::inRange<int>(-3000, 3000) / 1000.0 * size);
+  if (kind == 1)
+    return float(*rc::gen::inRange<int>(-1, int(size) + 1) + 0.5 +
+                 (*rc::gen::inRange<int>(0, 256) + 0.5) / 256);
+  if (kind == 2) return float(*rc::gen::inRange<int>(-1, int(size) + 1) + 0.5);
+  return *rc::gen::element(NAN, INFINITY, -INFINITY, 3e38f, -3e38f);
+}
+
+// A texel value: ordinary, zero of either sign, subnormal, huge, infinite or NaN.
+float bilinearTexel() {
+  const int kind = *rc::gen::inRange(0, 3);
+  if (kind == 0) return float(*rc::gen::inRange<int>(-100000, 100000)) / 1024;
+  if (kind == 1) return fp::f32(*rc::gen::arbitrary<uint32_t>());
+  return *rc::gen::element(0.0f, -0.0f, 1e-45f, -3e-39f, 3.4e38f, -3.4e38f, INFINITY, NAN);
+}
+
+// The plain bilinear fetch (texture.cpp's fast path) gives footprint's taps and weights and
+// filteredChannel's sum, bit for bit, for every unnormalized non-border address mode.
+RC_GTEST_PROP(TextureSample, PlainBilinearIsTheFootprintAndTheFilteredSum, ()) {
+  Object o = object2d(*rc::gen::inRange<uint32_t>(1, 40), *rc::gen::inRange<uint32_t>(1, 20),
+                      Channel::F32, *rc::gen::element<uint8_t>(1, 2, 4), Filter::Linear,
+                      *rc::gen::element(Address::Wrap, Address::Clamp, Address::Mirror), false);
+  isa::tex::packDense(o);
+  o.pitch += 16 * *rc::gen::inRange<uint64_t>(0, 3);  // rows apart, as a pitched array's
+  RC_ASSERT(isa::tex::isPlainBilinearF32(o));
+  const float c[2] = {bilinearCoordinate(o.width), bilinearCoordinate(o.height)};
+  const isa::tex::Footprint f = isa::tex::footprint(o, c, nullptr, false, 0);
+  const isa::tex::Bilinear b = isa::tex::bilinearTaps(o, c[0], c[1]);
+  RC_ASSERT(f.n == 4u);
+  uint8_t bytes[4][16];
+  const uint8_t* texels[4];
+  for (unsigned t = 0; t < 4; ++t) {
+    RC_ASSERT(f.taps[t].offset == int64_t(b.offset[t]));
+    RC_ASSERT(f.taps[t].weight * 256 == double(b.weight[t]));
+    for (unsigned ch = 0; ch < o.channels; ++ch) {
+      const float v = bilinearTexel();
+      std::memcpy(bytes[t] + 4 * ch, &v, 4);
+    }
+    texels[t] = bytes[t];
+  }
+  for (unsigned ch = 0; ch < o.channels; ++ch) {
+    float v[4];
+    for (unsigned t = 0; t < 4; ++t) std::memcpy(&v[t], bytes[t] + 4 * ch, 4);
+    RC_ASSERT(fp::bits(isa::tex::bilinearF32(v, b.weight)) ==
+              fp::bits(isa::tex::filteredChannel(o, f, texels, ch)));
+  }
+}
+
 const std::string kHeader = ".version 8.0\n.target sm_90\n.address_size 64\n";
 
 // Thread i samples (cx[i], cy[i]) and writes the 4 results to out[4i..4i+3].
@@ -388,6 +440,37 @@ std::vector<float> sample2d(const std::vector<uint8_t>& object, const std::vecto
                {PtxRunner::ptr(t), PtxRunner::ptr(cx), PtxRunner::ptr(cy), PtxRunner::ptr(out)});
   EXPECT_FALSE(res.fault) << res.fault->describe("t.ptx");
   return r.read<float>(out, xs.size() * 4);
+}
+
+// A warp's tex.2d through the plain bilinear path (no observer) writes what the general path
+// (the statistics observer attached) does, bit for bit: taps, weights, sums, every channel.
+RC_GTEST_PROP(Texture, PlainBilinearFetchIsTheGeneralOne, ()) {
+  Object o = object2d(*rc::gen::inRange<uint32_t>(1, 24), *rc::gen::inRange<uint32_t>(1, 12),
+                      Channel::F32, *rc::gen::element<uint8_t>(1, 2, 4), Filter::Linear,
+                      *rc::gen::element(Address::Wrap, Address::Clamp, Address::Mirror), false);
+  std::vector<float> texels(size_t(o.width) * o.height * o.channels);
+  for (float& v : texels) v = bilinearTexel();
+  const std::vector<uint8_t> object = makeObject(o, texels);
+  std::vector<float> xs(32), ys(32);
+  for (unsigned l = 0; l < 32; ++l) {
+    xs[l] = bilinearCoordinate(o.width);
+    ys[l] = bilinearCoordinate(o.height);
+  }
+  std::vector<uint32_t> got[2];
+  for (unsigned observed = 0; observed < 2; ++observed) {
+    PtxRunner r(kTex2d);
+    const uint64_t t = r.buffer<uint8_t>(object.size(), object);
+    const uint64_t cx = r.buffer<float>(32, xs), cy = r.buffer<float>(32, ys);
+    const uint64_t out = r.buffer<uint32_t>(32 * 4);
+    sim::LaunchOptions lo;
+    lo.statistics = observed != 0;
+    const auto res = r.launch(
+        "sample", {1, 1, 1}, {32, 1, 1},
+        {PtxRunner::ptr(t), PtxRunner::ptr(cx), PtxRunner::ptr(cy), PtxRunner::ptr(out)}, lo);
+    RC_ASSERT(!res.fault);
+    got[observed] = r.read<uint32_t>(out, 32 * 4);
+  }
+  RC_ASSERT(got[0] == got[1]);
 }
 
 TEST(Texture, Tex2dPointAndLinear) {
