@@ -220,7 +220,7 @@ Object unbiased(const Object& o) {
 // (one a tap). Returns false, having written nothing, where it does not apply (an observer, a tap
 // outside one allocation: the general path then loads, and faults, as always).
 bool plainBilinear(Exec& x, const Inst& in, uint64_t handle, const Object& o) {
-  constexpr uint32_t kOther = kLayered | kIntCoords | kCube | kLevel | kGrad | kMultisample;
+  constexpr uint32_t kOther = kLayered | kIntCoords | kCube | kLevel | kGrad;
   if ((in.flags & kOther) || (in.flags & kDimsMask) != 2 || ((in.flags >> kDstShift) & 3) != 0 ||
       !tex::isPlainBilinearF32(o))
     return false;
