@@ -2,6 +2,14 @@
 
 namespace warpsim::sim::timing {
 
+namespace {
+// ld.global.nc: what ptxas issues as LDG.E.CONSTANT and may move ahead across a barrier.
+bool isReadOnlyLoad(const isa::Inst& in) {
+  return in.cls == isa::InsnClass::LoadGlobal && in.mods.space == isa::Space::Global &&
+         in.mods.has("nc");
+}
+}  // namespace
+
 void addPipelinedLoops(const isa::FunctionCode& f, uint32_t maxBody,
                        const std::unordered_set<const isa::Inst*>& notUnrolled,
                        PipelinedLoops& out) {
@@ -18,15 +26,13 @@ void addPipelinedLoops(const isa::FunctionCode& f, uint32_t maxBody,
       const isa::Inst& in = f.code[i];
       straight = in.flow == isa::Flow::Next || in.flow == isa::Flow::Barrier;
       barrier |= in.cls == K::Barrier;
-      readOnly |=
-          in.cls == K::LoadGlobal && in.mods.space == isa::Space::Global && in.mods.has("nc");
+      readOnly |= isReadOnlyLoad(in);
     }
     if (!straight || !barrier || !readOnly) continue;
     for (uint32_t i = br.target; i <= pc; ++i) {
       const isa::Inst& in = f.code[i];
       out.body[&in] = length;
-      if (in.cls == K::LoadGlobal && in.mods.space == isa::Space::Global && in.mods.has("nc"))
-        out.readOnlyLoads.insert(&in);
+      if (isReadOnlyLoad(in)) out.readOnlyLoads.insert(&in);
     }
     out.backEdges.insert(&br);
   }
