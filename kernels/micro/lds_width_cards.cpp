@@ -4,13 +4,13 @@
 #include <string>
 
 #include "kernels/buffers.h"
+#include "kernels/emulate.h"
 #include "kernels/micro/launch.h"
 #include "kernels/random.h"
 
 namespace warpsim::kernels {
 namespace {
 
-constexpr uint32_t kLanes = 32;
 constexpr uint32_t kTableWords = 2048;
 constexpr uint32_t kPatterns = 4;  // every lane one vector, lane % 16, lane, lane / 16
 constexpr uint32_t kChainWarps[] = {1, 8, 16, 32};
@@ -47,9 +47,9 @@ Problem makeLdsChain(uint64_t iters, uint64_t seed) {
         const uint32_t out = uint32_t(p.buffers.size());
         p.buffers.push_back(poisonBuffer("out_w" + std::to_string(wide) + "_p" +
                                              std::to_string(pattern) + "_" + std::to_string(warps),
-                                         ElemType::U32, warps * kLanes));
+                                         ElemType::U32, warps * kWarp));
         p.launches.push_back(
-            oneBlock("micro_lds_chain", warps * kLanes,
+            oneBlock("micro_lds_chain", warps * kWarp,
                      {KernelArg::buf(out), KernelArg::buf(0), KernelArg::u32(pattern),
                       KernelArg::u32(wide), KernelArg::u32(uint32_t(iters))}));
       }
@@ -66,7 +66,7 @@ void referenceLdsChain(Problem& p) {
     const bool wide = scalarOf<uint32_t>(l.args[3]) != 0;
     std::vector<uint32_t> out(l.block.x);
     for (uint32_t t = 0; t < l.block.x; ++t) {
-      const uint32_t vec = vectorOf(pattern, t % kLanes);
+      const uint32_t vec = vectorOf(pattern, t % kWarp);
       const uint32_t* w = &table[wide ? vec * 4 : vec];
       out[t] = n * w[0] + (wide ? n * (w[1] + w[2] + w[3]) : 0u) + vec;
     }
@@ -84,9 +84,9 @@ Problem makeLdsFma(uint64_t rounds, uint64_t seed) {
   for (uint32_t warps : kFmaWarps) {
     const uint32_t out = uint32_t(p.buffers.size());
     p.buffers.push_back(
-        poisonBuffer("out_" + std::to_string(warps), ElemType::F32, warps * kLanes * 16));
+        poisonBuffer("out_" + std::to_string(warps), ElemType::F32, warps * kWarp * 16));
     p.launches.push_back(
-        oneBlock("micro_lds_fma", warps * kLanes,
+        oneBlock("micro_lds_fma", warps * kWarp,
                  {KernelArg::buf(out), KernelArg::buf(0), KernelArg::u32(uint32_t(rounds))}));
   }
   return p;

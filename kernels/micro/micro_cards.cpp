@@ -16,7 +16,6 @@
 namespace warpsim::kernels {
 namespace {
 
-constexpr uint32_t kWarp = 32;
 constexpr uint64_t kChainOps = 32;  // operations per round of a chain kernel (CHAIN32)
 
 // ---- dependent ALU chains: size = rounds of 32 operations -----------------------------------
