@@ -49,7 +49,7 @@ std::vector<uint8_t> twoLevelCube() {
   return makeObject(o, texels);
 }
 
-TEST(TextureForms, CubeGradientsProjectOntoTheFace) {
+TEST(TextureForms, CubeGradientsAreDifferencesOfUnfoldedSamples) {
   Object o = object2d(16, 16, Channel::F32, 1, Filter::Point, Address::Clamp, true);
   o.cube = 1;
   o.layered = 1;
@@ -59,16 +59,27 @@ TEST(TextureForms, CubeGradientsProjectOntoTheFace) {
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, dir, one, none), 0.0f);
   const float two[3] = {0, 0.25f, 0};  // t = (-y / x + 1) / 2: two texels
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, dir, two, none), 1.0f);
-  // The same face point twice as far: the gradient is divided by the major axis.
+  // The same face point twice as far: the sample moves half as far on the face.
   const float far[3] = {2, 0, 0};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, far, two, none), 0.0f);
-  // Along the major axis at the face's centre: the point does not move on the face.
+  // Along the major axis at the face's centre: the sample stays at the centre.
   const float radial[3] = {0.5f, 0, 0};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, dir, radial, none), -INFINITY);
-  // Off centre it does: s = (-z/x + 1)/2 at z = -0.5 moves by 0.5 dx / (2 x^2) = 1/8 for dx = 0.5:
-  // two texels.
-  const float off[3] = {1, 0, -0.5f};
-  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, off, radial, none), 1.0f);
+  // What the chip read (texture_forms.chip.txt.xz, GCl, a 16 x 16 face; the derivative of the
+  // projection, the model before, reads 256/256 and 66/256). Face -z at (0.8, 0.5): the d/dx
+  // sample (1.05, 0.5, -1) lies on face +x, 2 - 1 / 1.05 past the edge, and its t is read there
+  // (-0.5 / 1.05, not -0.5 / 1), so the footprint is a little over two texels.
+  const float minusZ[3] = {0.8f, 0.5f, -1}, qx[3] = {0.25f, 0, 0}, qy[3] = {0, 0.25f, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, minusZ, qx, qy), 264.0f / 256);
+  // An edge (ties go to z, so face +z at s = 0.4, t = 1): the d/dx sample (0.4, -1, 2) stays on
+  // +z, twice as far, the d/dy one (1.4, -1, 1) crosses onto +x (old model: 834/256).
+  const float edge[3] = {0.4f, -1, 1}, ez[3] = {0, 0, 1}, ex[3] = {1, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, edge, ez, ex), 762.0f / 256);
+  // Long gradients saturate: from face -x at (0.6, 0.1) the samples (-1, 2.6, 0.1) and
+  // (-1, 0.6, 2.1) lie on +y and +z, less than a face away once unfolded (old model: 1024/256,
+  // sixteen texels).
+  const float minusX[3] = {-1, 0.6f, 0.1f}, ly[3] = {0, 2, 0}, lz[3] = {0, 0, 2};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, minusX, ly, lz), 925.0f / 256);
 }
 
 TEST(TextureForms, TexGradOnACubeMapPicksTheLevel) {
