@@ -118,32 +118,41 @@ bool unfoldedCoords(CubeFace f, const double* q, double* st) {
   return true;
 }
 
+// The level of detail of gradients x and y (`dims` components each, in texels): the log2 of the
+// footprint, the longest of the two gradients and, scaled by 11/16, their sum and difference
+// (the diagonals; left out when `diagonals` is false): perpendicular gradients read the longer
+// one, parallel ones more (two equal ones 1.375 times one). Fitted to the H200
+// (mipmap_probe.h200.txt: the gradient sweeps of l1, l2, l3, docs/FIDELITY.md "Mipmaps").
+float footprintLod(const double* x, const double* y, unsigned dims, bool diagonals) {
+  double sum[3] = {}, diff[3] = {};
+  for (unsigned d = 0; d < dims; ++d) {
+    sum[d] = x[d] + y[d];
+    diff[d] = x[d] - y[d];
+  }
+  double rho = 0;  // a NaN term (inf - inf) counts as none
+  for (const double t : {gradientLength(x, dims), gradientLength(y, dims)})
+    if (t > rho) rho = t;
+  if (diagonals)
+    for (const double t :
+         {kDiagonalShare * gradientLength(sum, dims), kDiagonalShare * gradientLength(diff, dims)})
+      if (t > rho) rho = t;
+  if (!(rho > 0)) return -INFINITY;
+  if (std::isinf(rho)) return INFINITY;
+  return chipLog2(rho);
+}
 }  // namespace
 
 float lodFromGradients(const Object& o, const float* ddx, const float* ddy) {
   const uint32_t sizes[3] = {o.width, o.height, o.depth};
-  double x[3] = {}, y[3] = {}, sum[3] = {}, diff[3] = {};
+  double x[3] = {}, y[3] = {};
   for (unsigned d = 0; d < o.dims; ++d) {
     // Normalized coordinates' gradients are in units of the texture's size.
     const double scale = o.normalizedCoords ? double(sizes[d]) : 1.0;
     if (std::isnan(ddx[d]) || std::isnan(ddy[d])) return -INFINITY;  // reads level 0 + bias
     x[d] = double(ddx[d]) * scale;
     y[d] = double(ddy[d]) * scale;
-    sum[d] = x[d] + y[d];
-    diff[d] = x[d] - y[d];
   }
-  // The footprint is the longest of the two gradients and, scaled by 11/16, their sum and
-  // difference (the diagonals): perpendicular gradients read the longer one, parallel ones
-  // more (two equal ones 1.375 times one). Fitted to the H200 (mipmap_probe.h200.txt: the
-  // gradient sweeps of l1, l2, l3, docs/FIDELITY.md "Mipmaps").
-  double rho = 0;  // a NaN term (inf - inf) counts as none
-  for (const double t : {gradientLength(x, o.dims), gradientLength(y, o.dims),
-                         kDiagonalShare * gradientLength(sum, o.dims),
-                         kDiagonalShare * gradientLength(diff, o.dims)})
-    if (t > rho) rho = t;
-  if (!(rho > 0)) return -INFINITY;
-  if (std::isinf(rho)) return INFINITY;
-  return chipLog2(rho);
+  return footprintLod(x, y, o.dims, true);
 }
 
 float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, const float* ddy) {
@@ -155,21 +164,22 @@ float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, 
   const CubeFace face = cubeFaceOf(p);
   double base[2];
   if (!unfoldedCoords(face, p, base)) return -INFINITY;  // no direction (zero or NaN)
-  Object plane = o;
-  plane.dims = 2;
-  plane.normalizedCoords = 1;
-  plane.height = o.width;
-  float d[2][2];
+  double g[2][2];
+  bool crosses = false;
   for (int k = 0; k < 2; ++k) {
-    const float* g = k == 0 ? ddx : ddy;
-    const double q[3] = {p[0] + g[0], p[1] + g[1], p[2] + g[2]};
+    const float* d = k == 0 ? ddx : ddy;
+    const double q[3] = {p[0] + d[0], p[1] + d[1], p[2] + d[2]};
+    const CubeFace on = cubeFaceOf(q);
+    crosses |= on.axis != face.axis || on.sign != face.sign;
     double st[2] = {0, 0};  // a zero sample reads the face's centre
     unfoldedCoords(face, q, st);
-    // Face coordinates in [-1, 1] to normalized ones in [0, 1].
-    d[k][0] = float((st[0] - base[0]) / 2);
-    d[k][1] = float((st[1] - base[1]) / 2);
+    // Face coordinates in [-1, 1] to normalized ones in [0, 1] (an f32 gradient, as a 2-d
+    // tex.grad's operand), in texels of the face.
+    for (int i = 0; i < 2; ++i) g[k][i] = double(float((st[i] - base[i]) / 2)) * o.width;
   }
-  return lodFromGradients(plane, d[0], d[1]);
+  // A sample on another face leaves the diagonals out (docs/FIDELITY.md: at (1, 1, 1) the pair
+  // (-a, -a), (-a, a) reads its longer gradient, 1.34 a, not 11/16 of the sum, 1.375 a).
+  return footprintLod(g[0], g[1], 2, !crosses);
 }
 
 MipChoice mipLevels(const Object& o, float lod) {

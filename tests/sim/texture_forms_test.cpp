@@ -80,6 +80,12 @@ TEST(TextureForms, CubeGradientsAreDifferencesOfUnfoldedSamples) {
   // sixteen texels).
   const float minusX[3] = {-1, 0.6f, 0.1f}, ly[3] = {0, 2, 0}, lz[3] = {0, 0, 2};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, minusX, ly, lz), 925.0f / 256);
+  // A sample on another face leaves the diagonals out: at the corner (1, -1, -1) (face -z) the
+  // d/dy sample (1, -1, -0.823) lies on -y, 1.177 past -z's edge, antiparallel to d/dx's 1.414
+  // texels; 11/16 of their difference would read 246/256.
+  const float corner[3] = {1, -1, -1}, cy[3] = {0, 0.1767766922712326f, 0},
+              cz[3] = {0, 0, 0.1767766922712326f};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, corner, cy, cz), 128.0f / 256);
 }
 
 TEST(TextureForms, TexGradOnACubeMapPicksTheLevel) {
