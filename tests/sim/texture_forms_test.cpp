@@ -154,6 +154,45 @@ TEST(TextureForms, Tld4OnACubeMapGathersOnTheFace) {
   EXPECT_EQ(r.read<float>(out, 4), (std::vector<float>{22, 23, 21, 20}));
 }
 
+// tld4 at a seamless cube map's corner: the tap past both edges of the face has no texel; the
+// chip returns the three texels about the corner blended, 85, 85 and 86 of 256 (the face's own
+// the most), as linear filtering splits that tap's weight (texture_forms.chip.txt.xz tld4cube:
+// the 15 lines at (1, 1, 1), (-1, -1, 1) and (1, -1, -1); the texel its centre points at before).
+TEST(TextureForms, Tld4AtASeamlessCubeCornerBlendsTheThreeTexels) {
+  const std::string ptx = kHeader + R"(
+.visible .entry gather(.param .u64 t, .param .u64 out)
+{
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [out];
+  mov.f32 %f1, 0f3F800000;
+  mov.f32 %f2, 0fBF800000;
+  tld4.r.cube.v4.f32.f32 {%f4, %f5, %f6, %f7}, [%rd1, {%f1, %f2, %f2, %f2}];
+  st.global.v4.f32 [%rd2], {%f4, %f5, %f6, %f7};
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  Object o = object2d(2, 2, Channel::F32, 1, Filter::Linear, Address::Clamp, true);
+  o.layered = 1;
+  o.cube = 1;
+  o.layers = 6;
+  o.seamlessCubemap = 1;
+  // Every texel of face +x 512, of -y 1024, of -z 4096, the rest 0.
+  std::vector<float> texels(24, 0.0f);
+  for (int i = 0; i < 4; ++i)
+    texels[0 * 4 + i] = 512, texels[3 * 4 + i] = 1024, texels[5 * 4 + i] = 4096;
+  const auto cube = makeObject(o, texels);
+  const uint64_t t = r.buffer<uint8_t>(cube.size(), cube), out = r.buffer<float>(4);
+  auto res = r.launch("gather", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(t), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("g.ptx");
+  // (1, -1, -1) is face -z at (s, t) = (0, 1): (i0, j1) is past both edges and reads
+  // (85 * 512 + 85 * 1024 + 86 * 4096) / 256; (i1, j1) is across the bottom edge (-y), (i1, j0)
+  // the face's own corner texel, (i0, j0) across the left edge (+x).
+  EXPECT_EQ(r.read<float>(out, 4), (std::vector<float>{1886, 1024, 4096, 512}));
+}
+
 TEST(TextureForms, TexBaseReadsTheBaseLevel) {
   const std::string ptx = kHeader + R"(
 .visible .entry forms(.param .u64 t, .param .u64 out)
