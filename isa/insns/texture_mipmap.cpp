@@ -140,6 +140,7 @@ float footprintLod(const double* x, const double* y, unsigned dims, bool diagona
   if (std::isinf(rho)) return INFINITY;
   return chipLog2(rho);
 }
+
 }  // namespace
 
 float lodFromGradients(const Object& o, const float* ddx, const float* ddy) {

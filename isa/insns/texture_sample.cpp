@@ -347,6 +347,21 @@ int seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, 
   return corner;
 }
 
+namespace {
+
+// tld4's order of footprint()'s taps ((i0,j0), (i1,j0), (i0,j1), (i1,j1)): tld4's tap i is
+// footprint's kFootprintTap[i], (i0,j1), (i1,j1), (i1,j0), (i0,j0) as tex2Dgather returns them.
+constexpr unsigned kFootprintTap[4] = {2, 3, 1, 0};
+
+// Footprint tap k's place in tld4's order.
+unsigned gatherIndexOf(unsigned k) {
+  unsigned i = 0;
+  while (kFootprintTap[i] != k) ++i;
+  return i;
+}
+
+}  // namespace
+
 Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer) {
   Object linear = o;
   linear.filter = Filter::Linear;
@@ -356,8 +371,7 @@ Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer) {
   const Footprint box = footprint(linear, c, nullptr, false, layer);
   Footprint f;
   f.n = 4;
-  const unsigned order[4] = {2, 3, 1, 0};
-  for (unsigned i = 0; i < 4; ++i) f.taps[i] = {box.taps[order[i]].offset, 0};
+  for (unsigned i = 0; i < 4; ++i) f.taps[i] = {box.taps[kFootprintTap[i]].offset, 0};
   return f;
 }
 
@@ -376,20 +390,19 @@ Footprint cubeGatherFootprint(const Object& o, float x, float y, float z, uint32
     const float st[2] = {cc.s, cc.t};
     footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face, box);
   }
-  // Both order the taps (i0,j0), (i1,j0), (i0,j1), (i1,j1); tld4 returns them as gatherFootprint.
-  constexpr unsigned kGatherOf[4] = {3, 2, 0, 1};  // box tap -> tld4's order
+  // Both order the taps as footprint() does; tld4 returns them as gatherFootprint.
   Footprint f;
   f.n = 4;
-  for (unsigned k = 0; k < 4; ++k) f.taps[kGatherOf[k]] = {box.taps[k].offset, 0};
+  for (unsigned i = 0; i < 4; ++i) f.taps[i] = {box.taps[kFootprintTap[i]].offset, 0};
   corner = CubeCorner{};
   if (past >= 0) {
     uint32_t w[4] = {0, 0, 0, 0};
     w[past] = 256;
     cornerWeightToItsNeighbours(unsigned(past), w);
-    corner.tap = int(kGatherOf[past]);
+    corner.tap = int(gatherIndexOf(unsigned(past)));
     for (unsigned i = 0; i < 3; ++i) {
       const unsigned k = unsigned(past) ^ (i + 1);  // across x, across y, the face's own
-      corner.others[i] = kGatherOf[k];
+      corner.others[i] = gatherIndexOf(k);
       corner.weights[i] = w[k];
     }
   }
