@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The texture and surface forms probe on the H200 (scripts/probes/texture/texture_forms_probe.cu):
 # tex.grad on cube maps, sust.p, sured.p, txq/suq channel_data_type and channel_order,
-# tex.base, tex.2dms/a2dms, independent-mode samplers and the .trap surface accesses. Builds the
+# tex.base, tex.2dms/a2dms, independent-mode samplers, the .trap surface accesses and tex of the
+# normalized (UNORM/SNORM) array formats (normread, not yet recorded). Builds the
 # probe with the device's nvcc and runs each section in a process of its own (a trap ends its
 # context), in order, into one file.
 #
 # Needs nothing carried. Run it in the repository root on the device machine:
 #   bash scripts/device_texture_forms.sh [SEED]          (default seed 1)
+#   ONLY=normread bash scripts/device_texture_forms.sh   (one section: tex of UNORM/SNORM arrays)
 # Results, under $OUT/texture_forms ($OUT default /tmp/out):
 #   h200.txt     every section's output, each after a line `== SECTION` and followed by
 #                `== exit STATUS`: commit as tests/recorded/texture/texture_forms.h200.txt.xz
@@ -24,7 +26,9 @@ DIR=$OUT/texture_forms
 WORK=${WORK:-/tmp/texture_forms}
 NVCC=${NVCC:-nvcc}
 command -v "$NVCC" >/dev/null || NVCC=/usr/local/cuda/bin/nvcc
-SECTIONS="cubegrad sust sustnorm sured suredodd txq base tld4cube ms indep trap-sust trap-sured trap-suld"
+ALL="cubegrad sust sustnorm sured suredodd txq base tld4cube ms indep trap-sust trap-sured trap-suld normread"
+# ONLY="normread" (sections of $ALL) runs those alone; each keeps its -DONLY_SECTION number.
+SECTIONS=${ONLY:-$ALL}
 mkdir -p "$DIR" "$WORK"
 # Each section's kernels in a build of their own (-DONLY_SECTION, its place in $SECTIONS), built
 # in parallel: a form the driver cannot load fails its own section alone. warpsim exec runs the
@@ -37,16 +41,17 @@ build() {  # build ID OUTPUT
 }
 : > "$DIR/build.log"
 build "" "$PROBE" >> "$DIR/build.log" 2>&1 &
+wanted() { case " $SECTIONS " in *" $1 "*) return 0 ;; esac; return 1; }
 id=0
-for s in $SECTIONS; do
+for s in $ALL; do
   id=$((id + 1))
-  build $id "$PROBE.$s" > "$WORK/$s.build.log" 2>&1 &
+  wanted "$s" && build $id "$PROBE.$s" > "$WORK/$s.build.log" 2>&1 &
 done
 wait
 id=0
-for s in $SECTIONS; do
+for s in $ALL; do
   id=$((id + 1))
-  { echo "== $s (-DONLY_SECTION=$id)"; cat "$WORK/$s.build.log"; } >> "$DIR/build.log"
+  wanted "$s" && { echo "== $s (-DONLY_SECTION=$id)"; cat "$WORK/$s.build.log"; } >> "$DIR/build.log"
 done
 [ -x "$PROBE" ] || { cat "$DIR/build.log"; exit 1; }
 

@@ -439,6 +439,7 @@ void runTld4(Exec& x, const Inst& in) {
   Descriptors d;
   readDescriptors(x, in, handles, d, tex::Kind::Texture);
   std::array<tex::Footprint, kWarpSize> fp;
+  std::array<tex::CubeCorner, kWarpSize> corner;
   forLanes(x.mask, [&](unsigned l) {
     const unsigned first = layered ? 1 : 0;
     if (in.flags & kCube) {
@@ -450,7 +451,8 @@ void runTld4(Exec& x, const Inst& in) {
       const uint32_t cube = layered ? std::min(uint32_t(x.reg(coordOp(in, 0))[l]), cubes - 1) : 0;
       fp[l] = tex::cubeGatherFootprint(o, fp::f32(uint32_t(x.reg(coordOp(in, first))[l])),
                                        fp::f32(uint32_t(x.reg(coordOp(in, first + 1))[l])),
-                                       fp::f32(uint32_t(x.reg(coordOp(in, first + 2))[l])), cube);
+                                       fp::f32(uint32_t(x.reg(coordOp(in, first + 2))[l])), cube,
+                                       corner[l]);
       return;
     }
     const float cx = fp::f32(uint32_t(x.reg(coordOp(in, first))[l]));
@@ -467,7 +469,19 @@ void runTld4(Exec& x, const Inst& in) {
     for (unsigned t = 0; t < 4; ++t) {
       const uint8_t* bytes = texels.bytes[l][t].data();
       uint32_t v;
-      if (dst == 0)
+      const tex::CubeCorner& c = corner[l];
+      if (dst == 0 && int(t) == c.tap) {
+        // A seamless cube's corner: the three texels about it blended (texture_sample.h).
+        tex::Footprint blend;
+        const uint8_t* from[3];
+        blend.n = 3;
+        for (unsigned i = 0; i < 3; ++i) {
+          blend.taps[i] = {fp[l].taps[c.others[i]].offset, c.weights[i] / 256.0};
+          from[i] = texels.bytes[l][c.others[i]].data();
+        }
+        v = fp::bits(comp < o.channels ? tex::filteredChannel(o, blend, from, comp)
+                                       : tex::missingChannel(comp));
+      } else if (dst == 0)
         v = fp::bits(fetchedFloat(o, fp[l].taps[t], bytes, comp));
       else if (comp >= o.channels)
         v = comp == 3 ? 1u : 0u;

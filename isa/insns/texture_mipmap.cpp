@@ -58,65 +58,129 @@ float chipLog2(double rho) {
   return float(e - 1) + float(kTable[i]) / 256;
 }
 
+// A cube face: the major axis (0, 1, 2 for x, y, z) and its sign.
+struct CubeFace {
+  int axis;
+  double sign;
+};
+
+// The face a direction hits, ties (edges, corners) going to z, then y, then x as in cubeCoords.
+CubeFace cubeFaceOf(const double* d) {
+  const double ax = std::fabs(d[0]), ay = std::fabs(d[1]), az = std::fabs(d[2]);
+  const int axis = az >= ax && az >= ay ? 2 : ay >= ax ? 1 : 0;
+  return {axis, d[axis] >= 0 ? 1.0 : -1.0};
+}
+
+// (sc, tc) of vector d in the frame of face f, cubeCoords' signed picks of its components.
+void faceFrame(CubeFace f, const double* d, double& sc, double& tc) {
+  const bool pos = f.sign > 0;
+  if (f.axis == 2) {
+    sc = pos ? d[0] : -d[0];
+    tc = -d[1];
+  } else if (f.axis == 1) {
+    sc = d[0];
+    tc = pos ? d[2] : -d[2];
+  } else {
+    sc = pos ? -d[2] : d[2];
+    tc = -d[1];
+  }
+}
+
+// Where direction q lies in the plane of face f's coordinates (sc / ma, tc / ma, [-1, 1] on
+// the face), as the H200 places tex.grad's samples (docs/FIDELITY.md "tex.grad on cube
+// maps"): q on f reads its own coordinates; q on a face f borders is unfolded across their
+// edge: its coordinate toward f on its own face, u = f's component over q's major one (1 at
+// the edge), reads 2 - u past f's edge, and the coordinate along the edge is q's own; q on the
+// opposite face reads f's centre. False (st untouched) for no direction (zero or NaN).
+bool unfoldedCoords(CubeFace f, const double* q, double* st) {
+  const CubeFace g = cubeFaceOf(q);
+  const double ma = std::fabs(q[g.axis]);
+  if (!(ma > 0)) return false;
+  if (g.axis == f.axis) {
+    if (g.sign != f.sign) {
+      st[0] = st[1] = 0;
+      return true;
+    }
+    faceFrame(f, q, st[0], st[1]);
+    st[0] /= ma;
+    st[1] /= ma;
+    return true;
+  }
+  const int third = 3 - f.axis - g.axis;
+  double toward[3] = {0, 0, 0}, along[3] = {0, 0, 0}, es, et, fs, ft;
+  toward[g.axis] = g.sign;  // g's direction in f's frame: where past f's edge q lies
+  along[third] = 1;
+  faceFrame(f, toward, es, et);
+  faceFrame(f, along, fs, ft);
+  const double past = 2 - f.sign * q[f.axis] / ma, other = q[third] / ma;
+  st[0] = es * past + fs * other;
+  st[1] = et * past + ft * other;
+  return true;
+}
+
+// The level of detail of gradients x and y (`dims` components each, in texels): the log2 of the
+// footprint, the longest of the two gradients and, scaled by 11/16, their sum and difference
+// (the diagonals; left out when `diagonals` is false): perpendicular gradients read the longer
+// one, parallel ones more (two equal ones 1.375 times one). Fitted to the H200
+// (mipmap_probe.h200.txt: the gradient sweeps of l1, l2, l3, docs/FIDELITY.md "Mipmaps").
+float footprintLod(const double* x, const double* y, unsigned dims, bool diagonals) {
+  double sum[3] = {}, diff[3] = {};
+  for (unsigned d = 0; d < dims; ++d) {
+    sum[d] = x[d] + y[d];
+    diff[d] = x[d] - y[d];
+  }
+  double rho = 0;  // a NaN term (inf - inf) counts as none
+  for (const double t : {gradientLength(x, dims), gradientLength(y, dims)})
+    if (t > rho) rho = t;
+  if (diagonals)
+    for (const double t :
+         {kDiagonalShare * gradientLength(sum, dims), kDiagonalShare * gradientLength(diff, dims)})
+      if (t > rho) rho = t;
+  if (!(rho > 0)) return -INFINITY;
+  if (std::isinf(rho)) return INFINITY;
+  return chipLog2(rho);
+}
+
 }  // namespace
 
 float lodFromGradients(const Object& o, const float* ddx, const float* ddy) {
   const uint32_t sizes[3] = {o.width, o.height, o.depth};
-  double x[3] = {}, y[3] = {}, sum[3] = {}, diff[3] = {};
+  double x[3] = {}, y[3] = {};
   for (unsigned d = 0; d < o.dims; ++d) {
     // Normalized coordinates' gradients are in units of the texture's size.
     const double scale = o.normalizedCoords ? double(sizes[d]) : 1.0;
     if (std::isnan(ddx[d]) || std::isnan(ddy[d])) return -INFINITY;  // reads level 0 + bias
     x[d] = double(ddx[d]) * scale;
     y[d] = double(ddy[d]) * scale;
-    sum[d] = x[d] + y[d];
-    diff[d] = x[d] - y[d];
   }
-  // The footprint is the longest of the two gradients and, scaled by 11/16, their sum and
-  // difference (the diagonals): perpendicular gradients read the longer one, parallel ones
-  // more (two equal ones 1.375 times one). Fitted to the H200 (mipmap_probe.h200.txt: the
-  // gradient sweeps of l1, l2, l3, docs/FIDELITY.md "Mipmaps").
-  double rho = 0;  // a NaN term (inf - inf) counts as none
-  for (const double t : {gradientLength(x, o.dims), gradientLength(y, o.dims),
-                         kDiagonalShare * gradientLength(sum, o.dims),
-                         kDiagonalShare * gradientLength(diff, o.dims)})
-    if (t > rho) rho = t;
-  if (!(rho > 0)) return -INFINITY;
-  if (std::isinf(rho)) return INFINITY;
-  return chipLog2(rho);
+  return footprintLod(x, y, o.dims, true);
 }
 
 float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, const float* ddy) {
-  const double ax = std::fabs(dir[0]), ay = std::fabs(dir[1]), az = std::fabs(dir[2]);
-  // The major axis and the face's (sc, tc) as signed picks of the direction's components, in
-  // cubeCoords' order of ties (z before y before x).
-  int major, sAxis, tAxis;
-  double sSign, tSign;
-  if (az >= ax && az >= ay) {
-    major = 2, sAxis = 0, tAxis = 1;
-    sSign = dir[2] >= 0 ? 1 : -1, tSign = -1;
-  } else if (ay >= ax) {
-    major = 1, sAxis = 0, tAxis = 2;
-    sSign = 1, tSign = dir[1] >= 0 ? 1 : -1;
-  } else {
-    major = 0, sAxis = 2, tAxis = 1;
-    sSign = dir[0] >= 0 ? -1 : 1, tSign = -1;
+  for (unsigned i = 0; i < 3; ++i) {
+    if (std::isnan(ddx[i]) || std::isnan(ddy[i])) return -INFINITY;  // reads level 0 + bias
+    if (std::isinf(ddx[i]) || std::isinf(ddy[i])) return INFINITY;
   }
-  const double ma = std::fabs(double(dir[major])), maSign = dir[major] >= 0 ? 1 : -1;
-  const double sc = sSign * dir[sAxis], tc = tSign * dir[tAxis];
-  Object face = o;
-  face.dims = 2;
-  face.normalizedCoords = 1;
-  face.height = o.width;
-  float dx[2], dy[2];
+  const double p[3] = {dir[0], dir[1], dir[2]};
+  const CubeFace face = cubeFaceOf(p);
+  double base[2];
+  if (!unfoldedCoords(face, p, base)) return -INFINITY;  // no direction (zero or NaN)
+  double g[2][2];
+  bool crosses = false;
   for (int k = 0; k < 2; ++k) {
     const float* d = k == 0 ? ddx : ddy;
-    float* out = k == 0 ? dx : dy;
-    const double dma = maSign * d[major];
-    out[0] = float((sSign * d[sAxis] * ma - sc * dma) / (2 * ma * ma));
-    out[1] = float((tSign * d[tAxis] * ma - tc * dma) / (2 * ma * ma));
+    const double q[3] = {p[0] + d[0], p[1] + d[1], p[2] + d[2]};
+    const CubeFace on = cubeFaceOf(q);
+    crosses |= on.axis != face.axis || on.sign != face.sign;
+    double st[2] = {0, 0};  // a zero sample reads the face's centre
+    unfoldedCoords(face, q, st);
+    // Face coordinates in [-1, 1] to normalized ones in [0, 1] (an f32 gradient, as a 2-d
+    // tex.grad's operand), in texels of the face.
+    for (int i = 0; i < 2; ++i) g[k][i] = double(float((st[i] - base[i]) / 2)) * o.width;
   }
-  return lodFromGradients(face, dx, dy);
+  // A sample on another face leaves the diagonals out (docs/FIDELITY.md: at (1, 1, 1) the pair
+  // (-a, -a), (-a, a) reads its longer gradient, 1.34 a, not 11/16 of the sum, 1.375 a).
+  return footprintLod(g[0], g[1], 2, !crosses);
 }
 
 MipChoice mipLevels(const Object& o, float lod) {

@@ -45,10 +45,13 @@ Object levelOf(const Object& o, unsigned l);
 // bits and rounds up to 1/256 (a multiple of 1/256 results).
 float lodFromGradients(const Object& o, const float* ddx, const float* ddy);
 
-// tex.grad on a cube map (texCubemapGrad): the gradients of the direction `dir` (three
-// components each) projected onto the face the direction hits, as that face's normalized
-// coordinates change (s = (sc / |ma| + 1) / 2, so ds = (dsc |ma| - sc d|ma|) / (2 ma^2)), then the
-// 2-d level of detail of a face of o.width texels (lodFromGradients).
+// tex.grad on a cube map (texCubemapGrad), as the H200 does it (fitted to texture_forms_probe's
+// cubegrad section, docs/FIDELITY.md "Texture and surface forms"): not the derivative of the
+// projection but differences of samples. The direction `dir` and the samples dir + ddx and
+// dir + ddy (three components each) are each placed on the face they hit and, when that is a
+// neighbouring face, unfolded across the edge into the plane of dir's face; the differences of
+// their face coordinates are the 2-d gradients of a face of o.width texels (lodFromGradients).
+// A NaN gradient reads level 0, an infinite one the last level.
 float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, const float* ddy);
 
 // The levels a fetch at level of detail `lod` reads: one, or two blended by `weight` (the

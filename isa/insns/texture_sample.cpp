@@ -284,30 +284,33 @@ void faceDirection(uint32_t face, float sc, float tc, float* d) {
 
 namespace {
 
-// A seamless footprint's tap past both edges of its face (at a cube's corner, where three faces
+// A seamless footprint's tap k past both edges of its face (at a cube's corner, where three faces
 // meet and no fourth texel is) reads nothing: its weight (w of 256) goes to the other three taps,
 // a third each: w / 3 rounded to nearest to the two across the edges, the rest to the face's own
 // corner texel (the H200, mipmap_probe.h200.txt: at the exact corners the three weigh 85, 85 and
 // 86 of 256; w / 3 truncated leaves 12 of the Cs lines near a corner differing, rounded none;
 // docs/FIDELITY.md "Seamless cube maps").
-void cornerWeightToItsNeighbours(const AxisTaps& ax, const AxisTaps& ay, int64_t n,
-                                 uint32_t* weights) {
+void cornerWeightToItsNeighbours(unsigned k, uint32_t* weights) {
+  const uint32_t third = (weights[k] + 1) / 3;
+  weights[k ^ 1] += third;
+  weights[k ^ 2] += third;
+  weights[k ^ 3] += weights[k] - 2 * third;
+  weights[k] = 0;
+}
+
+// The footprint's tap (of the four, k = x + 2 y) past both edges of an n-texel face, or -1.
+int tapPastBothEdges(const AxisTaps& ax, const AxisTaps& ay, int64_t n) {
   for (unsigned k = 0; k < 4; ++k) {
     const int64_t i = ax.first + (k & 1), j = ay.first + (k >> 1);
-    if (!((i < 0 || i >= n) && (j < 0 || j >= n)) || weights[k] == 0) continue;
-    const uint32_t third = (weights[k] + 1) / 3;
-    weights[k ^ 1] += third;
-    weights[k ^ 2] += third;
-    weights[k ^ 3] += weights[k] - 2 * third;
-    weights[k] = 0;
-    return;
+    if ((i < 0 || i >= n) && (j < 0 || j >= n)) return int(k);
   }
+  return -1;
 }
 
 }  // namespace
 
-void seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, uint32_t face,
-                           Footprint& f) {
+int seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, uint32_t face,
+                          Footprint& f) {
   const int64_t n = o.width;
   const AxisTaps ax = axisTaps(s, o.width, Address::Border, true, Filter::Linear);
   const AxisTaps ay = axisTaps(t, o.height, Address::Border, true, Filter::Linear);
@@ -316,7 +319,8 @@ void seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase,
                              uint32_t(roundHalfAway(ay.weight[1] * 256)), 0};
   uint32_t weights[4];
   splitWeights(counts, alpha, 256, weights);
-  cornerWeightToItsNeighbours(ax, ay, n, weights);
+  const int corner = tapPastBothEdges(ax, ay, n);
+  if (corner >= 0) cornerWeightToItsNeighbours(unsigned(corner), weights);
   f.n = 4;
   for (unsigned d = 0; d < 3; ++d) {
     f.count[d] = uint8_t(counts[d]);
@@ -340,7 +344,23 @@ void seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase,
         int64_t(layer * o.slicePitch + uint64_t(j) * o.pitch + uint64_t(i) * texelBytes(o)),
         weights[k] / 256.0};
   }
+  return corner;
 }
+
+namespace {
+
+// tld4's order of footprint()'s taps ((i0,j0), (i1,j0), (i0,j1), (i1,j1)): tld4's tap i is
+// footprint's kFootprintTap[i], (i0,j1), (i1,j1), (i1,j0), (i0,j0) as tex2Dgather returns them.
+constexpr unsigned kFootprintTap[4] = {2, 3, 1, 0};
+
+// Footprint tap k's place in tld4's order.
+unsigned gatherIndexOf(unsigned k) {
+  unsigned i = 0;
+  while (kFootprintTap[i] != k) ++i;
+  return i;
+}
+
+}  // namespace
 
 Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer) {
   Object linear = o;
@@ -351,29 +371,41 @@ Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer) {
   const Footprint box = footprint(linear, c, nullptr, false, layer);
   Footprint f;
   f.n = 4;
-  const unsigned order[4] = {2, 3, 1, 0};
-  for (unsigned i = 0; i < 4; ++i) f.taps[i] = {box.taps[order[i]].offset, 0};
+  for (unsigned i = 0; i < 4; ++i) f.taps[i] = {box.taps[kFootprintTap[i]].offset, 0};
   return f;
 }
 
-Footprint cubeGatherFootprint(const Object& o, float x, float y, float z, uint32_t cubeIndex) {
+Footprint cubeGatherFootprint(const Object& o, float x, float y, float z, uint32_t cubeIndex,
+                              CubeCorner& corner) {
   const CubeCoords cc = cubeCoords(x, y, z);
   Object face = o;
   face.normalizedCoords = 1;
   face.filter = Filter::Linear;
   face.dims = 2;
   Footprint box;
+  int past = -1;
   if (o.seamlessCubemap) {
-    seamlessCubeFootprint(face, cc.s, cc.t, cubeIndex * 6, cc.face, box);
+    past = seamlessCubeFootprint(face, cc.s, cc.t, cubeIndex * 6, cc.face, box);
   } else {
     const float st[2] = {cc.s, cc.t};
     footprint(face, st, nullptr, false, cubeIndex * 6 + cc.face, box);
   }
-  // Both order the taps (i0,j0), (i1,j0), (i0,j1), (i1,j1); tld4 returns them as gatherFootprint.
+  // Both order the taps as footprint() does; tld4 returns them as gatherFootprint.
   Footprint f;
   f.n = 4;
-  const unsigned order[4] = {2, 3, 1, 0};
-  for (unsigned i = 0; i < 4; ++i) f.taps[i] = {box.taps[order[i]].offset, 0};
+  for (unsigned i = 0; i < 4; ++i) f.taps[i] = {box.taps[kFootprintTap[i]].offset, 0};
+  corner = CubeCorner{};
+  if (past >= 0) {
+    uint32_t w[4] = {0, 0, 0, 0};
+    w[past] = 256;
+    cornerWeightToItsNeighbours(unsigned(past), w);
+    corner.tap = int(gatherIndexOf(unsigned(past)));
+    for (unsigned i = 0; i < 3; ++i) {
+      const unsigned k = unsigned(past) ^ (i + 1);  // across x, across y, the face's own
+      corner.others[i] = gatherIndexOf(k);
+      corner.weights[i] = w[k];
+    }
+  }
   return f;
 }
 

@@ -91,18 +91,33 @@ CubeCoords cubeCoords(float x, float y, float z);
 // Linear filtering of a seamless cube map (cudaTextureDesc::seamlessCubemap) at face coordinates
 // (s, t) of face `face` of the cube whose first layer is `cubeBase`: a tap past the face's edge
 // reads the texel of the face the edge borders, the one whose centre is nearest the direction
-// of the tap's own centre (cubeCoords of it).
-void seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, uint32_t face,
-                           Footprint& f);
+// of the tap's own centre (cubeCoords of it). Returns the tap past both edges at a cube's corner
+// (its index, whose weight goes to the other three taps), or -1.
+int seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, uint32_t face,
+                          Footprint& f);
 
 // tld4: the 2x2 footprint of bilinear filtering in the order tex2Dgather returns it:
 // (i0, j1), (i1, j1), (i1, j0), (i0, j0); weights unused.
 Footprint gatherFootprint(const Object& o, float x, float y, uint32_t layer);
 
+// A seamless cube map's gathered tap past both edges of its face, at a cube's corner where no
+// fourth texel is: tld4 returns for it the three texels about the corner blended, a third each
+// as linear filtering splits that tap's weight (85, 85 and 86 of 256, the face's own texel the
+// most; the H200, texture_forms.chip.txt.xz tld4cube; docs/FIDELITY.md "Seamless cube maps"):
+// `tap` in tld4's order (-1: none), the other three taps (tld4's order) and their weights of
+// 256, summed as filteredChannel sums a footprint.
+struct CubeCorner {
+  int tap = -1;
+  unsigned others[3] = {0, 0, 0};
+  uint32_t weights[3] = {0, 0, 0};
+};
+
 // tld4 on a cube map (tld4.cube / tld4.acube): the gather footprint at direction (x, y, z) on
 // cube `cubeIndex`, on the face the direction hits (clamped at its edges), or across the
-// faces' edges as linear filtering reads them when the map is seamless.
-Footprint cubeGatherFootprint(const Object& o, float x, float y, float z, uint32_t cubeIndex);
+// faces' edges as linear filtering reads them when the map is seamless (then `corner` says
+// what a tap past both edges reads).
+Footprint cubeGatherFootprint(const Object& o, float x, float y, float z, uint32_t cubeIndex,
+                              CubeCorner& corner);
 
 // Channel `c` of a texel's bytes as the float tex returns (readNormalized or a float format).
 float channelAsFloat(const Object& o, const uint8_t* texel, unsigned c);

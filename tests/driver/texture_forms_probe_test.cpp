@@ -88,12 +88,12 @@ TEST(TextureFormsProbe, AgreesWithTheH200WhereFitted) {
   // and tex.base / txq.level agree line for line; so do the forms the chip's driver refuses to
   // load (txq/suq channel queries: "operation not supported"; tex.2dms: "named symbol not
   // found"; independent mode: CUDA_ERROR_NOT_FOUND) and the out-of-range .trap surface accesses
-  // (an illegal address), and sust.p into the normalized (UNORM/SNORM) array formats. What
-  // differs: tex.grad on cube maps' level of detail; tld4 at a seamless cube map's corners (the
-  // chip returns a blend there).
+  // (an illegal address), sust.p into the normalized (UNORM/SNORM) array formats, and tld4 on
+  // cube maps (a seamless corner's blend too). What differs: tex.grad on cube maps' level of
+  // detail, mostly by 1/256, and for infinite and NaN gradients.
   const std::map<std::string, unsigned> floors = {
-      {"base", 0},      {"sust", 0},       {"sured", 0},    {"suredodd", 0}, {"cubegrad", 2390},
-      {"tld4cube", 15}, {"sustnorm", 0},   {"txq", 0},      {"ms", 0},       {"indep", 0},
+      {"base", 0},      {"sust", 0},       {"sured", 0},    {"suredodd", 0}, {"cubegrad", 1119},
+      {"tld4cube", 0},  {"sustnorm", 0},   {"txq", 0},      {"ms", 0},       {"indep", 0},
       {"trap-sust", 0}, {"trap-sured", 0}, {"trap-suld", 0}};
   for (const auto& [name, most] : floors) EXPECT_LE(d[name].differing, most) << name;
   EXPECT_EQ(d.size(), floors.size());

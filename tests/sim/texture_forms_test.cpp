@@ -49,7 +49,7 @@ std::vector<uint8_t> twoLevelCube() {
   return makeObject(o, texels);
 }
 
-TEST(TextureForms, CubeGradientsProjectOntoTheFace) {
+TEST(TextureForms, CubeGradientsAreDifferencesOfUnfoldedSamples) {
   Object o = object2d(16, 16, Channel::F32, 1, Filter::Point, Address::Clamp, true);
   o.cube = 1;
   o.layered = 1;
@@ -59,16 +59,33 @@ TEST(TextureForms, CubeGradientsProjectOntoTheFace) {
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, dir, one, none), 0.0f);
   const float two[3] = {0, 0.25f, 0};  // t = (-y / x + 1) / 2: two texels
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, dir, two, none), 1.0f);
-  // The same face point twice as far: the gradient is divided by the major axis.
+  // The same face point twice as far: the sample moves half as far on the face.
   const float far[3] = {2, 0, 0};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, far, two, none), 0.0f);
-  // Along the major axis at the face's centre: the point does not move on the face.
+  // Along the major axis at the face's centre: the sample stays at the centre.
   const float radial[3] = {0.5f, 0, 0};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, dir, radial, none), -INFINITY);
-  // Off centre it does: s = (-z/x + 1)/2 at z = -0.5 moves by 0.5 dx / (2 x^2) = 1/8 for dx = 0.5:
-  // two texels.
-  const float off[3] = {1, 0, -0.5f};
-  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, off, radial, none), 1.0f);
+  // What the chip read (texture_forms.chip.txt.xz, GCl, a 16 x 16 face; the derivative of the
+  // projection, the model before, reads 256/256 and 66/256). Face -z at (0.8, 0.5): the d/dx
+  // sample (1.05, 0.5, -1) lies on face +x, 2 - 1 / 1.05 past the edge, and its t is read there
+  // (-0.5 / 1.05, not -0.5 / 1), so the footprint is a little over two texels.
+  const float minusZ[3] = {0.8f, 0.5f, -1}, qx[3] = {0.25f, 0, 0}, qy[3] = {0, 0.25f, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, minusZ, qx, qy), 264.0f / 256);
+  // An edge (ties go to z, so face +z at s = 0.4, t = 1): the d/dx sample (0.4, -1, 2) stays on
+  // +z, twice as far, the d/dy one (1.4, -1, 1) crosses onto +x (old model: 834/256).
+  const float edge[3] = {0.4f, -1, 1}, ez[3] = {0, 0, 1}, ex[3] = {1, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, edge, ez, ex), 762.0f / 256);
+  // Long gradients saturate: from face -x at (0.6, 0.1) the samples (-1, 2.6, 0.1) and
+  // (-1, 0.6, 2.1) lie on +y and +z, less than a face away once unfolded (old model: 1024/256,
+  // sixteen texels).
+  const float minusX[3] = {-1, 0.6f, 0.1f}, ly[3] = {0, 2, 0}, lz[3] = {0, 0, 2};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, minusX, ly, lz), 925.0f / 256);
+  // A sample on another face leaves the diagonals out: at the corner (1, -1, -1) (face -z) the
+  // d/dy sample (1, -1, -0.823) lies on -y, 1.177 past -z's edge, antiparallel to d/dx's 1.414
+  // texels; 11/16 of their difference would read 246/256.
+  const float corner[3] = {1, -1, -1}, cy[3] = {0, 0.1767766922712326f, 0},
+              cz[3] = {0, 0, 0.1767766922712326f};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, corner, cy, cz), 128.0f / 256);
 }
 
 TEST(TextureForms, TexGradOnACubeMapPicksTheLevel) {
@@ -135,6 +152,45 @@ TEST(TextureForms, Tld4OnACubeMapGathersOnTheFace) {
   // Face -z (5, texels 20..23) at its centre: the 2 x 2 footprint in gather order (i0, j1),
   // (i1, j1), (i1, j0), (i0, j0).
   EXPECT_EQ(r.read<float>(out, 4), (std::vector<float>{22, 23, 21, 20}));
+}
+
+// tld4 at a seamless cube map's corner: the tap past both edges of the face has no texel; the
+// chip returns the three texels about the corner blended, 85, 85 and 86 of 256 (the face's own
+// the most), as linear filtering splits that tap's weight (texture_forms.chip.txt.xz tld4cube:
+// the 15 lines at (1, 1, 1), (-1, -1, 1) and (1, -1, -1); the texel its centre points at before).
+TEST(TextureForms, Tld4AtASeamlessCubeCornerBlendsTheThreeTexels) {
+  const std::string ptx = kHeader + R"(
+.visible .entry gather(.param .u64 t, .param .u64 out)
+{
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [t];
+  ld.param.u64 %rd2, [out];
+  mov.f32 %f1, 0f3F800000;
+  mov.f32 %f2, 0fBF800000;
+  tld4.r.cube.v4.f32.f32 {%f4, %f5, %f6, %f7}, [%rd1, {%f1, %f2, %f2, %f2}];
+  st.global.v4.f32 [%rd2], {%f4, %f5, %f6, %f7};
+  ret;
+}
+)";
+  PtxRunner r(ptx);
+  Object o = object2d(2, 2, Channel::F32, 1, Filter::Linear, Address::Clamp, true);
+  o.layered = 1;
+  o.cube = 1;
+  o.layers = 6;
+  o.seamlessCubemap = 1;
+  // Every texel of face +x 512, of -y 1024, of -z 4096, the rest 0.
+  std::vector<float> texels(24, 0.0f);
+  for (int i = 0; i < 4; ++i)
+    texels[0 * 4 + i] = 512, texels[3 * 4 + i] = 1024, texels[5 * 4 + i] = 4096;
+  const auto cube = makeObject(o, texels);
+  const uint64_t t = r.buffer<uint8_t>(cube.size(), cube), out = r.buffer<float>(4);
+  auto res = r.launch("gather", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(t), PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("g.ptx");
+  // (1, -1, -1) is face -z at (s, t) = (0, 1): (i0, j1) is past both edges and reads
+  // (85 * 512 + 85 * 1024 + 86 * 4096) / 256; (i1, j1) is across the bottom edge (-y), (i1, j0)
+  // the face's own corner texel, (i0, j0) across the left edge (+x).
+  EXPECT_EQ(r.read<float>(out, 4), (std::vector<float>{1886, 1024, 4096, 512}));
 }
 
 TEST(TextureForms, TexBaseReadsTheBaseLevel) {

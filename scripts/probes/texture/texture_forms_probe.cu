@@ -11,8 +11,9 @@
 //
 // One section per run (a trap ends its context): `texture_forms_probe SECTION [SEED]`, with
 // SECTION one of cubegrad, sust, sustnorm, sured, suredodd, txq, base, tld4cube, ms, indep,
-// trap-sust, trap-sured, trap-suld; scripts/device_texture_forms.sh runs them all. Random inputs
-// come from SEED (default 1) through a fixed generator, so a run is the same on every machine.
+// trap-sust, trap-sured, trap-suld, normread; scripts/device_texture_forms.sh runs them all.
+// Random inputs come from SEED (default 1) through a fixed generator, so a run is the same on
+// every machine.
 //
 // Output lines:
 //   texture NAME ...: STATUS            an object and its creation's status
@@ -21,6 +22,8 @@
 //   sustoob FMT GEOM CLAMP at x y z in v0 v1 v2 v3 = every texel's bytes
 //   sured OP GEOM TYPE FMT elem E init I ops ... = final bytes
 //   txq/suq FMT ... = values;  base/ms/indep lines name their inputs the same way
+//   normread FMT FILTER READ RET X = r g b a   (tex of a UNORM/SNORM array; normtexel lines
+//                                               hold its texels)
 //   launch ...: STATUS                   each launch's status (a trap's error here)
 //
 //   nvcc -arch=sm_90 -lineinfo -lcuda -o texture_forms_probe texture_forms_probe.cu
@@ -59,6 +62,7 @@
 #define SECTION_TRAP_SUST SECTION_ID(11)
 #define SECTION_TRAP_SURED SECTION_ID(12)
 #define SECTION_TRAP_SULD SECTION_ID(13)
+#define SECTION_NORMREAD SECTION_ID(14)
 
 #define CHECK(call)                                                                      \
   do {                                                                                   \
@@ -1113,6 +1117,132 @@ void sectionSustNorm(Rng& rng) {
   }
 }
 
+// ---- tex on the normalized array formats (UNORM / SNORM 8 and 16 bits) -----------------------
+
+__global__ void normRead(cudaTextureObject_t t, bool asInt, const float* xs, int n, uint4* out) {
+#if SECTION_NORMREAD
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  if (asInt) {
+    const int4 r = tex1D<int4>(t, xs[i]);
+    out[i] = make_uint4(r.x, r.y, r.z, r.w);
+  } else {
+    const float4 r = tex1D<float4>(t, xs[i]);
+    out[i] = make_uint4(__float_as_uint(r.x), __float_as_uint(r.y), __float_as_uint(r.z),
+                        __float_as_uint(r.w));
+  }
+#endif
+}
+
+// What a texture fetch of a normalized-format array returns (CUDA's rule: floats in [0, 1] or
+// [-1, 1] whatever the read mode; not measured: the sustnorm section only stores). A 1-d array
+// of 256 texels per format: 8-bit channels hold every code (channel c of texel i: i + 64 c),
+// 16-bit ones the edges (0, 1, 0x7fff, 0x8000, 0x8001, 0xffff, ...) in their first texels, then
+// random codes. Each is read through point and linear filtering, element-type and
+// normalized-float read modes (an object the driver refuses says so on its line), as float4
+// (tex.1d.v4.f32) and, point-filtered, as int4 (tex.1d.v4.s32): point at every texel centre,
+// linear at every midpoint between neighbours and 64 random coordinates.
+//   normtexel FMT I = BYTES                         the texel's bytes (memory order)
+//   texture normread FMT FILTER READ: STATUS        each object's creation
+//   normread FMT FILTER READ RET X = r g b a        one fetch (result words in hex)
+void sectionNormRead(Rng& rng) {
+  struct Norm {
+    const char* name;
+    cudaChannelFormatKind kind;
+    Kind storage;  // the channel's bytes and signedness
+    unsigned channels;
+  } const norms[] = {{"unorm8x1", cudaChannelFormatKindUnsignedNormalized8X1, kU8, 1},
+                     {"unorm8x4", cudaChannelFormatKindUnsignedNormalized8X4, kU8, 4},
+                     {"snorm8x1", cudaChannelFormatKindSignedNormalized8X1, kS8, 1},
+                     {"snorm8x4", cudaChannelFormatKindSignedNormalized8X4, kS8, 4},
+                     {"unorm16x1", cudaChannelFormatKindUnsignedNormalized16X1, kU16, 1},
+                     {"unorm16x4", cudaChannelFormatKindUnsignedNormalized16X4, kU16, 4},
+                     {"snorm16x1", cudaChannelFormatKindSignedNormalized16X1, kS16, 1},
+                     {"snorm16x4", cudaChannelFormatKindSignedNormalized16X4, kS16, 4}};
+  const unsigned w = 256;
+  static const uint16_t edges16[] = {0,      1,      2,      0x00ff, 0x0100, 0x3fff, 0x4000, 0x7f00,
+                                     0x7ffe, 0x7fff, 0x8000, 0x8001, 0x8002, 0xc000, 0xfffe, 0xffff};
+  for (const Norm& nf : norms) {
+    const unsigned cb = channelBytes(nf.storage), tb = cb * nf.channels;
+    const int bits = int(cb) * 8;
+    const cudaChannelFormatDesc desc =
+        cudaCreateChannelDesc(bits, nf.channels > 1 ? bits : 0, nf.channels > 2 ? bits : 0,
+                              nf.channels > 3 ? bits : 0, nf.kind);
+    cudaArray_t arr;
+    const cudaError_t e = cudaMalloc3DArray(&arr, &desc, make_cudaExtent(w, 0, 0), 0);
+    std::printf("array %s: %s\n", nf.name, cudaGetErrorString(e));
+    if (e != cudaSuccess) {
+      cudaGetLastError();
+      continue;
+    }
+    std::vector<uint8_t> host(size_t(w) * tb);
+    for (unsigned i = 0; i < w; ++i)
+      for (unsigned c = 0; c < nf.channels; ++c) {
+        uint8_t* p = &host[size_t(i) * tb + c * cb];
+        if (cb == 1) {
+          p[0] = uint8_t(i + 64 * c);
+        } else {
+          const unsigned k = i + 4 * c;
+          const uint16_t v = k < 16 ? edges16[k] : uint16_t(rng.next());
+          p[0] = uint8_t(v), p[1] = uint8_t(v >> 8);
+        }
+      }
+    copyArray(arr, host, tb, w, 0, 0, true);
+    for (unsigned i = 0; i < w; ++i)
+      std::printf("normtexel %s %u = %s\n", nf.name, i, hexBytes(&host[size_t(i) * tb], tb).c_str());
+    std::vector<float> centres, between;
+    for (unsigned i = 0; i < w; ++i) centres.push_back(float(i) + 0.5f);
+    for (unsigned i = 1; i < w; ++i) between.push_back(float(i));
+    for (int k = 0; k < 64; ++k) between.push_back(rng.uniform(0.0f, float(w)));
+    for (const cudaTextureFilterMode filter : {cudaFilterModePoint, cudaFilterModeLinear})
+      for (const cudaTextureReadMode read : {cudaReadModeElementType, cudaReadModeNormalizedFloat}) {
+        const char* fname = filter == cudaFilterModePoint ? "point" : "linear";
+        const char* rname = read == cudaReadModeElementType ? "element" : "normalized";
+        cudaResourceDesc res = {};
+        res.resType = cudaResourceTypeArray;
+        res.res.array.array = arr;
+        cudaTextureDesc td = {};
+        td.addressMode[0] = cudaAddressModeClamp;
+        td.filterMode = filter;
+        td.readMode = read;
+        cudaTextureObject_t t = 0;
+        const cudaError_t te = cudaCreateTextureObject(&t, &res, &td, nullptr);
+        std::printf("texture normread %s %s %s: %s\n", nf.name, fname, rname,
+                    cudaGetErrorString(te));
+        if (te != cudaSuccess) {
+          cudaGetLastError();
+          continue;
+        }
+        const std::vector<float>& xs = filter == cudaFilterModePoint ? centres : between;
+        for (const bool asInt : {false, true}) {
+          if (asInt && filter != cudaFilterModePoint) continue;
+          const int n = int(xs.size());
+          float* dx;
+          uint4* dout;
+          CHECK(cudaMalloc(&dx, n * sizeof(float)));
+          CHECK(cudaMalloc(&dout, n * sizeof(uint4)));
+          CHECK(cudaMemcpy(dx, xs.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+          normRead<<<(n + 127) / 128, 128>>>(t, asInt, dx, n, dout);
+          const std::string what = std::string("normread ") + nf.name + " " + fname + " " + rname +
+                                   (asInt ? " s32" : " f32");
+          if (sync(what.c_str())) {
+            std::vector<uint4> out(n);
+            CHECK(cudaMemcpy(out.data(), dout, n * sizeof(uint4), cudaMemcpyDeviceToHost));
+            for (int i = 0; i < n; ++i)
+              std::printf("%s %a = %08x %08x %08x %08x\n", what.c_str(), xs[i], out[i].x,
+                          out[i].y, out[i].z, out[i].w);
+          } else {
+            cudaGetLastError();
+          }
+          cudaFree(dx);
+          cudaFree(dout);
+        }
+        CHECK(cudaDestroyTextureObject(t));
+      }
+    cudaFreeArray(arr);
+  }
+}
+
 // ---- independent mode: a module with .texmode_independent and .samplerref samplers ----------
 
 const char kIndependentPtx[] = R"(
@@ -1295,12 +1425,14 @@ int main(int argc, char** argv) {
     sectionMs(rng);
   else if (section == "indep")
     sectionIndep(rng);
+  else if (section == "normread")
+    sectionNormRead(rng);
   else if (section.rfind("trap-", 0) == 0)
     sectionTrap(section);
   else {
     std::printf(
         "usage: %s cubegrad|sust|sustnorm|sured|suredodd|txq|base|tld4cube|ms|indep|trap-sust|"
-        "trap-sured|trap-suld [SEED]\n",
+        "trap-sured|trap-suld|normread [SEED]\n",
         argv[0]);
     return 2;
   }

@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""tex.grad's level of detail on cube maps (docs/FIDELITY.md "Texture and surface forms"),
+reproducible.
+
+Reads the chip's cubegrad section of tests/recorded/texture/texture_forms.chip.txt.xz. Every line
+of it is a texCubemapGrad (texCubemapLayeredGrad) fetch; the level of detail the chip used follows
+from its four result words: a copy of scripts/probes/texture/texture_forms_probe.cu whose kernel
+fetches the same direction with tex.level at every lod j/256 (texCubemapLod; whole-level cube
+fetches agree with the chip) and keeps the range of j whose words equal the chip's is built with
+nvcc and run once under `warpsim exec` (about 40 s). Each row then scores one model by the finite
+lines whose lod (rounded to 1/256) lies in that range; the last row is what
+isa/insns/texture_mipmap.cpp (lodFromCubeGradients) implements.
+
+    python3 scripts/fit/texture_cube_grad_lod.py [build/bin/warpsim]
+"""
+import math
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
+PROBE = os.path.join(ROOT, 'scripts/probes/texture/texture_forms_probe.cu')
+CHIP = os.path.join(ROOT, 'tests/recorded/texture/texture_forms.chip.txt.xz')
+# name: (face size, levels) as the probe's cubeSuite makes them
+OBJECTS = {'GCp': (16, 5), 'GCl': (16, 5), 'GCs': (16, 5), 'GCb': (16, 5), 'GCAl': (8, 4),
+           'GCAs': (8, 4)}
+
+SOLVE = r'''
+__global__ void cubeSolve(cudaTextureObject_t t, bool layered, const CubeSample* s, int n,
+                          const float4* chip, int jlo, int jhi, int2* out) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const CubeSample q = s[i];
+  const float4 c = chip[i];
+  int first = 1 << 30, last = -(1 << 30);
+  for (int j = jlo; j <= jhi; ++j) {
+    const float lod = j / 256.0f;
+    const float4 r = layered ? texCubemapLayeredLod<float4>(t, q.c[0], q.c[1], q.c[2], q.layer, lod)
+                             : texCubemapLod<float4>(t, q.c[0], q.c[1], q.c[2], lod);
+    if (__float_as_uint(r.x) == __float_as_uint(c.x) && __float_as_uint(r.y) == __float_as_uint(c.y) &&
+        __float_as_uint(r.z) == __float_as_uint(c.z) && __float_as_uint(r.w) == __float_as_uint(c.w)) {
+      first = min(first, j);
+      last = max(last, j);
+    }
+  }
+  out[i] = make_int2(first, last);
+}
+'''
+LAUNCH = '''    cubeGrad<<<(n + 127) / 128, 128>>>(t, layered, ds, n, dout);
+    if (!sync(o.name)) std::exit(1);
+    std::vector<float4> out(n);
+    CHECK(cudaMemcpy(out.data(), dout, n * sizeof(float4), cudaMemcpyDeviceToHost));
+    printCube(o.name, layered, in, out);'''
+SOLVE_LAUNCH = r'''    std::vector<float4> chip(n);
+    FILE* f = std::fopen((std::string(std::getenv("CHIP_DIR")) + "/" + o.name).c_str(), "r");
+    for (int k = 0; k < n; ++k) {
+      unsigned w[4];
+      if (std::fscanf(f, "%x %x %x %x", &w[0], &w[1], &w[2], &w[3]) != 4) std::exit(3);
+      std::memcpy(&chip[k], w, 16);
+    }
+    std::fclose(f);
+    float4* dchip;
+    int2* dsol;
+    CHECK(cudaMalloc(&dchip, n * sizeof(float4)));
+    CHECK(cudaMalloc(&dsol, n * sizeof(int2)));
+    CHECK(cudaMemcpy(dchip, chip.data(), n * sizeof(float4), cudaMemcpyHostToDevice));
+    cubeSolve<<<(n + 127) / 128, 128>>>(t, layered, ds, n, dchip, -512, int(levels) * 256 + 512,
+                                        dsol);
+    if (!sync(o.name)) std::exit(1);
+    std::vector<int2> sol(n);
+    CHECK(cudaMemcpy(sol.data(), dsol, n * sizeof(int2), cudaMemcpyDeviceToHost));
+    for (int k = 0; k < n; ++k) std::printf("solved %s %d %d %d\n", o.name, k, sol[k].x, sol[k].y);'''
+
+
+def f32(v):
+    return struct.unpack('<f', struct.pack('<f', v))[0] if math.isfinite(v) and abs(v) < 3e38 else v
+
+
+def chip_lines():
+    text = subprocess.run(['xz', '-dc', CHIP], capture_output=True, check=True, text=True).stdout
+    section, out = None, []
+    for line in text.splitlines():
+        if line.startswith('== '):
+            section = line[3:]
+            continue
+        p = line.split()
+        if section != 'cubegrad' or len(p) < 3 or p[1] != 'cubegrad' or '=' not in p:
+            continue
+        i, j, eq = p.index('ddx'), p.index('ddy'), p.index('=')
+        out.append({'obj': p[0], 'dir': [float.fromhex(x) for x in p[2:5]],
+                    'dx': [float.fromhex(x) for x in p[i + 1:j]],
+                    'dy': [float.fromhex(x) for x in p[j + 1:eq]], 'words': p[eq + 1:]})
+    return out
+
+
+def solve(lines, warpsim):
+    """Each line's range [first, last] of lod j/256 whose tex.level fetch is the chip's."""
+    src = open(PROBE).read()
+    anchor = '// f32 x 4 texels of cube face (or layer) k'
+    assert anchor in src and LAUNCH in src, 'the probe changed: update this script'
+    src = src.replace(anchor, SOLVE + '\n' + anchor, 1).replace(LAUNCH, SOLVE_LAUNCH)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in OBJECTS:
+            with open(os.path.join(tmp, name), 'w') as f:
+                f.writelines(' '.join(q['words']) + '\n' for q in lines if q['obj'] == name)
+        cu, exe = os.path.join(tmp, 'solve.cu'), os.path.join(tmp, 'solve')
+        open(cu, 'w').write(src)
+        subprocess.run(['nvcc', '-arch=sm_90', '-DONLY_SECTION=1', '-lcuda', '-o', exe, cu],
+                       check=True, capture_output=True)
+        run = subprocess.run([warpsim, 'exec', exe, 'cubegrad', '1'], check=True,
+                             capture_output=True, text=True, env=dict(os.environ, CHIP_DIR=tmp))
+    index = {}
+    for name in OBJECTS:
+        index[name] = [q for q in lines if q['obj'] == name]
+    for line in run.stdout.splitlines():
+        p = line.split()
+        if p and p[0] == 'solved':
+            index[p[1]][int(p[2])]['range'] = (int(p[3]), int(p[4]))
+
+
+# ---- the 2-d footprint (isa/insns/texture_mipmap.cpp) ----------------------------------------
+
+def chip_log2(rho):
+    m, e = math.frexp(rho)
+    i = int((2 * m - 1) * 256)
+    return (e - 1) + math.ceil(256 * math.log2(1 + i / 256.0) - 1e-9) / 256
+
+
+def length(v):
+    s = sorted([abs(a) for a in v] + [0] * (3 - len(v)), reverse=True)
+    return s[0] + 87 / 256 * s[1] + 0.25 * s[2]
+
+
+def footprint_lod(x, y, diagonals=True):
+    if any(math.isnan(a) for a in x + y):
+        return -math.inf
+    terms = [length(x), length(y)]
+    if diagonals:
+        terms += [11 / 16 * length([a + b for a, b in zip(x, y)]),
+                  11 / 16 * length([a - b for a, b in zip(x, y)])]
+    rho = max(terms)
+    return -math.inf if not rho > 0 else math.inf if math.isinf(rho) else chip_log2(rho)
+
+
+# ---- cube faces ------------------------------------------------------------------------------
+
+def face_of(d):
+    ax, ay, az = map(abs, d)
+    axis = 2 if az >= ax and az >= ay else 1 if ay >= ax else 0
+    return axis, (1 if d[axis] >= 0 else -1)
+
+
+def frame(face, d):
+    """(sc, tc) of vector d in face's frame (cubeCoords' signed picks)."""
+    axis, sign = face
+    if axis == 2:
+        return (d[0] if sign > 0 else -d[0]), -d[1]
+    if axis == 1:
+        return d[0], (d[2] if sign > 0 else -d[2])
+    return (-d[2] if sign > 0 else d[2]), -d[1]
+
+
+def plane(face, q):
+    """q projected onto the plane of face (sc / ma, tc / ma with face's own axis)."""
+    ma = face[1] * q[face[0]]
+    sc, tc = frame(face, q)
+    return (sc / ma, tc / ma) if ma > 0 else (math.nan, math.nan)
+
+
+def unfolded(face, q):
+    """q on its own face, unfolded across the edge into face's plane (lodFromCubeGradients)."""
+    g = face_of(q)
+    ma = abs(q[g[0]])
+    if g[0] == face[0]:
+        return plane(face, q) if g[1] == face[1] else (0.0, 0.0)
+    third = 3 - face[0] - g[0]
+    toward = [0, 0, 0]
+    toward[g[0]] = g[1]
+    along = [0, 0, 0]
+    along[third] = 1
+    es, et = frame(face, toward)
+    fs, ft = frame(face, along)
+    past, other = 2 - face[1] * q[face[0]] / ma, q[third] / ma
+    return es * past + fs * other, et * past + ft * other
+
+
+def samples_lod(q, size, place, clamp=None, drop_crossing=False):
+    p = q['dir']
+    face = face_of(p)
+    c0 = place(face, p)
+    grads, crosses = [], False
+    for d in (q['dx'], q['dy']):
+        s = [a + b for a, b in zip(p, d)]
+        crosses |= face_of(s) != face
+        c1 = place(face, s)
+        if clamp is not None:
+            c1 = [max(-clamp, min(clamp, v)) for v in c1]
+        grads.append([f32((a - b) / 2) * size for a, b in zip(c1, c0)])
+    return footprint_lod(grads[0], grads[1], not (drop_crossing and crosses))
+
+
+def derivative_lod(q, size, quotient=True):
+    """The model before: the derivative of the projection (the quotient rule)."""
+    p = q['dir']
+    face = face_of(p)
+    ma = abs(p[face[0]])
+    sc, tc = frame(face, p)
+    grads = []
+    for d in (q['dx'], q['dy']):
+        dma = face[1] * d[face[0]] if quotient else 0
+        ds, dt = frame(face, d)
+        grads.append([f32((ds * ma - sc * dma) / (2 * ma * ma)) * size,
+                      f32((dt * ma - tc * dma) / (2 * ma * ma)) * size])
+    return footprint_lod(grads[0], grads[1])
+
+
+MODELS = [
+    ('derivative of the projection (the model before)', derivative_lod),
+    ('derivative without the quotient term', lambda q, s: derivative_lod(q, s, False)),
+    ('samples in the plane of the face', lambda q, s: samples_lod(q, s, plane)),
+    ('samples in the plane, clamped to the face', lambda q, s: samples_lod(q, s, plane, 1)),
+    ('samples unfolded across edges', lambda q, s: samples_lod(q, s, unfolded)),
+    ('unfolded, no diagonals when one crosses (warpsim)',
+     lambda q, s: samples_lod(q, s, unfolded, None, True)),
+]
+
+
+def main():
+    warpsim = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, 'build/bin/warpsim')
+    lines = chip_lines()
+    solve(lines, warpsim)
+    usable = [q for q in lines if q.get('range') and q['range'][0] <= q['range'][1] and
+              all(math.isfinite(v) for v in q['dx'] + q['dy'])]
+    print(f'{len(usable)} finite lines of {len(lines)} imply a lod range')
+    for name, model in MODELS:
+        right = 0
+        for q in usable:
+            size, levels = OBJECTS[q['obj']]
+            lod, top = model(q, size), levels * 256 + 512
+            j = -512 if math.isnan(lod) or lod < -2 else top if lod > levels + 2 else round(256 * lod)
+            right += q['range'][0] <= max(-512, min(top, j)) <= q['range'][1]
+        print(f'{right:6d}  {name}')
+
+
+if __name__ == '__main__':
+    main()
