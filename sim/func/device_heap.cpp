@@ -26,11 +26,12 @@ std::pair<uint64_t, uint64_t> DeviceHeap::extent(const Place& p) const {
 }
 
 uint32_t DeviceHeap::longestFreeRun(uint32_t page) const {
-  static_assert(kHeapSlotsPerPage <= 24, "LongestRun reads 24 bits");
+  static_assert(kHeapSlotsPerPage <= 24 && kHeapSlotsPerPage <= PageRuns::kMaxRun,
+                "LongestRun reads 24 bits");
   return LongestRun::of(~used_[page] & fullMask(page));
 }
 
-bool DeviceHeap::findSmall(uint32_t slots, Place& out) const {
+bool DeviceHeap::findSmall(uint32_t slots, Place& out) {
   // The lowest page with a free run that long (pages never used included), then its lowest
   // such run.
   const uint32_t page = runs_.firstAtLeast(static_cast<uint8_t>(slots));
@@ -87,6 +88,7 @@ void DeviceHeap::take(const Place& p, bool taken) {
     reservePages(used_.size());
     startsAt_.resize(used_.size() * kHeapSlotsPerPage, kNone);
     largeOn_.resize(used_.size(), kNone);
+    freedStarts_.resize(used_.size(), 0);
   }
   for (uint32_t page = p.firstPage; page <= p.lastPage; ++page) {
     const uint32_t bits = p.slots ? ((1u << p.slots) - 1) << p.firstSlot : fullMask(page);
@@ -154,6 +156,7 @@ FreeOutcome DeviceHeap::free(uint64_t address) {
   take(r.place, false);
   inUse_ -= r.block.size;
   r.live = false;
+  freedStarts_[page] |= 1u << slot;
   return FreeOutcome::Freed;
 }
 
