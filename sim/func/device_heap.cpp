@@ -25,7 +25,8 @@ std::pair<uint64_t, uint64_t> DeviceHeap::extent(const Place& p) const {
   return {lo, pageStart(p.lastPage) + usableSlots(p.lastPage) * kHeapSlot};
 }
 
-uint32_t DeviceHeap::longestFreeRun(uint32_t page) const {
+// Inline (take, its only caller, is here): a call for it was a third of take's time.
+inline uint32_t DeviceHeap::longestFreeRun(uint32_t page) const {
   static_assert(kHeapSlotsPerPage <= 24 && kHeapSlotsPerPage <= PageRuns::kMaxRun,
                 "LongestRun reads 24 bits");
   return LongestRun::of(~used_[page] & fullMask(page));
@@ -92,10 +93,11 @@ void DeviceHeap::take(const Place& p, bool taken) {
   }
   for (uint32_t page = p.firstPage; page <= p.lastPage; ++page) {
     const uint32_t bits = p.slots ? ((1u << p.slots) - 1) << p.firstSlot : fullMask(page);
-    used_[page] = taken ? used_[page] | bits : used_[page] & ~bits;
+    const uint32_t used = taken ? used_[page] | bits : used_[page] & ~bits;
+    used_[page] = used;
     runs_.set(page, static_cast<uint8_t>(longestFreeRun(page)));
     const uint64_t bit = uint64_t(1) << page % 64;
-    empty_[page / 64] = used_[page] == 0 ? empty_[page / 64] | bit : empty_[page / 64] & ~bit;
+    empty_[page / 64] = used == 0 ? empty_[page / 64] | bit : empty_[page / 64] & ~bit;
   }
 }
 
@@ -123,10 +125,12 @@ uint64_t DeviceHeap::allocate(uint64_t bytes, const std::shared_ptr<const HeapSi
                                    : findLarge(bytes, place)))
     return 0;
   take(place, true);
-  eraseFreedUnder(place);
+  // A small block on a page with no freed block and no large one has nothing to forget.
+  if (place.slots == 0 || freedStarts_[place.firstPage] != 0 || largeOn_[place.firstPage] != kNone)
+    eraseFreedUnder(place);
   // Written in its record: a HeapBlock built and moved in cost a tenth of a malloc.
   HeapBlock& b = addRecord(place);
-  b.address = extent(place).first + kHeapAlign;
+  b.address = pageStart(place.firstPage) + place.firstSlot * kHeapSlot + kHeapAlign;
   b.size = bytes;
   b.site = site;
   b.thread = by.thread;
