@@ -246,24 +246,29 @@ inline bool lanesInside(LaneMask mask, const uint64_t* addrs, unsigned n, uint64
   return bad == 0;
 }
 
+// The global allocation holding every lane's access, from the one `first` lands in (the last
+// one hit, else a search). A function of its own: as a lambda capturing warpRegion's arguments, it
+// had every call (most of them .param and shared accesses) store its closure first.
+bool globalRegion(const DeviceMemory& memory, const Allocation*& lastHit, uint64_t first,
+                  LaneMask mask, const uint64_t* addrs, unsigned n, bool write, Space landed,
+                  WarpRegion& r) {
+  const Allocation* hit = lastHit;
+  if (!hit || first - hit->base >= hit->size) {
+    hit = nullptr;
+    if (!memory.find(first, n, &hit)) return false;
+    lastHit = hit;
+  }
+  if ((write && hit->readOnly) || !lanesInside(mask, addrs, n, hit->base, hit->size)) return false;
+  r = {hit->bytes.get(), hit->base, 0, landed};
+  return true;
+}
+
 }  // namespace
 
 bool Cta::warpRegion(Space space, LaneMask mask, const uint64_t* addrs, unsigned n, bool write,
                      WarpRegion& r) {
   // The first lane's address picks the candidate region; then one pass checks every lane.
   const uint64_t first = addrs[std::countr_zero(mask)];
-  auto global = [&](Space landed) {
-    const Allocation* hit = lastHit_;
-    if (!hit || first - hit->base >= hit->size) {
-      hit = nullptr;
-      if (!ctx_.memory->find(first, n, &hit)) return false;
-      lastHit_ = hit;
-    }
-    if ((write && hit->readOnly) || !lanesInside(mask, addrs, n, hit->base, hit->size))
-      return false;
-    r = {hit->bytes.get(), hit->base, 0, landed};
-    return true;
-  };
   switch (space) {
     case Space::Shared:
     case Space::SharedCluster:
@@ -290,10 +295,11 @@ bool Cta::warpRegion(Space space, LaneMask mask, const uint64_t* addrs, unsigned
         r = {shared_.data(), kSharedWindow, 0, Space::Shared};
         return true;
       }
-      return first < kLocalWindow && global(Space::Global);
+      return first < kLocalWindow &&
+             globalRegion(*ctx_.memory, lastHit_, first, mask, addrs, n, write, Space::Global, r);
     case Space::Global:
     case Space::Const:
-      return global(space);
+      return globalRegion(*ctx_.memory, lastHit_, first, mask, addrs, n, write, space, r);
     default:
       return false;
   }

@@ -39,7 +39,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -147,7 +146,7 @@ class DeviceHeap {
   std::pair<uint64_t, uint64_t> extent(const Place& p) const;
   // Grows runs_ to the pages a search may reach once `used` pages are used.
   void reservePages(uint64_t used);
-  bool findSmall(uint32_t slots, Place& out) const;
+  bool findSmall(uint32_t slots, Place& out);
   // The lowest page at or after `from` with no block in it (pages_ or more when none).
   uint64_t nextEmptyPage(uint64_t from) const;
   bool findLarge(uint64_t bytes, Place& out) const;
@@ -164,6 +163,24 @@ class DeviceHeap {
     return page * kHeapSlotsPerPage + slot;
   }
   const Record* record(uint32_t ref) const { return ref ? &records_[ref - 1] : nullptr; }
+  // Records in chunks that never move, so that a HeapBlock pointer handed out stays valid
+  // while its record lives (as a map node's did); a deque's chunks of five records cost a
+  // host allocation every fifth malloc.
+  class Records {
+   public:
+    Record& operator[](uint32_t i) { return chunks_[i / kChunk][i % kChunk]; }
+    const Record& operator[](uint32_t i) const { return chunks_[i / kChunk][i % kChunk]; }
+    uint32_t size() const { return size_; }
+    uint32_t add() {
+      if (size_ % kChunk == 0) chunks_.push_back(std::make_unique<Record[]>(kChunk));
+      return size_++;
+    }
+
+   private:
+    static constexpr uint32_t kChunk = 1024;
+    std::vector<std::unique_ptr<Record[]>> chunks_;
+    uint32_t size_ = 0;
+  };
   // The page and slot of an address inside the heap, a page's gap and a unit's tail counted as
   // its last slot (false outside the heap).
   bool slotOf(uint64_t address, uint32_t& page, uint32_t& slot) const;
@@ -185,12 +202,14 @@ class DeviceHeap {
   std::vector<uint64_t> empty_;  // bit p % 64 of word p / 64: page p has no slot taken
   // Blocks by where they start, so that no malloc or free allocates host memory once the
   // pages are known. Blocks never overlap (a malloc forgets the freed ones under it), so the
-  // block holding an address is the one starting closest below it. A deque: a HeapBlock
-  // pointer handed out stays valid while its record lives, as a map node's did.
-  std::deque<Record> records_;
+  // block holding an address is the one starting closest below it.
+  Records records_;
   std::vector<uint32_t> spare_;     // records_ indices not in use
   std::vector<uint32_t> startsAt_;  // per slot of the pages used (startIndex): the block there
   std::vector<uint32_t> largeOn_;   // per page used: the large block over it
+  // Per page used: bit s set = a freed block's record starts at slot s (what a malloc there
+  // may have to forget; a page with none and no large block skips the search).
+  std::vector<uint32_t> freedStarts_;
   uint64_t inUse_ = 0;
 };
 

@@ -75,8 +75,7 @@ HeapBlock& DeviceHeap::addRecord(const Place& p) {
     index = spare_.back();
     spare_.pop_back();
   } else {
-    index = static_cast<uint32_t>(records_.size());
-    records_.emplace_back();
+    index = records_.add();
   }
   Record& r = records_[index];
   r.place = p;
@@ -90,6 +89,7 @@ HeapBlock& DeviceHeap::addRecord(const Place& p) {
 void DeviceHeap::eraseRecord(uint32_t ref) {
   Record& r = records_[ref - 1];
   startsAt_[startIndex(r.place.firstPage, r.place.firstSlot)] = kNone;
+  freedStarts_[r.place.firstPage] &= ~(1u << r.place.firstSlot);
   if (r.place.slots == 0)
     for (uint32_t page = r.place.firstPage; page <= r.place.lastPage; ++page)
       largeOn_[page] = kNone;
@@ -98,21 +98,23 @@ void DeviceHeap::eraseRecord(uint32_t ref) {
 }
 
 void DeviceHeap::eraseFreedUnder(const Place& p) {
-  // The slots `p` takes were free: every block there is a freed one.
+  // The slots `p` takes were free: every block there is a freed one, and so is a large block
+  // over its pages; a live block below the first slot ends before it, and a freed one further
+  // below ends before that live one. So only freed blocks' starts are looked at (none: the page
+  // is skipped, as every page is while a kernel only mallocs).
   for (uint32_t page = p.firstPage; page <= p.lastPage; ++page) {
     if (largeOn_[page] != kNone) eraseRecord(largeOn_[page]);
-    const uint32_t first = p.slots ? p.firstSlot : 0,
-                   end = p.slots ? p.firstSlot + p.slots : kHeapSlotsPerPage;
-    for (uint32_t s = first; s < end; ++s)
-      if (const uint32_t ref = startsAt_[startIndex(page, s)]) eraseRecord(ref);
-    // A small block starting below the first slot may reach into it.
-    if (p.slots)
-      for (uint32_t s = p.firstSlot; s-- > 0;)
-        if (const uint32_t ref = startsAt_[startIndex(page, s)]) {
-          const Place& below = records_[ref - 1].place;
-          if (below.firstSlot + below.slots > p.firstSlot) eraseRecord(ref);
-          break;
-        }
+    const uint32_t freed = freedStarts_[page];
+    if (freed == 0) continue;
+    const uint32_t under = p.slots ? ((1u << p.slots) - 1) << p.firstSlot : ~0u;
+    for (uint32_t bits = freed & under; bits; bits &= bits - 1)
+      eraseRecord(startsAt_[startIndex(page, static_cast<uint32_t>(__builtin_ctz(bits)))]);
+    // A small block starting below the first slot may reach into it: the nearest freed one.
+    if (const uint32_t below = p.slots ? freed & ((1u << p.firstSlot) - 1) : 0) {
+      const uint32_t ref = startsAt_[startIndex(page, 31u - uint32_t(__builtin_clz(below)))];
+      const Place& b = records_[ref - 1].place;
+      if (b.firstSlot + b.slots > p.firstSlot) eraseRecord(ref);
+    }
   }
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -50,6 +51,8 @@ class LongestRun {
 
 class PageRuns {
  public:
+  static constexpr uint32_t kMaxRun = 31;  // a page's runs are 0 .. kMaxRun slots
+
   // Pages [0, capacity()) are held; each page past them starts with fresh(page) when they grow.
   uint32_t capacity() const { return cap_; }
   uint8_t operator[](uint32_t page) const { return tree_[cap_ + page]; }
@@ -74,6 +77,10 @@ class PageRuns {
   void set(uint32_t page, uint8_t run) {
     uint32_t node = cap_ + page;
     if (tree_[node] == run) return;
+    // A run that grows may put the page below the lowest one known for the lengths it reaches
+    // (low_ rises with the length, so the lengths to lower are the longest ones up to `run`).
+    if (run > tree_[node])
+      for (uint32_t n = run; n > 0 && low_[n] > page; --n) low_[n] = page;
     tree_[node] = run;
     // Up to the root while the maximum below a node changes.
     for (node >>= 1; node; node >>= 1) {
@@ -83,19 +90,29 @@ class PageRuns {
     }
   }
 
-  // The lowest page whose run is at least `run` (> 0), or capacity() when none is.
-  uint32_t firstAtLeast(uint8_t run) const {
+  // The lowest page whose run is at least `run` (1 .. kMaxRun), or capacity() when none is.
+  // Consecutive mallocs of one size find the same page until it fills: the page found last for a
+  // length is tried first, and the walk from the root only when it no longer has room.
+  uint32_t firstAtLeast(uint8_t run) {
+    const uint32_t known = low_[run];
+    if (known < cap_ && tree_[cap_ + known] >= run) return known;
     if (cap_ == 0 || tree_[1] < run) return cap_;
     uint32_t node = 1;
     // Without a branch: which child holds the lowest such page is data, not a pattern.
     while (node < cap_) node = 2 * node + uint32_t(tree_[2 * node] < run);
-    return node - cap_;
+    const uint32_t page = node - cap_;
+    // No page below it has a run of `run`, nor of any longer one.
+    for (uint32_t n = run; n <= kMaxRun && low_[n] < page; ++n) low_[n] = page;
+    return page;
   }
 
  private:
   uint32_t cap_ = 0;
   // tree_[1] is the root, node i's children are 2i and 2i + 1, page p is leaf cap_ + p.
   std::vector<uint8_t> tree_;
+  // Per run length n: no page below low_[n] has a run of n or more (a lower bound on the
+  // lowest such page, exact after a walk), rising with n.
+  std::array<uint32_t, kMaxRun + 1> low_{};
 };
 
 }  // namespace warpsim::sim

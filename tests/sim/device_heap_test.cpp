@@ -298,6 +298,24 @@ TEST(DeviceHeap, LongestRunOfFreeSlotsIsThePlainCountForEveryPage) {
   EXPECT_EQ(sim::LongestRun::of(0x0FF000), 8u);
 }
 
+// The heap keeps its records in chunks of 1,024 that never move: a block's record read before
+// thousands more mallocs and frees is the same object, still right, after them.
+TEST(DeviceHeap, ABlocksRecordStaysWhereItIsAsTheHeapGrows) {
+  sim::DeviceHeap heap(0x40000000, sim::kHeapUnitBytes);
+  const uint64_t first = heap.allocate(40, kSite, 1, "k");
+  const sim::HeapBlock* block = heap.liveBlock(first);
+  ASSERT_NE(block, nullptr);
+  std::vector<uint64_t> more;
+  for (int i = 0; i < 5000; ++i) more.push_back(heap.allocate(8 + i % 200, kSite, 1, "k"));
+  for (size_t i = 0; i < more.size(); i += 2)
+    ASSERT_EQ(heap.free(more[i]), sim::FreeOutcome::Freed);
+  for (int i = 0; i < 3000; ++i) ASSERT_NE(heap.allocate(8, kSite, 1, "k"), 0u);
+  EXPECT_EQ(heap.liveBlock(first), block);
+  EXPECT_EQ(block->address, first);
+  EXPECT_EQ(block->size, 40u);
+  EXPECT_EQ(heap.liveBlocks().size(), 1u + 2500u + 3000u);
+}
+
 TEST(DeviceHeap, BlocksOutliveTheLaunchAndAreFreedByALaterOne) {
   const HeapRun r = allocReadFree(4, 100, {});
   ASSERT_FALSE(r.alloc.fault) << r.alloc.fault->describe("");
