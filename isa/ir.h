@@ -153,6 +153,10 @@ struct Function {
   uint32_t maxclusterrank = 0;
   bool noreturn = false;
   std::vector<std::string> pragmas;  // .pragma strings, as written
+  // PTX lines of the body's `.pragma "nounroll"`: in a loop's header block it keeps ptxas from
+  // unrolling that loop (PTX ISA, "Pragma strings: nounroll"); 0 stands for one in the function's
+  // header, which keeps every loop of the function as written. The timing model asks.
+  std::vector<uint32_t> nounrollLines;
   SourceLoc loc;
 };
 

@@ -363,7 +363,10 @@ void Parser::parsePerfDirectives(ir::Function& fn) {
       advance();
       fn.explicitCluster = true;
     } else if (d == ".pragma") {
-      for (std::string& p : parsePragmaList()) fn.pragmas.push_back(std::move(p));
+      for (std::string& p : parsePragmaList()) {
+        if (p == "nounroll") fn.nounrollLines.push_back(0);  // in the header: every loop
+        fn.pragmas.push_back(std::move(p));
+      }
     } else {
       return;  // the caller reports what is out of place
     }

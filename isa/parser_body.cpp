@@ -76,7 +76,11 @@ void Parser::parseBodyDirective(ir::Function& fn) {
   const std::string_view d = t.text;
   if (d == ".loc") return parseLoc();
   if (d == ".pragma") {
-    for (std::string& p : parsePragmaList()) fn.pragmas.push_back(std::move(p));
+    const uint32_t line = t.line;
+    for (std::string& p : parsePragmaList()) {
+      if (p == "nounroll") fn.nounrollLines.push_back(line);
+      fn.pragmas.push_back(std::move(p));
+    }
     return;
   }
   if (isSpaceHead(splitDots(d).front())) {

@@ -212,6 +212,14 @@ const std::vector<Row>& rows() {
        "h200_suite_sm90.tar.xz: four copies of the tile loop, the next tile's LDGs among this "
        "tile's FFMAs in three of them)",
        true},
+      {"ptxas.unroll_max_body", &TimingConfig::ptxasUnrollMaxBody, "instructions",
+       "the longest loop without barriers (PTX instructions, read-only loads and no store or "
+       "atomic, stepped by an immediate) that ptxas unrolls ptxas.pipeline_unroll times with "
+       "every copy's loads at the block's top: cuobjdump -sass (tests/recorded/sass/"
+       "h200_suite_sm90.tar.xz) of softmax_row's, gemv_warp's and layernorm_row's 9-12 "
+       "instruction row loops (four LDG.E.CONSTANT a trip); sgemm_naive's 40-instruction loop, "
+       "already unrolled by nvcc, is not",
+       true},
       {"call.printf_cycles", &TimingConfig::printfCycles, "cycles",
        "a warp's vprintf call (the handler's ~7,200 SASS instructions); from "
        "tests/recorded/timing/h200_ncu.tsv: printf_lanes (a CTA whose 4 warps each print once "
@@ -297,6 +305,7 @@ void check(const TimingConfig& c, const std::string& origin) {
   }
   if (c.ptxasHoistWindow > 128) fail("ptxas.hoist_window: must be 0..128");
   if (c.ptxasPipelineUnroll > 64) fail("ptxas.pipeline_unroll: must be 0..64");
+  if (c.ptxasUnrollMaxBody > 128) fail("ptxas.unroll_max_body: must be 0..128");
   if (c.ptxasVectorize > 1) fail("ptxas.vectorize_shared: must be 0 or 1");
   if (c.l2Partitions == 0 || c.l2Partitions > 8) fail("l2.partitions: must be 1..8");
   if (c.ptxasIfConvertMax > 64) fail("ptxas.if_convert_max: must be 0..64");

@@ -102,6 +102,10 @@ struct TimingConfig {
   // by as much as a trip, across barriers, but not across the block's back edge
   // (pipelined_loops.h); 0: a barrier is a floor for every result.
   uint32_t ptxasPipelineUnroll = 4;
+  // ptxas unrolls that many times, too, a straight-line loop of at most this many PTX
+  // instructions holding read-only loads and no barrier, store or atomic, its copies one block
+  // (their loads all at its top); 0: such loops stay as written.
+  uint32_t ptxasUnrollMaxBody = 16;
   // 1: a warp's shared loads of consecutive words of a 16-byte-aligned vector are one request
   // (ptxas's LDS.64/LDS.128); 0: every PTX load is a request.
   uint32_t ptxasVectorize = 1;

@@ -104,7 +104,9 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     for (uint32_t pc = 0; pc < f.code.size(); ++pc)
       if (runtimeStrideLoop(f, pc)) notUnrolled_.insert(&f.code[pc]);
     if (c.ptxasPipelineUnroll && c.ptxasHoistWindow)
-      addPipelinedLoops(f, WarpCtx::kHoistRing, notUnrolled_, pipelined_);
+      addPipelinedLoops(f, WarpCtx::kHoistRing,
+                        std::min(c.ptxasUnrollMaxBody, WarpCtx::kHoistRing / c.ptxasPipelineUnroll),
+                        c.ptxasPipelineUnroll, notUnrolled_, pipelined_);
     addIfConverted(f, c.ptxasIfConvertMax, predicated_);
     if (auto it = resources.stackFrames.find(f.name);
         it != resources.stackFrames.end() && it->second >= 4) {

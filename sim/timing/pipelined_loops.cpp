@@ -1,5 +1,7 @@
 #include "sim/timing/pipelined_loops.h"
 
+#include <algorithm>
+
 namespace warpsim::sim::timing {
 
 namespace {
@@ -10,8 +12,17 @@ bool isReadOnlyLoad(const isa::Inst& in) {
 }
 }  // namespace
 
-void addPipelinedLoops(const isa::FunctionCode& f, uint32_t maxBody,
-                       const std::unordered_set<const isa::Inst*>& notUnrolled,
+bool keptRolled(const isa::FunctionCode& f, uint32_t head) {
+  if (!f.src || f.src->nounrollLines.empty()) return false;
+  const uint32_t first = f.code[head].ptxLine;
+  const uint32_t before = head ? f.code[head - 1].ptxLine : 0;
+  for (uint32_t line : f.src->nounrollLines)
+    if (line == 0 || (line > before && line < first)) return true;
+  return false;
+}
+
+void addPipelinedLoops(const isa::FunctionCode& f, uint32_t maxBody, uint32_t maxPlainBody,
+                       uint32_t copies, const std::unordered_set<const isa::Inst*>& notUnrolled,
                        PipelinedLoops& out) {
   using K = isa::InsnClass;
   for (uint32_t pc = 0; pc < f.code.size(); ++pc) {
@@ -20,18 +31,27 @@ void addPipelinedLoops(const isa::FunctionCode& f, uint32_t maxBody,
         br.guard == isa::kNoSlot || notUnrolled.count(&br))
       continue;
     const uint32_t length = pc - br.target + 1;
-    if (length > maxBody) continue;
-    bool straight = true, barrier = false, readOnly = false;
+    if (length > std::max(maxBody, maxPlainBody) || keptRolled(f, br.target)) continue;
+    bool straight = true, barrier = false, readOnly = false, writes = false;
     for (uint32_t i = br.target; i < pc && straight; ++i) {
       const isa::Inst& in = f.code[i];
       straight = in.flow == isa::Flow::Next || in.flow == isa::Flow::Barrier;
       barrier |= in.cls == K::Barrier;
       readOnly |= isReadOnlyLoad(in);
+      writes |= in.cls == K::StoreGlobal || in.cls == K::StoreShared || in.cls == K::StoreLocal ||
+                in.cls == K::AtomicGlobal || in.cls == K::AtomicShared;
     }
-    if (!straight || !barrier || !readOnly) continue;
+    if (!straight || !readOnly) continue;
+    uint32_t reach;
+    if (barrier && length <= maxBody)
+      reach = length;
+    else if (!barrier && !writes && length <= maxPlainBody)
+      reach = length * copies;
+    else
+      continue;
     for (uint32_t i = br.target; i <= pc; ++i) {
       const isa::Inst& in = f.code[i];
-      out.body[&in] = length;
+      out.body[&in] = reach;
       if (isReadOnlyLoad(in)) out.readOnlyLoads.insert(&in);
     }
     out.backEdges.insert(&br);

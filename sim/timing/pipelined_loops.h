@@ -1,10 +1,12 @@
-// ptxas's pipelining of a short loop with barriers: it unrolls the loop (sgemm_tiled's 63-PTX-
+// ptxas's unrolling of short loops. One with barriers: it unrolls the loop (sgemm_tiled's 63-PTX-
 // instruction tile loop four times, cuobjdump -sass of tests/recorded/sass/h200_suite_sm90.tar.xz)
 // and schedules the copies as one block, so each copy's read-only loads (LDG.E.CONSTANT) and
 // their address arithmetic move up into the copy before, across its BAR.SYNCs: the next tile's
 // LDGs issue during this tile's FFMAs. Only the block's own back edge stops them (the first
 // copy's loads wait a whole round trip). Shared loads, and global loads that are not read-only,
-// stay after the barrier (it orders them).
+// stay after the barrier (it orders them). One without barriers, stores or atomics, whose trip
+// count is not known (softmax_row's row loop): four copies, every copy's loads at the block's
+// top, so four loads are in flight where the PTX has one.
 #pragma once
 
 #include <cstdint>
@@ -16,8 +18,9 @@
 namespace warpsim::sim::timing {
 
 struct PipelinedLoops {
-  // Every instruction of such a loop's body, by address: its trip's length in PTX instructions
-  // (how far back a result of it may count from, across the body's barriers).
+  // Every instruction of such a loop's body, by address: how far back (PTX instructions) a
+  // result of it may count from: a trip across the body's barriers, the whole unrolled block
+  // in a loop without them.
   std::unordered_map<const isa::Inst*, uint32_t> body;
   // Such loops' back edges: every `copies`-th trip taken ends an unrolled block (a floor).
   std::unordered_set<const isa::Inst*> backEdges;
@@ -25,13 +28,24 @@ struct PipelinedLoops {
   std::unordered_set<const isa::Inst*> readOnlyLoads;
 };
 
-// Adds `f`'s loops that ptxas pipelines: an innermost loop closed by a guarded backward branch
-// whose body is one straight-line block (no other branch, call, return or exit in it) of at most
-// `maxBody` PTX instructions, holding a barrier and a read-only global load (ld.global.nc), and
-// whose induction variable steps by an immediate (`notUnrolled` holds the back edges of the
-// loops that step by a register: ptxas does not unroll those).
-void addPipelinedLoops(const isa::FunctionCode& f, uint32_t maxBody,
-                       const std::unordered_set<const isa::Inst*>& notUnrolled,
+// Adds `f`'s innermost loops that ptxas unrolls `copies` times and schedules as one block: a
+// loop closed by a guarded backward branch whose body is one straight-line block (no other
+// branch, call, return or exit in it) holding a read-only global load (ld.global.nc), whose
+// induction variable steps by an immediate (`notUnrolled` holds the back edges of the loops that
+// step by a register: ptxas does not unroll those) and that no `.pragma "nounroll"` keeps, and
+// - either holds a barrier and has at most `maxBody` PTX instructions (sgemm_tiled's tile loop:
+//   its next tile's loads move up a trip, across the barriers),
+// - or holds no barrier, store or atomic and has at most `maxPlainBody` (softmax_row's,
+//   gemv_warp's and layernorm_row's `for (c = lane; c < cols; c += 32)` loops of 9-12 PTX
+//   instructions: four LDG.E.CONSTANT at the top of each unrolled trip in cuobjdump -sass;
+//   sgemm_naive's 40-instruction loop, which nvcc already unrolled, stays as it is).
+void addPipelinedLoops(const isa::FunctionCode& f, uint32_t maxBody, uint32_t maxPlainBody,
+                       uint32_t copies, const std::unordered_set<const isa::Inst*>& notUnrolled,
                        PipelinedLoops& out);
+
+// Whether a `.pragma "nounroll"` keeps the loop whose first instruction is `f.code[head]` as
+// written: one in the function's header, or one between that instruction and the one before it
+// (in the loop's header block, where nvcc writes it).
+bool keptRolled(const isa::FunctionCode& f, uint32_t head);
 
 }  // namespace warpsim::sim::timing

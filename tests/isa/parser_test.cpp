@@ -915,6 +915,8 @@ L: .pragma "nounroll", "other";
 })");
   EXPECT_EQ(m.functions.at(0).pragmas,
             (std::vector<std::string>{"nounroll", "used_bytes_mask 7", "nounroll", "other"}));
+  // Where each "nounroll" stands: the header (0: every loop) and the loop header at PTX line 8.
+  EXPECT_EQ(m.functions.at(0).nounrollLines, (std::vector<uint32_t>{0, 8}));
 }
 
 TEST(ParserBody, OpcodesAreSplitGenerically) {

@@ -233,7 +233,9 @@ TEST(Wmma, AFragmentPastItsBufferFaultsObservedOrNot) {
           "k", {1, 1, 1}, {32, 1, 1},
           {PtxRunner::ptr(pa), PtxRunner::ptr(pb), PtxRunner::ptr(pc), PtxRunner::ptr(pd)}, o);
       ASSERT_EQ(bool(res.fault), aBytes < 16 * 16 * 2) << "observed " << observed;
-      if (res.fault) EXPECT_EQ(res.fault->kind, sim::FaultKind::OutOfBounds);
+      if (res.fault) {
+        EXPECT_EQ(res.fault->kind, sim::FaultKind::OutOfBounds);
+      }
     }
 }
 

@@ -1,7 +1,7 @@
-// ptxas's pipelining of a short loop with barriers, exact to the cycle: which loops it unrolls
-// and schedules as one block (pipelined_loops.h), and that in three trips of every four a
-// read-only load's data is back before the trip that uses it, its address computed across the
-// trip's barriers, while the first trip of each unrolled block waits its round trip.
+// ptxas's unrolling of short loops, exact to the cycle: which loops it unrolls and schedules as
+// one block (pipelined_loops.h), and that in three trips of every four a read-only load's data
+// is back before the trip that uses it (in a loop with barriers its address computed across
+// them), while the first trip of each unrolled block waits its round trip.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -40,15 +40,10 @@ uint64_t cycles(const std::string& ptx, const TimingConfig& c) {
   return warpsim::test::oneCtaCycles(ptx, c, nullptr, "pipelined_loops.ptx");
 }
 
-// The cycles of trips 5 to 8: those of 8 trips less those of 4.
-uint64_t secondBlock(const char* load, const TimingConfig& c) {
-  return cycles(tileLoop(load, 8), c) - cycles(tileLoop(load, 4), c);
-}
-
 PipelinedLoops loopsOf(const std::string& ptx) {
   test::PtxRunner r(ptx, "pipelined_loops.ptx");
   PipelinedLoops out;
-  addPipelinedLoops(r.module().program.functions.at(0), 128, {}, out);
+  addPipelinedLoops(r.module().program.functions.at(0), 128, 16, 4, {}, out);
   return out;
 }
 
@@ -69,8 +64,72 @@ TEST(PipelinedLoops, AShortStraightLoopWithABarrierAndReadOnlyLoadsIsPipelined) 
   EXPECT_TRUE(loopsOf(tileLoop("ld.global.nc", 8, branchy)).backEdges.empty());
   test::PtxRunner r(tileLoop("ld.global.nc", 8), "pipelined_loops.ptx");
   PipelinedLoops shortBound;
-  addPipelinedLoops(r.module().program.functions.at(0), 34, {}, shortBound);
+  addPipelinedLoops(r.module().program.functions.at(0), 34, 16, 4, {}, shortBound);
   EXPECT_TRUE(shortBound.backEdges.empty());
+}
+
+// softmax_row's `for (c = lane; c < cols; c += 32) m = fmaxf(m, x[c]);` in small, `trips` times:
+// a read-only load of one word (lane 0's, every trip: an L1 hit after the first) and a max of it,
+// the counter stepped by an immediate. `pragma` goes in the loop's header, `extra` before the
+// back edge's compare.
+std::string rowLoop(unsigned trips, const std::string& pragma = "", const std::string& extra = "") {
+  return std::string(kHeader) +
+         ".visible .entry k(.param .u64 out) {\n  .reg .pred %p<3>;\n  .reg .b32 %r<5>;\n"
+         "  .reg .b64 %rd<4>;\n  .reg .f32 %f<4>;\n  ld.param.u64 %rd1, [out];\n"
+         "  mov.u32 %r1, 0;\n  mov.f32 %f3, 0fFF800000;\n$L_row:\n" +
+         pragma +
+         "  and.b32 %r2, %r1, 0;\n  mul.wide.u32 %rd2, %r2, 4;\n"
+         "  add.s64 %rd3, %rd1, %rd2;\n  ld.global.nc.f32 %f1, [%rd3];\n"
+         "  max.f32 %f3, %f3, %f1;\n  add.u32 %r1, %r1, 1;\n" +
+         extra + "  setp.lt.u32 %p1, %r1, " + std::to_string(trips) +
+         ";\n  @%p1 bra $L_row;\n  st.global.f32 [%rd1+4], %f3;\n  ret;\n}\n";
+}
+
+TEST(PipelinedLoops, AShortRowLoopWithoutBarriersOrStoresIsUnrolledAsOneBlock) {
+  // Its 8 instructions, each of which may count from as far back as the block's 4 copies.
+  const PipelinedLoops row = loopsOf(rowLoop(8));
+  EXPECT_EQ(row.backEdges.size(), 1u);
+  EXPECT_EQ(row.readOnlyLoads.size(), 1u);
+  EXPECT_EQ(row.body.size(), 8u);
+  ASSERT_FALSE(row.body.empty());
+  EXPECT_EQ(row.body.begin()->second, 32u);
+  // `.pragma "nounroll"` in the loop's header (nvcc writes it on a remainder loop), a store in
+  // the body, or a body longer than ptxas.unroll_max_body: ptxas leaves the loop as written.
+  EXPECT_TRUE(loopsOf(rowLoop(8, "  .pragma \"nounroll\";\n")).backEdges.empty());
+  EXPECT_TRUE(loopsOf(rowLoop(8, "", "  st.global.f32 [%rd1+8], %f3;\n")).backEdges.empty());
+  std::string nine;
+  for (int i = 0; i < 9; ++i) nine += "  max.f32 %f3, %f3, %f3;\n";
+  EXPECT_TRUE(loopsOf(rowLoop(8, "", nine)).backEdges.empty());
+  // A pragma elsewhere (before the loop's header block) keeps nothing.
+  const std::string before = std::string(kHeader) +
+                             ".visible .entry k(.param .u64 out) {\n  .pragma \"nounroll\";\n" +
+                             rowLoop(8).substr(rowLoop(8).find("  .reg .pred"));
+  EXPECT_EQ(loopsOf(before).backEdges.size(), 1u);
+}
+
+TEST(PipelinedLoops, AnUnrolledRowLoopsLoadsAreInFlightTogether) {
+  const TimingConfig c;
+  TimingConfig off = c;
+  off.ptxasUnrollMaxBody = 0;
+  const auto trip = [](unsigned n, const TimingConfig& cfg) {
+    return cycles(rowLoop(n), cfg) - cycles(rowLoop(n - 1), cfg);
+  };
+  // Off, the loop is as written: a load counts from the instruction ptxas.hoist_window (16, two
+  // trips) before it, so two trips in three find the L1 hit back and the third waits for it.
+  for (unsigned n : {5u, 6u, 8u, 9u}) EXPECT_EQ(trip(n, off), 14u) << n;
+  EXPECT_EQ(trip(7, off), 33u);
+  EXPECT_EQ(trip(10, off), 33u);
+  // On, four copies are one block with every copy's load at its top: copies 2-4 find their
+  // data back (their 8 issues and the max's chain), the first copy of each block waits the
+  // whole round trip from the back edge that ends the block before (a floor), and that wait
+  // moves one for one with l1.hit_latency.
+  for (unsigned n : {6u, 7u, 8u, 10u, 11u, 12u}) EXPECT_EQ(trip(n, c), 14u) << n;
+  EXPECT_EQ(trip(5, c), 14u + c.l1HitLatency + 4);
+  EXPECT_EQ(trip(9, c), 14u + c.l1HitLatency + 4);
+  TimingConfig slower = c;
+  slower.l1HitLatency += 9;
+  EXPECT_EQ(trip(9, slower), trip(9, c) + 9);
+  EXPECT_EQ(trip(10, slower), 14u);
 }
 
 TEST(PipelinedLoops, ThreeTripsInFourFindTheirReadOnlyLoadBack) {
