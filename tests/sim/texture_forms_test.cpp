@@ -128,23 +128,27 @@ TEST(TextureForms, TexGradOnACubeMapPicksTheLevel) {
   EXPECT_EQ(r.read<float>(out, 4), (std::vector<float>{0, 100, 0, 100}));
 }
 
-TEST(TextureForms, Tld4OnACubeMapGathersOnTheFace) {
-  const std::string ptx = kHeader + R"(
+// A kernel `gather` whose one thread writes tld4.r of the cube map at direction (x, y, z), f32
+// hex words, to out[0..3].
+std::string cubeGather(const char* x, const char* y, const char* z) {
+  return kHeader + R"(
 .visible .entry gather(.param .u64 t, .param .u64 out)
 {
   .reg .f32 %f<8>;
   .reg .b64 %rd<3>;
   ld.param.u64 %rd1, [t];
   ld.param.u64 %rd2, [out];
-  mov.f32 %f1, 0f00000000;
-  mov.f32 %f2, 0f00000000;
-  mov.f32 %f3, 0fBF800000;
+  mov.f32 %f1, )" +
+         x + ";\n  mov.f32 %f2, " + y + ";\n  mov.f32 %f3, " + z + R"(;
   tld4.r.cube.v4.f32.f32 {%f4, %f5, %f6, %f7}, [%rd1, {%f1, %f2, %f3, %f3}];
   st.global.v4.f32 [%rd2], {%f4, %f5, %f6, %f7};
   ret;
 }
 )";
-  PtxRunner r(ptx);
+}
+
+TEST(TextureForms, Tld4OnACubeMapGathersOnTheFace) {
+  PtxRunner r(cubeGather("0f00000000", "0f00000000", "0fBF800000"));
   const auto cube = twoLevelCube();
   const uint64_t t = r.buffer<uint8_t>(cube.size(), cube), out = r.buffer<float>(4);
   auto res = r.launch("gather", {1, 1, 1}, {1, 1, 1}, {PtxRunner::ptr(t), PtxRunner::ptr(out)});
@@ -159,21 +163,7 @@ TEST(TextureForms, Tld4OnACubeMapGathersOnTheFace) {
 // the most), as linear filtering splits that tap's weight (texture_forms.chip.txt.xz tld4cube:
 // the 15 lines at (1, 1, 1), (-1, -1, 1) and (1, -1, -1); the texel its centre points at before).
 TEST(TextureForms, Tld4AtASeamlessCubeCornerBlendsTheThreeTexels) {
-  const std::string ptx = kHeader + R"(
-.visible .entry gather(.param .u64 t, .param .u64 out)
-{
-  .reg .f32 %f<8>;
-  .reg .b64 %rd<3>;
-  ld.param.u64 %rd1, [t];
-  ld.param.u64 %rd2, [out];
-  mov.f32 %f1, 0f3F800000;
-  mov.f32 %f2, 0fBF800000;
-  tld4.r.cube.v4.f32.f32 {%f4, %f5, %f6, %f7}, [%rd1, {%f1, %f2, %f2, %f2}];
-  st.global.v4.f32 [%rd2], {%f4, %f5, %f6, %f7};
-  ret;
-}
-)";
-  PtxRunner r(ptx);
+  PtxRunner r(cubeGather("0f3F800000", "0fBF800000", "0fBF800000"));
   Object o = object2d(2, 2, Channel::F32, 1, Filter::Linear, Address::Clamp, true);
   o.layered = 1;
   o.cube = 1;
