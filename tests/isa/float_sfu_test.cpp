@@ -280,13 +280,30 @@ RC_GTEST_PROP(FloatSfuProps, RcpRsqrtSqrtWithinBounds, ()) {
   RC_ASSERT(u1("rsqrt.approx.f32", a | 0x80000000) == kNaN);
 }
 
-RC_GTEST_PROP(FloatSfuProps, DivFullWithinTwoUlp, ()) {
+// The manual gives div.full.f32 "a maximum ulp error of 2", but the H200 computes it as
+// FMUL(a, MUFU.RCP(b)) and its MUFU.RCP, which the model reproduces on every input, is off by
+// up to 0.975 ulp of the reciprocal (FIDELITY). Carried into the quotient that is up to 2 x
+// 0.975 ulp (when the quotient's significand is near 2 and the reciprocal's near 1), plus the
+// FMUL's half ulp: 2.45 ulp. The chip goes past 2 on rare inputs (about 1 in 360,000 random
+// pairs), as the next test pins.
+RC_GTEST_PROP(FloatSfuProps, DivFullWithinTheRcpAndProductBound, ()) {
   const uint32_t a = *rc::gen::inRange<uint32_t>(0x00800000, 0x7F000000);
   const uint32_t b = *rc::gen::inRange<uint32_t>(0x00800000, 0x7F7FFFFF);
   const LD v = LD(bf(a)) / LD(bf(b));
   if (v < std::ldexp(LD(1), -126) || v > std::ldexp(LD(1), 127)) return;
-  RC_ASSERT(ulps(bf(u2("div.full.f32", a, b)), v) <= 2);
-  if (bf(b) <= std::ldexp(1.0f, 126)) RC_ASSERT(ulps(bf(u2("div.approx.f32", a, b)), v) <= 2);
+  RC_ASSERT(ulps(bf(u2("div.full.f32", a, b)), v) <= 2.45L);
+  if (bf(b) <= std::ldexp(1.0f, 126)) RC_ASSERT(ulps(bf(u2("div.approx.f32", a, b)), v) <= 2.45L);
+}
+
+// Found by the property above when it asserted the manual's 2 ulp (CI, 2026-12-06):
+// 0x1B6F60FE / 0x227733AC is 2.001 ulp from the exact quotient on the chip's MUFU.RCP.
+TEST(FloatSfu, DivFullCanBeJustOverTheManualsTwoUlp) {
+  const uint32_t a = 460284158u, b = 578237356u;
+  const LD v = LD(bf(a)) / LD(bf(b));
+  const LD err = ulps(bf(u2("div.full.f32", a, b)), v);
+  EXPECT_GT(err, 2.0L);
+  EXPECT_LT(err, 2.002L);
+  EXPECT_EQ(u2("div.full.f32", a, b), u2("div.approx.f32", a, b));  // no scaling at these sizes
 }
 
 RC_GTEST_PROP(FloatSfuProps, HalfFormsNearExactValue, ()) {
