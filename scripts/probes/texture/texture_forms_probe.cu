@@ -1044,38 +1044,46 @@ void sectionTld4Cube(Rng& rng) {
 
 // ---- sust.p on the normalized array formats (UNORM / SNORM 8 and 16 bits) -------------------
 
-// cudaChannelFormatKind{Uns,S}ignedNormalized{8,16}X{1,2,4}: the formats sust.p converts f32
-// to. A machine that lacks one says so on its line and goes on.
+// cudaChannelFormatKind{Uns,S}ignedNormalized{8,16}X{1,2,4}, in the order the recordings list
+// them (sustnorm: every row; normread: the 1- and 4-channel ones).
+struct NormFormat {
+  const char* name;
+  cudaChannelFormatKind kind;
+  Kind storage;  // the channel's bytes and signedness
+  unsigned channels;
+};
+const NormFormat kNormFormats[] = {
+    {"unorm8x1", cudaChannelFormatKindUnsignedNormalized8X1, kU8, 1},
+    {"unorm8x2", cudaChannelFormatKindUnsignedNormalized8X2, kU8, 2},
+    {"unorm8x4", cudaChannelFormatKindUnsignedNormalized8X4, kU8, 4},
+    {"snorm8x1", cudaChannelFormatKindSignedNormalized8X1, kS8, 1},
+    {"snorm8x4", cudaChannelFormatKindSignedNormalized8X4, kS8, 4},
+    {"unorm16x1", cudaChannelFormatKindUnsignedNormalized16X1, kU16, 1},
+    {"unorm16x2", cudaChannelFormatKindUnsignedNormalized16X2, kU16, 2},
+    {"unorm16x4", cudaChannelFormatKindUnsignedNormalized16X4, kU16, 4},
+    {"snorm16x1", cudaChannelFormatKindSignedNormalized16X1, kS16, 1},
+    {"snorm16x4", cudaChannelFormatKindSignedNormalized16X4, kS16, 4}};
+
+// A 1-d array of `w` texels of `nf`, its creation's status on an `array` line. A machine that
+// lacks the format says so there, and the caller goes on to the next.
+bool normArray(const NormFormat& nf, unsigned w, unsigned flags, cudaArray_t* arr) {
+  const int bits = int(channelBytes(nf.storage)) * 8;
+  const cudaChannelFormatDesc desc =
+      cudaCreateChannelDesc(bits, nf.channels > 1 ? bits : 0, nf.channels > 2 ? bits : 0,
+                            nf.channels > 3 ? bits : 0, nf.kind);
+  const cudaError_t e = cudaMalloc3DArray(arr, &desc, make_cudaExtent(w, 0, 0), flags);
+  std::printf("array %s: %s\n", nf.name, cudaGetErrorString(e));
+  if (e == cudaSuccess) return true;
+  cudaGetLastError();
+  return false;
+}
+
+// The formats sust.p converts f32 to.
 void sectionSustNorm(Rng& rng) {
-  struct Norm {
-    const char* name;
-    cudaChannelFormatKind kind;
-    Kind storage;  // the channel's bytes and signedness
-    unsigned channels;
-  } const norms[] = {{"unorm8x1", cudaChannelFormatKindUnsignedNormalized8X1, kU8, 1},
-                     {"unorm8x2", cudaChannelFormatKindUnsignedNormalized8X2, kU8, 2},
-                     {"unorm8x4", cudaChannelFormatKindUnsignedNormalized8X4, kU8, 4},
-                     {"snorm8x1", cudaChannelFormatKindSignedNormalized8X1, kS8, 1},
-                     {"snorm8x4", cudaChannelFormatKindSignedNormalized8X4, kS8, 4},
-                     {"unorm16x1", cudaChannelFormatKindUnsignedNormalized16X1, kU16, 1},
-                     {"unorm16x2", cudaChannelFormatKindUnsignedNormalized16X2, kU16, 2},
-                     {"unorm16x4", cudaChannelFormatKindUnsignedNormalized16X4, kU16, 4},
-                     {"snorm16x1", cudaChannelFormatKindSignedNormalized16X1, kS16, 1},
-                     {"snorm16x4", cudaChannelFormatKindSignedNormalized16X4, kS16, 4}};
   const unsigned w = 16;
-  for (const Norm& nf : norms) {
-    const int bits = int(channelBytes(nf.storage)) * 8;
-    const cudaChannelFormatDesc desc =
-        cudaCreateChannelDesc(bits, nf.channels > 1 ? bits : 0, nf.channels > 2 ? bits : 0,
-                              nf.channels > 3 ? bits : 0, nf.kind);
+  for (const NormFormat& nf : kNormFormats) {
     cudaArray_t arr;
-    const cudaError_t e =
-        cudaMalloc3DArray(&arr, &desc, make_cudaExtent(w, 0, 0), cudaArraySurfaceLoadStore);
-    std::printf("array %s: %s\n", nf.name, cudaGetErrorString(e));
-    if (e != cudaSuccess) {
-      cudaGetLastError();
-      continue;
-    }
+    if (!normArray(nf, w, cudaArraySurfaceLoadStore, &arr)) continue;
     const unsigned tb = channelBytes(nf.storage) * nf.channels;
     std::vector<uint8_t> host(size_t(w) * tb, 0xa5);
     copyArray(arr, host, tb, w, 0, 0, true);
@@ -1146,35 +1154,14 @@ __global__ void normRead(cudaTextureObject_t t, bool asInt, const float* xs, int
 //   texture normread FMT FILTER READ: STATUS        each object's creation
 //   normread FMT FILTER READ RET X = r g b a        one fetch (result words in hex)
 void sectionNormRead(Rng& rng) {
-  struct Norm {
-    const char* name;
-    cudaChannelFormatKind kind;
-    Kind storage;  // the channel's bytes and signedness
-    unsigned channels;
-  } const norms[] = {{"unorm8x1", cudaChannelFormatKindUnsignedNormalized8X1, kU8, 1},
-                     {"unorm8x4", cudaChannelFormatKindUnsignedNormalized8X4, kU8, 4},
-                     {"snorm8x1", cudaChannelFormatKindSignedNormalized8X1, kS8, 1},
-                     {"snorm8x4", cudaChannelFormatKindSignedNormalized8X4, kS8, 4},
-                     {"unorm16x1", cudaChannelFormatKindUnsignedNormalized16X1, kU16, 1},
-                     {"unorm16x4", cudaChannelFormatKindUnsignedNormalized16X4, kU16, 4},
-                     {"snorm16x1", cudaChannelFormatKindSignedNormalized16X1, kS16, 1},
-                     {"snorm16x4", cudaChannelFormatKindSignedNormalized16X4, kS16, 4}};
   const unsigned w = 256;
   static const uint16_t edges16[] = {0,      1,      2,      0x00ff, 0x0100, 0x3fff, 0x4000, 0x7f00,
                                      0x7ffe, 0x7fff, 0x8000, 0x8001, 0x8002, 0xc000, 0xfffe, 0xffff};
-  for (const Norm& nf : norms) {
+  for (const NormFormat& nf : kNormFormats) {
+    if (nf.channels == 2) continue;
     const unsigned cb = channelBytes(nf.storage), tb = cb * nf.channels;
-    const int bits = int(cb) * 8;
-    const cudaChannelFormatDesc desc =
-        cudaCreateChannelDesc(bits, nf.channels > 1 ? bits : 0, nf.channels > 2 ? bits : 0,
-                              nf.channels > 3 ? bits : 0, nf.kind);
     cudaArray_t arr;
-    const cudaError_t e = cudaMalloc3DArray(&arr, &desc, make_cudaExtent(w, 0, 0), 0);
-    std::printf("array %s: %s\n", nf.name, cudaGetErrorString(e));
-    if (e != cudaSuccess) {
-      cudaGetLastError();
-      continue;
-    }
+    if (!normArray(nf, w, 0, &arr)) continue;
     std::vector<uint8_t> host(size_t(w) * tb);
     for (unsigned i = 0; i < w; ++i)
       for (unsigned c = 0; c < nf.channels; ++c) {
