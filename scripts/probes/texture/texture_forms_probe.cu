@@ -1155,8 +1155,9 @@ __global__ void normRead(cudaTextureObject_t t, bool asInt, const float* xs, int
 //   normread FMT FILTER READ RET X = r g b a        one fetch (result words in hex)
 void sectionNormRead(Rng& rng) {
   const unsigned w = 256;
-  static const uint16_t edges16[] = {0,      1,      2,      0x00ff, 0x0100, 0x3fff, 0x4000, 0x7f00,
-                                     0x7ffe, 0x7fff, 0x8000, 0x8001, 0x8002, 0xc000, 0xfffe, 0xffff};
+  static const uint16_t edges16[] = {0,      1,      2,      0x00ff, 0x0100, 0x3fff,
+                                     0x4000, 0x7f00, 0x7ffe, 0x7fff, 0x8000, 0x8001,
+                                     0x8002, 0xc000, 0xfffe, 0xffff};
   for (const NormFormat& nf : kNormFormats) {
     if (nf.channels == 2) continue;
     const unsigned cb = channelBytes(nf.storage), tb = cb * nf.channels;
@@ -1176,13 +1177,15 @@ void sectionNormRead(Rng& rng) {
       }
     copyArray(arr, host, tb, w, 0, 0, true);
     for (unsigned i = 0; i < w; ++i)
-      std::printf("normtexel %s %u = %s\n", nf.name, i, hexBytes(&host[size_t(i) * tb], tb).c_str());
+      std::printf("normtexel %s %u = %s\n", nf.name, i,
+                  hexBytes(&host[size_t(i) * tb], tb).c_str());
     std::vector<float> centres, between;
     for (unsigned i = 0; i < w; ++i) centres.push_back(float(i) + 0.5f);
     for (unsigned i = 1; i < w; ++i) between.push_back(float(i));
     for (int k = 0; k < 64; ++k) between.push_back(rng.uniform(0.0f, float(w)));
     for (const cudaTextureFilterMode filter : {cudaFilterModePoint, cudaFilterModeLinear})
-      for (const cudaTextureReadMode read : {cudaReadModeElementType, cudaReadModeNormalizedFloat}) {
+      for (const cudaTextureReadMode read :
+           {cudaReadModeElementType, cudaReadModeNormalizedFloat}) {
         const char* fname = filter == cudaFilterModePoint ? "point" : "linear";
         const char* rname = read == cudaReadModeElementType ? "element" : "normalized";
         cudaResourceDesc res = {};
@@ -1216,8 +1219,8 @@ void sectionNormRead(Rng& rng) {
             std::vector<uint4> out(n);
             CHECK(cudaMemcpy(out.data(), dout, n * sizeof(uint4), cudaMemcpyDeviceToHost));
             for (int i = 0; i < n; ++i)
-              std::printf("%s %a = %08x %08x %08x %08x\n", what.c_str(), xs[i], out[i].x,
-                          out[i].y, out[i].z, out[i].w);
+              std::printf("%s %a = %08x %08x %08x %08x\n", what.c_str(), xs[i], out[i].x, out[i].y,
+                          out[i].z, out[i].w);
           } else {
             cudaGetLastError();
           }
