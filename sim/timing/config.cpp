@@ -81,6 +81,12 @@ const std::vector<Row>& rows() {
       {"latency.convert", &TimingConfig::latConvert, "cycles", "[unverified]", false},
       {"latency.move", &TimingConfig::latMove, "cycles", "as int [unverified]", false},
       {"latency.predicate", &TimingConfig::latPredicate, "cycles", "as int [unverified]", false},
+      {"latency.predicate_guard", &TimingConfig::latPredicateGuard, "cycles",
+       "ptxas's stall counts in the suite's SASS (tests/recorded/sass/h200_suite_sm90.tar.xz): "
+       "from an ISETP/PLOP3/LOP3 that writes a predicate to the first instruction it guards, 13 "
+       "cycles or more in every one of 838 pairs (290 of 358 ISETP -> @P BRA exactly 13), while "
+       "a predicate read as an operand (SEL, PLOP3, ISETP's combining predicate) waits 4",
+       true},
       {"latency.control", &TimingConfig::latControl, "cycles",
        "branch resolve delay before the warp's next issue [unverified]", false},
       {"latency.barrier", &TimingConfig::latBarrier, "cycles",

@@ -50,6 +50,10 @@ struct TimingConfig {
   uint32_t latInt = 4, latFp32 = 4, latFp64 = 8, latHalf = 4, latSfu = 17, latConvert = 13,
            latMove = 4, latPredicate = 4, latControl = 4, latBarrier = 20, latWarp = 28,
            latTensor = 24, latMisc = 4;
+  // Cycles from a predicate's producer to an instruction that it guards (`@p`, a branch's
+  // condition); a predicate read as data (selp, and.pred, setp's combining operand) takes the
+  // producer's class latency.
+  uint32_t latPredicateGuard = 13;
   uint32_t iiFp32 = 1, iiInt = 2, iiFp64 = 2, iiSfu = 8, iiTensor = 8, iiBranch = 2;
   // Memory.
   uint32_t sharedLatency = 29, sharedCyclesPerWavefront = 1, sharedAtomicLatency = 48;

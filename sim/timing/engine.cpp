@@ -536,7 +536,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   w.readyKind = Stall::Wait;
   if (const isa::Inst* in = curInst_) {
     const ClassTiming& ct = classes_[in->cls];
-    uint64_t ready;
+    uint64_t ready, guardReady = 0;
     Stall kind;
     if (ct.memory || curHadMemory_) {
       // A hoisted load started curHoist_ cycles before its PTX issue; the memory system's
@@ -550,13 +550,14 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       }
     } else {
       ready = dataflowT + ct.latency;
+      guardReady = dataflowT + c_.latPredicateGuard;
       kind = resultKind(in->cls);
       if (ct.unit == Unit::Mio)
         s.mioFree = std::max(s.mioFree, t + ct.interval);
       else if (ct.unit != Unit::None)
         sp.unitFree[size_t(ct.unit)] = t + ct.interval;
     }
-    for (const isa::RegRef& d : in->defs) w.sb.write(d, ready, kind);
+    for (const isa::RegRef& d : in->defs) w.sb.write(d, ready, kind, guardReady);
     if (!in->defs.empty()) end_ = std::max(end_, ready);  // a result still on its way
     if ((in->flow == isa::Flow::Call || in->flow == isa::Flow::Return) && curExecuted_)
       callCosts(w, t);
@@ -662,7 +663,7 @@ uint64_t Engine::skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& bod
     first = false;
     at = std::max(at, w.sb.waitFor(b).first);
     const ClassTiming& ct = classes_[b.cls];
-    uint64_t ready = at + ct.latency;
+    uint64_t ready = at + ct.latency, guardReady = at + c_.latPredicateGuard;
     Stall kind = resultKind(b.cls);
     if (b.cls == K::LoadShared || b.cls == K::StoreShared || b.cls == K::AtomicShared) {
       // Behind the requests ahead of it on the one L1TEX data path, but with no wavefront it
@@ -675,7 +676,7 @@ uint64_t Engine::skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& bod
       ready = at + 1;
       kind = Stall::LongScoreboard;
     }
-    for (const isa::RegRef& d : b.defs) w.sb.write(d, ready, kind);
+    for (const isa::RegRef& d : b.defs) w.sb.write(d, ready, kind, guardReady);
   }
   return at + 1;
 }

@@ -1,5 +1,7 @@
 #include "sim/timing/scoreboard.h"
 
+#include <algorithm>
+
 namespace warpsim::sim::timing {
 
 void Scoreboard::reset(uint32_t slots, uint32_t preds) {
@@ -14,29 +16,37 @@ const Scoreboard::Entry* Scoreboard::entry(const isa::RegRef& r) const {
   return r.slot < v.size() ? &v[r.slot] : nullptr;
 }
 
+uint64_t Scoreboard::readyFor(const Entry& e, const isa::RegRef& r, const isa::Inst& in) {
+  return r.pred && r.slot == in.guard ? std::max(e.ready, e.guardReady) : e.ready;
+}
+
 std::pair<uint64_t, Stall> Scoreboard::waitFor(const isa::Inst& in) const {
   uint64_t at = 0;
   Stall kind = Stall::Wait;
-  for (const auto* list : {&in.uses, &in.defs})
-    for (const isa::RegRef& r : *list)
-      if (const Entry* e = entry(r); e && e->ready > at) {
-        at = e->ready;
-        kind = e->kind;
-      }
+  for (const isa::RegRef& r : in.uses)
+    if (const Entry* e = entry(r); e && readyFor(*e, r, in) > at) {
+      at = readyFor(*e, r, in);
+      kind = e->kind;
+    }
+  for (const isa::RegRef& r : in.defs)
+    if (const Entry* e = entry(r); e && e->ready > at) {
+      at = e->ready;
+      kind = e->kind;
+    }
   return {at, kind};
 }
 
 uint64_t Scoreboard::usesReady(const isa::Inst& in) const {
   uint64_t at = 0;
   for (const isa::RegRef& r : in.uses)
-    if (const Entry* e = entry(r); e && e->ready > at) at = e->ready;
+    if (const Entry* e = entry(r)) at = std::max(at, readyFor(*e, r, in));
   return at;
 }
 
-void Scoreboard::write(const isa::RegRef& r, uint64_t readyAt, Stall kind) {
+void Scoreboard::write(const isa::RegRef& r, uint64_t readyAt, Stall kind, uint64_t guardReadyAt) {
   auto& v = r.pred ? preds_ : regs_;
   if (r.slot >= v.size()) v.resize(r.slot + 1);
-  v[r.slot] = {readyAt, kind};
+  v[r.slot] = {readyAt, guardReadyAt, kind};
 }
 
 }  // namespace warpsim::sim::timing

@@ -21,13 +21,18 @@ class Scoreboard {
   // When the registers it reads are ready (its own defs' pending writes left out: ptxas renames
   // them when it moves the instruction up).
   uint64_t usesReady(const isa::Inst& in) const;
-  void write(const isa::RegRef& r, uint64_t readyAt, Stall kind);
+  // A register's or predicate's pending write; `guardReadyAt` (predicates) is when it may
+  // guard an instruction, which on the chip is later than when it may be read as data.
+  void write(const isa::RegRef& r, uint64_t readyAt, Stall kind, uint64_t guardReadyAt = 0);
 
  private:
   struct Entry {
     uint64_t ready = 0;
+    uint64_t guardReady = 0;
     Stall kind = Stall::Wait;
   };
+  // When `r`, read by `in`, is ready for it: a predicate that guards `in` waits for guardReady.
+  static uint64_t readyFor(const Entry& e, const isa::RegRef& r, const isa::Inst& in);
   const Entry* entry(const isa::RegRef& r) const;
   std::vector<Entry> regs_, preds_;
 };

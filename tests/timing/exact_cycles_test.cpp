@@ -93,6 +93,32 @@ TEST(ExactCycles, IndependentAddsIssueAtTheUnitsRate) {
   EXPECT_EQ(cycles(addChain(64, false, "s32")) - cycles(addChain(32, false, "s32")), 32u * c.iiInt);
 }
 
+// A setp whose predicate either guards the next instruction (`@%p1 add`) or is read by it as
+// data (`selp`): on the chip a guard waits latency.predicate_guard for its ISETP (ptxas's stall
+// counts: 13), an operand the setp's class latency (4).
+std::string predicateUse(bool guard) {
+  return std::string(kHeader) +
+         ".visible .entry k(.param .u64 out) {\n"
+         "  .reg .pred %p<2>;\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<2>;\n"
+         "  ld.param.u64 %rd1, [out];\n"
+         "  mov.u32 %r1, 1;\n"
+         "  setp.ne.s32 %p1, %r1, 0;\n" +
+         (guard ? "  @%p1 add.s32 %r2, %r1, 1;\n" : "  selp.b32 %r2, 2, 3, %p1;\n") +
+         "  st.global.u32 [%rd1], %r2;\n"
+         "  ret;\n}\n";
+}
+
+TEST(ExactCycles, APredicateGuardsAfterItsGuardLatencyAndIsDataAfterItsClassLatency) {
+  const TimingConfig c = ptxOrder();
+  ASSERT_EQ(c.latPredicateGuard, 13u);
+  EXPECT_EQ(cycles(predicateUse(true), c) - cycles(predicateUse(false), c),
+            c.latPredicateGuard - c.latInt);
+  TimingConfig slow = ptxOrder();
+  slow.latPredicateGuard = 30;
+  EXPECT_EQ(cycles(predicateUse(true), slow) - cycles(predicateUse(true), c), 30u - 13u);
+  EXPECT_EQ(cycles(predicateUse(false), slow), cycles(predicateUse(false), c));
+}
+
 // One warp loads shared memory with lane stride `k` words: a k-way bank conflict.
 std::string sharedStride(unsigned k) {
   return std::string(kHeader) +

@@ -85,6 +85,10 @@ TEST(IfConvert, ABarrierOrAWarpShuffleKeepsTheBranch) {
 TEST(IfConvert, AWarpThatSkipsThePredicatedBodyStillIssuesIt) {
   TimingConfig on, off;
   off.ptxasIfConvertMax = 0;
+  // The branch's predicate may guard it as soon as it may be read as data: with the chip's
+  // latency.predicate_guard the branch waits for its setp long enough that, in this toy, the
+  // body's loads (hoisted, ptxas.hoist_window) are back by then either way.
+  on.latPredicateGuard = off.latPredicateGuard = on.latInt;
   // Off: the branch resolves in latency.control and the warp is at `ret`. On: the body's SASS
   // issues from the branch's slot t: LDS at t and t+1 (the offset folded), their data
   // shared.latency later, the add when the second is back (t + 1 + shared.latency), the store
