@@ -170,6 +170,9 @@ struct Module {
   std::map<int, std::string> files;  // .file index -> path
   std::vector<VarDecl> globals;      // module-scope .global/.const/.shared/.local variables
   std::vector<Function> functions;   // in source order (declarations included)
+  // Module-scope `.pragma` strings. "nounroll" there keeps every loop of the module rolled,
+  // those before it too (PTX ISA, .pragma "nounroll"): each function's nounrollLines gets 0.
+  std::vector<std::string> pragmas;
 
   const Function* findFunction(const std::string& name) const;
   const VarDecl* findGlobal(const std::string& name) const;

@@ -1,6 +1,7 @@
 // The parser's token cursor and error reporting, module-scope directives and function headers.
 #include "isa/parser.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "isa/parser_impl.h"
@@ -111,6 +112,9 @@ void Parser::failExpected(const std::string& what) const {
 
 ir::Module Parser::parse() {
   while (!atEnd()) parseModuleDirective();
+  if (std::find(module_.pragmas.begin(), module_.pragmas.end(), "nounroll") !=
+      module_.pragmas.end())
+    for (ir::Function& fn : module_.functions) fn.nounrollLines.push_back(0);
   return std::move(module_);
 }
 
@@ -128,8 +132,7 @@ void Parser::parseModuleDirective() {
   if (d == ".section") return skipSection();
   if (d == ".alias") return skipAlias();
   if (d == ".pragma") {
-    // Module-wide pragmas have no home in ir::Module; they are checked for form and dropped.
-    parsePragmaList();
+    for (std::string& p : parsePragmaList()) module_.pragmas.push_back(std::move(p));
     return;
   }
 

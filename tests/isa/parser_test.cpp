@@ -917,6 +917,19 @@ L: .pragma "nounroll", "other";
             (std::vector<std::string>{"nounroll", "used_bytes_mask 7", "nounroll", "other"}));
   // Where each "nounroll" stands: the header (0: every loop) and the loop header at PTX line 8.
   EXPECT_EQ(m.functions.at(0).nounrollLines, (std::vector<uint32_t>{0, 8}));
+  EXPECT_EQ(m.pragmas, (std::vector<std::string>{"module wide"}));
+}
+
+TEST(ParserBody, AModuleScopeNounrollKeepsEveryLoopRolled) {
+  // PTX ISA: at module scope it disables unrolling of every loop in the module, those before
+  // it too; each function reads it as a header pragma (nounrollLines 0).
+  ir::Module m = parse(kHeader + R"(
+.entry a { ret; }
+.pragma "nounroll";
+.entry b { ret; })");
+  EXPECT_EQ(m.pragmas, (std::vector<std::string>{"nounroll"}));
+  EXPECT_EQ(m.functions.at(0).nounrollLines, (std::vector<uint32_t>{0}));
+  EXPECT_EQ(m.functions.at(1).nounrollLines, (std::vector<uint32_t>{0}));
 }
 
 TEST(ParserBody, OpcodesAreSplitGenerically) {
