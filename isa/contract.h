@@ -32,7 +32,7 @@ struct LowerOptions {
 };
 
 // Contracts `fn.code` (branch targets resolved, reconvergence points not yet computed):
-// `fusion[pc]` is what each instruction's spec declares. Returns how many pairs it fused.
+// `fusion[pc]` is fusionOf(each instruction's spec). Returns how many pairs it fused.
 size_t contractMultiplyAdds(FunctionCode& fn, const std::vector<Fusion>& fusion);
 
 }  // namespace warpsim::isa

@@ -212,6 +212,12 @@ struct Exec {
   LaneMask mask = 0;          // lanes executing (active and guard true)
   LaneMask active = 0;        // active lanes (before the guard)
   Machine* machine = nullptr;
+  // The current frame's per-lane .param area (lane l's at laneParams + l * laneParamBytes) when
+  // the machine lets handlers copy .param variables at fixed addresses themselves (a call's
+  // arguments and return values: ld/st.param [param0]); null when every access must go through
+  // the machine (an observer sees them, or the machine has no frames).
+  uint8_t* laneParams = nullptr;
+  uint32_t laneParamBytes = 0;
 
   uint64_t* reg(uint32_t slot) const { return regs + size_t(slot) * kWarpSize; }
   uint64_t* reg(const Opnd& o) const { return reg(o.slot); }

@@ -58,6 +58,24 @@ const OpcodeSpec* findSpec(const std::string& opcode, const Mods& mods) {
   return untyped;
 }
 
+Fusion fusionOf(const OpcodeSpec& s) {
+  if (s.cls != InsnClass::Fp32 && s.cls != InsnClass::Half) return Fusion::None;
+  switch (s.operation) {
+    case Operation::Multiply:
+      return Fusion::Multiply;
+    case Operation::Add:
+      return Fusion::Add;
+    case Operation::Subtract:
+      return Fusion::Subtract;
+    case Operation::Negate:
+      return Fusion::Negate;
+    case Operation::Divide:
+      return s.cls == InsnClass::Fp32 ? Fusion::Divide : Fusion::None;
+    default:
+      return Fusion::None;
+  }
+}
+
 std::string validateInstruction(const ir::Instruction& instr) {
   bool known = false;
   for (const auto& s : instructionTable()) known = known || s.opcode == instr.opcode;

@@ -29,6 +29,24 @@ enum class Role : uint8_t {
   Unmodelled,      // parsed, never executed (faults "not supported yet"): reads every operand
 };
 
+// The operation an instruction performs, for the passes that ask what it computes instead of
+// reading its opcode: the contraction pass (fusionOf), the timing model's FLOP counts, address
+// folding and stride analysis, and its fences. Every spec declares it; Other is everything
+// none of them asks about. With the role it tells add (Role::Compute) from addc
+// (Role::ComputeCarryIn), and with the class the integer add from the floating-point one.
+enum class Operation : uint8_t {
+  Unset,        // not declared: the table's self-check fails
+  Other,        // none of the below
+  Add,          // add, addc
+  Subtract,     // sub, subc
+  Multiply,     // mul, mul24
+  MultiplyAdd,  // fma, mad, mad24, madc
+  Divide,       // div
+  Negate,       // neg
+  Membar,       // membar.{cta,gl,sys}: the older fence (sequentially consistent at its level)
+  Fence,        // fence: .sc, .acq_rel (with a scope), and the .proxy forms
+};
+
 // What an instruction is to the contraction pass (isa/contract.h), which fuses a multiply into
 // the add or subtract that consumes it, as ptxas does (docs/FIDELITY.md, "Contraction").
 enum class Fusion : uint8_t {
@@ -62,6 +80,7 @@ struct OpcodeSpec {
   std::string_view family;          // the isa/insns file that defines it
   InsnClass cls = InsnClass::Misc;  // the class of work (bind may refine it)
   Role role = Role::Unset;
+  Operation operation = Operation::Unset;
   std::vector<Type> types;             // the primary types it accepts; empty = untyped
   std::vector<std::string_view> mods;  // other modifier words it accepts; "L2::*" = prefix
   // Binds a lowered instruction: sets in.run (and may refine in.cls). Returns "" on success
@@ -71,9 +90,13 @@ struct OpcodeSpec {
   // Immediates take the last type word; operands 1..firstTypedOperands take the first instead
   // (slct.dtype.ctype d, a, b, c: a and b are of dtype).
   uint8_t firstTypedOperands = 0;
-  Fusion fusion = Fusion::None;
   OperandForms forms = {};
 };
+
+// What the contraction pass makes of a spec: the floating-point (Fp32, Half) multiply, add,
+// subtract and negate, and the f32/f64 divide (its .approx/.full quotient fuses as a product;
+// lowering checks the modifiers); Fusion::None for everything else.
+Fusion fusionOf(const OpcodeSpec& s);
 
 const std::vector<OpcodeSpec>& instructionTable();
 

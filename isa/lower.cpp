@@ -582,7 +582,7 @@ void FunctionLowering::lowerInstructionAt(const ir::Instruction& ir, uint32_t pc
     fail(ir.loc, err);
   }
   deriveFacts(in, spec->role);
-  fusion_.push_back(spec->fusion);
+  fusion_.push_back(fusionOf(*spec));
   if (in.callee >= 0 && in.cls == InsnClass::Control &&
       !ctx_.module.functions[size_t(in.callee)].hasBody)
     if (std::string err =

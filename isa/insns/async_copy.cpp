@@ -138,7 +138,14 @@ std::string bindCp(Inst& in) {
 std::vector<OpcodeSpec> asyncCopy() {
   // `cp` takes any modifier word: its bulk forms have many; the binders check
   // the forms it executes.
-  return {{"cp", "async_copy", InsnClass::LoadGlobal, Role::Effect, {}, {"*"}, bindCp}};
+  return {{"cp",
+           "async_copy",
+           InsnClass::LoadGlobal,
+           Role::Effect,
+           Operation::Other,
+           {},
+           {"*"},
+           bindCp}};
 }
 
 }  // namespace warpsim::isa::insns

@@ -476,10 +476,10 @@ std::string bindAtomic(Inst& in, bool red) {
 
 std::vector<OpcodeSpec> atomics() {
   return {
-      {"atom", "atomic", InsnClass::AtomicGlobal, Role::Compute, atomTypes(), atomWords(),
-       [](Inst& in) { return bindAtomic(in, false); }},
-      {"red", "atomic", InsnClass::AtomicGlobal, Role::Effect, atomTypes(), atomWords(),
-       [](Inst& in) { return bindAtomic(in, true); }},
+      {"atom", "atomic", InsnClass::AtomicGlobal, Role::Compute, Operation::Other, atomTypes(),
+       atomWords(), [](Inst& in) { return bindAtomic(in, false); }},
+      {"red", "atomic", InsnClass::AtomicGlobal, Role::Effect, Operation::Other, atomTypes(),
+       atomWords(), [](Inst& in) { return bindAtomic(in, true); }},
   };
 }
 

@@ -81,11 +81,19 @@ std::string bindClusterBarrier(Inst& in) {
 std::vector<OpcodeSpec> clusterFamily() {
   const std::vector<std::string_view> words = {"shared::cluster"};
   return {
-      {"mapa", "cluster", InsnClass::Int, Role::Compute, {Type::U32, Type::U64}, words, bindMapa},
+      {"mapa",
+       "cluster",
+       InsnClass::Int,
+       Role::Compute,
+       Operation::Other,
+       {Type::U32, Type::U64},
+       words,
+       bindMapa},
       {"getctarank",
        "cluster",
        InsnClass::Int,
        Role::Compute,
+       Operation::Other,
        {Type::U32, Type::U64},
        words,
        bindGetctarank},

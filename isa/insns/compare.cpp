@@ -450,12 +450,27 @@ std::vector<OpcodeSpec> compare() {
   const std::vector<Type> setDtypes = {Type::U32, Type::S32,  Type::F32,   Type::U16,   Type::S16,
                                        Type::F16, Type::BF16, Type::F16x2, Type::BF16x2};
   return {
-      {"setp", "compare", InsnClass::Int, Role::Compute, setpTypes, compareWords({"ftz"}),
-       bindSetp},
-      {"set", "compare", InsnClass::Int, Role::Compute, setDtypes,
+      {"setp", "compare", InsnClass::Int, Role::Compute, Operation::Other, setpTypes,
+       compareWords({"ftz"}), bindSetp},
+      {"set", "compare", InsnClass::Int, Role::Compute, Operation::Other, setDtypes,
        compareWords({"ftz", "b16", "b32", "b64", "u64", "s64", "f64"}), bindSet},
-      {"selp", "compare", InsnClass::Int, Role::Compute, kSelectTypes, {}, bindSelp},
-      {"slct", "compare", InsnClass::Int, Role::Compute, kSelectTypes, {"ftz"}, bindSlct, 2},
+      {"selp",
+       "compare",
+       InsnClass::Int,
+       Role::Compute,
+       Operation::Other,
+       kSelectTypes,
+       {},
+       bindSelp},
+      {"slct",
+       "compare",
+       InsnClass::Int,
+       Role::Compute,
+       Operation::Other,
+       kSelectTypes,
+       {"ftz"},
+       bindSlct,
+       2},
   };
 }
 

@@ -159,6 +159,7 @@ std::vector<OpcodeSpec> conversion() {
        "convert",
        InsnClass::Convert,
        Role::Compute,
+       Operation::Other,
        {Type::U8, Type::U16, Type::U32, Type::U64, Type::S8, Type::S16, Type::S32, Type::S64,
         Type::F16, Type::BF16, Type::TF32, Type::F32, Type::F64, Type::F16x2, Type::BF16x2,
         Type::E4M3x2, Type::E5M2x2, Type::B32},

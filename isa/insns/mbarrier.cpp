@@ -163,6 +163,7 @@ std::vector<OpcodeSpec> mbarrierFamily() {
            "mbarrier",
            InsnClass::AtomicShared,
            Role::Compute,
+           Operation::Other,
            {Type::B64},
            {"init", "inval", "arrive", "arrive_drop", "noComplete", "expect_tx", "complete_tx",
             "test_wait", "try_wait", "parity", "pending_count", "release", "acquire", "relaxed",

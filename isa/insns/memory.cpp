@@ -115,27 +115,36 @@ inline bool halfWarps(const uint64_t* addrs, const uint8_t* host, uint64_t origi
   return true;
 }
 
+// A load's destinations: element i's register (null: `_`) and the bits a signed load may set
+// there; value() is what a loaded element becomes in it.
+template <unsigned Bytes, bool Signed, unsigned Vec>
+struct LoadTargets {
+  uint64_t* dst[Vec];
+  uint64_t keep[Vec];
+  LoadTargets(const Exec& x, const Opnd& d) {
+    for (unsigned i = 0; i < Vec; ++i) {
+      const Opnd& e = Vec == 1 ? d : d.elems[i];
+      dst[i] = e.kind == OpndKind::Reg ? x.reg(e) : nullptr;
+      keep[i] = Signed && Bytes < 8 ? destinationMask(e, Bytes) : ~0ull;
+    }
+  }
+  uint64_t value(uint64_t raw, unsigned i) const {
+    if constexpr (Signed && Bytes < 8)
+      return uint64_t(signExtend(raw, Bytes * 8)) & keep[i];
+    else
+      return raw;
+  }
+};
+
 // One handler per (element bytes, signedness, vector width): the loaded value of a signed
 // sub-64-bit type is sign-extended to the destination register's width (ld.s8 into a .s32
 // register reads back as a negative .s32); everything else is zero-extended.
 template <unsigned Bytes, bool Signed, unsigned Vec>
 void ldH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
-  const Opnd& d = in.ops[0];
-  // Element i's destination register (null: `_`) and the bits a signed load may set there.
-  uint64_t* dst[Vec];
-  uint64_t keep[Vec];
-  for (unsigned i = 0; i < Vec; ++i) {
-    const Opnd& e = Vec == 1 ? d : d.elems[i];
-    dst[i] = e.kind == OpndKind::Reg ? x.reg(e) : nullptr;
-    keep[i] = Signed && Bytes < 8 ? destinationMask(e, Bytes) : ~0ull;
-  }
-  auto value = [&](uint64_t raw, unsigned i) {
-    if constexpr (Signed && Bytes < 8)
-      return uint64_t(signExtend(raw, Bytes * 8)) & keep[i];
-    else
-      return raw;
-  };
+  const LoadTargets<Bytes, Signed, Vec> t(x, in.ops[0]);
+  uint64_t* const* dst = t.dst;
+  auto value = [&](uint64_t raw, unsigned i) { return t.value(raw, i); };
   Machine::DirectRegion r;
   const Space space = addressedSpace(in);
   const uint64_t offset = uint64_t(in.ops[1].offset);
@@ -204,6 +213,31 @@ void ldH(Exec& x, const Inst& in) {
   }
 }
 
+// Where lane 0's `n` bytes at the frame .param address `address` are in Exec::laneParams (lane
+// l's are laneParamBytes further per lane), or null when the handler must ask the machine: no
+// area handed out, or an access outside the area or misaligned, which the machine reports.
+inline uint8_t* laneParamBytesAt(const Exec& x, uint64_t address, unsigned n) {
+  const uint64_t at = address - kLaneParamBase;
+  if (!x.laneParams || (at & (n - 1)) != 0 || at > x.laneParamBytes || n > x.laneParamBytes - at)
+    return nullptr;
+  return x.laneParams + at;
+}
+
+// ld.param of the frame's own .param variable at a fixed address (bindLd picks it): every lane
+// reads the same offset of its own area, so one check on the offset vouches for the warp, with
+// neither the per-lane addresses nor the machine's region check of ldH.
+template <unsigned Bytes, bool Signed, unsigned Vec>
+void ldLaneParamH(Exec& x, const Inst& in) {
+  const uint8_t* p = laneParamBytesAt(x, uint64_t(in.ops[1].offset), Bytes * Vec);
+  if (!p) return ldH<Bytes, Signed, Vec>(x, in);
+  const LoadTargets<Bytes, Signed, Vec> t(x, in.ops[0]);
+  const size_t stride = x.laneParamBytes;
+  forLanes(x.mask, [&](unsigned l) {
+    for (unsigned i = 0; i < Vec; ++i)
+      if (t.dst[i]) t.dst[i][l] = t.value(readElement<Bytes>(p + l * stride + i * Bytes), i);
+  });
+}
+
 template <unsigned Bytes, unsigned Vec>
 void stH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
@@ -239,63 +273,85 @@ void stH(Exec& x, const Inst& in) {
   x.machine->store(in, addressedSpace(in), x.mask, addrs, Bytes, Vec, data);
 }
 
+// st.param to the frame's own .param variable at a fixed address (bindSt picks it), as
+// ldLaneParamH.
+template <unsigned Bytes, unsigned Vec>
+void stLaneParamH(Exec& x, const Inst& in) {
+  uint8_t* p = laneParamBytesAt(x, uint64_t(in.ops[0].offset), Bytes * Vec);
+  if (!p) return stH<Bytes, Vec>(x, in);
+  const Opnd& s = in.ops[1];
+  const uint64_t* src[Vec];
+  for (unsigned i = 0; i < Vec; ++i) src[i] = x.reg(Vec == 1 ? s : s.elems[i]);
+  const size_t stride = x.laneParamBytes;
+  forLanes(x.mask, [&](unsigned l) {
+    for (unsigned i = 0; i < Vec; ++i) writeElement<Bytes>(p + l * stride + i * Bytes, src[i][l]);
+  });
+}
+
 template <unsigned Bytes, bool Signed>
-Handler ldFor(unsigned vec) {
+Handler ldFor(unsigned vec, bool laneParam) {
   switch (vec) {
     case 1:
-      return ldH<Bytes, Signed, 1>;
+      return laneParam ? ldLaneParamH<Bytes, Signed, 1> : ldH<Bytes, Signed, 1>;
     case 2:
-      return ldH<Bytes, Signed, 2>;
+      return laneParam ? ldLaneParamH<Bytes, Signed, 2> : ldH<Bytes, Signed, 2>;
     case 4:
-      return ldH<Bytes, Signed, 4>;
+      return laneParam ? ldLaneParamH<Bytes, Signed, 4> : ldH<Bytes, Signed, 4>;
     case 8:
-      return ldH<Bytes, Signed, 8>;
+      return laneParam ? ldLaneParamH<Bytes, Signed, 8> : ldH<Bytes, Signed, 8>;
   }
   return nullptr;
 }
 
-Handler ldHandler(Type t, unsigned vec) {
+Handler ldHandler(Type t, unsigned vec, bool laneParam) {
   const bool s = isSigned(t);
   switch (typeBytes(t)) {
     case 1:
-      return s ? ldFor<1, true>(vec) : ldFor<1, false>(vec);
+      return s ? ldFor<1, true>(vec, laneParam) : ldFor<1, false>(vec, laneParam);
     case 2:
-      return s ? ldFor<2, true>(vec) : ldFor<2, false>(vec);
+      return s ? ldFor<2, true>(vec, laneParam) : ldFor<2, false>(vec, laneParam);
     case 4:
-      return s ? ldFor<4, true>(vec) : ldFor<4, false>(vec);
+      return s ? ldFor<4, true>(vec, laneParam) : ldFor<4, false>(vec, laneParam);
     case 8:
-      return ldFor<8, false>(vec);
+      return ldFor<8, false>(vec, laneParam);
   }
   return nullptr;
 }
 
 template <unsigned Bytes>
-Handler stFor(unsigned vec) {
+Handler stFor(unsigned vec, bool laneParam) {
   switch (vec) {
     case 1:
-      return stH<Bytes, 1>;
+      return laneParam ? stLaneParamH<Bytes, 1> : stH<Bytes, 1>;
     case 2:
-      return stH<Bytes, 2>;
+      return laneParam ? stLaneParamH<Bytes, 2> : stH<Bytes, 2>;
     case 4:
-      return stH<Bytes, 4>;
+      return laneParam ? stLaneParamH<Bytes, 4> : stH<Bytes, 4>;
     case 8:
-      return stH<Bytes, 8>;
+      return laneParam ? stLaneParamH<Bytes, 8> : stH<Bytes, 8>;
   }
   return nullptr;
 }
 
-Handler stHandler(Type t, unsigned vec) {
+Handler stHandler(Type t, unsigned vec, bool laneParam) {
   switch (typeBytes(t)) {
     case 1:
-      return stFor<1>(vec);
+      return stFor<1>(vec, laneParam);
     case 2:
-      return stFor<2>(vec);
+      return stFor<2>(vec, laneParam);
     case 4:
-      return stFor<4>(vec);
+      return stFor<4>(vec, laneParam);
     case 8:
-      return stFor<8>(vec);
+      return stFor<8>(vec, laneParam);
   }
   return nullptr;
+}
+
+// Whether an ld/st operand addresses the frame's own .param variables at a fixed address
+// (ld/stLaneParamH): no base register, a .param address in the per-lane area.
+bool fixedLaneParam(const Inst& in, const Opnd& a) {
+  return addressedSpace(in) == Space::Param && a.baseSlot == kNoSlot &&
+         uint64_t(a.offset) >= kLaneParamBase;
 }
 
 void nopH(Exec&, const Inst&) {}
@@ -370,7 +426,7 @@ std::string bindLd(Inst& in) {
   if (in.mods.types.size() != 1) return "'" + in.text + "' needs exactly one type";
   if (auto e = checkVector(in, in.ops[0], false); !e.empty()) return e;
   in.cls = classOf(addressedSpace(in), false);
-  in.run = ldHandler(in.mods.type(), in.mods.vec);
+  in.run = ldHandler(in.mods.type(), in.mods.vec, fixedLaneParam(in, in.ops[1]));
   if (!in.run)
     return "'" + in.text + "': loads of " + std::to_string(typeBytes(in.mods.type())) +
            "-byte elements are not supported yet";
@@ -385,7 +441,7 @@ std::string bindSt(Inst& in) {
   if (auto e = checkVector(in, in.ops[1], true); !e.empty()) return e;
   if (addressedSpace(in) == Space::Const) return "st.const is not allowed";
   in.cls = classOf(addressedSpace(in), true);
-  in.run = stHandler(in.mods.type(), in.mods.vec);
+  in.run = stHandler(in.mods.type(), in.mods.vec, fixedLaneParam(in, in.ops[0]));
   if (!in.run)
     return "'" + in.text + "': stores of " + std::to_string(typeBytes(in.mods.type())) +
            "-byte elements are not supported yet";
@@ -438,21 +494,33 @@ const std::vector<std::string_view> kMemoryWords = {
 
 std::vector<OpcodeSpec> memory() {
   return {
-      {"ld", "memory", InsnClass::LoadGlobal, Role::Compute, kLoadTypes, kMemoryWords, bindLd},
-      {"ldu", "memory", InsnClass::LoadGlobal, Role::Compute, kLoadTypes, kMemoryWords, bindLd},
-      {"st", "memory", InsnClass::StoreGlobal, Role::Effect, kLoadTypes, kMemoryWords, bindSt},
+      {"ld", "memory", InsnClass::LoadGlobal, Role::Compute, Operation::Other, kLoadTypes,
+       kMemoryWords, bindLd},
+      {"ldu", "memory", InsnClass::LoadGlobal, Role::Compute, Operation::Other, kLoadTypes,
+       kMemoryWords, bindLd},
+      {"st", "memory", InsnClass::StoreGlobal, Role::Effect, Operation::Other, kLoadTypes,
+       kMemoryWords, bindSt},
       {"prefetch",
        "memory",
        InsnClass::Misc,
        Role::Effect,
+       Operation::Other,
        {},
        {"global", "local", "L1", "L2", "tensormap", "L2::*", "const", "param"},
        bindPrefetch},
-      {"prefetchu", "memory", InsnClass::Misc, Role::Effect, {}, {"L1"}, bindPrefetch},
+      {"prefetchu",
+       "memory",
+       InsnClass::Misc,
+       Role::Effect,
+       Operation::Other,
+       {},
+       {"L1"},
+       bindPrefetch},
       {"cvta",
        "memory",
        InsnClass::Int,
        Role::Compute,
+       Operation::Other,
        {Type::U32, Type::U64},
        {"to", "global", "shared", "shared::cta", "shared::cluster", "local", "const", "param"},
        bindCvta},
@@ -460,6 +528,7 @@ std::vector<OpcodeSpec> memory() {
        "memory",
        InsnClass::Int,
        Role::Compute,
+       Operation::Other,
        {},
        {"global", "shared", "shared::cta", "shared::cluster", "local", "const", "param",
         "param::entry"},

@@ -719,6 +719,7 @@ std::vector<OpcodeSpec> matrixMultiply() {
            "mma",
            InsnClass::Tensor,
            Role::Compute,
+           Operation::Other,
            {Type::F32, Type::F16, Type::F64, Type::S32, Type::BF16, Type::TF32, Type::S8, Type::U8,
             Type::E4M3, Type::E5M2},
            // Every form parses (block-scaled, ...; .s4/.u4/.b1 are modifier words, not

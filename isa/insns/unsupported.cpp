@@ -26,8 +26,14 @@ std::vector<OpcodeSpec> unsupported() {
   for (std::string_view op :
        {"istypep", "multimem", "stackrestore", "stacksave", "alloca", "applypriority", "discard",
         "createpolicy", "pmevent", "clusterlaunchcontrol", "tcgen05"}) {
-    specs.push_back(
-        {op, "unsupported", InsnClass::Misc, Role::Unmodelled, {}, {"*"}, bindUnsupported});
+    specs.push_back({op,
+                     "unsupported",
+                     InsnClass::Misc,
+                     Role::Unmodelled,
+                     Operation::Other,
+                     {},
+                     {"*"},
+                     bindUnsupported});
     // A texture fetch's coordinates are a vector even of one element: `tex.1d {...}, [t, {%r}]`.
     specs.back().forms.oneElementVectors = op == "tex" || op == "tld4";
   }

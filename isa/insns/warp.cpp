@@ -447,18 +447,18 @@ std::string bindElect(Inst& in) {
 
 std::vector<OpcodeSpec> warpLevel() {
   return {
-      {"shfl", "warp", InsnClass::Warp, Role::Compute, shflWords().types, shflWords().words,
-       bindShfl},
-      {"vote", "warp", InsnClass::Warp, Role::Compute, voteWords().types, voteWords().words,
-       bindVote},
-      {"match", "warp", InsnClass::Warp, Role::Compute, matchWords().types, matchWords().words,
-       bindMatch},
-      {"redux", "warp", InsnClass::Warp, Role::Compute, reduxWords().types, reduxWords().words,
-       bindRedux},
-      {"activemask", "warp", InsnClass::Warp, Role::Compute, activemaskWords().types,
-       activemaskWords().words, bindActivemask},
-      {"elect", "warp", InsnClass::Warp, Role::Compute, electWords().types, electWords().words,
-       bindElect},
+      {"shfl", "warp", InsnClass::Warp, Role::Compute, Operation::Other, shflWords().types,
+       shflWords().words, bindShfl},
+      {"vote", "warp", InsnClass::Warp, Role::Compute, Operation::Other, voteWords().types,
+       voteWords().words, bindVote},
+      {"match", "warp", InsnClass::Warp, Role::Compute, Operation::Other, matchWords().types,
+       matchWords().words, bindMatch},
+      {"redux", "warp", InsnClass::Warp, Role::Compute, Operation::Other, reduxWords().types,
+       reduxWords().words, bindRedux},
+      {"activemask", "warp", InsnClass::Warp, Role::Compute, Operation::Other,
+       activemaskWords().types, activemaskWords().words, bindActivemask},
+      {"elect", "warp", InsnClass::Warp, Role::Compute, Operation::Other, electWords().types,
+       electWords().words, bindElect},
   };
 }
 

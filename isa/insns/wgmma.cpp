@@ -671,16 +671,18 @@ std::vector<OpcodeSpec> wgmmaFamily() {
   // Role::Compute: wgmma.mma_async writes its first operand (the accumulator vector, which it
   // also reads); fence, commit_group and wait_group write none (wait_group's immediate is no
   // register).
-  return {{"wgmma",
-           "wgmma",
-           InsnClass::Tensor,
-           Role::Compute,
-           {Type::F32, Type::F16, Type::BF16, Type::TF32, Type::E4M3, Type::E5M2, Type::S32,
-            Type::S8, Type::U8},
-           {"*"},
-           bindWgmma},
-          // The untyped forms: fence, commit_group, wait_group.
-          {"wgmma", "wgmma", InsnClass::Misc, Role::Compute, {}, {"*"}, bindWgmma}};
+  return {
+      {"wgmma",
+       "wgmma",
+       InsnClass::Tensor,
+       Role::Compute,
+       Operation::Other,
+       {Type::F32, Type::F16, Type::BF16, Type::TF32, Type::E4M3, Type::E5M2, Type::S32, Type::S8,
+        Type::U8},
+       {"*"},
+       bindWgmma},
+      // The untyped forms: fence, commit_group, wait_group.
+      {"wgmma", "wgmma", InsnClass::Misc, Role::Compute, Operation::Other, {}, {"*"}, bindWgmma}};
 }
 
 }  // namespace warpsim::isa::insns

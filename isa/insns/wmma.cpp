@@ -641,6 +641,7 @@ std::vector<OpcodeSpec> wmmaFamily() {
            "wmma",
            InsnClass::Tensor,
            Role::Compute,
+           Operation::Other,
            // Untyped: a sub-byte load names no PTX type (".s4", ".u4", ".b1" are words here),
            // so the spec must not ask for one; bindWmma checks the types of every form.
            {},

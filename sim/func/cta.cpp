@@ -61,7 +61,6 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
   if (obs_) obs_->ctaStarted(info_);
   for (unsigned w = 0; w < info_.warps; ++w) {
     Warp& warp = warps_[w];
-    for (Frame& f : warp.frames) warp.spare.push_back(std::move(f));
     warp.frames.clear();
     warp.stack.clear();
     warp.index = w;
@@ -121,6 +120,9 @@ StepResult Cta::step(unsigned wi, uint32_t limit) {
     SimtEntry& top = w.stack.back();
     x.regs = f.regs.data();
     x.preds = f.preds.data();
+    // An observer sees every .param access through load/store.
+    x.laneParams = obs_ ? nullptr : f.laneParams.data();
+    x.laneParamBytes = fn.laneParamBytes;
     x.active = top.mask;
     // Until an instruction moves the pc itself (control flow) or blocks, the warp's frame, paths
     // and active lanes stay as they are: its instructions run back to back, and reconvergence is

@@ -27,12 +27,16 @@ bool exitsAt(const isa::FunctionCode& fn, uint32_t pc, bool kernelFrame) {
 }
 
 // Each lane's `bytes` of .param space at `from` in frame `src` to `to` in frame `dst`. The
-// usual sizes are one fixed-size move a lane instead of a call to memcpy.
+// usual sizes are one fixed-size move a lane instead of a call to memcpy; the areas' places are
+// read once (a byte store could alias them).
 void copyLaneParams(LaneMask mask, Frame& dst, uint64_t to, Frame& src, uint64_t from,
                     uint32_t bytes) {
+  uint8_t* const out = dst.laneParams.data() + to;
+  const uint8_t* const in = src.laneParams.data() + from;
+  const size_t outStride = dst.fn->laneParamBytes, inStride = src.fn->laneParamBytes;
   const auto copy = [&](auto size) {
     isa::forLanes(mask, [&](unsigned lane) {
-      std::memcpy(dst.laneParam(lane) + to, src.laneParam(lane) + from, size);
+      std::memcpy(out + lane * outStride, in + lane * inStride, size);
     });
   };
   if (bytes == 4)
@@ -240,36 +244,33 @@ void Cta::exitLanes(Warp& w, LaneMask mask) {
     releaseBarrier(uint32_t(std::countr_zero(open)));
 }
 
-// A frame's storage comes from the warp's spare frames when it can (a call, a return and the next
-// CTA on this host thread reuse it): the same function's frame keeps its immediates; only the
-// registers that may be read before written (isa/liveness.h) are zeroed.
+// A frame's storage is the warp's from earlier calls when it can be (CallFrames::push: a call, a
+// return and the next CTA on this host thread reuse it): the same function's frame keeps its
+// immediates; only the registers that may be read before written are zeroed (isa/liveness.h:
+// the carry flag among them when an addc, subc or madc may read it first).
 void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const Inst* callSite) {
   const uint64_t callerTop = w.frames.empty() ? 0 : w.frames.back().stackTop;
-  // Moved onto the call stack at once (a frame is three vectors and some words: one move, not
-  // two).
-  if (w.spare.empty()) {
-    w.frames.emplace_back();
-  } else {
-    auto same =
-        std::find_if(w.spare.rbegin(), w.spare.rend(), [&](const Frame& s) { return s.fn == &fn; });
-    auto pick = same != w.spare.rend() ? same.base() - 1 : w.spare.end() - 1;
-    w.frames.push_back(std::move(*pick));
-    w.spare.erase(pick);
-  }
-  Frame& f = w.frames.back();
-  uint64_t* regs = nullptr;
+  Frame& f = w.frames.push(fn);
+  const size_t laneBytes = fn.laneParamBytes;
   if (f.fn != &fn) {
     f.fn = &fn;
     f.regs.resize(size_t(fn.numSlots) * kWarpSize);
-    regs = f.regs.data();
     for (const auto& [slot, value] : fn.constants)
-      std::fill_n(regs + size_t(slot) * kWarpSize, kWarpSize, value);
+      std::fill_n(f.regs.data() + size_t(slot) * kWarpSize, kWarpSize, value);
+    f.preds.resize(fn.numPreds);
+    f.laneParams.resize(laneBytes * kWarpSize);
   }
-  regs = f.regs.data();
-  std::fill_n(regs + size_t(isa::kCarrySlot) * kWarpSize, kWarpSize, 0);
+  uint64_t* regs = f.regs.data();
   for (uint32_t slot : fn.zeroAtEntry) std::fill_n(regs + size_t(slot) * kWarpSize, kWarpSize, 0);
-  f.preds.assign(fn.numPreds, 0);
-  f.laneParams.assign(size_t(fn.laneParamBytes) * kWarpSize, 0);
+  std::fill(f.preds.begin(), f.preds.end(), 0);
+  // The .param variables of the lanes that enter read as zero until written. Only these lanes
+  // ever run in the frame (a call's lanes never grow), so the others' bytes may stay as they were:
+  // one block from the lowest lane to the highest.
+  if (mask && laneBytes) {
+    const unsigned lo = unsigned(std::countr_zero(mask)),
+                   hi = 31u - unsigned(std::countl_zero(mask));
+    std::memset(f.laneParams.data() + lo * laneBytes, 0, (hi - lo + 1) * laneBytes);
+  }
   f.stackBase = w.stack.size();
   f.callSite = callSite;
   f.returned = 0;
@@ -312,8 +313,7 @@ void Cta::finishCall(Warp& w) {
       copyLaneParams(callee.returned, caller, dst, callee, r.offset, r.bytes);
     }
   }
-  w.spare.push_back(std::move(w.frames.back()));
-  w.frames.pop_back();
+  w.frames.pop();
 }
 
 }  // namespace warpsim::sim

@@ -54,6 +54,47 @@ struct Frame {
   uint8_t* laneParam(unsigned lane) { return laneParams.data() + lane * fn->laneParamBytes; }
 };
 
+// A warp's call frames: the first size() are its call stack, the kernel's frame first. The
+// storage above them stays for the next calls and the next CTA on this host thread: a call takes
+// the frame that was last at its depth (a recursive function's own), or swaps in one above it
+// that last held the same function, so that a frame keeps its registers' storage and its
+// function's immediates instead of moving between lists.
+class CallFrames {
+ public:
+  size_t size() const { return depth_; }
+  bool empty() const { return depth_ == 0; }
+  Frame& back() { return frames_[depth_ - 1]; }
+  const Frame& back() const { return frames_[depth_ - 1]; }
+  Frame& operator[](size_t i) { return frames_[i]; }
+  const Frame& operator[](size_t i) const { return frames_[i]; }
+  Frame* begin() { return frames_.data(); }
+  Frame* end() { return frames_.data() + depth_; }
+  const Frame* begin() const { return frames_.data(); }
+  const Frame* end() const { return frames_.data() + depth_; }
+
+  // The frame of a new call of `fn` on top of the stack: storage that held `fn` last when there
+  // is some above the stack, else any spare storage, else new. Its contents are whatever they
+  // were (Cta::enterFrame initializes it). May move the frames (references to them end).
+  Frame& push(const isa::FunctionCode& fn) {
+    if (depth_ == frames_.size()) {
+      frames_.emplace_back();
+    } else if (frames_[depth_].fn != &fn) {
+      for (size_t i = depth_ + 1; i < frames_.size(); ++i)
+        if (frames_[i].fn == &fn) {
+          std::swap(frames_[depth_], frames_[i]);
+          break;
+        }
+    }
+    return frames_[depth_++];
+  }
+  void pop() { --depth_; }
+  void clear() { depth_ = 0; }  // every frame becomes spare storage
+
+ private:
+  std::vector<Frame> frames_;
+  size_t depth_ = 0;
+};
+
 // AtClusterBarrier: in barrier.cluster.wait until the cluster's phase completes (cluster.h).
 enum class WarpState { Ready, AtBarrier, Done, AtClusterBarrier };
 
@@ -62,8 +103,7 @@ struct Warp {
   isa::LaneMask valid = 0;  // lanes that are threads of the CTA
   isa::LaneMask exited = 0;
   WarpState state = WarpState::Ready;
-  std::vector<Frame> frames;  // the call stack, the kernel's frame first
-  std::vector<Frame> spare;   // frames whose storage the next call or CTA reuses
+  CallFrames frames;  // the call stack, the kernel's frame first
   std::vector<SimtEntry> stack;
   uint64_t instructions = 0;  // warp-instructions executed (drives %clock)
   uint32_t barrierId = 0;     // while AtBarrier

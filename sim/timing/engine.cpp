@@ -48,7 +48,7 @@ bool runtimeStrideLoop(const isa::FunctionCode& f, uint32_t pc) {
       const isa::RegRef var{o.slot, false};
       for (uint32_t j = br.target; j < pc; ++j) {
         const isa::Inst& step = f.code[j];
-        if (!step.spec || step.spec->opcode != "add" ||
+        if (!step.spec || step.spec->operation != isa::Operation::Add ||
             std::find(step.defs.begin(), step.defs.end(), var) == step.defs.end())
           continue;
         bool self = false, other = false;

@@ -2,7 +2,8 @@
 
 #include <cstdio>
 #include <string>
-#include <vector>
+
+#include "isa/insn_table.h"
 
 namespace warpsim::sim::timing {
 
@@ -23,17 +24,6 @@ const char* flopKindName(FlopKind k) {
 
 namespace {
 
-std::vector<std::string> parts(const std::string& text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (;;) {
-    const size_t dot = text.find('.', start);
-    out.push_back(text.substr(start, dot - start));
-    if (dot == std::string::npos) return out;
-    start = dot + 1;
-  }
-}
-
 // "m16n8k16" -> 2 * 16 * 8 * 16; 0 when `s` is not a shape.
 uint64_t shapeFlops(const std::string& s) {
   unsigned m = 0, n = 0, k = 0;
@@ -46,27 +36,33 @@ uint64_t shapeFlops(const std::string& s) {
 
 FlopWeight flopWeight(const isa::Inst& in) {
   using K = isa::InsnClass;
-  const std::vector<std::string> p = parts(in.text);
+  using Op = isa::Operation;
   if (in.cls == K::Tensor) {
-    for (const std::string& s : p)
+    for (const std::string& s : in.mods.words)
       if (const uint64_t f = shapeFlops(s)) return {FlopKind::Tensor, 0, f};
     return {};
   }
-  if (in.cls != K::Fp32 && in.cls != K::Fp64 && in.cls != K::Half) return {};
-  const std::string& op = p[0];
-  uint32_t ops = 0;
-  if (op == "add" || op == "sub" || op == "mul")
-    ops = 1;
-  else if (op == "fma" || op == "mad")
-    ops = 2;
-  else
-    return {};
-  for (size_t i = 1; i < p.size(); ++i) {
-    const std::string& t = p[i];
-    if (t == "f32") return {FlopKind::Fp32, ops, 0};
-    if (t == "f64") return {FlopKind::Fp64, ops, 0};
-    if (t == "f16" || t == "bf16") return {FlopKind::Fp16, ops, 0};
-    if (t == "f16x2" || t == "bf16x2") return {FlopKind::Fp16, 2 * ops, 0};
+  if ((in.cls != K::Fp32 && in.cls != K::Fp64 && in.cls != K::Half) || !in.spec) return {};
+  const Op op = in.spec->operation;
+  const uint32_t ops = op == Op::Add || op == Op::Subtract || op == Op::Multiply ? 1
+                       : op == Op::MultiplyAdd                                   ? 2
+                                                                                 : 0;
+  if (!ops) return {};
+  for (const isa::Type t : in.mods.types) {
+    switch (t) {
+      case isa::Type::F32:
+        return {FlopKind::Fp32, ops, 0};
+      case isa::Type::F64:
+        return {FlopKind::Fp64, ops, 0};
+      case isa::Type::F16:
+      case isa::Type::BF16:
+        return {FlopKind::Fp16, ops, 0};
+      case isa::Type::F16x2:
+      case isa::Type::BF16x2:
+        return {FlopKind::Fp16, 2 * ops, 0};
+      default:
+        break;
+    }
   }
   return {};
 }

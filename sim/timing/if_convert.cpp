@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "isa/insn_table.h"
+
 namespace warpsim::sim::timing {
 
 namespace {
@@ -56,8 +58,10 @@ void addIfConverted(const isa::FunctionCode& f, uint32_t maxBody, PredicatedBodi
 
 bool foldedIntoAddress(const isa::FunctionCode& f, uint32_t pc, uint32_t end) {
   const isa::Inst& in = f.code[pc];
-  if (in.cls != isa::InsnClass::Int || in.text.rfind("add", 0) != 0 || in.defs.size() != 1 ||
-      in.defs[0].pred || in.ops.size() != 3)
+  // An integer add without carry-in (addc, the high half of a wide add, keeps its IADD3.X).
+  if (in.cls != isa::InsnClass::Int || !in.spec || in.spec->operation != isa::Operation::Add ||
+      in.spec->role != isa::Role::Compute || in.defs.size() != 1 || in.defs[0].pred ||
+      in.ops.size() != 3)
     return false;
   const isa::Opnd& imm = in.ops[2];
   if (imm.kind != isa::OpndKind::Reg || imm.declared) return false;  // not an immediate

@@ -22,10 +22,10 @@ inline bool beyondTheSm(isa::MemScope s) {
 enum class GpuFence : uint8_t { None, Sc, AcqRel };
 inline GpuFence gpuFenceOf(const isa::Inst& in) {
   if (!in.spec) return GpuFence::None;
-  if (in.spec->opcode == "membar")
+  if (in.spec->operation == isa::Operation::Membar)
     return in.mods.has("gl") || in.mods.has("sys") ? GpuFence::Sc : GpuFence::None;
-  if (in.spec->opcode != "fence" || in.mods.has("proxy") || in.mods.scope == isa::MemScope::Cta ||
-      in.mods.scope == isa::MemScope::None)
+  if (in.spec->operation != isa::Operation::Fence || in.mods.has("proxy") ||
+      in.mods.scope == isa::MemScope::Cta || in.mods.scope == isa::MemScope::None)
     return GpuFence::None;
   return in.mods.order == isa::MemOrder::Sc ? GpuFence::Sc : GpuFence::AcqRel;
 }

@@ -68,7 +68,7 @@ bool isAnchor(const isa::Inst& in) {
       return true;
     case K::Fp32:
     case K::Fp64:
-      return in.spec && in.spec->opcode == "fma";
+      return in.spec && in.spec->operation == isa::Operation::MultiplyAdd;
     default:
       return false;
   }

@@ -12,13 +12,42 @@
 namespace warpsim::isa {
 namespace {
 
-TEST(InstructionFacts, EverySpecDeclaresItsRoleAndOneOpcodeHasOne) {
+TEST(InstructionFacts, EverySpecDeclaresItsRoleAndOperationAndOneOpcodeHasOne) {
   std::map<std::string_view, Role> roles;
+  std::map<std::string_view, Operation> operations;
   for (const OpcodeSpec& s : instructionTable()) {
     EXPECT_NE(s.role, Role::Unset) << s.opcode << " (" << s.family << ") declares no role";
+    EXPECT_NE(s.operation, Operation::Unset)
+        << s.opcode << " (" << s.family << ") declares no operation";
     auto [it, fresh] = roles.emplace(s.opcode, s.role);
     EXPECT_TRUE(fresh || it->second == s.role) << s.opcode << ": specs disagree on the role";
+    auto [op, first] = operations.emplace(s.opcode, s.operation);
+    EXPECT_TRUE(first || op->second == s.operation)
+        << s.opcode << ": specs disagree on the operation";
   }
+}
+
+// The operations the passes ask for are declared by exactly the opcodes that perform them
+// (the timing model's address folding, stride analysis, FLOP counts and fences read them).
+TEST(InstructionFacts, OperationsAreDeclaredByTheOpcodesThatPerformThem) {
+  const std::map<std::string_view, Operation> expected = {
+      {"add", Operation::Add},          {"addc", Operation::Add},
+      {"sub", Operation::Subtract},     {"subc", Operation::Subtract},
+      {"mul", Operation::Multiply},     {"mul24", Operation::Multiply},
+      {"fma", Operation::MultiplyAdd},  {"mad", Operation::MultiplyAdd},
+      {"madc", Operation::MultiplyAdd}, {"mad24", Operation::MultiplyAdd},
+      {"div", Operation::Divide},       {"neg", Operation::Negate},
+      {"membar", Operation::Membar},    {"fence", Operation::Fence},
+  };
+  for (const OpcodeSpec& s : instructionTable()) {
+    const auto it = expected.find(s.opcode);
+    EXPECT_EQ(s.operation, it == expected.end() ? Operation::Other : it->second)
+        << s.opcode << " (" << s.family << ")";
+  }
+  // With the role, the operation tells the integer add without carry-in from addc.
+  const Mods s32 = decodeMods({"s32"}), u32 = decodeMods({"u32"});
+  EXPECT_EQ(findSpec("add", s32)->role, Role::Compute);
+  EXPECT_EQ(findSpec("addc", u32)->role, Role::ComputeCarryIn);
 }
 
 TEST(InstructionFacts, EveryClassHasAName) {
@@ -160,20 +189,19 @@ TEST(InstructionFacts, RoleOfNamesTheDeclaredRole) {
 
 // The operand forms that only some opcodes accept are spec fields (not opcode names compared in
 // the lowering): selectors on the video instructions, `-%r` on vmad, one-element vectors kept
-// as vectors on tex/tld4; and fusion roles on the f32/f64 mul, add, sub and neg, and on div
-// (its .approx/.full quotient: Fusion::Divide) alone.
+// as vectors on tex/tld4; and fusion roles (fusionOf: from the operation and the class) on the
+// f32/f64 and half mul, add, sub and neg, and on the f32/f64 div (its .approx/.full quotient:
+// Fusion::Divide) alone.
 TEST(InstructionFacts, OperandFormsAndFusionComeFromTheSpecs) {
   for (const OpcodeSpec& s : instructionTable()) {
     EXPECT_EQ(s.forms.selectors, s.family == "video" || s.family == "video_simd") << s.opcode;
     EXPECT_EQ(s.forms.negatedRegisters, s.opcode == "vmad") << s.opcode;
     EXPECT_EQ(s.forms.oneElementVectors, s.opcode == "tex" || s.opcode == "tld4") << s.opcode;
-    if (s.fusion != Fusion::None) {
-      EXPECT_TRUE(s.family == "float_arith" || s.family == "half_arith") << s.opcode;
-      EXPECT_TRUE(s.opcode == "mul" || s.opcode == "add" || s.opcode == "sub" || s.opcode == "neg" ||
-                  s.opcode == "div")
-          << s.opcode;
-      EXPECT_EQ(s.fusion == Fusion::Divide, s.opcode == "div") << s.opcode;
-    }
+    const bool fusible = (s.family == "float_arith" || s.family == "half_arith") &&
+                         (s.opcode == "mul" || s.opcode == "add" || s.opcode == "sub" ||
+                          s.opcode == "neg" || (s.opcode == "div" && s.family == "float_arith"));
+    EXPECT_EQ(fusionOf(s) != Fusion::None, fusible) << s.opcode << " (" << s.family << ")";
+    EXPECT_EQ(fusionOf(s) == Fusion::Divide, fusible && s.opcode == "div") << s.opcode;
   }
 }
 

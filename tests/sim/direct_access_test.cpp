@@ -107,6 +107,102 @@ TEST(DirectAccess, EverySpaceAndShapeMatchesThePerLanePath) {
   }
 }
 
+// A call's .param traffic at fixed addresses (ld/st.param of the frame's own variables, which
+// handlers copy themselves when nothing observes them): a .b32, a .v2 and a signed byte
+// parameter, a return value that lanes with a == 0 leave unwritten (it reads as zero), and a
+// second call, by the odd lanes only, whose frame is the first one's storage again and whose
+// a == 0 lanes wrote the return value in the first call.
+const std::string kCalls = std::string(kHeader) + R"(
+.func (.param .b32 ret) f(.param .b32 a, .param .align 8 .b8 b[8], .param .align 4 .b8 c[4])
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<8>;
+  ld.param.b32 %r1, [a];
+  ld.param.v2.u32 {%r2, %r3}, [b];
+  ld.param.s8 %r4, [c+1];
+  setp.eq.u32 %p1, %r1, 0;
+  @%p1 bra DONE;
+  mul.lo.s32 %r5, %r2, %r1;
+  add.s32 %r5, %r5, %r3;
+  add.s32 %r5, %r5, %r4;
+  st.param.b32 [ret], %r5;
+DONE:
+  ret;
+}
+
+.visible .entry k(.param .u64 out)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<4>;
+  mov.u32 %r1, %tid.x;
+  rem.u32 %r2, %r1, 3;
+  mul.lo.u32 %r3, %r1, 7;
+  mul.lo.u32 %r4, %r1, 37;
+  sub.u32 %r4, %r4, 100;
+  shl.b32 %r4, %r4, 8;
+  mov.u32 %r10, 12345;
+  {
+  .param .b32 a0;
+  .param .align 8 .b8 b0[8];
+  .param .align 4 .b8 c0[4];
+  .param .b32 r0;
+  st.param.b32 [a0], %r2;
+  st.param.v2.u32 [b0], {%r1, %r3};
+  st.param.b32 [c0], %r4;
+  call.uni (r0), f, (a0, b0, c0);
+  ld.param.b32 %r8, [r0];
+  }
+  and.b32 %r5, %r1, 1;
+  setp.eq.u32 %p1, %r5, 0;
+  @%p1 bra SKIP;
+  add.u32 %r6, %r1, 1;
+  rem.u32 %r6, %r6, 3;
+  {
+  .param .b32 a1;
+  .param .align 8 .b8 b1[8];
+  .param .align 4 .b8 c1[4];
+  .param .b32 r1;
+  st.param.b32 [a1], %r6;
+  st.param.v2.u32 [b1], {%r3, %r1};
+  st.param.b32 [c1], %r4;
+  call (r1), f, (a1, b1, c1);
+  ld.param.b32 %r10, [r1];
+  }
+SKIP:
+  ld.param.u64 %rd1, [out];
+  mul.wide.u32 %rd2, %r1, 8;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.v2.u32 [%rd3], {%r8, %r10};
+  ret;
+}
+)";
+
+std::vector<uint32_t> runCalls(unsigned threads, bool statistics) {
+  PtxRunner r(kCalls);
+  const uint64_t out = r.buffer<uint32_t>(2 * threads);
+  sim::LaunchOptions o;
+  o.statistics = statistics;
+  const auto res = r.launch("k", {1, 1, 1}, {threads, 1, 1}, {PtxRunner::ptr(out)}, o);
+  EXPECT_FALSE(res.fault) << res.fault->describe("");
+  return r.read<uint32_t>(out, 2 * threads);
+}
+
+TEST(DirectAccess, ACallsParamsMatchThePerLanePath) {
+  const unsigned threads = 40;
+  const std::vector<uint32_t> fast = runCalls(threads, false);
+  EXPECT_EQ(fast, runCalls(threads, true));
+  // f(a, {x, y}, c) = a * x + y + (signed byte 1 of c), or 0 when a == 0.
+  auto f = [](uint32_t a, uint32_t x, uint32_t y, uint32_t c) {
+    return a == 0 ? 0u : a * x + y + uint32_t(int32_t(int8_t(uint8_t(c >> 8))));
+  };
+  for (unsigned t = 0; t < threads; ++t) {
+    const uint32_t c = (t * 37 - 100) << 8;
+    EXPECT_EQ(fast[2 * t], f(t % 3, t, 7 * t, c)) << t;
+    EXPECT_EQ(fast[2 * t + 1], t % 2 ? f((t + 1) % 3, 7 * t, t, c) : 12345u) << t;
+  }
+}
+
 // Lane l reads element a * (l % 16) + b * (l / 16) + c * (l * l % 8) of a signed-byte array
 // (into a .s32 register) and of a .u32 array: half-warps that are consecutive, broadcast,
 // strided, the same or different, and lanes that are no half-warp pattern at all (c != 0).

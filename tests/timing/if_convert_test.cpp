@@ -64,6 +64,24 @@ TEST(IfConvert, AShortGuardedForwardBranchIsPredicated) {
   EXPECT_EQ(bodies.at(&f.code[pc]), (std::vector<uint32_t>{pc + 2, pc + 3, pc + 4, pc + 5}));
 }
 
+// Only an add without carry-in folds: addc (the high word of a wide add) reads the carry flag,
+// which an addressing mode has no place for, so ptxas keeps its IADD3.X.
+TEST(IfConvert, AnAddWithCarryInIsNotFoldedIntoAnAddress) {
+  std::string ptx = branchOver(true);
+  const std::string add = "  add.s32 %r5, %r4, 4;\n";
+  ptx.replace(ptx.find(add), add.size(), "  addc.u32 %r5, %r4, 4;\n");
+  test::PtxRunner r(ptx);
+  const isa::FunctionCode& f = kernelOf(r);
+  const uint32_t pc = branchPc(f);
+  ASSERT_NE(pc, isa::kNoPc);
+  EXPECT_FALSE(foldedIntoAddress(f, pc + 1, f.code[pc].target));
+  PredicatedBodies bodies;
+  addIfConverted(f, 12, bodies);
+  ASSERT_EQ(bodies.count(&f.code[pc]), 1u);
+  EXPECT_EQ(bodies.at(&f.code[pc]),
+            (std::vector<uint32_t>{pc + 1, pc + 2, pc + 3, pc + 4, pc + 5}));
+}
+
 TEST(IfConvert, ABranchToTheEndIsAPredicatedExit) {
   // The body ends at `ret`: ptxas emits `@P EXIT` and keeps the body unpredicated.
   std::string ptx = branchOver(true);

@@ -2,18 +2,32 @@
 // achieved share of the peaks, and the verdict's rule.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "harness/json.h"
 #include "harness/timing_report.h"
+#include "isa/insn_table.h"
+#include "isa/mods.h"
 #include "sim/timing/flops.h"
 #include "tests/timing/small_kernel.h"
 
 namespace warpsim::sim::timing {
 namespace {
 
-FlopWeight weightOf(const char* text, isa::InsnClass cls) {
+// The instruction as lowering binds it: its modifiers decoded, its spec found by opcode and type.
+FlopWeight weightOf(const std::string& text, isa::InsnClass cls) {
+  std::vector<std::string> words;
+  for (size_t start = 0, dot = 0; dot != std::string::npos; start = dot + 1) {
+    dot = text.find('.', start);
+    words.push_back(text.substr(start, dot - start));
+  }
   isa::Inst in;
   in.text = text;
   in.cls = cls;
+  in.mods = isa::decodeMods({words.begin() + 1, words.end()});
+  in.spec = isa::findSpec(words[0], in.mods);
+  EXPECT_NE(in.spec, nullptr) << text;
   return flopWeight(in);
 }
 
@@ -33,7 +47,9 @@ TEST(TimingRoofline, FlopWeightsFollowNcu) {
            Case{"fma.rn.f64", K::Fp64, FlopKind::Fp64, 2, 0},
            Case{"fma.rn.f16x2", K::Half, FlopKind::Fp16, 4, 0},
            Case{"sub.bf16", K::Half, FlopKind::Fp16, 1, 0},
+           Case{"mad.rn.f32", K::Fp32, FlopKind::Fp32, 2, 0},
            Case{"div.rn.f32", K::Fp32, FlopKind::None, 0, 0},
+           Case{"neg.f64", K::Fp64, FlopKind::None, 0, 0},
            Case{"mad.lo.s32", K::Int, FlopKind::None, 0, 0},
            Case{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", K::Tensor, FlopKind::Tensor, 0,
                 2 * 16 * 8 * 16},
