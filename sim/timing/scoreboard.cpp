@@ -24,10 +24,11 @@ std::pair<uint64_t, Stall> Scoreboard::waitFor(const isa::Inst& in) const {
   uint64_t at = 0;
   Stall kind = Stall::Wait;
   for (const isa::RegRef& r : in.uses)
-    if (const Entry* e = entry(r); e && readyFor(*e, r, in) > at) {
-      at = readyFor(*e, r, in);
-      kind = e->kind;
-    }
+    if (const Entry* e = entry(r))
+      if (const uint64_t ready = readyFor(*e, r, in); ready > at) {
+        at = ready;
+        kind = e->kind;
+      }
   for (const isa::RegRef& r : in.defs)
     if (const Entry* e = entry(r); e && e->ready > at) {
       at = e->ready;
