@@ -45,9 +45,10 @@ CUresult faultCode(sim::FaultKind k) {
       return CUDA_ERROR_ILLEGAL_ADDRESS;
     case sim::FaultKind::Misaligned:
       return CUDA_ERROR_MISALIGNED_ADDRESS;
-    case sim::FaultKind::Trap:
     case sim::FaultKind::Assertion:  // a failed device-side assert: cudaErrorAssert
       return CUDA_ERROR_ASSERT;
+    case sim::FaultKind::Trap:  // `trap` and __trap(): as the chip reports them (trap_probe.cu)
+      return CUDA_ERROR_LAUNCH_FAILED;
     case sim::FaultKind::Watchdog:
     case sim::FaultKind::Interrupted:  // stopped from outside, as the display watchdog does
       return CUDA_ERROR_LAUNCH_TIMEOUT;

@@ -394,7 +394,10 @@ void runTex(Exec& x, const Inst& in) {
   forLanes(x.mask, [&](unsigned l) {
     const Object& o = d.obj[l];
     const tex::Footprint& f = fp[l];
-    if (dst == 0 && tex::readsFloat(o) && (blended >> l & 1)) {
+    // What the fetch returns is the descriptor's, not the instruction's: a descriptor that reads
+    // floats (a float or UNORM/SNORM format, or the normalized-float read mode) gives their bits
+    // to tex.s32/.u32 as well (measured: the probe's normread section, docs/FIDELITY.md).
+    if (tex::readsFloat(o) && (blended >> l & 1)) {
       // Both levels' taps in one weighted sum, rounded once (texture_mipmap.h).
       const tex::Footprint both = tex::blendedFootprint(f, up->fp[l], up->blend[l]);
       const uint8_t* tapBytes[tex::kMaxTaps];
@@ -402,7 +405,7 @@ void runTex(Exec& x, const Inst& in) {
       for (unsigned i = 0; i < up->fp[l].n; ++i) tapBytes[f.n + i] = up->texels.bytes[l][i].data();
       for (unsigned c = 0; c < 4; ++c)
         writeDest(x, in.ops[0], l, c, fp::bits(tex::filteredChannel(o, both, tapBytes, c)));
-    } else if (dst == 0 && tex::readsFloat(o)) {
+    } else if (tex::readsFloat(o)) {
       // One level: point sampling returns the texel's float as it is (NaN payloads and -0
       // survive), linear filtering the weighted sum.
       const uint8_t* tapBytes[8];

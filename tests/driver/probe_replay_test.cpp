@@ -11,7 +11,10 @@
 //   kernels/programs/cuda_graphs.cu                  CUDA graphs (built, captured, cloned,
 //     conditional nodes, capture errors): tests/recorded/programs/cuda_graphs.chip.txt (H100,
 //     2026-12-05, `JOBS=probes PROBES=kernels/programs/cuda_graphs.cu bash
-//     scripts/device_batch.sh`).
+//     scripts/device_batch.sh`);
+//   scripts/probes/trap/trap_probe.cu                a trap, __trap(), a failed assert and an
+//     out-of-bounds store: tests/recorded/programs/trap_probe.chip.txt (H100, 2026-12-06,
+//     `bash scripts/device_trap.sh`).
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -59,6 +62,25 @@ TEST(ProbeReplay, Im2colAgreesWithTheH200) {
 }
 
 }  // namespace
+
+// Each way a kernel stops itself, in a process of its own as on the chip (scripts/device_trap.sh,
+// an H100 the device tool lent, 2026-12-06): a trap is an unspecified launch failure, a failed
+// assert cudaErrorAssert, an out-of-bounds store an illegal address.
+TEST(ProbeReplay, KernelsThatStopThemselvesReportTheChipsErrors) {
+  const warpsim::test::Outcome chip = warpsim::test::shell(
+      "cat " + std::string(WARPSIM_SOURCE_DIR) + "/tests/recorded/programs/trap_probe.chip.txt");
+  ASSERT_EQ(chip.status, 0) << chip.output;
+  const std::vector<std::string> want = lines(chip.output);
+  const std::vector<std::string> cases = {"trap", "__trap", "assert", "oob"};
+  ASSERT_GE(want.size(), cases.size());
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const warpsim::test::Outcome sim =
+        warpsim::test::shell("(" + std::string(WARPSIM_BINARY) + " exec " + WARPSIM_PROGRAMS_DIR +
+                             "/trap_probe " + cases[i] + " 2>/dev/null)");
+    EXPECT_EQ(sim.status, 0) << cases[i];
+    EXPECT_EQ(lines(sim.output), std::vector<std::string>{want[i]}) << cases[i];
+  }
+}
 
 TEST(ProbeReplay, CudaGraphsPrintWhatTheChipPrints) {
   expectAgrees("cat", "tests/recorded/programs/cuda_graphs.chip.txt", "cuda_graphs");

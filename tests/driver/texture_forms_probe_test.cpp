@@ -1,7 +1,8 @@
 // The texture forms probe (scripts/probes/texture/texture_forms_probe.cu) under warpsim exec,
 // section by section and line by line against the chip's output of the same program
 // (tests/recorded/texture/texture_forms.chip.txt.xz: `bash scripts/device_texture_forms.sh 1` on
-// an H100 the device tool lent, the H200's sm_90 texture units, 2026-12-05): every line is one
+// an H100 the device tool lent, the H200's sm_90 texture units, 2026-12-05; its normread section
+// `ONLY=normread bash scripts/device_texture_forms.sh` on an H100, 2026-12-06): every line is one
 // measurement with its inputs. What agrees must keep agreeing (whole sections and objects are
 // listed below); what differs is counted per section in docs/FIDELITY.md "Texture and surface
 // forms", and a change may only lower it.
@@ -89,12 +90,13 @@ TEST(TextureFormsProbe, AgreesWithTheH200WhereFitted) {
   // load (txq/suq channel queries: "operation not supported"; tex.2dms: "named symbol not
   // found"; independent mode: CUDA_ERROR_NOT_FOUND) and the out-of-range .trap surface accesses
   // (an illegal address), sust.p into the normalized (UNORM/SNORM) array formats, and tld4 on
-  // cube maps (a seamless corner's blend too). What differs: tex.grad on cube maps' level of
+  // cube maps (a seamless corner's blend too), and tex of the normalized formats (normread: f32
+  // and s32 alike read normalized floats). What differs: tex.grad on cube maps' level of
   // detail, mostly by 1/256, and for infinite and NaN gradients.
   const std::map<std::string, unsigned> floors = {
-      {"base", 0},      {"sust", 0},       {"sured", 0},    {"suredodd", 0}, {"cubegrad", 1119},
-      {"tld4cube", 0},  {"sustnorm", 0},   {"txq", 0},      {"ms", 0},       {"indep", 0},
-      {"trap-sust", 0}, {"trap-sured", 0}, {"trap-suld", 0}};
+      {"base", 0},      {"sust", 0},       {"sured", 0},     {"suredodd", 0}, {"cubegrad", 1119},
+      {"tld4cube", 0},  {"sustnorm", 0},   {"txq", 0},       {"ms", 0},       {"indep", 0},
+      {"trap-sust", 0}, {"trap-sured", 0}, {"trap-suld", 0}, {"normread", 0}};
   for (const auto& [name, most] : floors) EXPECT_LE(d[name].differing, most) << name;
   EXPECT_EQ(d.size(), floors.size());
 }
