@@ -5,7 +5,7 @@
 #      alone and beside up to 31 warps, and regblock's inner loop without its global loads;
 #   2. the SASS ptxas makes of lds_width and sgemm_regblock (cuobjdump -sass);
 #   3. per SASS instruction, the stall reasons ncu samples (its source page) for sgemm_regblock
-#      at 1024 and micro_lds_fma;
+#      at 1024, micro_lds_fma, sgemm_naive at 512 and calls_noinline at 65536;
 #   4. on an H200 only: the cluster and fence probes again (they ran on an H100 so far).
 #
 #   here:    bash scripts/device_campaign.sh prepare && tar -cJf .devcarry/ptx.tar.xz build/ptx
@@ -23,8 +23,11 @@ mkdir -p "$OUT" /tmp/lds_sass /tmp/lds_source
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv,noheader |
   tee "$OUT/device.txt"
 
-BUDGET=150 TAG=lds WORK=/tmp/lds LADDER=2 bash scripts/device_timing.sh micro_lds_chain micro_lds_fma |
-  tail -n 4
+# Both cards into one archive (the device tool sends back at most 8 files): the first run's
+# archive and summary stay on the device, the second's hold both cards.
+OUT=/tmp/lds_first BUDGET=150 TAG=lds WORK=/tmp/lds MEASURE_ARGS="--sizes 64,256" \
+  bash scripts/device_timing.sh micro_lds_chain | tail -n 1
+BUDGET=150 TAG=lds WORK=/tmp/lds LADDER=2 bash scripts/device_timing.sh micro_lds_fma | tail -n 3
 
 for m in lds_width sgemm_regblock; do
   ptxas -arch=sm_90 -o "/tmp/lds_sass/$m.cubin" "build/ptx/$m.ptx" && cuobjdump -sass "/tmp/lds_sass/$m.cubin"
@@ -33,13 +36,16 @@ done > "$OUT/sass_lds.txt" 2>&1
 source_page() {  # NAME CARD SIZE
   timeout 150 ncu --clock-control none --launch-count 1 --section WarpStateStats \
     --section SourceCounters -f -o "/tmp/lds_source/$1" \
-    "$BIN/warpsim" measure "$2" --sizes "$3" > "/tmp/lds_source/$1.log" 2>&1
+    "$BIN/warpsim" measure "$2" --sizes "$3" --manifest "/tmp/lds_source/$1.tsv" \
+    > "/tmp/lds_source/$1.log" 2>&1
   ncu -i "/tmp/lds_source/$1.ncu-rep" --page source --csv --print-source sass \
     > "/tmp/lds_source/$1.sass.csv" 2> "/tmp/lds_source/$1.err"
   echo "$1: $(wc -l < "/tmp/lds_source/$1.sass.csv") lines"
 }
 source_page regblock sgemm_regblock 1024
 source_page lds_fma micro_lds_fma 64
+source_page naive sgemm_naive 512
+source_page noinline calls_noinline 65536
 tar -C /tmp/lds_source -czf "$OUT/source.tgz" .
 
 if grep -q H200 "$OUT/device.txt"; then

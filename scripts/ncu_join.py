@@ -46,7 +46,10 @@ KEEP = [
     "launch__occupancy_limit_registers", "launch__occupancy_limit_shared_mem",
     "launch__occupancy_limit_warps", "smsp__average_warp_latency_per_inst_issued.ratio",
 ]
-STALL = re.compile(r"^smsp__average_warps_issue_stalled_[a-z_]+_per_issue_active\.ratio$")
+# Families of metrics kept by pattern, whichever of them the CSV has: the stall reasons (a CPI
+# stack) and the warp instructions per pipe (scripts/device_pipes.sh).
+FAMILIES = re.compile(r"^(smsp__average_warps_issue_stalled_[a-z_]+_per_issue_active\.ratio"
+                      r"|smsp__inst_executed_pipe_[a-z0-9_]+\.sum)$")
 KEYS = ["card", "size", "seed", "launch", "kernel", "grid", "block", "shared", "threads"]
 
 
@@ -76,7 +79,7 @@ def main(path, keep_repeats=False):
         header, profiled = table[0], table[2:]
         col = {h: i for i, h in enumerate(header)}
         if stall_names is None:
-            stall_names = sorted(h for h in header if STALL.match(h))
+            stall_names = sorted(h for h in header if FAMILIES.match(h))
         for m, r in zip(manifest, profiled):
             if r[col["Kernel Name"]] != m["kernel"]:
                 print(f"{stem}: launch order differs at {m['card']} {m['size']}", file=sys.stderr)
