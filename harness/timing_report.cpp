@@ -144,6 +144,17 @@ void timingJson(Json& j, const sim::timing::TimingReport& r) {
     j.field("smsp__average_warps_issue_stalled_" + std::string(sim::timing::stallName(Stall(i))) +
                 "_per_issue_active.ratio",
             r.stallPerIssue(Stall(i)));
+  // Warp-instructions per pipe, as ncu counts them: its lsu pipe takes global, local and shared
+  // accesses and shuffles alike (the model's LSU and MIO), its fma pipe both halves.
+  {
+    using sim::timing::Unit;
+    const auto pipe = [&](Unit u) { return r.pipeIssues[size_t(u)]; };
+    for (Unit u : {Unit::Alu, Unit::FmaHeavy, Unit::FmaLite, Unit::Fp64, Unit::Sfu, Unit::Tensor})
+      j.field("smsp__inst_executed_pipe_" + std::string(sim::timing::unitName(u)) + ".sum",
+              pipe(u));
+    j.field("smsp__inst_executed_pipe_fma.sum", pipe(Unit::FmaHeavy) + pipe(Unit::FmaLite));
+    j.field("smsp__inst_executed_pipe_lsu.sum", pipe(Unit::Lsu) + pipe(Unit::Mio));
+  }
   j.field("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", m.globalLoadSectors);
   j.field("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", m.globalStoreSectors);
   j.field("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", m.globalLoadRequests);

@@ -98,10 +98,18 @@ const std::vector<Row>& rows() {
       {"latency.tensor", &TimingConfig::latTensor, "cycles", "S3 -ptx_opcode_latency_tesnor 24",
        true},
       {"latency.misc", &TimingConfig::latMisc, "cycles", "[unverified]", false},
-      {"issue.fp32", &TimingConfig::iiFp32, "cycles/warp-insn",
-       "128 FP32 lanes per SM = 32 per SMSP", true},
-      {"issue.int", &TimingConfig::iiInt, "cycles/warp-insn", "64 INT32 lanes per SM [unverified]",
-       false},
+      {"issue.fma", &TimingConfig::iiFma, "cycles/warp-insn",
+       "each half (heavy, lite) of the FMA pipe: 128 FP32 lanes per SM = 16 per half per SMSP; "
+       "micro_ffma_chain's FFMA on the lite half, sgemm_regblock's on both "
+       "(tests/recorded/timing/h100_pipes.tsv)",
+       true},
+      {"issue.alu", &TimingConfig::iiAlu, "cycles/warp-insn",
+       "64 INT32 lanes per SM = 16 per SMSP (H100 whitepaper) [unverified]", false},
+      {"issue.int_on_fma_heavy", &TimingConfig::intOnFmaHeavy, "0/1",
+       "ptxas balances integer work between the ALU and IMAD forms on the FMA pipe's heavy half: "
+       "micro_iadd_chain's adds 0.449 ALU / 0.455 heavy, transpose_tiled's integer work evenly "
+       "(tests/recorded/timing/h100_pipes.tsv)",
+       true},
       {"issue.fp64", &TimingConfig::iiFp64, "cycles/warp-insn",
        "64 FP64 units per SM (PMC10448217 Table 3)", true},
       {"issue.sfu", &TimingConfig::iiSfu, "cycles/warp-insn",
@@ -296,8 +304,9 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.registerAllocUnit == 0) fail("sm.register_alloc_unit: must be positive");
   if (c.sharedCarveoutMaxKb > c.unifiedL1SharedKb)
     fail("sm.shared_carveout_max_kb: larger than sm.unified_l1_shared_kb");
-  for (uint32_t v : {c.iiFp32, c.iiInt, c.iiFp64, c.iiSfu, c.iiTensor, c.iiBranch})
+  for (uint32_t v : {c.iiFma, c.iiAlu, c.iiFp64, c.iiSfu, c.iiTensor, c.iiBranch})
     if (v == 0) fail("issue.*: initiation intervals must be at least 1");
+  if (c.intOnFmaHeavy > 1) fail("issue.int_on_fma_heavy: must be 0 or 1");
   auto pow2 = [](uint32_t v) { return v >= 32 && (v & (v - 1)) == 0; };
   if (!pow2(c.l1LineBytes) || c.l1LineBytes > 128) fail("l1.line_bytes: must be 32, 64 or 128");
   if (!pow2(c.l2LineBytes) || c.l2LineBytes > 128) fail("l2.line_bytes: must be 32, 64 or 128");

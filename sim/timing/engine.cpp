@@ -30,11 +30,14 @@ class Engine::Probe final : public Observer {
 
 namespace {
 
-// Whether `f`'s backward branch at `pc` closes a loop whose induction variable (a register the
-// branch's setp compares) is stepped by an add of a register, not an immediate: ptxas unrolls
-// constant-stride loops (layernorm_row's c += 32: four LDGs per trip in SASS) but not these
-// (ddot's i += gridDim.x * 256: one LDG pair per trip, each waiting for the last).
-bool runtimeStrideLoop(const isa::FunctionCode& f, uint32_t pc) {
+// Whether ptxas leaves the loop that `f`'s backward branch at `pc` closes as written, one trip
+// a trip: ptxas unrolls a counted loop with a constant stride (layernorm_row's c += 32: four
+// LDGs per trip in SASS) but not one whose induction variable (a register the branch's setp
+// compares) is stepped by an add of a register (ddot's i += gridDim.x * 256: one LDG pair per
+// trip, each waiting for the last), nor one that leaves on a combination of conditions, its
+// guard an and/or of predicates (calls_noinline's collatz loop, `while (v != 1 && steps <
+// limit)`: one trip of 39 stall cycles per SASS trip, two 13-cycle waits for its ISETPs).
+bool notUnrolledLoop(const isa::FunctionCode& f, uint32_t pc) {
   const isa::Inst& br = f.code[pc];
   if (br.flow != isa::Flow::Branch || br.target == isa::kNoPc || br.target > pc ||
       br.guard == isa::kNoSlot)
@@ -43,6 +46,8 @@ bool runtimeStrideLoop(const isa::FunctionCode& f, uint32_t pc) {
   for (uint32_t i = pc; i-- > br.target;) {
     const isa::Inst& cmp = f.code[i];
     if (std::find(cmp.defs.begin(), cmp.defs.end(), guard) == cmp.defs.end()) continue;
+    if (cmp.mods.cmp == isa::Cmp::None || cmp.mods.boolOp != isa::BoolOp::None)
+      return true;  // and.pred / or.pred, or a setp that combines a predicate: a loop of exits
     for (const isa::Opnd& o : cmp.ops) {
       if (o.kind != isa::OpndKind::Reg || !o.declared) continue;
       const isa::RegRef var{o.slot, false};
@@ -102,7 +107,7 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     if (f.isExtern && f.name == "vprintf") vprintf_ = &f;
     // Whole 4-byte words: SASS saves and restores registers one STL/LDL of 4 bytes per lane.
     for (uint32_t pc = 0; pc < f.code.size(); ++pc)
-      if (runtimeStrideLoop(f, pc)) notUnrolled_.insert(&f.code[pc]);
+      if (notUnrolledLoop(f, pc)) notUnrolled_.insert(&f.code[pc]);
     if (c.ptxasPipelineUnroll && c.ptxasHoistWindow)
       addPipelinedLoops(f, WarpCtx::kHoistRing,
                         std::min(c.ptxasUnrollMaxBody, WarpCtx::kHoistRing / c.ptxasPipelineUnroll),
@@ -332,10 +337,10 @@ std::pair<uint64_t, Stall> Engine::evaluate(WarpCtx& w) {
     w.next = nextInstruction(ctas_[w.cta]->cta->warp(w.warp));
     if (w.next) {
       std::tie(w.regAt, w.regKind) = w.sb.waitFor(*w.next);
-      w.unit = classes_[w.next->cls].unit;
+      w.pipes = classes_.pipesOf(*w.next);
     } else {
       w.regAt = 0;
-      w.unit = Unit::None;
+      w.pipes = {};
     }
     w.peeked = true;
   }
@@ -345,14 +350,14 @@ std::pair<uint64_t, Stall> Engine::evaluate(WarpCtx& w) {
     at = w.regAt;
     kind = w.regKind;
   }
-  const Unit u = w.unit;
+  const Unit u = w.pipes.first;
   uint64_t unitFree = 0;
   if (u == Unit::Lsu)
     unitFree = sms_[w.sm].l1->lsuFree();
   else if (u == Unit::Mio)
     unitFree = std::max(sms_[w.sm].mioFree, w.sharedPaceEnd);
   else if (u != Unit::None)
-    unitFree = sms_[w.sm].smsps[w.smsp].unitFree[size_t(u)];
+    unitFree = sms_[w.sm].smsps[w.smsp].freeAt(w.pipes);
   if (unitFree > at) {
     at = unitFree;
     kind = throttleOf(u);
@@ -538,6 +543,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
     const ClassTiming& ct = classes_[in->cls];
     uint64_t ready, guardReady = 0;
     Stall kind;
+    if (ct.unit == Unit::Lsu || ct.unit == Unit::Mio) ++rep_.pipeIssues[size_t(ct.unit)];
     if (ct.memory || curHadMemory_) {
       // A hoisted load started curHoist_ cycles before its PTX issue; the memory system's
       // queues are those at its issue (an approximation that keeps them in time order).
@@ -552,10 +558,13 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       ready = dataflowT + ct.latency;
       guardReady = dataflowT + c_.latPredicateGuard;
       kind = resultKind(in->cls);
-      if (ct.unit == Unit::Mio)
+      if (ct.unit == Unit::Mio) {
         s.mioFree = std::max(s.mioFree, t + ct.interval);
-      else if (ct.unit != Unit::None)
-        sp.unitFree[size_t(ct.unit)] = t + ct.interval;
+      } else if (ct.unit != Unit::None) {
+        const Unit pipe = sp.pick(classes_.pipesOf(*in), t);
+        sp.unitFree[size_t(pipe)] = t + classes_.intervalOf(pipe);
+        ++rep_.pipeIssues[size_t(pipe)];
+      }
     }
     for (const isa::RegRef& d : in->defs) w.sb.write(d, ready, kind, guardReady);
     if (!in->defs.empty()) end_ = std::max(end_, ready);  // a result still on its way

@@ -136,6 +136,7 @@ void accumulate(TimingReport& a, const TimingReport& b) {
   a.warpInstructions += b.warpInstructions;
   a.threadInstructions += b.threadInstructions;
   for (size_t i = 0; i < a.stalls.size(); ++i) a.stalls[i] += b.stalls[i];
+  for (size_t i = 0; i < a.pipeIssues.size(); ++i) a.pipeIssues[i] += b.pipeIssues[i];
   MemoryCounters& m = a.mem;
   const MemoryCounters& n = b.mem;
   m.globalLoadRequests += n.globalLoadRequests;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/timing/occupancy.h"
+#include "sim/timing/unit.h"
 
 namespace warpsim::sim::timing {
 
@@ -78,6 +79,8 @@ struct TimingReport {
   double achievedOccupancy = 0;     // mean resident warps / max warps, over active SM cycles
   uint64_t residentWarpCycles = 0;  // warps resident on an SM, integrated over cycles
   std::array<uint64_t, size_t(Stall::Count_)> stalls{};  // warp-cycles in each state
+  // Warp-instructions issued to each unit (constant-bank work, Unit::None, is not counted).
+  std::array<uint64_t, size_t(Unit::Count_)> pipeIssues{};
   MemoryCounters mem;
   double seconds() const { return clockGhz > 0 ? cycles / (clockGhz * 1e9) : 0; }
   double ipc()

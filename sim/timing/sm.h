@@ -3,6 +3,7 @@
 // bookkeeping for active cycles and achieved occupancy.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
@@ -65,7 +66,7 @@ struct WarpCtx {
   const isa::Inst* next = nullptr;
   uint64_t regAt = 0;
   Stall regKind = Stall::Wait;
-  Unit unit = Unit::None;
+  PipeChoice pipes;
 };
 
 struct Smsp {
@@ -73,6 +74,17 @@ struct Smsp {
   uint32_t lastIssued = ~0u;    // WarpCtx index
   std::array<uint64_t, size_t(Unit::Count_)> unitFree{};
   uint64_t scheduled = kNever;  // its pending wake-up
+  // The first cycle one of `p`'s units (per sub-partition ones) is free.
+  uint64_t freeAt(PipeChoice p) const {
+    const uint64_t a = unitFree[size_t(p.first)];
+    return p.second == Unit::None ? a : std::min(a, unitFree[size_t(p.second)]);
+  }
+  // The unit of `p` an instruction issued at cycle t takes: `p.first` if free by then, else the
+  // one that frees first.
+  Unit pick(PipeChoice p, uint64_t t) const {
+    if (p.second == Unit::None || unitFree[size_t(p.first)] <= t) return p.first;
+    return unitFree[size_t(p.second)] < unitFree[size_t(p.first)] ? p.second : p.first;
+  }
 };
 
 struct SmState {

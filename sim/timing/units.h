@@ -1,17 +1,15 @@
-// Which unit an instruction class issues to, its dependent-issue latency and how long it holds
-// the unit (initiation interval). ALU units are per sub-partition; the load/store pipes (LSU for
-// global/local, MIO for shared and warp shuffles) are per SM.
+// Which unit an instruction issues to, its dependent-issue latency and how long it holds the
+// unit (initiation interval). ALU and FMA units are per sub-partition; the load/store pipes (LSU
+// for global/local, MIO for shared and warp shuffles) are per SM.
 #pragma once
 
 #include <cstdint>
 
 #include "isa/program.h"
 #include "sim/timing/config.h"
+#include "sim/timing/unit.h"
 
 namespace warpsim::sim::timing {
-
-enum class Unit : uint8_t { Fp32, Int, Fp64, Sfu, Tensor, Branch, Lsu, Mio, None, Count_ };
-const char* unitName(Unit u);
 
 struct ClassTiming {
   Unit unit = Unit::None;
@@ -20,11 +18,26 @@ struct ClassTiming {
   bool memory = false;    // latency comes from the memory system
 };
 
+// The units an instruction may issue to. ptxas picks among equivalent SASS forms to balance the
+// pipes (an FFMA goes to either half of the FMA pipe; a 32-bit integer add becomes IADD3 on the
+// ALU or IMAD.IADD on the FMA pipe's heavy half, a move MOV or IMAD.MOV): the timing model
+// issues it to whichever of the two frees first, `first` on a tie. `second` is None when there
+// is no choice.
+struct PipeChoice {
+  Unit first = Unit::None, second = Unit::None;
+};
+
 // One row per isa::InsnClass, from the config.
 struct ClassTable {
   explicit ClassTable(const TimingConfig& c);
   const ClassTiming& operator[](isa::InsnClass k) const { return rows[size_t(k)]; }
+  // The units `in` may issue to: its class's unit, refined for integer and FMA-pipe work by the
+  // instruction's operation (issue.int_on_fma_heavy).
+  PipeChoice pipesOf(const isa::Inst& in) const;
+  uint32_t intervalOf(Unit u) const { return intervals[size_t(u)]; }
   ClassTiming rows[size_t(isa::InsnClass::Count_)];
+  uint32_t intervals[size_t(Unit::Count_)] = {};
+  bool intOnFmaHeavy = true;
 };
 
 }  // namespace warpsim::sim::timing

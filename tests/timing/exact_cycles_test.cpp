@@ -14,8 +14,9 @@ namespace {
 
 constexpr const char* kHeader = ".version 8.0\n.target sm_90\n.address_size 64\n";
 
-// N fp32 adds; dependent: each reads the previous one's result; independent: each reads %f1.
-std::string addChain(unsigned n, bool dependent, const char* type = "f32") {
+// N fp32 adds (or s32 ones, or another operation: `op` "mul.lo" or "xor"); dependent: each reads
+// the previous one's result; independent: each reads %f1.
+std::string addChain(unsigned n, bool dependent, const char* type = "f32", const char* op = "add") {
   const bool fp = std::string(type) == "f32";
   const std::string r = fp ? "%f" : "%r";
   std::string s = std::string(kHeader) + ".visible .entry k(.param .u64 out) {\n  .reg ." +
@@ -24,8 +25,9 @@ std::string addChain(unsigned n, bool dependent, const char* type = "f32") {
   s += fp ? "  mov.f32 %f1, 0f3F800000;\n" : "  mov.u32 %r1, 1;\n";
   for (unsigned i = 0; i < n; ++i) {
     const std::string src = dependent ? r + std::to_string(i + 1) : r + "1";
-    s += "  add." + std::string(fp ? "f32" : "s32") + " " + r + std::to_string(i + 2) + ", " + src +
-         ", " + r + "1;\n";
+    const std::string t = std::string(op) == "xor" ? "b32" : fp ? "f32" : "s32";
+    s += "  " + std::string(op) + "." + t + " " + r + std::to_string(i + 2) + ", " + src + ", " +
+         r + "1;\n";
   }
   s += "  st.global." + std::string(fp ? "f32" : "u32") + " [%rd1], " + r + std::to_string(n + 1) +
        ";\n  ret;\n}\n";
@@ -85,12 +87,42 @@ TEST(ExactCycles, DependentFp32ChainCostsItsLatencyPerAdd) {
   EXPECT_EQ(cycles(addChain(64, true), slow) - cycles(addChain(32, true), slow), 32u * 6);
 }
 
+// 32 more independent instructions of one kind: the cycles they add.
+uint64_t costOf32(const char* type, const char* op, const TimingConfig& c = {}) {
+  return cycles(addChain(64, false, type, op), c) - cycles(addChain(32, false, type, op), c);
+}
+
 TEST(ExactCycles, IndependentAddsIssueAtTheUnitsRate) {
   const TimingConfig c;
-  // fp32: one warp-instruction per cycle per sub-partition (issue.fp32 = 1).
-  EXPECT_EQ(cycles(addChain(64, false)) - cycles(addChain(32, false)), 32u * c.iiFp32);
-  // int: the half-rate pipe (issue.int = 2).
-  EXPECT_EQ(cycles(addChain(64, false, "s32")) - cycles(addChain(32, false, "s32")), 32u * c.iiInt);
+  ASSERT_EQ(c.iiFma, 2u);
+  ASSERT_EQ(c.iiAlu, 2u);
+  // fp32: either half of the FMA pipe, each busy issue.fma cycles: one a cycle.
+  EXPECT_EQ(costOf32("f32", "add"), 32u * c.iiFma / 2);
+  // A 32-bit integer add: IADD3 on the ALU or IMAD.IADD on the FMA pipe's heavy half, one a
+  // cycle between them; an integer multiply is the heavy half's alone (IMAD), a logic operation
+  // the ALU's (LOP3): each half rate.
+  EXPECT_EQ(costOf32("s32", "add"), 32u);
+  EXPECT_EQ(costOf32("s32", "mul.lo"), 32u * c.iiFma);
+  EXPECT_EQ(costOf32("s32", "xor"), 32u * c.iiAlu);
+  // issue.int_on_fma_heavy 0: every integer instruction on the ALU.
+  TimingConfig alu;
+  alu.intOnFmaHeavy = 0;
+  EXPECT_EQ(costOf32("s32", "add", alu), 32u * c.iiAlu);
+  EXPECT_EQ(costOf32("s32", "mul.lo", alu), 32u * c.iiAlu);
+}
+
+// What each pipe issued, as ncu's smsp__inst_executed_pipe_* count it.
+TEST(ExactCycles, EachPipeCountsWhatIssuedToIt) {
+  const TimingReport add = run(addChain(32, false, "s32"), {}, {1, 1, 1}, {32, 1, 1}).report;
+  // The mov and 32 adds alternate between the ALU and the heavy half (ALU first on a tie).
+  EXPECT_EQ(add.pipeIssues[size_t(Unit::Alu)] + add.pipeIssues[size_t(Unit::FmaHeavy)], 33u);
+  EXPECT_EQ(add.pipeIssues[size_t(Unit::Alu)], 17u);
+  EXPECT_EQ(add.pipeIssues[size_t(Unit::Lsu)], 1u);  // the store
+  const TimingReport fadd = run(addChain(32, true), ptxOrder(), {1, 1, 1}, {32, 1, 1}).report;
+  // A dependent chain in the PTX's order finds both halves free: FFMA's first choice, the lite
+  // half (micro_ffma_chain on the chip: 0.90 of its instructions on the lite half, 0.004 heavy).
+  EXPECT_EQ(fadd.pipeIssues[size_t(Unit::FmaLite)], 32u);
+  EXPECT_EQ(fadd.pipeIssues[size_t(Unit::FmaHeavy)], 0u);
 }
 
 // A setp whose predicate either guards the next instruction (`@%p1 add`) or is read by it as
