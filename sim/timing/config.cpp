@@ -250,6 +250,11 @@ const std::vector<Row>& rows() {
        "15-instruction `if (tid == 0)` body with a global store stays a branch), "
        "reduce_interleaved and reduce_sequential (4-instruction bodies predicated)",
        true},
+      {"ptxas.fold_addresses", &TimingConfig::ptxasFoldAddresses, "0/1",
+       "ptxas folds an add that only addresses memory into the access ([R+imm], [R+UR]): "
+       "micro_lds_chain's `add %r, %idx, table` is `LDS R6, [R6+UR4]` in cuobjdump -sass "
+       "(scripts/device_lds_width.sh's sass_lds.txt)",
+       true},
       {"ptxas.sass_stalls", &TimingConfig::ptxasSassStalls, "0/1",
        "the fixed stall counts of the control codes of ptxas's SASS (bits 41-44 of each "
        "instruction's second word; nvdisasm -c -g -hex of a -lineinfo cubin), per source line "
@@ -324,6 +329,7 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.ptxasVectorize > 1) fail("ptxas.vectorize_shared: must be 0 or 1");
   if (c.l2Partitions == 0 || c.l2Partitions > 8) fail("l2.partitions: must be 1..8");
   if (c.ptxasIfConvertMax > 64) fail("ptxas.if_convert_max: must be 0..64");
+  if (c.ptxasFoldAddresses > 1) fail("ptxas.fold_addresses: must be 0 or 1");
   if (c.ptxasSassStalls > 1) fail("ptxas.sass_stalls: must be 0 or 1");
   if (!(c.l2PartialWriteSlots >= 1)) fail("l2.partial_write_slots: must be at least 1");
   if (!(c.l2FarLookupSlots >= 1)) fail("l2.far_lookup_slots: must be at least 1");

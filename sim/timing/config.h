@@ -122,6 +122,9 @@ struct TimingConfig {
   // ptxas predicates a guarded forward branch over a straight-line body of at most this many
   // PTX instructions (if_convert.h); 0: every branch stays a branch.
   uint32_t ptxasIfConvertMax = 12;
+  // 1: an add whose result only addresses memory, of an immediate or a symbol's address, is
+  // folded into the access's addressing mode ([R+imm], [R+UR]): no latency, no unit.
+  uint32_t ptxasFoldAddresses = 1;
   // 1: a warp waits after each PTX instruction the fixed stall cycles that the control codes of
   // ptxas's SASS give its source line and kind (sass_stalls.h; needs ptxas and nvdisasm, and
   // without them the model runs as with 0); 0: one cycle, the model's own waits aside. Off by

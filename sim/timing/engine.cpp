@@ -113,6 +113,7 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
                         std::min(c.ptxasUnrollMaxBody, WarpCtx::kHoistRing / c.ptxasPipelineUnroll),
                         c.ptxasPipelineUnroll, notUnrolled_, pipelined_);
     addIfConverted(f, c.ptxasIfConvertMax, predicated_);
+    if (c.ptxasFoldAddresses) addFoldedAdds(f, addressFolded_);
     if (auto it = resources.stackFrames.find(f.name);
         it != resources.stackFrames.end() && it->second >= 4) {
       frames_[&f] = it->second / 4 * 4;
@@ -337,7 +338,8 @@ std::pair<uint64_t, Stall> Engine::evaluate(WarpCtx& w) {
     w.next = nextInstruction(ctas_[w.cta]->cta->warp(w.warp));
     if (w.next) {
       std::tie(w.regAt, w.regKind) = w.sb.waitFor(*w.next);
-      w.pipes = classes_.pipesOf(*w.next);
+      w.pipes = addressFolded_.empty() || !addressFolded_.count(w.next) ? classes_.pipesOf(*w.next)
+                                                                        : PipeChoice{};
     } else {
       w.regAt = 0;
       w.pipes = {};
@@ -554,6 +556,9 @@ void Engine::issue(uint32_t wi, uint64_t t) {
         if (ct.unit == Unit::Lsu) s.l1->occupy(t + 1);
         if (ct.unit == Unit::Mio) s.mioFree = std::max(s.mioFree, t + 1);
       }
+    } else if (!addressFolded_.empty() && addressFolded_.count(in)) {
+      ready = guardReady = dataflowT;  // part of its access's address: no instruction of its own
+      kind = resultKind(in->cls);
     } else {
       ready = dataflowT + ct.latency;
       guardReady = dataflowT + c_.latPredicateGuard;

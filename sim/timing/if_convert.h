@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "isa/program.h"
@@ -26,9 +27,14 @@ bool ifConverted(const isa::FunctionCode& f, uint32_t pc, uint32_t maxBody);
 using PredicatedBodies = std::unordered_map<const isa::Inst*, std::vector<uint32_t>>;
 void addIfConverted(const isa::FunctionCode& f, uint32_t maxBody, PredicatedBodies& out);
 
-// Whether ptxas folds `in` (an add of an immediate whose result the body uses only as a memory
-// address's base, between `in` and `end`) into the addressing mode ([R+imm]): no SASS
+// Whether ptxas folds `in` (an add of an immediate, or of a register holding a symbol's address,
+// whose result the code uses only as a memory address's base, between `in` and `end`) into the
+// addressing mode ([R+imm], [R+UR]: micro_lds_chain's `LDS R6, [R6+UR4]`): no SASS
 // instruction of its own.
 bool foldedIntoAddress(const isa::FunctionCode& f, uint32_t pc, uint32_t end);
+
+// Adds every add of `f` that ptxas folds into an address (foldedIntoAddress, its uses looked for
+// up to the end of its basic block) to `out`.
+void addFoldedAdds(const isa::FunctionCode& f, std::unordered_set<const isa::Inst*>& out);
 
 }  // namespace warpsim::sim::timing
