@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.." || exit 2
 OUT=${OUT:-/tmp/out}
 BIN=build/bin
 export LD_LIBRARY_PATH=$PWD/$BIN${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-mkdir -p "$OUT" /tmp/lds_sass /tmp/lds_source
+mkdir -p "$OUT" /tmp/lds_sass
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv,noheader |
   tee "$OUT/device.txt"
 
@@ -33,20 +33,8 @@ for m in lds_width sgemm_regblock; do
   ptxas -arch=sm_90 -o "/tmp/lds_sass/$m.cubin" "build/ptx/$m.ptx" && cuobjdump -sass "/tmp/lds_sass/$m.cubin"
 done > "$OUT/sass_lds.txt" 2>&1
 
-source_page() {  # NAME CARD SIZE
-  timeout 150 ncu --clock-control none --launch-count 1 --section WarpStateStats \
-    --section SourceCounters -f -o "/tmp/lds_source/$1" \
-    "$BIN/warpsim" measure "$2" --sizes "$3" --manifest "/tmp/lds_source/$1.tsv" \
-    > "/tmp/lds_source/$1.log" 2>&1
-  ncu -i "/tmp/lds_source/$1.ncu-rep" --page source --csv --print-source sass \
-    > "/tmp/lds_source/$1.sass.csv" 2> "/tmp/lds_source/$1.err"
-  echo "$1: $(wc -l < "/tmp/lds_source/$1.sass.csv") lines"
-}
-source_page regblock sgemm_regblock 1024
-source_page lds_fma micro_lds_fma 64
-source_page naive sgemm_naive 512
-source_page noinline calls_noinline 65536
-tar -C /tmp/lds_source -czf "$OUT/source.tgz" .
+WORK=/tmp/lds_source bash scripts/device_source_pages.sh regblock:sgemm_regblock:1024 \
+  lds_fma:micro_lds_fma:64 naive:sgemm_naive:512 noinline:calls_noinline:65536
 
 if grep -q H200 "$OUT/device.txt"; then
   BUDGET=200 bash scripts/device_cluster_timing.sh | tail -n 6
