@@ -106,8 +106,9 @@ namespace {
 // Whether `w`'s top path runs on as it is: reconverge would change nothing.
 inline bool settled(const Warp& w) {
   // The frame's entries are all gone (its call returns), or the kernel's (the warp is done).
-  if (w.stack.size() <= w.frames.back().stackBase) return false;
-  const SimtEntry& t = w.stack.back();
+  const SimtEntry* const end = w.stack.data() + w.stack.size();
+  if (end <= w.stack.data() + w.frames.back().stackBase) return false;
+  const SimtEntry& t = end[-1];
   return t.mask != 0 && t.pc != t.rpc;
 }
 
