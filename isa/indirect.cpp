@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "isa/facts.h"
 #include "isa/lower.h"
 
 namespace warpsim::isa {
@@ -55,10 +56,15 @@ std::vector<bool> addressTakenFunctions(const ir::Module& m,
       if (v.kind == ir::InitValue::Kind::SymbolAddr) mark(v.symbol);
   for (const ir::Function& f : m.functions)
     for (const ir::Statement& s : f.body) {
-      // A direct call names its callee, which takes no address.
-      if (s.kind != ir::Statement::Kind::Instr || s.instr.opcode == "call") continue;
-      for (const ir::Operand& o : s.instr.operands)
-        if (o.kind == ir::OperandKind::Symbol) mark(o.name);
+      if (s.kind != ir::Statement::Kind::Instr) continue;
+      const auto names = [](const ir::Operand& o) { return o.kind == ir::OperandKind::Symbol; };
+      const std::vector<ir::Operand>& ops = s.instr.operands;
+      // A direct call names its callee, which takes no address (its role says it is a call;
+      // asked only of instructions that name a symbol, as few do).
+      if (std::none_of(ops.begin(), ops.end(), names) || roleOf(s.instr.opcode) == Role::Call)
+        continue;
+      for (const ir::Operand& o : ops)
+        if (names(o)) mark(o.name);
     }
   return taken;
 }

@@ -82,6 +82,21 @@ enum class SyncRole : uint8_t {
   BulkWait,    // cp.async.bulk.wait_group N (not .read): all but the N newest groups complete
 };
 
+// What a fence (membar, fence) orders, as its binder decodes the modifiers once: what the timing
+// model and the race checker read for every fence they see, instead of the modifier words.
+// membar.{cta,gl,sys} is fence.sc at .cta, .gpu and .sys scope (PTX ISA, "membar / fence").
+enum class FenceKind : uint8_t {
+  None,          // not a fence
+  Proxy,         // fence.proxy.*, membar.proxy: orders one thread's accesses across proxies only
+  MbarrierInit,  // fence.mbarrier_init.release.cluster: releases the thread's mbarrier.inits
+  AcqRel,        // fence.acq_rel (fence's default), and the .acquire/.release sync_restrict forms
+  Sc,            // fence.sc, membar
+};
+struct Fence {
+  FenceKind kind = FenceKind::None;
+  MemScope scope = MemScope::None;  // membar.gl's is .gpu
+};
+
 // A register an instruction reads or writes: a slot of the frame's registers (the carry flag,
 // kCarrySlot, among them) or a predicate. Immediates and special registers are not registers.
 struct RegRef {
@@ -208,6 +223,7 @@ struct Inst {
   bool closesPureLoop = false;
   uint32_t flags = 0;  // what a family's binder decoded from the modifiers, for its handler
   SyncRole sync = SyncRole::None;
+  Fence fence;  // membar, fence: what it orders (FenceKind::None for every other instruction)
   uint32_t pc = 0;
   uint32_t ptxLine = 0, ptxCol = 0;
   ir::CudaLoc cuda;

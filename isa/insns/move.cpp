@@ -8,11 +8,36 @@
 namespace warpsim::isa::insns {
 namespace {
 
+// A register's (or an immediate's) low `Bits` bits; the width is chosen when the mov is bound.
+template <unsigned Bits>
 void movH(Exec& x, const Inst& in) {
+  uint64_t* d = x.reg(in.ops[0]);
+  const uint64_t* a = x.reg(in.ops[1]);
+  constexpr uint64_t m = lowMask(Bits);
+  forLanesElementwise(x.mask, [&](unsigned l) { d[l] = a[l] & m; });
+}
+
+// Any other width (as the type says when the mov runs).
+void movTypedH(Exec& x, const Inst& in) {
   uint64_t* d = x.reg(in.ops[0]);
   const uint64_t* a = x.reg(in.ops[1]);
   const uint64_t m = lowMask(typeBits(in.mods.type()));
   forLanesElementwise(x.mask, [&](unsigned l) { d[l] = a[l] & m; });
+}
+
+Handler movOfWidth(unsigned bits) {
+  switch (bits) {
+    case 8:
+      return movH<8>;
+    case 16:
+      return movH<16>;
+    case 32:
+      return movH<32>;
+    case 64:
+      return movH<64>;
+    default:
+      return movTypedH;
+  }
 }
 
 void movPredH(Exec& x, const Inst& in) {
@@ -69,7 +94,7 @@ std::string bindMov(Inst& in) {
     return "'" + in.text + "' needs 128-bit registers, which are not supported yet";
   in.cls = InsnClass::Move;
   if (d.kind == OpndKind::Reg && s.kind == OpndKind::Reg) {
-    in.run = movH;
+    in.run = movOfWidth(typeBits(in.mods.type()));
     return "";
   }
   // The vector forms split the type into 2 or 4 elements of at least 8 bits (PTX ISA, "mov":

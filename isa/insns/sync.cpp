@@ -80,17 +80,37 @@ std::string bindBar(Inst& in) {
   }
 }
 
-std::string bindFence(Inst& in) {
+// membar and fence take no operands, but fence.proxy.tensormap::generic.acquire.scope [addr],
+// size, which names the tensormap it orders (PTX ISA, "membar / fence").
+std::string bindFenceOperands(Inst& in) {
   in.cls = InsnClass::Misc;
   in.run = fenceH;
-  // fence.proxy.tensormap::generic.acquire.scope [addr], size names the tensormap it orders
-  // (PTX ISA, "membar / fence"); every other form takes no operands.
   if (in.mods.has("tensormap::generic") && in.mods.has("acquire")) {
     if (in.ops.size() != 2 || in.ops[0].kind != OpndKind::Addr || in.ops[1].kind != OpndKind::Reg)
       return "'" + in.text + "' takes an address and a size";
     return "";
   }
   return in.ops.empty() ? "" : "'" + in.text + "' takes no operands";
+}
+
+// What a fence orders (Inst::fence), decided here once: the timing model and the race checker
+// read it for every fence event. membar.{cta,gl,sys} is fence.sc.{cta,gpu,sys}.
+std::string bindMembar(Inst& in) {
+  if (in.mods.has("proxy"))
+    in.fence = {FenceKind::Proxy, in.mods.scope};
+  else
+    in.fence = {FenceKind::Sc, in.mods.has("gl") ? MemScope::Gpu : in.mods.scope};
+  return bindFenceOperands(in);
+}
+
+std::string bindFence(Inst& in) {
+  FenceKind kind = in.mods.order == MemOrder::Sc ? FenceKind::Sc : FenceKind::AcqRel;
+  if (in.mods.has("proxy"))
+    kind = FenceKind::Proxy;
+  else if (in.mods.has("mbarrier_init"))
+    kind = FenceKind::MbarrierInit;
+  in.fence = {kind, in.mods.scope};
+  return bindFenceOperands(in);
 }
 
 }  // namespace
@@ -133,7 +153,7 @@ std::vector<OpcodeSpec> synchronization() {
        Operation::Membar,
        {},
        {"cta", "gl", "sys", "proxy", "alias", "async", "global", "shared::cta", "shared::cluster"},
-       bindFence},
+       bindMembar},
       {"fence",
        "sync",
        InsnClass::Misc,

@@ -275,8 +275,9 @@ bool gpuScope(isa::MemScope s) {
 // fence.sc / fence.acq_rel / membar at GPU or system scope (not the proxy fences): what makes
 // a strong write after it a release and a strong read before it an acquire.
 bool gpuFence(const isa::Inst& in) {
-  if (in.mods.has("proxy") || in.mods.has("mbarrier_init")) return false;
-  return in.mods.has("gl") || in.mods.has("gpu") || in.mods.has("sys");
+  const isa::Fence f = in.fence;
+  return (f.kind == isa::FenceKind::Sc || f.kind == isa::FenceKind::AcqRel) &&
+         (f.scope == isa::MemScope::Gpu || f.scope == isa::MemScope::Sys);
 }
 
 }  // namespace

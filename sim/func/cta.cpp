@@ -101,72 +101,128 @@ void Cta::reconverge(Warp& w) {
   }
 }
 
+namespace {
+
+// Whether `w`'s top path runs on as it is: reconverge would change nothing.
+inline bool settled(const Warp& w) {
+  // The frame's entries are all gone (its call returns), or the kernel's (the warp is done).
+  const SimtEntry* const end = w.stack.data() + w.stack.size();
+  if (end <= w.stack.data() + w.frames.back().stackBase) return false;
+  const SimtEntry& t = end[-1];
+  return t.mask != 0 && t.pc != t.rpc;
+}
+
+}  // namespace
+
 StepResult Cta::step(unsigned wi, uint32_t limit) {
+  return obs_ ? stepWarp<true>(wi, limit) : stepWarp<false>(wi, limit);
+}
+
+// The step's loop, once with an observer and once without (no test of it per instruction).
+// What it reads of the warp's frame and paths is read again only where control flow may have
+// changed it: after an instruction that moved the pc (a branch, call, ret, exit) or reached the
+// path's reconvergence point.
+template <bool kObserved>
+StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
   Warp& w = warps_[wi];
   cur_ = &w;
-  blocked_ = false;
+  stop_ = 0;
   isa::Exec x;
   x.machine = this;
-  StepResult r;
+  uint32_t issued = 0;
   SpinWatch spin;
-  const bool skipSpins = !obs_ && !schedule_;
-  while (r.issued < limit) {
-    reconverge(w);
-    if (w.state == WarpState::Done) break;
-    Frame& f = w.frames.back();
-    const isa::FunctionCode& fn = *f.fn;
-    const Inst* code = fn.code.data();
-    const size_t size = fn.code.size();
-    SimtEntry& top = w.stack.back();
-    x.regs = f.regs.data();
-    x.preds = f.preds.data();
-    // An observer sees every .param access through load/store.
-    x.laneParams = obs_ ? nullptr : f.laneParams.data();
-    x.laneParamBytes = fn.laneParamBytes;
-    x.active = top.mask;
-    // Until an instruction moves the pc itself (control flow) or blocks, the warp's frame, paths
-    // and active lanes stay as they are: its instructions run back to back, and reconvergence is
-    // looked at again only when the pc reaches the path's reconvergence point.
-    for (;;) {
-      if (top.pc >= size)
-        fault(FaultKind::InvalidInstruction,
-              "execution ran off the end of '" + fn.name + "' (missing ret/exit)", nullptr,
-              unsigned(std::countr_zero(top.mask)));
-      const Inst& in = code[top.pc];
-      x.mask = x.active;
-      if (in.guard != isa::kNoSlot)
-        x.mask &= in.guardNegated ? ~x.preds[in.guard] : x.preds[in.guard];
-      if (in.readsDynamic)
-        for (const auto& [slot, s] : fn.specials)
-          if (isa::isDynamic(s)) fillSpecial(w, s, x.regs + size_t(slot) * kWarpSize);
-      if (obs_) obs_->instruction({wi, &fn, &in, x.active, x.mask, x.regs});
-      ++w.instructions;
-      ++r.issued;
-      pcSet_ = false;
-      if (x.mask || in.cls == isa::InsnClass::Control) in.run(x, in);
-      if (pcSet_) {  // `top` may be gone: the outer loop looks at the paths again
-        // Taken back by every active lane (a divergent branch pushes a path of fewer lanes).
-        if (in.closesPureLoop && skipSpins && w.stack.back().pc == in.target &&
-            w.stack.back().mask == x.active) {
-          const uint32_t skip = spin.passed(in, w, r.issued, limit - r.issued);
-          r.issued += skip;
-          w.instructions += skip;
-        }
-        break;
-      }
-      ++top.pc;
-      if (blocked_ || top.pc == top.rpc || r.issued >= limit) break;
+  const bool skipSpins = !kObserved && !schedule_;
+  // The frame the values below were read from. A frame's storage stays where it is while it is
+  // the top one: a call or a return makes another frame the top one (another address), and a
+  // call that moves the frames (its push grows their vector) moves this one too.
+  const Frame* frame = nullptr;
+  const Inst* code = nullptr;
+  uint32_t size = 0;
+  while (issued < limit) {
+    if (!settled(w)) {
+      reconverge(w);
+      if (w.state == WarpState::Done) break;
     }
-    if (blocked_) break;
+    if (Frame& f = w.frames.back(); &f != frame) {
+      frame = &f;
+      code = f.fn->code.data();
+      size = uint32_t(f.fn->code.size());
+      x.regs = f.regs.data();
+      x.preds = f.preds.data();
+      // An observer sees every .param access through load/store.
+      x.laneParams = kObserved ? nullptr : f.laneParams.data();
+      x.laneParamBytes = f.fn->laneParamBytes;
+    }
+    SimtEntry& top = w.stack.back();
+    x.active = top.mask;
+    if (top.pc >= size)
+      fault(FaultKind::InvalidInstruction,
+            "execution ran off the end of '" + frame->fn->name + "' (missing ret/exit)", nullptr,
+            unsigned(std::countr_zero(top.mask)));
+    // Until an instruction moves the pc itself (control flow) or blocks, the warp's frame, paths
+    // and active lanes stay as they are: its instructions run back to back up to the path's
+    // reconvergence point (where reconverge looks again) or the function's end (where the
+    // check above faults), at most as many as the step has left. The pc is written back when
+    // the run ends (nothing reads it meanwhile; a control-flow instruction writes its own).
+    const uint32_t until = top.rpc > top.pc && top.rpc < size ? top.rpc : size;
+    const Inst* const first = code + top.pc;
+    const Inst* const last = first + std::min(until - top.pc, limit - issued) - 1;
+    const Inst* const p = runStraight<kObserved>(x, w, *frame->fn, first, last);
+    issued += uint32_t(p - first) + 1;
+    if (stop_ & kPcSet) {  // `top` may be gone: the outer loop looks at the paths again
+      stop_ &= uint8_t(~kPcSet);
+      const Inst& in = *p;
+      // Taken back by every active lane (a divergent branch pushes a path of fewer lanes).
+      if (in.closesPureLoop && skipSpins && w.stack.back().pc == in.target &&
+          w.stack.back().mask == x.active) {
+        const uint32_t skip = spin.passed(in, w, issued, limit - issued);
+        issued += skip;
+        w.instructions += skip;
+      }
+    } else {
+      top.pc = uint32_t(p - code) + 1;
+    }
+    if (stop_ & kBlocked) break;
   }
   cur_ = nullptr;
   // Settle a warp whose last instruction ended its paths, so that Finished is reported now.
   if (w.state == WarpState::Ready) reconverge(w);
+  StepResult r;
+  r.issued = issued;
   r.status = w.state == WarpState::Done ? StepStatus::Finished
-             : blocked_                 ? StepStatus::Blocked
+             : stop_ & kBlocked         ? StepStatus::Blocked
                                         : StepStatus::Issued;
   return r;
 }
+
+// The straight run of stepWarp: its own function, so that what its loop keeps across the
+// handler's call (the instruction, the run's last, the warp, the CTA, the state) stays in
+// registers.
+template <bool kObserved>
+const Inst* Cta::runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn, const Inst* p,
+                             const Inst* last) {
+  for (;;) {
+    const Inst& in = *p;
+    x.mask = x.active;
+    if (in.guard != isa::kNoSlot)
+      x.mask &= in.guardNegated ? ~x.preds[in.guard] : x.preds[in.guard];
+    if (in.readsDynamic) [[unlikely]]
+      fillDynamic(w, fn, x.regs);
+    if constexpr (kObserved) obs_->instruction({w.index, &fn, &in, x.active, x.mask, x.regs});
+    ++w.instructions;
+    if (x.mask || in.cls == isa::InsnClass::Control) in.run(x, in);
+    if (stop_ || p == last) return p;
+    ++p;
+  }
+}
+
+void Cta::fillDynamic(const Warp& w, const isa::FunctionCode& fn, uint64_t* regs) const {
+  for (const auto& [slot, s] : fn.specials)
+    if (isa::isDynamic(s)) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
+}
+
+template StepResult Cta::stepWarp<true>(unsigned, uint32_t);
+template StepResult Cta::stepWarp<false>(unsigned, uint32_t);
 
 void Cta::failDeadlock() {
   fault(FaultKind::BarrierDeadlock,
@@ -283,7 +339,7 @@ void Cta::barrier(const Inst& in, isa::BarrierKind kind, LaneMask mask, uint32_t
     w.state = WarpState::AtBarrier;
     w.barrierId = id;
     w.barrierPc = in.ptxLine;
-    blocked_ = true;
+    stop_ |= kBlocked;
   }
   releaseBarrier(id);
 }
@@ -293,7 +349,7 @@ void Cta::releaseBarrier(uint32_t id) {
     obs_->barrierReleased(id, barriers_.released());
 }
 
-void Cta::nanosleep(const Inst&) { blocked_ = true; }
+void Cta::nanosleep(const Inst&) { stop_ |= kBlocked; }
 
 void Cta::fault(FaultKind kind, std::string message, const Inst* in, unsigned lane,
                 std::optional<uint64_t> address, std::string details) {

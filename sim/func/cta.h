@@ -218,6 +218,20 @@ class Cta final : public isa::Machine {
                   isa::LaneMask mask, const uint64_t* addrs, unsigned bytes);
   // Writes the lanes' copies of an async batch into shared memory (cta_async.cpp).
   void landAsync(unsigned warp, const AsyncBatch& b, isa::LaneMask lanes);
+  // The step's loop (cta.cpp), with or without an observer.
+  template <bool kObserved>
+  StepResult stepWarp(unsigned w, uint32_t limit);
+  // Runs `w`'s instructions from `first` to `last` of `fn` (the top path's lanes, x.active) until
+  // one moves the pc or blocks (stop_); returns the last it ran.
+  template <bool kObserved>
+  const isa::Inst* runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn,
+                               const isa::Inst* first, const isa::Inst* last);
+  // Refreshes the dynamic special registers (%clock & co) of `fn`'s frame before an
+  // instruction that reads them.
+  [[gnu::noinline]] void fillDynamic(const Warp& w, const isa::FunctionCode& fn,
+                                     uint64_t* regs) const;
+  // Pops the paths that finished (reached their reconvergence point or lost their lanes), ends
+  // the calls whose paths are all gone, and marks the warp Done when none is left.
   void reconverge(Warp& w);
   void enterFrame(Warp& w, const isa::FunctionCode& fn, isa::LaneMask mask,
                   const isa::Inst* callSite);
@@ -269,9 +283,12 @@ class Cta final : public isa::Machine {
   std::string printf_;
   // Per thread: the device runtime's last error (empty until a device runtime call fails).
   std::vector<uint32_t> deviceErrors_;
-  Warp* cur_ = nullptr;                   // the warp whose instruction is executing
-  bool pcSet_ = false;                    // the instruction moved the pc itself (control flow)
-  bool blocked_ = false;                  // the warp must stop (barrier wait, nanosleep)
+  Warp* cur_ = nullptr;  // the warp whose instruction is executing
+  // Why the step's loop must leave its straight run after an instruction: kPcSet, the
+  // instruction moved the pc itself (control flow; cleared when the loop has looked);
+  // kBlocked, the warp must stop (barrier wait, nanosleep; until the next step).
+  static constexpr uint8_t kPcSet = 1, kBlocked = 2;
+  uint8_t stop_ = 0;
   const Allocation* lastHit_ = nullptr;   // the allocation the last global access hit
   alignas(32) uint8_t scratch_[32] = {};  // where a skipped invalid access goes
   uint64_t recovered_ = 0;                // invalid accesses skipped so far

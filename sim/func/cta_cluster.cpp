@@ -95,7 +95,7 @@ void Cta::clusterBarrier(const Inst& in, LaneMask mask, bool arrive) {
   }
   w.state = WarpState::AtClusterBarrier;
   w.barrierPc = in.ptxLine;
-  blocked_ = true;
+  stop_ |= kBlocked;
 }
 
 void Cta::releaseClusterWaiters(uint32_t phase) {

@@ -54,7 +54,7 @@ void Cta::branch(const Inst& in, LaneMask taken) {
   const LaneMask active = w.stack.back().mask;
   taken &= active;
   LaneMask notTaken = active & ~taken;
-  pcSet_ = true;
+  stop_ |= kPcSet;
   if (taken && notTaken) {
     const isa::FunctionCode& fn = *w.frames.back().fn;
     const bool kernelFrame = w.frames.size() == 1;
@@ -153,7 +153,7 @@ void Cta::branchIndexed(const Inst& in, LaneMask mask, const uint64_t* indices) 
     addLane(paths, table.pcs[index], l);
   });
   if (active & ~mask) paths.push_back({in.pc + 1, active & ~mask});  // guard false: fall through
-  pcSet_ = true;
+  stop_ |= kPcSet;
   if (paths.size() == 1) {
     w.stack.back().pc = paths[0].first;
     return;
@@ -181,7 +181,7 @@ void Cta::callIndirect(const Inst& in, LaneMask mask, const uint64_t* targets) {
     // lanes whose guard was false wait there).
     Paths paths;
     for (const auto& [address, lanes] : groups) paths.push_back({in.pc, lanes});
-    pcSet_ = true;
+    stop_ |= kPcSet;
     diverge(w, in, in.pc + 1, paths);
     return;
   }
@@ -197,7 +197,7 @@ void Cta::enterCall(const Inst& in, const isa::FunctionCode& callee, LaneMask ma
   if (ctx_.stack.checked) checkStack(w, callee, in, mask);
   // The caller's entry resumes after the call with every lane; the callee's lanes run above.
   w.stack.back().pc = in.pc + 1;
-  pcSet_ = true;
+  stop_ |= kPcSet;
   enterFrame(w, callee, mask, &in);
   Frame& f = w.frames.back();
   Frame& caller = w.frames[w.frames.size() - 2];
@@ -222,14 +222,14 @@ void Cta::ret(const Inst& in, LaneMask mask) {
   removeLanes(w, mask, f.stackBase);
   // Lanes whose guard was false go on after the ret.
   w.stack.back().pc = in.pc + 1;
-  pcSet_ = true;
+  stop_ |= kPcSet;
 }
 
 void Cta::exit(const Inst& in, LaneMask mask) {
   Warp& w = *cur_;
   exitLanes(w, mask);
   w.stack.back().pc = in.pc + 1;
-  pcSet_ = true;
+  stop_ |= kPcSet;
 }
 
 void Cta::exitLanes(Warp& w, LaneMask mask) {

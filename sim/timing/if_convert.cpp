@@ -58,7 +58,9 @@ void addIfConverted(const isa::FunctionCode& f, uint32_t maxBody, PredicatedBodi
 
 bool foldedIntoAddress(const isa::FunctionCode& f, uint32_t pc, uint32_t end) {
   const isa::Inst& in = f.code[pc];
-  // An integer add without carry-in (addc, the high half of a wide add, keeps its IADD3.X).
+  // An integer add without carry-in (addc, the high half of a wide add, keeps its IADD3.X) and
+  // without carry-out: add.cc defines the carry flag as well (two defs), which an addressing
+  // mode does not compute, so its IADD3 stays too.
   if (in.cls != isa::InsnClass::Int || !in.spec || in.spec->operation != isa::Operation::Add ||
       in.spec->role != isa::Role::Compute || in.defs.size() != 1 || in.defs[0].pred ||
       in.ops.size() != 3)

@@ -18,16 +18,21 @@ inline bool beyondTheSm(isa::MemScope s) {
 
 // A fence beyond the SM, as ptxas makes it: MEMBAR.SC.GPU for membar.gl/.sys and fence.sc,
 // MEMBAR.ALL.GPU for fence.acq_rel (fence's default) and for a release access (each with
-// ERRBAR and, for the SC one, CCTL.IVALL). None for CTA-scope and the proxy fences.
+// ERRBAR and, for the SC one, CCTL.IVALL). None for CTA-scope and the proxy fences. What the
+// fence orders was decided when it was bound (isa::Inst::fence).
 enum class GpuFence : uint8_t { None, Sc, AcqRel };
 inline GpuFence gpuFenceOf(const isa::Inst& in) {
-  if (!in.spec) return GpuFence::None;
-  if (in.spec->operation == isa::Operation::Membar)
-    return in.mods.has("gl") || in.mods.has("sys") ? GpuFence::Sc : GpuFence::None;
-  if (in.spec->operation != isa::Operation::Fence || in.mods.has("proxy") ||
-      in.mods.scope == isa::MemScope::Cta || in.mods.scope == isa::MemScope::None)
-    return GpuFence::None;
-  return in.mods.order == isa::MemOrder::Sc ? GpuFence::Sc : GpuFence::AcqRel;
+  const isa::Fence f = in.fence;
+  if (f.scope == isa::MemScope::None || f.scope == isa::MemScope::Cta) return GpuFence::None;
+  switch (f.kind) {
+    case isa::FenceKind::Sc:
+      return GpuFence::Sc;
+    case isa::FenceKind::AcqRel:
+    case isa::FenceKind::MbarrierInit:
+      return GpuFence::AcqRel;
+    default:
+      return GpuFence::None;
+  }
 }
 
 inline bool releaseOrder(isa::MemOrder o) {

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <string>
+#include <utility>
 
 #include "isa/lower.h"
 #include "isa/parser.h"
@@ -161,6 +163,54 @@ TEST(InstructionFacts, EveryLoweredInstructionNamesTheSpecThatBoundIt) {
   EXPECT_EQ(at(fn, "addc.u32").spec->opcode, "addc");  // its text starts with "add"
   EXPECT_EQ(at(fn, "atom.global.add.u32").spec->opcode, "atom");
   EXPECT_EQ(at(fn, "bar.red.popc.u32").spec->role, Role::Barrier);
+}
+
+// What a fence orders is decided when it is bound (Inst::fence), so that the timing model and
+// the race checker read a field per fence event instead of the modifier words: membar.level is
+// fence.sc at that level (membar.gl at .gpu), fence's default is acq_rel, and the proxy and
+// mbarrier_init fences are told apart. Every other instruction is no fence.
+TEST(InstructionFacts, AFenceKnowsWhatItOrdersFromItsBinding) {
+  const std::string ptx = R"(.version 8.5
+.target sm_90
+.address_size 64
+.visible .entry k()
+{
+  .reg .b32 %r<2>;
+  membar.cta;
+  membar.gl;
+  membar.sys;
+  membar.proxy.alias;
+  fence.sc.gpu;
+  fence.acq_rel.cluster;
+  fence.proxy.async;
+  fence.mbarrier_init.release.cluster;
+  fence.acquire.sync_restrict::shared::cluster.cluster;
+  add.s32 %r1, %r1, 1;
+  ret;
+}
+)";
+  const ir::Module m = parseModule(ptx, "fences.ptx");
+  const Program p = lower(m, [](const ir::VarDecl&) { return uint64_t(0x1000); });
+  const FunctionCode& fn = p.functions[0];
+  ASSERT_FALSE(fn.error) << fn.error->message();
+  const auto fence = [&](const std::string& text) {
+    const Fence f = at(fn, text).fence;
+    return std::pair(f.kind, f.scope);
+  };
+  using K = FenceKind;
+  using S = MemScope;
+  EXPECT_EQ(fence("membar.cta"), std::pair(K::Sc, S::Cta));
+  EXPECT_EQ(fence("membar.gl"), std::pair(K::Sc, S::Gpu));
+  EXPECT_EQ(fence("membar.sys"), std::pair(K::Sc, S::Sys));
+  EXPECT_EQ(fence("membar.proxy.alias").first, K::Proxy);
+  EXPECT_EQ(fence("fence.sc.gpu"), std::pair(K::Sc, S::Gpu));
+  EXPECT_EQ(fence("fence.acq_rel.cluster"), std::pair(K::AcqRel, S::Cluster));
+  EXPECT_EQ(fence("fence.proxy.async").first, K::Proxy);
+  EXPECT_EQ(fence("fence.mbarrier_init.release.cluster"), std::pair(K::MbarrierInit, S::Cluster));
+  EXPECT_EQ(fence("fence.acquire.sync_restrict::shared::cluster.cluster"),
+            std::pair(K::AcqRel, S::Cluster));
+  EXPECT_EQ(fence("add.s32").first, K::None);
+  EXPECT_EQ(fence("ret").first, K::None);
 }
 
 TEST(InstructionFacts, WritesFirstOperandReadsTheOpcodeText) {

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "isa/diagnostic.h"
+#include "isa/indirect.h"
 #include "isa/lower.h"
 #include "isa/parser.h"
 #include "sim/func/fault.h"
@@ -460,6 +462,36 @@ TEST(IndirectCall, VirtualCallsThroughVtablesInOneWarp) {
   EXPECT_EQ(res.stats.divergentBranches, 1u);  // one split, by target
   const auto v = r.read<uint32_t>(objs, 2 * 2 * 32);
   for (unsigned i = 0; i < 32; ++i) EXPECT_EQ(v[4 * i + 2], i % 2 == 0 ? 13u : 30u) << i;
+}
+
+// A function's address is taken where an instruction other than a direct call names it, or
+// an initializer stores it; the callee a direct call names is not (its role, not its opcode
+// text, tells the call: isa/facts.h).
+TEST(IndirectCall, ADirectCallTakesNoAddressAMoveOrAnInitializerDoes) {
+  const ir::Module m = isa::parseModule(R"(.version 9.0
+.target sm_90
+.address_size 64
+.func called() { ret; }
+.func moved() { ret; }
+.func stored() { ret; }
+.global .align 8 .u64 table[1] = {stored};
+.visible .entry k()
+{
+  .reg .b64 %rd<2>;
+  call called;
+  mov.u64 %rd1, moved;
+  ret;
+}
+)",
+                                        "taken.ptx");
+  std::unordered_map<std::string, int> index;
+  for (size_t i = 0; i < m.functions.size(); ++i) index[m.functions[i].name] = int(i);
+  const std::vector<bool> taken = isa::addressTakenFunctions(m, index);
+  ASSERT_EQ(taken.size(), 4u);
+  EXPECT_FALSE(taken[size_t(index.at("called"))]);
+  EXPECT_TRUE(taken[size_t(index.at("moved"))]);
+  EXPECT_TRUE(taken[size_t(index.at("stored"))]);
+  EXPECT_FALSE(taken[size_t(index.at("k"))]);
 }
 
 // Malformed forms are PTX errors at file:line:col.

@@ -40,6 +40,11 @@ TEST(Mov, EveryTypeCopiesTheSourceMaskedToTheTypeWidth) {
     for (unsigned l = 0; l < 16; ++l)
       EXPECT_EQ(h.get(1, l), (kPattern ^ l) & lowMask(c.bits)) << op << " lane " << l;
     for (unsigned l = 16; l < 32; ++l) EXPECT_EQ(h.get(1, l), kSentinel) << op << " lane " << l;
+    // A full warp takes the element-wise loop of the handler bound for the width.
+    h.setAll(1, kSentinel);
+    h.run(~0u);
+    for (unsigned l = 0; l < 32; ++l)
+      EXPECT_EQ(h.get(1, l), (kPattern ^ l) & lowMask(c.bits)) << op << " lane " << l;
   }
 }
 

@@ -5,6 +5,9 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "sim/func/cta.h"
 #include "tests/support/ptx_runner.h"
 
@@ -137,6 +140,63 @@ TEST(Stepping, TheFunctionalDriverComputesTheSame) {
   ASSERT_FALSE(r.fault);
   const auto sums = l.runner.read<uint32_t>(l.out, kCtas);
   for (uint32_t c = 0; c < kCtas; ++c) EXPECT_EQ(sums[c], expectedSum(c));
+}
+
+// A kernel without ret or exit: the warp faults when it would issue past the function's last
+// instruction (the step runs straight up to the end and faults where the next run would start),
+// also when a step ends exactly there; a path that branches to a label at the end faults at its
+// lowest lane.
+constexpr const char* kNoRet = R"(
+.version 8.5
+.target sm_90
+.address_size 64
+.visible .entry k()
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<4>;
+  mov.u32 %r1, %tid.x;
+  add.s32 %r2, %r1, 1;
+  setp.ge.u32 %p1, %r1, SPLIT;
+  @%p1 bra END;
+  add.s32 %r3, %r2, 1;
+END:
+}
+)";
+
+std::string noRet(unsigned split) {
+  std::string ptx = kNoRet;
+  ptx.replace(ptx.find("SPLIT"), 5, std::to_string(split));
+  return ptx;
+}
+
+TEST(Stepping, AWarpThatRunsOffItsFunctionsEndFaultsWhereItWouldIssuePastIt) {
+  for (const unsigned split : {32u, 16u}) {
+    test::PtxRunner r(noRet(split), "noret.ptx");
+    const LaunchResult res = r.launch("k", {1, 1, 1}, {32, 1, 1}, {});
+    ASSERT_TRUE(res.fault) << split;
+    EXPECT_EQ(res.fault->kind, FaultKind::InvalidInstruction);
+    EXPECT_EQ(res.fault->message, "execution ran off the end of 'k' (missing ret/exit)");
+    // Every lane falls through (split 32); with split 16 lanes 16..31 branch to the end first.
+    EXPECT_EQ(res.fault->lane, split == 32 ? 0u : 16u) << split;
+  }
+  // Stepped one instruction at a time: the five instructions issue, the sixth step faults.
+  test::PtxRunner r(noRet(32), "noret.ptx");
+  const isa::Program& p = r.module().program;
+  LaunchContext ctx;
+  ctx.program = &p;
+  ctx.entry = &p.functions[size_t(p.findEntry("k"))];
+  ctx.memory = &r.gpu().memory();
+  ctx.grid = {1, 1, 1};
+  ctx.block = {32, 1, 1};
+  const std::vector<uint8_t> params;
+  ctx.params = &params;
+  Cta cta(ctx, 0);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(cta.step(0, 1).status, StepStatus::Issued) << i;
+  EXPECT_THROW(cta.step(0, 1), KernelFault);
+  // A step that ends exactly at the end, then the next one.
+  Cta whole(ctx, 0);
+  EXPECT_EQ(whole.step(0, 5).issued, 5u);
+  EXPECT_THROW(whole.step(0, 5), KernelFault);
 }
 
 }  // namespace

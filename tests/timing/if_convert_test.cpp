@@ -82,6 +82,26 @@ TEST(IfConvert, AnAddWithCarryInIsNotFoldedIntoAnAddress) {
             (std::vector<uint32_t>{pc + 1, pc + 2, pc + 3, pc + 4, pc + 5}));
 }
 
+// Nor an add whose carry-out is used: add.cc writes the carry flag that a later addc reads, and
+// an addressing mode computes no carry, so ptxas keeps the IADD3 that produces it.
+TEST(IfConvert, AnAddWithCarryOutIsNotFoldedIntoAnAddress) {
+  std::string ptx = branchOver(true);
+  const std::string add = "  add.s32 %r5, %r4, 4;\n";
+  ptx.replace(ptx.find(add), add.size(), "  add.cc.u32 %r5, %r4, 4;\n");
+  const std::string store = "  st.shared.u32 [%r4], %r6;\n";
+  ptx.replace(ptx.find(store), store.size(), "  addc.u32 %r7, %r7, 0;\n" + store);
+  test::PtxRunner r(ptx);
+  const isa::FunctionCode& f = kernelOf(r);
+  const uint32_t pc = branchPc(f);
+  ASSERT_NE(pc, isa::kNoPc);
+  EXPECT_FALSE(foldedIntoAddress(f, pc + 1, f.code[pc].target));
+  PredicatedBodies bodies;
+  addIfConverted(f, 12, bodies);
+  ASSERT_EQ(bodies.count(&f.code[pc]), 1u);
+  EXPECT_EQ(bodies.at(&f.code[pc]),
+            (std::vector<uint32_t>{pc + 1, pc + 2, pc + 3, pc + 4, pc + 5, pc + 6}));
+}
+
 TEST(IfConvert, ABranchToTheEndIsAPredicatedExit) {
   // The body ends at `ret`: ptxas emits `@P EXIT` and keeps the body unpredicated.
   std::string ptx = branchOver(true);

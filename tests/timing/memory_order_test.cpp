@@ -58,6 +58,24 @@ TEST(MemoryOrder, AFenceBeyondTheSmWaitsForTheWarpsStoresAndACtaFenceDoesNot) {
   EXPECT_EQ(acqRel - cta, c.l2HitLatency - 2 + c.fenceReleaseLatency);
 }
 
+// A cluster-scope fence orders beyond the SM (the cluster's CTAs run on other SMs): it costs a
+// release fence after the stores, as fence.acq_rel.gpu does. The proxy fences order nothing
+// between threads and cost what a CTA fence does.
+TEST(MemoryOrder, AClusterFenceOrdersBeyondTheSmAndAProxyFenceDoesNot) {
+  const TimingConfig c;
+  const auto between = [&](const std::string& fence) {
+    return cycles("  st.global.u32 [%rd1], 1;\n  " + fence + ";\n  st.global.u32 [%rd1+4], 2;\n",
+                  c);
+  };
+  const uint64_t cta = between("membar.cta");
+  EXPECT_EQ(between("fence.acq_rel.cluster") - cta, c.l2HitLatency - 2 + c.fenceReleaseLatency);
+  EXPECT_EQ(between("fence.sc.cluster") - cta, c.l2HitLatency - 2 + c.fenceScLatency);
+  EXPECT_EQ(between("membar.sys"), between("membar.gl"));
+  EXPECT_EQ(between("fence.proxy.async"), cta);
+  EXPECT_EQ(between("membar.proxy.alias"), cta);
+  EXPECT_EQ(between("fence.acq_rel.cta"), cta);
+}
+
 TEST(MemoryOrder, AReleaseAtomicStartsAfterTheWarpsStores) {
   const TimingConfig c;
   const std::string store = "  st.global.u32 [%rd1], 1;\n";
