@@ -58,9 +58,10 @@ struct TimingConfig {
   // lanes a cycle, so a warp-instruction holds one for 2 cycles.
   uint32_t iiFma = 2, iiAlu = 2, iiFp64 = 2, iiSfu = 8, iiTensor = 8, iiBranch = 2;
   // 1: 32-bit integer adds and moves issue to the ALU or the FMA pipe's heavy half, whichever
-  // frees first, and integer multiplies to the heavy half (ptxas's IMAD forms); 0: all integer
-  // work to the ALU.
-  uint32_t intOnFmaHeavy = 1;
+  // frees first, and integer multiplies to the heavy half (ptxas's IMAD forms); 0 (the default
+  // until the model has the SASS's serialized reloads, docs/FIDELITY.md): all integer work to
+  // the ALU.
+  uint32_t intOnFmaHeavy = 0;
   // Memory.
   uint32_t sharedLatency = 29, sharedCyclesPerWavefront = 1, sharedAtomicLatency = 48;
   // Cycles a bank conflict's replayed wavefront (one beyond the conflict-free count) adds to

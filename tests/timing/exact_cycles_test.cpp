@@ -98,22 +98,25 @@ TEST(ExactCycles, IndependentAddsIssueAtTheUnitsRate) {
   ASSERT_EQ(c.iiAlu, 2u);
   // fp32: either half of the FMA pipe, each busy issue.fma cycles: one a cycle.
   EXPECT_EQ(costOf32("f32", "add"), 32u * c.iiFma / 2);
-  // A 32-bit integer add: IADD3 on the ALU or IMAD.IADD on the FMA pipe's heavy half, one a
-  // cycle between them; an integer multiply is the heavy half's alone (IMAD), a logic operation
-  // the ALU's (LOP3): each half rate.
-  EXPECT_EQ(costOf32("s32", "add"), 32u);
-  EXPECT_EQ(costOf32("s32", "mul.lo"), 32u * c.iiFma);
-  EXPECT_EQ(costOf32("s32", "xor"), 32u * c.iiAlu);
-  // issue.int_on_fma_heavy 0: every integer instruction on the ALU.
-  TimingConfig alu;
-  alu.intOnFmaHeavy = 0;
-  EXPECT_EQ(costOf32("s32", "add", alu), 32u * c.iiAlu);
-  EXPECT_EQ(costOf32("s32", "mul.lo", alu), 32u * c.iiAlu);
+  // By default (issue.int_on_fma_heavy 0) every integer instruction is the ALU's.
+  ASSERT_EQ(c.intOnFmaHeavy, 0u);
+  EXPECT_EQ(costOf32("s32", "add"), 32u * c.iiAlu);
+  EXPECT_EQ(costOf32("s32", "mul.lo"), 32u * c.iiAlu);
+  // Split as ptxas splits it: a 32-bit add is IADD3 on the ALU or IMAD.IADD on the FMA pipe's
+  // heavy half, one a cycle between them; an integer multiply is the heavy half's alone (IMAD),
+  // a logic operation the ALU's (LOP3): each half rate.
+  TimingConfig split;
+  split.intOnFmaHeavy = 1;
+  EXPECT_EQ(costOf32("s32", "add", split), 32u);
+  EXPECT_EQ(costOf32("s32", "mul.lo", split), 32u * c.iiFma);
+  EXPECT_EQ(costOf32("s32", "xor", split), 32u * c.iiAlu);
 }
 
 // What each pipe issued, as ncu's smsp__inst_executed_pipe_* count it.
 TEST(ExactCycles, EachPipeCountsWhatIssuedToIt) {
-  const TimingReport add = run(addChain(32, false, "s32"), {}, {1, 1, 1}, {32, 1, 1}).report;
+  TimingConfig split;
+  split.intOnFmaHeavy = 1;
+  const TimingReport add = run(addChain(32, false, "s32"), split, {1, 1, 1}, {32, 1, 1}).report;
   // The mov and 32 adds alternate between the ALU and the heavy half (ALU first on a tie).
   EXPECT_EQ(add.pipeIssues[size_t(Unit::Alu)] + add.pipeIssues[size_t(Unit::FmaHeavy)], 33u);
   EXPECT_EQ(add.pipeIssues[size_t(Unit::Alu)], 17u);

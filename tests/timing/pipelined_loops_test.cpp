@@ -37,8 +37,8 @@ std::string tileLoop(const char* load, unsigned trips, const std::string& betwee
 }
 
 // The configuration these tests time with: the integer work on the ALU alone
-// (issue.int_on_fma_heavy 0), so that a trip's issue cycles are the ALU's and what moves is the
-// loads' and the barriers' timing alone.
+// (issue.int_on_fma_heavy 0, the default, stated), so that a trip's issue cycles are the ALU's
+// and what moves is the loads' and the barriers' timing alone.
 TimingConfig aluOnly() {
   TimingConfig c;
   c.intOnFmaHeavy = 0;
