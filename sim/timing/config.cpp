@@ -241,6 +241,11 @@ const std::vector<Row>& rows() {
        "tests/recorded/timing/h200_ncu.tsv: printf_lanes (a CTA whose 4 warps each print once "
        "is active 84.8k-86.6k cycles, one that does not print ~2k; 2 such SMs busy at once)",
        true},
+      {"call.frame_word_cycles", &TimingConfig::frameWordCycles, "cycles",
+       "the stall count ptxas gives each STL of a callee's prologue and each LDL of its "
+       "epilogue (the frame's words): 4 on all but the last of each run in calls_recursive's "
+       "SASS (tests/recorded/sass/h200_suite_sm90.tar.xz, nvdisasm's control bits)",
+       true},
       {"ptxas.vectorize_shared", &TimingConfig::ptxasVectorize, "0/1",
        "ptxas merges shared loads of consecutive words of a 16-byte-aligned vector into "
        "LDS.64/LDS.128 (cuobjdump -sass of sgemm_tiled: 4 LDS.128 for As[ty][0..15]; ncu: "

@@ -134,6 +134,8 @@ struct TimingConfig {
   uint32_t ptxasSassStalls = 0;
   // vprintf: the cycles a warp spends in the driver's printf handler per call.
   uint32_t printfCycles = 83000;
+  // A call's frame: cycles from one saved word's STL (or restored word's LDL) to the next.
+  uint32_t frameWordCycles = 4;
   uint32_t dramLatency = 650;
   double dramBytesPerCycle = 2180;
   // The roofline's peaks (report only: the model's timing does not read them). FLOP per cycle

@@ -333,6 +333,11 @@ void Engine::account(WarpCtx& w, uint64_t until) {
 
 std::pair<uint64_t, Stall> Engine::evaluate(WarpCtx& w) {
   if (w.atBarrier) return {kNever, Stall::Barrier};
+  if (w.frame.left) {  // a frame word next: an LSU instruction with nothing to wait for
+    if (const uint64_t lsu = sms_[w.sm].l1->lsuFree(); lsu > w.readyAt)
+      return {lsu, Stall::LgThrottle};
+    return {w.readyAt, w.readyKind};
+  }
   // The next instruction and its registers' readiness change only when this warp issues.
   if (!w.peeked) {
     w.next = nextInstruction(ctas_[w.cta]->cta->warp(w.warp));
@@ -479,6 +484,7 @@ uint64_t hoistFloorOf(const WarpCtx& w, const isa::Inst* next, bool pipelined, b
 }  // namespace
 
 void Engine::issue(uint32_t wi, uint64_t t) {
+  if (warps_[wi].frame.left) return issueFrameWord(wi, t);
   WarpCtx& w = warps_[wi];
   CtaSlot& cs = *ctas_[w.cta];
   const isa::Inst* const issued = w.next;
@@ -582,12 +588,10 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       // Predicated in SASS: nothing to resolve. A warp that skipped the body issues it anyway.
       const isa::Inst* next = nextInstruction(cs.cta->warp(w.warp));
       if (curFunction_ && next == &curFunction_->code[in->target] && curExecuted_) {
-        w.readyAt = std::max(w.readyAt, skipPredicatedBody(w, pred->second, t));
-        w.readyKind = Stall::ShortScoreboard;
+        w.holdUntil(skipPredicatedBody(w, pred->second, t), Stall::ShortScoreboard);
       }
     } else if (in->cls == isa::InsnClass::Control) {
-      w.readyAt = std::max(w.readyAt, t + c_.latControl);
-      w.readyKind = Stall::BranchResolving;
+      w.holdUntil(t + c_.latControl, Stall::BranchResolving);
       if (!notUnrolled_.empty() && notUnrolled_.count(in)) w.hoistFloor = t + 1;
       if (!pipelined_.backEdges.empty() && pipelined_.backEdges.count(in)) {
         // Taken, a trip more; the block's last copy's back edge is a floor. Not taken, the
@@ -634,8 +638,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       WarpCtx& o = warps_[cs.warps[wq]];
       if (o.done) continue;
       o.atBarrier = false;
-      o.readyAt = std::max(o.readyAt, at);
-      o.readyKind = Stall::Barrier;
+      o.holdUntil(at, Stall::Barrier);
       o.barrierFloor = std::max(o.barrierFloor, at);
       wake(o.sm * c_.smspPerSm + o.smsp, at);
     }
@@ -710,46 +713,58 @@ void Engine::callCosts(WarpCtx& w, uint64_t t) {
   // vprintf is a call into the driver's handler (thousands of SASS instructions that format
   // into the printf buffer): the warp is away for call.printf_cycles; other warps go on.
   if (callee && callee == vprintf_) {
-    w.readyAt = std::max(w.readyAt, t + c_.printfCycles);
-    w.readyKind = Stall::LongScoreboard;
+    w.holdUntil(t + c_.printfCycles, Stall::LongScoreboard);
     return;
   }
-  // A call saves the callee's frame of registers to the lanes' local stack (one 4-byte STL per
-  // word, one issue each); its return restores them (LDL), and the caller waits for them.
+  // A call saves the callee's frame of registers to the lanes' local stack, a return restores
+  // it: ptxas's prologue is one 4-byte STL per word, its epilogue one LDL per word, and its
+  // RET waits for them all. The scheduler issues them (issueFrameWord) before the callee's
+  // first instruction or the caller's next.
   const isa::FunctionCode* owner = callee ? callee : curFunction_;
   const auto it = owner && !owner->isEntry ? frames_.find(owner) : frames_.end();
   if (it == frames_.end()) return;
-  const uint32_t words = it->second / 4;
   const bool save = callee != nullptr;
-  SmState& s = sms_[w.sm];
-  const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
-  // 1 MB up: above any local address the kernel itself uses (its frames are small), inside
-  // the warp's local region (l1.cpp).
-  constexpr uint64_t kStackBase = uint64_t(1) << 20;
   for (uint32_t mask = curExecuted_; mask; mask &= mask - 1) {
     const unsigned l = unsigned(__builtin_ctz(mask));
-    if (!save && w.callDepth[l]) --w.callDepth[l];
-    stackAddr_[l] = kStackBase + uint64_t(w.callDepth[l]) * frameStride_;
-    if (save) ++w.callDepth[l];
+    if (save)
+      ++w.callDepth[l];
+    else if (w.callDepth[l])
+      --w.callDepth[l];
+  }
+  w.frame = {it->second / 4, 0, curExecuted_, save, 0};
+}
+
+void Engine::issueFrameWord(uint32_t wi, uint64_t t) {
+  WarpCtx& w = warps_[wi];
+  WarpCtx::FrameWords& f = w.frame;
+  SmState& s = sms_[w.sm];
+  s.smsps[w.smsp].lastIssued = wi;
+  // 1 MB up: above any local address the kernel itself uses (its frames are small), inside
+  // the warp's local region (l1.cpp). A saved frame lies one depth above the lanes' depth now
+  // (the call went down), a restored one at it (the return came back).
+  constexpr uint64_t kStackBase = uint64_t(1) << 20;
+  for (uint32_t mask = f.lanes; mask; mask &= mask - 1) {
+    const unsigned l = unsigned(__builtin_ctz(mask));
+    const uint64_t depth = f.save ? w.callDepth[l] - 1u : w.callDepth[l];
+    stackAddr_[l] = kStackBase + depth * frameStride_ + 4ull * f.done;
   }
   MemoryEvent ev;
   ev.warp = w.warp;
-  ev.inst = curInst_;
-  ev.kind = save ? AccessKind::Store : AccessKind::Load;
+  ev.kind = f.save ? AccessKind::Store : AccessKind::Load;
   ev.space = ev.landed = isa::Space::Local;
-  ev.mask = curExecuted_;
+  ev.mask = f.lanes;
   ev.bytes = 4;
-  uint64_t ready = t + 1;
-  for (uint32_t k = 0; k < words; ++k) {
-    ev.addresses = stackAddr_.data();
-    const AccessTiming a =
-        s.l1->access(ev, isa::Space::Local, localKey, t + 1 + k, l2_, rep_.mem, &end_);
-    ready = std::max(ready, save ? t + 2 + k : a.ready);
-    for (uint32_t mask = curExecuted_; mask; mask &= mask - 1) stackAddr_[__builtin_ctz(mask)] += 4;
-  }
-  w.readyAt = std::max(w.readyAt, ready);
-  w.readyKind = save ? Stall::LgThrottle : Stall::LongScoreboard;
-  end_ = std::max(end_, ready);
+  ev.addresses = stackAddr_.data();
+  const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
+  const AccessTiming a = s.l1->access(ev, isa::Space::Local, localKey, t, l2_, rep_.mem, &end_);
+  if (!f.save) f.dataBack = std::max(f.dataBack, a.ready);
+  ++rep_.warpInstructions;
+  rep_.threadInstructions += unsigned(std::popcount(f.lanes));
+  ++rep_.pipeIssues[size_t(Unit::Lsu)];
+  ++f.done;
+  w.holdUntil(t + (--f.left ? c_.frameWordCycles : 1), Stall::Wait);
+  if (!f.left && !f.save) w.holdUntil(f.dataBack, Stall::LongScoreboard);
+  end_ = std::max(end_, w.readyAt);
 }
 
 void Engine::visit(uint32_t id, uint64_t t) {

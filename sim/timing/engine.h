@@ -72,6 +72,8 @@ class Engine {
   void retireWarp(uint32_t wi, uint64_t t);
   // A call's or return's SASS side: vprintf's handler, the stack frame saved or restored.
   void callCosts(WarpCtx& w, uint64_t t);
+  // Issues warp `wi`'s next word of the frame its call saves or its return restores, at `t`.
+  void issueFrameWord(uint32_t wi, uint64_t t);
   // A warp whose lanes all took predicated branch `br` at `t` issues the SASS of its body with
   // no lane on: one instruction a cycle from `t` (the branch's own slot), each after the
   // registers it reads; shared accesses take an MIO slot without wavefronts. Returns the

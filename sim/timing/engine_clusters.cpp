@@ -77,8 +77,7 @@ void Engine::releaseCluster(ClusterRun& run, uint64_t t) {
       WarpCtx& o = warps_[cs.warps[k]];
       if (o.done || !o.atBarrier || cs.cta->warp(k).state != WarpState::Ready) continue;
       o.atBarrier = false;
-      o.readyAt = std::max(o.readyAt, at);
-      o.readyKind = Stall::Barrier;
+      o.holdUntil(at, Stall::Barrier);
       o.hoistFloor = std::max(o.hoistFloor, at);
       wake(o.sm * c_.smspPerSm + o.smsp, at);
     }

@@ -27,6 +27,14 @@ struct WarpCtx {
   uint64_t age = 0;
   uint64_t readyAt = 0;  // its own earliest next issue (branch resolve, barrier release)
   Stall readyKind = Stall::Wait;
+  // Holds the warp until `at` for `why`; a longer hold already in place keeps its reason (a
+  // return's branch resolves long before the frame it restores is back).
+  void holdUntil(uint64_t at, Stall why) {
+    if (at > readyAt) {
+      readyAt = at;
+      readyKind = why;
+    }
+  }
   Scoreboard sb;
   uint64_t lastT = 0;  // stall accounting: cycles before lastT are counted
   Stall lastKind = Stall::Wait;
@@ -59,6 +67,15 @@ struct WarpCtx {
   uint64_t issuedCount = 0;
   // Each lane's call depth: where its next SASS stack frame goes in local memory.
   std::array<uint16_t, 32> callDepth{};
+  // A call's frame still to save, or a return's to restore (Engine::callCosts): one STL or LDL
+  // a word, each a SASS instruction that the scheduler issues as it issues the PTX's; a
+  // restore's data is back at `dataBack`, which its RET waits for.
+  struct FrameWords {
+    uint32_t left = 0, done = 0;
+    uint32_t lanes = 0;  // the call's or return's executing lanes
+    bool save = false;
+    uint64_t dataBack = 0;
+  } frame;
   SharedVectors vectors;    // its shared loads that ptxas would merge into vector loads
   uint32_t stallCarry = 0;  // the SASS's fixed stall cycles owed, below one (x kStallOne)
   // Its next instruction, what its registers wait for and its unit: valid until it issues.

@@ -111,6 +111,30 @@ struct PartialStore {
   }
 };
 
+TEST(MemoryTiming, ALocalStoreOfAFewLanesIsReadBackFromTheL1) {
+  // Lanes 0 and 5 save a word of their frames (2 x 4 of a sector's 32 bytes) and read it back:
+  // local memory is the thread's own, so the L1 keeps a partial sector too (a global store of
+  // the same shape does not allocate: its read goes to the L2).
+  const TimingConfig c;
+  for (const isa::Space space : {isa::Space::Local, isa::Space::Global}) {
+    L1 l1(c, 64 * 1024);
+    L2 l2(c);
+    MemoryCounters m;
+    uint64_t drain = 0;
+    PartialStore st(0x100);
+    st.addrs[5] = 0x100;  // local: lane 5's own copy of offset 0x100 (l1.cpp interleaves)
+    if (space == isa::Space::Global) st.addrs[5] = 0x114;
+    st.e.mask = 1u | 1u << 5;
+    st.e.space = st.e.landed = space;
+    l1.access(st.e, space, 7, 0, l2, m, &drain);
+    MemoryEvent ld = st.e;
+    ld.kind = AccessKind::Load;
+    const uint64_t t = 5000;
+    const uint64_t back = l1.access(ld, space, 7, t, l2, m, &drain).ready - t;
+    EXPECT_EQ(back, space == isa::Space::Local ? c.l1HitLatency : c.l2HitLatency);
+  }
+}
+
 // ncu counts 1.5 L2 sector lookups per L1 sector in the transposes and micro_copy: half the
 // accesses come from the far half and are looked up in both. Line 0x80's home is partition 1
 // (the parity of its line number), line 0's partition 0.

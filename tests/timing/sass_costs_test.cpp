@@ -43,16 +43,20 @@ TEST(SassCosts, ACallSavesItsFrameAndTheReturnRestoresIt) {
   TimingConfig c;
   c.ptxasHoistWindow = 0;
   const uint32_t frame = 40, words = frame / 4;
-  const uint64_t plain = cycles(callOnce(), c);
-  const uint64_t saved = cycles(callOnce(), c, {{"f", frame}});
-  // The call issues one 4-byte STL per word (one a cycle) instead of resolving as a branch;
-  // the return issues the LDLs one a cycle, each hitting the L1 (local stores allocate there),
-  // and the caller waits for the last.
-  const uint64_t callExtra = 1 + words - c.latControl;
-  const uint64_t retExtra = words + c.l1HitLatency - c.latControl;
-  EXPECT_EQ(saved - plain, callExtra + retExtra);
-  // A frame of a function the kernel never calls changes nothing.
-  EXPECT_EQ(cycles(callOnce(), c, {{"g", frame}}), plain);
+  for (const uint32_t apart : {4u, 7u}) {
+    c.frameWordCycles = apart;
+    const uint64_t plain = cycles(callOnce(), c);
+    const uint64_t saved = cycles(callOnce(), c, {{"f", frame}});
+    // After the call resolves, the callee's prologue issues one 4-byte STL per word,
+    // call.frame_word_cycles apart, and its first instruction one cycle after the last STL;
+    // after the return resolves, the LDLs issue as far apart, each hitting the L1 (local
+    // stores allocate there), and the caller's next instruction waits for the last one's data.
+    const uint64_t callExtra = (words - 1) * apart + 1;
+    const uint64_t retExtra = (words - 1) * apart + c.l1HitLatency;
+    EXPECT_EQ(saved - plain, callExtra + retExtra) << apart;
+    // A frame of a function the kernel never calls changes nothing.
+    EXPECT_EQ(cycles(callOnce(), c, {{"g", frame}}), plain);
+  }
 }
 
 TEST(SassCosts, PtxasReportsEachFunctionsStackFrame) {
