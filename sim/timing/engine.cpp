@@ -105,7 +105,6 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     slotsMax_ = std::max(slotsMax_, f.numSlots);
     predsMax_ = std::max(predsMax_, f.numPreds);
     if (f.isExtern && f.name == "vprintf") vprintf_ = &f;
-    // Whole 4-byte words: SASS saves and restores registers one STL/LDL of 4 bytes per lane.
     for (uint32_t pc = 0; pc < f.code.size(); ++pc)
       if (notUnrolledLoop(f, pc)) notUnrolled_.insert(&f.code[pc]);
     if (c.ptxasPipelineUnroll && c.ptxasHoistWindow)
@@ -114,6 +113,7 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
                         c.ptxasPipelineUnroll, notUnrolled_, pipelined_);
     addIfConverted(f, c.ptxasIfConvertMax, predicated_);
     if (c.ptxasFoldAddresses) addFoldedAdds(f, addressFolded_);
+    // Whole 4-byte words: SASS saves and restores registers one STL/LDL of 4 bytes per lane.
     if (auto it = resources.stackFrames.find(f.name);
         it != resources.stackFrames.end() && it->second >= 4) {
       frames_[&f] = it->second / 4 * 4;
