@@ -9,6 +9,7 @@
 #include "kernels/buffers.h"
 #include "kernels/emulate.h"
 #include "kernels/families.h"
+#include "kernels/micro/call_chains_cards.h"
 #include "kernels/micro/launch.h"
 #include "kernels/micro/lds_width_cards.h"
 #include "kernels/random.h"
@@ -596,6 +597,11 @@ std::vector<Card> microCards() {
       card("micro_copy", "copy",
            "calibration: grid-stride float4 copy of size vectors (DRAM/L2 bandwidth)", 1 << 16, 1,
            1 << 18, makeCopy, referenceCopy),
+      card("micro_call_chain", "call_chains",
+           "calibration: size dependent calls by one warp to a __noinline__ leaf and to a "
+           "function with a stack frame (two levels), by 32 and 16 lanes, and with the lanes' "
+           "depths diverging (what a call and its return cost)",
+           64, 1, 1024, makeCallChain, referenceCallChain),
       card("micro_shfl_chain", "sync_chains",
            "calibration: size dependent shfl.sync on one warp (shuffle latency)", 64, 1, 512,
            makeShfl, referenceShfl),

@@ -89,6 +89,12 @@ const std::vector<Row>& rows() {
        true},
       {"latency.control", &TimingConfig::latControl, "cycles",
        "branch resolve delay before the warp's next issue [unverified]", false},
+      {"latency.return", &TimingConfig::latReturn, "cycles",
+       "a called function's return to the caller's next issue: micro_call_chain's leaf chain "
+       "(a MOV, CALL, three IMADs and RET a call in SASS) takes 71.4 cycles a call on the "
+       "chip (H100, tests/recorded/timing/h100_calls.tsv, 256 against 64 calls), 23.0 in the "
+       "model with 4; ncu's samples sit behind the RET (branch_resolving), not the CALL",
+       true},
       {"latency.barrier", &TimingConfig::latBarrier, "cycles",
        "bar.sync release to next issue [unverified]", false},
       {"latency.warp", &TimingConfig::latWarp, "cycles",
@@ -245,6 +251,14 @@ const std::vector<Row>& rows() {
        "the stall count ptxas gives each STL of a callee's prologue and each LDL of its "
        "epilogue (the frame's words): 4 on all but the last of each run in calls_recursive's "
        "SASS (tests/recorded/sass/h200_suite_sm90.tar.xz, nvdisasm's control bits)",
+       true},
+      {"call.frame_convention_cycles", &TimingConfig::frameConventionCycles, "cycles",
+       "the calling convention of a function with a stack frame beyond its STL/LDL (VIADD R1 "
+       "at both ends, BMOV.32.CLEAR/BMOV.32 of the caller's convergence barrier, its own "
+       "BSSY/BSYNC, the return address in R20/R21): micro_call_chain's frame chain (two calls "
+       "of callDeep a round) takes 440 cycles a round on the chip (H100, "
+       "tests/recorded/timing/h100_calls.tsv), 315 in the model without it; ncu's samples "
+       "put branch_resolving after the BSYNC",
        true},
       {"ptxas.vectorize_shared", &TimingConfig::ptxasVectorize, "0/1",
        "ptxas merges shared loads of consecutive words of a 16-byte-aligned vector into "

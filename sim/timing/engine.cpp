@@ -591,7 +591,9 @@ void Engine::issue(uint32_t wi, uint64_t t) {
         w.holdUntil(skipPredicatedBody(w, pred->second, t), Stall::ShortScoreboard);
       }
     } else if (in->cls == isa::InsnClass::Control) {
-      w.holdUntil(t + c_.latControl, Stall::BranchResolving);
+      // A called function's RET is an indirect branch, resolved far later than a BRA.
+      const bool fromCall = in->flow == isa::Flow::Return && curFunction_ && !curFunction_->isEntry;
+      w.holdUntil(t + (fromCall ? c_.latReturn : c_.latControl), Stall::BranchResolving);
       if (!notUnrolled_.empty() && notUnrolled_.count(in)) w.hoistFloor = t + 1;
       if (!pipelined_.backEdges.empty() && pipelined_.backEdges.count(in)) {
         // Taken, a trip more; the block's last copy's back edge is a floor. Not taken, the
@@ -732,6 +734,8 @@ void Engine::callCosts(WarpCtx& w, uint64_t t) {
       --w.callDepth[l];
   }
   w.frame = {it->second / 4, 0, curExecuted_, save, 0};
+  // The epilogue's convergence barrier and stack pointer come before its LDLs.
+  if (!save) w.holdUntil(t + c_.latReturn + c_.frameConventionCycles, Stall::BranchResolving);
 }
 
 void Engine::issueFrameWord(uint32_t wi, uint64_t t) {
@@ -759,6 +763,7 @@ void Engine::issueFrameWord(uint32_t wi, uint64_t t) {
   const AccessTiming a = s.l1->access(ev, isa::Space::Local, localKey, t, l2_, rep_.mem, &end_);
   if (!f.save) f.dataBack = std::max(f.dataBack, a.ready);
   ++rep_.warpInstructions;
+  ++rep_.frameInstructions;
   rep_.threadInstructions += unsigned(std::popcount(f.lanes));
   ++rep_.pipeIssues[size_t(Unit::Lsu)];
   ++f.done;

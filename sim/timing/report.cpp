@@ -134,6 +134,7 @@ void accumulate(TimingReport& a, const TimingReport& b) {
   a.ctas += b.ctas;
   a.waves += b.waves;
   a.warpInstructions += b.warpInstructions;
+  a.frameInstructions += b.frameInstructions;
   a.threadInstructions += b.threadInstructions;
   for (size_t i = 0; i < a.stalls.size(); ++i) a.stalls[i] += b.stalls[i];
   for (size_t i = 0; i < a.pipeIssues.size(); ++i) a.pipeIssues[i] += b.pipeIssues[i];

@@ -71,7 +71,10 @@ struct TimingReport {
   uint64_t smActiveCyclesSum = 0;  // cycles each SM had a CTA, summed over SMs
   uint32_t smCount = 0;
   uint64_t ctas = 0, waves = 0;
-  uint64_t warpInstructions = 0, threadInstructions = 0;
+  uint64_t warpInstructions = 0, threadInstructions = 0;  // issued, SASS-only ones included
+  // Of warpInstructions, those the SASS has and the PTX does not: a call's frame words (STL at
+  // the call, LDL at the return).
+  uint64_t frameInstructions = 0;
   Occupancy occupancy;
   // Where the fixed stalls came from with ptxas.sass_stalls on: "SASS (ptxas, nvdisasm)", or
   // why none ("none (nvdisasm not found ...)"); empty when off or ptxas did not run.

@@ -1,11 +1,13 @@
 // Parameters of configs/h200.json that the recorded micro cards measure, checked against the
-// recording (tests/recorded/timing/h200_ncu.tsv), so that neither drifts from the other.
+// recording (tests/recorded/timing/h200_ncu.tsv, h100_calls.tsv), so that neither drifts from
+// the other.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <string>
 
 #include "harness/correlation.h"
+#include "harness/suite.h"
 #include "sim/timing/config.h"
 
 namespace warpsim::sim::timing {
@@ -39,6 +41,40 @@ TEST(Calibration, SharedReplayLatencyIsMicroBankStrides) {
     const double perReplay = (shortScoreboard[ways] / launches[ways] - base) / (64.0 * (ways - 1));
     EXPECT_NEAR(perReplay, double(c.sharedReplayLatency), 0.1) << ways << "-way";
   }
+}
+
+// micro_call_chain (an H100's recording: the H200's SM): one warp's dependent calls, 64 and 256
+// a lane; the difference over the 192 extra calls is a call's cost without the launch's. The
+// leaf chain fits latency.return, the chain of calls with a stack frame
+// call.frame_convention_cycles (call.frame_word_cycles is the SASS's stall count); each stays
+// within 1% of the chip, by 32 lanes and by 16.
+TEST(Calibration, CallAndReturnCostsAreMicroCallChains) {
+  const auto ms = harness::readMeasurements(std::string(WARPSIM_SOURCE_DIR) +
+                                            "/tests/recorded/timing/h100_calls.tsv");
+  std::map<std::pair<uint64_t, uint64_t>, double> chip;  // (size, launch) -> cycles
+  for (const auto& m : ms)
+    if (m.card == "micro_call_chain")
+      chip[{m.size, m.launch}] = m.metric("gpc__cycles_elapsed.max");
+  ASSERT_EQ(chip.size(), 10u);
+  const kernels::Card& card = *kernels::findCard("micro_call_chain");
+  const TimingConfig config;
+  sim::LaunchOptions o;
+  o.serial = true;
+  const harness::CardResult small = harness::runCardOnSim(card, 64, 1, o, &config);
+  const harness::CardResult large = harness::runCardOnSim(card, 256, 1, o, &config);
+  ASSERT_TRUE(small.passed() && large.passed());
+  // Launches: leaf by 32 and 16 lanes, a frame by 32 and 16 (call_chains_cards.cpp).
+  for (uint64_t launch = 0; launch < 4; ++launch) {
+    const double measured = (chip[{256, launch}] - chip[{64, launch}]) / 192;
+    const double predicted =
+        double(large.run.timings[launch].cycles - small.run.timings[launch].cycles) / 192;
+    EXPECT_NEAR(predicted / measured, 1.0, 0.01)
+        << "launch " << launch << ": " << predicted << " cycles a call, the chip " << measured;
+  }
+  // The frame words are issued instructions of their own: 4 STL and 4 LDL a call, two calls
+  // a round.
+  EXPECT_EQ(large.run.timings[2].frameInstructions - small.run.timings[2].frameInstructions,
+            192u * 16);
 }
 
 }  // namespace

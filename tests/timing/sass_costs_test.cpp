@@ -49,14 +49,36 @@ TEST(SassCosts, ACallSavesItsFrameAndTheReturnRestoresIt) {
     const uint64_t saved = cycles(callOnce(), c, {{"f", frame}});
     // After the call resolves, the callee's prologue issues one 4-byte STL per word,
     // call.frame_word_cycles apart, and its first instruction one cycle after the last STL;
-    // after the return resolves, the LDLs issue as far apart, each hitting the L1 (local
+    // after the return resolves and the rest of the calling convention
+    // (call.frame_convention_cycles), the LDLs issue as far apart, each hitting the L1 (local
     // stores allocate there), and the caller's next instruction waits for the last one's data.
     const uint64_t callExtra = (words - 1) * apart + 1;
-    const uint64_t retExtra = (words - 1) * apart + c.l1HitLatency;
+    const uint64_t retExtra = c.frameConventionCycles + (words - 1) * apart + c.l1HitLatency;
     EXPECT_EQ(saved - plain, callExtra + retExtra) << apart;
     // A frame of a function the kernel never calls changes nothing.
     EXPECT_EQ(cycles(callOnce(), c, {{"g", frame}}), plain);
   }
+}
+
+TEST(SassCosts, AReturnToTheCallerResolvesAsAnIndirectBranch) {
+  // f's ret is a RET.REL.NODEC to the return address: latency.return to the caller's next
+  // issue. The kernel's own ret (EXIT) resolves as any branch: latency.control.
+  TimingConfig c;
+  c.ptxasHoistWindow = 0;
+  c.latReturn = 10;
+  const uint64_t near = cycles(callOnce(), c);
+  c.latReturn = 90;
+  EXPECT_EQ(cycles(callOnce(), c), near + 80);
+  // Half the warp leaves by the kernel's ret; the other half goes on to store.
+  const std::string noCall =
+      std::string(kHeader) +
+      ".visible .entry k(.param .u64 out) {\n  .reg .b64 %rd<2>;\n  .reg .b32 %r<2>;\n"
+      "  .reg .pred %p<2>;\n  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n"
+      "  setp.ge.u32 %p1, %r1, 16;\n  @%p1 ret;\n  st.global.u32 [%rd1], %r1;\n  ret;\n}\n";
+  c.latReturn = 10;
+  const uint64_t plain = cycles(noCall, c);
+  c.latReturn = 90;
+  EXPECT_EQ(cycles(noCall, c), plain);
 }
 
 TEST(SassCosts, PtxasReportsEachFunctionsStackFrame) {
