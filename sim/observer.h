@@ -108,7 +108,9 @@ struct InvalidAccessEvent {
   bool write = false;                   // a store or an atomic
 };
 
-// A device-side malloc or free by one lane (after the heap did it).
+// A device-side malloc or free by one lane (after the heap did it). Its place (the lane's thread,
+// PTX and CUDA line) is the instruction's and the warp's: an observer that reports the event
+// makes it then (check::CtaView::actor), so that a malloc under the statistics copies no strings.
 struct HeapEvent {
   enum class Kind : uint8_t {
     Malloc,       // address: the block, 0 when the heap had no room (malloc returned NULL)
@@ -121,7 +123,6 @@ struct HeapEvent {
   const isa::Inst* inst = nullptr;
   uint64_t address = 0;
   uint64_t bytes = 0;  // Malloc: the size asked
-  FaultInfo site;      // the lane's thread, CTA, PTX and CUDA line (kind and message unused)
 };
 
 class Observer {

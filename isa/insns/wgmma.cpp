@@ -331,6 +331,18 @@ const uint64_t* vecReg(const Exec& x, const Opnd& o, unsigned i) {
   return x.reg(o.kind == OpndKind::Vec ? o.elems[i] : o);
 }
 
+// The f16 elements' bits (the low half of each element's), the sign flipped for a scale of -1:
+// one vectorized pass (as a lambda inside mmaAsyncH the loop reloaded its pointers from the
+// stack at every element), into a buffer that is written whole (not zeroed first).
+std::unique_ptr<uint16_t[]> halvesOf(const std::vector<uint32_t>& bits, double scale) {
+  const uint32_t sign = scale < 0 ? 0x8000 : 0;
+  auto h = std::make_unique_for_overwrite<uint16_t[]>(bits.size());
+  const uint32_t* __restrict from = bits.data();
+  uint16_t* __restrict to = h.get();
+  for (size_t i = 0, n = bits.size(); i < n; ++i) to[i] = uint16_t(from[i] ^ sign);
+  return h;
+}
+
 void mmaAsyncH(Exec& x, const Inst& in) {
   if (x.mask != ~0u) x.machine->warpSyncFault(in, ~0u, x.mask);
   WgmmaQueue& q = x.machine->wgmmaQueue(in);
@@ -422,16 +434,8 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   if (!isInt && !sparse && ak == Kind::F16 && bk == Kind::F16) {
     // f16: decoded from the bits with the vectors (mmaVectorsF16); imm-scale-a/b of -1 negate
     // exactly, the sign bit flipped.
-    auto halves = [](const std::vector<uint32_t>& bits, double scale) {
-      const uint16_t sign = scale < 0 ? 0x8000 : 0;
-      std::vector<uint16_t> h(bits.size());
-      const uint32_t* from = bits.data();
-      uint16_t* to = h.data();
-      for (size_t i = 0, n = bits.size(); i < n; ++i) to[i] = uint16_t(from[i]) ^ sign;
-      return h;
-    };
-    mmaVectorsF16(halves(A, scaleA).data(), 16, K, av.get(), ae.get(), an.get(), rows.data());
-    mmaVectorsF16(halves(B, scaleB).data(), N, K, bv.get(), be.get(), bn.get(), cols.data());
+    mmaVectorsF16(halvesOf(A, scaleA).get(), 16, K, av.get(), ae.get(), an.get(), rows.data());
+    mmaVectorsF16(halvesOf(B, scaleB).get(), N, K, bv.get(), be.get(), bn.get(), cols.data());
   } else {
     valuesOf(ak, A.data(), A.size(), scaleA, av.get());
     valuesOf(bk, B.data(), B.size(), scaleB, bv.get());

@@ -113,7 +113,7 @@ void MemcheckObserver::heap(const sim::HeapEvent& e) {
   Finding f;
   f.tool = Tool::Memcheck;
   f.kernel = view_.kernel();
-  f.first = {"", siteOf(e.site), e.site.thread, e.site.cta};
+  f.first = view_.actor(*e.inst, e.warp, e.lane, "");
   if (e.kind == K::Malloc) {
     const sim::DeviceHeap& heap = *view_.info().heap;
     f.severity = Severity::Warning;

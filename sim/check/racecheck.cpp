@@ -98,7 +98,8 @@ void RacecheckObserver::instruction(const sim::InstructionEvent& e) {
   } else if (role == isa::SyncRole::ClusterArrive) {
     // What the warp did before arriving is ordered before what every thread of the cluster
     // does after waiting for this phase; what it does after arriving is a new epoch.
-    clusterArrivals_[w].push_back(e.inst->mods.has("relaxed") ? 0 : clock(w, w));
+    // A relaxed arrival (.relaxed, decoded once when the instruction was lowered) orders nothing.
+    clusterArrivals_[w].push_back(e.inst->mods.order == isa::MemOrder::Relaxed ? 0 : clock(w, w));
     ++clock(w, w);
   } else if (role == isa::SyncRole::ClusterWait) {
     // The wait completes the phase of the warp's last arrival (its later accesses come after).

@@ -250,6 +250,14 @@ class Cta final : public isa::Machine {
   void exitLanes(Warp& w, isa::LaneMask lanes);
   void releaseBarrier(uint32_t id);
   ThreadPos threadOf(unsigned warp, unsigned lane) const;
+  // malloc's and free's rare parts, out of their per-lane paths (cta_heap.cpp): the site of a
+  // malloc instruction (made at its first malloc in the CTA), the observers' events.
+  const std::shared_ptr<const HeapSite>& heapSite(const isa::Inst& in);
+  [[gnu::noinline]] const std::shared_ptr<const HeapSite>& newHeapSite(const isa::Inst& in);
+  [[gnu::noinline]] void reportMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes,
+                                      uint64_t address);
+  [[gnu::noinline]] void reportFree(const isa::Inst& in, unsigned lane, uint64_t address,
+                                    FreeOutcome outcome);
   uint64_t specialOf(const Warp& w, isa::Special s, unsigned lane) const;
   // Fills a special register's slot for all 32 lanes of `w`.
   void fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const;

@@ -17,18 +17,26 @@ std::string hex(uint64_t v) {
 
 }  // namespace
 
-uint64_t Cta::deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) {
-  if (!ctx_.heap) unsupported(in, "call to external function malloc outside a launch with a heap");
+// The hot paths below are a malloc or free per lane; what they rarely do (a site's first malloc
+// in the CTA, an observer's event, a free that did not free) is out of line, so that their
+// frames stay small.
+const std::shared_ptr<const HeapSite>& Cta::heapSite(const isa::Inst& in) {
   // The site's strings (instruction, CUDA file, kernel) are made once per CTA and shared by
   // its blocks; each block keeps its own thread.
-  auto known = std::find_if(heapSites_.begin(), heapSites_.end(),
-                            [&](const auto& s) { return s.first == &in; });
-  if (known == heapSites_.end()) {
-    heapSites_.emplace_back(&in, std::make_shared<const HeapSite>(HeapSite{
-                                     faultInfo(FaultKind::HeapError, "", &in, 0, std::nullopt, ""),
-                                     ctx_.gridId, ctx_.entry->name}));
-    known = std::prev(heapSites_.end());
-  }
+  for (const auto& s : heapSites_)
+    if (s.first == &in) return s.second;
+  return newHeapSite(in);
+}
+
+const std::shared_ptr<const HeapSite>& Cta::newHeapSite(const isa::Inst& in) {
+  heapSites_.emplace_back(&in, std::make_shared<const HeapSite>(HeapSite{
+                                   faultInfo(FaultKind::HeapError, "", &in, 0, std::nullopt, ""),
+                                   ctx_.gridId, ctx_.entry->name}));
+  return heapSites_.back().second;
+}
+
+uint64_t Cta::deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) {
+  if (!ctx_.heap) unsupported(in, "call to external function malloc outside a launch with a heap");
   HeapThread by;
   by.lane = lane;
   by.cta = info_.id;
@@ -36,31 +44,34 @@ uint64_t Cta::deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) {
     by.warp = cur_->index;
     by.thread = threadOf(cur_->index, lane);
   }
-  const uint64_t address = ctx_.heap->allocate(bytes, known->second, by);
-  if (obs_) {
-    HeapEvent e;
-    e.kind = HeapEvent::Kind::Malloc;
-    e.warp = cur_ ? cur_->index : 0;
-    e.lane = lane;
-    e.inst = &in;
-    e.bytes = bytes;
-    e.site = faultInfo(FaultKind::HeapError, "", &in, lane, std::nullopt, "");
-    e.address = address;
-    obs_->heap(e);
-  }
+  const uint64_t address = ctx_.heap->allocate(bytes, heapSite(in), by);
+  if (obs_) reportMalloc(in, lane, bytes, address);
   return address;
+}
+
+void Cta::reportMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes, uint64_t address) {
+  HeapEvent e;
+  e.kind = HeapEvent::Kind::Malloc;
+  e.warp = cur_ ? cur_->index : 0;
+  e.lane = lane;
+  e.inst = &in;
+  e.bytes = bytes;
+  e.address = address;
+  obs_->heap(e);
 }
 
 void Cta::deviceFree(const isa::Inst& in, unsigned lane, uint64_t address) {
   if (!ctx_.heap) unsupported(in, "call to external function free outside a launch with a heap");
   const FreeOutcome outcome = ctx_.heap->free(address);
-  if (outcome == FreeOutcome::Freed && !obs_) return;  // the common case: nothing to tell
+  if (outcome != FreeOutcome::Freed || obs_) reportFree(in, lane, address, outcome);
+}
+
+void Cta::reportFree(const isa::Inst& in, unsigned lane, uint64_t address, FreeOutcome outcome) {
   HeapEvent e;
   e.warp = cur_ ? cur_->index : 0;
   e.lane = lane;
   e.inst = &in;
   e.address = address;
-  if (obs_) e.site = faultInfo(FaultKind::HeapError, "", &in, lane, address, "");
   switch (outcome) {
     case FreeOutcome::Freed:
     case FreeOutcome::Null:

@@ -32,7 +32,8 @@ inline uint32_t DeviceHeap::longestFreeRun(uint32_t page) const {
   return LongestRun::of(~used_[page] & fullMask(page));
 }
 
-bool DeviceHeap::findSmall(uint32_t slots, Place& out) {
+// Inlined into allocate, its only caller.
+[[gnu::always_inline]] inline bool DeviceHeap::findSmall(uint32_t slots, Place& out) {
   // The lowest page with a free run that long (pages never used included), then its lowest
   // such run.
   const uint32_t page = runs_.firstAtLeast(static_cast<uint8_t>(slots));
@@ -77,20 +78,25 @@ bool DeviceHeap::findLarge(uint64_t bytes, Place& out) const {
   return false;
 }
 
-void DeviceHeap::take(const Place& p, bool taken) {
+void DeviceHeap::knowPages(uint32_t lastPage) {
   // Pages never used before become known: empty.
-  if (used_.size() <= p.lastPage) {
-    while (used_.size() <= p.lastPage) {
-      const uint32_t page = static_cast<uint32_t>(used_.size());
-      used_.push_back(0);  // runs_ holds it already, as empty
-      if (page % 64 == 0) empty_.push_back(0);
-      empty_[page / 64] |= uint64_t(1) << page % 64;
-    }
-    reservePages(used_.size());
-    startsAt_.resize(used_.size() * kHeapSlotsPerPage, kNone);
-    largeOn_.resize(used_.size(), kNone);
-    freedStarts_.resize(used_.size(), 0);
+  while (used_.size() <= lastPage) {
+    const uint32_t page = static_cast<uint32_t>(used_.size());
+    used_.push_back(0);  // runs_ holds it already, as empty
+    if (page % 64 == 0) empty_.push_back(0);
+    empty_[page / 64] |= uint64_t(1) << page % 64;
   }
+  reservePages(used_.size());
+  startsAt_.resize(used_.size() * kHeapSlotsPerPage, kNone);
+  largeOn_.resize(used_.size(), kNone);
+  freedStarts_.resize(used_.size(), 0);
+}
+
+// Inlined into allocate and free, its callers (a call was a tenth of take's cost); the first
+// use of a page, once per page, is out of line.
+[[gnu::always_inline]] inline void DeviceHeap::take(const Place& p, bool taken) {
+  if (used_.size() <= p.lastPage) [[unlikely]]
+    knowPages(p.lastPage);
   for (uint32_t page = p.firstPage; page <= p.lastPage; ++page) {
     const uint32_t bits = p.slots ? ((1u << p.slots) - 1) << p.firstSlot : fullMask(page);
     const uint32_t used = taken ? used_[page] | bits : used_[page] & ~bits;

@@ -151,6 +151,8 @@ class DeviceHeap {
   uint64_t nextEmptyPage(uint64_t from) const;
   bool findLarge(uint64_t bytes, Place& out) const;
   void take(const Place& p, bool taken);
+  // Pages up to lastPage become known (empty), and the records' tables grow to them.
+  [[gnu::noinline]] void knowPages(uint32_t lastPage);
 
   // A block, live or freed, where it lies; records_ holds them (and spare ones, reused).
   struct Record {
