@@ -9,6 +9,7 @@
 #include "kernels/buffers.h"
 #include "kernels/emulate.h"
 #include "kernels/families.h"
+#include "kernels/micro/branch_chains_cards.h"
 #include "kernels/micro/call_chains_cards.h"
 #include "kernels/micro/launch.h"
 #include "kernels/micro/lds_width_cards.h"
@@ -597,6 +598,11 @@ std::vector<Card> microCards() {
       card("micro_copy", "copy",
            "calibration: grid-stride float4 copy of size vectors (DRAM/L2 bandwidth)", 1 << 16, 1,
            1 << 18, makeCopy, referenceCopy),
+      card("micro_branch_chain", "branch_chains",
+           "calibration: size rounds of an if/else that stays a branch in SASS, by one warp: "
+           "every lane left, all lanes one way by the round, the lanes split by parity (what a "
+           "branch and a divergence cost)",
+           64, 1, 1024, makeBranchChain, referenceBranchChain),
       card("micro_call_chain", "call_chains",
            "calibration: size dependent calls by one warp to a __noinline__ leaf and to a "
            "function with a stack frame (two levels), by 32 and 16 lanes, and with the lanes' "
