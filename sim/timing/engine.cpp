@@ -423,7 +423,6 @@ void Engine::onMemory(const MemoryEvent& e) {
       if (c_.sharedWarpPace) w.sharedPaceEnd = std::max(w.sharedPaceEnd, a.paced + 1);
     }
   } else if (landed == isa::Space::Global || landed == isa::Space::Local) {
-    const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
     // A hoisted load's data is back curHoist_ sooner (issue()), its drain too.
     uint64_t drain = 0;
     s.l1->occupy(s.mioFree);
@@ -431,7 +430,7 @@ void Engine::onMemory(const MemoryEvent& e) {
     const bool release = releasesToTheGpu(e);
     const uint64_t start =
         release ? std::max(curT_ + 1, w.globalStoreDone) + c_.fenceReleaseLatency : curT_;
-    a = s.l1->access(e, landed, localKey, start, l2_, rep_.mem, &drain);
+    a = s.l1->access(e, landed, w.localKey(), start, l2_, rep_.mem, &drain);
     if (landed == isa::Space::Global && e.kind != AccessKind::Load)
       w.globalStoreDone = std::max(w.globalStoreDone, a.ready);
     if (acquiresFromTheGpu(e)) a.ready += c_.acquireCycles;
@@ -759,8 +758,7 @@ void Engine::issueFrameWord(uint32_t wi, uint64_t t) {
   ev.mask = f.lanes;
   ev.bytes = 4;
   ev.addresses = stackAddr_.data();
-  const uint64_t localKey = (uint64_t(w.sm) << 8) + (w.cta & 0xFF) * 64 + w.warp + 1;
-  const AccessTiming a = s.l1->access(ev, isa::Space::Local, localKey, t, l2_, rep_.mem, &end_);
+  const AccessTiming a = s.l1->access(ev, isa::Space::Local, w.localKey(), t, l2_, rep_.mem, &end_);
   if (!f.save) f.dataBack = std::max(f.dataBack, a.ready);
   ++rep_.warpInstructions;
   ++rep_.frameInstructions;

@@ -27,6 +27,8 @@ struct WarpCtx {
   uint64_t age = 0;
   uint64_t readyAt = 0;  // its own earliest next issue (branch resolve, barrier release)
   Stall readyKind = Stall::Wait;
+  // Tells its local memory from every other resident warp's (L1::access's localKey).
+  uint64_t localKey() const { return (uint64_t(sm) << 8) + (cta & 0xFF) * 64 + warp + 1; }
   // Holds the warp until `at` for `why`; a longer hold already in place keeps its reason (a
   // return's branch resolves long before the frame it restores is back).
   void holdUntil(uint64_t at, Stall why) {
