@@ -1,6 +1,5 @@
 // The CTA's side of device-side malloc and free (isa/insns/control.cpp calls them lane by lane):
 // the program's heap does the work (device_heap.h); the observers hear of every call.
-#include <algorithm>
 #include <cstdio>
 
 #include "sim/func/cta.h"

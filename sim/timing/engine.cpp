@@ -313,10 +313,7 @@ void Engine::fixedStall(WarpCtx& w, const isa::Inst* in, uint64_t t) {
   w.stallCarry += it->second - kStallOne;
   const uint64_t until = t + 1 + w.stallCarry / kStallOne;
   w.stallCarry %= kStallOne;
-  if (until > w.readyAt) {
-    w.readyAt = until;
-    w.readyKind = Stall::Wait;
-  }
+  w.holdUntil(until, Stall::Wait);
 }
 
 void Engine::account(WarpCtx& w, uint64_t until) {
