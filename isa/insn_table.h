@@ -43,6 +43,9 @@ enum class Operation : uint8_t {
   MultiplyAdd,  // fma, mad, mad24, madc
   Divide,       // div
   Negate,       // neg
+  ShiftLeft,    // shl (the timing model: ptxas makes a shift by a constant IMAD.SHL)
+  Min,          // min (the timing model: FMNMX and VIMNMX are ALU instructions)
+  Max,          // max
   Membar,       // membar.{cta,gl,sys}: the older fence (sequentially consistent at its level)
   Fence,        // fence: .sc, .acq_rel (with a scope), and the .proxy forms
 };

@@ -87,19 +87,27 @@ const std::vector<Row>& rows() {
        "cycles or more in every one of 838 pairs (290 of 358 ISETP -> @P BRA exactly 13), while "
        "a predicate read as an operand (SEL, PLOP3, ISETP's combining predicate) waits 4",
        true},
+      {"latency.cross_pipe", &TimingConfig::latCrossPipe, "cycles",
+       "extra for a result read across the ALU and FMA pipes: ptxas's stall counts in the "
+       "suite's SASS (tests/recorded/sass/h200_suite_sm90.tar.xz) between an instruction and "
+       "the next one reading its result wait 4 within a pipe (FMA -> FMA 556 of 566 pairs, "
+       "ALU -> ALU 177 of 233) and 5 across (ALU -> FMA 147 of 156, FMA -> ALU 152 of 171); "
+       "micro_branch_chain's straight round (IMAD.SHL, LOP3, SHF) 114.4 cycles on the chip, "
+       "96 in the model without it",
+       true},
       {"latency.control", &TimingConfig::latControl, "cycles",
-       "a branch's resolution before the warp's next issue: micro_branch_chain's uniform round "
-       "(one taken BRA) takes 121.6 cycles on the chip (H100, "
-       "tests/recorded/timing/h100_branches.tsv), the model 72.5 at 4 and 101 at 24, the rest "
-       "the round's integer chain (its straight round: 96 against 114); the whole correlate "
-       "9.9% -> 9.6% MAPE, pairs within 25% 44 -> 45 of 45",
+       "a branch's resolution before the warp's next issue, nothing after it counting from "
+       "before (Engine::issue): micro_branch_chain (H100, "
+       "tests/recorded/timing/h100_branches.tsv), cycles a round, chip / model at 18: every "
+       "lane left 114.4 / 112, all lanes one way by the round (a taken BRA) 121.6 / 124, odd "
+       "and even lanes apart (BSSY/BSYNC) 238 / 238; at 24 the last two 136.5 / 257",
        true},
       {"latency.return", &TimingConfig::latReturn, "cycles",
        "a called function's return to the caller's next issue: micro_call_chain's leaf chain "
        "(a MOV, CALL, three IMADs and RET a call in SASS) takes 71.4 cycles a call on the "
-       "chip (H100, tests/recorded/timing/h100_calls.tsv, 256 against 64 calls), 71.0 in the "
-       "model with 27 (its CALL resolving in latency.control); ncu's samples sit behind the "
-       "RET (branch_resolving)",
+       "chip (H100, tests/recorded/timing/h100_calls.tsv, 256 against 64 calls), 71.5 in the "
+       "model with 35 (its CALL resolving in latency.control, 18); ncu's samples sit behind "
+       "the RET (branch_resolving)",
        true},
       {"latency.barrier", &TimingConfig::latBarrier, "cycles",
        "bar.sync release to next issue [unverified]", false},
@@ -263,7 +271,7 @@ const std::vector<Row>& rows() {
        "at both ends, BMOV.32.CLEAR/BMOV.32 of the caller's convergence barrier, its own "
        "BSSY/BSYNC, the return address in R20/R21): micro_call_chain's frame chain (two calls "
        "of callDeep a round) takes 440 cycles a round on the chip (H100, "
-       "tests/recorded/timing/h100_calls.tsv), 439 in the model with 27; ncu's samples "
+       "tests/recorded/timing/h100_calls.tsv), 441 in the model with 36; ncu's samples "
        "put branch_resolving after the BSYNC",
        true},
       {"ptxas.vectorize_shared", &TimingConfig::ptxasVectorize, "0/1",

@@ -48,15 +48,18 @@ struct TimingConfig {
   // Dependent-issue latency (cycles) and initiation interval (cycles between two warp-
   // instructions on one sub-partition's unit) per instruction class.
   uint32_t latInt = 4, latFp32 = 4, latFp64 = 8, latHalf = 4, latSfu = 17, latConvert = 13,
-           latMove = 4, latPredicate = 4, latControl = 24, latBarrier = 20, latWarp = 28,
+           latMove = 4, latPredicate = 4, latControl = 18, latBarrier = 20, latWarp = 28,
            latTensor = 24, latMisc = 4;
   // A return from a called function (RET.REL.NODEC: an indirect branch to the return address
   // in a register) to the caller's next issue; latControl covers the kernel's own ret (EXIT).
-  uint32_t latReturn = 27;
+  uint32_t latReturn = 35;
   // Cycles from a predicate's producer to an instruction that it guards (`@p`, a branch's
   // condition); a predicate read as data (selp, and.pred, setp's combining operand) takes the
   // producer's class latency.
   uint32_t latPredicateGuard = 13;
+  // Extra cycles when a fixed-latency result is read by an instruction on the other of the ALU
+  // and FMA pipes (units.h, FixedPipe): ptxas's stall counts say 4 within a pipe, 5 across.
+  uint32_t latCrossPipe = 1;
   // Initiation intervals per unit (units.h): each half of the FMA pipe and the ALU take 16
   // lanes a cycle, so a warp-instruction holds one for 2 cycles.
   uint32_t iiFma = 2, iiAlu = 2, iiFp64 = 2, iiSfu = 8, iiTensor = 8, iiBranch = 2;
@@ -142,7 +145,7 @@ struct TimingConfig {
   // A function with a frame: the rest of its calling convention's cost, charged at its return
   // before the restore (BSYNC of its convergence barrier, BMOV of the caller's, the stack
   // pointer).
-  uint32_t frameConventionCycles = 27;
+  uint32_t frameConventionCycles = 36;
   uint32_t dramLatency = 650;
   double dramBytesPerCycle = 2180;
   // The roofline's peaks (report only: the model's timing does not read them). FLOP per cycle

@@ -236,7 +236,7 @@ uint32_t Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.age = age_++;
     wc.readyAt = at;
     wc.readyKind = Stall::Wait;
-    wc.sb.reset(slotsMax_, predsMax_);
+    wc.sb.reset(slotsMax_, predsMax_, c_.latCrossPipe);
     wc.lastT = at;
     wc.lastKind = Stall::Wait;
     wc.done = false;
@@ -245,6 +245,7 @@ uint32_t Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.hoistFloor = wc.sharedStoreFloor = wc.globalStoreFloor = at;
     wc.sharedStoreDone = wc.globalStoreDone = wc.barrierFloor = at;
     wc.pipelinedTrips = 0;
+    wc.nextMask = wc.pathMask = 0;
     wc.issuedCount = 0;
     wc.callDepth.fill(0);
     wc.vectors.reset();
@@ -337,9 +338,13 @@ std::pair<uint64_t, Stall> Engine::evaluate(WarpCtx& w) {
   }
   // The next instruction and its registers' readiness change only when this warp issues.
   if (!w.peeked) {
-    w.next = nextInstruction(ctas_[w.cta]->cta->warp(w.warp));
+    const Warp& fw = ctas_[w.cta]->cta->warp(w.warp);
+    const SimtEntry* path = nextPath(fw);
+    w.next = nextInstruction(fw);
+    w.nextMask = path ? path->mask : 0;
     if (w.next) {
-      std::tie(w.regAt, w.regKind) = w.sb.waitFor(*w.next);
+      w.nextPipe = fixedPipeOf(*w.next);
+      std::tie(w.regAt, w.regKind) = w.sb.waitFor(*w.next, w.nextPipe);
       w.pipes = addressFolded_.empty() || !addressFolded_.count(w.next) ? classes_.pipesOf(*w.next)
                                                                         : PipeChoice{};
     } else {
@@ -494,6 +499,13 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   // its operands were ready. Issue slots and units are still taken in PTX order.
   using K = isa::InsnClass;
   uint64_t dataflowT = t;
+  // ptxas moves nothing across the points where a warp's lanes split or rejoin (BSSY/BSYNC in
+  // SASS): an instruction on another path than the warp's last one counts from its issue
+  // (micro_branch_chain's divergent round ran its two sides' chains side by side).
+  if (w.nextMask != w.pathMask) {
+    if (w.pathMask) w.hoistFloor = std::max(w.hoistFloor, t);
+    w.pathMask = w.nextMask;
+  }
   if (uint32_t k = c_.ptxasHoistWindow) {
     // In a loop that ptxas pipelines, as far back as its trip's length (pipelined_loops.h).
     const auto trip =
@@ -509,7 +521,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
     // issue slot, counts from its issue.
     const uint64_t prevIssue =
         w.issuedCount ? w.issuedAt[(w.issuedCount - 1) % WarpCtx::kHoistRing] : floor;
-    const uint64_t uses = w.next ? w.sb.usesReady(*w.next) : t;
+    const uint64_t uses = w.next ? w.sb.usesReady(*w.next, w.nextPipe) : t;
     if (uses <= prevIssue) dataflowT = std::min(t, std::max({floor, windowStart, uses}));
   }
   w.issuedAt[w.issuedCount++ % WarpCtx::kHoistRing] = t;
@@ -573,7 +585,8 @@ void Engine::issue(uint32_t wi, uint64_t t) {
         ++rep_.pipeIssues[size_t(pipe)];
       }
     }
-    for (const isa::RegRef& d : in->defs) w.sb.write(d, ready, kind, guardReady);
+    const FixedPipe pipe = fixedPipeOf(*in);
+    for (const isa::RegRef& d : in->defs) w.sb.write(d, ready, kind, guardReady, pipe);
     if (!in->defs.empty()) end_ = std::max(end_, ready);  // a result still on its way
     if ((in->flow == isa::Flow::Call || in->flow == isa::Flow::Return) && curExecuted_)
       callCosts(w, t);
@@ -591,6 +604,10 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       const bool fromCall = in->flow == isa::Flow::Return && curFunction_ && !curFunction_->isEntry;
       w.holdUntil(t + (fromCall ? c_.latReturn : c_.latControl), Stall::BranchResolving);
       if (!notUnrolled_.empty() && notUnrolled_.count(in)) w.hoistFloor = t + 1;
+      // Nor does it move a block above the forward branch that guards it: what follows counts
+      // from the branch's resolution.
+      if (in->guard != isa::kNoSlot && in->target != isa::kNoPc && in->target > in->pc)
+        w.hoistFloor = std::max(w.hoistFloor, t + c_.latControl);
       if (!pipelined_.backEdges.empty() && pipelined_.backEdges.count(in)) {
         // Taken, a trip more; the block's last copy's back edge is a floor. Not taken, the
         // loop is left: the next entry starts a block.
@@ -676,7 +693,8 @@ uint64_t Engine::skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& bod
     // time, not instructions.)
     if (!first) ++at;
     first = false;
-    at = std::max(at, w.sb.waitFor(b).first);
+    const FixedPipe pipe = fixedPipeOf(b);
+    at = std::max(at, w.sb.waitFor(b, pipe).first);
     const ClassTiming& ct = classes_[b.cls];
     uint64_t ready = at + ct.latency, guardReady = at + c_.latPredicateGuard;
     Stall kind = resultKind(b.cls);
@@ -691,7 +709,7 @@ uint64_t Engine::skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& bod
       ready = at + 1;
       kind = Stall::LongScoreboard;
     }
-    for (const isa::RegRef& d : b.defs) w.sb.write(d, ready, kind, guardReady);
+    for (const isa::RegRef& d : b.defs) w.sb.write(d, ready, kind, guardReady, pipe);
   }
   return at + 1;
 }

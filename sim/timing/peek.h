@@ -6,6 +6,10 @@
 
 namespace warpsim::sim::timing {
 
+// The path (SIMT entry) the warp's next instruction runs on; nullptr when the warp is done or
+// about to return from a device function (its next pc is the caller's).
+const SimtEntry* nextPath(const Warp& w);
+
 // nullptr when the warp is done or about to return from a device function (its next pc is the
 // caller's; the check is skipped for that one instruction).
 const isa::Inst* nextInstruction(const Warp& w);

@@ -4,9 +4,10 @@
 
 namespace warpsim::sim::timing {
 
-void Scoreboard::reset(uint32_t slots, uint32_t preds) {
+void Scoreboard::reset(uint32_t slots, uint32_t preds, uint32_t crossPipe) {
   regs_.assign(slots, Entry{});
   preds_.assign(preds, Entry{});
+  crossPipe_ = crossPipe;
 }
 
 // Slots index the current frame; a device function's frame shares the table (a callee's
@@ -16,16 +17,19 @@ const Scoreboard::Entry* Scoreboard::entry(const isa::RegRef& r) const {
   return r.slot < v.size() ? &v[r.slot] : nullptr;
 }
 
-uint64_t Scoreboard::readyFor(const Entry& e, const isa::RegRef& r, const isa::Inst& in) {
-  return r.pred && r.slot == in.guard ? std::max(e.ready, e.guardReady) : e.ready;
+uint64_t Scoreboard::readyFor(const Entry& e, const isa::RegRef& r, const isa::Inst& in,
+                              FixedPipe pipe) const {
+  if (r.pred && r.slot == in.guard) return std::max(e.ready, e.guardReady);
+  const bool across = pipe != FixedPipe::Unknown && e.pipe != FixedPipe::Unknown && e.pipe != pipe;
+  return across ? e.ready + crossPipe_ : e.ready;
 }
 
-std::pair<uint64_t, Stall> Scoreboard::waitFor(const isa::Inst& in) const {
+std::pair<uint64_t, Stall> Scoreboard::waitFor(const isa::Inst& in, FixedPipe pipe) const {
   uint64_t at = 0;
   Stall kind = Stall::Wait;
   for (const isa::RegRef& r : in.uses)
     if (const Entry* e = entry(r))
-      if (const uint64_t ready = readyFor(*e, r, in); ready > at) {
+      if (const uint64_t ready = readyFor(*e, r, in, pipe); ready > at) {
         at = ready;
         kind = e->kind;
       }
@@ -37,17 +41,18 @@ std::pair<uint64_t, Stall> Scoreboard::waitFor(const isa::Inst& in) const {
   return {at, kind};
 }
 
-uint64_t Scoreboard::usesReady(const isa::Inst& in) const {
+uint64_t Scoreboard::usesReady(const isa::Inst& in, FixedPipe pipe) const {
   uint64_t at = 0;
   for (const isa::RegRef& r : in.uses)
-    if (const Entry* e = entry(r)) at = std::max(at, readyFor(*e, r, in));
+    if (const Entry* e = entry(r)) at = std::max(at, readyFor(*e, r, in, pipe));
   return at;
 }
 
-void Scoreboard::write(const isa::RegRef& r, uint64_t readyAt, Stall kind, uint64_t guardReadyAt) {
+void Scoreboard::write(const isa::RegRef& r, uint64_t readyAt, Stall kind, uint64_t guardReadyAt,
+                       FixedPipe pipe) {
   auto& v = r.pred ? preds_ : regs_;
   if (r.slot >= v.size()) v.resize(r.slot + 1);
-  v[r.slot] = {readyAt, guardReadyAt, kind};
+  v[r.slot] = {readyAt, guardReadyAt, kind, pipe};
 }
 
 }  // namespace warpsim::sim::timing

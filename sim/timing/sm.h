@@ -55,6 +55,10 @@ struct WarpCtx {
   // Trips taken through a pipelined loop's back edge since it entered the loop: every
   // ptxas.pipeline_unroll-th ends an unrolled block.
   uint32_t pipelinedTrips = 0;
+  // The lanes of the path its next instruction runs on (read with `next`) and of the path its
+  // last one ran on: where they differ, the warp split or rejoined (Engine::issue).
+  isa::LaneMask nextMask = 0, pathMask = 0;
+  FixedPipe nextPipe = FixedPipe::Unknown;  // of `next` (units.h)
   // The cycle its last shared store is performed (its last wavefront written): a barrier it
   // arrives at releases no sooner (bar.sync orders the CTA's prior accesses, as membar.cta).
   uint64_t sharedStoreDone = 0;

@@ -76,7 +76,41 @@ bool touchesCarry(const isa::Inst& in) {
          std::find(in.uses.begin(), in.uses.end(), carry) != in.uses.end();
 }
 
+// Whether one of `in`'s sources is a constant (an immediate, or a special register's slot).
+bool hasConstantSource(const isa::Inst& in) {
+  for (size_t k = 1; k < in.ops.size(); ++k)
+    if (in.ops[k].kind == isa::OpndKind::Reg && !in.ops[k].declared) return true;
+  return false;
+}
+
 }  // namespace
+
+// ptxas's forms (the suite's SASS, tests/recorded/sass): FFMA/FMUL/FADD/HFMA2, IMAD (mul, mad,
+// IMAD.WIDE), IMAD.SHL (a shift left by a constant) and VIADD (an add of a constant) are FMA
+// pipe instructions; LOP3, SHF, ISETP/FSETP, SEL, FMNMX/VIMNMX, PRMT and the bit operations
+// are the ALU's.
+FixedPipe fixedPipeOf(const isa::Inst& in) {
+  using K = isa::InsnClass;
+  using Op = isa::Operation;
+  const Op op = in.spec ? in.spec->operation : Op::Other;
+  switch (in.cls) {
+    case K::Fp32:
+    case K::Half:
+      return op == Op::Min || op == Op::Max ? FixedPipe::Alu : FixedPipe::Fma;
+    case K::Int:
+      if (op == Op::Multiply || op == Op::MultiplyAdd) return FixedPipe::Fma;
+      if (op == Op::ShiftLeft) return hasConstantSource(in) ? FixedPipe::Fma : FixedPipe::Alu;
+      if (op == Op::Add || op == Op::Subtract) {
+        if (isa::typeBits(in.mods.type()) > 32 || touchesCarry(in)) return FixedPipe::Alu;
+        return hasConstantSource(in) ? FixedPipe::Fma : FixedPipe::Unknown;
+      }
+      return FixedPipe::Alu;
+    case K::Predicate:
+      return FixedPipe::Alu;
+    default:
+      return FixedPipe::Unknown;
+  }
+}
 
 PipeChoice ClassTable::pipesOf(const isa::Inst& in) const {
   const Unit u = rows[size_t(in.cls)].unit;

@@ -27,6 +27,14 @@ struct PipeChoice {
   Unit first = Unit::None, second = Unit::None;
 };
 
+// Which of the two fixed-latency pipes ptxas puts an instruction on, where the PTX says: a result
+// read by an instruction on the other one arrives latency.cross_pipe later (the ALU's and the
+// FMA pipe's results forward within their pipe a cycle sooner). Unknown where ptxas picks
+// either form (a register add: IADD3 or IMAD.IADD; a move: MOV or IMAD.MOV) or the instruction
+// is on neither pipe; it is charged nothing.
+enum class FixedPipe : uint8_t { Unknown, Alu, Fma };
+FixedPipe fixedPipeOf(const isa::Inst& in);
+
 // One row per isa::InsnClass, from the config.
 struct ClassTable {
   explicit ClassTable(const TimingConfig& c);

@@ -30,7 +30,8 @@ TEST(InstructionFacts, EverySpecDeclaresItsRoleAndOperationAndOneOpcodeHasOne) {
 }
 
 // The operations the passes ask for are declared by exactly the opcodes that perform them
-// (the timing model's address folding, stride analysis, FLOP counts and fences read them).
+// (the timing model's address folding, stride analysis, FLOP counts, fences and pipe choices
+// read them).
 TEST(InstructionFacts, OperationsAreDeclaredByTheOpcodesThatPerformThem) {
   const std::map<std::string_view, Operation> expected = {
       {"add", Operation::Add},          {"addc", Operation::Add},
@@ -40,6 +41,8 @@ TEST(InstructionFacts, OperationsAreDeclaredByTheOpcodesThatPerformThem) {
       {"madc", Operation::MultiplyAdd}, {"mad24", Operation::MultiplyAdd},
       {"div", Operation::Divide},       {"neg", Operation::Negate},
       {"membar", Operation::Membar},    {"fence", Operation::Fence},
+      {"shl", Operation::ShiftLeft},    {"min", Operation::Min},
+      {"max", Operation::Max},
   };
   for (const OpcodeSpec& s : instructionTable()) {
     const auto it = expected.find(s.opcode);

@@ -77,5 +77,34 @@ TEST(Calibration, CallAndReturnCostsAreMicroCallChains) {
             192u * 16);
 }
 
+// micro_branch_chain (an H100's recording): one warp's dependent rounds through an if/else that
+// stays a branch in SASS, 64 and 256 rounds. Every lane left (a straight integer chain of
+// IMAD.SHL/LOP3/SHF: latency.int and latency.cross_pipe), all lanes one way by the round (a
+// taken BRA: latency.control) and odd lanes left, even ones right (both sides in turn, BSSY/BSYNC:
+// neither side's chain overlaps the other's). Each round stays within 3% of the chip.
+TEST(Calibration, BranchCostsAreMicroBranchChains) {
+  const auto ms = harness::readMeasurements(std::string(WARPSIM_SOURCE_DIR) +
+                                            "/tests/recorded/timing/h100_branches.tsv");
+  std::map<std::pair<uint64_t, uint64_t>, double> chip;  // (size, launch) -> cycles
+  for (const auto& m : ms)
+    if (m.card == "micro_branch_chain")
+      chip[{m.size, m.launch}] = m.metric("gpc__cycles_elapsed.max");
+  ASSERT_EQ(chip.size(), 6u);
+  const kernels::Card& card = *kernels::findCard("micro_branch_chain");
+  const TimingConfig config;
+  sim::LaunchOptions o;
+  o.serial = true;
+  const harness::CardResult small = harness::runCardOnSim(card, 64, 1, o, &config);
+  const harness::CardResult large = harness::runCardOnSim(card, 256, 1, o, &config);
+  ASSERT_TRUE(small.passed() && large.passed());
+  for (uint64_t launch = 0; launch < 3; ++launch) {
+    const double measured = (chip[{256, launch}] - chip[{64, launch}]) / 192;
+    const double predicted =
+        double(large.run.timings[launch].cycles - small.run.timings[launch].cycles) / 192;
+    EXPECT_NEAR(predicted / measured, 1.0, 0.03)
+        << "launch " << launch << ": " << predicted << " cycles a round, the chip " << measured;
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::sim::timing

@@ -154,6 +154,94 @@ TEST(ExactCycles, APredicateGuardsAfterItsGuardLatencyAndIsDataAfterItsClassLate
   EXPECT_EQ(cycles(predicateUse(false), slow), cycles(predicateUse(false), c));
 }
 
+// N dependent integer operations that alternate between a multiply (IMAD: the FMA pipe) and an
+// xor (LOP3: the ALU), or are all xors.
+std::string mixedIntChain(unsigned n, bool alternate) {
+  std::string s = std::string(kHeader) + ".visible .entry k(.param .u64 out) {\n  .reg .b32 %r<" +
+                  std::to_string(n + 3) + ">;\n  .reg .b64 %rd<2>;\n  ld.param.u64 %rd1, [out];\n" +
+                  "  mov.u32 %r1, 3;\n";
+  for (unsigned i = 0; i < n; ++i) {
+    const std::string d = "%r" + std::to_string(i + 2), a = "%r" + std::to_string(i + 1);
+    s += alternate && i % 2 ? "  mul.lo.s32 " + d + ", " + a + ", %r1;\n"
+                            : "  xor.b32 " + d + ", " + a + ", %r1;\n";
+  }
+  return s + "  st.global.u32 [%rd1], %r" + std::to_string(n + 1) + ";\n  ret;\n}\n";
+}
+
+TEST(ExactCycles, AResultReadOnTheOtherPipeWaitsACycleMore) {
+  // ptxas's stall counts: 4 between dependent instructions of one pipe, 5 across the ALU and the
+  // FMA pipe (latency.cross_pipe). Every edge of the alternating chain crosses; none of the
+  // xor chain's does.
+  const TimingConfig c = ptxOrder();
+  ASSERT_EQ(c.latCrossPipe, 1u);
+  const auto per32 = [](bool alternate, const TimingConfig& cfg) {
+    return cycles(mixedIntChain(64, alternate), cfg) - cycles(mixedIntChain(32, alternate), cfg);
+  };
+  EXPECT_EQ(per32(true, c), 32u * (c.latInt + c.latCrossPipe));
+  EXPECT_EQ(per32(false, c), 32u * c.latInt);
+  TimingConfig none = ptxOrder();
+  none.latCrossPipe = 0;
+  EXPECT_EQ(per32(true, none), 32u * c.latInt);
+}
+
+// Odd lanes run `n` dependent adds, even lanes as many xors, both from the value loaded before
+// the branch; the sides meet at the store.
+std::string divergentSides(unsigned n) {
+  std::string s = std::string(kHeader) +
+                  ".visible .entry k(.param .u64 out) {\n  .reg .pred %p<2>;\n  .reg .b32 %r<" +
+                  std::to_string(n + 4) +
+                  ">;\n  .reg .b64 %rd<2>;\n  ld.param.u64 %rd1, [out];\n"
+                  "  ld.global.u32 %r1, [%rd1];\n  mov.u32 %r2, %tid.x;\n"
+                  "  and.b32 %r2, %r2, 1;\n  setp.eq.s32 %p1, %r2, 0;\n  @%p1 bra EVEN;\n";
+  const auto side = [n](const char* op) {
+    std::string b;
+    for (unsigned i = 0; i < n; ++i)
+      b += std::string("  ") + op + " %r" + std::to_string(i + 3) + ", %r" +
+           std::to_string(i ? i + 2 : 1) + ", 7;\n";
+    return b;
+  };
+  s += side("add.s32") + "  bra.uni JOIN;\nEVEN:\n" + side("xor.b32");
+  return s + "JOIN:\n  st.global.u32 [%rd1], %r" + std::to_string(n + 2) + ";\n  ret;\n}\n";
+}
+
+TEST(ExactCycles, ADivergentBranchsSidesRunOneAfterTheOther) {
+  // ptxas moves no instruction across the BSSY/BSYNC where the lanes split and rejoin: each
+  // side's chain counts from its own issue, the second side's from after the first side, though
+  // both read only the value loaded before the branch (under the default hoist window).
+  const TimingConfig c;
+  ASSERT_GT(c.ptxasHoistWindow, 0u);
+  EXPECT_EQ(cycles(divergentSides(64), c) - cycles(divergentSides(32), c), 2 * 32u * c.latInt);
+  // Nothing overlaps: the kernel takes what it takes in the PTX's own order.
+  for (unsigned n : {8u, 32u})
+    EXPECT_EQ(cycles(divergentSides(n), c), cycles(divergentSides(n), ptxOrder())) << n;
+}
+
+// A branch every lane takes over a block too long for ptxas to predicate, then `n` dependent
+// adds of a value it read before the branch.
+std::string uniformSkip(unsigned n) {
+  std::string s = std::string(kHeader) +
+                  ".visible .entry k(.param .u64 out) {\n  .reg .pred %p<2>;\n  .reg .b32 %r<" +
+                  std::to_string(n + 4) +
+                  ">;\n  .reg .b64 %rd<2>;\n  ld.param.u64 %rd1, [out];\n"
+                  "  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, %ntid.x;\n"
+                  "  setp.ne.s32 %p1, %r2, 0;\n  @%p1 bra SKIP;\n";
+  for (unsigned i = 0; i < 24; ++i) s += "  xor.b32 %r2, %r2, 5;\n";
+  s += "  st.global.u32 [%rd1], %r2;\nSKIP:\n";
+  for (unsigned i = 0; i < n; ++i)
+    s += "  add.s32 %r" + std::to_string(i + 3) + ", %r" + std::to_string(i ? i + 2 : 1) + ", 7;\n";
+  return s + "  st.global.u32 [%rd1], %r" + std::to_string(n + 2) + ";\n  ret;\n}\n";
+}
+
+TEST(ExactCycles, NothingAfterAForwardBranchCountsFromBeforeItResolves) {
+  // The adds read a value that was ready before the branch, but ptxas keeps them after it: a
+  // slower branch delays the whole chain by the difference.
+  TimingConfig fast, slow;
+  fast.latControl = 20;
+  slow.latControl = 60;
+  for (unsigned n : {4u, 24u})
+    EXPECT_EQ(cycles(uniformSkip(n), slow) - cycles(uniformSkip(n), fast), 40u) << n;
+}
+
 // One warp loads shared memory with lane stride `k` words: a k-way bank conflict.
 std::string sharedStride(unsigned k) {
   return std::string(kHeader) +

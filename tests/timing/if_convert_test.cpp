@@ -125,13 +125,16 @@ TEST(IfConvert, AWarpThatSkipsThePredicatedBodyStillIssuesIt) {
   // latency.predicate_guard the branch waits for its setp long enough that, in this toy, the
   // body's loads (hoisted, ptxas.hoist_window) are back by then either way.
   on.latPredicateGuard = off.latPredicateGuard = on.latInt;
-  // Off: the branch resolves in latency.control and the warp is at `ret`. On: the body's SASS
-  // issues from the branch's slot t: LDS at t and t+1 (the offset folded), their data
-  // shared.latency later, the add when the second is back (t + 1 + shared.latency), the store
-  // latency.int after it, `ret` the cycle after the store.
+  // Off: the branch resolves in latency.control, the mov after it issues then and counts from
+  // then (nothing after a forward branch counts from before it resolves): its result,
+  // latency.move later, ends the launch, latency.move - 2 after `ret`'s slot would. On: the
+  // body's SASS issues from the branch's slot t: LDS at t and t+1 (the offset folded), their
+  // data shared.latency later, the add when the second is back (t + 1 + shared.latency), the
+  // store latency.int after it, `ret` the cycle after the store.
   const uint64_t skippedOn = cycles(branchOver(true), on);
   const uint64_t skippedOff = cycles(branchOver(true), off);
-  EXPECT_EQ(skippedOn - skippedOff, (1 + on.sharedLatency + on.latInt + 1) - on.latControl);
+  EXPECT_EQ(skippedOn - skippedOff,
+            (1 + on.sharedLatency + on.latInt + 1) - (on.latControl + on.latMove - 2));
   // Lanes that run the body: the same instructions either way, but no branch to resolve.
   const uint64_t ranOn = cycles(branchOver(false), on);
   const uint64_t ranOff = cycles(branchOver(false), off);

@@ -43,8 +43,10 @@ TimingConfig aluOnly() {
   TimingConfig c;
   c.intOnFmaHeavy = 0;
   // The trips' arithmetic below counts each back edge resolving in 4 cycles, under the
-  // trip's own latencies (the shipped latency.control, 24, is longer than a trip).
+  // trip's own latencies (the shipped latency.control, 18, is longer than a trip), and every
+  // dependent integer step latency.int, whichever pipe it reads from (no latency.cross_pipe).
   c.latControl = 4;
+  c.latCrossPipe = 0;
   return c;
 }
 
