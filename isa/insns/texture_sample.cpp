@@ -643,11 +643,13 @@ struct ClampedAxis {
 };
 inline ClampedAxis clampedAxis(float x, uint32_t size) {
   const double u = std::clamp(std::isnan(x) ? 0.0 : double(x), 0.5, double(size) - 0.5);
-  const double xb = u - 0.5, fl = std::floor(xb);  // fl in [0, size - 1]
-  const uint64_t i = uint64_t(fl);
-  // quantizeWeight(xb - fl) * 256, a whole number of 256ths already (roundHalfAway of it was
-  // itself), without the call: the same floor of the same sum.
-  return {i, std::min<uint64_t>(i + 1, size - 1), uint32_t(std::floor((xb - fl) * 256.0 + 0.5))};
+  // u - 0.5 in 2^-24ths is a whole number below 2^54 (u is a float of at least 0.5, whose last
+  // bit is at 2^-24 or above, or size - 0.5), exact in a double: the texel is its floor, a
+  // shift, and quantizeWeight's floor(frac 256 + 1/2) (in 256ths: roundHalfAway of it is itself)
+  // its fraction's top bits rounded half up.
+  const uint64_t fixed = uint64_t(int64_t((u - 0.5) * 0x1p24));
+  const uint64_t i = fixed >> 24;  // in [0, size - 1]
+  return {i, std::min<uint64_t>(i + 1, size - 1), uint32_t(((fixed & 0xFFFFFF) + 0x8000) >> 16)};
 }
 
 }  // namespace

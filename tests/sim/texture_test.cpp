@@ -354,7 +354,8 @@ RC_GTEST_PROP(TextureSample, FootprintsAreWellFormed, ()) {
 // A coordinate for the plain bilinear properties: anywhere around the texture, on a tie of the
 // weight's rounding (a fraction of k + 1/2 in 256ths past a texel centre), or not finite.
 float bilinearCoordinate(uint32_t size) {
-  const int kind = *rc::gen::inRange(0, 4);
+  const int kind = *rc::gen::inRange(0, 5);
+  if (kind == 4) return fp::f32(*rc::gen::arbitrary<uint32_t>());  // any float, its every bit
   if (kind == 0) return float(*rc::gen::inRange<int>(-3000, 3000) / 1000.0 * size);
   if (kind == 1)
     return float(*rc::gen::inRange<int>(-1, int(size) + 1) + 0.5 +
@@ -400,6 +401,27 @@ RC_GTEST_PROP(TextureSample, PlainBilinearIsTheFootprintAndTheFilteredSum, ()) {
     for (unsigned t = 0; t < 4; ++t) std::memcpy(&v[t], bytes[t] + 4 * ch, 4);
     RC_ASSERT(fp::bits(isa::tex::bilinearF32(v, b.weight)) ==
               fp::bits(isa::tex::filteredChannel(o, f, texels, ch)));
+  }
+}
+
+// The plain bilinear taps are footprint's at any size up to 2^30 (large texel indices, whose
+// fractions keep few bits) and any coordinate near and inside the texture.
+RC_GTEST_PROP(TextureSample, PlainBilinearTapsAreTheFootprintsAtAnySize, ()) {
+  const uint32_t w = *rc::gen::inRange<uint32_t>(1, (1u << 30) + 1),
+                 h = *rc::gen::inRange<uint32_t>(1, 3);
+  Object o = object2d(w, h, Channel::F32, 1, Filter::Linear, Address::Clamp, false);
+  isa::tex::packDense(o);
+  RC_ASSERT(isa::tex::isPlainBilinearF32(o));
+  const float near =
+      float(*rc::gen::inRange<uint32_t>(0, w + 2)) + float(*rc::gen::inRange<int>(-256, 256)) / 128;
+  const float c[2] = {*rc::gen::element(0, 1) ? near : bilinearCoordinate(w),
+                      bilinearCoordinate(h)};
+  const isa::tex::Footprint f = isa::tex::footprint(o, c, nullptr, false, 0);
+  const isa::tex::Bilinear b = isa::tex::bilinearTaps(o, c[0], c[1]);
+  RC_ASSERT(f.n == 4u);
+  for (unsigned t = 0; t < 4; ++t) {
+    RC_ASSERT(f.taps[t].offset == int64_t(b.offset[t]));
+    RC_ASSERT(f.taps[t].weight * 256 == double(b.weight[t]));
   }
 }
 
