@@ -42,8 +42,10 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
     if (!ok) std::memset(dst, 0, bytes);
   };
   for (size_t i = 0; i < format.size(); ++i) {
-    if (format[i] != '%') {
-      out += format[i];
+    if (format[i] != '%') {  // the text up to the next conversion, at once
+      const size_t end = std::min(format.find('%', i), format.size());
+      out.append(format, i, end - i);
+      i = end - 1;
       continue;
     }
     if (i + 1 < format.size() && format[i + 1] == '%') {
