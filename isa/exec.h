@@ -142,6 +142,21 @@ class Machine {
   virtual void deviceFree(const Inst& in, unsigned lane, uint64_t address) {
     unsupported(in, "call to external function free");
   }
+  // The same for the lanes of a warp's call at once, in lane order (out[lane] = malloc's
+  // address): a machine may look up what the lanes share once (the CTA: the call's site).
+  virtual void deviceMallocLanes(const Inst& in, LaneMask mask, const uint64_t* bytes,
+                                 uint64_t* out) {
+    for (LaneMask m = mask; m; m &= m - 1) {
+      const unsigned l = unsigned(__builtin_ctz(m));
+      out[l] = deviceMalloc(in, l, bytes[l]);
+    }
+  }
+  virtual void deviceFreeLanes(const Inst& in, LaneMask mask, const uint64_t* addresses) {
+    for (LaneMask m = mask; m; m &= m - 1) {
+      const unsigned l = unsigned(__builtin_ctz(m));
+      deviceFree(in, l, addresses[l]);
+    }
+  }
   // Dynamic parallelism (CDP2: what nvcc -rdc makes of a device-side <<<>>>), one lane at a
   // time: the parameter buffer for a launch of the kernel at address `function` (isa/lower.h
   // functionAddress) with `grid`, `block` and `shared` bytes (0 when it cannot be had), then the

@@ -215,14 +215,12 @@ bool smallInt(uint64_t v, bool isSigned, double& d) {
 
 }  // namespace
 
-float intToF32(uint64_t v, bool isSigned, Round r) {
-  if (r == Round::RN && (isSigned || int64_t(v) >= 0)) return float(int64_t(v));  // cvtsi2ss
+float intToF32General(uint64_t v, bool isSigned, Round r) {
   double d;
   if (smallInt(v, isSigned, d)) return f32(uint32_t(detail::roundDouble<8, 23>(d, r, false)));
   return f32(uint32_t(intToBits(kF32, v, isSigned, r)));
 }
-double intToF64(uint64_t v, bool isSigned, Round r) {
-  if (r == Round::RN && (isSigned || int64_t(v) >= 0)) return double(int64_t(v));  // cvtsi2sd
+double intToF64General(uint64_t v, bool isSigned, Round r) {
   double d;
   if (smallInt(v, isSigned, d)) return d;
   return f64(intToBits(kF64, v, isSigned, r));

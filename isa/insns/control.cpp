@@ -71,7 +71,7 @@ void mallocH(Exec& x, const Inst& in) {
   if (!x.mask) return;
   uint64_t size[kWarpSize] = {}, ptr[kWarpSize] = {};
   paramValues(x, in, 0, 8, size);
-  forLanes(x.mask, [&](unsigned l) { ptr[l] = x.machine->deviceMalloc(in, l, size[l]); });
+  x.machine->deviceMallocLanes(in, x.mask, size, ptr);
   storeReturn(x, in, 8, ptr);
 }
 
@@ -79,7 +79,7 @@ void freeH(Exec& x, const Inst& in) {
   if (!x.mask) return;
   uint64_t ptr[kWarpSize] = {};
   paramValues(x, in, 0, 8, ptr);
-  forLanes(x.mask, [&](unsigned l) { x.machine->deviceFree(in, l, ptr[l]); });
+  x.machine->deviceFreeLanes(in, x.mask, ptr);
 }
 
 // Dynamic parallelism (CDP2): nvcc -rdc turns `k<<<g, b, shared, stream>>>(args)` into

@@ -245,17 +245,21 @@ bool plainBilinear(Exec& x, const Inst& in, uint64_t handle, const Object& o) {
     const Opnd& e = vecElem(in.ops[0], c);
     out[c] = e.kind == OpndKind::Reg ? x.reg(e) : nullptr;
   }
-  forLanes(x.mask, [&](unsigned l) {
-    for (unsigned c = 0; c < 4; ++c) {
-      float v = tex::missingChannel(c);
-      if (c < ch) {
-        float texel[4];
-        for (unsigned t = 0; t < 4; ++t) std::memcpy(&texel[t], at[t][l] + 4 * c, 4);
-        v = tex::bilinearF32(texel, taps[l].weight);
-      }
-      if (out[c]) out[c][l] = fp::bits(v);
+  // Channel by channel (the lanes' taps and texels are all read already, so a destination that
+  // is also a coordinate register changes nothing), in channel order as writeDest writes them.
+  for (unsigned c = 0; c < 4; ++c) {
+    if (!out[c]) continue;
+    if (c >= ch) {
+      const uint64_t missing = fp::bits(tex::missingChannel(c));
+      forLanes(x.mask, [&](unsigned l) { out[c][l] = missing; });
+      continue;
     }
-  });
+    forLanes(x.mask, [&](unsigned l) {
+      float texel[4];
+      for (unsigned t = 0; t < 4; ++t) std::memcpy(&texel[t], at[t][l] + 4 * c, 4);
+      out[c][l] = fp::bits(tex::bilinearF32(texel, taps[l].weight));
+    });
+  }
   return true;
 }
 

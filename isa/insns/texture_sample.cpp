@@ -643,10 +643,13 @@ struct ClampedAxis {
 };
 inline ClampedAxis clampedAxis(float x, uint32_t size) {
   const double u = std::clamp(std::isnan(x) ? 0.0 : double(x), 0.5, double(size) - 0.5);
-  const double xb = u - 0.5, fl = std::floor(xb);  // fl in [0, size - 1]
-  const uint64_t i = uint64_t(fl);
-  return {i, std::min<uint64_t>(i + 1, size - 1),
-          uint32_t(roundHalfAway(quantizeWeight(xb - fl) * 256))};
+  // u - 0.5 in 2^-24ths is a whole number below 2^54 (u is a float of at least 0.5, whose last
+  // bit is at 2^-24 or above, or size - 0.5), exact in a double: the texel is its floor, a
+  // shift, and quantizeWeight's floor(frac 256 + 1/2) (in 256ths: roundHalfAway of it is itself)
+  // its fraction's top bits rounded half up.
+  const uint64_t fixed = uint64_t(int64_t((u - 0.5) * 0x1p24));
+  const uint64_t i = fixed >> 24;  // in [0, size - 1]
+  return {i, std::min<uint64_t>(i + 1, size - 1), uint32_t(((fixed & 0xFFFFFF) + 0x8000) >> 16)};
 }
 
 }  // namespace
@@ -662,14 +665,59 @@ Bilinear bilinearTaps(const Object& o, float x, float y) {
   return b;
 }
 
-float bilinearF32(const float* v, const uint32_t* w) {
-  // filteredFloatSum of one group of four taps, none of them a border tap (digits 24).
+namespace {
+
+// bilinearF32 as filteredFloatSum has it (its plain sum, block and rounding in doubles): where a
+// texel is an infinity or a NaN (out of line: the registers it needs cost every call a frame).
+[[gnu::noinline]] float bilinearF32General(const float* v, const uint32_t* w) {
   const double plain = plainSum(w, v, 4);
   if (!std::isfinite(plain)) return float(plain);
   double units;
   int q;
   if (!groupUnits(w, v, 4, 24 + kFilterBlockGuardBits, units, q) || units == 0) return 0.0f;
   return float(roundHalfAwayTo(units * timesPow2(1.0, q), 24, -126));
+}
+
+}  // namespace
+
+float bilinearF32(const float* v, const uint32_t* w) {
+  // filteredFloatSum of one group of four taps, none of them a border tap (digits 24), without
+  // its branches where every texel is finite: the block's leading bit is that of the largest
+  // texel with a weight (frexp's exponent rises with the magnitude), a term without a weight or
+  // value adds an exact 0, and the group's units (a whole number below 2^38) round to f32 in
+  // integers. Its general form was three quarters of the plain bilinear fetch's instructions.
+  constexpr int kBlock = 24 + kFilterBlockGuardBits;
+  uint32_t special = 0, topMag = 0;
+#pragma GCC unroll 4
+  for (unsigned t = 0; t < 4; ++t) {
+    const uint32_t mag = std::bit_cast<uint32_t>(v[t]) & 0x7FFFFFFF;
+    special |= mag >= 0x7F800000;
+    topMag = std::max(topMag, w[t] ? mag : 0);
+  }
+  if (special) return bilinearF32General(v, w);
+  if (topMag == 0) return 0.0f;
+  const int top = frexpExponent(std::bit_cast<float>(topMag));
+  const double toUnits = timesPow2(1.0, kBlock - top);
+  double sum = 0;
+#pragma GCC unroll 4
+  for (unsigned t = 0; t < 4; ++t) sum += double(w[t]) * std::trunc(double(v[t]) * toUnits);
+  const int64_t units = int64_t(sum);  // exact: below 2^38
+  if (units == 0) return 0.0f;
+  // roundHalfAwayTo(units 2^q, 24, -126): 24 significant bits whose last is at 2^r >= 2^-149,
+  // the half added to the magnitude (ties away from zero).
+  const int q = top - kBlock - 8;
+  const uint64_t u = units < 0 ? uint64_t(-units) : uint64_t(units);
+  const int r = std::max(q + 63 - std::countl_zero(u), -126) - 23;
+  uint64_t m;
+  if (r <= q)
+    m = u << (q - r);
+  else if (r - q < 64)
+    m = (u + (uint64_t(1) << (r - q - 1))) >> (r - q);
+  else
+    m = 0;
+  if (m == 0) return 0.0f;  // below half the smallest subnormal: +0, whatever the sign
+  const double x = timesPow2(double(m), r);
+  return float(units < 0 ? -x : x);
 }
 
 uint32_t channelAsInt(const Object& o, const uint8_t* texel, unsigned c) {

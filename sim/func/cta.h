@@ -185,6 +185,9 @@ class Cta final : public isa::Machine {
   // malloc / free (cta_heap.cpp)
   uint64_t deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) override;
   void deviceFree(const isa::Inst& in, unsigned lane, uint64_t address) override;
+  void deviceMallocLanes(const isa::Inst& in, isa::LaneMask mask, const uint64_t* bytes,
+                         uint64_t* out) override;
+  void deviceFreeLanes(const isa::Inst& in, isa::LaneMask mask, const uint64_t* addresses) override;
   // dynamic parallelism (cta_launch.cpp)
   uint64_t deviceLaunchBuffer(const isa::Inst& in, unsigned lane, uint64_t function,
                               const uint32_t grid[3], const uint32_t block[3],

@@ -48,6 +48,23 @@ uint64_t Cta::deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) {
   return address;
 }
 
+void Cta::deviceMallocLanes(const isa::Inst& in, isa::LaneMask mask, const uint64_t* bytes,
+                            uint64_t* out) {
+  if (!ctx_.heap) unsupported(in, "call to external function malloc outside a launch with a heap");
+  // deviceMalloc lane by lane, the site and the warp looked up once.
+  const std::shared_ptr<const HeapSite>& site = heapSite(in);
+  HeapThread by;
+  by.cta = info_.id;
+  if (cur_) by.warp = cur_->index;
+  for (isa::LaneMask m = mask; m; m &= m - 1) {
+    const unsigned lane = unsigned(__builtin_ctz(m));
+    by.lane = lane;
+    if (cur_) by.thread = threadOf(cur_->index, lane);
+    out[lane] = ctx_.heap->allocate(bytes[lane], site, by);
+    if (obs_) reportMalloc(in, lane, bytes[lane], out[lane]);
+  }
+}
+
 void Cta::reportMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes, uint64_t address) {
   HeapEvent e;
   e.kind = HeapEvent::Kind::Malloc;
@@ -63,6 +80,15 @@ void Cta::deviceFree(const isa::Inst& in, unsigned lane, uint64_t address) {
   if (!ctx_.heap) unsupported(in, "call to external function free outside a launch with a heap");
   const FreeOutcome outcome = ctx_.heap->free(address);
   if (outcome != FreeOutcome::Freed || obs_) reportFree(in, lane, address, outcome);
+}
+
+void Cta::deviceFreeLanes(const isa::Inst& in, isa::LaneMask mask, const uint64_t* addresses) {
+  if (!ctx_.heap) unsupported(in, "call to external function free outside a launch with a heap");
+  for (isa::LaneMask m = mask; m; m &= m - 1) {
+    const unsigned lane = unsigned(__builtin_ctz(m));
+    const FreeOutcome outcome = ctx_.heap->free(addresses[lane]);
+    if (outcome != FreeOutcome::Freed || obs_) reportFree(in, lane, addresses[lane], outcome);
+  }
 }
 
 void Cta::reportFree(const isa::Inst& in, unsigned lane, uint64_t address, FreeOutcome outcome) {

@@ -38,16 +38,27 @@ inline uint32_t DeviceHeap::longestFreeRun(uint32_t page) const {
   // such run.
   const uint32_t page = runs_.firstAtLeast(static_cast<uint8_t>(slots));
   if (page >= pages_ || page >= runs_.capacity()) return false;
+  const uint32_t starts = runStarts(page < used_.size() ? used_[page] : 0, page, slots);
+  out = {page, page, static_cast<uint32_t>(__builtin_ctz(starts)), slots};
+  return true;
+}
+
+inline uint32_t DeviceHeap::runStarts(uint32_t used, uint32_t page, uint32_t slots) const {
   // Bit s of `starts`: slots s .. s + len - 1 are free; doubling len to `slots` takes a few
   // steps where trying each s took up to 24.
-  uint32_t starts = page < used_.size() ? ~used_[page] & fullMask(page) : fullMask(page);
+  uint32_t starts = ~used & fullMask(page);
   for (uint32_t len = 1; len < slots;) {
     const uint32_t k = std::min(len, slots - len);
     starts &= starts >> k;
     len += k;
   }
-  out = {page, page, static_cast<uint32_t>(__builtin_ctz(starts)), slots};
-  return true;
+  return starts;
+}
+
+void DeviceHeap::settleLastPage() {
+  if (!lastRunStale_) return;
+  runs_.set(lastPage_, static_cast<uint8_t>(longestFreeRun(lastPage_)));
+  lastRunStale_ = false;
 }
 
 uint64_t DeviceHeap::nextEmptyPage(uint64_t from) const {
@@ -127,10 +138,24 @@ uint64_t DeviceHeap::allocate(uint64_t bytes, const std::shared_ptr<const HeapSi
   if (bytes > size_) return 0;
   const uint64_t slots = (kHeapAlign + bytes + kHeapSlot - 1) / kHeapSlot;
   Place place;
-  if (!(slots <= kHeapSlotsPerPage ? findSmall(static_cast<uint32_t>(slots), place)
-                                   : findLarge(bytes, place)))
-    return 0;
-  take(place, true);
+  uint32_t starts;
+  if (slots == lastSlots_ &&
+      (starts = runStarts(used_[lastPage_], lastPage_, static_cast<uint32_t>(slots))) != 0) {
+    // The last small malloc's page, the lowest with a run of this many slots then, still has
+    // one, and nothing but mallocs there has happened since: it is still the lowest. Its slots
+    // are taken without the search, and its run in runs_ is left until a malloc moves on.
+    place = {lastPage_, lastPage_, static_cast<uint32_t>(__builtin_ctz(starts)), lastSlots_};
+    used_[lastPage_] |= ((1u << place.slots) - 1) << place.firstSlot;  // was not empty
+    lastRunStale_ = true;
+  } else {
+    settleLastPage();
+    if (!(slots <= kHeapSlotsPerPage ? findSmall(static_cast<uint32_t>(slots), place)
+                                     : findLarge(bytes, place)))
+      return 0;
+    take(place, true);
+    lastPage_ = place.firstPage;
+    lastSlots_ = place.slots;  // 0 for a large block: no malloc follows on its page
+  }
   // A small block on a page with no freed block and no large one has nothing to forget.
   if (place.slots == 0 || freedStarts_[place.firstPage] != 0 || largeOn_[place.firstPage] != kNone)
     eraseFreedUnder(place);
@@ -163,6 +188,9 @@ FreeOutcome DeviceHeap::free(uint64_t address) {
   if (ref == kNone) return FreeOutcome::NotHeapPointer;
   Record& r = records_[ref - 1];
   if (!r.live) return FreeOutcome::DoubleFree;
+  // A free may give a lower page a run: the next malloc searches again.
+  settleLastPage();
+  lastSlots_ = 0;
   take(r.place, false);
   inUse_ -= r.block.size;
   r.live = false;

@@ -147,6 +147,10 @@ class DeviceHeap {
   // Grows runs_ to the pages a search may reach once `used` pages are used.
   void reservePages(uint64_t used);
   bool findSmall(uint32_t slots, Place& out);
+  // Bit s set: slots s .. s + slots - 1 of `page` are free (its taken slots `used`).
+  uint32_t runStarts(uint32_t used, uint32_t page, uint32_t slots) const;
+  // runs_ learns the last small malloc's page's run, if a malloc since took slots there.
+  void settleLastPage();
   // The lowest page at or after `from` with no block in it (pages_ or more when none).
   uint64_t nextEmptyPage(uint64_t from) const;
   bool findLarge(uint64_t bytes, Place& out) const;
@@ -213,6 +217,11 @@ class DeviceHeap {
   // may have to forget; a page with none and no large block skips the search).
   std::vector<uint32_t> freedStarts_;
   uint64_t inUse_ = 0;
+  // The page of the last small malloc and its slot count (0: none, or a free since): mallocs of
+  // that many slots that follow take that page's lowest run while it has one (a warp's lanes
+  // malloc one after another), and runs_ holds its run from before them while lastRunStale_.
+  uint32_t lastPage_ = 0, lastSlots_ = 0;
+  bool lastRunStale_ = false;
 };
 
 }  // namespace warpsim::sim

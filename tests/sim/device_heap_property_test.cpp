@@ -155,5 +155,40 @@ RC_GTEST_PROP(DeviceHeapProps, AddressesAreThoseOfAPlainModelOfTheRule, ()) {
   }
 }
 
+// A warp's lanes malloc one size one after another (the heap takes the last malloc's page again
+// while it has room, without searching): bursts of one size, frees of random blocks between
+// them (which may give a lower page room again), the model's addresses throughout.
+RC_GTEST_PROP(DeviceHeapProps, BurstsOfOneSizeAreThoseOfAPlainModelOfTheRule, ()) {
+  const uint64_t base = 0x40000000;
+  sim::DeviceHeap heap(base, 2 * sim::kHeapUnitBytes);
+  PlainHeap plain(base, 2);
+  std::vector<uint64_t> live;
+  const int bursts = *rc::gen::inRange(1, 200);
+  for (int i = 0; i < bursts; ++i) {
+    for (int f = *rc::gen::inRange(0, 8); f > 0 && !live.empty(); --f) {
+      const size_t k = *rc::gen::inRange<size_t>(0, live.size());
+      RC_ASSERT(heap.free(live[k]) == sim::FreeOutcome::Freed);
+      plain.free(live[k]);
+      live.erase(live.begin() + k);
+    }
+    const int kind = *rc::gen::inRange(0, 10);
+    const uint64_t bytes = kind < 5   ? *rc::gen::element<uint64_t>(0, 16, 64, 65, 144, 1904)
+                           : kind < 9 ? *rc::gen::inRange<uint64_t>(0, 1905)
+                                      : *rc::gen::inRange<uint64_t>(1905, 20000);
+    const sim::FaultInfo site{};
+    for (int n = *rc::gen::inRange(1, 33); n > 0; --n) {
+      const uint64_t got = heap.allocate(bytes, site, 1, "k");
+      RC_ASSERT(got == plain.allocate(bytes));
+      if (got) live.push_back(got);
+    }
+  }
+  RC_ASSERT(heap.liveBlocks().size() == live.size());
+  RC_ASSERT(heap.bytesInUse() == [&] {
+    uint64_t sum = 0;
+    for (const auto& [a, size] : plain.sizes()) sum += size;
+    return sum;
+  }());
+}
+
 }  // namespace
 }  // namespace warpsim::test

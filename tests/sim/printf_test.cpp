@@ -312,5 +312,36 @@ TEST(PrintfFormat, CountsTheArgumentsItConsumes) {
   EXPECT_EQ(consumed, 0u);
 }
 
+// A string reads to its NUL whatever its length and wherever its memory ends (the reader takes
+// blocks of bytes where it can): a string that ends at the last byte of its memory, one whose
+// memory ends before a NUL (unreadable), one longer than the limit (cut there), the empty one.
+TEST(PrintfFormat, ReadsAStringToItsNulWhereverItsMemoryEnds) {
+  std::vector<char> bytes;
+  PrintfMemory mem;
+  mem.read = [&](uint64_t a, void* out, unsigned n) {
+    if (a < 0x1000 || a + n > 0x1000 + bytes.size()) return false;
+    std::memcpy(out, bytes.data() + (a - 0x1000), n);
+    return true;
+  };
+  std::string out;
+  for (size_t len = 0; len < 70; ++len) {
+    const std::string want(len, 'a' + char(len % 26));
+    bytes.assign(want.begin(), want.end());
+    bytes.push_back('\0');  // the NUL is the memory's last byte
+    ASSERT_TRUE(readDeviceString(0x1000, mem, out)) << len;
+    EXPECT_EQ(out, want);
+    ASSERT_TRUE(readDeviceString(0x1000 + len / 2, mem, out)) << len;
+    EXPECT_EQ(out, want.substr(len / 2));
+    bytes.pop_back();  // no NUL before the memory ends
+    EXPECT_FALSE(readDeviceString(0x1000, mem, out)) << len;
+    bytes.push_back('\0');
+    bytes.insert(bytes.end(), 40, 'z');  // readable bytes past the NUL change nothing
+    ASSERT_TRUE(readDeviceString(0x1000, mem, out)) << len;
+    EXPECT_EQ(out, want);
+    ASSERT_TRUE(readDeviceString(0x1000, mem, out, len / 3)) << len;
+    EXPECT_EQ(out, want.substr(0, len / 3));
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::sim

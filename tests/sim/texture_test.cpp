@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -353,7 +354,8 @@ RC_GTEST_PROP(TextureSample, FootprintsAreWellFormed, ()) {
 // A coordinate for the plain bilinear properties: anywhere around the texture, on a tie of the
 // weight's rounding (a fraction of k + 1/2 in 256ths past a texel centre), or not finite.
 float bilinearCoordinate(uint32_t size) {
-  const int kind = *rc::gen::inRange(0, 4);
+  const int kind = *rc::gen::inRange(0, 5);
+  if (kind == 4) return fp::f32(*rc::gen::arbitrary<uint32_t>());  // any float, its every bit
   if (kind == 0) return float(*rc::gen::inRange<int>(-3000, 3000) / 1000.0 * size);
   if (kind == 1)
     return float(*rc::gen::inRange<int>(-1, int(size) + 1) + 0.5 +
@@ -400,6 +402,81 @@ RC_GTEST_PROP(TextureSample, PlainBilinearIsTheFootprintAndTheFilteredSum, ()) {
     RC_ASSERT(fp::bits(isa::tex::bilinearF32(v, b.weight)) ==
               fp::bits(isa::tex::filteredChannel(o, f, texels, ch)));
   }
+}
+
+// The plain bilinear taps are footprint's at any size up to 2^30 (large texel indices, whose
+// fractions keep few bits) and any coordinate near and inside the texture.
+RC_GTEST_PROP(TextureSample, PlainBilinearTapsAreTheFootprintsAtAnySize, ()) {
+  const uint32_t w = *rc::gen::inRange<uint32_t>(1, (1u << 30) + 1),
+                 h = *rc::gen::inRange<uint32_t>(1, 3);
+  Object o = object2d(w, h, Channel::F32, 1, Filter::Linear, Address::Clamp, false);
+  isa::tex::packDense(o);
+  RC_ASSERT(isa::tex::isPlainBilinearF32(o));
+  const float near =
+      float(*rc::gen::inRange<uint32_t>(0, w + 2)) + float(*rc::gen::inRange<int>(-256, 256)) / 128;
+  const float c[2] = {*rc::gen::element(0, 1) ? near : bilinearCoordinate(w),
+                      bilinearCoordinate(h)};
+  const isa::tex::Footprint f = isa::tex::footprint(o, c, nullptr, false, 0);
+  const isa::tex::Bilinear b = isa::tex::bilinearTaps(o, c[0], c[1]);
+  RC_ASSERT(f.n == 4u);
+  for (unsigned t = 0; t < 4; ++t) {
+    RC_ASSERT(f.taps[t].offset == int64_t(b.offset[t]));
+    RC_ASSERT(f.taps[t].weight * 256 == double(b.weight[t]));
+  }
+}
+
+// bilinearF32's sum in integers is filteredChannel's in doubles, bit for bit, where the cases
+// are dense: texels a few binades apart (so the block cuts bits off the smaller ones), of either
+// sign (sums that cancel), subnormal, zero, huge (results that overflow), infinite or NaN, and
+// weights anywhere in 0 .. 256 (ties at the 24th bit, terms without a weight).
+RC_GTEST_PROP(TextureSample, BilinearF32SumsInIntegersAsTheFilterDoes, ()) {
+  Object o = object2d(2, 2, Channel::F32, 1, Filter::Linear, Address::Clamp, false);
+  isa::tex::packDense(o);
+  const int base = *rc::gen::inRange(-160, 130);
+  isa::tex::Footprint f;
+  f.n = 4;
+  uint32_t w[4];
+  float v[4];
+  uint8_t bytes[4][4];
+  const uint8_t* texels[4];
+  for (unsigned t = 0; t < 4; ++t) {
+    w[t] = *rc::gen::weightedOneOf<uint32_t>(
+        {{3, rc::gen::inRange<uint32_t>(0, 257)}, {1, rc::gen::element<uint32_t>(0, 1, 128, 256)}});
+    const int kind = *rc::gen::inRange(0, 8);
+    if (kind < 6) {  // a random significand near 2^base, either sign (subnormal or 0 below 2^-149)
+      const double m = double(*rc::gen::inRange<uint32_t>(0, 1u << 24)) / (1u << 24);
+      const int e = base - *rc::gen::inRange(0, 8);
+      v[t] =
+          float(std::ldexp(m, std::clamp(e, -160, 127)) * (*rc::gen::arbitrary<bool>() ? -1 : 1));
+    } else if (kind == 6) {
+      v[t] = fp::f32(*rc::gen::arbitrary<uint32_t>());
+    } else {
+      v[t] = *rc::gen::element(0.0f, -0.0f, 1e-45f, -1e-45f, 3.4e38f, -3.4e38f, INFINITY, NAN);
+    }
+    std::memcpy(bytes[t], &v[t], 4);
+    texels[t] = bytes[t];
+    f.taps[t].offset = 4 * t;
+    f.taps[t].weight = w[t] / 256.0;
+  }
+  RC_ASSERT(fp::bits(isa::tex::bilinearF32(v, w)) ==
+            fp::bits(isa::tex::filteredChannel(o, f, texels, 0)));
+}
+
+TEST(TextureSample, BilinearF32RoundsTiesAwayAndUnderflowsToPositiveZero) {
+  // 1 + 2^-24 (half an ulp past 1) from weights 128 and 128 on 1 and 1 + 2^-23: a tie, away.
+  const float one = 1.0f, next = std::nextafter(1.0f, 2.0f);
+  const float v[4] = {one, next, 0, 0}, nv[4] = {-one, -next, 0, 0};
+  const uint32_t w[4] = {128, 128, 0, 0};
+  EXPECT_EQ(isa::tex::bilinearF32(v, w), next);
+  EXPECT_EQ(isa::tex::bilinearF32(nv, w), -next);
+  // The smallest subnormal at weight 1: 2^-157, below half of 2^-149, is +0 (not -0) either way.
+  const float tiny[4] = {-1e-45f, 0, 0, 0};
+  const uint32_t w1[4] = {1, 255, 0, 0};
+  EXPECT_EQ(fp::bits(isa::tex::bilinearF32(tiny, w1)), 0u);
+  // The mean of the largest floats is the largest float; an infinity with no weight is not read.
+  const float huge[4] = {3.4e38f, 3.4e38f, INFINITY, 0};
+  const uint32_t w2[4] = {128, 128, 0, 0};
+  EXPECT_EQ(isa::tex::bilinearF32(huge, w2), 3.4e38f);
 }
 
 const std::string kHeader = ".version 8.0\n.target sm_90\n.address_size 64\n";
