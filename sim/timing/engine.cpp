@@ -585,7 +585,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
         ++rep_.pipeIssues[size_t(pipe)];
       }
     }
-    const FixedPipe pipe = fixedPipeOf(*in);
+    const FixedPipe pipe = in == issued ? w.nextPipe : fixedPipeOf(*in);
     for (const isa::RegRef& d : in->defs) w.sb.write(d, ready, kind, guardReady, pipe);
     if (!in->defs.empty()) end_ = std::max(end_, ready);  // a result still on its way
     if ((in->flow == isa::Flow::Call || in->flow == isa::Flow::Return) && curExecuted_)
