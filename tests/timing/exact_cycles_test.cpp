@@ -184,6 +184,15 @@ TEST(ExactCycles, AResultReadOnTheOtherPipeWaitsACycleMore) {
   EXPECT_EQ(per32(true, none), 32u * c.latInt);
 }
 
+// `n` dependent `op`s (add.s32, xor.b32) of 7, the first reading %r1, into %r3 .. %r(n + 2).
+std::string dependentOps(const char* op, unsigned n) {
+  std::string b;
+  for (unsigned i = 0; i < n; ++i)
+    b += std::string("  ") + op + " %r" + std::to_string(i + 3) + ", %r" +
+         std::to_string(i ? i + 2 : 1) + ", 7;\n";
+  return b;
+}
+
 // Odd lanes run `n` dependent adds, even lanes as many xors, both from the value loaded before
 // the branch; the sides meet at the store.
 std::string divergentSides(unsigned n) {
@@ -193,14 +202,7 @@ std::string divergentSides(unsigned n) {
                   ">;\n  .reg .b64 %rd<2>;\n  ld.param.u64 %rd1, [out];\n"
                   "  ld.global.u32 %r1, [%rd1];\n  mov.u32 %r2, %tid.x;\n"
                   "  and.b32 %r2, %r2, 1;\n  setp.eq.s32 %p1, %r2, 0;\n  @%p1 bra EVEN;\n";
-  const auto side = [n](const char* op) {
-    std::string b;
-    for (unsigned i = 0; i < n; ++i)
-      b += std::string("  ") + op + " %r" + std::to_string(i + 3) + ", %r" +
-           std::to_string(i ? i + 2 : 1) + ", 7;\n";
-    return b;
-  };
-  s += side("add.s32") + "  bra.uni JOIN;\nEVEN:\n" + side("xor.b32");
+  s += dependentOps("add.s32", n) + "  bra.uni JOIN;\nEVEN:\n" + dependentOps("xor.b32", n);
   return s + "JOIN:\n  st.global.u32 [%rd1], %r" + std::to_string(n + 2) + ";\n  ret;\n}\n";
 }
 
@@ -227,9 +229,8 @@ std::string uniformSkip(unsigned n) {
                   "  setp.ne.s32 %p1, %r2, 0;\n  @%p1 bra SKIP;\n";
   for (unsigned i = 0; i < 24; ++i) s += "  xor.b32 %r2, %r2, 5;\n";
   s += "  st.global.u32 [%rd1], %r2;\nSKIP:\n";
-  for (unsigned i = 0; i < n; ++i)
-    s += "  add.s32 %r" + std::to_string(i + 3) + ", %r" + std::to_string(i ? i + 2 : 1) + ", 7;\n";
-  return s + "  st.global.u32 [%rd1], %r" + std::to_string(n + 2) + ";\n  ret;\n}\n";
+  return s + dependentOps("add.s32", n) + "  st.global.u32 [%rd1], %r" + std::to_string(n + 2) +
+         ";\n  ret;\n}\n";
 }
 
 TEST(ExactCycles, NothingAfterAForwardBranchCountsFromBeforeItResolves) {
