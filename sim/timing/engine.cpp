@@ -340,7 +340,7 @@ std::pair<uint64_t, Stall> Engine::evaluate(WarpCtx& w) {
   if (!w.peeked) {
     const Warp& fw = ctas_[w.cta]->cta->warp(w.warp);
     const SimtEntry* path = nextPath(fw);
-    w.next = nextInstruction(fw);
+    w.next = instructionAt(fw, path);
     w.nextMask = path ? path->mask : 0;
     if (w.next) {
       w.nextPipe = fixedPipeOf(*w.next);

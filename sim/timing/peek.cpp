@@ -15,11 +15,10 @@ const SimtEntry* nextPath(const Warp& w) {
   return nullptr;
 }
 
-const isa::Inst* nextInstruction(const Warp& w) {
-  const SimtEntry* e = nextPath(w);
-  if (!e) return nullptr;
+const isa::Inst* instructionAt(const Warp& w, const SimtEntry* path) {
+  if (!path) return nullptr;
   const Frame& f = w.frames.back();
-  return e->pc < f.fn->code.size() ? &f.fn->code[e->pc] : nullptr;
+  return path->pc < f.fn->code.size() ? &f.fn->code[path->pc] : nullptr;
 }
 
 }  // namespace warpsim::sim::timing

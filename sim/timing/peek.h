@@ -10,8 +10,12 @@ namespace warpsim::sim::timing {
 // about to return from a device function (its next pc is the caller's).
 const SimtEntry* nextPath(const Warp& w);
 
+// The instruction at `path`'s pc (nextPath's answer); nullptr for no path or a pc past the
+// function's end.
+const isa::Inst* instructionAt(const Warp& w, const SimtEntry* path);
+
 // nullptr when the warp is done or about to return from a device function (its next pc is the
 // caller's; the check is skipped for that one instruction).
-const isa::Inst* nextInstruction(const Warp& w);
+inline const isa::Inst* nextInstruction(const Warp& w) { return instructionAt(w, nextPath(w)); }
 
 }  // namespace warpsim::sim::timing
