@@ -603,10 +603,12 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       // A called function's RET is an indirect branch, resolved far later than a BRA.
       const bool fromCall = in->flow == isa::Flow::Return && curFunction_ && !curFunction_->isEntry;
       w.holdUntil(t + (fromCall ? c_.latReturn : c_.latControl), Stall::BranchResolving);
-      if (!notUnrolled_.empty() && notUnrolled_.count(in)) w.hoistFloor = t + 1;
-      // Nor does it move a block above the forward branch that guards it: what follows counts
-      // from the branch's resolution.
-      if (in->guard != isa::kNoSlot && in->target != isa::kNoPc && in->target > in->pc)
+      // Nor does it move a block above the forward branch that guards it, or the next trip of a
+      // loop it leaves as written above the loop's back edge: what follows counts from the
+      // branch's resolution.
+      const bool forward =
+          in->guard != isa::kNoSlot && in->target != isa::kNoPc && in->target > in->pc;
+      if (forward || (!notUnrolled_.empty() && notUnrolled_.count(in)))
         w.hoistFloor = std::max(w.hoistFloor, t + c_.latControl);
       if (!pipelined_.backEdges.empty() && pipelined_.backEdges.count(in)) {
         // Taken, a trip more; the block's last copy's back edge is a floor. Not taken, the

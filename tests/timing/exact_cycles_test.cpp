@@ -243,6 +243,35 @@ TEST(ExactCycles, NothingAfterAForwardBranchCountsFromBeforeItResolves) {
     EXPECT_EQ(cycles(uniformSkip(n), slow) - cycles(uniformSkip(n), fast), 40u) << n;
 }
 
+// `trips` trips of a loop ptxas leaves as written (its counter steps by a register: a
+// block-stride loop), each a chain of 24 adds carried from the trip before.
+std::string strideLoop(unsigned trips) {
+  return std::string(kHeader) +
+         ".visible .entry k(.param .u64 out) {\n  .reg .pred %p<2>;\n  .reg .b32 %r<6>;\n"
+         "  .reg .b64 %rd<2>;\n  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, 0;\n"
+         "  mov.u32 %r2, %ntid.x;\n  mov.u32 %r3, " +
+         std::to_string(32 * trips) + ";\n  mov.u32 %r5, %tid.x;\n$L_loop:\n" +
+         [] {
+           std::string chain;
+           for (int i = 0; i < 24; ++i) chain += "  add.s32 %r5, %r5, 7;\n";
+           return chain;
+         }() +
+         "  add.u32 %r1, %r1, %r2;\n  setp.lt.u32 %p1, %r1, %r3;\n"
+         "  @%p1 bra $L_loop;\n  st.global.u32 [%rd1], %r5;\n  ret;\n}\n";
+}
+
+TEST(ExactCycles, ALoopsNextTripCountsFromItsBackEdgesResolution) {
+  // Nothing of the next trip moves above the back edge of a loop ptxas does not unroll: every
+  // trip's branch resolution is on the chain's path, the last one's (not taken) too. (Counted
+  // from the branch's issue, the next trip's chain would start under the resolution.)
+  TimingConfig fast, slow;
+  fast.latControl = 20;
+  slow.latControl = 60;
+  for (unsigned trips : {4u, 8u})
+    EXPECT_EQ(cycles(strideLoop(trips), slow) - cycles(strideLoop(trips), fast), 40u * trips)
+        << trips;
+}
+
 // One warp loads shared memory with lane stride `k` words: a k-way bank conflict.
 std::string sharedStride(unsigned k) {
   return std::string(kHeader) +
