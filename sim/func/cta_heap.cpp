@@ -1,5 +1,6 @@
-// The CTA's side of device-side malloc and free (isa/insns/control.cpp calls them lane by lane):
-// the program's heap does the work (device_heap.h); the observers hear of every call.
+// The CTA's side of device-side malloc and free (isa/insns/control.cpp calls them a warp at
+// once, device-side cudaMalloc and cudaFree a lane at a time): the program's heap does the work
+// (device_heap.h); the observers hear of every call.
 #include <cstdio>
 
 #include "sim/func/cta.h"
@@ -34,24 +35,18 @@ const std::shared_ptr<const HeapSite>& Cta::newHeapSite(const isa::Inst& in) {
   return heapSites_.back().second;
 }
 
+// One lane's call (device-side cudaMalloc) is a warp's call of that lane alone.
 uint64_t Cta::deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) {
-  if (!ctx_.heap) unsupported(in, "call to external function malloc outside a launch with a heap");
-  HeapThread by;
-  by.lane = lane;
-  by.cta = info_.id;
-  if (cur_) {
-    by.warp = cur_->index;
-    by.thread = threadOf(cur_->index, lane);
-  }
-  const uint64_t address = ctx_.heap->allocate(bytes, heapSite(in), by);
-  if (obs_) reportMalloc(in, lane, bytes, address);
-  return address;
+  uint64_t size[isa::kWarpSize], out[isa::kWarpSize];
+  size[lane] = bytes;
+  deviceMallocLanes(in, isa::LaneMask(1) << lane, size, out);
+  return out[lane];
 }
 
 void Cta::deviceMallocLanes(const isa::Inst& in, isa::LaneMask mask, const uint64_t* bytes,
                             uint64_t* out) {
   if (!ctx_.heap) unsupported(in, "call to external function malloc outside a launch with a heap");
-  // deviceMalloc lane by lane, the site and the warp looked up once.
+  // Lane by lane, in lane order; the site and the warp are looked up once.
   const std::shared_ptr<const HeapSite>& site = heapSite(in);
   HeapThread by;
   by.cta = info_.id;
@@ -77,9 +72,9 @@ void Cta::reportMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes, uint6
 }
 
 void Cta::deviceFree(const isa::Inst& in, unsigned lane, uint64_t address) {
-  if (!ctx_.heap) unsupported(in, "call to external function free outside a launch with a heap");
-  const FreeOutcome outcome = ctx_.heap->free(address);
-  if (outcome != FreeOutcome::Freed || obs_) reportFree(in, lane, address, outcome);
+  uint64_t addresses[isa::kWarpSize];
+  addresses[lane] = address;
+  deviceFreeLanes(in, isa::LaneMask(1) << lane, addresses);
 }
 
 void Cta::deviceFreeLanes(const isa::Inst& in, isa::LaneMask mask, const uint64_t* addresses) {
