@@ -43,6 +43,7 @@ enum class Operation : uint8_t {
   MultiplyAdd,  // fma, mad, mad24, madc
   Divide,       // div
   Negate,       // neg
+  Absolute,     // abs (the timing model: ptxas folds a float's into its reader's operand)
   ShiftLeft,    // shl (the timing model: ptxas makes a shift by a constant IMAD.SHL)
   Min,          // min (the timing model: FMNMX and VIMNMX are ALU instructions)
   Max,          // max

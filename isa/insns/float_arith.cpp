@@ -490,7 +490,7 @@ std::vector<OpcodeSpec> floatArithmetic() {
        kFamily,
        InsnClass::Fp32,
        Role::Compute,
-       Operation::Other,
+       Operation::Absolute,
        kF32F64,
        {"ftz"},
        bindAbsNeg<false>},

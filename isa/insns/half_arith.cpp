@@ -370,7 +370,7 @@ std::vector<OpcodeSpec> halfArithmetic() {
        kFamily,
        InsnClass::Half,
        Role::Compute,
-       Operation::Other,
+       Operation::Absolute,
        t,
        {"ftz"},
        bindAbsNeg<false>},

@@ -595,7 +595,7 @@ std::vector<OpcodeSpec> intArithmetic() {
        "int_arith",
        InsnClass::Int,
        Role::Compute,
-       Operation::Other,
+       Operation::Absolute,
        kSignedOnly,
        {},
        [](Inst& in) { return bindRegs(in, pickInt<Abs>(in.mods.type()), 2); }},

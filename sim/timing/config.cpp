@@ -290,6 +290,12 @@ const std::vector<Row>& rows() {
        "micro_lds_chain's `add %r, %idx, table` is `LDS R6, [R6+UR4]` in cuobjdump -sass "
        "(scripts/device_lds_width.sh's sass_lds.txt)",
        true},
+      {"ptxas.fold_modifiers", &TimingConfig::ptxasFoldModifiers, "0/1",
+       "ptxas folds a float's neg or abs read only by float arithmetic or the SFU into its "
+       "readers' operands (-R, |R|), an integer neg read only by adds into IADD3: "
+       "micro_mufu_chain's `neg.f32 t, x; ex2.approx.ftz.f32 x, t` is `MUFU.EX2 R4, -R5` "
+       "(tests/recorded/sass/h200_suite_sm90.tar.xz)",
+       true},
       {"ptxas.sass_stalls", &TimingConfig::ptxasSassStalls, "0/1",
        "the fixed stall counts of the control codes of ptxas's SASS (bits 41-44 of each "
        "instruction's second word; nvdisasm -c -g -hex of a -lineinfo cubin), per source line "
@@ -365,6 +371,7 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.l2Partitions == 0 || c.l2Partitions > 8) fail("l2.partitions: must be 1..8");
   if (c.ptxasIfConvertMax > 64) fail("ptxas.if_convert_max: must be 0..64");
   if (c.ptxasFoldAddresses > 1) fail("ptxas.fold_addresses: must be 0 or 1");
+  if (c.ptxasFoldModifiers > 1) fail("ptxas.fold_modifiers: must be 0 or 1");
   if (c.ptxasSassStalls > 1) fail("ptxas.sass_stalls: must be 0 or 1");
   if (!(c.l2PartialWriteSlots >= 1)) fail("l2.partial_write_slots: must be at least 1");
   if (!(c.l2FarLookupSlots >= 1)) fail("l2.far_lookup_slots: must be at least 1");

@@ -132,6 +132,9 @@ struct TimingConfig {
   // 1: an add whose result only addresses memory, of an immediate or a symbol's address, is
   // folded into the access's addressing mode ([R+imm], [R+UR]): no latency, no unit.
   uint32_t ptxasFoldAddresses = 1;
+  // A float's neg or abs read only by float arithmetic or the SFU is its readers' operand
+  // modifier (-R, |R|), an integer neg read only by adds IADD3's: no instruction of its own.
+  uint32_t ptxasFoldModifiers = 1;
   // 1: a warp waits after each PTX instruction the fixed stall cycles that the control codes of
   // ptxas's SASS give its source line and kind (sass_stalls.h; needs ptxas and nvdisasm, and
   // without them the model runs as with 0); 0: one cycle, the model's own waits aside. Off by

@@ -112,7 +112,7 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
                         std::min(c.ptxasUnrollMaxBody, WarpCtx::kHoistRing / c.ptxasPipelineUnroll),
                         c.ptxasPipelineUnroll, notUnrolled_, pipelined_);
     addIfConverted(f, c.ptxasIfConvertMax, predicated_);
-    if (c.ptxasFoldAddresses) addFoldedAdds(f, addressFolded_);
+    addFolded(f, {c.ptxasFoldAddresses != 0, c.ptxasFoldModifiers != 0}, folded_);
     // Whole 4-byte words: SASS saves and restores registers one STL/LDL of 4 bytes per lane.
     if (auto it = resources.stackFrames.find(f.name);
         it != resources.stackFrames.end() && it->second >= 4) {
@@ -345,8 +345,8 @@ std::pair<uint64_t, Stall> Engine::evaluate(WarpCtx& w) {
     if (w.next) {
       w.nextPipe = fixedPipeOf(*w.next);
       std::tie(w.regAt, w.regKind) = w.sb.waitFor(*w.next, w.nextPipe);
-      w.pipes = addressFolded_.empty() || !addressFolded_.count(w.next) ? classes_.pipesOf(*w.next)
-                                                                        : PipeChoice{};
+      w.pipes =
+          folded_.empty() || !folded_.count(w.next) ? classes_.pipesOf(*w.next) : PipeChoice{};
     } else {
       w.regAt = 0;
       w.pipes = {};
@@ -570,8 +570,8 @@ void Engine::issue(uint32_t wi, uint64_t t) {
         if (ct.unit == Unit::Lsu) s.l1->occupy(t + 1);
         if (ct.unit == Unit::Mio) s.mioFree = std::max(s.mioFree, t + 1);
       }
-    } else if (!addressFolded_.empty() && addressFolded_.count(in)) {
-      ready = guardReady = dataflowT;  // part of its access's address: no instruction of its own
+    } else if (!folded_.empty() && folded_.count(in)) {
+      ready = guardReady = dataflowT;  // part of another SASS instruction: none of its own
       kind = resultKind(in->cls);
     } else {
       ready = dataflowT + ct.latency;

@@ -16,6 +16,7 @@
 #include "sim/timing/cluster_dispatch.h"
 #include "sim/timing/cta_dispatch.h"
 #include "sim/timing/flops.h"
+#include "sim/timing/folds.h"
 #include "sim/timing/if_convert.h"
 #include "sim/timing/l2.h"
 #include "sim/timing/listener.h"
@@ -154,9 +155,10 @@ class Engine {
   // Back edges of loops whose induction variable steps by a register (a grid- or block-stride
   // loop): ptxas does not unroll them, so no load is hoisted across one.
   std::unordered_set<const isa::Inst*> notUnrolled_;
-  // Adds ptxas folds into an access's addressing mode (ptxas.fold_addresses, foldedIntoAddress):
-  // their results count from their operands, and they take no unit.
-  std::unordered_set<const isa::Inst*> addressFolded_;
+  // What ptxas folds into another SASS instruction (folds.h: adds into an access's addressing
+  // mode, negations into operands): their results count from their operands, and they take no
+  // unit.
+  std::unordered_set<const isa::Inst*> folded_;
   // Loops that ptxas unrolls and schedules as one block across their barriers
   // (pipelined_loops.h): their arithmetic and read-only loads hoist as far back as a trip.
   PipelinedLoops pipelined_;

@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "isa/program.h"
@@ -23,18 +22,8 @@ namespace warpsim::sim::timing {
 bool ifConverted(const isa::FunctionCode& f, uint32_t pc, uint32_t maxBody);
 
 // The branches of `f` that ptxas predicates (ifConverted), by address, each with the pcs of
-// its body that are SASS instructions (foldedIntoAddress left out).
+// its body that are SASS instructions (what folds.h folds away left out).
 using PredicatedBodies = std::unordered_map<const isa::Inst*, std::vector<uint32_t>>;
 void addIfConverted(const isa::FunctionCode& f, uint32_t maxBody, PredicatedBodies& out);
-
-// Whether ptxas folds `in` (an add of an immediate, or of a register holding a symbol's address,
-// whose result the code uses only as a memory address's base, between `in` and `end`) into the
-// addressing mode ([R+imm], [R+UR]: micro_lds_chain's `LDS R6, [R6+UR4]`): no SASS
-// instruction of its own.
-bool foldedIntoAddress(const isa::FunctionCode& f, uint32_t pc, uint32_t end);
-
-// Adds every add of `f` that ptxas folds into an address (foldedIntoAddress, its uses looked for
-// up to the end of its basic block) to `out`.
-void addFoldedAdds(const isa::FunctionCode& f, std::unordered_set<const isa::Inst*>& out);
 
 }  // namespace warpsim::sim::timing

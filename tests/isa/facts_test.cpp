@@ -42,7 +42,7 @@ TEST(InstructionFacts, OperationsAreDeclaredByTheOpcodesThatPerformThem) {
       {"div", Operation::Divide},       {"neg", Operation::Negate},
       {"membar", Operation::Membar},    {"fence", Operation::Fence},
       {"shl", Operation::ShiftLeft},    {"min", Operation::Min},
-      {"max", Operation::Max},
+      {"max", Operation::Max},          {"abs", Operation::Absolute},
   };
   for (const OpcodeSpec& s : instructionTable()) {
     const auto it = expected.find(s.opcode);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/timing/folds.h"
 #include "sim/timing/if_convert.h"
 #include "sim/timing/timing_model.h"
 #include "tests/support/ptx_runner.h"

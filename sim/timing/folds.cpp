@@ -1,0 +1,173 @@
+#include "sim/timing/folds.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "isa/insn_table.h"
+#include "isa/types.h"
+
+namespace warpsim::sim::timing {
+
+namespace {
+
+using Op = isa::Operation;
+
+// How operand `o` reads register slot `slot`: 0 not at all, 1 as an address's base only, 2 as
+// a value.
+int readsSlot(const isa::Opnd& o, uint32_t slot) {
+  if (o.kind == isa::OpndKind::Reg && o.declared && o.slot == slot) return 2;
+  if (o.kind == isa::OpndKind::Addr && o.baseSlot == slot) return 1;
+  int r = 0;
+  for (const isa::Opnd& e : o.elems) r = std::max(r, readsSlot(e, slot));
+  return r;
+}
+
+// How instruction `u` reads `slot` among its sources (an instruction that defines registers
+// names the first of them first: its destination).
+int readsSlot(const isa::Inst& u, uint32_t slot) {
+  int how = 0;
+  for (size_t k = u.defs.empty() ? 0 : 1; k < u.ops.size(); ++k)
+    how = std::max(how, readsSlot(u.ops[k], slot));
+  return how;
+}
+
+Op operationOf(const isa::Inst& in) { return in.spec ? in.spec->operation : Op::Other; }
+
+// An integer add of two sources without carry-in (addc, the high half of a wide add, keeps its
+// IADD3.X) and without carry-out (add.cc defines the carry flag as well: two defs): what an
+// addressing mode or IADD3's negated operand can stand for.
+bool plainIntAdd(const isa::Inst& in) {
+  return in.cls == isa::InsnClass::Int && operationOf(in) == Op::Add &&
+         in.spec->role == isa::Role::Compute && in.defs.size() == 1 && !in.defs[0].pred &&
+         in.ops.size() == 3;
+}
+
+// Whether `u` can take a float operand negated or absolute (-R, |R|): FADD, FMUL, FFMA, FMNMX,
+// DADD, DMUL, DFMA and MUFU do; a division or a full-precision reciprocal or root is a
+// subroutine in SASS.
+bool takesFloatModifier(const isa::Inst& u) {
+  using K = isa::InsnClass;
+  if (u.cls == K::Sfu) return true;
+  if (u.cls != K::Fp32 && u.cls != K::Fp64) return false;
+  switch (operationOf(u)) {
+    case Op::Add:
+    case Op::Subtract:
+    case Op::Multiply:
+    case Op::MultiplyAdd:
+    case Op::Min:
+    case Op::Max:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Whether every read of `in`'s result between `pc` and `end` is one that `takes` accepts, and
+// there is at least one (a redefinition ends the search: later reads are not its).
+template <typename Takes>
+bool readOnlyBy(const isa::FunctionCode& f, uint32_t pc, uint32_t end, Takes takes) {
+  const uint32_t slot = f.code[pc].defs[0].slot;
+  bool read = false;
+  for (uint32_t i = pc + 1; i < end; ++i) {
+    const isa::Inst& u = f.code[i];
+    const int how = readsSlot(u, slot);
+    if (how && !takes(u, how)) return false;
+    read = read || how;
+    for (const isa::RegRef& d : u.defs)
+      if (!d.pred && d.slot == slot) return read;
+  }
+  return read;
+}
+
+}  // namespace
+
+bool foldedIntoAddress(const isa::FunctionCode& f, uint32_t pc, uint32_t end) {
+  const isa::Inst& in = f.code[pc];
+  if (!plainIntAdd(in)) return false;
+  // The other operand: an immediate ([R+imm]), or a register that holds a symbol's address, the
+  // same in every thread ([R+UR]: a shared variable's address in a uniform register).
+  const auto symbolAddress = [&](const isa::Opnd& o) {
+    if (o.kind != isa::OpndKind::Reg || !o.declared) return false;
+    bool defined = false;
+    for (const isa::Inst& d : f.code) {
+      if (std::find(d.defs.begin(), d.defs.end(), isa::RegRef{o.slot, false}) == d.defs.end())
+        continue;
+      if (d.cls != isa::InsnClass::Move || d.ops.size() != 2 ||
+          d.ops[1].symbolSpace == isa::Space::None || d.ops[1].declared)
+        return false;
+      defined = true;
+    }
+    return defined;
+  };
+  const isa::Opnd& imm = in.ops[2];
+  const bool immediate = imm.kind == isa::OpndKind::Reg && !imm.declared;
+  if (!immediate && !symbolAddress(in.ops[1]) && !symbolAddress(in.ops[2])) return false;
+  return readOnlyBy(f, pc, end, [](const isa::Inst&, int how) { return how == 1; });
+}
+
+bool foldedIntoOperand(const isa::FunctionCode& f, uint32_t pc, uint32_t end) {
+  const isa::Inst& in = f.code[pc];
+  const Op op = operationOf(in);
+  if ((op != Op::Negate && op != Op::Absolute) || in.defs.size() != 1 || in.defs[0].pred ||
+      in.ops.size() != 2)
+    return false;
+  if (in.cls == isa::InsnClass::Fp32 || in.cls == isa::InsnClass::Fp64)
+    return readOnlyBy(
+        f, pc, end, [](const isa::Inst& u, int how) { return how == 2 && takesFloatModifier(u); });
+  // IADD3 negates a source; an integer abs is IABS, an instruction of its own.
+  if (in.cls == isa::InsnClass::Int && op == Op::Negate && isa::typeBits(in.mods.type()) <= 32)
+    return readOnlyBy(f, pc, end, [](const isa::Inst& u, int how) {
+      return how == 2 && plainIntAdd(u) && isa::typeBits(u.mods.type()) <= 32;
+    });
+  return false;
+}
+
+bool foldedAway(const isa::FunctionCode& f, uint32_t pc, uint32_t end, FoldRules rules) {
+  return (rules.addresses && foldedIntoAddress(f, pc, end)) ||
+         (rules.modifiers && foldedIntoOperand(f, pc, end));
+}
+
+void addFolded(const isa::FunctionCode& f, FoldRules rules,
+               std::unordered_set<const isa::Inst*>& out) {
+  // A basic block ends at a branch target or after an instruction that moves control.
+  std::vector<bool> starts(f.code.size() + 1, false);
+  starts[0] = true;
+  for (uint32_t pc = 0; pc < f.code.size(); ++pc) {
+    const isa::Inst& in = f.code[pc];
+    if (in.target != isa::kNoPc && in.target < starts.size()) starts[in.target] = true;
+    if (in.flow != isa::Flow::Next) starts[pc + 1] = true;
+  }
+  const auto defines = [](const isa::Inst& u, uint32_t slot) {
+    for (const isa::RegRef& d : u.defs)
+      if (!d.pred && d.slot == slot) return true;
+    return false;
+  };
+  // Whether the definition at `pc` (its block [begin, end)) may be read outside (pc, end):
+  // not when the block defines the register again after it (a register the PTX reuses, as
+  // micro_mufu_chain's `t`); else by any read of another block, or of its own block before
+  // `pc` that no definition in the block precedes (a loop back to it).
+  const auto readElsewhere = [&](uint32_t begin, uint32_t pc, uint32_t end, uint32_t slot) {
+    for (uint32_t i = pc + 1; i < end; ++i)
+      if (defines(f.code[i], slot)) return false;
+    bool definedBefore = false;
+    for (uint32_t i = begin; i < pc && !definedBefore; ++i) {
+      if (readsSlot(f.code[i], slot)) return true;
+      definedBefore = defines(f.code[i], slot);
+    }
+    for (uint32_t i = 0; i < f.code.size(); ++i)
+      if ((i < begin || i >= end) && readsSlot(f.code[i], slot)) return true;
+    return false;
+  };
+  uint32_t end = uint32_t(f.code.size());
+  std::vector<uint32_t> candidates;
+  for (uint32_t pc = uint32_t(f.code.size()); pc-- > 0;) {
+    if (starts[pc + 1]) end = pc + 1;
+    if (foldedAway(f, pc, end, rules)) candidates.push_back(pc);
+    if (!starts[pc]) continue;
+    for (const uint32_t c : candidates)
+      if (!readElsewhere(pc, c, end, f.code[c].defs[0].slot)) out.insert(&f.code[c]);
+    candidates.clear();
+  }
+}
+
+}  // namespace warpsim::sim::timing

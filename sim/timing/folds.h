@@ -1,0 +1,42 @@
+// What ptxas folds into another SASS instruction, so that it has no instruction of its own: the
+// timing model gives such a PTX instruction no latency and no unit (its result counts from when
+// its operands were ready), and an if-converted body does not count it.
+// - An add whose result only addresses memory, of an immediate or of a shared variable's address,
+//   is part of the access (ptxas.fold_addresses): micro_lds_chain's `add %r, %idx, table;
+//   ld.shared [%r]` is `LDS R6, [R6+UR4]` in cuobjdump -sass.
+// - A float's neg or abs whose result only feeds float arithmetic or the SFU is an operand
+//   modifier of its readers, and an integer neg read only by 32-bit adds is IADD3's negated
+//   operand (ptxas.fold_modifiers): micro_mufu_chain's `neg.f32 t, x; ex2.approx.ftz.f32 x, t`
+//   is `MUFU.EX2 R4, -R5` (tests/recorded/sass/h200_suite_sm90.tar.xz, alu_chains.sass).
+#pragma once
+
+#include <cstdint>
+#include <unordered_set>
+
+#include "isa/program.h"
+
+namespace warpsim::sim::timing {
+
+// Whether ptxas folds `f`'s add at `pc` into the addressing mode of the accesses that read its
+// result between `pc` and `end` ([R+imm], [R+UR]).
+bool foldedIntoAddress(const isa::FunctionCode& f, uint32_t pc, uint32_t end);
+
+// Whether ptxas folds `f`'s neg or abs at `pc` into the operands of the instructions that read
+// its result between `pc` and `end` (-R, |R|).
+bool foldedIntoOperand(const isa::FunctionCode& f, uint32_t pc, uint32_t end);
+
+// Which folds to look for.
+struct FoldRules {
+  bool addresses = true;  // ptxas.fold_addresses
+  bool modifiers = true;  // ptxas.fold_modifiers
+};
+
+// Whether the instruction at `pc` folds under `rules`, its readers looked for up to `end`.
+bool foldedAway(const isa::FunctionCode& f, uint32_t pc, uint32_t end, FoldRules rules = {});
+
+// Adds every instruction of `f` that folds under `rules` to `out`: its readers looked for up to
+// the end of its basic block, and none elsewhere (another block needs the register itself).
+void addFolded(const isa::FunctionCode& f, FoldRules rules,
+               std::unordered_set<const isa::Inst*>& out);
+
+}  // namespace warpsim::sim::timing
