@@ -44,12 +44,17 @@ double gradientLength(const double* v, unsigned n) {
 }
 
 // The H200's log2 of a footprint's size: the significand cut to 8 fractional bits and its log2
-// rounded up to 1/256 (a 256-entry table), so the level of detail is a multiple of 1/256.
+// rounded up to 1/256 (a 256-entry table), so the level of detail is a multiple of 1/256. But
+// entry 2 reads 4/256, not 3/256: a single gradient of 2^(3/256) texels (1.0082, significand
+// 1 + 2/256 when cut) reads 4/256 in every octave of the mipmap probes (l1, l2, l3, Ml1, Ml2),
+// and the cube gradients of that significand read so too (docs/FIDELITY.md "tex.grad on cube
+// maps"); the 17 other entries the probes pin are the rounded-up log2.
 float chipLog2(double rho) {
   static const std::array<uint16_t, 256> kTable = [] {
     std::array<uint16_t, 256> t{};
     for (unsigned i = 0; i < 256; ++i)
       t[i] = uint16_t(std::ceil(256 * std::log2(1 + i / 256.0) - 1e-9));
+    t[2] = 4;
     return t;
   }();
   int e;

@@ -187,6 +187,11 @@ TEST(TextureMipmap, GradientLevelOfDetailIsTheChips) {
   // 2^(3/8) in f32 lies a hair below the level's 96/256: its significand cut to 8 bits reads 95.
   EXPECT_EQ(lod(std::exp2(0.375f), 0, 0, 0), 95.0f);
   EXPECT_EQ(lod(std::exp2(0.25f), 0, 0, 0), 64.0f);  // ... and 2^(1/4) 64: the log2 rounds up
+  // The table's one exception: a significand cut to 1 + 2/256 reads 4/256 (the chip, in every
+  // octave the probes swept), where the rounded-up log2 is 3/256; 1 + 1/256 reads 2/256.
+  EXPECT_EQ(lod(1.0081559419631958f, 0, 0, 0), 4.0f);
+  EXPECT_EQ(lod(4.032623767852783f, 0, 0, 0), 516.0f);
+  EXPECT_EQ(lod(1.0054298639297485f, 0, 0, 0), 2.0f);
 }
 
 // A 4x4 f32 texture of three levels holding 1, 2 and 4 everywhere, linear mipmap filtering:
