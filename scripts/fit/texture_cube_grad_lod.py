@@ -125,9 +125,11 @@ def solve(lines, warpsim):
 # ---- the 2-d footprint (isa/insns/texture_mipmap.cpp) ----------------------------------------
 
 def chip_log2(rho):
+    """chipLog2: the significand cut to 8 bits, a table of its log2 rounded up to 1/256, but
+    entry 2 reading 4/256 (texture_grad_lod.py's last row)."""
     m, e = math.frexp(rho)
     i = int((2 * m - 1) * 256)
-    return (e - 1) + math.ceil(256 * math.log2(1 + i / 256.0) - 1e-9) / 256
+    return (e - 1) + (4 if i == 2 else math.ceil(256 * math.log2(1 + i / 256.0) - 1e-9)) / 256
 
 
 def length(v):
