@@ -231,6 +231,9 @@ Footprint blendedFootprint(const Footprint& lower, const Footprint& upper, doubl
     const uint32_t alpha[3] = {level->alpha[0], level->alpha[1], level->alpha[2]};
     uint32_t weights[8];
     splitWeights(n, alpha, level == &lower ? 256 - w : w, weights);
+    // A seamless cube corner's missing tap gives its share of the level's weight to the other
+    // three (docs/FIDELITY.md "tex.grad on cube maps": GCs between levels 3 and 4).
+    if (level->corner >= 0) cornerWeightToItsNeighbours(unsigned(level->corner), weights);
     for (unsigned t = 0; t < level->n; ++t) {
       f.taps[f.n] = level->taps[t];
       f.taps[f.n++].weight = weights[t] / 256.0;
