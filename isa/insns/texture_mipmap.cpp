@@ -44,12 +44,17 @@ double gradientLength(const double* v, unsigned n) {
 }
 
 // The H200's log2 of a footprint's size: the significand cut to 8 fractional bits and its log2
-// rounded up to 1/256 (a 256-entry table), so the level of detail is a multiple of 1/256.
+// rounded up to 1/256 (a 256-entry table), so the level of detail is a multiple of 1/256. But
+// entry 2 reads 4/256, not 3/256: a single gradient of 2^(3/256) texels (1.0082, significand
+// 1 + 2/256 when cut) reads 4/256 in every octave of the mipmap probes (l1, l2, l3, Ml1, Ml2),
+// and the cube gradients of that significand read so too (docs/FIDELITY.md "tex.grad on cube
+// maps"); the 17 other entries the probes pin are the rounded-up log2.
 float chipLog2(double rho) {
   static const std::array<uint16_t, 256> kTable = [] {
     std::array<uint16_t, 256> t{};
     for (unsigned i = 0; i < 256; ++i)
       t[i] = uint16_t(std::ceil(256 * std::log2(1 + i / 256.0) - 1e-9));
+    t[2] = 4;
     return t;
   }();
   int e;
@@ -62,14 +67,8 @@ float chipLog2(double rho) {
 struct CubeFace {
   int axis;
   double sign;
+  bool operator==(const CubeFace& o) const { return axis == o.axis && sign == o.sign; }
 };
-
-// The face a direction hits, ties (edges, corners) going to z, then y, then x as in cubeCoords.
-CubeFace cubeFaceOf(const double* d) {
-  const double ax = std::fabs(d[0]), ay = std::fabs(d[1]), az = std::fabs(d[2]);
-  const int axis = az >= ax && az >= ay ? 2 : ay >= ax ? 1 : 0;
-  return {axis, d[axis] >= 0 ? 1.0 : -1.0};
-}
 
 // (sc, tc) of vector d in the frame of face f, cubeCoords' signed picks of its components.
 void faceFrame(CubeFace f, const double* d, double& sc, double& tc) {
@@ -86,36 +85,54 @@ void faceFrame(CubeFace f, const double* d, double& sc, double& tc) {
   }
 }
 
-// Where direction q lies in the plane of face f's coordinates (sc / ma, tc / ma, [-1, 1] on
-// the face), as the H200 places tex.grad's samples (docs/FIDELITY.md "tex.grad on cube
-// maps"): q on f reads its own coordinates; q on a face f borders is unfolded across their
-// edge: its coordinate toward f on its own face, u = f's component over q's major one (1 at
-// the edge), reads 2 - u past f's edge, and the coordinate along the edge is q's own; q on the
-// opposite face reads f's centre. False (st untouched) for no direction (zero or NaN).
-bool unfoldedCoords(CubeFace f, const double* q, double* st) {
-  const CubeFace g = cubeFaceOf(q);
-  const double ma = std::fabs(q[g.axis]);
+// A direction placed on the cube's surface as tex.grad's samples are: each component over the
+// largest magnitude (NaN components left out of it), so an infinite component reads NaN and
+// the finite ones 0; the face is the largest of those, ties going to z, then y, then x, and a
+// NaN to z (the comparisons fail); the face's sign is its component's, +0 positive; then NaN
+// components read 0 (docs/FIDELITY.md "tex.grad on cube maps": a NaN d/dx component puts the
+// sample's at 0, an infinite one the sample at a face's centre). False for no direction.
+struct CubePoint {
+  double n[3];
+  CubeFace face;
+};
+bool cubePoint(const double* q, CubePoint& c) {
+  double ma = 0;
+  for (int i = 0; i < 3; ++i)
+    if (std::fabs(q[i]) > ma) ma = std::fabs(q[i]);  // NaN compares false: left out
   if (!(ma > 0)) return false;
+  for (int i = 0; i < 3; ++i) c.n[i] = q[i] / ma;  // inf / inf is NaN, x / inf is 0
+  const double ax = std::fabs(c.n[0]), ay = std::fabs(c.n[1]), az = std::fabs(c.n[2]);
+  const int axis = ax > ay && ax > az ? 0 : ay > az ? 1 : 2;
+  c.face = {axis, c.n[axis] >= 0 ? 1.0 : -1.0};
+  for (double& v : c.n)
+    if (std::isnan(v)) v = 0;
+  c.n[axis] = c.face.sign;
+  return true;
+}
+
+// Where cube point c lies in the coordinates of face f ([-1, 1] on the face, and a third one
+// across it), as the H200 places tex.grad's samples (docs/FIDELITY.md "tex.grad on cube
+// maps"): c on f reads its own coordinates; c on a face f borders is unfolded across their
+// edge: its coordinate toward f on its own face, u = f's component (1 at the edge), reads
+// 2 - u past f's edge, and the coordinate along the edge is c's own; c on the opposite face
+// reads its coordinates in f's frame, 2 across the cube (the third coordinate).
+void unfoldedCoords(CubeFace f, const CubePoint& c, double* st) {
+  const CubeFace g = c.face;
+  st[2] = 0;
   if (g.axis == f.axis) {
-    if (g.sign != f.sign) {
-      st[0] = st[1] = 0;
-      return true;
-    }
-    faceFrame(f, q, st[0], st[1]);
-    st[0] /= ma;
-    st[1] /= ma;
-    return true;
+    faceFrame(f, c.n, st[0], st[1]);
+    if (g.sign != f.sign) st[2] = 2;
+    return;
   }
   const int third = 3 - f.axis - g.axis;
   double toward[3] = {0, 0, 0}, along[3] = {0, 0, 0}, es, et, fs, ft;
-  toward[g.axis] = g.sign;  // g's direction in f's frame: where past f's edge q lies
+  toward[g.axis] = g.sign;  // g's direction in f's frame: where past f's edge c lies
   along[third] = 1;
   faceFrame(f, toward, es, et);
   faceFrame(f, along, fs, ft);
-  const double past = 2 - f.sign * q[f.axis] / ma, other = q[third] / ma;
+  const double past = 2 - f.sign * c.n[f.axis], other = c.n[third];
   st[0] = es * past + fs * other;
   st[1] = et * past + ft * other;
-  return true;
 }
 
 // The level of detail of gradients x and y (`dims` components each, in texels): the log2 of the
@@ -157,30 +174,30 @@ float lodFromGradients(const Object& o, const float* ddx, const float* ddy) {
 }
 
 float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, const float* ddy) {
-  for (unsigned i = 0; i < 3; ++i) {
-    if (std::isnan(ddx[i]) || std::isnan(ddy[i])) return -INFINITY;  // reads level 0 + bias
-    if (std::isinf(ddx[i]) || std::isinf(ddy[i])) return INFINITY;
-  }
   const double p[3] = {dir[0], dir[1], dir[2]};
-  const CubeFace face = cubeFaceOf(p);
-  double base[2];
-  if (!unfoldedCoords(face, p, base)) return -INFINITY;  // no direction (zero or NaN)
-  double g[2][2];
+  CubePoint at;
+  if (!cubePoint(p, at)) return -INFINITY;  // no direction (zero or NaN)
+  double base[3];
+  unfoldedCoords(at.face, at, base);
+  double g[2][3];
   bool crosses = false;
   for (int k = 0; k < 2; ++k) {
     const float* d = k == 0 ? ddx : ddy;
-    const double q[3] = {p[0] + d[0], p[1] + d[1], p[2] + d[2]};
-    const CubeFace on = cubeFaceOf(q);
-    crosses |= on.axis != face.axis || on.sign != face.sign;
-    double st[2] = {0, 0};  // a zero sample reads the face's centre
-    unfoldedCoords(face, q, st);
+    // The sample in f32, as the chip adds it (an infinite or NaN gradient stays so).
+    const double q[3] = {double(dir[0] + d[0]), double(dir[1] + d[1]), double(dir[2] + d[2])};
+    CubePoint c;
+    double st[3] = {0, 0, 0};  // a zero sample reads the face's centre
+    if (cubePoint(q, c)) {
+      crosses |= !(c.face == at.face);
+      unfoldedCoords(at.face, c, st);
+    }
     // Face coordinates in [-1, 1] to normalized ones in [0, 1] (an f32 gradient, as a 2-d
     // tex.grad's operand), in texels of the face.
-    for (int i = 0; i < 2; ++i) g[k][i] = double(float((st[i] - base[i]) / 2)) * o.width;
+    for (int i = 0; i < 3; ++i) g[k][i] = double(float((st[i] - base[i]) / 2)) * o.width;
   }
   // A sample on another face leaves the diagonals out (docs/FIDELITY.md: at (1, 1, 1) the pair
   // (-a, -a), (-a, a) reads its longer gradient, 1.34 a, not 11/16 of the sum, 1.375 a).
-  return footprintLod(g[0], g[1], 2, !crosses);
+  return footprintLod(g[0], g[1], 3, !crosses);
 }
 
 MipChoice mipLevels(const Object& o, float lod) {
@@ -214,6 +231,9 @@ Footprint blendedFootprint(const Footprint& lower, const Footprint& upper, doubl
     const uint32_t alpha[3] = {level->alpha[0], level->alpha[1], level->alpha[2]};
     uint32_t weights[8];
     splitWeights(n, alpha, level == &lower ? 256 - w : w, weights);
+    // A seamless cube corner's missing tap gives its share of the level's weight to the other
+    // three (docs/FIDELITY.md "tex.grad on cube maps": GCs between levels 3 and 4).
+    if (level->corner >= 0) cornerWeightToItsNeighbours(unsigned(level->corner), weights);
     for (unsigned t = 0; t < level->n; ++t) {
       f.taps[f.n] = level->taps[t];
       f.taps[f.n++].weight = weights[t] / 256.0;

@@ -48,10 +48,11 @@ float lodFromGradients(const Object& o, const float* ddx, const float* ddy);
 // tex.grad on a cube map (texCubemapGrad), as the H200 does it (fitted to texture_forms_probe's
 // cubegrad section, docs/FIDELITY.md "Texture and surface forms"): not the derivative of the
 // projection but differences of samples. The direction `dir` and the samples dir + ddx and
-// dir + ddy (three components each) are each placed on the face they hit and, when that is a
-// neighbouring face, unfolded across the edge into the plane of dir's face; the differences of
-// their face coordinates are the 2-d gradients of a face of o.width texels (lodFromGradients).
-// A NaN gradient reads level 0, an infinite one the last level.
+// dir + ddy (three components each, added in f32) are each placed on the face they hit and,
+// when that is a neighbouring face, unfolded across the edge into the plane of dir's face (on
+// the opposite face: 2 across the cube); the differences of their face coordinates are the
+// gradients of a face of o.width texels (lodFromGradients). A NaN component of a sample reads
+// 0 there; an infinite one puts the sample at the centre of face +z or -z.
 float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, const float* ddy);
 
 // The levels a fetch at level of detail `lod` reads: one, or two blended by `weight` (the

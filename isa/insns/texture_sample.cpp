@@ -206,6 +206,7 @@ void footprint(const Object& o, const float* coord, const int32_t* icoord, bool 
   splitWeights(counts, alpha, 256, weights);
   const uint64_t layerBase = o.layered ? uint64_t(std::min(layer, o.layers - 1)) * o.slicePitch : 0;
   f.n = 0;
+  f.corner = -1;
   for (unsigned d = 0; d < 3; ++d) {
     f.count[d] = uint8_t(counts[d]);
     f.alpha[d] = uint16_t(alpha[d]);
@@ -280,9 +281,16 @@ void faceDirection(uint32_t face, float sc, float tc, float* d) {
   }
 }
 
-}  // namespace
+// The footprint's tap (of the four, k = x + 2 y) past both edges of an n-texel face, or -1.
+int tapPastBothEdges(const AxisTaps& ax, const AxisTaps& ay, int64_t n) {
+  for (unsigned k = 0; k < 4; ++k) {
+    const int64_t i = ax.first + (k & 1), j = ay.first + (k >> 1);
+    if ((i < 0 || i >= n) && (j < 0 || j >= n)) return int(k);
+  }
+  return -1;
+}
 
-namespace {
+}  // namespace
 
 // A seamless footprint's tap k past both edges of its face (at a cube's corner, where three faces
 // meet and no fourth texel is) reads nothing: its weight (w of 256) goes to the other three taps,
@@ -298,17 +306,6 @@ void cornerWeightToItsNeighbours(unsigned k, uint32_t* weights) {
   weights[k] = 0;
 }
 
-// The footprint's tap (of the four, k = x + 2 y) past both edges of an n-texel face, or -1.
-int tapPastBothEdges(const AxisTaps& ax, const AxisTaps& ay, int64_t n) {
-  for (unsigned k = 0; k < 4; ++k) {
-    const int64_t i = ax.first + (k & 1), j = ay.first + (k >> 1);
-    if ((i < 0 || i >= n) && (j < 0 || j >= n)) return int(k);
-  }
-  return -1;
-}
-
-}  // namespace
-
 int seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, uint32_t face,
                           Footprint& f) {
   const int64_t n = o.width;
@@ -322,6 +319,7 @@ int seamlessCubeFootprint(const Object& o, float s, float t, uint32_t cubeBase, 
   const int corner = tapPastBothEdges(ax, ay, n);
   if (corner >= 0) cornerWeightToItsNeighbours(unsigned(corner), weights);
   f.n = 4;
+  f.corner = int8_t(corner);
   for (unsigned d = 0; d < 3; ++d) {
     f.count[d] = uint8_t(counts[d]);
     f.alpha[d] = uint16_t(alpha[d]);

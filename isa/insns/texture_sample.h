@@ -45,12 +45,21 @@ struct Footprint {
   // mipmap blend splits a level's share again (splitWeights).
   uint8_t count[3] = {1, 1, 1};
   uint16_t alpha[3] = {0, 0, 0};
+  // A seamless cube map's tap past both edges of its face (seamlessCubeFootprint), whose weight
+  // goes to the other three taps however the weights are split (cornerWeightToItsNeighbours), or
+  // -1.
+  int8_t corner = -1;
 };
 
 // The combined weights of a footprint's taps (x fastest) in 1/256 units, summing to `total`
 // (256 for one level; a mipmap blend gives each level its share), from each axis's texel count
 // `n` and second texel's weight `alpha` (of 256). Fitted to the H200: texture_sample.cpp.
 void splitWeights(const unsigned n[3], const uint32_t alpha[3], uint32_t total, uint32_t* out);
+
+// A seamless footprint's tap k past both edges of its face (at a cube's corner) reads nothing:
+// its weight (of 256, or of a mipmap level's share) goes to the other three taps of `weights`
+// (four, x fastest), a third each (texture_sample.cpp).
+void cornerWeightToItsNeighbours(unsigned k, uint32_t* weights);
 
 // The filter weight alpha of linear filtering for the fraction `frac` in [0, 1): 9-bit fixed
 // point, 8 fractional bits.

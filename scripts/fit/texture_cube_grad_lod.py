@@ -7,9 +7,11 @@ of it is a texCubemapGrad (texCubemapLayeredGrad) fetch; the level of detail the
 from its four result words: a copy of scripts/probes/texture/texture_forms_probe.cu whose kernel
 fetches the same direction with tex.level at every lod j/256 (texCubemapLod; whole-level cube
 fetches agree with the chip) and keeps the range of j whose words equal the chip's is built with
-nvcc and run once under `warpsim exec` (about 40 s). Each row then scores one model by the finite
-lines whose lod (rounded to 1/256) lies in that range; the last row is what
-isa/insns/texture_mipmap.cpp (lodFromCubeGradients) implements.
+nvcc and run once under `warpsim exec` (about 40 s). Each row then scores one model by the lines
+whose lod (rounded to 1/256) lies in that range: those with finite gradients, all of them, and all
+within 2/256; the last row is what isa/insns/texture_mipmap.cpp (lodFromCubeGradients)
+implements (the rows before it read level 0 for a NaN gradient and the last level for an
+infinite one).
 
     python3 scripts/fit/texture_cube_grad_lod.py [build/bin/warpsim]
 """
@@ -123,9 +125,11 @@ def solve(lines, warpsim):
 # ---- the 2-d footprint (isa/insns/texture_mipmap.cpp) ----------------------------------------
 
 def chip_log2(rho):
+    """chipLog2: the significand cut to 8 bits, a table of its log2 rounded up to 1/256, but
+    entry 2 reading 4/256 (texture_grad_lod.py's last row)."""
     m, e = math.frexp(rho)
     i = int((2 * m - 1) * 256)
-    return (e - 1) + math.ceil(256 * math.log2(1 + i / 256.0) - 1e-9) / 256
+    return (e - 1) + (4 if i == 2 else math.ceil(256 * math.log2(1 + i / 256.0) - 1e-9)) / 256
 
 
 def length(v):
@@ -133,9 +137,11 @@ def length(v):
     return s[0] + 87 / 256 * s[1] + 0.25 * s[2]
 
 
-def footprint_lod(x, y, diagonals=True):
-    if any(math.isnan(a) for a in x + y):
+def footprint_lod(x, y, diagonals=True, rule=False):
+    if not rule and any(math.isnan(a) for a in x + y):
         return -math.inf
+    if not rule and any(math.isinf(a) for a in x + y):
+        return math.inf
     terms = [length(x), length(y)]
     if diagonals:
         terms += [11 / 16 * length([a + b for a, b in zip(x, y)]),
@@ -216,14 +222,69 @@ def derivative_lod(q, size, quotient=True):
     return footprint_lod(grads[0], grads[1])
 
 
+def cube_point(q):
+    """q on the cube's surface as tex.grad's samples are (cubePoint): each component over the
+    largest magnitude (NaN left out), inf / inf is NaN; the face by comparisons a NaN fails
+    (ties z, y, x; a NaN goes to z), its sign by >= 0 (+0 positive); NaN components read 0."""
+    mags = [abs(v) for v in q if not math.isnan(v)]
+    ma = max(mags) if mags else 0.0
+    if not ma > 0:
+        return None
+    n = [(math.nan if math.isinf(v) else 0.0) if math.isinf(ma) else v / ma for v in q]
+    ax, ay, az = (abs(v) for v in n)
+    axis = 0 if ax > ay and ax > az else 1 if ay > az else 2
+    sign = 1 if n[axis] >= 0 else -1
+    n = [0.0 if math.isnan(v) else v for v in n]
+    n[axis] = float(sign)
+    return n, (axis, sign)
+
+
+def placed(face, q):
+    """Cube point q in face's coordinates and a third across it (unfoldedCoords): unfolded
+    from a neighbouring face, 2 across the cube from the opposite one."""
+    c = cube_point(q)
+    if c is None:
+        return [0.0, 0.0, 0.0], False  # a zero sample reads the face's centre
+    n, g = c
+    if g[0] == face[0]:
+        sc, tc = frame(face, n)
+        return [sc, tc, 0.0 if g[1] == face[1] else 2.0], g[1] != face[1]
+    third = 3 - face[0] - g[0]
+    toward = [0, 0, 0]
+    toward[g[0]] = g[1]
+    along = [0, 0, 0]
+    along[third] = 1
+    es, et = frame(face, toward)
+    fs, ft = frame(face, along)
+    past, other = 2 - face[1] * n[face[0]], n[third]
+    return [es * past + fs * other, et * past + ft * other, 0.0], True
+
+
+def placed_lod(q, size):
+    """What isa/insns/texture_mipmap.cpp (lodFromCubeGradients) implements."""
+    p = q['dir']
+    at = cube_point(p)
+    if at is None:
+        return -math.inf
+    face = at[1]
+    c0 = placed(face, p)[0]
+    grads, crosses = [], False
+    for d in (q['dx'], q['dy']):
+        c1, crossed = placed(face, [f32(a + b) for a, b in zip(p, d)])  # added in f32
+        crosses |= crossed
+        grads.append([f32((a - b) / 2) * size for a, b in zip(c1, c0)])
+    return footprint_lod(grads[0], grads[1], not crosses, rule=True)
+
+
 MODELS = [
     ('derivative of the projection (the model before)', derivative_lod),
     ('derivative without the quotient term', lambda q, s: derivative_lod(q, s, False)),
     ('samples in the plane of the face', lambda q, s: samples_lod(q, s, plane)),
     ('samples in the plane, clamped to the face', lambda q, s: samples_lod(q, s, plane, 1)),
     ('samples unfolded across edges', lambda q, s: samples_lod(q, s, unfolded)),
-    ('unfolded, no diagonals when one crosses (warpsim)',
+    ('unfolded, no diagonals when one crosses',
      lambda q, s: samples_lod(q, s, unfolded, None, True)),
+    ('... NaN, infinite and opposite-face samples placed (warpsim)', placed_lod),
 ]
 
 
@@ -231,17 +292,22 @@ def main():
     warpsim = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, 'build/bin/warpsim')
     lines = chip_lines()
     solve(lines, warpsim)
-    usable = [q for q in lines if q.get('range') and q['range'][0] <= q['range'][1] and
-              all(math.isfinite(v) for v in q['dx'] + q['dy'])]
-    print(f'{len(usable)} finite lines of {len(lines)} imply a lod range')
+    usable = [q for q in lines if q.get('range') and q['range'][0] <= q['range'][1]]
+    finite = [q for q in usable if all(math.isfinite(v) for v in q['dx'] + q['dy'])]
+    print(f'{len(usable)} lines of {len(lines)} imply a lod range, {len(finite)} of them with '
+          f'finite gradients; right: finite, all (and all within 2/256)')
     for name, model in MODELS:
-        right = 0
+        right = right_finite = near = 0
         for q in usable:
             size, levels = OBJECTS[q['obj']]
             lod, top = model(q, size), levels * 256 + 512
             j = -512 if math.isnan(lod) or lod < -2 else top if lod > levels + 2 else round(256 * lod)
-            right += q['range'][0] <= max(-512, min(top, j)) <= q['range'][1]
-        print(f'{right:6d}  {name}')
+            j = max(-512, min(top, j))
+            hit = q['range'][0] <= j <= q['range'][1]
+            right += hit
+            right_finite += hit and all(math.isfinite(v) for v in q['dx'] + q['dy'])
+            near += q['range'][0] - 2 <= j <= q['range'][1] + 2
+        print(f'{right_finite:6d} {right:6d} {near:6d}  {name}')
 
 
 if __name__ == '__main__':

@@ -94,10 +94,13 @@ def exact_log2(r):
     return math.log2(r)
 
 
-def chip_log2(r):
-    """The significand cut to 8 fractional bits, its log2 rounded up to 1/256."""
+def chip_log2(r, entry2=None):
+    """The significand cut to 8 fractional bits, its log2 rounded up to 1/256 (entry 2 of the
+    table replaced by entry2/256 if given)."""
     m, e = math.frexp(r)
     i = math.floor((2 * m - 1) * 256)
+    if i == 2 and entry2 is not None:
+        return e - 1 + entry2 / 256
     return e - 1 + math.ceil(256 * math.log2(1 + i / 256) - 1e-9) / 256
 
 
@@ -135,8 +138,10 @@ def main():
         ('... the diagonals at 1/sqrt(2)', model(exact_length, chip_log2, 2 ** -0.5)),
         ('... lengths estimated: max + 11/32 mid + 1/4 min',
          model(estimated(11 / 32, 1 / 4), chip_log2, 11 / 16)),
-        ('... max + 87/256 mid + 1/4 min (lodFromGradients)',
+        ('... max + 87/256 mid + 1/4 min',
          model(estimated(87 / 256, 1 / 4), chip_log2, 11 / 16)),
+        ('... the log2 table\'s entry 2 (1 + 2/256) reading 4/256, not 3 (lodFromGradients)',
+         model(estimated(87 / 256, 1 / 4), lambda r: chip_log2(r, 4), 11 / 16)),
     ]
     print(f'{len(data)} gradient lines with an implied level of detail')
     for what, lod in rows:

@@ -92,9 +92,10 @@ TEST(TextureFormsProbe, AgreesWithTheH200WhereFitted) {
   // (an illegal address), sust.p into the normalized (UNORM/SNORM) array formats, and tld4 on
   // cube maps (a seamless corner's blend too), and tex of the normalized formats (normread: f32
   // and s32 alike read normalized floats). What differs: tex.grad on cube maps' level of
-  // detail, mostly by 1/256, and for infinite and NaN gradients.
+  // detail by 1 or 2/256 (the footprint's own roundings; NaN, infinite and opposite-face
+  // samples are placed as the chip places them, docs/FIDELITY.md "tex.grad on cube maps").
   const std::map<std::string, unsigned> floors = {
-      {"base", 0},      {"sust", 0},       {"sured", 0},     {"suredodd", 0}, {"cubegrad", 1119},
+      {"base", 0},      {"sust", 0},       {"sured", 0},     {"suredodd", 0}, {"cubegrad", 722},
       {"tld4cube", 0},  {"sustnorm", 0},   {"txq", 0},       {"ms", 0},       {"indep", 0},
       {"trap-sust", 0}, {"trap-sured", 0}, {"trap-suld", 0}, {"normread", 0}};
   for (const auto& [name, most] : floors) EXPECT_LE(d[name].differing, most) << name;

@@ -88,6 +88,38 @@ TEST(TextureForms, CubeGradientsAreDifferencesOfUnfoldedSamples) {
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, corner, cy, cz), 128.0f / 256);
 }
 
+// NaN and infinite gradients, and a sample on the opposite face: what the chip read
+// (texture_forms.chip.txt.xz, GCl on 16 x 16 faces, GCAs on 8 x 8; the model before read level 0
+// for every NaN, the last level for every infinity and the face's centre for the opposite face).
+TEST(TextureForms, CubeGradientsPlaceNaNInfiniteAndOppositeSamples) {
+  Object o = object2d(16, 16, Channel::F32, 1, Filter::Point, Address::Clamp, true);
+  o.cube = 1;
+  o.layered = 1;
+  o.layers = 6;
+  const float nan = NAN, inf = INFINITY, none[3] = {0, 0, 0};
+  // A NaN component of a sample reads 0: from face +y at s = 0.3 the d/dx sample (NaN, 1, -0.7)
+  // lies at s = 0, 2.4 texels away.
+  const float plusY[3] = {0.3f, 1, -0.7f}, nx[3] = {nan, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, plusY, nx, none), 324.0f / 256);
+  // An infinite component reads NaN over the infinite major axis, so the comparisons pick face
+  // +z and the sample lies at its centre: from +z at (0.1, 0.35) both samples are there, the
+  // diagonal 11/16 of twice 3.07 texels.
+  const float plusZ[3] = {0.1f, -0.35f, 1}, ix[3] = {inf, 0, 0}, iy[3] = {0, inf, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, plusZ, ix, iy), 532.0f / 256);
+  // The opposite face lies 2 across the cube: from face -z at (1, -0.2) (an edge, ties to z) the
+  // d/dy sample (-1, 0.2, 1) on +z is at the same s and t, 8 texels of an 8 x 8 face away.
+  o.width = o.height = 8;
+  const float minusZ[3] = {-1, 0.2f, -1}, ly[3] = {0, 2, 0}, lz[3] = {0, 0, 2};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, minusZ, ly, lz), 3.0f);
+  // From face -z at (-0.478, -0.366) the infinite samples lie at +z's centre, across the cube:
+  // (0.478, 0.366, 2) of the face, a three-component length, 2 + 87/256 0.478 + 0.366 / 4.
+  const float farZ[3] = {0.47761452198028564f, 0.36621057987213135f, -1};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, farZ, ix, iy), 812.0f / 256);
+  // From face +y at (0.3, -0.7) the infinite samples lie at +z's centre (a zero z reads +z)
+  // unfolded 2 past +y's edge: (-0.3, 2.7) of the face.
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, plusY, ix, iy), 892.0f / 256);
+}
+
 TEST(TextureForms, TexGradOnACubeMapPicksTheLevel) {
   const std::string ptx = kHeader + R"(
 .visible .entry grad(.param .u64 t, .param .u64 in, .param .u64 out)

@@ -163,6 +163,27 @@ TEST(TextureMipmap, BlendSplitsEachLevelsShareOverItsTaps) {
   EXPECT_EQ(w[0], 48u);
 }
 
+// A seamless cube map's corner in a blend: the tap past both edges of the face gives its share
+// of its level's weight to the other three taps, a third each, as at one level (the chip: the
+// forms probe's GCs cubegrad lines between levels 3 and 4, 2 x 2 and 1 x 1 faces, agree only so;
+// the corner tap kept its split weight before, reading the texel its centre points at).
+TEST(TextureMipmap, BlendGivesASeamlessCornersShareToItsNeighbours) {
+  isa::tex::Footprint lower, upper;
+  lower.n = 4;
+  lower.count[0] = lower.count[1] = 2;
+  lower.alpha[0] = lower.alpha[1] = 128;
+  lower.corner = 3;  // (x1, y1) lies past both edges
+  upper.n = 1;
+  for (unsigned t = 0; t < 4; ++t) lower.taps[t].offset = 16 * t;
+  upper.taps[0].offset = 100;
+  const isa::tex::Footprint f = isa::tex::blendedFootprint(lower, upper, 0.5);
+  ASSERT_EQ(f.n, 5u);
+  // Lower's share 128 splits 32 a tap; the corner's 32 goes (32 + 1) / 3 = 11 to each tap across
+  // an edge and the rest, 10, to the face's own corner texel (x0, y0).
+  const double want[5] = {42, 43, 43, 0, 128};
+  for (unsigned t = 0; t < 5; ++t) EXPECT_EQ(f.taps[t].weight, want[t] / 256) << t;
+}
+
 TEST(TextureMipmap, GradientsGiveTheLevelOfDetailInTexels) {
   const Object o = mipmapped(8, 8, 4, Filter::Point);
   const float one[2] = {1.0f / 8, 0}, four[2] = {0, 0.5f}, zero[2] = {0, 0};
@@ -187,6 +208,11 @@ TEST(TextureMipmap, GradientLevelOfDetailIsTheChips) {
   // 2^(3/8) in f32 lies a hair below the level's 96/256: its significand cut to 8 bits reads 95.
   EXPECT_EQ(lod(std::exp2(0.375f), 0, 0, 0), 95.0f);
   EXPECT_EQ(lod(std::exp2(0.25f), 0, 0, 0), 64.0f);  // ... and 2^(1/4) 64: the log2 rounds up
+  // The table's one exception: a significand cut to 1 + 2/256 reads 4/256 (the chip, in every
+  // octave the probes swept), where the rounded-up log2 is 3/256; 1 + 1/256 reads 2/256.
+  EXPECT_EQ(lod(1.0081559419631958f, 0, 0, 0), 4.0f);
+  EXPECT_EQ(lod(4.032623767852783f, 0, 0, 0), 516.0f);
+  EXPECT_EQ(lod(1.0054298639297485f, 0, 0, 0), 2.0f);
 }
 
 // A 4x4 f32 texture of three levels holding 1, 2 and 4 everywhere, linear mipmap filtering:

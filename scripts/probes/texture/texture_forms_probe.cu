@@ -11,7 +11,8 @@
 //
 // One section per run (a trap ends its context): `texture_forms_probe SECTION [SEED]`, with
 // SECTION one of cubegrad, sust, sustnorm, sured, suredodd, txq, base, tld4cube, ms, indep,
-// trap-sust, trap-sured, trap-suld, normread; scripts/device_texture_forms.sh runs them all.
+// trap-sust, trap-sured, trap-suld, normread, gradlod; scripts/device_texture_forms.sh runs them
+// all.
 // Random inputs come from SEED (default 1) through a fixed generator, so a run is the same on
 // every machine.
 //
@@ -24,6 +25,7 @@
 //   txq/suq FMT ... = values;  base/ms/indep lines name their inputs the same way
 //   normread FMT FILTER READ RET X = r g b a   (tex of a UNORM/SNORM array; normtexel lines
 //                                               hold its texels)
+//   gradlod SWEEP ddx a b ddy c d = word       (tex.grad's lod read directly, sectionGradLod)
 //   launch ...: STATUS                   each launch's status (a trap's error here)
 //
 //   nvcc -arch=sm_90 -lineinfo -lcuda -o texture_forms_probe texture_forms_probe.cu
@@ -63,6 +65,7 @@
 #define SECTION_TRAP_SURED SECTION_ID(12)
 #define SECTION_TRAP_SULD SECTION_ID(13)
 #define SECTION_NORMREAD SECTION_ID(14)
+#define SECTION_GRADLOD SECTION_ID(15)
 
 #define CHECK(call)                                                                      \
   do {                                                                                   \
@@ -1125,6 +1128,102 @@ void sectionSustNorm(Rng& rng) {
   }
 }
 
+// ---- tex.grad's footprint arithmetic: the level of detail read directly ----------------------
+
+__global__ void gradLod(cudaTextureObject_t t, const float4* g, int n, float* out) {
+#if SECTION_GRADLOD
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const float4 q = g[i];
+  out[i] = tex2DGrad<float>(t, 0.5f, 0.5f, make_float2(q.x, q.y), make_float2(q.z, q.w));
+#endif
+}
+
+// The arithmetic of tex.grad's level of detail (docs/FIDELITY.md "tex.grad's level of detail"
+// and "tex.grad on cube maps": 1 or 2/256 off on about 5% of the fitted lines, 2-d and cube
+// alike), read directly: a 256 x 256 f32 texture of 9 levels whose every texel of level k holds
+// k, linear filtering and linear mip filtering, so a fetch returns the level of detail itself
+// (k + the blend weight, clamped to [0, 8]). Gradients in texels (the operands are texels / 256):
+//   log2  d/dx (r, 0), d/dy 0, r = 2 (1 + (i + f) / 256), i = 0 .. 255, f = 0, 1/8, 1/2, 7/8,
+//         and r = 8 (1 + (i + f) / 256) for i < 16: the log2 table, entry by entry, and whether
+//         bits past the eighth count;
+//   par   d/dx = d/dy = (a, 0), a = 2^(j / 512), j = 0 .. 511: the diagonal (sum) of parallel
+//         gradients, 11/16 of 2a in the fit, whose factor the probes imply from 1.3697 to 1.3789;
+//   perp  d/dx (a, 0), d/dy (0, a), a = 2^(j / 256) 2, j = 0 .. 255: the diagonal of a
+//         two-component sum (11/16 of a (1 + 87/256) in the fit);
+//   mid   d/dx (2, 2 k / 256), d/dy 0, k = 0 .. 256: the middle component's share (87/256).
+//   gradlod SWEEP ddx a b ddy c d = word      (the operands in %a, the result word in hex)
+void sectionGradLod(Rng&) {
+  const unsigned size = 256, levels = 9;
+  const cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+  cudaMipmappedArray_t m;
+  CHECK(cudaMallocMipmappedArray(&m, &desc, make_cudaExtent(size, size, 0), levels));
+  for (unsigned l = 0; l < levels; ++l) {
+    cudaArray_t a;
+    CHECK(cudaGetMipmappedArrayLevel(&a, m, l));
+    const unsigned s = std::max(1u, size >> l);
+    std::vector<uint8_t> host(size_t(s) * s * 4);
+    const float v = float(l);
+    for (size_t i = 0; i < host.size(); i += 4) std::memcpy(&host[i], &v, 4);
+    copyArray(a, host, 4, s, s, 0, true);
+  }
+  cudaResourceDesc res = {};
+  res.resType = cudaResourceTypeMipmappedArray;
+  res.res.mipmap.mipmap = m;
+  cudaTextureDesc td = {};
+  td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
+  td.filterMode = cudaFilterModeLinear;
+  td.mipmapFilterMode = cudaFilterModeLinear;
+  td.readMode = cudaReadModeElementType;
+  td.normalizedCoords = 1;
+  td.maxMipmapLevelClamp = float(levels - 1);
+  cudaTextureObject_t t = 0;
+  const cudaError_t e = cudaCreateTextureObject(&t, &res, &td, nullptr);
+  std::printf("texture gradlod 2d %ux%u levels=%u linear/linear: %s\n", size, size, levels,
+              cudaGetErrorString(e));
+  if (e != cudaSuccess) return;
+  std::vector<float4> in;
+  std::vector<const char*> sweep;
+  const float texel = 1.0f / size;
+  auto add = [&](const char* what, float x0, float x1, float y0, float y1) {
+    in.push_back(make_float4(x0 * texel, x1 * texel, y0 * texel, y1 * texel));
+    sweep.push_back(what);
+  };
+  for (float scale : {2.0f, 8.0f})
+    for (int i = 0; i < (scale == 2.0f ? 256 : 16); ++i)
+      for (float f : {0.0f, 0.125f, 0.5f, 0.875f})
+        add("log2", scale * (1 + (float(i) + f) / 256), 0, 0, 0);
+  for (int j = 0; j < 512; ++j) {
+    const float a = std::exp2(float(j) / 512);
+    add("par", a, 0, a, 0);
+  }
+  for (int j = 0; j < 256; ++j) {
+    const float a = 2 * std::exp2(float(j) / 256);
+    add("perp", a, 0, 0, a);
+  }
+  for (int k = 0; k <= 256; ++k) add("mid", 2, 2 * float(k) / 256, 0, 0);
+  const int n = int(in.size());
+  float4* dg;
+  float* dout;
+  CHECK(cudaMalloc(&dg, n * sizeof(float4)));
+  CHECK(cudaMalloc(&dout, n * sizeof(float)));
+  CHECK(cudaMemcpy(dg, in.data(), n * sizeof(float4), cudaMemcpyHostToDevice));
+  gradLod<<<(n + 127) / 128, 128>>>(t, dg, n, dout);
+  if (!sync("gradlod")) std::exit(1);
+  std::vector<float> out(n);
+  CHECK(cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) {
+    uint32_t w;
+    std::memcpy(&w, &out[i], 4);
+    std::printf("gradlod %s ddx %a %a ddy %a %a = %08x\n", sweep[i], in[i].x, in[i].y, in[i].z,
+                in[i].w, w);
+  }
+  CHECK(cudaFree(dg));
+  CHECK(cudaFree(dout));
+  CHECK(cudaDestroyTextureObject(t));
+  CHECK(cudaFreeMipmappedArray(m));
+}
+
 // ---- tex on the normalized array formats (UNORM / SNORM 8 and 16 bits) -----------------------
 
 __global__ void normRead(cudaTextureObject_t t, bool asInt, const float* xs, int n, uint4* out) {
@@ -1417,12 +1516,14 @@ int main(int argc, char** argv) {
     sectionIndep(rng);
   else if (section == "normread")
     sectionNormRead(rng);
+  else if (section == "gradlod")
+    sectionGradLod(rng);
   else if (section.rfind("trap-", 0) == 0)
     sectionTrap(section);
   else {
     std::printf(
         "usage: %s cubegrad|sust|sustnorm|sured|suredodd|txq|base|tld4cube|ms|indep|trap-sust|"
-        "trap-sured|trap-suld|normread [SEED]\n",
+        "trap-sured|trap-suld|normread|gradlod [SEED]\n",
         argv[0]);
     return 2;
   }
