@@ -44,6 +44,42 @@ inline void placeFragment(Matrix& m, unsigned t, bool trans, uint32_t v) {
   }
 }
 
+// ldmatrix .trans's fragments of one matrix from its rows (row i's elements 2w and 2w + 1 the
+// halves of words[4i + w]): thread t's is element t / 4 of rows 2 (t % 4) and 2 (t % 4) + 1, so
+// rows 2p and 2p + 1 interleaved by element give threads p, p + 4, ... p + 28 in order, and a
+// transpose of those four vectors of eight words gives the threads' order. In host vectors
+// where a loop per thread took two loads, shifts and masks (a twentieth of hgemm_mma's time).
+inline void transposedFragments(const uint64_t* words, uint64_t* out) {
+  using Q4 = uint64_t __attribute__((vector_size(32)));
+  using W4 = uint32_t __attribute__((vector_size(16)));
+  using H8 = uint16_t __attribute__((vector_size(16)));
+  using W8 = uint32_t __attribute__((vector_size(32)));
+  W8 pairs[4];  // pairs[p][c]: element c of rows 2p (low half) and 2p + 1 (high)
+  for (unsigned p = 0; p < 4; ++p) {
+    Q4 lo, hi;
+    std::memcpy(&lo, words + 8 * p, sizeof lo);
+    std::memcpy(&hi, words + 8 * p + 4, sizeof hi);
+    const H8 a = (H8) __builtin_convertvector(lo, W4), b = (H8) __builtin_convertvector(hi, W4);
+    pairs[p] =
+        (W8)__builtin_shufflevector(a, b, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+  }
+  // out[4c + p] = pairs[p][c].
+  const W8 x01 = __builtin_shufflevector(pairs[0], pairs[1], 0, 8, 1, 9, 2, 10, 3, 11),
+           y01 = __builtin_shufflevector(pairs[0], pairs[1], 4, 12, 5, 13, 6, 14, 7, 15),
+           x23 = __builtin_shufflevector(pairs[2], pairs[3], 0, 8, 1, 9, 2, 10, 3, 11),
+           y23 = __builtin_shufflevector(pairs[2], pairs[3], 4, 12, 5, 13, 6, 14, 7, 15);
+  const W8 t[4] = {__builtin_shufflevector(x01, x23, 0, 1, 8, 9, 2, 3, 10, 11),
+                   __builtin_shufflevector(x01, x23, 4, 5, 12, 13, 6, 7, 14, 15),
+                   __builtin_shufflevector(y01, y23, 0, 1, 8, 9, 2, 3, 10, 11),
+                   __builtin_shufflevector(y01, y23, 4, 5, 12, 13, 6, 7, 14, 15)};
+  for (unsigned i = 0; i < 4; ++i) {
+    const Q4 a = __builtin_convertvector(__builtin_shufflevector(t[i], t[i], 0, 1, 2, 3), Q4),
+             b = __builtin_convertvector(__builtin_shufflevector(t[i], t[i], 4, 5, 6, 7), Q4);
+    std::memcpy(out + 8 * i, &a, sizeof a);
+    std::memcpy(out + 8 * i + 4, &b, sizeof b);
+  }
+}
+
 // Flags: bits 0..2 = number of matrices, bit 3 = .trans.
 template <bool Store>
 void matrixH(Exec& x, const Inst& in) {
@@ -90,12 +126,7 @@ void matrixH(Exec& x, const Inst& in) {
         for (unsigned t = 0; t < kWarpSize; ++t) r[t] = uint32_t(words[t]);
         continue;
       }
-      for (unsigned t = 0; t < kWarpSize; ++t) {
-        const unsigned row = 2 * (t % 4), col = t / 4, shift = 16 * (col % 2);
-        const uint32_t lo = uint16_t(words[row * 4 + col / 2] >> shift);
-        const uint32_t hi = uint16_t(words[(row + 1) * 4 + col / 2] >> shift);
-        r[t] = lo | hi << 16;
-      }
+      transposedFragments(words, r);
     }
   }
 }

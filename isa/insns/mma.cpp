@@ -301,6 +301,36 @@ constexpr bool cellsInterleave() {
   return cElemsOf(F) % 2 == 0;
 }
 
+// out[2 lane] = lo[lane] and out[2 lane + 1] = hi[lane] for every lane (a pair of C registers
+// into the grid), four lanes to a host vector where a loop per lane took two loads and stores.
+inline void interleaveLanes(const uint64_t* lo, const uint64_t* hi, uint64_t* out) {
+  using Q4 = uint64_t __attribute__((vector_size(32)));
+  for (unsigned l = 0; l < kWarpSize; l += 4) {
+    Q4 a, b;
+    std::memcpy(&a, lo + l, sizeof a);
+    std::memcpy(&b, hi + l, sizeof b);
+    const Q4 first = __builtin_shufflevector(a, b, 0, 4, 1, 5),
+             second = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+    std::memcpy(out + 2 * l, &first, sizeof first);
+    std::memcpy(out + 2 * l + 4, &second, sizeof second);
+  }
+}
+
+// The reverse (the grid into a pair of D registers): lo[lane] = grid[2 lane], hi[lane] =
+// grid[2 lane + 1] (one register named twice ends with hi's values, as a loop per lane).
+inline void deinterleaveLanes(const uint64_t* grid, uint64_t* lo, uint64_t* hi) {
+  using Q4 = uint64_t __attribute__((vector_size(32)));
+  for (unsigned l = 0; l < kWarpSize; l += 4) {
+    Q4 a, b;
+    std::memcpy(&a, grid + 2 * l, sizeof a);
+    std::memcpy(&b, grid + 2 * l + 4, sizeof b);
+    const Q4 even = __builtin_shufflevector(a, b, 0, 2, 4, 6),
+             odd = __builtin_shufflevector(a, b, 1, 3, 5, 7);
+    std::memcpy(lo + l, &even, sizeof even);
+    std::memcpy(hi + l, &odd, sizeof odd);
+  }
+}
+
 // The narrow floating-point forms (f16, bf16, tf32, fp8 A and B): A's rows and B's columns are
 // gathered a 32-bit word at a time (the fragment tables are constants: each word is one load)
 // and decoded at once, the grid of D elements is mmaGridDots per step.
@@ -370,11 +400,7 @@ void mmaNarrow(Exec& x, const Inst& in) {
         out[2 * lane + 1] = (reg[lane] >> 16) & 0xFFFF;
       }
     } else {
-      const uint64_t *lo = fragReg(x, cOp, i), *hi = fragReg(x, cOp, i + 1);
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-        out[2 * lane] = lo[lane];
-        out[2 * lane + 1] = hi[lane];
-      }
+      interleaveLanes(fragReg(x, cOp, i), fragReg(x, cOp, i + 1), out);
     }
   }
   const fp::Format cFormat = cHalf ? fp::kF16 : fp::kF32;
@@ -404,11 +430,7 @@ void mmaNarrow(Exec& x, const Inst& in) {
       for (unsigned lane = 0; lane < kWarpSize; ++lane)
         out[lane] = grid[2 * lane] | grid[2 * lane + 1] << 16;
     } else {
-      uint64_t *lo = x.reg(dOp.elems[i]), *hi = x.reg(dOp.elems[i + 1]);
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-        lo[lane] = grid[2 * lane];
-        hi[lane] = grid[2 * lane + 1];
-      }
+      deinterleaveLanes(grid, x.reg(dOp.elems[i]), x.reg(dOp.elems[i + 1]));
     }
   }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 
 #include "isa/insns/matrix_elements.h"
 
@@ -326,6 +327,43 @@ using HalfL = int64_t __attribute__((vector_size(8 * kGridLanes / 2)));
 using HalfI = int32_t __attribute__((vector_size(4 * kGridLanes / 2)));
 using HalfF = float __attribute__((vector_size(4 * kGridLanes / 2)));
 
+// out[i][j] = cols[j][i] for i < K, j < 8: eight columns of K elements (4 bytes each) turned
+// into K host vectors across them, an 8 x 8 block at a time in registers (three rounds of
+// shuffles) where element by element took two loads and two stores each (a sixth of an
+// m16n8k16's grid).
+template <unsigned K, class T, class V>
+[[gnu::always_inline]] inline void transposeColumns(const T* const* cols, V* out) {
+  static_assert(sizeof(T) == 4 && sizeof(V) == 4 * kGridLanes && K % kGridLanes == 0);
+#pragma GCC unroll 4
+  for (unsigned i = 0; i < K; i += kGridLanes) {
+    V r[kGridLanes];
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < kGridLanes; ++j) std::memcpy(&r[j], cols[j] + i, sizeof(V));
+    // Round 1: pairs of rows interleaved by element; 2: by pairs; 3: by halves.
+    V a[kGridLanes], b[kGridLanes];
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < kGridLanes; j += 2) {
+      a[j] = __builtin_shufflevector(r[j], r[j + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+      a[j + 1] = __builtin_shufflevector(r[j], r[j + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+    }
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < kGridLanes; j += 4)
+#pragma GCC unroll 2
+      for (unsigned h = 0; h < 2; ++h) {
+        b[j + h] = __builtin_shufflevector(a[j + h], a[j + h + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+        b[j + h + 2] = __builtin_shufflevector(a[j + h], a[j + h + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+      }
+    // b[j] for j = 0..3 holds, in its low half, element (0, 2, 1, 3)[j] of rows 0-3 and in its
+    // high half element (4, 6, 5, 7)[j]; b[4..7] the same for rows 4-7.
+    constexpr unsigned kLow[4] = {0, 2, 1, 3};
+#pragma GCC unroll 4
+    for (unsigned j = 0; j < 4; ++j) {
+      out[i + kLow[j]] = __builtin_shufflevector(b[j], b[j + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+      out[i + kLow[j] + 4] = __builtin_shufflevector(b[j], b[j + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+  }
+}
+
 template <unsigned H>
 HalfI half(LanesI v) {
   return __builtin_shufflevector(v, v, 4 * H, 4 * H + 1, 4 * H + 2, 4 * H + 3);
@@ -389,11 +427,8 @@ void gridOf(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n
         nb[j] = cv[j].narrow;
         eb[j] = cv[j].exponents;
       }
-      for (unsigned i = 0; i < K; ++i)
-        for (unsigned j = 0; j < kGridLanes; ++j) {
-          bt[i][j] = nb[j][i];
-          et[i][j] = eb[j][i];
-        }
+      transposeColumns<K>(nb, bt);
+      transposeColumns<K>(eb, et);
       for (unsigned r = 0; r < m; ++r) {
         const MmaVector& a = rows[r];
         if (!a.narrow || a.special) {

@@ -219,6 +219,37 @@ void loadDistinctUnits(Exec& x, const Inst& in, const std::vector<uint32_t>& hea
 // and SBO are multiples of 16, mn0 of 16, K * e is 32, and the swizzle moves whole units. So
 // only each run's first element (its head) is located. K is the operand's depth: the shape's,
 // or, for a sparse wgmma's B, twice its A's.
+// An MN-major operand's eight units of eight 16-bit elements (units[k]: rows 0-7 at that k)
+// as eight rows of eight k: out[j * K + k] = element j of units[k], widened. An 8 x 8
+// transpose in three rounds of shuffles where element by element took a multiply and a store
+// each (a twentieth of hgemm_wgmma's time).
+inline void transposeHalves(const uint8_t* const* units, uint32_t* out, unsigned K) {
+  using H8 = uint16_t __attribute__((vector_size(16)));
+  using W8 = uint32_t __attribute__((vector_size(32)));
+  H8 u[8], a[8], b[8];
+  for (unsigned i = 0; i < 8; ++i) std::memcpy(&u[i], units[i], sizeof u[i]);
+  // a[2i], a[2i + 1]: units 2i and 2i + 1 interleaved, elements 0-3 and 4-7.
+  for (unsigned i = 0; i < 8; i += 2) {
+    a[i] = __builtin_shufflevector(u[i], u[i + 1], 0, 8, 1, 9, 2, 10, 3, 11);
+    a[i + 1] = __builtin_shufflevector(u[i], u[i + 1], 4, 12, 5, 13, 6, 14, 7, 15);
+  }
+  // b[4q + h]: units 4q .. 4q + 3 at elements 2h, 2h + 1 (h < 4: elements 0-7 by pairs).
+  for (unsigned q = 0; q < 2; ++q)
+    for (unsigned half = 0; half < 2; ++half) {
+      const H8 &x = a[4 * q + half], &y = a[4 * q + 2 + half];
+      b[4 * q + 2 * half] = __builtin_shufflevector(x, y, 0, 1, 8, 9, 2, 3, 10, 11);
+      b[4 * q + 2 * half + 1] = __builtin_shufflevector(x, y, 4, 5, 12, 13, 6, 7, 14, 15);
+    }
+  // Row j: element j of units 0-3 (b[j / 2], its half j % 2) then of units 4-7 (b[4 + j / 2]).
+  for (unsigned j = 0; j < 8; ++j) {
+    const H8 &x = b[j / 2], &y = b[4 + j / 2];
+    const H8 row = j % 2 ? __builtin_shufflevector(x, y, 4, 5, 6, 7, 12, 13, 14, 15)
+                         : __builtin_shufflevector(x, y, 0, 1, 2, 3, 8, 9, 10, 11);
+    const W8 wide = __builtin_convertvector(row, W8);
+    std::memcpy(out + size_t(j) * K, &wide, sizeof wide);
+  }
+}
+
 void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMajor, Kind kind,
                  unsigned K, unsigned mn0, unsigned rows, std::vector<uint32_t>& out) {
   const unsigned e = bytesOf(kind), run = 16 / e;
@@ -290,8 +321,16 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
         }
       return;
     }
-    for (unsigned r = 0; r < rows; r += kRun)
-      for (unsigned k = 0; k < K; ++k, ++h) {
+    for (unsigned r = 0; r < rows; r += kRun) {
+      unsigned k = 0;
+      if constexpr (sizeof(U) == 2)
+        if (rows - r >= kRun)  // eight rows of eight k at a time
+          for (; k + kRun <= K; k += kRun, h += kRun) {
+            const uint8_t* units[kRun];
+            for (unsigned i = 0; i < kRun; ++i) units[i] = unitOf(h + i);
+            transposeHalves(units, o + size_t(r) * K + k, K);
+          }
+      for (; k < K; ++k, ++h) {
         const uint8_t* unit = unitOf(h);
         const unsigned n = std::min(kRun, rows - r);
         for (unsigned j = 0; j < n; ++j) {
@@ -300,6 +339,7 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
           o[size_t(r + j) * K + k] = v;
         }
       }
+    }
   };
   if (e == 1)
     gather(uint8_t{});

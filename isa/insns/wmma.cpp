@@ -36,6 +36,10 @@
 #include "isa/insns/matrix_elements.h"
 #include "isa/insns/mma_accumulate.h"
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 namespace warpsim::isa::insns {
 namespace {
 
@@ -265,6 +269,35 @@ constexpr unsigned kMaxUnique = 16;
 
 // A fragment's load or store with its element type U (uint8_t .. uint64_t) a constant: element
 // by element, each over the lanes, the registers packed or unpacked a register at a time.
+// v[c] = the c-th of n elements of type U side by side at `at`, widened: with AVX2 four to
+// an instruction (GCC's __builtin_convertvector took the elements apart one by one).
+template <class U>
+void widenRow(const uint8_t* at, unsigned n, uint64_t* v) {
+  unsigned c = 0;
+#if defined(__AVX2__)
+  if constexpr (sizeof(U) <= 4)
+    for (; c + 4 <= n; c += 4) {
+      const uint8_t* from = at + c * sizeof(U);
+      __m256i out;
+      if constexpr (sizeof(U) == 1) {
+        uint32_t w;
+        std::memcpy(&w, from, sizeof w);
+        out = _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(int(w)));
+      } else if constexpr (sizeof(U) == 2) {
+        out = _mm256_cvtepu16_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(from)));
+      } else {
+        out = _mm256_cvtepu32_epi64(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
+      }
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(v + c), out);
+    }
+#endif
+  for (; c < n; ++c) {
+    U u;
+    std::memcpy(&u, at + c * sizeof(U), sizeof u);
+    v[c] = u;
+  }
+}
+
 template <class U>
 void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
   constexpr unsigned kBytes = sizeof(U), kPerReg = kBytes >= 4 ? 1 : 4 / kBytes;
@@ -325,11 +358,16 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
     uint8_t* const first = whole.host + (base[0] - whole.origin);
     const uint64_t step = stride[0] * kBytes;
     const uint64_t rowStep = colMajor ? kBytes : step, colStep = colMajor ? step : kBytes;
-    // The loops for loads and stores apart, each over a row's elements (vals[idx]).
+    // The loops for loads and stores apart, each over a row's elements (vals[idx]); a load of
+    // a row whose elements lie side by side (.row) four at a time in host vectors.
     const auto eachRow = [&](auto move) {
       for (unsigned row = 0; row < f.rows; ++row) {
         uint8_t* at = first + row * rowStep;
         uint64_t* v = vals + row * f.cols;
+        if (!store && colStep == kBytes) {
+          widenRow<U>(at, f.cols, v);
+          continue;
+        }
         for (unsigned col = 0; col < f.cols; ++col, at += colStep) move(at, v[col]);
       }
     };

@@ -79,6 +79,14 @@ void Cta::deviceFree(const isa::Inst& in, unsigned lane, uint64_t address) {
 
 void Cta::deviceFreeLanes(const isa::Inst& in, isa::LaneMask mask, const uint64_t* addresses) {
   if (!ctx_.heap) unsupported(in, "call to external function free outside a launch with a heap");
+  if (!obs_) {
+    // Only a double free is reported without observers (it stops the kernel): the heap frees
+    // the lanes at once up to it.
+    FreeOutcome outcomes[isa::kWarpSize];
+    const unsigned lane = ctx_.heap->freeLanes(mask, addresses, outcomes);
+    if (lane < isa::kWarpSize) reportFree(in, lane, addresses[lane], FreeOutcome::DoubleFree);
+    return;
+  }
   for (isa::LaneMask m = mask; m; m &= m - 1) {
     const unsigned lane = unsigned(__builtin_ctz(m));
     const FreeOutcome outcome = ctx_.heap->free(addresses[lane]);

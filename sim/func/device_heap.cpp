@@ -103,6 +103,13 @@ void DeviceHeap::knowPages(uint32_t lastPage) {
   freedStarts_.resize(used_.size(), 0);
 }
 
+[[gnu::always_inline]] inline void DeviceHeap::setUsed(uint32_t page, uint32_t used) {
+  used_[page] = used;
+  runs_.set(page, static_cast<uint8_t>(longestFreeRun(page)));
+  const uint64_t bit = uint64_t(1) << page % 64;
+  empty_[page / 64] = used == 0 ? empty_[page / 64] | bit : empty_[page / 64] & ~bit;
+}
+
 // Inlined into allocate and free, its callers (a call was a tenth of take's cost); the first
 // use of a page, once per page, is out of line.
 [[gnu::always_inline]] inline void DeviceHeap::take(const Place& p, bool taken) {
@@ -110,11 +117,7 @@ void DeviceHeap::knowPages(uint32_t lastPage) {
     knowPages(p.lastPage);
   for (uint32_t page = p.firstPage; page <= p.lastPage; ++page) {
     const uint32_t bits = p.slots ? ((1u << p.slots) - 1) << p.firstSlot : fullMask(page);
-    const uint32_t used = taken ? used_[page] | bits : used_[page] & ~bits;
-    used_[page] = used;
-    runs_.set(page, static_cast<uint8_t>(longestFreeRun(page)));
-    const uint64_t bit = uint64_t(1) << page % 64;
-    empty_[page / 64] = used == 0 ? empty_[page / 64] | bit : empty_[page / 64] & ~bit;
+    setUsed(page, taken ? used_[page] | bits : used_[page] & ~bits);
   }
 }
 
@@ -172,7 +175,8 @@ uint64_t DeviceHeap::allocate(uint64_t bytes, const std::shared_ptr<const HeapSi
   return b.address;
 }
 
-FreeOutcome DeviceHeap::free(uint64_t address) {
+[[gnu::always_inline]] inline FreeOutcome DeviceHeap::locate(uint64_t address,
+                                                             uint32_t& ref) const {
   if (address == 0) return FreeOutcome::Null;
   // A block's address is 16 bytes after the start of a slot of a page.
   const uint64_t offset = address - kHeapAlign - base_, inUnit = offset % kHeapUnitBytes;
@@ -183,19 +187,69 @@ FreeOutcome DeviceHeap::free(uint64_t address) {
   if (inUnit / kHeapPagePitch >= kHeapPagesPerUnit || page >= used_.size() ||
       slot >= kHeapSlotsPerPage)
     return FreeOutcome::NotHeapPointer;
-  const uint32_t ref =
-      startsAt_[startIndex(static_cast<uint32_t>(page), static_cast<uint32_t>(slot))];
+  ref = startsAt_[startIndex(static_cast<uint32_t>(page), static_cast<uint32_t>(slot))];
   if (ref == kNone) return FreeOutcome::NotHeapPointer;
+  return records_[ref - 1].live ? FreeOutcome::Freed : FreeOutcome::DoubleFree;
+}
+
+[[gnu::always_inline]] inline void DeviceHeap::retire(uint32_t ref) {
   Record& r = records_[ref - 1];
-  if (!r.live) return FreeOutcome::DoubleFree;
+  inUse_ -= r.block.size;
+  r.live = false;
+  freedStarts_[r.place.firstPage] |= 1u << r.place.firstSlot;  // where its address points
+}
+
+FreeOutcome DeviceHeap::free(uint64_t address) {
+  uint32_t ref = kNone;
+  const FreeOutcome outcome = locate(address, ref);
+  if (outcome != FreeOutcome::Freed) return outcome;
   // A free may give a lower page a run: the next malloc searches again.
   settleLastPage();
   lastSlots_ = 0;
-  take(r.place, false);
-  inUse_ -= r.block.size;
-  r.live = false;
-  freedStarts_[page] |= 1u << slot;
+  take(records_[ref - 1].place, false);
+  retire(ref);
   return FreeOutcome::Freed;
+}
+
+unsigned DeviceHeap::freeLanes(uint32_t lanes, const uint64_t* addresses, FreeOutcome* outcomes) {
+  // The slots given back on each page the lanes free small blocks on, the page's bookkeeping
+  // done once at the end: nothing here reads it between (a free finds its block by its record),
+  // and the result does not depend on the order of the pages (each page's longest run only grows
+  // as slots come free, and the tree of runs is a function of the pages' runs).
+  uint32_t pages[32], slots[32], n = 0;
+  unsigned doubleFree = 32;
+  bool first = true;
+  for (uint32_t m = lanes; m; m &= m - 1) {
+    const unsigned lane = unsigned(__builtin_ctz(m));
+    uint32_t ref = kNone;
+    const FreeOutcome outcome = outcomes[lane] = locate(addresses[lane], ref);
+    if (outcome == FreeOutcome::DoubleFree) {
+      doubleFree = lane;
+      break;
+    }
+    if (outcome != FreeOutcome::Freed) continue;
+    if (first) {  // as free() does
+      settleLastPage();
+      lastSlots_ = 0;
+      first = false;
+    }
+    const Place& p = records_[ref - 1].place;
+    if (p.slots == 0) {
+      take(p, false);  // whole pages, none of them a small block's
+    } else {
+      uint32_t i = n;  // the lanes' pages, the latest first
+      while (i > 0 && pages[i - 1] != p.firstPage) --i;
+      if (i == 0) {
+        pages[n] = p.firstPage;
+        slots[n] = 0;
+        i = ++n;
+      }
+      slots[i - 1] |= ((1u << p.slots) - 1) << p.firstSlot;
+    }
+    retire(ref);
+  }
+  for (uint32_t i = 0; i < n; ++i) setUsed(pages[i], used_[pages[i]] & ~slots[i]);
+  return doubleFree;
 }
 
 }  // namespace warpsim::sim

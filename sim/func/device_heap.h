@@ -114,6 +114,12 @@ class DeviceHeap {
   uint64_t allocate(uint64_t bytes, const FaultInfo& site, uint32_t gridId,
                     const std::string& kernel);
   FreeOutcome free(uint64_t address);
+  // free(addresses[lane]) for each lane set in `lanes`, in lane order, up to the first double
+  // free: each lane's outcome in outcomes[lane], and the lane of that double free returned (32:
+  // none; the lanes after it are not freed). The heap is then what those free()s one at a time
+  // leave; a page's bookkeeping (its slots, longest run and emptiness) is done once for all the
+  // lanes that free on it instead of once a lane (a warp's lanes free neighbouring slots).
+  unsigned freeLanes(uint32_t lanes, const uint64_t* addresses, FreeOutcome* outcomes);
 
   // The live block holding `address`, else null.
   const HeapBlock* liveBlock(uint64_t address) const;
@@ -155,6 +161,13 @@ class DeviceHeap {
   uint64_t nextEmptyPage(uint64_t from) const;
   bool findLarge(uint64_t bytes, Place& out) const;
   void take(const Place& p, bool taken);
+  // A page's taken slots become `used`: its longest run and emptiness follow.
+  void setUsed(uint32_t page, uint32_t used);
+  // free()'s answer for `address` without freeing: Freed, with the block's record in `ref`,
+  // where it would free a block.
+  FreeOutcome locate(uint64_t address, uint32_t& ref) const;
+  // What freeing a block does besides giving back its slots: its record is a freed one.
+  void retire(uint32_t ref);
   // Pages up to lastPage become known (empty), and the records' tables grow to them.
   [[gnu::noinline]] void knowPages(uint32_t lastPage);
 

@@ -190,5 +190,73 @@ RC_GTEST_PROP(DeviceHeapProps, BurstsOfOneSizeAreThoseOfAPlainModelOfTheRule, ()
   }());
 }
 
+// A warp's frees at once (freeLanes: each page's bookkeeping once for all its lanes) against
+// free() one lane at a time on a twin heap: the same outcome per lane, the same lane stopping at
+// a double free, and the same heap after every warp's call: its blocks, live and freed, its bytes
+// in use and the addresses of the mallocs that follow (bursts of one size, as a warp's lanes
+// malloc, and single ones). The lanes free live blocks (a warp's neighbouring slots and any
+// others, large blocks among them), freed ones, NULL and addresses that are no block's.
+RC_GTEST_PROP(DeviceHeapProps, AWarpsFreesAtOnceLeaveTheHeapThatFreesOneByOneLeave, ()) {
+  const uint64_t base = 0x40000000;
+  sim::DeviceHeap batch(base, 2 * sim::kHeapUnitBytes), single(base, 2 * sim::kHeapUnitBytes);
+  std::vector<uint64_t> live, freed;
+  const sim::FaultInfo site{};
+  const auto malloc = [&](uint64_t bytes) {
+    const uint64_t got = batch.allocate(bytes, site, 1, "k");
+    RC_ASSERT(got == single.allocate(bytes, site, 1, "k"));
+    if (got) live.push_back(got);
+  };
+  const int calls = *rc::gen::inRange(1, 120);
+  for (int c = 0; c < calls; ++c) {
+    const int kind = *rc::gen::inRange(0, 10);
+    const uint64_t bytes = kind < 6   ? *rc::gen::element<uint64_t>(0, 16, 64, 65, 144, 1904)
+                           : kind < 9 ? *rc::gen::inRange<uint64_t>(0, 1905)
+                                      : *rc::gen::inRange<uint64_t>(1905, 20000);
+    for (int n = *rc::gen::inRange(1, 33); n > 0; --n) malloc(bytes);
+    if (live.empty()) continue;
+    const auto lanes = *rc::gen::inRange<uint32_t>(0, ~0u);
+    uint64_t addresses[32];
+    const size_t from = *rc::gen::inRange<size_t>(0, live.size());
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      const int what = *rc::gen::inRange(0, 20);
+      addresses[lane] =
+          what < 12   ? live[std::min(live.size() - 1, from + lane)]  // neighbours
+          : what < 16 ? live[*rc::gen::inRange<size_t>(0, live.size())]
+          : what < 17 && !freed.empty() ? freed[*rc::gen::inRange<size_t>(0, freed.size())]
+          : what < 18                   ? 0
+                      : base + *rc::gen::inRange<uint64_t>(0, 2 * sim::kHeapUnitBytes);
+    }
+    sim::FreeOutcome outcomes[32];
+    const unsigned stop = batch.freeLanes(lanes, addresses, outcomes);
+    unsigned want = 32;
+    for (uint32_t m = lanes; m; m &= m - 1) {
+      const unsigned lane = unsigned(__builtin_ctz(m));
+      const sim::FreeOutcome outcome = single.free(addresses[lane]);
+      RC_ASSERT(outcomes[lane] == outcome);
+      if (outcome == sim::FreeOutcome::Freed) {
+        live.erase(std::find(live.begin(), live.end(), addresses[lane]));
+        freed.push_back(addresses[lane]);
+      }
+      if (outcome == sim::FreeOutcome::DoubleFree) {
+        want = lane;
+        break;
+      }
+    }
+    RC_ASSERT(stop == want);
+    RC_ASSERT(batch.bytesInUse() == single.bytesInUse());
+    const auto addressesOf = [](const std::vector<sim::HeapBlock>& blocks) {
+      std::vector<uint64_t> out;
+      for (const sim::HeapBlock& b : blocks) out.push_back(b.address);
+      return out;
+    };
+    RC_ASSERT(addressesOf(batch.liveBlocks()) == addressesOf(single.liveBlocks()));
+    for (const uint64_t a : freed) {
+      const sim::HeapBlock *x = batch.freedBlock(a), *y = single.freedBlock(a);
+      RC_ASSERT((x ? x->address : 0) == (y ? y->address : 0));
+    }
+    if (*rc::gen::inRange(0, 4) == 0) malloc(*rc::gen::inRange<uint64_t>(0, 1905));
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::test
