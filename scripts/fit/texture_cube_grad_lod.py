@@ -175,19 +175,24 @@ def plane(face, q):
     return (sc / ma, tc / ma) if ma > 0 else (math.nan, math.nan)
 
 
+def edge_frames(face, g):
+    """Unfolding face g's plane into face's: the axis along the shared edge, and face's frame of
+    the direction toward g and of that axis."""
+    third = 3 - face[0] - g[0]
+    toward = [0, 0, 0]
+    toward[g[0]] = g[1]
+    along = [0, 0, 0]
+    along[third] = 1
+    return third, frame(face, toward), frame(face, along)
+
+
 def unfolded(face, q):
     """q on its own face, unfolded across the edge into face's plane (lodFromCubeGradients)."""
     g = face_of(q)
     ma = abs(q[g[0]])
     if g[0] == face[0]:
         return plane(face, q) if g[1] == face[1] else (0.0, 0.0)
-    third = 3 - face[0] - g[0]
-    toward = [0, 0, 0]
-    toward[g[0]] = g[1]
-    along = [0, 0, 0]
-    along[third] = 1
-    es, et = frame(face, toward)
-    fs, ft = frame(face, along)
+    third, (es, et), (fs, ft) = edge_frames(face, g)
     past, other = 2 - face[1] * q[face[0]] / ma, q[third] / ma
     return es * past + fs * other, et * past + ft * other
 
@@ -249,13 +254,7 @@ def placed(face, q):
     if g[0] == face[0]:
         sc, tc = frame(face, n)
         return [sc, tc, 0.0 if g[1] == face[1] else 2.0], g[1] != face[1]
-    third = 3 - face[0] - g[0]
-    toward = [0, 0, 0]
-    toward[g[0]] = g[1]
-    along = [0, 0, 0]
-    along[third] = 1
-    es, et = frame(face, toward)
-    fs, ft = frame(face, along)
+    third, (es, et), (fs, ft) = edge_frames(face, g)
     past, other = 2 - face[1] * n[face[0]], n[third]
     return [es * past + fs * other, et * past + ft * other, 0.0], True
 

@@ -139,7 +139,10 @@ const std::vector<Row>& rows() {
       {"issue.tensor", &TimingConfig::iiTensor, "cycles/warp-insn", "S3 initiation 8", true},
       {"issue.branch", &TimingConfig::iiBranch, "cycles/warp-insn", "[unverified]", false},
       {"shared.latency", &TimingConfig::sharedLatency, "cycles",
-       "S3 -gpgpu_smem_latency 29; S4 28.6", true},
+       "micro_chase_shared on the H200 (h200_ncu.tsv): 29.96 cycles a step of LDS and the IMAD "
+       "that makes the next address, so 25 for the LDS (S3's -gpgpu_smem_latency 29 and S4's "
+       "28.6 are such steps whole)",
+       true},
       {"shared.cycles_per_wavefront", &TimingConfig::sharedCyclesPerWavefront, "cycles",
        "32 banks x 4 B = 128 B/clk/SM: one wavefront per cycle", true},
       {"shared.replay_latency", &TimingConfig::sharedReplayLatency, "cycles/wavefront",

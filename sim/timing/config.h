@@ -69,7 +69,7 @@ struct TimingConfig {
   // the ALU.
   uint32_t intOnFmaHeavy = 0;
   // Memory.
-  uint32_t sharedLatency = 29, sharedCyclesPerWavefront = 1, sharedAtomicLatency = 48;
+  uint32_t sharedLatency = 25, sharedCyclesPerWavefront = 1, sharedAtomicLatency = 48;
   // Cycles a bank conflict's replayed wavefront (one beyond the conflict-free count) adds to
   // its request's latency; the pipe still takes sharedCyclesPerWavefront of throughput each.
   uint32_t sharedReplayLatency = 2;

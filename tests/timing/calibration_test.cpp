@@ -44,9 +44,10 @@ TEST(Calibration, SharedReplayLatencyIsMicroBankStrides) {
   }
 }
 
-// A chain card recorded at 64 and 256 steps a launch (an H100's recording: the H200's SM): the
-// chip's and the model's cycles a step, the difference over the 192 extra steps (the launch's
-// own cost left out), per launch.
+// A chain card recorded at two sizes: the chip's and the model's cycles a step, the difference
+// between the sizes over the steps between them (the launch's own cost left out), per launch.
+// By default sizes 64 and 256, a step a unit of size (the H100 recordings of the branch and call
+// chains: the H200's SM).
 struct PerStep {
   double chip = 0, model = 0;
 };
@@ -54,26 +55,34 @@ struct ChainRun {
   std::vector<PerStep> steps;
   harness::CardResult small, large;
 };
-ChainRun perStep(const char* cardName, const char* recording, size_t launches) {
+struct ChainSizes {
+  uint64_t small = 64, large = 256;
+  double stepsPerUnit = 1;  // dependent steps per unit of the card's size
+};
+ChainRun perStep(const char* cardName, const char* recording, size_t launches,
+                 ChainSizes sizes = {}) {
   const auto ms = harness::readMeasurements(std::string(WARPSIM_SOURCE_DIR) +
                                             "/tests/recorded/timing/" + recording);
   std::map<std::pair<uint64_t, uint64_t>, double> chip;  // (size, launch) -> cycles
   for (const auto& m : ms)
-    if (m.card == cardName) chip[{m.size, m.launch}] = m.metric("gpc__cycles_elapsed.max");
+    if (m.card == cardName && (m.size == sizes.small || m.size == sizes.large))
+      chip[{m.size, m.launch}] = m.metric("gpc__cycles_elapsed.max");
   EXPECT_EQ(chip.size(), 2 * launches);
   const kernels::Card& card = *kernels::findCard(cardName);
   const TimingConfig config;
   sim::LaunchOptions o;
   o.serial = true;
   ChainRun r;
-  r.small = harness::runCardOnSim(card, 64, 1, o, &config);
-  r.large = harness::runCardOnSim(card, 256, 1, o, &config);
+  r.small = harness::runCardOnSim(card, sizes.small, 1, o, &config);
+  r.large = harness::runCardOnSim(card, sizes.large, 1, o, &config);
   EXPECT_TRUE(r.small.passed() && r.large.passed());
   if (!r.small.passed() || !r.large.passed()) return r;
+  const double between = double(sizes.large - sizes.small) * sizes.stepsPerUnit;
   for (uint64_t launch = 0; launch < launches; ++launch)
     r.steps.push_back(
-        {(chip[{256, launch}] - chip[{64, launch}]) / 192,
-         double(r.large.run.timings[launch].cycles - r.small.run.timings[launch].cycles) / 192});
+        {(chip[{sizes.large, launch}] - chip[{sizes.small, launch}]) / between,
+         double(r.large.run.timings[launch].cycles - r.small.run.timings[launch].cycles) /
+             between});
   return r;
 }
 
@@ -110,6 +119,19 @@ TEST(Calibration, BranchCostsAreMicroBranchChains) {
   const ChainRun r = perStep("micro_branch_chain", "h100_branches.tsv", 3);
   ASSERT_EQ(r.steps.size(), 3u);
   expectStepsNear(r, 3, 0.03);
+}
+
+// One thread's chains on the H200 (h200_ncu.tsv): micro_chase_shared's step is an LDS and the
+// IMAD that makes the next address (shared.latency + latency.int: the chip's 29.96 cycles),
+// micro_mufu_chain's a MUFU.EX2 with its neg folded in (latency.sfu: 16.99), micro_ffma_chain's
+// an FFMA (latency.fp32: 4.00). Each within 3% of the chip.
+TEST(Calibration, LatenciesAreMicroChains) {
+  const ChainRun shared = perStep("micro_chase_shared", "h200_ncu.tsv", 1, {1024, 4096, 2});
+  expectStepsNear(shared, 1, 0.03);
+  const ChainRun sfu = perStep("micro_mufu_chain", "h200_ncu.tsv", 1, {32, 128, 32});
+  expectStepsNear(sfu, 1, 0.03);
+  const ChainRun fp32 = perStep("micro_ffma_chain", "h200_ncu.tsv", 1, {32, 128, 32});
+  expectStepsNear(fp32, 1, 0.03);
 }
 
 }  // namespace
