@@ -2,7 +2,8 @@
 // section by section and line by line against the chip's output of the same program
 // (tests/recorded/texture/texture_forms.chip.txt.xz: `bash scripts/device_texture_forms.sh 1` on
 // an H100 the device tool lent, the H200's sm_90 texture units, 2026-12-05; its normread section
-// `ONLY=normread bash scripts/device_texture_forms.sh` on an H100, 2026-12-06): every line is one
+// `ONLY=normread bash scripts/device_texture_forms.sh` on an H100, 2026-12-06, and its gradlod
+// section likewise, later that day): every line is one
 // measurement with its inputs. What agrees must keep agreeing (whole sections and objects are
 // listed below); what differs is counted per section in docs/FIDELITY.md "Texture and surface
 // forms", and a change may only lower it.
@@ -93,11 +94,13 @@ TEST(TextureFormsProbe, AgreesWithTheH200WhereFitted) {
   // cube maps (a seamless corner's blend too), and tex of the normalized formats (normread: f32
   // and s32 alike read normalized floats). What differs: tex.grad on cube maps' level of
   // detail by 1 or 2/256 (the footprint's own roundings; NaN, infinite and opposite-face
-  // samples are placed as the chip places them, docs/FIDELITY.md "tex.grad on cube maps").
+  // samples are placed as the chip places them, docs/FIDELITY.md "tex.grad on cube maps"), and
+  // gradlod, the same roundings read directly (tex.grad's lod as a texel: 369 of 2,118 lines,
+  // recorded to fit them).
   const std::map<std::string, unsigned> floors = {
       {"base", 0},      {"sust", 0},       {"sured", 0},     {"suredodd", 0}, {"cubegrad", 722},
       {"tld4cube", 0},  {"sustnorm", 0},   {"txq", 0},       {"ms", 0},       {"indep", 0},
-      {"trap-sust", 0}, {"trap-sured", 0}, {"trap-suld", 0}, {"normread", 0}};
+      {"trap-sust", 0}, {"trap-sured", 0}, {"trap-suld", 0}, {"normread", 0}, {"gradlod", 369}};
   for (const auto& [name, most] : floors) EXPECT_LE(d[name].differing, most) << name;
   EXPECT_EQ(d.size(), floors.size());
 }
