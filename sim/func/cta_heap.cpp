@@ -89,8 +89,7 @@ void Cta::deviceFreeLanes(const isa::Inst& in, isa::LaneMask mask, const uint64_
   }
   for (isa::LaneMask m = mask; m; m &= m - 1) {
     const unsigned lane = unsigned(__builtin_ctz(m));
-    const FreeOutcome outcome = ctx_.heap->free(addresses[lane]);
-    if (outcome != FreeOutcome::Freed || obs_) reportFree(in, lane, addresses[lane], outcome);
+    reportFree(in, lane, addresses[lane], ctx_.heap->free(addresses[lane]));
   }
 }
 

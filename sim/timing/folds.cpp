@@ -5,6 +5,7 @@
 
 #include "isa/insn_table.h"
 #include "isa/types.h"
+#include "sim/timing/units.h"
 
 namespace warpsim::sim::timing {
 
@@ -33,13 +34,12 @@ int readsSlot(const isa::Inst& u, uint32_t slot) {
 
 Op operationOf(const isa::Inst& in) { return in.spec ? in.spec->operation : Op::Other; }
 
-// An integer add of two sources without carry-in (addc, the high half of a wide add, keeps its
-// IADD3.X) and without carry-out (add.cc defines the carry flag as well: two defs): what an
-// addressing mode or IADD3's negated operand can stand for.
+// An integer add of two sources into one register without the carry flag (addc, the high half
+// of a wide add, keeps its IADD3.X; add.cc defines the flag): what an addressing mode or IADD3's
+// negated operand can stand for.
 bool plainIntAdd(const isa::Inst& in) {
-  return in.cls == isa::InsnClass::Int && operationOf(in) == Op::Add &&
-         in.spec->role == isa::Role::Compute && in.defs.size() == 1 && !in.defs[0].pred &&
-         in.ops.size() == 3;
+  return in.cls == isa::InsnClass::Int && operationOf(in) == Op::Add && !touchesCarry(in) &&
+         in.defs.size() == 1 && !in.defs[0].pred && in.ops.size() == 3;
 }
 
 // Whether `u` can take a float operand negated or absolute (-R, |R|): FADD, FMUL, FFMA, FMNMX,

@@ -66,15 +66,13 @@ ClassTable::ClassTable(const TimingConfig& c) : intOnFmaHeavy(c.intOnFmaHeavy !=
   set(K::LoadConst, Unit::None, c.constLatency);
 }
 
-namespace {
-
-// Whether `in` reads or writes the carry flag (add.cc, addc, ...): IADD3 with its carry out or
-// in, which has no IMAD form.
 bool touchesCarry(const isa::Inst& in) {
   const isa::RegRef carry{isa::kCarrySlot, false};
   return std::find(in.defs.begin(), in.defs.end(), carry) != in.defs.end() ||
          std::find(in.uses.begin(), in.uses.end(), carry) != in.uses.end();
 }
+
+namespace {
 
 // Whether one of `in`'s sources is a constant (an immediate, or a special register's slot).
 bool hasConstantSource(const isa::Inst& in) {

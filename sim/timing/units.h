@@ -35,6 +35,10 @@ struct PipeChoice {
 enum class FixedPipe : uint8_t { Unknown, Alu, Fma };
 FixedPipe fixedPipeOf(const isa::Inst& in);
 
+// Whether `in` reads or writes the carry flag (add.cc, addc, ...): IADD3 with its carry out or
+// in, which has no IMAD form, no addressing mode and no negated source stands for.
+bool touchesCarry(const isa::Inst& in);
+
 // One row per isa::InsnClass, from the config.
 struct ClassTable {
   explicit ClassTable(const TimingConfig& c);
