@@ -30,33 +30,94 @@ Object levelOf(const Object& o, unsigned l) {
 
 namespace {
 
-// The share of a diagonal (the gradients' sum or difference) in the footprint (lodFromGradients).
+// tex.grad's footprint arithmetic, fitted to the gradlod section of texture_forms_probe, which
+// reads the level of detail directly (docs/FIDELITY.md "tex.grad's level of detail": every
+// one of its 2,118 lines, and 3,283 of the 3,285 gradient lines of power-of-two textures of
+// the mipmap probes). Each gradient component is cut to 9 fractional bits of its significand;
+// a length is estimated from the components on the grid of the largest one; the diagonals
+// (the gradients' sum and difference) are scaled by 11/16.
+constexpr int kGradientBits = 9;
+// The middle component's share of a length: the gradlod mid sweep (d/dx (2, m)) reads a share
+// in [0.34395, 0.344) at every m (11/32 reads 4 lines 1/256 low, 87/256 135).
+constexpr double kMiddleShare = 1409.0 / 4096;
+constexpr double kSmallestShare = 0.25;
 constexpr double kDiagonalShare = 11.0 / 16;
 
+// v cut toward zero to kGradientBits fractional bits of its significand (NaN and infinities
+// stay).
+double cutToGradientBits(double v) {
+  if (!std::isfinite(v) || v == 0) return v;
+  int e;
+  const double m = std::frexp(std::fabs(v), &e);  // |v| = m 2^e, m in [0.5, 1)
+  return std::copysign(
+      std::ldexp(std::floor(std::ldexp(m, kGradientBits + 1)), e - kGradientBits - 1), v);
+}
+
+// x on the grid of 2^(exponent - bits), the grid of a value of that binary exponent with `bits`
+// fractional bits, cut toward zero.
+double onGrid(double x, int exponent, int bits) {
+  return std::ldexp(std::floor(std::ldexp(x, bits - exponent)), exponent - bits);
+}
+
+// The binary exponent of x > 0 (x in [2^e, 2^(e + 1))).
+int exponentOf(double x) {
+  int e;
+  std::frexp(x, &e);
+  return e - 1;
+}
+
 // The H200's estimate of a gradient's length (up to three components, in texels): the largest
-// component, 87/256 of the middle one and 1/4 of the smallest. Exact along an axis; a rotated
-// (0.6, 0.8) reads 1.0054 as on the chip (docs/FIDELITY.md "Mipmaps": tex.grad).
+// component plus 1409/4096 of the middle one and 1/4 of the smallest, all three cut to the
+// largest's grid of kGradientBits fractional bits (a rotated (0.6, 0.8) reads 1.0054 as on the
+// chip; the grid: 2-d lines of the mipmap probe 88 -> 84 right, cube lines 219 -> 166).
 double gradientLength(const double* v, unsigned n) {
   double s[3] = {0, 0, 0};
   for (unsigned i = 0; i < n; ++i) s[i] = std::fabs(v[i]);
   std::sort(s, s + 3, [](double a, double b) { return a > b; });
-  return s[0] + 87.0 / 256 * s[1] + 0.25 * s[2];
+  if (s[0] > 0 && std::isfinite(s[0])) {
+    const int e = exponentOf(s[0]);
+    for (double& c : s) c = onGrid(c, e, kGradientBits);
+  }
+  return s[0] + kMiddleShare * s[1] + kSmallestShare * s[2];
 }
 
-// The H200's log2 of a footprint's size: the significand cut to 8 fractional bits and its log2
-// rounded up to 1/256 (a 256-entry table), so the level of detail is a multiple of 1/256. But
-// entry 2 reads 4/256, not 3/256: a single gradient of 2^(3/256) texels (1.0082, significand
-// 1 + 2/256 when cut) reads 4/256 in every octave of the mipmap probes (l1, l2, l3, Ml1, Ml2),
-// and the cube gradients of that significand read so too (docs/FIDELITY.md "tex.grad on cube
-// maps"); the 17 other entries the probes pin are the rounded-up log2.
+// A diagonal's share of the footprint: 11/16 of its length, on a 2-d texture's gradients
+// rounded to nearest on the length's grid of 10 fractional bits. The gradlod par sweep (d/dx =
+// d/dy = (a, 0), 512 lengths of an octave) reads 11/8 a' + 2^-10 .. 11/8 a' + 5/4096 for a' = a
+// cut to 9 bits, which this rounding gives at every length (truncated: 93 lines 1/256 low).
+// A cube map's sample differences read it truncated: rounded, 89 more cube lines read 1/256
+// high (docs/FIDELITY.md "tex.grad on cube maps").
+double diagonalTerm(const double* v, unsigned n, bool rounded) {
+  const double length = gradientLength(v, n);
+  const double d = kDiagonalShare * length;
+  if (!rounded || !(length > 0) || !std::isfinite(length)) return d;
+  const int e = exponentOf(length);
+  return onGrid(d + std::ldexp(1.0, e - 11), e, 10);
+}
+
+// The H200's log2 of a footprint's size: the significand cut to 8 fractional bits and looked
+// up in a table of 256 entries in 1/256, so the level of detail is a multiple of 1/256. The
+// entries are the chip's as the gradlod log2 sweep reads them (a single gradient of 2 (1 + (i
+// + f) / 256) texels, f = 0, 1/8, 1/2, 7/8, reads entry i in every octave; 8 (1 + (i + f) /
+// 256) for i < 16 the same): within 1.13/256 of the exact log2 of the entry's start, not a
+// rounding of it (entry 2 reads 4/256, entry 109 131/256, 255 255/256).
 float chipLog2(double rho) {
-  static const std::array<uint16_t, 256> kTable = [] {
-    std::array<uint16_t, 256> t{};
-    for (unsigned i = 0; i < 256; ++i)
-      t[i] = uint16_t(std::ceil(256 * std::log2(1 + i / 256.0) - 1e-9));
-    t[2] = 4;
-    return t;
-  }();
+  static constexpr std::array<uint8_t, 256> kTable = {
+      0,   2,   4,   5,   6,   8,   9,   11,  12,  13,  15,  16,  18,  19,  20,  22,  23,  24,  26,
+      27,  28,  30,  31,  32,  34,  35,  36,  38,  39,  40,  42,  43,  44,  45,  47,  48,  49,  50,
+      52,  53,  54,  55,  57,  58,  59,  60,  62,  63,  64,  65,  66,  68,  69,  70,  71,  72,  74,
+      75,  76,  77,  78,  79,  81,  82,  83,  84,  85,  86,  88,  89,  90,  91,  92,  93,  94,  95,
+      97,  98,  99,  100, 101, 102, 103, 104, 105, 106, 107, 109, 110, 111, 112, 113, 114, 115, 116,
+      117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 135, 136,
+      137, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154,
+      155, 156, 157, 158, 159, 160, 161, 162, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172,
+      173, 173, 174, 175, 176, 177, 178, 179, 180, 181, 181, 182, 183, 184, 185, 186, 187, 188, 188,
+      189, 190, 191, 192, 193, 194, 195, 195, 196, 197, 198, 199, 200, 200, 201, 202, 203, 204, 205,
+      205, 206, 207, 208, 209, 210, 210, 211, 212, 213, 214, 214, 215, 216, 217, 218, 218, 219, 220,
+      221, 222, 222, 223, 224, 225, 226, 226, 227, 228, 229, 229, 230, 231, 232, 233, 233, 234, 235,
+      236, 236, 237, 238, 239, 239, 240, 241, 242, 242, 243, 244, 245, 245, 246, 247, 248, 248, 249,
+      250, 251, 251, 252, 253, 253, 254, 255, 255,
+  };
   int e;
   const double m = std::frexp(rho, &e);  // rho = m 2^e, m in [0.5, 1)
   const unsigned i = unsigned((2 * m - 1) * 256);
@@ -135,24 +196,32 @@ void unfoldedCoords(CubeFace f, const CubePoint& c, double* st) {
   st[1] = et * past + ft * other;
 }
 
+// How a footprint treats its diagonals: left out (a cube-map sample on another face), 11/16 of
+// the length truncated (a cube map's own sample differences) or rounded on the length's grid
+// (a 2-d texture's gradients).
+enum class Diagonals { None, Truncated, Rounded };
+
 // The level of detail of gradients x and y (`dims` components each, in texels): the log2 of the
-// footprint, the longest of the two gradients and, scaled by 11/16, their sum and difference
-// (the diagonals; left out when `diagonals` is false): perpendicular gradients read the longer
-// one, parallel ones more (two equal ones 1.375 times one). Fitted to the H200
-// (mipmap_probe.h200.txt: the gradient sweeps of l1, l2, l3, docs/FIDELITY.md "Mipmaps").
-float footprintLod(const double* x, const double* y, unsigned dims, bool diagonals) {
-  double sum[3] = {}, diff[3] = {};
+// footprint, the longest of the two gradients and, scaled by 11/16, their sum and difference:
+// perpendicular gradients read the longer one, parallel ones more (two equal ones 1.375 times
+// one). Fitted to the H200 (the mipmap probes' gradient sweeps and texture_forms_probe's
+// gradlod section, docs/FIDELITY.md "Mipmaps" and "tex.grad's level of detail").
+float footprintLod(const double* gx, const double* gy, unsigned dims, Diagonals diagonals) {
+  double x[3] = {}, y[3] = {}, sum[3] = {}, diff[3] = {};
   for (unsigned d = 0; d < dims; ++d) {
+    x[d] = cutToGradientBits(gx[d]);
+    y[d] = cutToGradientBits(gy[d]);
     sum[d] = x[d] + y[d];
     diff[d] = x[d] - y[d];
   }
   double rho = 0;  // a NaN term (inf - inf) counts as none
   for (const double t : {gradientLength(x, dims), gradientLength(y, dims)})
     if (t > rho) rho = t;
-  if (diagonals)
-    for (const double t :
-         {kDiagonalShare * gradientLength(sum, dims), kDiagonalShare * gradientLength(diff, dims)})
+  if (diagonals != Diagonals::None) {
+    const bool rounded = diagonals == Diagonals::Rounded;
+    for (const double t : {diagonalTerm(sum, dims, rounded), diagonalTerm(diff, dims, rounded)})
       if (t > rho) rho = t;
+  }
   if (!(rho > 0)) return -INFINITY;
   if (std::isinf(rho)) return INFINITY;
   return chipLog2(rho);
@@ -170,7 +239,7 @@ float lodFromGradients(const Object& o, const float* ddx, const float* ddy) {
     x[d] = double(ddx[d]) * scale;
     y[d] = double(ddy[d]) * scale;
   }
-  return footprintLod(x, y, o.dims, true);
+  return footprintLod(x, y, o.dims, Diagonals::Rounded);
 }
 
 float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, const float* ddy) {
@@ -197,7 +266,7 @@ float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, 
   }
   // A sample on another face leaves the diagonals out (docs/FIDELITY.md: at (1, 1, 1) the pair
   // (-a, -a), (-a, a) reads its longer gradient, 1.34 a, not 11/16 of the sum, 1.375 a).
-  return footprintLod(g[0], g[1], 3, !crosses);
+  return footprintLod(g[0], g[1], 3, crosses ? Diagonals::None : Diagonals::Truncated);
 }
 
 MipChoice mipLevels(const Object& o, float lod) {
