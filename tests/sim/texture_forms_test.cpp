@@ -86,6 +86,12 @@ TEST(TextureForms, CubeGradientsAreDifferencesOfUnfoldedSamples) {
   const float corner[3] = {1, -1, -1}, cy[3] = {0, 0.1767766922712326f, 0},
               cz[3] = {0, 0, 0.1767766922712326f};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, corner, cy, cz), 128.0f / 256);
+  // A cube map's diagonal is 11/16 of its length truncated, not rounded as a 2-d texture's:
+  // from +x at (0.5, -0.25) the samples' differences (-0.4, -0.8) and (-0.96, 0.16) texels (cut
+  // to 9 bits) sum to a length of 1.5791 (on the grid of its 1.3594), whose 11/16, 1.08562,
+  // reads 30/256 on the chip; rounded on its 10-bit grid to 1.0859 it would read 31.
+  const float plusX[3] = {1, 0.25f, -0.5f}, gx[3] = {0, 0.1f, 0.05f}, gy[3] = {0, -0.02f, 0.12f};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, plusX, gx, gy), 30.0f / 256);
 }
 
 // NaN and infinite gradients, and a sample on the opposite face: what the chip read

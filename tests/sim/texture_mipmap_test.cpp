@@ -195,7 +195,7 @@ TEST(TextureMipmap, GradientsGiveTheLevelOfDetailInTexels) {
 // tex.grad's level of detail as the H200 computes it (mipmap_probe.h200.txt, the l2 gradient
 // sweep: the blend weight each line implies): the longer of two perpendicular gradients, a
 // length estimated from its components, the diagonals (sum and difference) at 11/16, and a log2
-// of the significand cut to 8 bits, rounded up to 1/256.
+// of the significand cut to 8 bits, looked up in the chip's table (GradientArithmeticIsTheChips).
 TEST(TextureMipmap, GradientLevelOfDetailIsTheChips) {
   const Object o = mipmapped(32, 16, 6, Filter::Linear);
   const auto lod = [&](float x0, float x1, float y0, float y1) {
@@ -208,11 +208,43 @@ TEST(TextureMipmap, GradientLevelOfDetailIsTheChips) {
   // 2^(3/8) in f32 lies a hair below the level's 96/256: its significand cut to 8 bits reads 95.
   EXPECT_EQ(lod(std::exp2(0.375f), 0, 0, 0), 95.0f);
   EXPECT_EQ(lod(std::exp2(0.25f), 0, 0, 0), 64.0f);  // ... and 2^(1/4) 64: the log2 rounds up
-  // The table's one exception: a significand cut to 1 + 2/256 reads 4/256 (the chip, in every
-  // octave the probes swept), where the rounded-up log2 is 3/256; 1 + 1/256 reads 2/256.
+  // A significand cut to 1 + 2/256 reads 4/256 (the chip, in every octave the probes swept),
+  // where the rounded-up log2 is 3/256; 1 + 1/256 reads 2/256.
   EXPECT_EQ(lod(1.0081559419631958f, 0, 0, 0), 4.0f);
   EXPECT_EQ(lod(4.032623767852783f, 0, 0, 0), 516.0f);
   EXPECT_EQ(lod(1.0054298639297485f, 0, 0, 0), 2.0f);
+}
+
+// The footprint's arithmetic as texture_forms_probe's gradlod section reads it on the chip
+// (texture_forms.chip.txt.xz: a 256 x 256 texture whose level k holds k, so a fetch returns the
+// level of detail; docs/FIDELITY.md "tex.grad's level of detail"). Gradients in texels.
+TEST(TextureMipmap, GradientArithmeticIsTheChips) {
+  const Object o = mipmapped(256, 256, 9, Filter::Linear);
+  const auto lod = [&](double x0, double x1, double y0, double y1) {
+    const float dx[2] = {float(x0 / 256), float(x1 / 256)},
+                dy[2] = {float(y0 / 256), float(y1 / 256)};
+    return isa::tex::lodFromGradients(o, dx, dy) * 256;
+  };
+  // The log2 table is the chip's, not a rounding of the exact log2: entry 109 (a significand
+  // of 1 + 109/256) reads 131/256 where the rounded-up log2 reads 132, 141 reads 162 (not
+  // 163), 255 reads 255 (not 256), 2 reads 4 (not 3); bits past the eighth do not count.
+  EXPECT_EQ(lod(2 * (1 + 109 / 256.0), 0, 0, 0), 256.0f + 131);
+  EXPECT_EQ(lod(2 * (1 + 109.875 / 256), 0, 0, 0), 256.0f + 131);
+  EXPECT_EQ(lod(2 * (1 + 141 / 256.0), 0, 0, 0), 256.0f + 162);
+  EXPECT_EQ(lod(2 * (1 + 255 / 256.0), 0, 0, 0), 256.0f + 255);
+  EXPECT_EQ(lod(2 * (1 + 2 / 256.0), 0, 0, 0), 256.0f + 4);
+  // The middle component's share is 1409/4096: (2, 1.2265625) reads 327/256 (11/32 reads 326),
+  // (2, 0.9765625) 313 and (2, 0.2265625) 269 (a share of 0.3444 or more reads 314 and 271).
+  EXPECT_EQ(lod(2, 1.2265625, 0, 0), 327.0f);
+  EXPECT_EQ(lod(2, 0.9765625, 0, 0), 313.0f);
+  EXPECT_EQ(lod(2, 0.2265625, 0, 0), 269.0f);
+  // Parallel gradients: the diagonal 11/16 of the sum, from the gradients cut to 9 bits and
+  // rounded to nearest on the sum's grid of 10 bits. Two gradients of sqrt(2) texels read
+  // 246/256 (truncated 245); of 1.0082 (cut: 1 + 4/512) 121/256 (truncated 120); of 1.0233 (1 +
+  // 11/512) 125/256 (the exact 1.375 a: 126).
+  EXPECT_EQ(lod(0x1.6a09e6p+0, 0, 0x1.6a09e6p+0, 0), 246.0f);
+  EXPECT_EQ(lod(0x1.021682p+0, 0, 0x1.021682p+0, 0), 121.0f);
+  EXPECT_EQ(lod(0x1.05f5c8p+0, 0, 0x1.05f5c8p+0, 0), 125.0f);
 }
 
 // A 4x4 f32 texture of three levels holding 1, 2 and 4 everywhere, linear mipmap filtering:
