@@ -9,9 +9,10 @@ fetches the same direction with tex.level at every lod j/256 (texCubemapLod; who
 fetches agree with the chip) and keeps the range of j whose words equal the chip's is built with
 nvcc and run once under `warpsim exec` (about 40 s). Each row then scores one model by the lines
 whose lod (rounded to 1/256) lies in that range: those with finite gradients, all of them, and all
-within 2/256; the last row is what isa/insns/texture_mipmap.cpp (lodFromCubeGradients)
-implements (the rows before it read level 0 for a NaN gradient and the last level for an
-infinite one).
+within 2/256; the last row is the placement isa/insns/texture_mipmap.cpp (lodFromCubeGradients)
+implements with the footprint arithmetic before the gradlod fit (the rows before it read level 0
+for a NaN gradient and the last level for an infinite one); texture_gradlod.py scores the
+current arithmetic on these lines (it imports this script's solve).
 
     python3 scripts/fit/texture_cube_grad_lod.py [build/bin/warpsim]
 """
@@ -283,7 +284,7 @@ MODELS = [
     ('samples unfolded across edges', lambda q, s: samples_lod(q, s, unfolded)),
     ('unfolded, no diagonals when one crosses',
      lambda q, s: samples_lod(q, s, unfolded, None, True)),
-    ('... NaN, infinite and opposite-face samples placed (warpsim)', placed_lod),
+    ('... NaN, infinite and opposite-face samples placed (tex11)', placed_lod),
 ]
 
 

@@ -8,7 +8,9 @@ level of detail the chip used follows from its result: the line is a blend of th
 fetches at the whole levels of detail L and L + 1 at the same coordinates (the probe's tex.level
 sweep), and the blend weight (the lod's fraction, truncated to 1/256) is where the result lies
 between them. Each row scores one model by the lines whose lod it gives exactly; the last row is
-what isa/insns/texture_mipmap.cpp (lodFromGradients) implements.
+what isa/insns/texture_mipmap.cpp (lodFromGradients) implemented before the gradlod fit
+(texture_gradlod.py scores the current arithmetic on these lines too: all but np2's 36 and two
+NaN lines of l3).
 
     python3 scripts/fit/texture_grad_lod.py
 """
