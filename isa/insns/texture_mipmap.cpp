@@ -31,9 +31,9 @@ Object levelOf(const Object& o, unsigned l) {
 namespace {
 
 // tex.grad's footprint arithmetic, fitted to the gradlod section of texture_forms_probe, which
-// reads the level of detail directly (docs/FIDELITY.md "tex.grad's level of detail": every
-// one of its 2,118 lines, and 3,283 of the 3,285 gradient lines of power-of-two textures of
-// the mipmap probes). Each gradient component is cut to 9 fractional bits of its significand;
+// reads the level of detail directly (docs/FIDELITY.md "tex.grad's level of detail": all 2,113
+// of its fetches, and 3,283 of the 3,285 gradient lines of power-of-two textures of the mipmap
+// probes). Each gradient component is cut to 9 fractional bits of its significand;
 // a length is estimated from the components on the grid of the largest one; the diagonals
 // (the gradients' sum and difference) are scaled by 11/16.
 constexpr int kGradientBits = 9;
