@@ -367,6 +367,46 @@ void eachCell(unsigned N, F f) {
             f(4 * q + 2 * h + b, 4 * g + t, (g + 8 * h) * N + 8 * q + 2 * t + b);
 }
 
+// eachCell's moves for 32-bit accumulators (element i of a lane is register i), eight cells at
+// a time: cells 8q .. 8q + 7 of row g + 8h are lanes 4g .. 4g + 3 of registers 4q + 2h and
+// 4q + 2h + 1 interleaved (cell 2t + b is register 4q + 2h + b's lane 4g + t), two host vectors
+// of four lanes each way, where a cell at a time was a fifth of the instruction's own time.
+using Lanes4 = uint64_t __attribute__((vector_size(32)));
+
+// grid[cell] = regs[i][lane] & mask.
+void cellsFromRegisters(unsigned N, const uint64_t* const* regs, uint64_t mask, uint64_t* grid) {
+  for (unsigned h = 0; h < 2; ++h)
+    for (unsigned g = 0; g < 8; ++g)
+      for (unsigned q = 0; q < N / 8; ++q) {
+        Lanes4 r0, r1;
+        std::memcpy(&r0, regs[4 * q + 2 * h] + 4 * g, sizeof r0);
+        std::memcpy(&r1, regs[4 * q + 2 * h + 1] + 4 * g, sizeof r1);
+        r0 &= mask;
+        r1 &= mask;
+        const Lanes4 lo = __builtin_shufflevector(r0, r1, 0, 4, 1, 5);
+        const Lanes4 hi = __builtin_shufflevector(r0, r1, 2, 6, 3, 7);
+        uint64_t* cells = grid + (g + 8 * h) * N + 8 * q;
+        std::memcpy(cells, &lo, sizeof lo);
+        std::memcpy(cells + 4, &hi, sizeof hi);
+      }
+}
+
+// regs[i][lane] = grid[cell].
+void registersFromCells(unsigned N, const uint64_t* grid, std::array<uint64_t, kWarpSize>* regs) {
+  for (unsigned h = 0; h < 2; ++h)
+    for (unsigned g = 0; g < 8; ++g)
+      for (unsigned q = 0; q < N / 8; ++q) {
+        Lanes4 lo, hi;
+        const uint64_t* cells = grid + (g + 8 * h) * N + 8 * q;
+        std::memcpy(&lo, cells, sizeof lo);
+        std::memcpy(&hi, cells + 4, sizeof hi);
+        const Lanes4 r0 = __builtin_shufflevector(lo, hi, 0, 2, 4, 6);
+        const Lanes4 r1 = __builtin_shufflevector(lo, hi, 1, 3, 5, 7);
+        std::memcpy(regs[4 * q + 2 * h].data() + 4 * g, &r0, sizeof r0);
+        std::memcpy(regs[4 * q + 2 * h + 1].data() + 4 * g, &r1, sizeof r1);
+      }
+}
+
 // The register holding vector element i of an operand.
 const uint64_t* vecReg(const Exec& x, const Opnd& o, unsigned i) {
   return x.reg(o.kind == OpndKind::Vec ? o.elems[i] : o);
@@ -512,14 +552,17 @@ void mmaAsyncH(Exec& x, const Inst& in) {
     // registers (through arrays by element and lane, the moves were a tenth of the
     // instruction).
     uint64_t *const cg = s.cGrid.of(size_t(16) * N), *const dg = s.dGrid.of(size_t(16) * N);
-    eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) { cg[cell] = cOf(i, lane); });
+    if (dHalf)
+      eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) { cg[cell] = cOf(i, lane); });
+    else
+      cellsFromRegisters(N, cRegs, cMask, cg);
     mmaGridDots(rows, 16, cols, N, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF, cg, dg);
     if (dHalf)  // elements 2j and 2j + 1 of a lane are neighbouring cells, register j's halves
       eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) {
         if (i % 2 == 0) out[i / 2][lane] = dg[cell] | dg[cell + 1] << 16;
       });
     else
-      eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) { out[i][lane] = dg[cell]; });
+      registersFromCells(N, dg, out);
     q.issue(std::move(p));
     return;
   }
