@@ -39,7 +39,6 @@
 #include <cassert>
 #include <cstdio>
 #include <cstring>
-#include <memory>
 #include <unordered_map>
 
 #include "isa/insns/addresses.h"
@@ -250,12 +249,14 @@ inline void transposeHalves(const uint8_t* const* units, uint32_t* out, unsigned
   }
 }
 
+// heads, bytes and index are the warp's scratch (wgmma_state.h), out one of its operands.
 void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMajor, Kind kind,
-                 unsigned K, unsigned mn0, unsigned rows, std::vector<uint32_t>& out) {
+                 unsigned K, unsigned mn0, unsigned rows, WgmmaScratch& s, uint32_t* out) {
   const unsigned e = bytesOf(kind), run = 16 / e;
   // The heads in element order (row by row): every run-th row, or every run-th k.
   const unsigned rStep = mnMajor ? run : 1, kStep = mnMajor ? 1 : run;
-  std::vector<uint32_t> heads;  // the heads' units
+  std::vector<uint32_t>& heads = s.heads;  // the heads' units
+  heads.clear();
   heads.reserve(size_t(rows) * K / run + 1);
   uint32_t lo = ~0u, hi = 0;
   // elementAddress with the swizzle and the layout constants of the loop (a local copy of the
@@ -292,15 +293,15 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
   // the CTA's shared memory is one region), the common case: each head's unit is read in
   // place, in element order, so no unit table is built and nothing is copied (a unit two heads
   // name is read twice, which nothing sees). Otherwise each distinct unit is loaded once.
-  std::vector<uint8_t> bytes;
-  std::vector<uint32_t> index;
+  std::vector<uint8_t>& bytes = s.bytes;
+  std::vector<uint32_t>& index = s.index;
   Machine::DirectRegion shared;
   const uint64_t ends[2] = {lo, hi};
   const bool inPlace = !heads.empty() &&
                        x.machine->direct(Space::Shared, 0b11, ends, 16, false, shared) &&
                        !shared.laneStride;
   if (!inPlace) loadDistinctUnits(x, in, heads, lo, hi, bytes, index);
-  out.resize(size_t(rows) * K);
+  // out (rows x K) is written whole below: every run of every row.
   // Each run's elements from its unit, little-endian, with e a constant in each loop (1, 2, 4)
   // and the layout's order chosen once: a K-major run is 16 / e neighbours of one row (a copy
   // that widens, vectorized), an MN-major one a column's worth of rows.
@@ -310,7 +311,7 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
     auto unitOf = [&](size_t h) {
       return inPlace ? shared.host + (head[h] - shared.origin) : &bytes[size_t(index[h]) * 16];
     };
-    uint32_t* o = out.data();
+    uint32_t* o = out;
     size_t h = 0;
     if (!mnMajor) {
       for (unsigned r = 0; r < rows; ++r)
@@ -366,21 +367,69 @@ void eachCell(unsigned N, F f) {
             f(4 * q + 2 * h + b, 4 * g + t, (g + 8 * h) * N + 8 * q + 2 * t + b);
 }
 
+// eachCell's moves for 32-bit accumulators (element i of a lane is register i), eight cells at
+// a time: cells 8q .. 8q + 7 of row g + 8h are lanes 4g .. 4g + 3 of registers 4q + 2h and
+// 4q + 2h + 1 interleaved (cell 2t + b is register 4q + 2h + b's lane 4g + t), two host vectors
+// of four lanes each way, where a cell at a time was a fifth of the instruction's own time.
+using Lanes4 = uint64_t __attribute__((vector_size(32)));
+
+// grid[cell] = regs[i][lane] & mask.
+void cellsFromRegisters(unsigned N, const uint64_t* const* regs, uint64_t mask, uint64_t* grid) {
+  for (unsigned h = 0; h < 2; ++h)
+    for (unsigned g = 0; g < 8; ++g)
+      for (unsigned q = 0; q < N / 8; ++q) {
+        Lanes4 r0, r1;
+        std::memcpy(&r0, regs[4 * q + 2 * h] + 4 * g, sizeof r0);
+        std::memcpy(&r1, regs[4 * q + 2 * h + 1] + 4 * g, sizeof r1);
+        r0 &= mask;
+        r1 &= mask;
+        const Lanes4 lo = __builtin_shufflevector(r0, r1, 0, 4, 1, 5);
+        const Lanes4 hi = __builtin_shufflevector(r0, r1, 2, 6, 3, 7);
+        uint64_t* cells = grid + (g + 8 * h) * N + 8 * q;
+        std::memcpy(cells, &lo, sizeof lo);
+        std::memcpy(cells + 4, &hi, sizeof hi);
+      }
+}
+
+// regs[i][lane] = grid[cell].
+void registersFromCells(unsigned N, const uint64_t* grid, std::array<uint64_t, kWarpSize>* regs) {
+  for (unsigned h = 0; h < 2; ++h)
+    for (unsigned g = 0; g < 8; ++g)
+      for (unsigned q = 0; q < N / 8; ++q) {
+        Lanes4 lo, hi;
+        const uint64_t* cells = grid + (g + 8 * h) * N + 8 * q;
+        std::memcpy(&lo, cells, sizeof lo);
+        std::memcpy(&hi, cells + 4, sizeof hi);
+        const Lanes4 r0 = __builtin_shufflevector(lo, hi, 0, 2, 4, 6);
+        const Lanes4 r1 = __builtin_shufflevector(lo, hi, 1, 3, 5, 7);
+        std::memcpy(regs[4 * q + 2 * h].data() + 4 * g, &r0, sizeof r0);
+        std::memcpy(regs[4 * q + 2 * h + 1].data() + 4 * g, &r1, sizeof r1);
+      }
+}
+
 // The register holding vector element i of an operand.
 const uint64_t* vecReg(const Exec& x, const Opnd& o, unsigned i) {
   return x.reg(o.kind == OpndKind::Vec ? o.elems[i] : o);
 }
 
-// The f16 elements' bits (the low half of each element's), the sign flipped for a scale of -1:
-// one vectorized pass (as a lambda inside mmaAsyncH the loop reloaded its pointers from the
-// stack at every element), into a buffer that is written whole (not zeroed first).
-std::unique_ptr<uint16_t[]> halvesOf(const std::vector<uint32_t>& bits, double scale) {
+// The f16 elements' bits (the low half of each element's), the sign flipped for a scale of -1,
+// into `halves` (the warp's scratch), written whole: eight elements to a host vector (at -O2
+// GCC leaves a loop of unknown trip count scalar, four instructions an element).
+const uint16_t* halvesOf(const uint32_t* bits, size_t n, double scale,
+                         ScratchArray<uint16_t>& halves) {
+  using W8 = uint32_t __attribute__((vector_size(32)));
+  using H8 = uint16_t __attribute__((vector_size(16)));
   const uint32_t sign = scale < 0 ? 0x8000 : 0;
-  auto h = std::make_unique_for_overwrite<uint16_t[]>(bits.size());
-  const uint32_t* __restrict from = bits.data();
-  uint16_t* __restrict to = h.get();
-  for (size_t i = 0, n = bits.size(); i < n; ++i) to[i] = uint16_t(from[i] ^ sign);
-  return h;
+  uint16_t* to = halves.of(n);
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    W8 w;
+    std::memcpy(&w, bits + i, sizeof w);
+    const H8 h = __builtin_convertvector(w ^ sign, H8);
+    std::memcpy(to + i, &h, sizeof h);
+  }
+  for (; i < n; ++i) to[i] = uint16_t(bits[i] ^ sign);
+  return to;
 }
 
 void mmaAsyncH(Exec& x, const Inst& in) {
@@ -411,12 +460,17 @@ void mmaAsyncH(Exec& x, const Inst& in) {
     }
   }
   const unsigned rank = q.rank();
+  // Every buffer below is the warp's (wgmma_state.h): sized here, written whole before it is
+  // read.
+  WgmmaScratch& s = q.scratch();
   // A: the warp's 16 rows, row-major (16 x K) as element bits.
-  std::vector<uint32_t> A(16 * K), B;
+  const size_t aSize = size_t(16) * K, bSize = size_t(N) * KB;
+  uint32_t *const A = s.a.of(aSize), *const B = s.b.of(bSize);
   if (f & kADesc) {
     const wgmma::Descriptor ad = wgmma::decode(uniformValue(x, aOp, x.mask));
-    readOperand(x, in, ad, transA, ak, K, 16 * rank, 16, A);
+    readOperand(x, in, ad, transA, ak, K, 16 * rank, 16, s, A);
   } else {
+    std::fill(A, A + aSize, 0u);  // the fragments name every element; zeroed all the same
     const unsigned perReg = 4 / bytesOf(ak), bits = 8 * bytesOf(ak);
     for (unsigned lane = 0; lane < kWarpSize; ++lane)
       for (unsigned i = 0; i < 4 * perReg; ++i) {
@@ -427,7 +481,7 @@ void mmaAsyncH(Exec& x, const Inst& in) {
       }
   }
   const wgmma::Descriptor bd = wgmma::decode(uniformValue(x, bOp, x.mask));
-  readOperand(x, in, bd, transB, bk, KB, 0, N, B);  // B[n * KB + k]
+  readOperand(x, in, bd, transB, bk, KB, 0, N, s, B);  // B[n * KB + k]
   // Sparse: the expanded column of each stored element of the warp's rows (mma_sparse.h).
   std::array<std::array<uint8_t, 32>, 16> columns;
   if (sparse) {
@@ -442,61 +496,82 @@ void mmaAsyncH(Exec& x, const Inst& in) {
   // D's registers: element i of lane (g, t) is (g + 8 ((i / 2) % 2), 8 (i / 4) + 2 t + i % 2).
   const bool dHalf = f & kDF16;
   const unsigned dRegs = dHalf ? N / 4 : N / 2;
-  WgmmaQueue::Pending p;
+  WgmmaQueue::Pending p = q.spare();
   p.inst = &in;
   p.slots.resize(dRegs);
-  p.values.resize(dRegs);
+  p.values.resize(dRegs);  // every lane of each written below
   for (unsigned j = 0; j < dRegs; ++j) p.slots[j] = dOp.elems[j].slot;
-  std::vector<const std::array<uint64_t, kWarpSize>*> pending;
+  std::vector<const std::array<uint64_t, kWarpSize>*>& pending = s.inFlight;
   q.latest(p.slots, pending);
-  std::vector<const uint64_t*> cur(dRegs);
+  std::vector<const uint64_t*>& cur = s.cRegs;
+  cur.resize(dRegs);
   for (unsigned j = 0; j < dRegs; ++j)
     cur[j] = pending[j] ? pending[j]->data() : x.reg(dOp.elems[j]);
   // Every element's value, decoded once (each is used by N columns or 16 rows): A's rows and B's
   // columns are K contiguous values, what mmaDot reads (imm-scale-a/b: 1 for the integer forms).
-  // The buffers are written whole before they are read: not zeroed.
-  const auto av = std::make_unique_for_overwrite<double[]>(A.size());
-  const auto bv = std::make_unique_for_overwrite<double[]>(B.size());
+  double *const av = s.av.of(aSize), *const bv = s.bv.of(bSize);
   const fp::Format af = formatOf(ak), bf = formatOf(bk);
   const bool fp8 = ak == Kind::E4M3 || ak == Kind::E5M2;
   // The rows and columns prepared once for mmaDot (each meets N columns or 16 rows).
-  std::unique_ptr<int32_t[]> ae, be;
-  std::unique_ptr<float[]> an, bn;
-  std::vector<MmaVector> rows, cols;
+  int32_t *ae = nullptr, *be = nullptr;
+  float *an = nullptr, *bn = nullptr;
+  MmaVector *rows = nullptr, *cols = nullptr;
   if (!isInt && !sparse) {
-    ae = std::make_unique_for_overwrite<int32_t[]>(A.size());
-    be = std::make_unique_for_overwrite<int32_t[]>(B.size());
-    an = std::make_unique_for_overwrite<float[]>(A.size());
-    bn = std::make_unique_for_overwrite<float[]>(B.size());
-    rows.resize(16);
-    cols.resize(N);
+    ae = s.ae.of(aSize);
+    be = s.be.of(bSize);
+    an = s.an.of(aSize);
+    bn = s.bn.of(bSize);
+    rows = s.rows.of(16);
+    cols = s.cols.of(N);
   }
   if (!isInt && !sparse && ak == Kind::F16 && bk == Kind::F16) {
     // f16: decoded from the bits with the vectors (mmaVectorsF16); imm-scale-a/b of -1 negate
     // exactly, the sign bit flipped.
-    mmaVectorsF16(halvesOf(A, scaleA).get(), 16, K, av.get(), ae.get(), an.get(), rows.data());
-    mmaVectorsF16(halvesOf(B, scaleB).get(), N, K, bv.get(), be.get(), bn.get(), cols.data());
+    mmaVectorsF16(halvesOf(A, aSize, scaleA, s.halves), 16, K, av, ae, an, rows);
+    mmaVectorsF16(halvesOf(B, bSize, scaleB, s.halves), N, K, bv, be, bn, cols);
   } else {
-    valuesOf(ak, A.data(), A.size(), scaleA, av.get());
-    valuesOf(bk, B.data(), B.size(), scaleB, bv.get());
+    valuesOf(ak, A, aSize, scaleA, av);
+    valuesOf(bk, B, bSize, scaleB, bv);
     if (!isInt && !sparse) {
-      mmaVectors(av.get(), K, 16, K, af, ae.get(), an.get(), rows.data());
-      mmaVectors(bv.get(), K, N, K, bf, be.get(), bn.get(), cols.data());
+      mmaVectors(av, K, 16, K, af, ae, an, rows);
+      mmaVectors(bv, K, N, K, bf, be, bn, cols);
     }
   }
   const fp::Format accF = dHalf ? fp::kF16 : fp::kF32;
-  // D's elements by element i (N / 2 of them a lane) and lane, computed, then packed: element
-  // i of every lane reads C's register i (f16: i / 2), its cell in the grid is eachCell's.
-  const unsigned elems = N / 2;
-  const auto cBits = std::make_unique_for_overwrite<uint64_t[]>(size_t(elems) * kWarpSize);
-  for (unsigned i = 0; i < elems; ++i) {
-    const uint64_t* c = cur[dHalf ? i / 2 : i];
-    const unsigned shift = dHalf ? 16 * (i & 1) : 0;
-    const uint64_t mask = !scaleD ? 0 : dHalf ? 0xFFFF : 0xFFFFFFFF;
-    for (unsigned lane = 0; lane < kWarpSize; ++lane)
-      cBits[i * kWarpSize + lane] = (c[lane] >> shift) & mask;
+  // Element i of every lane (N / 2 of them a lane) reads C's register i (f16: i / 2, its half
+  // i % 2); its cell in the grid is eachCell's.
+  const uint64_t cMask = !scaleD ? 0 : dHalf ? 0xFFFF : 0xFFFFFFFF;
+  const uint64_t* const* const cRegs = cur.data();
+  auto cOf = [&](unsigned i, unsigned lane) {
+    return dHalf ? (cRegs[i / 2][lane] >> 16 * (i & 1)) & cMask : cRegs[i][lane] & cMask;
+  };
+  std::array<uint64_t, kWarpSize>* const out = p.values.data();
+  if (!sparse && !isInt) {
+    // The warp's 16 x N grid of dots at once (mmaGridDots: each element of every lane is one
+    // cell), C moved from the registers into the cells and D from the cells into the result's
+    // registers (through arrays by element and lane, the moves were a tenth of the
+    // instruction).
+    uint64_t *const cg = s.cGrid.of(size_t(16) * N), *const dg = s.dGrid.of(size_t(16) * N);
+    if (dHalf)
+      eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) { cg[cell] = cOf(i, lane); });
+    else
+      cellsFromRegisters(N, cRegs, cMask, cg);
+    mmaGridDots(rows, 16, cols, N, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF, cg, dg);
+    if (dHalf)  // elements 2j and 2j + 1 of a lane are neighbouring cells, register j's halves
+      eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) {
+        if (i % 2 == 0) out[i / 2][lane] = dg[cell] | dg[cell + 1] << 16;
+      });
+    else
+      registersFromCells(N, dg, out);
+    q.issue(std::move(p));
+    return;
   }
-  const auto dBits = std::make_unique_for_overwrite<uint64_t[]>(size_t(elems) * kWarpSize);
+  // The sparse and integer forms: D's elements by element and lane, computed, then packed.
+  const unsigned elems = N / 2;
+  uint64_t* const cBits = s.cBits.of(size_t(elems) * kWarpSize);
+  for (unsigned i = 0; i < elems; ++i)
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) cBits[i * kWarpSize + lane] = cOf(i, lane);
+  uint64_t* const dBits = s.dBits.of(size_t(elems) * kWarpSize);
   if (sparse) {
     // Each stored element meets the B element its metadata names; the K/2 products summed by
     // sparseDot (the dense wgmma's adder; blocks of the dense K for DenseBlocks), integers
@@ -517,7 +592,7 @@ void mmaAsyncH(Exec& x, const Inst& in) {
                       kSparseGrouping);
       }
     });
-  } else if (isInt) {
+  } else {
     eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) {
       const unsigned row = cell / N, col = cell % N;
       int64_t s = int64_t(int32_t(uint32_t(cBits[i * kWarpSize + lane])));
@@ -525,28 +600,14 @@ void mmaAsyncH(Exec& x, const Inst& in) {
       if (f & kSatFinite) s = std::clamp<int64_t>(s, INT32_MIN, INT32_MAX);
       dBits[i * kWarpSize + lane] = uint32_t(s);
     });
-  } else {
-    // The warp's 16 x N grid of dots at once (mmaGridDots: each element of every lane is one
-    // cell), C and D moved from and to the lanes' elements.
-    const auto cg = std::make_unique_for_overwrite<uint64_t[]>(size_t(16) * N);
-    const auto dg = std::make_unique_for_overwrite<uint64_t[]>(size_t(16) * N);
-    eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) {
-      cg[cell] = cBits[i * kWarpSize + lane];
-    });
-    mmaGridDots(rows.data(), 16, cols.data(), N, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF,
-                cg.get(), dg.get());
-    eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) {
-      dBits[i * kWarpSize + lane] = dg[cell];
-    });
   }
   for (unsigned j = 0; j < dRegs; ++j) {
     const uint64_t* lo = &dBits[(dHalf ? 2 * j : j) * kWarpSize];
-    std::array<uint64_t, kWarpSize>& out = p.values[j];
     if (dHalf)
       for (unsigned lane = 0; lane < kWarpSize; ++lane)
-        out[lane] = lo[lane] | lo[kWarpSize + lane] << 16;
+        out[j][lane] = lo[lane] | lo[kWarpSize + lane] << 16;
     else
-      std::copy(lo, lo + kWarpSize, out.begin());
+      std::copy(lo, lo + kWarpSize, out[j].begin());
   }
   q.issue(std::move(p));
 }

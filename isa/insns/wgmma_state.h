@@ -10,15 +10,63 @@
 // .aligned instructions together): wgmma.commit_group closes the open group, wait_group N
 // completes all closed groups but the newest N. The machine owns one queue per warp
 // (isa::Machine::wgmmaQueue) and resets it when the CTA starts.
+//
+// The queue also keeps what a wgmma.mma_async works in (WgmmaScratch) and the results it has
+// landed, for the warp's next instructions to reuse: the machine keeps its CTA, hence the queues,
+// from one CTA to the next on a host thread, so that once a warp has run a wgmma of a size,
+// the next allocates nothing (a dozen host allocations an instruction, with their zeroing, were
+// a tenth of hgemm_wgmma's time).
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
+#include "isa/insns/mma_accumulate.h"
 #include "isa/program.h"
 
 namespace warpsim::isa::insns {
+
+// An array that keeps its storage for the next instruction and grows without initializing
+// (std::vector's resize zeroes what it adds: a third of the buffers' cost on a launch's first
+// instructions, whose warps' queues start empty).
+template <class T>
+class ScratchArray {
+ public:
+  // n elements, their contents whatever the last user left (the caller writes them all).
+  T* of(size_t n) {
+    if (n > capacity_) {
+      data_ = std::make_unique_for_overwrite<T[]>(n);
+      capacity_ = n;
+    }
+    return data_.get();
+  }
+
+ private:
+  std::unique_ptr<T[]> data_;
+  size_t capacity_ = 0;
+};
+
+// The buffers of one wgmma.mma_async (wgmma.cpp's mmaAsyncH and readOperand, which alone read
+// and write them): each is sized and written whole by the instruction before it is read, so
+// what a previous instruction left in it is never seen.
+struct WgmmaScratch {
+  ScratchArray<uint32_t> a, b;          // the operands' element bits
+  std::vector<uint32_t> heads, index;   // readOperand: the units, their places
+  std::vector<uint8_t> bytes;           // readOperand: the distinct units (observed runs)
+  ScratchArray<uint16_t> halves;        // f16 elements' bits, a scale's sign applied
+  ScratchArray<double> av, bv;          // the elements' values
+  ScratchArray<int32_t> ae, be;         // their alignment exponents
+  ScratchArray<float> an, bn;           // their f32 copies
+  ScratchArray<MmaVector> rows, cols;   // A's rows, B's columns for mmaGridDots
+  ScratchArray<uint64_t> cBits, dBits;  // C and D by element and lane
+  ScratchArray<uint64_t> cGrid, dGrid;  // C and D by cell of the warp's grid
+  std::vector<const std::array<uint64_t, kWarpSize>*> inFlight;  // latest() of D's registers
+  std::vector<const uint64_t*> cRegs;                            // C's registers, in flight or not
+};
 
 class WgmmaQueue {
  public:
@@ -36,6 +84,15 @@ class WgmmaQueue {
   }
   // The warp's rank in its warpgroup (0..3): which 16 rows of the 64-row tile it computes.
   unsigned rank() const { return rank_; }
+  // A Pending to fill, with the storage of one that has landed when there is one (its slots
+  // and values are resized and written whole by the instruction).
+  Pending spare() {
+    if (spare_.empty()) return {};
+    Pending p = std::move(spare_.back());
+    spare_.pop_back();
+    return p;
+  }
+  WgmmaScratch& scratch() { return scratch_; }
   // A result joins the open group.
   void issue(Pending p) {
     p.group = closed_;
@@ -48,9 +105,10 @@ class WgmmaQueue {
   void complete(uint32_t keep, Land&& land) {
     size_t kept = 0;
     for (Pending& p : pending_) {
-      if (closed_ >= keep && p.group < closed_ - keep)
+      if (closed_ >= keep && p.group < closed_ - keep) {
         land(p);
-      else if (&pending_[kept] == &p)
+        spare_.push_back(std::move(p));
+      } else if (&pending_[kept] == &p)
         ++kept;
       else
         pending_[kept++] = std::move(p);
@@ -88,6 +146,8 @@ class WgmmaQueue {
   unsigned rank_ = 0;
   uint32_t closed_ = 0;
   std::vector<Pending> pending_;
+  std::vector<Pending> spare_;  // landed, their storage kept for spare()
+  WgmmaScratch scratch_;
 };
 
 }  // namespace warpsim::isa::insns

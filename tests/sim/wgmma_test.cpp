@@ -7,6 +7,7 @@
 // (isa::insns::sparseColumns, checked against the manual's figures in mma_sparse_test.cpp).
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <functional>
 
@@ -553,6 +554,37 @@ TEST(WgmmaInFlight, UncommittedWorkWaitsForItsCommit) {
   ASSERT_EQ(v.size(), 512u);
   EXPECT_EQ(v[0], 1.0f);
   EXPECT_EQ(v[1], 17.0f);
+}
+
+TEST(WgmmaInFlight, AWarpsNextWgmmaOfAnotherFormReusesItsBuffers) {
+  // A warp's queue keeps its buffers and its landed results' storage for its next wgmma
+  // (wgmma_state.h): an f32 result (four registers), then an f16 one (two), then f32 again,
+  // each landed before the next, must each give what it gives alone.
+  auto v = runInflight(std::string(kMma) + R"(
+  wgmma.commit_group.sync.aligned;
+  wgmma.wait_group.sync.aligned 0;
+  mov.b32 %r4, 0x3C003C00;
+  mov.b32 %r5, 0x3C003C00;
+  wgmma.fence.sync.aligned;
+  wgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16 {%r4,%r5}, {%a0,%a1,%a2,%a3}, %rd2, %p1, 1, 1, 0;
+  wgmma.commit_group.sync.aligned;
+  wgmma.wait_group.sync.aligned 0;
+)" + kMma + R"(
+  wgmma.commit_group.sync.aligned;
+  wgmma.wait_group.sync.aligned 0;
+  st.global.f32 [%rd1], %d0;
+  st.global.f32 [%rd1+4], %d3;
+  st.global.b32 [%rd1+8], %r4;
+  st.global.b32 [%rd1+12], %r5;
+)");
+  ASSERT_EQ(v.size(), 512u);
+  const uint32_t seventeenTwice = 0x4C404C40;  // f16x2 {17, 17}: 16 ones + C
+  for (unsigned t = 0; t < 128; ++t) {
+    EXPECT_EQ(v[t * 4], 33.0f) << t;  // 1 + 16 + 16
+    EXPECT_EQ(v[t * 4 + 1], 33.0f) << t;
+    EXPECT_EQ(std::bit_cast<uint32_t>(v[t * 4 + 2]), seventeenTwice) << t;
+    EXPECT_EQ(std::bit_cast<uint32_t>(v[t * 4 + 3]), seventeenTwice) << t;
+  }
 }
 
 TEST(WgmmaMisuse, AWarpgroupShortOfThreadsFaults) {
