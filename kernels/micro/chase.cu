@@ -22,3 +22,33 @@ extern "C" __global__ void micro_chase_shared(unsigned* out, const unsigned* nex
     out[0] = i;
   }
 }
+
+// Through cp.async: each step copies the entry into shared memory (4 bytes with .ca, or the
+// 16-byte vector that holds it with .cg, which skips the L1), waits for it (commit_group,
+// wait_group 0) and reads it there: an asynchronous copy's round trip, plus a shared load.
+extern "C" __global__ void micro_chase_async(unsigned* out, const unsigned* next, unsigned steps,
+                                             unsigned wide) {
+  __shared__ __align__(16) unsigned slot[4];
+  const unsigned at = unsigned(__cvta_generic_to_shared(slot));
+  unsigned i = 0;
+  if (wide) {
+    for (unsigned s = 0; s < steps; ++s) {
+      asm volatile(
+          "cp.async.cg.shared.global [%0], [%1], 16;\n\tcp.async.commit_group;\n\t"
+          "cp.async.wait_group 0;" ::"r"(at),
+          "l"(next + i)
+          : "memory");
+      asm volatile("ld.shared.u32 %0, [%1];" : "=r"(i) : "r"(at) : "memory");
+    }
+  } else {
+    for (unsigned s = 0; s < steps; ++s) {
+      asm volatile(
+          "cp.async.ca.shared.global [%0], [%1], 4;\n\tcp.async.commit_group;\n\t"
+          "cp.async.wait_group 0;" ::"r"(at),
+          "l"(next + i)
+          : "memory");
+      asm volatile("ld.shared.u32 %0, [%1];" : "=r"(i) : "r"(at) : "memory");
+    }
+  }
+  out[0] = i;
+}

@@ -13,6 +13,7 @@
 #include "kernels/micro/call_chains_cards.h"
 #include "kernels/micro/launch.h"
 #include "kernels/micro/lds_width_cards.h"
+#include "kernels/micro/mma_chains_cards.h"
 #include "kernels/random.h"
 
 namespace warpsim::kernels {
@@ -142,6 +143,27 @@ Problem makeChaseCached(uint64_t bytes, uint64_t seed) {
 // One partial pass: every step a first touch, so with cold caches every load comes from DRAM.
 Problem makeChaseDram(uint64_t bytes, uint64_t seed) {
   return makeChaseGlobal(bytes, seed, 1, 4096);
+}
+
+// micro_chase_global's chase through cp.async: a .ca launch (4 bytes), then a .cg one (16).
+Problem makeChaseAsync(uint64_t bytes, uint64_t seed) {
+  Problem p = makeChaseGlobal(bytes, seed, 2, ~0ull);
+  p.buffers.push_back(poisonBuffer("out_cg", ElemType::U32, 1));
+  Launch& ca = p.launches[0];
+  ca.entry = "micro_chase_async";
+  Launch cg = ca;
+  ca.args.push_back(KernelArg::u32(0));
+  cg.args[0] = KernelArg::buf(2);
+  cg.args.push_back(KernelArg::u32(1));
+  p.launches.push_back(std::move(cg));
+  return p;
+}
+
+void referenceChaseAsync(Problem& p) {
+  const auto next = readBuffer<uint32_t>(p.buffers[1]);
+  const uint32_t steps = scalarOf<uint32_t>(p.launches[0].args[2]);
+  writeBuffer(p.buffers[0], std::vector<uint32_t>{chase(next, steps)});
+  writeBuffer(p.buffers[2], std::vector<uint32_t>{chase(next, steps)});
 }
 
 void referenceChaseGlobal(Problem& p) {
@@ -567,6 +589,10 @@ std::vector<Card> microCards() {
            "calibration: up to 4096 chase steps, each a line touched first, over size bytes "
            "(cold caches: DRAM latency)",
            2 << 20, 1 << 20, 8 << 20, makeChaseDram, referenceChaseGlobal),
+      card("micro_chase_async", "chase",
+           "calibration: the same chase by cp.async (.ca 4 bytes, then .cg 16), each step "
+           "committed, waited for and read from shared memory (an asynchronous copy's latency)",
+           4 << 20, 16 << 10, 8 << 20, makeChaseAsync, referenceChaseAsync),
       card("micro_chase_shared", "chase",
            "calibration: one-thread pointer chase over size shared-memory words, two passes "
            "(shared latency)",
@@ -591,6 +617,11 @@ std::vector<Card> microCards() {
            "calibration: size rounds of sgemm_regblock's inner loop (per k two LDS.128 and 16 "
            "FFMA) by 1 to 16 warps of one CTA",
            16, 1, 256, makeLdsFma, referenceLdsFma),
+      card("micro_mma_chain", "mma_chains",
+           "calibration: size rounds of 32 dependent mma.sync per chain (f16 -> f32 and f16, "
+           "bf16, tf32, f64, s8, and wmma m16n16k16), one chain by one warp, four by 1, 4 and "
+           "16 warps (the tensor pipe's latency and throughput)",
+           8, 1, 32, makeMmaChain, referenceMmaChain),
       card("micro_store_burst", "bank_stride",
            "calibration: size rounds of 8 independent shared stores, stride 1 and 32, by 1 to "
            "32 warps without a barrier (the MIO queue)",
