@@ -78,8 +78,11 @@ enum class SyncRole : uint8_t {
   // cp.reduce.async.bulk(.tensor): the asynchronous proxy's element-wise read-modify-writes
   // (atomics) and, into shared::cluster, its complete_tx (an atomic on an mbarrier)
   BulkReduce,
-  BulkCommit,  // cp.async.bulk.commit_group: the thread's bulk copies so far become a group
-  BulkWait,    // cp.async.bulk.wait_group N (not .read): all but the N newest groups complete
+  BulkCommit,    // cp.async.bulk.commit_group: the thread's bulk copies so far become a group
+  BulkWait,      // cp.async.bulk.wait_group N (not .read): all but the N newest groups complete
+  AsyncCommit,   // cp.async.commit_group: the thread's cp.async copies so far become a group
+  AsyncWait,     // cp.async.wait_group N: all but the N newest groups complete
+  AsyncWaitAll,  // cp.async.wait_all: commit_group, then wait_group 0
 };
 
 // What a fence (membar, fence) orders, as its binder decodes the modifiers once: what the timing
@@ -223,6 +226,9 @@ struct Inst {
   bool closesPureLoop = false;
   uint32_t flags = 0;  // what a family's binder decoded from the modifiers, for its handler
   SyncRole sync = SyncRole::None;
+  // A global load with the .cg cache operator ("cache at global level": ld.global.cg,
+  // cp.async.cg): the L2 serves it and the L1 keeps no copy (the timing model's L1).
+  bool skipsL1 = false;
   Fence fence;  // membar, fence: what it orders (FenceKind::None for every other instruction)
   uint32_t pc = 0;
   uint32_t ptxLine = 0, ptxCol = 0;

@@ -81,11 +81,13 @@ std::string bindCp(Inst& in) {
   }
   if (m.has("commit_group")) {
     in.cls = InsnClass::Misc;
+    in.sync = SyncRole::AsyncCommit;
     in.run = commitH;
     return in.ops.empty() ? "" : msg(in, "takes no operands");
   }
   if (m.has("wait_group")) {
     in.cls = InsnClass::Misc;
+    in.sync = SyncRole::AsyncWait;
     in.run = waitGroupH;
     if (in.ops.size() != 1 || in.ops[0].kind != OpndKind::Reg || in.ops[0].declared)
       return msg(in, "takes one immediate operand");
@@ -93,6 +95,7 @@ std::string bindCp(Inst& in) {
   }
   if (m.has("wait_all")) {
     in.cls = InsnClass::Misc;
+    in.sync = SyncRole::AsyncWaitAll;
     in.run = waitAllH;
     return in.ops.empty() ? "" : msg(in, "takes no operands");
   }
@@ -129,6 +132,7 @@ std::string bindCp(Inst& in) {
   if (hint && n == base + extra + 1 && in.ops.back().kind != OpndKind::Reg)
     return msg(in, "takes a 64-bit cache policy register");
   in.cls = InsnClass::LoadGlobal;
+  in.skipsL1 = m.has("cg");
   in.run = cpAsyncH;
   return "";
 }

@@ -426,6 +426,7 @@ std::string bindLd(Inst& in) {
   if (in.mods.types.size() != 1) return "'" + in.text + "' needs exactly one type";
   if (auto e = checkVector(in, in.ops[0], false); !e.empty()) return e;
   in.cls = classOf(addressedSpace(in), false);
+  in.skipsL1 = in.mods.has("cg");
   in.run = ldHandler(in.mods.type(), in.mods.vec, fixedLaneParam(in, in.ops[1]));
   if (!in.run)
     return "'" + in.text + "': loads of " + std::to_string(typeBytes(in.mods.type())) +

@@ -115,7 +115,11 @@ const std::vector<Row>& rows() {
        "shfl/vote; micro_shfl_chain on the H200 (tests/recorded/timing/h200_ncu.tsv): 32.1 "
        "cycles per round of SHFL.IDX and a dependent add (4), the loop unrolled x4 in SASS",
        true},
-      {"latency.tensor", &TimingConfig::latTensor, "cycles", "S3 -ptx_opcode_latency_tesnor 24",
+      {"latency.tensor", &TimingConfig::latTensor, "cycles",
+       "an mma's result to its next reader: micro_mma_chain on an H100 SXM "
+       "(tests/recorded/timing/h100_tensor.tsv), a dependent chain by one warp: 26.8 cycles per "
+       "HMMA.16816.F32, 26.6 .F16, 26.4 HMMA.1688.F32.TF32, 26.7 IMMA.16832, 26.2 DMMA.884 "
+       "(S3 says 24)",
        true},
       {"latency.misc", &TimingConfig::latMisc, "cycles", "[unverified]", false},
       {"issue.fma", &TimingConfig::iiFma, "cycles/warp-insn",
@@ -136,8 +140,29 @@ const std::vector<Row>& rows() {
        "64 FP64 units per SM (PMC10448217 Table 3)", true},
       {"issue.sfu", &TimingConfig::iiSfu, "cycles/warp-insn",
        "S3 initiation 8; S4 ~9 cycles/warp-insn", true},
-      {"issue.tensor", &TimingConfig::iiTensor, "cycles/warp-insn", "S3 initiation 8", true},
+      {"issue.tensor", &TimingConfig::iiTensor, "cycles/HMMA",
+       "the tensor pipe of one sub-partition per HMMA.16816 (an m16n8k16 mma.sync of f16 or "
+       "bf16; the other kinds' SASS instructions take as long, tensor_work.h): micro_mma_chain "
+       "on an H100 SXM (tests/recorded/timing/h100_tensor.tsv), four chains by 16 warps, 6.46 "
+       "cycles per HMMA.16816.F32, 6.74 .F16, 6.48 HMMA.1688.F32.TF32, 6.49 IMMA.16832; one warp "
+       "alone issues them 6.84 apart (wmma's two HMMA each)",
+       true},
+      {"issue.tensor_fp64", &TimingConfig::iiTensorFp64, "cycles/DMMA",
+       "per DMMA.884 (m8n8k4 f64): micro_mma_chain on an H100 SXM, 15.9 cycles by 16 warps, "
+       "17.0 by one warp's four chains",
+       true},
+      {"issue.tensor_wgmma", &TimingConfig::iiTensorWgmma, "cycles/4096 ops",
+       "wgmma.mma_async per warp (a quarter of the warpgroup's m64nNk16), per 4096 f16 "
+       "operations: the H100 whitepaper's dense peak, 1024 FMA per cycle per SM [unverified]",
+       false},
       {"issue.branch", &TimingConfig::iiBranch, "cycles/warp-insn", "[unverified]", false},
+      {"async.land_latency", &TimingConfig::asyncLandLatency, "cycles",
+       "cp.async: from its data's return to the shared write that cp.async.wait_group waits "
+       "for (LDGSTS, then DEPBAR): micro_chase_async on an H100 SXM "
+       "(tests/recorded/timing/h100_tensor.tsv), a step of cp.async, commit, wait_group 0 and "
+       "LDS, 521 cycles over 4 MB against micro_chase_global's 475 on the H200: the model's "
+       "steps differ by 47.6 with 20; within 1.3% of the chip on both launches",
+       true},
       {"shared.latency", &TimingConfig::sharedLatency, "cycles",
        "micro_chase_shared on the H200 (h200_ncu.tsv): 29.96 cycles a step of LDS and the IMAD "
        "that makes the next address, so 25 for the LDS (S3's -gpgpu_smem_latency 29 and S4's "
@@ -353,8 +378,10 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.registerAllocUnit == 0) fail("sm.register_alloc_unit: must be positive");
   if (c.sharedCarveoutMaxKb > c.unifiedL1SharedKb)
     fail("sm.shared_carveout_max_kb: larger than sm.unified_l1_shared_kb");
-  for (uint32_t v : {c.iiFma, c.iiAlu, c.iiFp64, c.iiSfu, c.iiTensor, c.iiBranch})
+  for (uint32_t v : {c.iiFma, c.iiAlu, c.iiFp64, c.iiSfu, c.iiBranch})
     if (v == 0) fail("issue.*: initiation intervals must be at least 1");
+  for (double v : {c.iiTensor, c.iiTensorFp64, c.iiTensorWgmma})
+    if (!(v >= 1)) fail("issue.tensor*: must be at least 1 cycle");
   if (c.intOnFmaHeavy > 1) fail("issue.int_on_fma_heavy: must be 0 or 1");
   auto pow2 = [](uint32_t v) { return v >= 32 && (v & (v - 1)) == 0; };
   if (!pow2(c.l1LineBytes) || c.l1LineBytes > 128) fail("l1.line_bytes: must be 32, 64 or 128");

@@ -49,7 +49,7 @@ struct TimingConfig {
   // instructions on one sub-partition's unit) per instruction class.
   uint32_t latInt = 4, latFp32 = 4, latFp64 = 8, latHalf = 4, latSfu = 17, latConvert = 13,
            latMove = 4, latPredicate = 4, latControl = 18, latBarrier = 20, latWarp = 28,
-           latTensor = 24, latMisc = 4;
+           latTensor = 27, latMisc = 4;
   // A return from a called function (RET.REL.NODEC: an indirect branch to the return address
   // in a register) to the caller's next issue; latControl covers the kernel's own ret (EXIT).
   uint32_t latReturn = 35;
@@ -62,7 +62,13 @@ struct TimingConfig {
   uint32_t latCrossPipe = 1;
   // Initiation intervals per unit (units.h): each half of the FMA pipe and the ALU take 16
   // lanes a cycle, so a warp-instruction holds one for 2 cycles.
-  uint32_t iiFma = 2, iiAlu = 2, iiFp64 = 2, iiSfu = 8, iiTensor = 8, iiBranch = 2;
+  // cp.async: cycles from its global data's return to its shared-memory write being complete
+  // for cp.async.wait_group.
+  uint32_t asyncLandLatency = 20;
+  uint32_t iiFma = 2, iiAlu = 2, iiFp64 = 2, iiSfu = 8, iiBranch = 2;
+  // The tensor pipe (tensor_work.h): cycles per HMMA.16816 (the other mma.sync kinds' SASS
+  // instructions take as long), per DMMA.884, and per 4096 operations of wgmma.
+  double iiTensor = 6.5, iiTensorFp64 = 16, iiTensorWgmma = 4;
   // 1: 32-bit integer adds and moves issue to the ALU or the FMA pipe's heavy half, whichever
   // frees first, and integer multiplies to the heavy half (ptxas's IMAD forms); 0 (the default
   // until the model has the SASS's serialized reloads, docs/FIDELITY.md): all integer work to

@@ -139,7 +139,10 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
   listeners_ = std::move(listeners);
   for (const isa::FunctionCode& f : ctx.program->functions) {
     flopWeights_.emplace_back();
-    for (const isa::Inst& in : f.code) flopWeights_.back().push_back(flopWeight(in));
+    for (const isa::Inst& in : f.code) {
+      flopWeights_.back().push_back(flopWeight(in));
+      if (in.cls == isa::InsnClass::Tensor) tensorWork_[&in] = tensorWork(in, c);
+    }
   }
   const uint64_t perWave = uint64_t(c.smCount) * occ.ctasPerSm;
   if (const uint64_t size = ctx.cluster.count(); size > 1) {
@@ -250,6 +253,7 @@ uint32_t Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.callDepth.fill(0);
     wc.vectors.reset();
     wc.stallCarry = 0;
+    wc.asyncCopies.clear();
     cs.warps.push_back(wi);
     s.smsps[wc.smsp].warps.push_back(wi);
     wake(sm * c_.smspPerSm + wc.smsp, at);
@@ -433,6 +437,9 @@ void Engine::onMemory(const MemoryEvent& e) {
     const uint64_t start =
         release ? std::max(curT_ + 1, w.globalStoreDone) + c_.fenceReleaseLatency : curT_;
     a = s.l1->access(e, landed, w.localKey(), start, l2_, rep_.mem, &drain);
+    // cp.async's read: its data lands in shared memory async.land_latency after it is back;
+    // the warp goes on, and waits for it at cp.async.wait_group (asyncWait).
+    if (e.async && e.kind == AccessKind::Load) w.asyncCopies.copy(a.ready + c_.asyncLandLatency);
     if (landed == isa::Space::Global && e.kind != AccessKind::Load)
       w.globalStoreDone = std::max(w.globalStoreDone, a.ready);
     if (acquiresFromTheGpu(e)) a.ready += c_.acquireCycles;
@@ -581,7 +588,14 @@ void Engine::issue(uint32_t wi, uint64_t t) {
         s.mioFree = std::max(s.mioFree, t + ct.interval);
       } else if (ct.unit != Unit::None) {
         const Unit pipe = sp.pick(classes_.pipesOf(*in), t);
-        sp.unitFree[size_t(pipe)] = t + classes_.intervalOf(pipe);
+        if (pipe == Unit::Tensor) {
+          // Its SASS instructions one after another: the last one's result comes last.
+          const TensorWork& tw = tensorWork_.at(in);
+          sp.occupyTensor(t, tw.cycles);
+          ready += uint64_t(tw.tail + 0.5);
+        } else {
+          sp.unitFree[size_t(pipe)] = t + classes_.intervalOf(pipe);
+        }
         ++rep_.pipeIssues[size_t(pipe)];
       }
     }
@@ -634,6 +648,7 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       w.vectors.reset();
     }
   }
+  if (const isa::Inst* in = curInst_; in && curExecuted_) asyncWait(w, *in, t);
   if (issued && !fixedStall_.empty()) fixedStall(w, issued, t);
   if (curFenceUntil_ > w.readyAt) {
     w.readyAt = curFenceUntil_;
@@ -681,6 +696,23 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       anyReady = cs.cta->warp(k).state == WarpState::Ready;
     if (!anyReady) cs.cta->failDeadlock();
   }
+}
+
+// cp.async.commit_group closes the warp's open group; wait_group N (wait_all: a commit and
+// wait_group 0) holds it until its older groups have landed, and nothing after it (the shared
+// loads of the copied data) counts from before.
+void Engine::asyncWait(WarpCtx& w, const isa::Inst& in, uint64_t t) {
+  using R = isa::SyncRole;
+  if (in.sync == R::AsyncCommit || in.sync == R::AsyncWaitAll) w.asyncCopies.commit();
+  if (in.sync != R::AsyncWait && in.sync != R::AsyncWaitAll) return;
+  uint32_t pending = 0;
+  if (in.sync == R::AsyncWait && curFunction_)
+    for (const auto& [slot, value] : curFunction_->constants)
+      if (slot == in.ops[0].slot) pending = uint32_t(value);
+  const uint64_t landed = w.asyncCopies.wait(pending);
+  if (landed <= t + 1) return;
+  w.holdUntil(landed, Stall::LongScoreboard);
+  w.hoistFloor = std::max(w.hoistFloor, landed);
 }
 
 uint64_t Engine::skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t) {

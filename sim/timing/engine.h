@@ -9,6 +9,7 @@
 #include <optional>
 #include <queue>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -25,6 +26,7 @@
 #include "sim/timing/report.h"
 #include "sim/timing/scheduler.h"
 #include "sim/timing/sm.h"
+#include "sim/timing/tensor_work.h"
 
 namespace warpsim::sim::timing {
 
@@ -79,6 +81,7 @@ class Engine {
   // no lane on: one instruction a cycle from `t` (the branch's own slot), each after the
   // registers it reads; shared accesses take an MIO slot without wavefronts. Returns the
   // cycle after the last.
+  void asyncWait(WarpCtx& w, const isa::Inst& in, uint64_t t);
   uint64_t skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t);
   void mergeReady();
   // ---- thread-block clusters (engine_clusters.cpp) ----
@@ -177,7 +180,8 @@ class Engine {
   bool curReleasedAny_ = false;
   std::vector<Candidate> candScratch_;
   std::vector<EngineListener*> listeners_;
-  std::vector<std::vector<FlopWeight>> flopWeights_;  // by function index, then pc
+  std::vector<std::vector<FlopWeight>> flopWeights_;             // by function index, then pc
+  std::unordered_map<const isa::Inst*, TensorWork> tensorWork_;  // the tensor-class instructions
   bool counting_ = false;  // the functional rest of a sampled launch: count, do not time
   // Sampling: the detailed CTAs (0: every CTA), CTAs finished so far, when the first wave's
   // worth of them had and when the last one did.

@@ -53,7 +53,9 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
     ++m.globalAtomicRequests;
   }
   uint64_t ready = start + c_.l1HitLatency;
-  const bool strong = strongBeyondTheSm(e);  // the L2 serves it, and the L1 keeps no copy
+  // The L2 serves it, and the L1 keeps no copy: a strong load beyond the SM, or one whose cache
+  // operator is .cg (ld.global.cg, cp.async.cg: LDGSTS.BYPASS in SASS).
+  const bool strong = strongBeyondTheSm(e) || (e.inst && e.inst->skipsL1);
   for (size_t i = 0; i < sectors_.size(); ++i) {
     const uint64_t addr = sectors_[i] * kSectorBytes;
     if (e.kind == AccessKind::Load && strong) {

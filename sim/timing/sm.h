@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "sim/timing/async_groups.h"
 #include "sim/timing/l1.h"
 #include "sim/timing/scoreboard.h"
 #include "sim/timing/smem.h"
@@ -38,7 +39,8 @@ struct WarpCtx {
     }
   }
   Scoreboard sb;
-  uint64_t lastT = 0;  // stall accounting: cycles before lastT are counted
+  AsyncGroups asyncCopies;  // its cp.async groups in flight
+  uint64_t lastT = 0;       // stall accounting: cycles before lastT are counted
   Stall lastKind = Stall::Wait;
   bool done = false;
   bool atBarrier = false;  // waits at bar.sync (mirrors its Warp's state, without the lookup)
@@ -97,6 +99,15 @@ struct Smsp {
   uint32_t lastIssued = ~0u;    // WarpCtx index
   std::array<uint64_t, size_t(Unit::Count_)> unitFree{};
   uint64_t scheduled = kNever;  // its pending wake-up
+  double tensorCarry = 0;       // the tensor pipe's busy fraction of a cycle (occupyTensor)
+  // The tensor pipe is busy `cycles` from t; HMMAs take 6.5 cycles each on average, so the
+  // fraction carries to the next one.
+  void occupyTensor(uint64_t t, double cycles) {
+    const double busy = cycles + tensorCarry;
+    const uint64_t whole = uint64_t(busy);
+    tensorCarry = busy - double(whole);
+    unitFree[size_t(Unit::Tensor)] = t + whole;
+  }
   // The first cycle one of `p`'s units (per sub-partition ones) is free.
   uint64_t freeAt(PipeChoice p) const {
     const uint64_t a = unitFree[size_t(p.first)];

@@ -1,6 +1,7 @@
 #include "sim/timing/units.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "isa/insn_table.h"
 #include "isa/types.h"
@@ -38,7 +39,8 @@ ClassTable::ClassTable(const TimingConfig& c) : intOnFmaHeavy(c.intOnFmaHeavy !=
   intervals[size_t(Unit::FmaHeavy)] = intervals[size_t(Unit::FmaLite)] = c.iiFma;
   intervals[size_t(Unit::Fp64)] = c.iiFp64;
   intervals[size_t(Unit::Sfu)] = c.iiSfu;
-  intervals[size_t(Unit::Tensor)] = c.iiTensor;
+  // A tensor instruction holds the pipe for its own work (tensor_work.h); this is one HMMA's.
+  intervals[size_t(Unit::Tensor)] = uint32_t(std::ceil(c.iiTensor));
   intervals[size_t(Unit::Branch)] = c.iiBranch;
   intervals[size_t(Unit::Lsu)] = intervals[size_t(Unit::Mio)] = intervals[size_t(Unit::None)] = 1;
   auto set = [&](K k, Unit u, uint32_t lat, bool mem = false) {

@@ -134,5 +134,24 @@ TEST(Calibration, LatenciesAreMicroChains) {
   expectStepsNear(fp32, 1, 0.03);
 }
 
+// micro_mma_chain on an H100 (h100_tensor.tsv), 32 mma a round per chain: one warp's
+// dependent chain (latency.tensor: 26.2-26.8 cycles a step on the chip), four chains by one
+// warp (latency-bound but for DMMA and wmma's two HMMAs), and by 4 and 16 warps (the pipe's
+// interval: issue.tensor 6.46 cycles a HMMA.16816, issue.tensor_fp64 15.9 a DMMA), for seven
+// kinds (mma_chains_cards.cpp): every launch within 7% of the chip.
+TEST(Calibration, TensorPipeIsMicroMmaChains) {
+  const ChainRun r = perStep("micro_mma_chain", "h100_tensor.tsv", 28, {8, 32, 32});
+  expectStepsNear(r, 28, 0.07);
+}
+
+// micro_chase_async on an H100 (h100_tensor.tsv): a step is a cp.async of the chased entry
+// (.ca, then .cg past the L1), its commit and wait_group 0, and the shared load of the copy;
+// the wait holds the warp until the copy has landed (async.land_latency after the data is back).
+// Two passes over 16 KB and over 4 MB, 2 steps per 128 bytes: each launch within 3% of the chip.
+TEST(Calibration, AsyncCopyIsMicroChaseAsync) {
+  const ChainRun r = perStep("micro_chase_async", "h100_tensor.tsv", 2, {16384, 4194304, 1.0 / 64});
+  expectStepsNear(r, 2, 0.03);
+}
+
 }  // namespace
 }  // namespace warpsim::sim::timing
