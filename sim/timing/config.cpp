@@ -163,6 +163,11 @@ const std::vector<Row>& rows() {
        "LDS, 521 cycles over 4 MB against micro_chase_global's 475 on the H200: the model's "
        "steps differ by 47.6 with 20; within 1.3% of the chip on both launches",
        true},
+      {"async.bulk_latency", &TimingConfig::bulkLatency, "cycles",
+       "a bulk copy (cp.async.bulk, TMA) from its issue to its requests at the L2: S2's TMA "
+       "load of an L2-resident box takes ~365-369 cycles on an H800, about 100 more than an "
+       "LDG's L2 hit [unverified]",
+       false},
       {"shared.latency", &TimingConfig::sharedLatency, "cycles",
        "micro_chase_shared on the H200 (h200_ncu.tsv): 29.96 cycles a step of LDS and the IMAD "
        "that makes the next address, so 25 for the LDS (S3's -gpgpu_smem_latency 29 and S4's "

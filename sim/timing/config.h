@@ -65,6 +65,8 @@ struct TimingConfig {
   // cp.async: cycles from its global data's return to its shared-memory write being complete
   // for cp.async.wait_group.
   uint32_t asyncLandLatency = 20;
+  // A bulk copy (TMA): cycles from its issue to its first request at the L2.
+  uint32_t bulkLatency = 100;
   uint32_t iiFma = 2, iiAlu = 2, iiFp64 = 2, iiSfu = 8, iiBranch = 2;
   // The tensor pipe (tensor_work.h): cycles per HMMA.16816 (the other mma.sync kinds' SASS
   // instructions take as long), per DMMA.884, and per 4096 operations of wgmma.

@@ -190,6 +190,7 @@ uint32_t Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
   cs.issued = 0;
   cs.run = nullptr;
   cs.finished = false;
+  cs.bulkLanded.clear();
   cs.observers.clear();
   std::vector<Observer*> raw;
   if (!cs.probe) cs.probe = std::make_unique<Probe>(*this);
@@ -407,6 +408,8 @@ void Engine::onInstruction(const InstructionEvent& e) {
 void Engine::onMemory(const MemoryEvent& e) {
   if (counting_) return;
   WarpCtx& w = warps_[curWarp_];
+  if (e.inst && e.inst->sync == isa::SyncRole::BulkCopy) return bulkAccess(w, e);
+  if (e.inst && e.inst->sync == isa::SyncRole::MbarrierWait) waitForBulkCopies(w, e);
   SmState& s = sms_[w.sm];
   isa::Space landed = e.landed;
   if (landed == isa::Space::None || landed == isa::Space::Generic) landed = isa::Space::Global;
@@ -452,6 +455,58 @@ void Engine::onMemory(const MemoryEvent& e) {
     curMemReady_ = a.ready;
     curMemKind_ = a.kind;
   }
+}
+
+// A bulk copy's (cp.async.bulk, .tensor: TMA) parts. The copy engine moves its bytes, not the
+// SM's load/store pipe or L1: each sector of global memory is one L2 access, async.bulk_latency
+// after the issue; the shared writes take no MIO slot. Its complete_tx on an mbarrier records
+// when the bytes have landed (async.land_latency after the last is back), which a wait on that
+// mbarrier then waits for (waitForBulkCopies).
+void Engine::bulkAccess(WarpCtx& w, const MemoryEvent& e) {
+  curHadMemory_ = true;
+  isa::Space landed = e.landed;
+  if (landed == isa::Space::None || landed == isa::Space::Generic) landed = isa::Space::Global;
+  if (landed == isa::Space::Global) {
+    const L2Op op = e.kind == AccessKind::Load ? L2Op::Read : L2Op::Write;
+    for (uint32_t mask = e.mask; mask; mask &= mask - 1) {
+      const uint64_t a = e.addresses[std::countr_zero(mask)];
+      for (uint64_t sec = a / 32; sec <= (a + e.bytes - 1) / 32; ++sec)
+        if (curBulkSectors_.insert(sec).second)
+          curBulkReady_ = std::max(curBulkReady_, l2_.access(sec * 32, op, curT_ + c_.bulkLatency,
+                                                             rep_.mem, 1, l2_.nearPartition(w.sm)));
+    }
+    end_ = std::max(end_, curBulkReady_);
+    return;
+  }
+  if (e.kind != AccessKind::Atomic) return;  // the data's shared writes
+  CtaSlot& cs = *ctas_[w.cta];
+  for (uint32_t mask = e.mask; mask; mask &= mask - 1) {
+    uint64_t a = e.addresses[std::countr_zero(mask)];
+    CtaSlot* owner = &cs;
+    if (landed == isa::Space::SharedCluster && namesRank(a)) {
+      const unsigned rank = rankOfClusterAddress(a);
+      if (!cs.run || rank >= cs.run->slots.size()) continue;
+      owner = ctas_[cs.run->slots[rank]].get();
+      a &= kClusterOffsetMask;
+    }
+    uint64_t& at = owner->bulkLanded[a];
+    at = std::max(at, curBulkReady_ + c_.asyncLandLatency);
+  }
+}
+
+// mbarrier.try_wait / test_wait on an mbarrier that bulk copies complete: the warp waits for
+// their bytes (the functional core completed them at their issue).
+void Engine::waitForBulkCopies(WarpCtx& w, const MemoryEvent& e) {
+  const CtaSlot& cs = *ctas_[w.cta];
+  if (cs.bulkLanded.empty() || e.landed != isa::Space::Shared) return;
+  uint64_t landed = 0;
+  for (uint32_t mask = e.mask; mask; mask &= mask - 1)
+    if (const auto it = cs.bulkLanded.find(e.addresses[std::countr_zero(mask)]);
+        it != cs.bulkLanded.end())
+      landed = std::max(landed, it->second);
+  if (landed <= curT_ + 1) return;
+  w.holdUntil(landed, Stall::LongScoreboard);
+  w.hoistFloor = std::max(w.hoistFloor, landed);
 }
 
 void Engine::onRelease(const std::vector<unsigned>& waiters) {
@@ -536,6 +591,8 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       (w.next->cls == K::LoadGlobal || w.next->cls == K::LoadLocal || w.next->cls == K::LoadShared))
     curHoist_ = t - dataflowT;
   curInst_ = nullptr;
+  curBulkReady_ = 0;
+  curBulkSectors_.clear();
   curMemReady_ = 0;
   curMemKind_ = Stall::LongScoreboard;
   curHadMemory_ = false;

@@ -82,6 +82,8 @@ class Engine {
   // registers it reads; shared accesses take an MIO slot without wavefronts. Returns the
   // cycle after the last.
   void asyncWait(WarpCtx& w, const isa::Inst& in, uint64_t t);
+  void bulkAccess(WarpCtx& w, const MemoryEvent& e);
+  void waitForBulkCopies(WarpCtx& w, const MemoryEvent& e);
   uint64_t skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t);
   void mergeReady();
   // ---- thread-block clusters (engine_clusters.cpp) ----
@@ -171,7 +173,9 @@ class Engine {
   // The SASS's fixed stall cycles (x kStallOne) after each instruction that has more than the
   // one cycle of its issue (ptxas.sass_stalls; sass_stalls.h).
   std::unordered_map<const isa::Inst*, uint32_t> fixedStall_;
-  std::string fixedStallSource_;  // TimingReport::fixedStalls
+  std::string fixedStallSource_;                 // TimingReport::fixedStalls
+  uint64_t curBulkReady_ = 0;                    // the issuing bulk copy's bytes are back
+  std::unordered_set<uint64_t> curBulkSectors_;  // and the sectors it has requested
   uint64_t curMemReady_ = 0;
   Stall curMemKind_ = Stall::Wait;
   bool curHadMemory_ = false;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "sim/func/cluster.h"
@@ -24,6 +25,9 @@ struct Engine::CtaSlot {
   std::unique_ptr<ObserverList> list;
   ClusterRun* run = nullptr;  // its cluster, in a launch of clusters of more than one CTA
   bool finished = false;      // its warps are done (a cluster's CTAs are kept until all are)
+  // Its mbarriers (by shared offset) that bulk copies complete: when their bytes have landed
+  // (Engine::bulkAccess), which an mbarrier wait on them waits for.
+  std::unordered_map<uint64_t, uint64_t> bulkLanded;
 };
 
 // A cluster of more than one CTA in flight: its CTAs' slots by rank, joined in one Cluster.

@@ -1,6 +1,7 @@
 // The tensor pipe's cost of an instruction (sim/timing/tensor_work.h) and a warp's cp.async
-// groups (sim/timing/async_groups.h), cycle for cycle; then cp.async.wait_group holding a warp
-// until its copy has landed, in a one-CTA kernel.
+// groups (sim/timing/async_groups.h), cycle for cycle; then, in one-CTA kernels,
+// cp.async.wait_group holding a warp until its copy has landed, and an mbarrier wait until a
+// bulk copy's bytes have (Engine::bulkAccess).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -138,6 +139,64 @@ TEST(AsyncCopyTiming, WaitGroupHoldsTheWarpUntilTheCopyLands) {
   EXPECT_EQ(test::oneCtaCycles(asyncCopyKernel(""), later), unwaited);
   // wait_all is commit_group and wait_group 0.
   EXPECT_EQ(test::oneCtaCycles(asyncCopyKernel("  cp.async.wait_all;\n"), c), waited);
+}
+
+// Thread 0 starts a bulk copy (TMA's non-tensor form) of the buffer's first 64 bytes into shared
+// memory on an mbarrier; the warp waits on it (try_wait.parity), reads the copy and stores it.
+constexpr const char* kBulkCopyKernel = R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 buf) {
+  .shared .align 16 .b8 s[64];
+  .shared .align 8 .b64 bar;
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<2>;
+  .reg .pred %p<3>;
+  ld.param.u64 %rd1, [buf];
+  mov.u32 %r1, %tid.x;
+  setp.ne.u32 %p1, %r1, 0;
+  mov.u32 %r2, bar;
+  mov.u32 %r3, s;
+  @%p1 bra WAIT;
+  mbarrier.init.shared::cta.b64 [%r2], 1;
+  mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 64;
+  cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r3], [%rd1], 64, [%r2];
+WAIT:
+  bar.warp.sync -1;
+LOOP:
+  mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r2], 0;
+  @!%p2 bra LOOP;
+  ld.shared.u32 %r4, [%r3];
+  st.global.u32 [%rd1+64], %r4;
+  ret;
+}
+)";
+
+TEST(BulkCopyTiming, AnMbarrierWaitHoldsTheWarpUntilTheCopysBytesLand) {
+  TimingConfig c;
+  const uint64_t base = test::oneCtaCycles(kBulkCopyKernel, c);
+  // The copy's requests start async.bulk_latency after its issue, its bytes land
+  // async.land_latency after they are back: the wait, and the kernel, take that much longer.
+  TimingConfig later = c;
+  later.bulkLatency = c.bulkLatency + 100;
+  EXPECT_EQ(test::oneCtaCycles(kBulkCopyKernel, later), base + 100);
+  later = c;
+  later.asyncLandLatency = c.asyncLandLatency + 50;
+  EXPECT_EQ(test::oneCtaCycles(kBulkCopyKernel, later), base + 50);
+}
+
+TEST(BulkCopyTiming, TheCopyEngineTakesNoLoadStorePipeRequests) {
+  // The chip's tma_tiles: l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum 0 (h100_newer.tsv).
+  test::PtxRunner r(kBulkCopyKernel, "bulk_copy_timing.ptx");
+  TimingModel model{TimingConfig{}};
+  sim::LaunchOptions o;
+  o.runner = &model;
+  const auto res =
+      r.launch("k", {1, 1, 1}, {32, 1, 1}, {test::PtxRunner::ptr(r.buffer<uint32_t>(32))}, o);
+  ASSERT_FALSE(res.fault.has_value());
+  ASSERT_TRUE(model.lastReport().has_value());
+  EXPECT_EQ(model.lastReport()->mem.globalLoadRequests, 0u);
+  EXPECT_EQ(model.lastReport()->mem.globalStoreRequests, 1u);  // the kernel's own st.global
 }
 
 }  // namespace
