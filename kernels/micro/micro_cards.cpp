@@ -14,6 +14,7 @@
 #include "kernels/micro/launch.h"
 #include "kernels/micro/lds_width_cards.h"
 #include "kernels/micro/mma_chains_cards.h"
+#include "kernels/micro/wgmma_chains_cards.h"
 #include "kernels/random.h"
 
 namespace warpsim::kernels {
@@ -622,6 +623,11 @@ std::vector<Card> microCards() {
            "bf16, tf32, f64, s8, and wmma m16n16k16), one chain by one warp, four by 1, 4 and "
            "16 warps (the tensor pipe's latency and throughput)",
            8, 1, 32, makeMmaChain, referenceMmaChain),
+      card("micro_wgmma_chain", "wgmma_chains_sm90a",
+           "calibration: size rounds of 8 wgmma.mma_async m64nNk16 (f16 -> f32) into one "
+           "accumulator, N = 64, 128, 256: each waited for by one warpgroup, 8 at a time by one "
+           "and by two (wgmma's latency and rate)",
+           4, 1, 32, makeWgmmaChain, referenceWgmmaChain),
       card("micro_store_burst", "bank_stride",
            "calibration: size rounds of 8 independent shared stores, stride 1 and 32, by 1 to "
            "32 warps without a barrier (the MIO queue)",

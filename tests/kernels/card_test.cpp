@@ -351,6 +351,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_store_burst", {warp32}},
       {"micro_lds_chain", {warp32}},
       {"micro_mma_chain", {warp32}},
+      {"micro_wgmma_chain", {warp32}},
       {"micro_lds_fma", {warp32}},
       {"micro_bar_store", {cta256}},
       {"micro_store_stride", {capped1056}},
