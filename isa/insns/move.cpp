@@ -65,7 +65,8 @@ void packH(Exec& x, const Inst& in) {
   const auto& e = in.ops[1].elems;
   const unsigned w = typeBits(in.mods.type()) / unsigned(e.size());
   const uint64_t m = lowMask(w);
-  uint64_t v[kWarpSize] = {};
+  uint64_t v[kWarpSize];
+  zeroLanes(v);  // not `= {}`: see zeroLanes
   for (size_t i = 0; i < e.size(); ++i) {
     const uint64_t* s = x.reg(e[i]);
     const unsigned shift = unsigned(w * i);
