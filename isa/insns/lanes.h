@@ -63,6 +63,20 @@ inline void forLanesBlended(LaneMask mask, uint64_t* d, F&& value) {
   }
 }
 
+// The lane loop of a total, cheap body that writes only the handler's own lane array (a memory
+// access's addresses): a full or well-filled warp (forLanesBlended's threshold) runs it for all
+// 32 lanes as vectors, so the array also holds values for lanes that do not execute, which
+// nothing reads; fewer lanes go one by one.
+template <class F>
+inline void forLanesOrAll(LaneMask mask, F&& body) {
+  if (mask != ~0u && std::popcount(mask) < kBlendLanes) {
+    forLanes(mask, body);
+    return;
+  }
+#pragma GCC ivdep
+  for (unsigned l = 0; l < kWarpSize; ++l) body(l);
+}
+
 // The lane mask of 32 bytes that are each 0 or 1 (byte l: lane l).
 inline LaneMask laneMaskOfBytes(const uint8_t* bytes) {
 #if defined(__AVX2__)
