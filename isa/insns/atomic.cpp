@@ -179,7 +179,8 @@ template <AtomFn G, AtomFn S, unsigned Bytes, bool SignExtend, bool Dest, bool C
 void atomH(Exec& x, const Inst& in) {
   if (!x.mask) return;
   constexpr size_t ai = Dest ? 1 : 0;
-  uint64_t addr[kWarpSize] = {};
+  uint64_t addr[kWarpSize];
+  zeroLanes(addr);  // not `= {}`: see zeroLanes
   addresses(x, in.ops[ai], addr);
   const Opnd& src = in.ops[ai + 1];
   const uint64_t* c = Cas ? x.reg(in.ops[ai + 2]) : nullptr;
@@ -187,7 +188,8 @@ void atomH(Exec& x, const Inst& in) {
   const unsigned vec = in.mods.vec;
   for (unsigned i = 0; i < vec; ++i) {
     if (i) forLanes(x.mask, [&](unsigned l) { addr[l] += Bytes; });
-    uint64_t old[kWarpSize] = {};
+    uint64_t old[kWarpSize];
+    zeroLanes(old);
     perform<G, S, Bytes>(x, in, space, addr, x.reg(vec == 1 ? src : src.elems[i]), c, old);
     if constexpr (Dest) {
       const Opnd& d = vec == 1 ? in.ops[0] : in.ops[0].elems[i];

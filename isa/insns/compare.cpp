@@ -94,11 +94,8 @@ template <class E, Cmp C, bool Ftz>
 LaneMask compareLanes(const Exec& x, const Inst& in, unsigned shift) {
   const uint64_t* a = x.reg(in.ops[1]);
   const uint64_t* b = x.reg(in.ops[2]);
-  LaneMask t = 0;
-  forLanes(x.mask, [&](unsigned l) {
-    if (E::template cmp<C, Ftz>(a[l] >> shift, b[l] >> shift)) t |= 1u << l;
-  });
-  return t;
+  return lanesWhere(
+      x.mask, [&](unsigned l) { return E::template cmp<C, Ftz>(a[l] >> shift, b[l] >> shift); });
 }
 
 // ---- setp -----------------------------------------------------------------------------------
@@ -356,7 +353,8 @@ void selpH(Exec& x, const Inst& in) {
   const uint64_t* a = x.reg(in.ops[1]);
   const uint64_t* b = x.reg(in.ops[2]);
   const LaneMask c = predSource(x, in.ops[3]);
-  forLanes(x.mask, [&](unsigned l) { d[l] = bitsOf<T>(as<T>(((c >> l) & 1) ? a[l] : b[l])); });
+  forLanesBlended(x.mask, d,
+                  [&](unsigned l) { return bitsOf<T>(as<T>(((c >> l) & 1) ? a[l] : b[l])); });
 }
 
 // slct: d = (c >= 0) ? a : b, c an .s32 or an .f32. For .f32, -0 >= 0 and a NaN selects b;

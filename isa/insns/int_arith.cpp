@@ -62,13 +62,13 @@ Handler pickInt(Type t) {
 template <class T>
 struct Add {
   static void run(Exec& x, const Inst& in) {
-    binary<T>(x, in, [](T a, T b) { return wrapAdd<T>(a, b); });
+    binaryTotal<T>(x, in, [](T a, T b) { return wrapAdd<T>(a, b); });
   }
 };
 template <class T>
 struct Sub {
   static void run(Exec& x, const Inst& in) {
-    binary<T>(x, in, [](T a, T b) { return wrapSub<T>(a, b); });
+    binaryTotal<T>(x, in, [](T a, T b) { return wrapSub<T>(a, b); });
   }
 };
 template <class T>
@@ -131,7 +131,7 @@ struct MulWide {
 template <class T>
 struct MadLo {
   static void run(Exec& x, const Inst& in) {
-    ternary<T>(x, in, [](T a, T b, T c) { return wrapAdd<T>(wrapMul<T>(a, b), c); });
+    ternaryTotal<T>(x, in, [](T a, T b, T c) { return wrapAdd<T>(wrapMul<T>(a, b), c); });
   }
 };
 template <class T>

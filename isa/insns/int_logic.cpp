@@ -52,7 +52,7 @@ struct LogicOp {
   template <class T>
   struct H {
     static void run(Exec& x, const Inst& in) {
-      binary<T>(x, in, [](T a, T b) { return logic<L, T>(a, b); });
+      binaryTotal<T>(x, in, [](T a, T b) { return logic<L, T>(a, b); });
     }
   };
 };
@@ -176,14 +176,14 @@ std::string bindLop3(Inst& in) {
 template <class T>
 struct ShlH {
   static void run(Exec& x, const Inst& in) {
-    binary<T, T, uint32_t>(x, in,
-                           [](T a, uint32_t n) { return n >= 8 * sizeof(T) ? T(0) : T(a << n); });
+    binaryTotal<T, T, uint32_t>(
+        x, in, [](T a, uint32_t n) { return n >= 8 * sizeof(T) ? T(0) : T(a << n); });
   }
 };
 template <class T>
 struct ShrH {
   static void run(Exec& x, const Inst& in) {
-    binary<T, T, uint32_t>(x, in, [](T a, uint32_t n) {
+    binaryTotal<T, T, uint32_t>(x, in, [](T a, uint32_t n) {
       constexpr uint32_t kBits = 8 * sizeof(T);
       if constexpr (std::is_signed_v<T>)
         return T(a >> std::min(n, kBits - 1));

@@ -8,6 +8,11 @@
 // are read as and the result written from (uint32_t, int64_t, float, ...).
 #pragma once
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+#include <bit>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -29,6 +34,74 @@ inline void forLanesElementwise(LaneMask mask, F&& body) {
     return;
   }
   forLanes(mask, body);
+}
+
+// Partial warps with at least this many executing lanes run forLanesBlended's whole-warp loop:
+// below it, visiting the lanes one by one costs less than 32 lanes as vectors.
+inline constexpr int kBlendLanes = 8;
+
+// The lane loop of an element-wise body that is total and cheap: value(l) is defined for any
+// register bits and does nothing but return lane l's result (integer add, logic, shifts, selp,
+// mov: no division, no call). A partial warp with many executing lanes (a divergent loop's, a
+// tree reduction's first levels) then computes every lane as vectors and keeps the executing
+// lanes' results: what the other lanes' registers hold is read but never written.
+template <class F>
+inline void forLanesBlended(LaneMask mask, uint64_t* d, F&& value) {
+  if (mask == ~0u) {
+#pragma GCC ivdep
+    for (unsigned l = 0; l < kWarpSize; ++l) d[l] = value(l);
+    return;
+  }
+  if (std::popcount(mask) < kBlendLanes) {
+    forLanes(mask, [&](unsigned l) { d[l] = value(l); });
+    return;
+  }
+#pragma GCC ivdep
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    const uint64_t v = value(l);
+    d[l] = (mask >> l) & 1u ? v : d[l];
+  }
+}
+
+// The lane loop of a total, cheap body that writes only the handler's own lane array (a memory
+// access's addresses): a full or well-filled warp (forLanesBlended's threshold) runs it for all
+// 32 lanes as vectors, so the array also holds values for lanes that do not execute, which
+// nothing reads; fewer lanes go one by one.
+template <class F>
+inline void forLanesOrAll(LaneMask mask, F&& body) {
+  if (mask != ~0u && std::popcount(mask) < kBlendLanes) {
+    forLanes(mask, body);
+    return;
+  }
+#pragma GCC ivdep
+  for (unsigned l = 0; l < kWarpSize; ++l) body(l);
+}
+
+// The lane mask of 32 bytes that are each 0 or 1 (byte l: lane l).
+inline LaneMask laneMaskOfBytes(const uint8_t* bytes) {
+#if defined(__AVX2__)
+  const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bytes));
+  return LaneMask(_mm256_movemask_epi8(_mm256_slli_epi16(v, 7)));
+#else
+  LaneMask m = 0;
+  for (unsigned l = 0; l < kWarpSize; ++l) m |= LaneMask(bytes[l]) << l;
+  return m;
+#endif
+}
+
+// The lanes of `mask` where test(l) holds, for a test that is total and cheap (a comparison):
+// as forLanesBlended, a full or well-filled warp tests every lane as vectors.
+template <class F>
+inline LaneMask lanesWhere(LaneMask mask, F&& test) {
+  if (mask != ~0u && std::popcount(mask) < kBlendLanes) {
+    LaneMask t = 0;
+    forLanes(mask, [&](unsigned l) { t |= LaneMask(test(l)) << l; });
+    return t;
+  }
+  uint8_t r[kWarpSize];
+#pragma GCC ivdep
+  for (unsigned l = 0; l < kWarpSize; ++l) r[l] = uint8_t(test(l));
+  return laneMaskOfBytes(r) & mask;
 }
 
 // An element-wise lane loop in two passes, for a lane operation whose fast path a few inputs
@@ -95,6 +168,37 @@ inline void ternary(Exec& x, const Inst& in, F&& f) {
 template <class T, class F>
 inline void ternary(Exec& x, const Inst& in, F&& f) {
   ternary<T, T, T, T>(x, in, std::forward<F>(f));
+}
+
+// unary, binary and ternary for total, cheap bodies (forLanesBlended).
+template <class D, class A, class F>
+inline void unaryTotal(Exec& x, const Inst& in, F&& f) {
+  uint64_t* d = x.reg(in.ops[0]);
+  const uint64_t* a = x.reg(in.ops[1]);
+  forLanesBlended(x.mask, d, [&](unsigned l) { return bitsOf<D>(f(as<A>(a[l]))); });
+}
+
+template <class D, class A, class B, class F>
+inline void binaryTotal(Exec& x, const Inst& in, F&& f) {
+  uint64_t* d = x.reg(in.ops[0]);
+  const uint64_t* a = x.reg(in.ops[1]);
+  const uint64_t* b = x.reg(in.ops[2]);
+  forLanesBlended(x.mask, d, [&](unsigned l) { return bitsOf<D>(f(as<A>(a[l]), as<B>(b[l]))); });
+}
+
+template <class T, class F>
+inline void binaryTotal(Exec& x, const Inst& in, F&& f) {
+  binaryTotal<T, T, T>(x, in, std::forward<F>(f));
+}
+
+template <class T, class F>
+inline void ternaryTotal(Exec& x, const Inst& in, F&& f) {
+  uint64_t* d = x.reg(in.ops[0]);
+  const uint64_t* a = x.reg(in.ops[1]);
+  const uint64_t* b = x.reg(in.ops[2]);
+  const uint64_t* c = x.reg(in.ops[3]);
+  forLanesBlended(x.mask, d,
+                  [&](unsigned l) { return bitsOf<T>(f(as<T>(a[l]), as<T>(b[l]), as<T>(c[l]))); });
 }
 
 // ---- predicate operands ---------------------------------------------------------------------

@@ -14,11 +14,12 @@ namespace warpsim::isa::insns {
 namespace {
 
 // The address of every executing lane: base register (a 32-bit base is zero-extended) + offset.
-// `out` is the handler's own array, never a register: the lanes are independent.
+// `out` is the handler's own array, never a register: the lanes are independent, and a
+// well-filled partial warp computes every lane's (forLanesOrAll).
 inline void addresses(const Exec& x, const Opnd& a, uint64_t* out) {
   const uint64_t offset = uint64_t(a.offset);
   if (a.baseSlot == kNoSlot) {
-    forLanesElementwise(x.mask, [&](unsigned l) { out[l] = offset; });
+    forLanesOrAll(x.mask, [&](unsigned l) { out[l] = offset; });
     return;
   }
   const uint64_t* base = x.reg(a.baseSlot);
@@ -37,9 +38,9 @@ inline void addresses(const Exec& x, const Opnd& a, uint64_t* out) {
       narrow = typeBits(a.baseType) == 32;
   }
   if (narrow)
-    forLanesElementwise(x.mask, [&](unsigned l) { out[l] = uint32_t(base[l] + offset); });
+    forLanesOrAll(x.mask, [&](unsigned l) { out[l] = uint32_t(base[l] + offset); });
   else
-    forLanesElementwise(x.mask, [&](unsigned l) { out[l] = base[l] + offset; });
+    forLanesOrAll(x.mask, [&](unsigned l) { out[l] = base[l] + offset; });
 }
 
 // The bits of a destination slot a signed load may set: the register's width (PTX ISA, "ld":

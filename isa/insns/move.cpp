@@ -2,6 +2,8 @@
 // lowering), predicates, and the vector forms that pack and unpack a wide register:
 //   mov.b64 %rd, {%r1, %r2}   (pack: element 0 in the low bits)
 //   mov.b64 {%r1, %r2}, %rd   (unpack)
+#include <algorithm>
+
 #include "isa/insns/families.h"
 #include "isa/insns/lanes.h"
 
@@ -14,7 +16,7 @@ void movH(Exec& x, const Inst& in) {
   uint64_t* d = x.reg(in.ops[0]);
   const uint64_t* a = x.reg(in.ops[1]);
   constexpr uint64_t m = lowMask(Bits);
-  forLanesElementwise(x.mask, [&](unsigned l) { d[l] = a[l] & m; });
+  forLanesBlended(x.mask, d, [&](unsigned l) { return a[l] & m; });
 }
 
 // Any other width (as the type says when the mov runs).
@@ -55,25 +57,36 @@ void movPredH(Exec& x, const Inst& in) {
   d = (d & ~x.mask) | (v & x.mask);
 }
 
+// Pack and unpack go element by element over whole warps (loops that run as vectors), through a
+// copy of the warp's values: a lane's result is then written under the mask, and a destination
+// that is also a source reads the value from before the instruction.
 void packH(Exec& x, const Inst& in) {
   uint64_t* d = x.reg(in.ops[0]);
   const auto& e = in.ops[1].elems;
   const unsigned w = typeBits(in.mods.type()) / unsigned(e.size());
-  forLanes(x.mask, [&](unsigned l) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < e.size(); ++i) v |= (x.reg(e[i])[l] & lowMask(w)) << (w * i);
-    d[l] = v;
-  });
+  const uint64_t m = lowMask(w);
+  uint64_t v[kWarpSize];
+  zeroLanes(v);  // not `= {}`: see zeroLanes
+  for (size_t i = 0; i < e.size(); ++i) {
+    const uint64_t* s = x.reg(e[i]);
+    const unsigned shift = unsigned(w * i);
+#pragma GCC ivdep
+    for (unsigned l = 0; l < kWarpSize; ++l) v[l] |= (s[l] & m) << shift;
+  }
+  forLanesElementwise(x.mask, [&](unsigned l) { d[l] = v[l]; });
 }
 
 void unpackH(Exec& x, const Inst& in) {
   const auto& e = in.ops[0].elems;
-  const uint64_t* a = x.reg(in.ops[1]);
   const unsigned w = typeBits(in.mods.type()) / unsigned(e.size());
+  const uint64_t m = lowMask(w);
+  uint64_t a[kWarpSize];
+  std::copy_n(x.reg(in.ops[1]), kWarpSize, a);
   for (size_t i = 0; i < e.size(); ++i) {
     if (e[i].kind != OpndKind::Reg) continue;  // `_`
     uint64_t* d = x.reg(e[i]);
-    forLanes(x.mask, [&](unsigned l) { d[l] = (a[l] >> (w * i)) & lowMask(w); });
+    const unsigned shift = unsigned(w * i);
+    forLanesElementwise(x.mask, [&](unsigned l) { d[l] = (a[l] >> shift) & m; });
   }
 }
 

@@ -98,10 +98,18 @@ void shflH(Exec& x, const Inst& in) {
   const Opnd* pd = secondOf(in.ops[0]);
   if (x.mask == ~0u) {
     // A full warp, the common case: every source lane executes, so no lane reads 0, and the
-    // in-range mask is built only when a predicate destination asks for it. The values go
-    // through `value` because d may be a, b or c.
-    bool ok[kWarpSize];
-    for (unsigned l = 0; l < kWarpSize; ++l) value[l] = uint32_t(a[source(l, ok[l])]);
+    // in-range mask is built only when a predicate destination asks for it. The source lanes
+    // are computed first, in a loop of its own that runs as vectors (the gather after it
+    // cannot), and the values go through `value` because d may be a, b or c.
+    uint32_t from[kWarpSize];
+    uint8_t ok[kWarpSize];
+#pragma GCC ivdep
+    for (unsigned l = 0; l < kWarpSize; ++l) {
+      bool p = false;
+      from[l] = source(l, p);
+      ok[l] = p;
+    }
+    for (unsigned l = 0; l < kWarpSize; ++l) value[l] = uint32_t(a[from[l]]);
 #pragma GCC ivdep
     for (unsigned l = 0; l < kWarpSize; ++l) d[l] = value[l];
     if (pd) {

@@ -47,8 +47,10 @@ bool BarrierUnit::tryRelease(uint32_t id, uint32_t liveThreads, std::vector<Warp
   }
   for (unsigned wi : b.waiting)
     if (warps[wi].state == WarpState::AtBarrier) warps[wi].state = WarpState::Ready;
-  released_ = std::move(b.waiting);
-  b = Barrier{};
+  // The waiting list becomes released() and released()'s old storage the next waiting list:
+  // no allocation once both have grown to the CTA's warps.
+  released_.swap(b.waiting);
+  b.clear();
   open_ &= ~(1u << id);
   return true;
 }
@@ -60,7 +62,7 @@ std::string BarrierUnit::progress(uint32_t id, uint32_t liveThreads) const {
 }
 
 void BarrierUnit::reset() {
-  for (Barrier& b : barriers_) b = Barrier{};
+  for (Barrier& b : barriers_) b.clear();
   released_.clear();
   open_ = 0;
 }

@@ -54,6 +54,14 @@ class BarrierUnit {
     uint32_t popc = 0;
     bool all = true, any = false;
     std::vector<PendingResult> results;
+    // Back to no arrivals, keeping the lists' storage (a barrier completes many times a CTA).
+    void clear() {
+      arrived = expected = popc = 0;
+      kind = isa::BarrierKind::Sync;
+      all = true, any = false;
+      waiting.clear();
+      results.clear();
+    }
   };
   std::array<Barrier, kCount> barriers_{};
   std::vector<unsigned> released_;

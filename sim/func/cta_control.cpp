@@ -261,7 +261,8 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
     f.laneParams.resize(laneBytes * kWarpSize);
   }
   uint64_t* regs = f.regs.data();
-  for (uint32_t slot : fn.zeroAtEntry) std::fill_n(regs + size_t(slot) * kWarpSize, kWarpSize, 0);
+  // Each register a shuffle reads (isa/liveness.h): isa::zeroLanes, not fill_n (`rep stosq`).
+  for (uint32_t slot : fn.zeroAtEntry) isa::zeroLanes(regs + size_t(slot) * kWarpSize);
   std::fill(f.preds.begin(), f.preds.end(), 0);
   // The .param variables of the lanes that enter read as zero until written. Only these lanes
   // ever run in the frame (a call's lanes never grow), so the others' bytes may stay as they were:

@@ -455,6 +455,18 @@ uint64_t atomicRmw(uint8_t* p, isa::AtomFn fn, uint64_t a, uint64_t b) {
   return old;
 }
 
+// Shared and local memory are touched by one host thread only (a CTA runs on one, and a
+// cluster's CTAs, which see one another's shared memory, on one together: group.h), so their
+// RMW needs no locked instruction; lane order is kept, as with atomicRmw.
+template <class T>
+uint64_t plainRmw(uint8_t* p, isa::AtomFn fn, uint64_t a, uint64_t b) {
+  T old;
+  std::memcpy(&old, p, sizeof(T));
+  const T v = T(fn(old, a, b));
+  std::memcpy(p, &v, sizeof(T));
+  return old;
+}
+
 }  // namespace
 
 void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* addrs, unsigned bytes,
@@ -483,8 +495,23 @@ void Cta::atomic(const Inst& in, Space space, LaneMask mask, const uint64_t* add
   if (mask && warpRegion(space, mask, addrs, bytes, true, r)) {  // one check for the warp
     landed = r.landed;
     if (obs_) emitAccess(in, AccessKind::Atomic, space, landed, mask, addrs, bytes);
-    isa::forLanes(mask,
-                  [&](unsigned l) { apply(l, r.host + l * r.laneStride + (addrs[l] - r.origin)); });
+    if (landed == Space::Shared || landed == Space::Local) {
+      const auto plain = [&]<class T>() {
+        isa::forLanes(mask, [&](unsigned l) {
+          old[l] = plainRmw<T>(r.host + l * r.laneStride + (addrs[l] - r.origin), fn, a[l],
+                               b ? b[l] : 0);
+        });
+      };
+      if (bytes == 2)
+        plain.template operator()<uint16_t>();
+      else if (bytes == 4)
+        plain.template operator()<uint32_t>();
+      else
+        plain.template operator()<uint64_t>();
+    } else {
+      isa::forLanes(
+          mask, [&](unsigned l) { apply(l, r.host + l * r.laneStride + (addrs[l] - r.origin)); });
+    }
   } else {
     resolveAnnounceApply(
         mask,
