@@ -76,22 +76,34 @@ class Model:
     length, rounded to nearest on the length's grid of 10 bits where `rounded` says (2-d, cube);
     the log2 of the significand cut to 8 bits read from `table`."""
 
-    def __init__(self, table, mid=87 / 256, bits=None, grid=None, rounded=(False, False)):
+    def __init__(self, table, mid=87 / 256, bits=None, grid=None, rounded=(False, False),
+                 largest_only=False):
         self.table, self.mid, self.bits, self.grid, self.rounded = table, mid, bits, grid, rounded
+        self.largest_only = largest_only
 
-    def length(self, v):
+    def components(self, v):
         s = sorted((abs(a) for a in v), reverse=True) + [0.0, 0.0]
         if self.grid is not None and s[0] > 0 and math.isfinite(s[0]):
             q = 2.0 ** (math.frexp(s[0])[1] - 1 - self.grid)
             s = [math.floor(a / q) * q for a in s]
+        return s
+
+    def length(self, v):
+        s = self.components(v)
         return s[0] + self.mid * s[1] + 0.25 * s[2]
 
     def diagonal(self, v, rounded):
+        """11/16 of the length; rounded: on the length's grid of 10 bits, the whole of it or
+        (largest_only) 11/16 of the largest component, the others' shares added unrounded."""
         length = self.length(v)
         d = 11 / 16 * length
         if not rounded or not length > 0 or not math.isfinite(length):
             return d
         q = 2.0 ** (math.frexp(length)[1] - 1 - 10)
+        if self.largest_only:
+            s = self.components(v)
+            return math.floor(11 / 16 * s[0] / q + 0.5) * q + 11 / 16 * (self.mid * s[1] +
+                                                                        0.25 * s[2])
         return math.floor(d / q + 0.5) * q
 
     def lod(self, x, y, diagonals=True, is_cube=False):
@@ -172,8 +184,10 @@ def main():
         ('... components cut to 9 bits', Model(table, 1409 / 4096, 9)),
         ('... lengths on the largest component\'s 9-bit grid', Model(table, 1409 / 4096, 9, 9)),
         ('... diagonals rounded, 2-d and cube', Model(table, 1409 / 4096, 9, 9, (True, True))),
-        ('... diagonals rounded on 2-d textures only (warpsim)',
+        ('... diagonals rounded on 2-d textures only (tex12)',
          Model(table, 1409 / 4096, 9, 9, (True, False))),
+        ('... 11/16 of the largest rounded, the shares added, 2-d and cube (warpsim)',
+         Model(table, 1409 / 4096, 9, 9, (True, True), True)),
     ]
     print(f'misses: gradlod of {len(lines)}, 2-d gradient lines of {len(data)}, cube lines of '
           f'{len(cubes) if cubes else "(no nvcc or warpsim)"}')
