@@ -66,13 +66,17 @@ int exponentOf(double x) {
   return e - 1;
 }
 
-// A gradient's components (up to three, in texels) largest first, cut to the largest's grid of
-// kGradientBits fractional bits, as an adder aligned to the largest would hold them (the grid:
-// 2-d lines of the mipmap probe 88 -> 84 right, cube lines 219 -> 166).
-std::array<double, 3> alignedComponents(const double* v, unsigned n) {
+// A vector's component magnitudes (up to three, in texels), largest first.
+std::array<double, 3> sortedMagnitudes(const double* v, unsigned n) {
   std::array<double, 3> s = {0, 0, 0};
   for (unsigned i = 0; i < n; ++i) s[i] = std::fabs(v[i]);
   std::sort(s.begin(), s.end(), [](double a, double b) { return a > b; });
+  return s;
+}
+
+// Magnitudes s (largest first) cut to the largest's grid of kGradientBits fractional bits, as
+// an adder aligned to the largest would hold them.
+std::array<double, 3> alignedToLargest(std::array<double, 3> s) {
   if (s[0] > 0 && std::isfinite(s[0])) {
     const int e = exponentOf(s[0]);
     for (double& c : s) c = onGrid(c, e, kGradientBits);
@@ -81,23 +85,28 @@ std::array<double, 3> alignedComponents(const double* v, unsigned n) {
 }
 
 // The H200's estimate of a gradient's length: the largest component plus 1409/4096 of the
-// middle one and 1/4 of the smallest (a rotated (0.6, 0.8) reads 1.0054 as on the chip).
+// middle one and 1/4 of the smallest (a rotated (0.6, 0.8) reads 1.0054 as on the chip). The
+// smallest is cut to the largest's grid of kGradientBits fractional bits (3-d lines of the
+// mipmap probes: 4 more right than without), the middle keeps its own (cubegradlod's edge
+// lines, a sample crossing onto +x at y = 0.25: 114 -> 7 missed; cubegrad 141 -> 139; on
+// the largest's grid the 2-d lines read the same).
 double gradientLength(const double* v, unsigned n) {
-  const std::array<double, 3> s = alignedComponents(v, n);
-  return s[0] + kMiddleShare * s[1] + kSmallestShare * s[2];
+  const std::array<double, 3> s = sortedMagnitudes(v, n);
+  return s[0] + kMiddleShare * s[1] + kSmallestShare * alignedToLargest(s)[2];
 }
 
-// A diagonal's share of the footprint (the gradients' sum or difference): 11/16 of its
-// length, where 11/16 of the largest component is rounded to nearest on the length's grid of
-// 10 fractional bits and 11/16 of the middle's and the smallest's shares are added unrounded.
-// The gradlod par sweep (d/dx = d/dy = (a, 0), 512 lengths of an octave) reads 11/8 a' +
-// 2^-10 .. 11/8 a' + 5/4096 for a' = a cut to 9 bits, which the rounding gives at every length
-// (truncated: 93 lines 1/256 low), on 2-d textures and cube maps alike (cubegradlod par and
-// pars); rounding the whole length instead reads 49 of cubegradlod's 256 two-component
-// diagonals (rot: d/dx = d/dy = (a, a / 2)) 1/256 high, this 17 (docs/FIDELITY.md "tex.grad
+// A diagonal's share of the footprint (the gradients' sum or difference, its components all
+// on the largest's grid: with the middle at its own bits cubegrad reads 12 lines more): 11/16
+// of its length, where 11/16 of the largest component is rounded to nearest on the length's
+// grid of 10 fractional bits and 11/16 of the middle's and the smallest's shares are added
+// unrounded. The gradlod par sweep (d/dx = d/dy = (a, 0), 512 lengths of an octave) reads 11/8
+// a' + 2^-10 .. 11/8 a' + 5/4096 for a' = a cut to 9 bits, which the rounding gives at every
+// length (truncated: 93 lines 1/256 low), on 2-d textures and cube maps alike (cubegradlod par
+// and pars); rounding the whole length instead reads 49 of cubegradlod's 256 two-component
+// diagonals (rot: d/dx = d/dy = (a, a / 2)) 1/256 high, this 19 (docs/FIDELITY.md "tex.grad
 // on cube maps, read directly").
 double diagonalTerm(const double* v, unsigned n) {
-  const std::array<double, 3> s = alignedComponents(v, n);
+  const std::array<double, 3> s = alignedToLargest(sortedMagnitudes(v, n));
   const double length = s[0] + kMiddleShare * s[1] + kSmallestShare * s[2];
   if (!(length > 0) || !std::isfinite(length)) return kDiagonalShare * length;
   const int e = exponentOf(length);

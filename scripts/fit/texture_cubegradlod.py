@@ -128,8 +128,8 @@ class Placement:
 
 
 class MiddleExact(gl.Model):
-    """warpsim's arithmetic with the middle component kept as cut to its own 9 bits, not on the
-    largest's grid (the edge sweep's 120 -> 13, but cubegrad 141 -> 151)."""
+    """The middle component of gradients and diagonals alike kept as cut to its own 9 bits, not on
+    the largest's grid (the edge sweep's 120 -> 13, but cubegrad 141 -> 151)."""
 
     def __init__(self, table):
         super().__init__(table, 1409 / 4096, 9, 9, (True, True), True)
@@ -185,7 +185,7 @@ def main():
     if not lines:
         sys.exit(f'no cubegradlod lines in {chip_path}')
     table = chip_table()
-    warpsim = (Placement(), gl.Model(table, 1409 / 4096, 9, 9, (True, True), True))
+    warpsim = (Placement(), gl.Model(table, 1409 / 4096, 9, 9, (True, True), True, True))
     if len(sys.argv) > 2:
         sim = section_lines(sys.argv[2])
         assert [(q['dir'], q['dx'], q['dy']) for q in sim] == \
@@ -197,9 +197,11 @@ def main():
          (Placement(), gl.Model(table, 1409 / 4096, 9, 9, (True, False)))),
         ('cube diagonals rounded as a 2-d texture\'s (the whole length)',
          (Placement(), gl.Model(table, 1409 / 4096, 9, 9, (True, True)))),
-        ('(warpsim) 11/16 of the largest component rounded, the shares added', warpsim),
-        ('... and the middle component not on the largest\'s grid (not adopted)',
+        ('11/16 of the largest component rounded, the shares added',
+         (Placement(), gl.Model(table, 1409 / 4096, 9, 9, (True, True), True))),
+        ('... and every middle component at its own bits, diagonals\' too (not adopted)',
          (Placement(), MiddleExact(table))),
+        ('(warpsim) ... a gradient\'s middle component at its own bits', warpsim),
     ]
     keys = sorted({q['obj'] + ' ' + q['sweep'] for q in lines},
                   key=lambda k: (-SIZES[k.split()[0]][0], k))

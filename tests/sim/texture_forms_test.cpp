@@ -116,6 +116,13 @@ TEST(TextureForms, CubeDiagonalsRoundTheLargestComponentAlone) {
   // a = 1.0082: 180/256 (truncating the length, the model before: 179).
   const float rot2[3] = {0x1.021682p-3f, 0x1.021682p-4f, 0};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, centre, rot2, rot2), 180.0f / 256);
+  // A gradient's middle component keeps its own 9 bits: from 1.5 texels short of +x's edge at
+  // y = 0.25, d/dx of 1.5234 texels puts the sample on +x, unfolded to (1.52337, 0.00584)
+  // texels away (y / x along the edge); its middle share reads 156/256, where the middle cut
+  // to the largest's grid (2^-9: 0.00391) reads 155.
+  const float nearEdge[3] = {0x1.ap-1f, 0.25f, 1}, cross[3] = {0x1.86p-3f, 0, 0},
+              none[3] = {0, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, nearEdge, cross, none), 156.0f / 256);
 }
 
 // NaN and infinite gradients, and a sample on the opposite face: what the chip read
