@@ -2,8 +2,8 @@
 # The texture and surface forms probe on the H200 (scripts/probes/texture/texture_forms_probe.cu):
 # tex.grad on cube maps, sust.p, sured.p, txq/suq channel_data_type and channel_order,
 # tex.base, tex.2dms/a2dms, independent-mode samplers, the .trap surface accesses and tex of the
-# normalized (UNORM/SNORM) array formats (normread) and tex.grad's level-of-detail arithmetic
-# (gradlod, not yet recorded). Builds the
+# normalized (UNORM/SNORM) array formats (normread), tex.grad's level-of-detail arithmetic
+# (gradlod) and the same on cube maps (cubegradlod). Builds the
 # probe with the device's nvcc and runs each section in a process of its own (a trap ends its
 # context), in order, into one file.
 #
@@ -12,6 +12,9 @@
 #   ONLY=normread bash scripts/device_texture_forms.sh   (one section: tex of UNORM/SNORM arrays)
 #   ONLY=gradlod bash scripts/device_texture_forms.sh    (tex.grad's lod read directly: the log2
 #                                                        table, the diagonals, the middle share)
+#   ONLY=cubegradlod bash scripts/device_texture_forms.sh  (the same on cube maps of 256, 16 and
+#                                                        8-texel faces, and samples that cross
+#                                                        from +z onto +x)
 # Results, under $OUT/texture_forms ($OUT default /tmp/out):
 #   h200.txt     every section's output, each after a line `== SECTION` and followed by
 #                `== exit STATUS`: commit as tests/recorded/texture/texture_forms.h200.txt.xz
@@ -29,7 +32,7 @@ DIR=$OUT/texture_forms
 WORK=${WORK:-/tmp/texture_forms}
 NVCC=${NVCC:-nvcc}
 command -v "$NVCC" >/dev/null || NVCC=/usr/local/cuda/bin/nvcc
-ALL="cubegrad sust sustnorm sured suredodd txq base tld4cube ms indep trap-sust trap-sured trap-suld normread gradlod"
+ALL="cubegrad sust sustnorm sured suredodd txq base tld4cube ms indep trap-sust trap-sured trap-suld normread gradlod cubegradlod"
 # ONLY="normread" (sections of $ALL) runs those alone; each keeps its -DONLY_SECTION number.
 SECTIONS=${ONLY:-$ALL}
 mkdir -p "$DIR" "$WORK"

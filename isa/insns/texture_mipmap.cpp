@@ -66,33 +66,52 @@ int exponentOf(double x) {
   return e - 1;
 }
 
-// The H200's estimate of a gradient's length (up to three components, in texels): the largest
-// component plus 1409/4096 of the middle one and 1/4 of the smallest, all three cut to the
-// largest's grid of kGradientBits fractional bits (a rotated (0.6, 0.8) reads 1.0054 as on the
-// chip; the grid: 2-d lines of the mipmap probe 88 -> 84 right, cube lines 219 -> 166).
-double gradientLength(const double* v, unsigned n) {
-  double s[3] = {0, 0, 0};
+// A vector's component magnitudes (up to three, in texels), largest first.
+std::array<double, 3> sortedMagnitudes(const double* v, unsigned n) {
+  std::array<double, 3> s = {0, 0, 0};
   for (unsigned i = 0; i < n; ++i) s[i] = std::fabs(v[i]);
-  std::sort(s, s + 3, [](double a, double b) { return a > b; });
+  std::sort(s.begin(), s.end(), [](double a, double b) { return a > b; });
+  return s;
+}
+
+// Magnitudes s (largest first) cut to the largest's grid of kGradientBits fractional bits, as
+// an adder aligned to the largest would hold them.
+std::array<double, 3> alignedToLargest(std::array<double, 3> s) {
   if (s[0] > 0 && std::isfinite(s[0])) {
     const int e = exponentOf(s[0]);
     for (double& c : s) c = onGrid(c, e, kGradientBits);
   }
-  return s[0] + kMiddleShare * s[1] + kSmallestShare * s[2];
+  return s;
 }
 
-// A diagonal's share of the footprint: 11/16 of its length, on a 2-d texture's gradients
-// rounded to nearest on the length's grid of 10 fractional bits. The gradlod par sweep (d/dx =
-// d/dy = (a, 0), 512 lengths of an octave) reads 11/8 a' + 2^-10 .. 11/8 a' + 5/4096 for a' = a
-// cut to 9 bits, which this rounding gives at every length (truncated: 93 lines 1/256 low).
-// A cube map's sample differences read it truncated: rounded, 89 more cube lines read 1/256
-// high (docs/FIDELITY.md "tex.grad on cube maps").
-double diagonalTerm(const double* v, unsigned n, bool rounded) {
-  const double length = gradientLength(v, n);
-  const double d = kDiagonalShare * length;
-  if (!rounded || !(length > 0) || !std::isfinite(length)) return d;
+// The H200's estimate of a gradient's length: the largest component plus 1409/4096 of the
+// middle one and 1/4 of the smallest (a rotated (0.6, 0.8) reads 1.0054 as on the chip). The
+// smallest is cut to the largest's grid of kGradientBits fractional bits (3-d lines of the
+// mipmap probes: 4 more right than without), the middle keeps its own (cubegradlod's edge
+// lines, a sample crossing onto +x at y = 0.25: 114 -> 7 missed; cubegrad 141 -> 139; on
+// the largest's grid the 2-d lines read the same).
+double gradientLength(const double* v, unsigned n) {
+  const std::array<double, 3> s = sortedMagnitudes(v, n);
+  return s[0] + kMiddleShare * s[1] + kSmallestShare * alignedToLargest(s)[2];
+}
+
+// A diagonal's share of the footprint (the gradients' sum or difference, its components all
+// on the largest's grid: with the middle at its own bits cubegrad reads 12 lines more): 11/16
+// of its length, where 11/16 of the largest component is rounded to nearest on the length's
+// grid of 10 fractional bits and 11/16 of the middle's and the smallest's shares are added
+// unrounded. The gradlod par sweep (d/dx = d/dy = (a, 0), 512 lengths of an octave) reads 11/8
+// a' + 2^-10 .. 11/8 a' + 5/4096 for a' = a cut to 9 bits, which the rounding gives at every
+// length (truncated: 93 lines 1/256 low), on 2-d textures and cube maps alike (cubegradlod par
+// and pars); rounding the whole length instead reads 49 of cubegradlod's 256 two-component
+// diagonals (rot: d/dx = d/dy = (a, a / 2)) 1/256 high, this 19 (docs/FIDELITY.md "tex.grad
+// on cube maps, read directly").
+double diagonalTerm(const double* v, unsigned n) {
+  const std::array<double, 3> s = alignedToLargest(sortedMagnitudes(v, n));
+  const double length = s[0] + kMiddleShare * s[1] + kSmallestShare * s[2];
+  if (!(length > 0) || !std::isfinite(length)) return kDiagonalShare * length;
   const int e = exponentOf(length);
-  return onGrid(d + std::ldexp(1.0, e - 11), e, 10);
+  const double largest = onGrid(kDiagonalShare * s[0] + std::ldexp(1.0, e - 11), e, 10);
+  return largest + kDiagonalShare * (kMiddleShare * s[1] + kSmallestShare * s[2]);
 }
 
 // The H200's log2 of a footprint's size: the significand cut to 8 fractional bits and looked
@@ -196,17 +215,13 @@ void unfoldedCoords(CubeFace f, const CubePoint& c, double* st) {
   st[1] = et * past + ft * other;
 }
 
-// How a footprint treats its diagonals: left out (a cube-map sample on another face), 11/16 of
-// the length truncated (a cube map's own sample differences) or rounded on the length's grid
-// (a 2-d texture's gradients).
-enum class Diagonals { None, Truncated, Rounded };
-
 // The level of detail of gradients x and y (`dims` components each, in texels): the log2 of the
 // footprint, the longest of the two gradients and, scaled by 11/16, their sum and difference:
 // perpendicular gradients read the longer one, parallel ones more (two equal ones 1.375 times
-// one). Fitted to the H200 (the mipmap probes' gradient sweeps and texture_forms_probe's
-// gradlod section, docs/FIDELITY.md "Mipmaps" and "tex.grad's level of detail").
-float footprintLod(const double* gx, const double* gy, unsigned dims, Diagonals diagonals) {
+// one); without `diagonals` (a cube-map sample on another face) the longer gradient alone.
+// Fitted to the H200 (the mipmap probes' gradient sweeps and texture_forms_probe's gradlod and
+// cubegradlod sections, docs/FIDELITY.md "Mipmaps" and "tex.grad's level of detail").
+float footprintLod(const double* gx, const double* gy, unsigned dims, bool diagonals) {
   double x[3] = {}, y[3] = {}, sum[3] = {}, diff[3] = {};
   for (unsigned d = 0; d < dims; ++d) {
     x[d] = cutToGradientBits(gx[d]);
@@ -217,11 +232,9 @@ float footprintLod(const double* gx, const double* gy, unsigned dims, Diagonals 
   double rho = 0;  // a NaN term (inf - inf) counts as none
   for (const double t : {gradientLength(x, dims), gradientLength(y, dims)})
     if (t > rho) rho = t;
-  if (diagonals != Diagonals::None) {
-    const bool rounded = diagonals == Diagonals::Rounded;
-    for (const double t : {diagonalTerm(sum, dims, rounded), diagonalTerm(diff, dims, rounded)})
+  if (diagonals)
+    for (const double t : {diagonalTerm(sum, dims), diagonalTerm(diff, dims)})
       if (t > rho) rho = t;
-  }
   if (!(rho > 0)) return -INFINITY;
   if (std::isinf(rho)) return INFINITY;
   return chipLog2(rho);
@@ -239,7 +252,7 @@ float lodFromGradients(const Object& o, const float* ddx, const float* ddy) {
     x[d] = double(ddx[d]) * scale;
     y[d] = double(ddy[d]) * scale;
   }
-  return footprintLod(x, y, o.dims, Diagonals::Rounded);
+  return footprintLod(x, y, o.dims, true);
 }
 
 float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, const float* ddy) {
@@ -266,7 +279,7 @@ float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, 
   }
   // A sample on another face leaves the diagonals out (docs/FIDELITY.md: at (1, 1, 1) the pair
   // (-a, -a), (-a, a) reads its longer gradient, 1.34 a, not 11/16 of the sum, 1.375 a).
-  return footprintLod(g[0], g[1], 3, crosses ? Diagonals::None : Diagonals::Truncated);
+  return footprintLod(g[0], g[1], 3, !crosses);
 }
 
 MipChoice mipLevels(const Object& o, float lod) {

@@ -76,29 +76,49 @@ class Model:
     length, rounded to nearest on the length's grid of 10 bits where `rounded` says (2-d, cube);
     the log2 of the significand cut to 8 bits read from `table`."""
 
-    def __init__(self, table, mid=87 / 256, bits=None, grid=None, rounded=(False, False)):
+    def __init__(self, table, mid=87 / 256, bits=None, grid=None, rounded=(False, False),
+                 largest_only=False, middle_own=False):
         self.table, self.mid, self.bits, self.grid, self.rounded = table, mid, bits, grid, rounded
+        self.largest_only, self.middle_own = largest_only, middle_own
 
-    def length(self, v):
+    def components(self, v):
         s = sorted((abs(a) for a in v), reverse=True) + [0.0, 0.0]
         if self.grid is not None and s[0] > 0 and math.isfinite(s[0]):
             q = 2.0 ** (math.frexp(s[0])[1] - 1 - self.grid)
             s = [math.floor(a / q) * q for a in s]
+        return s
+
+    def length(self, v):
+        s = self.components(v)
         return s[0] + self.mid * s[1] + 0.25 * s[2]
 
+    def gradient_length(self, v):
+        """A gradient's (not a diagonal's) length: with middle_own its middle component keeps
+        its own bits (the largest's grid for the smallest only)."""
+        if not self.middle_own:
+            return self.length(v)
+        s, own = self.components(v), sorted((abs(a) for a in v), reverse=True) + [0.0, 0.0]
+        return s[0] + self.mid * own[1] + 0.25 * s[2]
+
     def diagonal(self, v, rounded):
+        """11/16 of the length; rounded: on the length's grid of 10 bits, the whole of it or
+        (largest_only) 11/16 of the largest component, the others' shares added unrounded."""
         length = self.length(v)
         d = 11 / 16 * length
         if not rounded or not length > 0 or not math.isfinite(length):
             return d
         q = 2.0 ** (math.frexp(length)[1] - 1 - 10)
+        if self.largest_only:
+            s = self.components(v)
+            return math.floor(11 / 16 * s[0] / q + 0.5) * q + 11 / 16 * (self.mid * s[1] +
+                                                                        0.25 * s[2])
         return math.floor(d / q + 0.5) * q
 
     def lod(self, x, y, diagonals=True, is_cube=False):
         """In 1/256; -inf or inf outside."""
         x = [cut(a, self.bits) for a in x]
         y = [cut(a, self.bits) for a in y]
-        terms = [self.length(x), self.length(y)]
+        terms = [self.gradient_length(x), self.gradient_length(y)]
         if diagonals:
             rounded = self.rounded[1 if is_cube else 0]
             terms += [self.diagonal([a + b for a, b in zip(x, y)], rounded),
@@ -172,8 +192,12 @@ def main():
         ('... components cut to 9 bits', Model(table, 1409 / 4096, 9)),
         ('... lengths on the largest component\'s 9-bit grid', Model(table, 1409 / 4096, 9, 9)),
         ('... diagonals rounded, 2-d and cube', Model(table, 1409 / 4096, 9, 9, (True, True))),
-        ('... diagonals rounded on 2-d textures only (warpsim)',
+        ('... diagonals rounded on 2-d textures only (tex12)',
          Model(table, 1409 / 4096, 9, 9, (True, False))),
+        ('... 11/16 of the largest rounded, the shares added, 2-d and cube',
+         Model(table, 1409 / 4096, 9, 9, (True, True), True)),
+        ('... a gradient\'s middle component at its own bits (warpsim)',
+         Model(table, 1409 / 4096, 9, 9, (True, True), True, True)),
     ]
     print(f'misses: gradlod of {len(lines)}, 2-d gradient lines of {len(data)}, cube lines of '
           f'{len(cubes) if cubes else "(no nvcc or warpsim)"}')

@@ -86,12 +86,43 @@ TEST(TextureForms, CubeGradientsAreDifferencesOfUnfoldedSamples) {
   const float corner[3] = {1, -1, -1}, cy[3] = {0, 0.1767766922712326f, 0},
               cz[3] = {0, 0, 0.1767766922712326f};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, corner, cy, cz), 128.0f / 256);
-  // A cube map's diagonal is 11/16 of its length truncated, not rounded as a 2-d texture's:
-  // from +x at (0.5, -0.25) the samples' differences (-0.4, -0.8) and (-0.96, 0.16) texels (cut
-  // to 9 bits) sum to a length of 1.5791 (on the grid of its 1.3594), whose 11/16, 1.08562,
-  // reads 30/256 on the chip; rounded on its 10-bit grid to 1.0859 it would read 31.
+  // A diagonal rounds 11/16 of its largest component alone (on the length's 10-bit grid) and
+  // adds the middle's share unrounded: from +x at (0.5, -0.25) the samples' differences (-0.4,
+  // -0.8) and (-0.96, 0.16) texels (cut to 9 bits) sum to (-1.3594, -0.6387), a length of
+  // 1.5791, whose 11/16, 1.08562, reads 30/256 on the chip; the whole rounded on its 10-bit grid
+  // to 1.0859 would read 31.
   const float plusX[3] = {1, 0.25f, -0.5f}, gx[3] = {0, 0.1f, 0.05f}, gy[3] = {0, -0.02f, 0.12f};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, plusX, gx, gy), 30.0f / 256);
+}
+
+// The footprint's diagonals on a cube map as texture_forms_probe's cubegradlod section reads
+// them on the chip (texture_forms.chip.txt.xz, GL16: a 16 x 16-face cube whose level k holds k;
+// docs/FIDELITY.md "tex.grad on cube maps, read directly"): from the centre of +z, where a
+// texel is 1/8 of x or y.
+TEST(TextureForms, CubeDiagonalsRoundTheLargestComponentAlone) {
+  Object o = object2d(16, 16, Channel::F32, 1, Filter::Point, Address::Clamp, true);
+  o.cube = 1;
+  o.layered = 1;
+  o.layers = 6;
+  const float centre[3] = {0, 0, 1};
+  // Parallel gradients of 1.0082 texels (cut: 1 + 4/512): 11/16 of the sum rounded, as on a 2-d
+  // texture, reads 121/256 (truncated, the model before: 120).
+  const float par[3] = {0x1.021682p-3f, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, centre, par, par), 121.0f / 256);
+  // Two equal gradients (a, a / 2), a = 1.0163 texels: the sum (2.0313, 1.0156) reads 181/256;
+  // rounding its whole 11/16 length (1.63667 on a grid of 2^-9) would read 182.
+  const float rot[3] = {0x1.04315ep-3f, 0x1.04315ep-4f, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, centre, rot, rot), 181.0f / 256);
+  // a = 1.0082: 180/256 (truncating the length, the model before: 179).
+  const float rot2[3] = {0x1.021682p-3f, 0x1.021682p-4f, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, centre, rot2, rot2), 180.0f / 256);
+  // A gradient's middle component keeps its own 9 bits: from 1.5 texels short of +x's edge at
+  // y = 0.25, d/dx of 1.5234 texels puts the sample on +x, unfolded to (1.52337, 0.00584)
+  // texels away (y / x along the edge); its middle share reads 156/256, where the middle cut
+  // to the largest's grid (2^-9: 0.00391) reads 155.
+  const float nearEdge[3] = {0x1.ap-1f, 0.25f, 1}, cross[3] = {0x1.86p-3f, 0, 0},
+              none[3] = {0, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, nearEdge, cross, none), 156.0f / 256);
 }
 
 // NaN and infinite gradients, and a sample on the opposite face: what the chip read

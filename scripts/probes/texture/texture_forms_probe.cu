@@ -11,8 +11,8 @@
 //
 // One section per run (a trap ends its context): `texture_forms_probe SECTION [SEED]`, with
 // SECTION one of cubegrad, sust, sustnorm, sured, suredodd, txq, base, tld4cube, ms, indep,
-// trap-sust, trap-sured, trap-suld, normread, gradlod; scripts/device_texture_forms.sh runs them
-// all.
+// trap-sust, trap-sured, trap-suld, normread, gradlod, cubegradlod;
+// scripts/device_texture_forms.sh runs them all.
 // Random inputs come from SEED (default 1) through a fixed generator, so a run is the same on
 // every machine.
 //
@@ -26,6 +26,8 @@
 //   normread FMT FILTER READ RET X = r g b a   (tex of a UNORM/SNORM array; normtexel lines
 //                                               hold its texels)
 //   gradlod SWEEP ddx a b ddy c d = word       (tex.grad's lod read directly, sectionGradLod)
+//   GLn SWEEP x y z ddx a b c ddy a b c = word (the same on cube maps of n x n faces,
+//                                               sectionCubeGradLod)
 //   launch ...: STATUS                   each launch's status (a trap's error here)
 //
 //   nvcc -arch=sm_90 -lineinfo -lcuda -o texture_forms_probe texture_forms_probe.cu
@@ -66,6 +68,7 @@
 #define SECTION_TRAP_SULD SECTION_ID(13)
 #define SECTION_NORMREAD SECTION_ID(14)
 #define SECTION_GRADLOD SECTION_ID(15)
+#define SECTION_CUBEGRADLOD SECTION_ID(16)
 
 #define CHECK(call)                                                                      \
   do {                                                                                   \
@@ -1224,6 +1227,129 @@ void sectionGradLod(Rng&) {
   CHECK(cudaFreeMipmappedArray(m));
 }
 
+// ---- tex.grad's level of detail on cube maps, read directly ---------------------------------
+
+__global__ void cubeGradLod(cudaTextureObject_t t, const CubeSample* s, int n, float* out) {
+#if SECTION_CUBEGRADLOD
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const CubeSample q = s[i];
+  const float4 dx = make_float4(q.ddx[0], q.ddx[1], q.ddx[2], 0);
+  const float4 dy = make_float4(q.ddy[0], q.ddy[1], q.ddy[2], 0);
+  out[i] = texCubemapGrad<float>(t, q.c[0], q.c[1], q.c[2], dx, dy);
+#endif
+}
+
+// gradlod's sweeps on a cube map (docs/FIDELITY.md "tex.grad on cube maps": what is left of
+// cubegrad is the cube's own arithmetic, 1/256 off on lines whose samples cross a face or whose
+// diagonal wins). An f32 cube map of n x n faces and log2 n + 1 levels whose every texel of
+// level k holds k on every face, linear filtering and linear mip filtering, so a fetch returns
+// the level of detail (k + the blend weight, clamped to [0, log2 n]). On face +z at z = 1 a
+// texel is 2 / n of the direction's x (or y), so each gradient below moves its sample by the
+// texels it names:
+//   log2  from +z's centre, d/dx (r, 0), d/dy 0, r = 2 (1 + (i + f) / 256), i = 0 .. 255,
+//         f = 0, 1/2: the log2 table, as the 2-d texture's?
+//   par   from +z's centre, d/dx = d/dy = (a, 0), a = 2^(j / 512), j = 0 .. 511: the diagonal
+//         of sample differences, rounded (as a 2-d texture's) or truncated?
+//   mid   from +z's centre, d/dx (2, k / 128), d/dy 0, k = 0 .. 256: the middle share;
+//   rot   from +z's centre, d/dx = d/dy = (a, a / 2), a = 2^(j / 256), j = 0 .. 255: a
+//         diagonal of two components;
+//   pars  par from (0.3, -0.2, 1.5) (ma 1.5: the samples' division), a = 1.5 2^(j / 512):
+//         the sample moves 2^(j / 512) texels;
+//   edge  from (1 - t texels, y, 1) on +z, d/dx (t + c, 0), d/dy 0, c = 4 (j + 1) / 512 texels,
+//         j = 0 .. 511, for (t, y) = (1, 0), (2.5, 0) and (1.5, 0.25): the sample crosses onto
+//         +x and is unfolded back (2 - z / x past the edge, y / x along it): the unfolding's
+//         rounding.
+// Lines: `GLn SWEEP x y z ddx a b c ddy a b c = word` (the operands in %a, the result in hex).
+void cubeGradLodSuite(unsigned size) {
+  unsigned levels = 1;
+  while ((size >> (levels - 1)) > 1) ++levels;
+  const cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+  cudaMipmappedArray_t m;
+  CHECK(cudaMallocMipmappedArray(&m, &desc, make_cudaExtent(size, size, 6), levels,
+                                 cudaArrayCubemap));
+  for (unsigned l = 0; l < levels; ++l) {
+    cudaArray_t a;
+    CHECK(cudaGetMipmappedArrayLevel(&a, m, l));
+    const unsigned s = std::max(1u, size >> l);
+    std::vector<uint8_t> host(size_t(s) * s * 6 * 4);
+    const float v = float(l);
+    for (size_t i = 0; i < host.size(); i += 4) std::memcpy(&host[i], &v, 4);
+    copyArray(a, host, 4, s, s, 6, true);
+  }
+  cudaResourceDesc res = {};
+  res.resType = cudaResourceTypeMipmappedArray;
+  res.res.mipmap.mipmap = m;
+  cudaTextureDesc td = {};
+  for (int a = 0; a < 3; ++a) td.addressMode[a] = cudaAddressModeClamp;
+  td.filterMode = cudaFilterModeLinear;
+  td.mipmapFilterMode = cudaFilterModeLinear;
+  td.readMode = cudaReadModeElementType;
+  td.normalizedCoords = 1;
+  td.maxMipmapLevelClamp = float(levels - 1);
+  cudaTextureObject_t t = 0;
+  const cudaError_t e = cudaCreateTextureObject(&t, &res, &td, nullptr);
+  char name[16];
+  std::snprintf(name, sizeof name, "GL%u", size);
+  std::printf("texture %s cube %ux%u levels=%u linear/linear: %s\n", name, size, size, levels,
+              cudaGetErrorString(e));
+  if (e != cudaSuccess) return;
+  std::vector<CubeSample> in;
+  std::vector<const char*> sweep;
+  const float texel = 2.0f / float(size);
+  auto add = [&](const char* what, float px, float py, float x0, float x1, float y0, float y1) {
+    CubeSample q = {};
+    q.c[0] = px, q.c[1] = py, q.c[2] = 1;
+    q.ddx[0] = x0 * texel, q.ddx[1] = x1 * texel;
+    q.ddy[0] = y0 * texel, q.ddy[1] = y1 * texel;
+    in.push_back(q);
+    sweep.push_back(what);
+  };
+  for (int i = 0; i < 256; ++i)
+    for (float f : {0.0f, 0.5f}) add("log2", 0, 0, 2 * (1 + (float(i) + f) / 256), 0, 0, 0);
+  for (int j = 0; j < 512; ++j) {
+    const float a = std::exp2(float(j) / 512);
+    add("par", 0, 0, a, 0, a, 0);
+  }
+  for (int k = 0; k <= 256; ++k) add("mid", 0, 0, 2, float(k) / 128, 0, 0);
+  for (int j = 0; j < 256; ++j) {
+    const float a = std::exp2(float(j) / 256);
+    add("rot", 0, 0, a, a / 2, a, a / 2);
+  }
+  for (int j = 0; j < 512; ++j) {
+    const float a = 1.5f * std::exp2(float(j) / 512);
+    in.push_back({{0.3f, -0.2f, 1.5f}, {a * texel, 0, 0}, {a * texel, 0, 0}, 0});
+    sweep.push_back("pars");
+  }
+  const float starts[][2] = {{1, 0}, {2.5f, 0}, {1.5f, 0.25f}};
+  for (const auto& st : starts)
+    for (int j = 0; j < 512; ++j)
+      add("edge", 1 - st[0] * texel, st[1], st[0] + 4 * float(j + 1) / 512, 0, 0, 0);
+  const int n = int(in.size());
+  CubeSample* ds;
+  float* dout;
+  CHECK(cudaMalloc(&ds, n * sizeof(CubeSample)));
+  CHECK(cudaMalloc(&dout, n * sizeof(float)));
+  CHECK(cudaMemcpy(ds, in.data(), n * sizeof(CubeSample), cudaMemcpyHostToDevice));
+  cubeGradLod<<<(n + 127) / 128, 128>>>(t, ds, n, dout);
+  if (!sync(name)) std::exit(1);
+  std::vector<float> out(n);
+  CHECK(cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) {
+    const CubeSample& q = in[i];
+    std::printf("%s %s %a %a %a ddx %a %a %a ddy %a %a %a = %08x\n", name, sweep[i], q.c[0], q.c[1],
+                q.c[2], q.ddx[0], q.ddx[1], q.ddx[2], q.ddy[0], q.ddy[1], q.ddy[2], bitsOf(out[i]));
+  }
+  CHECK(cudaFree(ds));
+  CHECK(cudaFree(dout));
+  CHECK(cudaDestroyTextureObject(t));
+  CHECK(cudaFreeMipmappedArray(m));
+}
+
+void sectionCubeGradLod(Rng&) {
+  for (unsigned size : {256u, 16u, 8u}) cubeGradLodSuite(size);
+}
+
 // ---- tex on the normalized array formats (UNORM / SNORM 8 and 16 bits) -----------------------
 
 __global__ void normRead(cudaTextureObject_t t, bool asInt, const float* xs, int n, uint4* out) {
@@ -1518,12 +1644,14 @@ int main(int argc, char** argv) {
     sectionNormRead(rng);
   else if (section == "gradlod")
     sectionGradLod(rng);
+  else if (section == "cubegradlod")
+    sectionCubeGradLod(rng);
   else if (section.rfind("trap-", 0) == 0)
     sectionTrap(section);
   else {
     std::printf(
         "usage: %s cubegrad|sust|sustnorm|sured|suredodd|txq|base|tld4cube|ms|indep|trap-sust|"
-        "trap-sured|trap-suld|normread|gradlod [SEED]\n",
+        "trap-sured|trap-suld|normread|gradlod|cubegradlod [SEED]\n",
         argv[0]);
     return 2;
   }
