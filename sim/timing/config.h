@@ -70,7 +70,9 @@ struct TimingConfig {
   uint32_t iiFma = 2, iiAlu = 2, iiFp64 = 2, iiSfu = 8, iiBranch = 2;
   // The tensor pipe (tensor_work.h): cycles per HMMA.16816 (the other mma.sync kinds' SASS
   // instructions take as long), per DMMA.884, and per 4096 operations of wgmma.
-  double iiTensor = 6.5, iiTensorFp64 = 16, iiTensorWgmma = 4;
+  double iiTensor = 6.5, iiTensorFp64 = 16, iiTensorWgmma = 4.4;
+  // wgmma: cycles from its pipe time's end to its group's completion (wgmma.wait_group).
+  uint32_t latWgmma = 55;
   // 1: 32-bit integer adds and moves issue to the ALU or the FMA pipe's heavy half, whichever
   // frees first, and integer multiplies to the heavy half (ptxas's IMAD forms); 0 (the default
   // until the model has the SASS's serialized reloads, docs/FIDELITY.md): all integer work to

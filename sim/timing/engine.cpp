@@ -142,6 +142,9 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     for (const isa::Inst& in : f.code) {
       flopWeights_.back().push_back(flopWeight(in));
       if (in.cls == isa::InsnClass::Tensor) tensorWork_[&in] = tensorWork(in, c);
+      if (in.spec && in.spec->opcode == "wgmma" && in.cls == isa::InsnClass::Misc &&
+          (in.mods.has("commit_group") || in.mods.has("wait_group")))
+        wgmmaSync_[&in] = in.mods.has("commit_group");
     }
   }
   const uint64_t perWave = uint64_t(c.smCount) * occ.ctasPerSm;
@@ -255,6 +258,7 @@ uint32_t Engine::launchCta(uint32_t sm, uint64_t index, uint64_t at) {
     wc.vectors.reset();
     wc.stallCarry = 0;
     wc.asyncCopies.clear();
+    wc.wgmmaGroups.clear();
     cs.warps.push_back(wi);
     s.smsps[wc.smsp].warps.push_back(wi);
     wake(sm * c_.smspPerSm + wc.smsp, at);
@@ -409,6 +413,11 @@ void Engine::onMemory(const MemoryEvent& e) {
   if (counting_) return;
   WarpCtx& w = warps_[curWarp_];
   if (e.inst && e.inst->sync == isa::SyncRole::BulkCopy) return bulkAccess(w, e);
+  // A wgmma's operands come from shared memory into the tensor core itself (no MIO slot, no
+  // result for the warp to wait on): its pipe time and group completion time it (issue()).
+  if (e.inst && e.inst->cls == isa::InsnClass::Tensor)
+    if (const auto it = tensorWork_.find(e.inst); it != tensorWork_.end() && it->second.wgmma)
+      return;
   if (e.inst && e.inst->sync == isa::SyncRole::MbarrierWait) waitForBulkCopies(w, e);
   SmState& s = sms_[w.sm];
   isa::Space landed = e.landed;
@@ -649,7 +658,12 @@ void Engine::issue(uint32_t wi, uint64_t t) {
           // Its SASS instructions one after another: the last one's result comes last.
           const TensorWork& tw = tensorWork_.at(in);
           sp.occupyTensor(t, tw.cycles);
-          ready += uint64_t(tw.tail + 0.5);
+          if (tw.wgmma) {
+            // The tensor core chains the next wgmma onto this one's accumulator (the SASS's
+            // HGMMAs run back to back): readers wait at wgmma.wait_group for its group.
+            w.wgmmaGroups.copy(t + uint64_t(tw.cycles + 0.5) + c_.latWgmma);
+            ready = t + 1;
+          }
         } else {
           sp.unitFree[size_t(pipe)] = t + classes_.intervalOf(pipe);
         }
@@ -760,6 +774,20 @@ void Engine::issue(uint32_t wi, uint64_t t) {
 // loads of the copied data) counts from before.
 void Engine::asyncWait(WarpCtx& w, const isa::Inst& in, uint64_t t) {
   using R = isa::SyncRole;
+  if (const auto it = wgmmaSync_.find(&in); it != wgmmaSync_.end()) {
+    // wgmma.commit_group / wait_group N: the warp's wgmma groups, as cp.async's below.
+    if (it->second) return w.wgmmaGroups.commit();
+    uint32_t pending = 0;
+    if (curFunction_)
+      for (const auto& [slot, value] : curFunction_->constants)
+        if (slot == in.ops[0].slot) pending = uint32_t(value);
+    const uint64_t done = w.wgmmaGroups.wait(pending);
+    if (done > t + 1) {
+      w.holdUntil(done, Stall::LongScoreboard);
+      w.hoistFloor = std::max(w.hoistFloor, done);
+    }
+    return;
+  }
   if (in.sync == R::AsyncCommit || in.sync == R::AsyncWaitAll) w.asyncCopies.commit();
   if (in.sync != R::AsyncWait && in.sync != R::AsyncWaitAll) return;
   uint32_t pending = 0;

@@ -186,6 +186,7 @@ class Engine {
   std::vector<EngineListener*> listeners_;
   std::vector<std::vector<FlopWeight>> flopWeights_;             // by function index, then pc
   std::unordered_map<const isa::Inst*, TensorWork> tensorWork_;  // the tensor-class instructions
+  std::unordered_map<const isa::Inst*, bool> wgmmaSync_;  // wgmma.commit_group (true), wait_group
   bool counting_ = false;  // the functional rest of a sampled launch: count, do not time
   // Sampling: the detailed CTAs (0: every CTA), CTAs finished so far, when the first wave's
   // worth of them had and when the last one did.

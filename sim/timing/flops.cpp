@@ -38,8 +38,10 @@ FlopWeight flopWeight(const isa::Inst& in) {
   using K = isa::InsnClass;
   using Op = isa::Operation;
   if (in.cls == K::Tensor) {
+    // A wgmma is issued by each of its warpgroup's four warps: a quarter of the work each.
+    const bool wgmma = in.mods.has("mma_async");
     for (const std::string& s : in.mods.words)
-      if (const uint64_t f = shapeFlops(s)) return {FlopKind::Tensor, 0, f};
+      if (const uint64_t f = shapeFlops(s)) return {FlopKind::Tensor, 0, wgmma ? f / 4 : f};
     return {};
   }
   if ((in.cls != K::Fp32 && in.cls != K::Fp64 && in.cls != K::Half) || !in.spec) return {};

@@ -40,6 +40,7 @@ struct WarpCtx {
   }
   Scoreboard sb;
   AsyncGroups asyncCopies;  // its cp.async groups in flight
+  AsyncGroups wgmmaGroups;  // its wgmma groups: when each completes
   uint64_t lastT = 0;       // stall accounting: cycles before lastT are counted
   Stall lastKind = Stall::Wait;
   bool done = false;

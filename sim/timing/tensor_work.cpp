@@ -47,11 +47,10 @@ TensorWork tensorWork(const isa::Inst& in, const TimingConfig& c) {
     work /= 4;
     cyclesPerSass = c.iiTensorWgmma;
   }
-  const double sass = std::max(1.0, work / perSass);
   // wmma's SASS instructions each write their own part of D, and the next wmma's first one
   // needs only the first part: a chain of them waits one latency a step (micro_mma_chain, 26.6
-  // cycles a wmma by one warp). wgmma's accumulator is whole when its last part is.
-  return {sass * cyclesPerSass, wgmma ? (sass - 1) * cyclesPerSass : 0};
+  // cycles a wmma by one warp), so the result's latency is the first instruction's.
+  return {std::max(1.0, work / perSass) * cyclesPerSass, wgmma};
 }
 
 }  // namespace warpsim::sim::timing

@@ -11,8 +11,8 @@
 namespace warpsim::sim::timing {
 
 struct TensorWork {
-  double cycles = 0;  // the pipe is busy this long from the issue
-  double tail = 0;    // wgmma: its last part's issue after its first's (its result is that late)
+  double cycles = 0;   // the pipe is busy this long from the issue
+  bool wgmma = false;  // asynchronous: its accumulator is the tensor core's until wgmma.wait_group
 };
 
 // Zero work for an instruction that is not of the tensor class (or has no mNnNkN shape).

@@ -144,6 +144,16 @@ TEST(Calibration, TensorPipeIsMicroMmaChains) {
   expectStepsNear(r, 28, 0.07);
 }
 
+// micro_wgmma_chain on an H100 (h100_tensor.tsv), 8 wgmma m64nNk16 a round into one
+// accumulator, N = 64, 128, 256: each waited for by one warpgroup (issue.tensor_wgmma's pipe time
+// and latency.wgmma: 93.7, 127.6, 213.4 cycles a wgmma on the chip), 8 back to back by one and
+// by two warpgroups (the pipe: 44.3 / 38.0 at N = 64 to 150.3 / 139.7 at 256). Every launch
+// within 12% of the chip (before wgmma groups: 0.85-2.11).
+TEST(Calibration, WgmmaIsMicroWgmmaChain) {
+  const ChainRun r = perStep("micro_wgmma_chain", "h100_tensor.tsv", 9, {4, 16, 8});
+  expectStepsNear(r, 9, 0.12);
+}
+
 // micro_chase_async on an H100 (h100_tensor.tsv): a step is a cp.async of the chased entry
 // (.ca, then .cg past the L1), its commit and wait_group 0, and the shared load of the copy;
 // the wait holds the warp until the copy has landed (async.land_latency after the data is back).

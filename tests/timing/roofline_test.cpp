@@ -55,6 +55,9 @@ TEST(TimingRoofline, FlopWeightsFollowNcu) {
                 2 * 16 * 8 * 16},
            Case{"wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32", K::Tensor, FlopKind::Tensor, 0,
                 2 * 16 * 16 * 16},
+           // Each of the warpgroup's four warps issues it: a quarter of 2 * 64 * 64 * 16 each.
+           Case{"wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", K::Tensor, FlopKind::Tensor,
+                0, 2 * 64 * 64 * 16 / 4},
        }) {
     const FlopWeight w = weightOf(c.text, c.cls);
     EXPECT_EQ(w.kind, c.kind) << c.text;

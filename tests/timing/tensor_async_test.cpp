@@ -39,7 +39,7 @@ TEST(TensorWork, EachKindCostsItsSassInstructions) {
                         "{%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f1,%f2,%f3,%f4};",
                         c);
   EXPECT_DOUBLE_EQ(w.cycles, 6.5);
-  EXPECT_DOUBLE_EQ(w.tail, 0);
+  EXPECT_FALSE(w.wgmma);
   // tf32 m16n8k8: one HMMA.1688, half the work at the same cycles.
   w = workOf(kRegs,
              "  mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1,%f2,%f3,%f4}, "
@@ -58,35 +58,33 @@ TEST(TensorWork, EachKindCostsItsSassInstructions) {
              "{%fd1,%fd2};",
              c);
   EXPECT_DOUBLE_EQ(w.cycles, 16);
-  // wmma m16n16k16: two HMMA.16816, each writing its own half of D (no tail).
+  // wmma m16n16k16: two HMMA.16816, each writing its own half of D.
   w = workOf(kRegs,
              "  wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%f1,%f2,%f3,%f4,%f5,%f6,%f7,%f8}, "
              "{%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, "
              "{%f1,%f2,%f3,%f4,%f5,%f6,%f7,%f8};",
              c);
   EXPECT_DOUBLE_EQ(w.cycles, 13);
-  EXPECT_DOUBLE_EQ(w.tail, 0);
 }
 
 TEST(TensorWork, AWgmmaCostsItsWarpsQuarterAtItsOwnRate) {
   TimingConfig c;
   c.iiTensorWgmma = 4;
   // m64n8k16 f16 -> f32: 2 * 64 * 8 * 16 = 16384 operations, 4096 a warp: one HMMA's worth at
-  // the wgmma rate; its accumulator is whole at once.
+  // the wgmma rate; asynchronous.
   const std::string regs = kRegs;
   TensorWork w = workOf(regs,
                         "  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1,%f2,%f3,%f4}, "
                         "%rd1, %rd2, %p1, 1, 1, 0, 0;",
                         c, "sm_90a");
   EXPECT_DOUBLE_EQ(w.cycles, 4);
-  EXPECT_DOUBLE_EQ(w.tail, 0);
-  // m64n16k16: twice that; the accumulator's second part is issued 4 cycles after the first.
+  EXPECT_TRUE(w.wgmma);
+  // m64n16k16: twice that.
   w = workOf(regs,
              "  wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 "
              "{%f1,%f2,%f3,%f4,%f5,%f6,%f7,%f8}, %rd1, %rd2, %p1, 1, 1, 0, 0;",
              c, "sm_90a");
   EXPECT_DOUBLE_EQ(w.cycles, 8);
-  EXPECT_DOUBLE_EQ(w.tail, 4);
 }
 
 TEST(AsyncGroups, AWaitHoldsForAllButTheNewestGroups) {
