@@ -513,9 +513,7 @@ void Engine::waitForBulkCopies(WarpCtx& w, const MemoryEvent& e) {
     if (const auto it = cs.bulkLanded.find(e.addresses[std::countr_zero(mask)]);
         it != cs.bulkLanded.end())
       landed = std::max(landed, it->second);
-  if (landed <= curT_ + 1) return;
-  w.holdUntil(landed, Stall::LongScoreboard);
-  w.hoistFloor = std::max(w.hoistFloor, landed);
+  holdForData(w, landed, curT_);
 }
 
 void Engine::onRelease(const std::vector<unsigned>& waiters) {
@@ -771,33 +769,33 @@ void Engine::issue(uint32_t wi, uint64_t t) {
 
 // cp.async.commit_group closes the warp's open group; wait_group N (wait_all: a commit and
 // wait_group 0) holds it until its older groups have landed, and nothing after it (the shared
-// loads of the copied data) counts from before.
+// loads of the copied data) counts from before. wgmma.commit_group / wait_group N do the same
+// with the warp's wgmma groups.
 void Engine::asyncWait(WarpCtx& w, const isa::Inst& in, uint64_t t) {
   using R = isa::SyncRole;
+  AsyncGroups* groups = &w.asyncCopies;
+  bool commit = in.sync == R::AsyncCommit || in.sync == R::AsyncWaitAll;
+  bool wait = in.sync == R::AsyncWait || in.sync == R::AsyncWaitAll;
+  bool counted = in.sync == R::AsyncWait;  // wait_group N (wait_all waits for every group)
   if (const auto it = wgmmaSync_.find(&in); it != wgmmaSync_.end()) {
-    // wgmma.commit_group / wait_group N: the warp's wgmma groups, as cp.async's below.
-    if (it->second) return w.wgmmaGroups.commit();
-    uint32_t pending = 0;
-    if (curFunction_)
-      for (const auto& [slot, value] : curFunction_->constants)
-        if (slot == in.ops[0].slot) pending = uint32_t(value);
-    const uint64_t done = w.wgmmaGroups.wait(pending);
-    if (done > t + 1) {
-      w.holdUntil(done, Stall::LongScoreboard);
-      w.hoistFloor = std::max(w.hoistFloor, done);
-    }
-    return;
+    // wgmma.commit_group / wait_group N: the warp's wgmma groups, as cp.async's.
+    groups = &w.wgmmaGroups;
+    commit = it->second;
+    wait = counted = !commit;
   }
-  if (in.sync == R::AsyncCommit || in.sync == R::AsyncWaitAll) w.asyncCopies.commit();
-  if (in.sync != R::AsyncWait && in.sync != R::AsyncWaitAll) return;
-  uint32_t pending = 0;
-  if (in.sync == R::AsyncWait && curFunction_)
+  if (commit) groups->commit();
+  if (!wait) return;
+  uint32_t pending = 0;  // N, an immediate (immediates live in constant slots)
+  if (counted && curFunction_)
     for (const auto& [slot, value] : curFunction_->constants)
       if (slot == in.ops[0].slot) pending = uint32_t(value);
-  const uint64_t landed = w.asyncCopies.wait(pending);
-  if (landed <= t + 1) return;
-  w.holdUntil(landed, Stall::LongScoreboard);
-  w.hoistFloor = std::max(w.hoistFloor, landed);
+  holdForData(w, groups->wait(pending), t);
+}
+
+void Engine::holdForData(WarpCtx& w, uint64_t at, uint64_t t) {
+  if (at <= t + 1) return;
+  w.holdUntil(at, Stall::LongScoreboard);
+  w.hoistFloor = std::max(w.hoistFloor, at);
 }
 
 uint64_t Engine::skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t) {

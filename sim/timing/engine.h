@@ -82,6 +82,9 @@ class Engine {
   // registers it reads; shared accesses take an MIO slot without wavefronts. Returns the
   // cycle after the last.
   void asyncWait(WarpCtx& w, const isa::Inst& in, uint64_t t);
+  // Holds `w`, which issued at `t`, until its data arrives at `at` (long_scoreboard); nothing
+  // after it counts from before.
+  void holdForData(WarpCtx& w, uint64_t at, uint64_t t);
   void bulkAccess(WarpCtx& w, const MemoryEvent& e);
   void waitForBulkCopies(WarpCtx& w, const MemoryEvent& e);
   uint64_t skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t);
