@@ -14,6 +14,7 @@
 #include "kernels/micro/launch.h"
 #include "kernels/micro/lds_width_cards.h"
 #include "kernels/micro/mma_chains_cards.h"
+#include "kernels/micro/tma_chains_cards.h"
 #include "kernels/micro/wgmma_chains_cards.h"
 #include "kernels/random.h"
 
@@ -628,6 +629,12 @@ std::vector<Card> microCards() {
            "accumulator, N = 64, 128, 256: each waited for by one warpgroup, 8 at a time by one "
            "and by two (wgmma's latency and rate)",
            4, 1, 32, makeWgmmaChain, referenceWgmmaChain),
+      card("micro_tma_chain", "tma_chains",
+           "calibration: size 4 KB bulk copies into shared memory one after the other by one "
+           "warp, each waited for on an mbarrier: through a tensor map (with the barrier-init "
+           "fence, with prefetch.tensormap too, with neither) and as a plain cp.async.bulk (a "
+           "copy's round trip, a tensor map's first use)",
+           4, 1, 256, makeTmaChain, referenceTmaChain),
       card("micro_store_burst", "bank_stride",
            "calibration: size rounds of 8 independent shared stores, stride 1 and 32, by 1 to "
            "32 warps without a barrier (the MIO queue)",

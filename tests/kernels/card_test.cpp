@@ -352,6 +352,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_lds_chain", {warp32}},
       {"micro_mma_chain", {warp32}},
       {"micro_wgmma_chain", {warp32}},
+      {"micro_tma_chain", {warp32}},
       {"micro_lds_fma", {warp32}},
       {"micro_bar_store", {cta256}},
       {"micro_store_stride", {capped1056}},
