@@ -142,9 +142,7 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     for (const isa::Inst& in : f.code) {
       flopWeights_.back().push_back(flopWeight(in));
       if (in.cls == isa::InsnClass::Tensor) tensorWork_[&in] = tensorWork(in, c);
-      if (in.spec && in.spec->opcode == "wgmma" && in.cls == isa::InsnClass::Misc &&
-          (in.mods.has("commit_group") || in.mods.has("wait_group")))
-        wgmmaSync_[&in] = in.mods.has("commit_group");
+      if (const std::optional<AsyncSync> s = asyncSyncOf(f, in)) asyncSyncs_[&in] = *s;
     }
   }
   const uint64_t perWave = uint64_t(c.smCount) * occ.ctasPerSm;
@@ -717,7 +715,8 @@ void Engine::issue(uint32_t wi, uint64_t t) {
       w.vectors.reset();
     }
   }
-  if (const isa::Inst* in = curInst_; in && curExecuted_) asyncWait(w, *in, t);
+  if (const isa::Inst* in = curInst_; in && curExecuted_ && !asyncSyncs_.empty())
+    if (const auto it = asyncSyncs_.find(in); it != asyncSyncs_.end()) asyncWait(w, it->second, t);
   if (issued && !fixedStall_.empty()) fixedStall(w, issued, t);
   if (curFenceUntil_ > w.readyAt) {
     w.readyAt = curFenceUntil_;
@@ -771,25 +770,36 @@ void Engine::issue(uint32_t wi, uint64_t t) {
 // wait_group 0) holds it until its older groups have landed, and nothing after it (the shared
 // loads of the copied data) counts from before. wgmma.commit_group / wait_group N do the same
 // with the warp's wgmma groups.
-void Engine::asyncWait(WarpCtx& w, const isa::Inst& in, uint64_t t) {
+// What a group-committing or -waiting instruction does: cp.async's commit_group, wait_group N
+// and wait_all (their sync roles), wgmma's commit_group and wait_group N (class Misc). N is an
+// immediate, which lives in the function's constant slots.
+std::optional<Engine::AsyncSync> Engine::asyncSyncOf(const isa::FunctionCode& f,
+                                                     const isa::Inst& in) {
   using R = isa::SyncRole;
-  AsyncGroups* groups = &w.asyncCopies;
-  bool commit = in.sync == R::AsyncCommit || in.sync == R::AsyncWaitAll;
-  bool wait = in.sync == R::AsyncWait || in.sync == R::AsyncWaitAll;
-  bool counted = in.sync == R::AsyncWait;  // wait_group N (wait_all waits for every group)
-  if (const auto it = wgmmaSync_.find(&in); it != wgmmaSync_.end()) {
-    // wgmma.commit_group / wait_group N: the warp's wgmma groups, as cp.async's.
-    groups = &w.wgmmaGroups;
-    commit = it->second;
-    wait = counted = !commit;
+  AsyncSync s;
+  bool counted = false;
+  if (in.sync == R::AsyncCommit || in.sync == R::AsyncWait || in.sync == R::AsyncWaitAll) {
+    s.commit = in.sync != R::AsyncWait;
+    s.wait = in.sync != R::AsyncCommit;
+    counted = in.sync == R::AsyncWait;
+  } else if (in.spec && in.spec->opcode == "wgmma" && in.cls == isa::InsnClass::Misc &&
+             (in.mods.has("commit_group") || in.mods.has("wait_group"))) {
+    s.wgmma = true;
+    s.commit = in.mods.has("commit_group");
+    s.wait = counted = !s.commit;
+  } else {
+    return std::nullopt;
   }
-  if (commit) groups->commit();
-  if (!wait) return;
-  uint32_t pending = 0;  // N, an immediate (immediates live in constant slots)
-  if (counted && curFunction_)
-    for (const auto& [slot, value] : curFunction_->constants)
-      if (slot == in.ops[0].slot) pending = uint32_t(value);
-  holdForData(w, groups->wait(pending), t);
+  if (counted)
+    for (const auto& [slot, value] : f.constants)
+      if (slot == in.ops[0].slot) s.pending = uint32_t(value);
+  return s;
+}
+
+void Engine::asyncWait(WarpCtx& w, const AsyncSync& s, uint64_t t) {
+  AsyncGroups& groups = s.wgmma ? w.wgmmaGroups : w.asyncCopies;
+  if (s.commit) groups.commit();
+  if (s.wait) holdForData(w, groups.wait(s.pending), t);
 }
 
 void Engine::holdForData(WarpCtx& w, uint64_t at, uint64_t t) {

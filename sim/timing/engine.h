@@ -77,16 +77,25 @@ class Engine {
   void callCosts(WarpCtx& w, uint64_t t);
   // Issues warp `wi`'s next word of the frame its call saves or its return restores, at `t`.
   void issueFrameWord(uint32_t wi, uint64_t t);
-  // A warp whose lanes all took predicated branch `br` at `t` issues the SASS of its body with
-  // no lane on: one instruction a cycle from `t` (the branch's own slot), each after the
-  // registers it reads; shared accesses take an MIO slot without wavefronts. Returns the
-  // cycle after the last.
-  void asyncWait(WarpCtx& w, const isa::Inst& in, uint64_t t);
+  // What an instruction that commits or waits for asynchronous groups (cp.async's, wgmma's) does.
+  struct AsyncSync {
+    bool wgmma = false;    // the warp's wgmma groups (else its cp.async groups)
+    bool commit = false;   // closes a group
+    bool wait = false;     // then waits for all but `pending` of them
+    uint32_t pending = 0;  // wait_group's N (wait_all: 0)
+  };
+  static std::optional<AsyncSync> asyncSyncOf(const isa::FunctionCode& f, const isa::Inst& in);
+  // Commits the warp's group and/or holds it until its older groups are done, as `s` says.
+  void asyncWait(WarpCtx& w, const AsyncSync& s, uint64_t t);
   // Holds `w`, which issued at `t`, until its data arrives at `at` (long_scoreboard); nothing
   // after it counts from before.
   void holdForData(WarpCtx& w, uint64_t at, uint64_t t);
   void bulkAccess(WarpCtx& w, const MemoryEvent& e);
   void waitForBulkCopies(WarpCtx& w, const MemoryEvent& e);
+  // A warp whose lanes all took predicated branch `br` at `t` issues the SASS of its body with
+  // no lane on: one instruction a cycle from `t` (the branch's own slot), each after the
+  // registers it reads; shared accesses take an MIO slot without wavefronts. Returns the
+  // cycle after the last.
   uint64_t skipPredicatedBody(WarpCtx& w, const std::vector<uint32_t>& body, uint64_t t);
   void mergeReady();
   // ---- thread-block clusters (engine_clusters.cpp) ----
@@ -189,7 +198,9 @@ class Engine {
   std::vector<EngineListener*> listeners_;
   std::vector<std::vector<FlopWeight>> flopWeights_;             // by function index, then pc
   std::unordered_map<const isa::Inst*, TensorWork> tensorWork_;  // the tensor-class instructions
-  std::unordered_map<const isa::Inst*, bool> wgmmaSync_;  // wgmma.commit_group (true), wait_group
+  // The instructions that commit or wait for asynchronous groups, with what each does (read
+  // once at construction, not at every instruction the warps issue).
+  std::unordered_map<const isa::Inst*, AsyncSync> asyncSyncs_;
   bool counting_ = false;  // the functional rest of a sampled launch: count, do not time
   // Sampling: the detailed CTAs (0: every CTA), CTAs finished so far, when the first wave's
   // worth of them had and when the last one did.
