@@ -36,12 +36,18 @@ namespace {
 // compares) is stepped by an add of a register (ddot's i += gridDim.x * 256: one LDG pair per
 // trip, each waiting for the last), nor one that leaves on a combination of conditions, its
 // guard an and/or of predicates (calls_noinline's collatz loop, `while (v != 1 && steps <
-// limit)`: one trip of 39 stall cycles per SASS trip, two 13-cycle waits for its ISETPs).
+// limit)`: one trip of 39 stall cycles per SASS trip, two 13-cycle waits for its ISETPs), nor
+// one whose body holds a tensor-core instruction (hgemm_wmma's k loop, `wmma.load` twice and
+// `wmma.mma` with a constant stride: one trip a SASS trip in tests/recorded/sass, eight LDG.E,
+// four MOVM and two HMMA, the next trip's loads after this trip's HMMAs; hgemm_mma's and
+// hgemm_wgmma's k loops likewise).
 bool notUnrolledLoop(const isa::FunctionCode& f, uint32_t pc) {
   const isa::Inst& br = f.code[pc];
   if (br.flow != isa::Flow::Branch || br.target == isa::kNoPc || br.target > pc ||
       br.guard == isa::kNoSlot)
     return false;
+  for (uint32_t i = br.target; i < pc; ++i)
+    if (f.code[i].cls == isa::InsnClass::Tensor) return true;
   const isa::RegRef guard{br.guard, true};
   for (uint32_t i = pc; i-- > br.target;) {
     const isa::Inst& cmp = f.code[i];

@@ -144,23 +144,26 @@ TEST(SassCosts, SameAddressAtomicsPipelineAcrossRequestsAndReplayWithinOne) {
 // A loop of n trips, each loading one word (the same, an L1 hit after the first) and adding it
 // up; its counter steps by `step` (a register holding 1, or the immediate 1). `twoExits`: it
 // also leaves when the sum is NaN (never), its guard the and of the two compares, as nvcc
-// writes `while (v != 1 && steps < limit)`.
-std::string strideLoop(const char* step, bool twoExits = false) {
+// writes `while (v != 1 && steps < limit)`. `tensor`: each trip also runs an mma.sync of zeros
+// that nothing else reads.
+std::string strideLoop(const char* step, bool twoExits = false, bool tensor = false) {
   return std::string(kHeader) +
          ".visible .entry k(.param .u64 out, .param .u32 n, .param .u32 one) {\n"
-         "  .reg .b32 %r<4>;\n  .reg .b64 %rd<2>;\n  .reg .pred %p<4>;\n  .reg .f32 %f<3>;\n"
+         "  .reg .b32 %r<8>;\n  .reg .b64 %rd<2>;\n  .reg .pred %p<4>;\n  .reg .f32 %f<8>;\n"
          "  ld.param.u64 %rd1, [out];\n  ld.param.u32 %r1, [n];\n  ld.param.u32 %r2, [one];\n"
-         "  mov.u32 %r3, 0;\n  mov.f32 %f1, 0f00000000;\n$L1:\n"
-         "  ld.global.f32 %f2, [%rd1];\n  add.f32 %f1, %f1, %f2;\n  add.s32 %r3, %r3, " +
-         step +
+         "  mov.u32 %r3, 0;\n  mov.u32 %r4, 0;\n  mov.f32 %f1, 0f00000000;\n$L1:\n" +
+         (tensor ? "  mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f4, %f5, %f6, %f7}, "
+                   "{%r4, %r4}, {%r4}, {%f1, %f1, %f1, %f1};\n"
+                 : "") +
+         "  ld.global.f32 %f2, [%rd1];\n  add.f32 %f1, %f1, %f2;\n  add.s32 %r3, %r3, " + step +
          (twoExits ? ";\n  setp.lt.u32 %p2, %r3, %r1;\n  setp.num.f32 %p3, %f1, %f1;\n"
                      "  and.pred %p1, %p2, %p3"
                    : ";\n  setp.lt.u32 %p1, %r3, %r1") +
          ";\n  @%p1 bra $L1;\n  st.global.f32 [%rd1+4], %f1;\n  ret;\n}\n";
 }
 
-uint64_t loopCycles(const char* step, uint32_t trips, bool twoExits = false) {
-  test::PtxRunner r(strideLoop(step, twoExits), "stride_loop.ptx");
+uint64_t loopCycles(const char* step, uint32_t trips, bool twoExits = false, bool tensor = false) {
+  test::PtxRunner r(strideLoop(step, twoExits, tensor), "stride_loop.ptx");
   TimingModel model{TimingConfig{}};
   LaunchOptions o;
   o.runner = &model;
@@ -187,6 +190,17 @@ TEST(SassCosts, ALoopThatLeavesOnTwoConditionsIsNotUnrolled) {
   // ptxas leaves it one trip a trip, and each trip's load waits behind the last trip's branch.
   const TimingConfig c;
   const uint64_t perTrip = (loopCycles("1", 40, true) - loopCycles("1", 20, true)) / 20;
+  EXPECT_GE(perTrip, c.l1HitLatency + c.latFp32);
+  EXPECT_LT((loopCycles("1", 40) - loopCycles("1", 20)) / 20, c.l1HitLatency);
+}
+
+TEST(SassCosts, ALoopWithATensorInstructionIsNotUnrolled) {
+  // A constant stride, but an mma.sync in the body (hgemm_wmma's k loop: one trip a SASS trip,
+  // the next trip's loads after this trip's HMMAs): each trip's load waits behind the last
+  // trip's branch, where the same loop without the mma overlaps its loads.
+  const TimingConfig c;
+  const uint64_t perTrip =
+      (loopCycles("1", 40, false, true) - loopCycles("1", 20, false, true)) / 20;
   EXPECT_GE(perTrip, c.l1HitLatency + c.latFp32);
   EXPECT_LT((loopCycles("1", 40) - loopCycles("1", 20)) / 20, c.l1HitLatency);
 }
