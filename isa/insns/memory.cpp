@@ -43,6 +43,40 @@ inline void addresses(const Exec& x, const Opnd& a, uint64_t* out) {
     forLanesOrAll(x.mask, [&](unsigned l) { out[l] = base[l] + offset; });
 }
 
+// The CTA's shared memory as ld/st's direct region, when the machine hands it out (Exec::shared)
+// and every lane of `mask` reads or writes n bytes, n-aligned, inside it: the check
+// Machine::direct's region check makes for .shared, without its virtual call and its switch.
+// `addrs` is addresses()'s: for a well-filled warp it holds all 32 lanes, so the check runs over
+// all of them as vectors and counts only the executing lanes'.
+inline bool sharedDirect(const Exec& x, Space space, LaneMask mask, const uint64_t* addrs,
+                         unsigned n, Machine::DirectRegion& r) {
+  if (!x.shared || (space != Space::Shared && space != Space::SharedCluster) || !mask ||
+      n > x.sharedBytes)
+    return false;
+  const uint64_t limit = x.sharedBytes - n, misaligned = n - 1;
+  uint64_t bad = 0;
+  if (mask == ~0u) {
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      bad |= uint64_t(addrs[l] > limit) | (addrs[l] & misaligned);
+  } else if (fillsAllLanes(mask)) {
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      bad |= uint64_t((mask >> l) & 1u) * (uint64_t(addrs[l] > limit) | (addrs[l] & misaligned));
+  } else {
+    forLanes(mask,
+             [&](unsigned l) { bad |= uint64_t(addrs[l] > limit) | (addrs[l] & misaligned); });
+  }
+  if (bad) return false;
+  r = {x.shared, 0, 0};
+  return true;
+}
+
+// ld/st's direct region: the CTA's shared memory checked here, else the machine's (null: none).
+inline bool directRegion(const Exec& x, Space space, LaneMask mask, const uint64_t* addrs,
+                         unsigned n, bool write, Machine::DirectRegion& r) {
+  return sharedDirect(x, space, mask, addrs, n, r) ||
+         x.machine->direct(space, mask, addrs, n, write, r);
+}
+
 // The bits of a destination slot a signed load may set: the register's width (PTX ISA, "ld":
 // a wider destination register gets the value sign-extended to its size), all 64 when the
 // register's type is unknown. Register writes keep the slot zero above the register's width.
@@ -169,7 +203,7 @@ void ldH(Exec& x, const Inst& in) {
     }
   }
   addresses(x, in.ops[1], addrs);
-  if (x.machine->direct(space, x.mask, addrs, Bytes * Vec, false, r)) {
+  if (directRegion(x, space, x.mask, addrs, Bytes * Vec, false, r)) {
     // Lane l's address a is at r.host + l * laneStride + (a - origin): offsets first, so no
     // pointer outside the region is ever formed (UBSan: "pointer index expression overflowed").
     const uint8_t* host = r.host;
@@ -247,7 +281,7 @@ void stH(Exec& x, const Inst& in) {
   const uint64_t* src[Vec];
   for (unsigned i = 0; i < Vec; ++i) src[i] = x.reg(Vec == 1 ? s : s.elems[i]);
   Machine::DirectRegion r;
-  if (x.machine->direct(addressedSpace(in), x.mask, addrs, Bytes * Vec, true, r)) {
+  if (directRegion(x, addressedSpace(in), x.mask, addrs, Bytes * Vec, true, r)) {
     uint8_t* host = r.host;  // as in ldH: offsets first
     const uint64_t origin = r.origin;
     if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
