@@ -60,7 +60,8 @@ inline bool sharedDirect(const Exec& x, Space space, LaneMask mask, const uint64
       bad |= uint64_t(addrs[l] > limit) | (addrs[l] & misaligned);
   } else if (fillsAllLanes(mask)) {
     for (unsigned l = 0; l < kWarpSize; ++l)
-      bad |= uint64_t((mask >> l) & 1u) * (uint64_t(addrs[l] > limit) | (addrs[l] & misaligned));
+      bad |=
+          (0 - uint64_t((mask >> l) & 1u)) & (uint64_t(addrs[l] > limit) | (addrs[l] & misaligned));
   } else {
     forLanes(mask,
              [&](unsigned l) { bad |= uint64_t(addrs[l] > limit) | (addrs[l] & misaligned); });
@@ -71,8 +72,9 @@ inline bool sharedDirect(const Exec& x, Space space, LaneMask mask, const uint64
 }
 
 // ld/st's direct region: the CTA's shared memory checked here, else the machine's (null: none).
-inline bool directRegion(const Exec& x, Space space, LaneMask mask, const uint64_t* addrs,
-                         unsigned n, bool write, Machine::DirectRegion& r) {
+[[gnu::always_inline]] inline bool directRegion(const Exec& x, Space space, LaneMask mask,
+                                                const uint64_t* addrs, unsigned n, bool write,
+                                                Machine::DirectRegion& r) {
   return sharedDirect(x, space, mask, addrs, n, r) ||
          x.machine->direct(space, mask, addrs, n, write, r);
 }
