@@ -233,6 +233,12 @@ struct Exec {
   // the machine (an observer sees them, or the machine has no frames).
   uint8_t* laneParams = nullptr;
   uint32_t laneParamBytes = 0;
+  // The CTA's shared memory when the machine lets ld/st reach it themselves (insns/memory.cpp
+  // checks the lanes against sharedBytes: one check with neither Machine::direct's virtual call
+  // nor its switch on the space); null when every access must go through the machine (an
+  // observer sees them, or the machine has no shared memory of its own).
+  uint8_t* shared = nullptr;
+  uint64_t sharedBytes = 0;
 
   uint64_t* reg(uint32_t slot) const { return regs + size_t(slot) * kWarpSize; }
   uint64_t* reg(const Opnd& o) const { return reg(o.slot); }

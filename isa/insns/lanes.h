@@ -66,10 +66,13 @@ inline void forLanesBlended(LaneMask mask, uint64_t* d, F&& value) {
 // The lane loop of a total, cheap body that writes only the handler's own lane array (a memory
 // access's addresses): a full or well-filled warp (forLanesBlended's threshold) runs it for all
 // 32 lanes as vectors, so the array also holds values for lanes that do not execute, which
-// nothing reads; fewer lanes go one by one.
+// nothing reads; fewer lanes go one by one. fillsAllLanes says which masks it fills all 32 for.
+inline bool fillsAllLanes(LaneMask mask) {
+  return mask == ~0u || std::popcount(mask) >= kBlendLanes;
+}
 template <class F>
 inline void forLanesOrAll(LaneMask mask, F&& body) {
-  if (mask != ~0u && std::popcount(mask) < kBlendLanes) {
+  if (!fillsAllLanes(mask)) {
     forLanes(mask, body);
     return;
   }

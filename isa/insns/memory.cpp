@@ -43,6 +43,46 @@ inline void addresses(const Exec& x, const Opnd& a, uint64_t* out) {
     forLanesOrAll(x.mask, [&](unsigned l) { out[l] = base[l] + offset; });
 }
 
+// The CTA's shared memory as ld/st's direct region, when the machine hands it out (Exec::shared)
+// and every lane of `mask` reads or writes n bytes, n-aligned, inside it: the check
+// Machine::direct's region check makes for .shared, without its virtual call and its switch.
+// `addrs` is addresses()'s: for a well-filled warp it holds all 32 lanes, so the check runs over
+// all of them as vectors and counts only the executing lanes'.
+inline bool sharedDirect(const Exec& x, Space space, LaneMask mask, const uint64_t* addrs,
+                         unsigned n, Machine::DirectRegion& r) {
+  if (!x.shared || (space != Space::Shared && space != Space::SharedCluster) || !mask ||
+      n > x.sharedBytes)
+    return false;
+  const uint64_t limit = x.sharedBytes - n, misaligned = n - 1;
+  uint64_t bad = 0;
+  if (mask == ~0u) {
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      bad |= uint64_t(addrs[l] > limit) | (addrs[l] & misaligned);
+  } else if (fillsAllLanes(mask)) {
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      bad |=
+          (0 - uint64_t((mask >> l) & 1u)) & (uint64_t(addrs[l] > limit) | (addrs[l] & misaligned));
+  } else {
+    forLanes(mask,
+             [&](unsigned l) { bad |= uint64_t(addrs[l] > limit) | (addrs[l] & misaligned); });
+  }
+  if (bad) return false;
+  r = {x.shared, 0, 0};
+  return true;
+}
+
+// ld/st's direct region: for an access bound as .shared (kShared), the CTA's shared memory
+// checked here, else (or when that check fails) the machine's. A template parameter, chosen when
+// the instruction is bound, so that the other spaces' handlers carry none of the shared path.
+template <bool kShared>
+[[gnu::always_inline]] inline bool directRegion(const Exec& x, Space space, LaneMask mask,
+                                                const uint64_t* addrs, unsigned n, bool write,
+                                                Machine::DirectRegion& r) {
+  if constexpr (kShared)
+    if (sharedDirect(x, space, mask, addrs, n, r)) return true;
+  return x.machine->direct(space, mask, addrs, n, write, r);
+}
+
 // The bits of a destination slot a signed load may set: the register's width (PTX ISA, "ld":
 // a wider destination register gets the value sign-extended to its size), all 64 when the
 // register's type is unknown. Register writes keep the slot zero above the register's width.
@@ -140,7 +180,7 @@ struct LoadTargets {
 // One handler per (element bytes, signedness, vector width): the loaded value of a signed
 // sub-64-bit type is sign-extended to the destination register's width (ld.s8 into a .s32
 // register reads back as a negative .s32); everything else is zero-extended.
-template <unsigned Bytes, bool Signed, unsigned Vec>
+template <unsigned Bytes, bool Signed, unsigned Vec, bool kShared = false>
 void ldH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
   const LoadTargets<Bytes, Signed, Vec> t(x, in.ops[0]);
@@ -169,7 +209,7 @@ void ldH(Exec& x, const Inst& in) {
     }
   }
   addresses(x, in.ops[1], addrs);
-  if (x.machine->direct(space, x.mask, addrs, Bytes * Vec, false, r)) {
+  if (directRegion<kShared>(x, space, x.mask, addrs, Bytes * Vec, false, r)) {
     // Lane l's address a is at r.host + l * laneStride + (a - origin): offsets first, so no
     // pointer outside the region is ever formed (UBSan: "pointer index expression overflowed").
     const uint8_t* host = r.host;
@@ -239,7 +279,7 @@ void ldLaneParamH(Exec& x, const Inst& in) {
   });
 }
 
-template <unsigned Bytes, unsigned Vec>
+template <unsigned Bytes, unsigned Vec, bool kShared = false>
 void stH(Exec& x, const Inst& in) {
   uint64_t addrs[kWarpSize];
   addresses(x, in.ops[0], addrs);
@@ -247,7 +287,7 @@ void stH(Exec& x, const Inst& in) {
   const uint64_t* src[Vec];
   for (unsigned i = 0; i < Vec; ++i) src[i] = x.reg(Vec == 1 ? s : s.elems[i]);
   Machine::DirectRegion r;
-  if (x.machine->direct(addressedSpace(in), x.mask, addrs, Bytes * Vec, true, r)) {
+  if (directRegion<kShared>(x, addressedSpace(in), x.mask, addrs, Bytes * Vec, true, r)) {
     uint8_t* host = r.host;  // as in ldH: offsets first
     const uint64_t origin = r.origin;
     if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
@@ -289,63 +329,84 @@ void stLaneParamH(Exec& x, const Inst& in) {
   });
 }
 
+// The handler for one shape: the frame's .param variables at a fixed address, an access bound
+// as .shared, or any other.
+template <unsigned Bytes, bool Signed, unsigned Vec>
+Handler ldOf(bool laneParam, bool shared) {
+  return laneParam ? ldLaneParamH<Bytes, Signed, Vec>
+         : shared  ? ldH<Bytes, Signed, Vec, true>
+                   : ldH<Bytes, Signed, Vec>;
+}
+
 template <unsigned Bytes, bool Signed>
-Handler ldFor(unsigned vec, bool laneParam) {
+Handler ldFor(unsigned vec, bool laneParam, bool shared) {
   switch (vec) {
     case 1:
-      return laneParam ? ldLaneParamH<Bytes, Signed, 1> : ldH<Bytes, Signed, 1>;
+      return ldOf<Bytes, Signed, 1>(laneParam, shared);
     case 2:
-      return laneParam ? ldLaneParamH<Bytes, Signed, 2> : ldH<Bytes, Signed, 2>;
+      return ldOf<Bytes, Signed, 2>(laneParam, shared);
     case 4:
-      return laneParam ? ldLaneParamH<Bytes, Signed, 4> : ldH<Bytes, Signed, 4>;
+      return ldOf<Bytes, Signed, 4>(laneParam, shared);
     case 8:
-      return laneParam ? ldLaneParamH<Bytes, Signed, 8> : ldH<Bytes, Signed, 8>;
+      return ldOf<Bytes, Signed, 8>(laneParam, shared);
   }
   return nullptr;
 }
 
-Handler ldHandler(Type t, unsigned vec, bool laneParam) {
+Handler ldHandler(Type t, unsigned vec, bool laneParam, bool shared) {
   const bool s = isSigned(t);
   switch (typeBytes(t)) {
     case 1:
-      return s ? ldFor<1, true>(vec, laneParam) : ldFor<1, false>(vec, laneParam);
+      return s ? ldFor<1, true>(vec, laneParam, shared) : ldFor<1, false>(vec, laneParam, shared);
     case 2:
-      return s ? ldFor<2, true>(vec, laneParam) : ldFor<2, false>(vec, laneParam);
+      return s ? ldFor<2, true>(vec, laneParam, shared) : ldFor<2, false>(vec, laneParam, shared);
     case 4:
-      return s ? ldFor<4, true>(vec, laneParam) : ldFor<4, false>(vec, laneParam);
+      return s ? ldFor<4, true>(vec, laneParam, shared) : ldFor<4, false>(vec, laneParam, shared);
     case 8:
-      return ldFor<8, false>(vec, laneParam);
+      return ldFor<8, false>(vec, laneParam, shared);
   }
   return nullptr;
+}
+
+template <unsigned Bytes, unsigned Vec>
+Handler stOf(bool laneParam, bool shared) {
+  return laneParam ? stLaneParamH<Bytes, Vec> : shared ? stH<Bytes, Vec, true> : stH<Bytes, Vec>;
 }
 
 template <unsigned Bytes>
-Handler stFor(unsigned vec, bool laneParam) {
+Handler stFor(unsigned vec, bool laneParam, bool shared) {
   switch (vec) {
     case 1:
-      return laneParam ? stLaneParamH<Bytes, 1> : stH<Bytes, 1>;
+      return stOf<Bytes, 1>(laneParam, shared);
     case 2:
-      return laneParam ? stLaneParamH<Bytes, 2> : stH<Bytes, 2>;
+      return stOf<Bytes, 2>(laneParam, shared);
     case 4:
-      return laneParam ? stLaneParamH<Bytes, 4> : stH<Bytes, 4>;
+      return stOf<Bytes, 4>(laneParam, shared);
     case 8:
-      return laneParam ? stLaneParamH<Bytes, 8> : stH<Bytes, 8>;
+      return stOf<Bytes, 8>(laneParam, shared);
   }
   return nullptr;
 }
 
-Handler stHandler(Type t, unsigned vec, bool laneParam) {
+Handler stHandler(Type t, unsigned vec, bool laneParam, bool shared) {
   switch (typeBytes(t)) {
     case 1:
-      return stFor<1>(vec, laneParam);
+      return stFor<1>(vec, laneParam, shared);
     case 2:
-      return stFor<2>(vec, laneParam);
+      return stFor<2>(vec, laneParam, shared);
     case 4:
-      return stFor<4>(vec, laneParam);
+      return stFor<4>(vec, laneParam, shared);
     case 8:
-      return stFor<8>(vec, laneParam);
+      return stFor<8>(vec, laneParam, shared);
   }
   return nullptr;
+}
+
+// Whether an ld/st names .shared (the CTA's own or the cluster's), whose handlers check the
+// CTA's shared memory themselves (sharedDirect).
+bool namesShared(const Inst& in) {
+  const Space s = addressedSpace(in);
+  return s == Space::Shared || s == Space::SharedCluster;
 }
 
 // Whether an ld/st operand addresses the frame's own .param variables at a fixed address
@@ -428,7 +489,7 @@ std::string bindLd(Inst& in) {
   if (auto e = checkVector(in, in.ops[0], false); !e.empty()) return e;
   in.cls = classOf(addressedSpace(in), false);
   in.skipsL1 = in.mods.has("cg");
-  in.run = ldHandler(in.mods.type(), in.mods.vec, fixedLaneParam(in, in.ops[1]));
+  in.run = ldHandler(in.mods.type(), in.mods.vec, fixedLaneParam(in, in.ops[1]), namesShared(in));
   if (!in.run)
     return "'" + in.text + "': loads of " + std::to_string(typeBytes(in.mods.type())) +
            "-byte elements are not supported yet";
@@ -443,7 +504,7 @@ std::string bindSt(Inst& in) {
   if (auto e = checkVector(in, in.ops[1], true); !e.empty()) return e;
   if (addressedSpace(in) == Space::Const) return "st.const is not allowed";
   in.cls = classOf(addressedSpace(in), true);
-  in.run = stHandler(in.mods.type(), in.mods.vec, fixedLaneParam(in, in.ops[0]));
+  in.run = stHandler(in.mods.type(), in.mods.vec, fixedLaneParam(in, in.ops[0]), namesShared(in));
   if (!in.run)
     return "'" + in.text + "': stores of " + std::to_string(typeBytes(in.mods.type())) +
            "-byte elements are not supported yet";

@@ -129,6 +129,9 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
   stop_ = 0;
   isa::Exec x;
   x.machine = this;
+  // An observer sees every shared-memory access through load/store.
+  x.shared = kObserved ? nullptr : shared_.data();
+  x.sharedBytes = shared_.size();
   uint32_t issued = 0;
   SpinWatch spin;
   const bool skipSpins = !kObserved && !schedule_;

@@ -3,6 +3,8 @@
 // space and shape, partial warps included, and the same faults naming the same lane.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "tests/support/ptx_runner.h"
 
 namespace warpsim {
@@ -394,6 +396,79 @@ TEST(DirectAccess, AtomicsApplyInLaneOrderOnBothPaths) {
     ASSERT_TRUE(res.fault);
     EXPECT_EQ(res.fault->kind, sim::FaultKind::Misaligned) << statistics;
     EXPECT_EQ(res.fault->lane, 9u) << statistics;
+  }
+}
+
+// Shared memory under a guard: lanes below `live` store tid + 100 to sh[tid] and load it back,
+// the lanes that do not execute carry addresses 4096 bytes outside the 128-byte array, and lane
+// `bad` (when it executes) is skewed by `skew` bytes. ld/st check .shared themselves
+// (insns/memory.cpp sharedDirect): a well-filled warp (20 lanes) checks all 32 lanes' addresses
+// as vectors and must count only the executing lanes', a few lanes (5) one by one; a bad
+// executing lane must still fault, named, on both paths.
+const std::string kSharedGuarded = std::string(kHeader) + R"(
+.visible .entry k(.param .u64 out, .param .u32 live, .param .u32 bad, .param .u32 skew)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<10>;
+  .reg .b64 %rd<8>;
+  .shared .align 4 .b32 sh[32];
+  mov.u32 %r1, %tid.x;
+  ld.param.u32 %r2, [live];
+  ld.param.u32 %r3, [bad];
+  ld.param.u32 %r4, [skew];
+  setp.lt.u32 %p1, %r1, %r2;
+  selp.u32 %r5, 0, 4096, %p1;
+  setp.eq.u32 %p2, %r1, %r3;
+  selp.u32 %r6, %r4, 0, %p2;
+  add.u32 %r5, %r5, %r6;
+  mul.lo.u32 %r7, %r1, 4;
+  add.u32 %r7, %r7, %r5;
+  cvt.u64.u32 %rd1, %r7;
+  mov.u64 %rd2, sh;
+  add.s64 %rd2, %rd2, %rd1;
+  add.u32 %r8, %r1, 100;
+  @%p1 st.shared.u32 [%rd2], %r8;
+  mov.u32 %r9, 0;
+  @%p1 ld.shared.u32 %r9, [%rd2];
+  ld.param.u64 %rd3, [out];
+  cvta.to.global.u64 %rd3, %rd3;
+  mul.wide.u32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd3, %rd4;
+  st.global.u32 [%rd5], %r9;
+  ret;
+}
+)";
+
+TEST(DirectAccess, GuardedSharedLanesCheckOnlyTheExecutingOnes) {
+  struct Case {
+    uint32_t live, bad, skew;
+    std::optional<sim::FaultKind> kind;
+  };
+  for (const Case c :
+       {Case{20, 99, 0, std::nullopt}, Case{5, 99, 0, std::nullopt}, Case{32, 99, 0, std::nullopt},
+        Case{20, 13, 4096, sim::FaultKind::OutOfBounds},
+        Case{20, 19, 2, sim::FaultKind::Misaligned},
+        Case{5, 3, 4096, sim::FaultKind::OutOfBounds}}) {
+    for (const bool statistics : {false, true}) {
+      PtxRunner r(kSharedGuarded);
+      const uint64_t out = r.buffer<uint32_t>(32);
+      sim::LaunchOptions o;
+      o.statistics = statistics;
+      const auto res = r.launch("k", {1, 1, 1}, {32, 1, 1},
+                                {PtxRunner::ptr(out), PtxRunner::u32(c.live), PtxRunner::u32(c.bad),
+                                 PtxRunner::u32(c.skew)},
+                                o);
+      if (c.kind) {
+        ASSERT_TRUE(res.fault) << c.live << " " << c.bad;
+        EXPECT_EQ(res.fault->kind, *c.kind) << c.live << " " << c.bad << " " << statistics;
+        EXPECT_EQ(res.fault->lane, c.bad) << statistics;
+        continue;
+      }
+      ASSERT_FALSE(res.fault) << res.fault->describe("test.ptx");
+      const std::vector<uint32_t> v = r.read<uint32_t>(out, 32);
+      for (uint32_t l = 0; l < 32; ++l)
+        EXPECT_EQ(v[l], l < c.live ? l + 100 : 0u) << c.live << " " << statistics << " lane " << l;
+    }
   }
 }
 
