@@ -153,6 +153,15 @@ struct TimingConfig {
   uint32_t ptxasSassStalls = 0;
   // vprintf: the cycles a warp spends in the driver's printf handler per call.
   uint32_t printfCycles = 83000;
+  // Device-side malloc and free: the cycles one thread's call holds the device heap's
+  // allocator (its lock), which serves the calls of every SM one at a time.
+  uint32_t heapMallocCycles = 1660;
+  uint32_t heapFreeCycles = 214;
+  // A device-side launch: the cycles from the parent's cudaLaunchDevice to its child grid's
+  // start (in place of launch.latency, which a grid the host launches pays).
+  uint32_t deviceLaunchLatency = 13000;
+  // A device-side launch: the cycles the launching thread spends in cudaLaunchDevice.
+  uint32_t deviceLaunchCallCycles = 30000;
   // A call's frame: cycles from one saved word's STL (or restored word's LDL) to the next.
   uint32_t frameWordCycles = 4;
   // A function with a frame: the rest of its calling convention's cost, charged at its return
