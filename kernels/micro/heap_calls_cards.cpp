@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "kernels/buffers.h"
+#include "kernels/random.h"
 
 namespace warpsim::kernels {
 namespace {
@@ -14,20 +15,23 @@ struct HeapShape {
   uint32_t ctas, threads;
 };
 constexpr HeapShape kHeapShapes[] = {{1, 1}, {1, 32}, {1, 128}, {32, 128}};
+// Per shape: the pointers (zeroed by the free launch), the seeds, the sums.
+constexpr size_t kBuffersPerShape = 3;
 
 }  // namespace
 
-Problem makeHeapCalls(uint64_t calls, uint64_t) {
+Problem makeHeapCalls(uint64_t calls, uint64_t seed) {
+  Rng rng(seed);
   Problem p;
   p.size = calls;
   for (const HeapShape& s : kHeapShapes) {
     const uint64_t threads = uint64_t(s.ctas) * s.threads;
     const std::string tag = "_" + std::to_string(s.ctas) + "x" + std::to_string(s.threads);
     const uint32_t ptrs = uint32_t(p.buffers.size());
-    // Every pointer is zeroed by the free launch: compared, as zeros.
     p.buffers.push_back(poisonBuffer("ptrs" + tag, ElemType::U64, threads * calls));
-    p.buffers.push_back(poisonBuffer("made" + tag, ElemType::U32, threads));
-    p.buffers.push_back(poisonBuffer("freed" + tag, ElemType::U32, threads));
+    p.buffers.push_back(
+        makeBuffer("seeds" + tag, ElemType::U32, randomU32(rng, threads, 0, ~0u), false));
+    p.buffers.push_back(poisonBuffer("sums" + tag, ElemType::U32, threads));
     for (const bool frees : {false, true}) {
       Launch l;
       l.entry = frees ? "micro_heap_free" : "micro_heap_malloc";
@@ -43,11 +47,18 @@ Problem makeHeapCalls(uint64_t calls, uint64_t) {
 
 void referenceHeapCalls(Problem& p) {
   // Well inside the default 8 MiB heap (90,668 blocks of 16 bytes): every malloc succeeds.
-  for (size_t b = 0; b < p.buffers.size(); b += 3) {
-    const size_t threads = p.buffers[b + 1].bytes.size() / 4;
-    writeBuffer(p.buffers[b], std::vector<uint64_t>(threads * p.size, 0));
-    writeBuffer(p.buffers[b + 1], std::vector<uint32_t>(threads, uint32_t(p.size)));
-    writeBuffer(p.buffers[b + 2], std::vector<uint32_t>(threads, uint32_t(p.size)));
+  for (size_t b = 0; b < p.buffers.size(); b += kBuffersPerShape) {
+    const auto seeds = readBuffer<uint32_t>(p.buffers[b + 1]);
+    std::vector<uint32_t> sums(seeds.size());
+    for (size_t t = 0; t < seeds.size(); ++t) {
+      uint32_t v = seeds[t];
+      for (uint64_t k = 0; k < p.size; ++k) {
+        v = v * 1664525u + 1013904223u;
+        sums[t] += v;
+      }
+    }
+    writeBuffer(p.buffers[b], std::vector<uint64_t>(seeds.size() * p.size, 0));
+    writeBuffer(p.buffers[b + 2], sums);
   }
 }
 

@@ -8,7 +8,8 @@
 
 namespace warpsim::kernels {
 
-// size = mallocs (then frees) per thread; a malloc launch and a free launch per shape.
+// size = mallocs (then frees) per thread; a malloc launch and a free launch per shape, the
+// blocks holding values of each thread's seeded sequence and the free launch summing them.
 Problem makeHeapCalls(uint64_t calls, uint64_t seed);
 void referenceHeapCalls(Problem& p);
 
