@@ -231,6 +231,11 @@ const std::vector<Row>& rows() {
       {"l1.line_bytes", &TimingConfig::l1LineBytes, "bytes", "S3 L1D S:4:128:64, 32 B sectors",
        true},
       {"l1.ways", &TimingConfig::l1Ways, "ways", "[unverified]", false},
+      {"l1.store_allocate", &TimingConfig::l1StoreAllocate, "0/1",
+       "a global store of whole sectors leaves them in the L1: softmax_fast on an H100 "
+       "(h100_newer.tsv), 131,072 of its 196,608 load sectors hit at 4096 (its second pass "
+       "over x and its third over the y it stored), exactly 2 of 3 at 256, 1024 and 4096",
+       true},
       {"l1.sectors_per_cycle", &TimingConfig::l1SectorsPerCycle, "sectors/cycle",
        "128 B/clk/SM L1 data path [unverified]", false},
       {"l2.hit_latency", &TimingConfig::l2HitLatency, "cycles",

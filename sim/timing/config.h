@@ -104,6 +104,9 @@ struct TimingConfig {
   // warp's next issue: clusterBarrierLatency + clusterBarrierPerCta x the cluster's CTAs.
   uint32_t clusterBarrierLatency = 741, clusterBarrierPerCta = 9;
   uint32_t l1HitLatency = 41, l1LineBytes = 128, l1Ways = 4, l1SectorsPerCycle = 4;
+  // Whether a global store that writes a whole 32-byte sector leaves it in the L1 (a later load
+  // of it hits); 0: global stores do not allocate.
+  uint32_t l1StoreAllocate = 1;
   uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;
   // The L2's halves (l2.h): each homes half the lines and keeps copies of what its SMs read of
   // the other's; 1: one cache for the chip.
