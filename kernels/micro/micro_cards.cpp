@@ -11,6 +11,7 @@
 #include "kernels/families.h"
 #include "kernels/micro/branch_chains_cards.h"
 #include "kernels/micro/call_chains_cards.h"
+#include "kernels/micro/heap_calls_cards.h"
 #include "kernels/micro/launch.h"
 #include "kernels/micro/lds_width_cards.h"
 #include "kernels/micro/mma_chains_cards.h"
@@ -652,6 +653,11 @@ std::vector<Card> microCards() {
            "function with a stack frame (two levels), by 32 and 16 lanes, and with the lanes' "
            "depths diverging (what a call and its return cost)",
            64, 1, 1024, makeCallChain, referenceCallChain),
+      card("micro_heap_calls", "heap_calls",
+           "calibration: size device-side mallocs of 16 bytes a thread, then their frees, by 1 "
+           "thread, 1 warp, 4 warps and 32 CTAs of 128 threads (what a malloc and a free cost, "
+           "alone and contended)",
+           4, 1, 16, makeHeapCalls, referenceHeapCalls),
       card("micro_shfl_chain", "sync_chains",
            "calibration: size dependent shfl.sync on one warp (shuffle latency)", 64, 1, 512,
            makeShfl, referenceShfl),

@@ -231,6 +231,11 @@ const std::vector<Row>& rows() {
       {"l1.line_bytes", &TimingConfig::l1LineBytes, "bytes", "S3 L1D S:4:128:64, 32 B sectors",
        true},
       {"l1.ways", &TimingConfig::l1Ways, "ways", "[unverified]", false},
+      {"l1.store_allocate", &TimingConfig::l1StoreAllocate, "0/1",
+       "a global store of whole sectors leaves them in the L1: softmax_fast on an H100 "
+       "(h100_newer.tsv), 131,072 of its 196,608 load sectors hit at 4096 (its second pass "
+       "over x and its third over the y it stored), exactly 2 of 3 at 256, 1024 and 4096",
+       true},
       {"l1.sectors_per_cycle", &TimingConfig::l1SectorsPerCycle, "sectors/cycle",
        "128 B/clk/SM L1 data path [unverified]", false},
       {"l2.hit_latency", &TimingConfig::l2HitLatency, "cycles",
@@ -299,6 +304,32 @@ const std::vector<Row>& rows() {
        "a warp's vprintf call (the handler's ~7,200 SASS instructions); from "
        "tests/recorded/timing/h200_ncu.tsv: printf_lanes (a CTA whose 4 warps each print once "
        "is active 84.8k-86.6k cycles, one that does not print ~2k; 2 such SMs busy at once)",
+       true},
+      {"heap.malloc_cycles", &TimingConfig::heapMallocCycles, "cycles",
+       "one thread's device-side malloc: the time it holds the heap's allocator, which serves "
+       "every SM's calls one at a time; from tests/recorded/timing/h100_newer.tsv: heap_list "
+       "4096's build launch, 49,812 mallocs of 16 bytes by 4,096 threads on 32 SMs in "
+       "82,705,837 cycles (1,660 a malloc; 3,845 warp-instructions and 792 L2 atomic sectors a "
+       "malloc: the allocator's code spinning on its lock). A full-contention figure: the "
+       "uncontended call is not measured (kernels/micro/heap_calls.cu)",
+       true},
+      {"heap.free_cycles", &TimingConfig::heapFreeCycles, "cycles",
+       "one thread's device-side free, serialized as heap.malloc_cycles; from "
+       "tests/recorded/timing/h100_newer.tsv: heap_list 4096's sum launch, 49,812 frees in "
+       "10,669,243 cycles (214 a free)",
+       true},
+      {"launch.device_latency", &TimingConfig::deviceLaunchLatency, "cycles",
+       "a device-side launch (cudaLaunchDevice) to its child grid's start; the children run "
+       "alongside their parent and each other: fitted to cdp_quicksort 4096 and 16384 in "
+       "tests/recorded/timing/h100_newer.tsv (its critical path 16 launches deep at both; "
+       "0.99 and 0.96 of the chip, 0.94 and 0.94 at 3,000) [one fit, not a measured latency]",
+       true},
+      {"launch.device_call_cycles", &TimingConfig::deviceLaunchCallCycles, "cycles",
+       "a thread's device-side launch (cudaGetParameterBuffer and cudaLaunchDevice): the time "
+       "it spends in the device runtime; from tests/recorded/timing/h100_newer.tsv: "
+       "cdp_quicksort's SMs are active 30.6k (4096: 455 grids) and 29.5k (16384: 1,648 grids) "
+       "cycles a launch more than the model's, and execute 1,870 and 1,883 warp-instructions a "
+       "launch more",
        true},
       {"call.frame_word_cycles", &TimingConfig::frameWordCycles, "cycles",
        "the stall count ptxas gives each STL of a callee's prologue and each LDL of its "

@@ -104,6 +104,9 @@ struct TimingConfig {
   // warp's next issue: clusterBarrierLatency + clusterBarrierPerCta x the cluster's CTAs.
   uint32_t clusterBarrierLatency = 741, clusterBarrierPerCta = 9;
   uint32_t l1HitLatency = 41, l1LineBytes = 128, l1Ways = 4, l1SectorsPerCycle = 4;
+  // Whether a global store that writes a whole 32-byte sector leaves it in the L1 (a later load
+  // of it hits); 0: global stores do not allocate.
+  uint32_t l1StoreAllocate = 1;
   uint32_t l2HitLatency = 265, l2SizeKb = 61440, l2LineBytes = 128, l2Ways = 20;
   // The L2's halves (l2.h): each homes half the lines and keeps copies of what its SMs read of
   // the other's; 1: one cache for the chip.
@@ -153,6 +156,15 @@ struct TimingConfig {
   uint32_t ptxasSassStalls = 0;
   // vprintf: the cycles a warp spends in the driver's printf handler per call.
   uint32_t printfCycles = 83000;
+  // Device-side malloc and free: the cycles one thread's call holds the device heap's
+  // allocator (its lock), which serves the calls of every SM one at a time.
+  uint32_t heapMallocCycles = 1660;
+  uint32_t heapFreeCycles = 214;
+  // A device-side launch: the cycles from the parent's cudaLaunchDevice to its child grid's
+  // start (in place of launch.latency, which a grid the host launches pays).
+  uint32_t deviceLaunchLatency = 13000;
+  // A device-side launch: the cycles the launching thread spends in cudaLaunchDevice.
+  uint32_t deviceLaunchCallCycles = 30000;
   // A call's frame: cycles from one saved word's STL (or restored word's LDL) to the next.
   uint32_t frameWordCycles = 4;
   // A function with a frame: the rest of its calling convention's cost, charged at its return

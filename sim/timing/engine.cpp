@@ -111,6 +111,10 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
     slotsMax_ = std::max(slotsMax_, f.numSlots);
     predsMax_ = std::max(predsMax_, f.numPreds);
     if (f.isExtern && f.name == "vprintf") vprintf_ = &f;
+    if (f.isExtern && f.name == "malloc") malloc_ = &f;
+    if (f.isExtern && f.name == "free") free_ = &f;
+    if (f.isExtern && (f.name == "cudaLaunchDeviceV2" || f.name == "__cudaCDP2LaunchDeviceV2"))
+      launchDevice_ = &f;
     for (uint32_t pc = 0; pc < f.code.size(); ++pc)
       if (notUnrolledLoop(f, pc)) notUnrolled_.insert(&f.code[pc]);
     if (c.ptxasPipelineUnroll && c.ptxasHoistWindow)
@@ -613,7 +617,11 @@ void Engine::issue(uint32_t wi, uint64_t t) {
   const uint64_t ctaIndex = cs.index;
   // barrier.cluster.wait after the phase completed: the functional core goes on at once.
   const bool clusterWaitPending = cs.run && cs.cta->warp(w.warp).clusterPending;
+  const size_t launchesBefore = launchCycles_.size();
   const StepResult r = cs.cta->step(w.warp, 1);
+  if (ctx_.launches)  // device-side launches this instruction made (none when it failed)
+    launchCycles_.resize(ctx_.launches->queued.size(), t);
+  curLaunches_ = launchCycles_.size() - launchesBefore;
   w.peeked = false;
   const WarpState after = cs.cta->warp(w.warp).state;
   w.atBarrier = after == WarpState::AtBarrier || after == WarpState::AtClusterBarrier;
@@ -863,6 +871,25 @@ void Engine::callCosts(WarpCtx& w, uint64_t t) {
   // into the printf buffer): the warp is away for call.printf_cycles; other warps go on.
   if (callee && callee == vprintf_) {
     w.holdUntil(t + c_.printfCycles, Stall::LongScoreboard);
+    return;
+  }
+  // malloc and free run the driver's allocator, which takes a lock on the heap: every lane's
+  // call waits for the calls before it, device-wide, and the warp goes on when its last lane's
+  // is done (heap_list on the chip: the time grows with the calls, not with the warps).
+  if (callee && (callee == malloc_ || callee == free_)) {
+    const uint64_t each = callee == malloc_ ? c_.heapMallocCycles : c_.heapFreeCycles;
+    heapFree_ = std::max(heapFree_, t) + each * uint64_t(std::popcount(curExecuted_));
+    w.holdUntil(heapFree_, Stall::LongScoreboard);
+    return;
+  }
+  // cudaLaunchDevice runs the device runtime's code (~1,900 SASS instructions with the
+  // parameter buffer's: cdp_quicksort on the chip) lane after lane; each child is launched when
+  // its lane's call ends.
+  if (callee && callee == launchDevice_) {
+    const uint64_t each = c_.deviceLaunchCallCycles;
+    for (size_t i = 0; i < curLaunches_; ++i)
+      launchCycles_[launchCycles_.size() - curLaunches_ + i] = t + each * (i + 1);
+    w.holdUntil(t + each * uint64_t(std::popcount(curExecuted_)), Stall::LongScoreboard);
     return;
   }
   // A call saves the callee's frame of registers to the lanes' local stack, a return restores

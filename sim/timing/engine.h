@@ -42,6 +42,10 @@ class Engine {
   ~Engine();
   // Runs the launch; `report` is filled unless it faulted.
   LaunchResult run(std::optional<TimingReport>& report);
+  // The cycle (from the launch's start, launch latency excluded) of each device-side launch
+  // the grid made, in the order of GridLaunches::queued; the later ones, made where the model
+  // did not time them (a sampled CTA), are missing.
+  const std::vector<uint64_t>& launchCycles() const { return launchCycles_; }
 
   // ---- called by the per-CTA probe during a step ----
   void onInstruction(const InstructionEvent& e);
@@ -168,6 +172,16 @@ class Engine {
   std::map<const isa::FunctionCode*, uint32_t> frames_;
   uint32_t frameStride_ = 0;  // the largest frame: one depth's slot of the stack
   const isa::FunctionCode* vprintf_ = nullptr;
+  const isa::FunctionCode* malloc_ = nullptr;  // the extern malloc and free, where declared
+  const isa::FunctionCode* free_ = nullptr;
+  // The device heap's allocator takes one thread's malloc or free at a time (heap.*_cycles):
+  // the cycle it is free again.
+  uint64_t heapFree_ = 0;
+  // The cycle each of the grid's device-side launches was made at, in the order the functional
+  // core queued them (GridLaunches::queued).
+  std::vector<uint64_t> launchCycles_;
+  const isa::FunctionCode* launchDevice_ = nullptr;  // cudaLaunchDeviceV2, where declared
+  size_t curLaunches_ = 0;  // the launches the step in progress made (the last of launchCycles_)
   std::vector<uint64_t> stackAddr_;  // scratch: a frame word's address per lane
   // Back edges of loops whose induction variable steps by a register (a grid- or block-stride
   // loop): ptxas does not unroll them, so no load is hoisted across one.

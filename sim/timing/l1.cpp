@@ -78,8 +78,11 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
       // Local memory is the thread's own: the L1 keeps what it writes, whole sector or not (a
       // spill or a saved frame is read back by the lanes that wrote it: calls_recursive's
       // frames, a few lanes' words a sector, read 2,867 sectors from the L2 on the chip at 2048
-      // threads against 916,287 written), global stores do not allocate.
-      if (landed == isa::Space::Local) cache_.fill(addr, start + c_.l1HitLatency, false, start);
+      // threads against 916,287 written). A global store allocates the sectors it writes whole
+      // (l1.store_allocate): softmax_fast's third pass reloads the row it stored in the second
+      // and hits the L1 on the chip (h100_newer.tsv: 2 of its 3 passes' load sectors hit).
+      if (landed == isa::Space::Local || (c_.l1StoreAllocate && sectorBytes_[i] >= kSectorBytes))
+        cache_.fill(addr, start + c_.l1HitLatency, false, start);
     }
   }
   // Atomics execute at the L2 one lane at a time; the lanes of this request on one address

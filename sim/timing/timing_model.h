@@ -15,6 +15,7 @@
 
 #include "sim/func/launch.h"
 #include "sim/timing/config.h"
+#include "sim/timing/grid_timeline.h"
 #include "sim/timing/occupancy.h"
 #include "sim/timing/report.h"
 #include "sim/timing/source_lines.h"
@@ -48,6 +49,7 @@ class TimingModel final : public GridRunner {
   std::unique_ptr<SourceLineRecorder> lines_;
   std::map<std::string, KernelResources> resources_;
   std::optional<TimingReport> last_;
+  GridTimeline timeline_{config_.deviceLaunchLatency};  // the last host launch's grids
   std::string fallbackNote_;
 };
 

@@ -1,5 +1,6 @@
 // Parameters of configs/h200.json that the recorded micro cards measure, checked against the
-// recording (tests/recorded/timing/h200_ncu.tsv, h100_calls.tsv, h100_branches.tsv), so that
+// recording (tests/recorded/timing/h200_ncu.tsv, h100_calls.tsv, h100_branches.tsv,
+// h100_tensor.tsv, h100_newer.tsv), so that
 // neither drifts from the other.
 #include <gtest/gtest.h>
 
@@ -161,6 +162,58 @@ TEST(Calibration, WgmmaIsMicroWgmmaChain) {
 TEST(Calibration, AsyncCopyIsMicroChaseAsync) {
   const ChainRun r = perStep("micro_chase_async", "h100_tensor.tsv", 2, {16384, 4194304, 1.0 / 64});
   expectStepsNear(r, 2, 0.03);
+}
+
+// The chip's launches of `cardName` at `size` in `recording`, by launch, and the model's.
+struct CardRun {
+  std::map<uint64_t, harness::MeasuredLaunch> chip;
+  harness::CardResult model;
+};
+CardRun cardRun(const char* cardName, uint64_t size, const char* recording) {
+  CardRun r;
+  for (const auto& m : harness::readMeasurements(std::string(WARPSIM_SOURCE_DIR) +
+                                                 "/tests/recorded/timing/" + recording))
+    if (m.card == cardName && m.size == size) r.chip.emplace(m.launch, m);
+  const TimingConfig config;
+  sim::LaunchOptions o;
+  o.serial = true;
+  r.model = harness::runCardOnSim(*kernels::findCard(cardName), size, 1, o, &config);
+  EXPECT_TRUE(r.model.passed());
+  return r;
+}
+
+// heap_list at 4096 on an H100 (h100_newer.tsv): 49,812 mallocs of 16 bytes by 4,096 threads
+// (the build launch), then as many frees (the sum launch). The chip's allocator serves them
+// one at a time: each launch's time is nearly all its calls', heap.malloc_cycles and
+// heap.free_cycles a call; each launch within 1% of the chip.
+TEST(Calibration, HeapCallsAreHeapList) {
+  const CardRun r = cardRun("heap_list", 4096, "h100_newer.tsv");
+  ASSERT_EQ(r.chip.size(), 2u);
+  ASSERT_EQ(r.model.run.timings.size(), 2u);
+  for (uint64_t launch = 0; launch < 2; ++launch)
+    EXPECT_NEAR(double(r.model.run.timings[launch].cycles) /
+                    r.chip.at(launch).metric("gpc__cycles_elapsed.max"),
+                1.0, 0.01)
+        << "launch " << launch;
+}
+
+// cdp_quicksort on an H100 (h100_newer.tsv): one single-thread grid a partition, each
+// launching one for each side (455 grids at 4096, 1,648 at 16384). The chip's SMs are active
+// launch.device_call_cycles a launch more than the partitions' own work (the device runtime's
+// code in the launching thread): the model's SM-active cycles, summed over the SMs, within 3%
+// of the chip's (132 SMs); and with launch.device_latency the host's launch within 5% of the
+// chip's cycles, the children alongside their parents.
+TEST(Calibration, DeviceLaunchesAreCdpQuicksort) {
+  for (const uint64_t size : {4096u, 16384u}) {
+    const CardRun r = cardRun("cdp_quicksort", size, "h100_newer.tsv");
+    ASSERT_EQ(r.chip.size(), 1u);
+    ASSERT_EQ(r.model.run.timings.size(), 1u);
+    const harness::MeasuredLaunch& m = r.chip.at(0);
+    const sim::timing::TimingReport& t = r.model.run.timings[0];
+    EXPECT_NEAR(double(t.smActiveCyclesSum) / (m.metric("sm__cycles_active.avg") * 132), 1.0, 0.03)
+        << size;
+    EXPECT_NEAR(double(t.cycles) / m.metric("gpc__cycles_elapsed.max"), 1.0, 0.05) << size;
+  }
 }
 
 }  // namespace

@@ -135,6 +135,28 @@ TEST(MemoryTiming, ALocalStoreOfAFewLanesIsReadBackFromTheL1) {
   }
 }
 
+TEST(MemoryTiming, AGlobalStoreOfWholeSectorsIsReadBackFromTheL1) {
+  // A warp stores a whole line (4 sectors, every byte written) and reads it back: with
+  // l1.store_allocate the L1 keeps the sectors (softmax's third pass on the chip), without it
+  // the read goes to the L2.
+  for (const uint32_t allocate : {1u, 0u}) {
+    TimingConfig c;
+    c.l1StoreAllocate = allocate;
+    L1 l1(c, 64 * 1024);
+    L2 l2(c);
+    MemoryCounters m;
+    uint64_t drain = 0;
+    LineLoad st(0x200000);
+    st.e.kind = AccessKind::Store;
+    l1.access(st.e, isa::Space::Global, 0, 0, l2, m, &drain);
+    LineLoad ld(0x200000);
+    const uint64_t t = 5000;
+    const uint64_t back = l1.access(ld.e, isa::Space::Global, 0, t, l2, m, &drain).ready - t;
+    EXPECT_EQ(back, allocate ? c.l1HitLatency : c.l2HitLatency) << allocate;
+    EXPECT_EQ(m.l1Hits, allocate ? 4u : 0u);
+  }
+}
+
 // ncu counts 1.5 L2 sector lookups per L1 sector in the transposes and micro_copy: half the
 // accesses come from the far half and are looked up in both. Line 0x80's home is partition 1
 // (the parity of its line number), line 0's partition 0.

@@ -1,0 +1,65 @@
+#include "kernels/micro/heap_calls_cards.h"
+
+#include <string>
+#include <vector>
+
+#include "kernels/buffers.h"
+#include "kernels/random.h"
+
+namespace warpsim::kernels {
+namespace {
+
+// (CTAs, threads a CTA): one thread, one warp, four warps of one CTA (one SM), and heap_list's
+// 32 CTAs of 128 threads (32 SMs).
+struct HeapShape {
+  uint32_t ctas, threads;
+};
+constexpr HeapShape kHeapShapes[] = {{1, 1}, {1, 32}, {1, 128}, {32, 128}};
+// Per shape: the pointers (zeroed by the free launch), the seeds, the sums.
+constexpr size_t kBuffersPerShape = 3;
+
+}  // namespace
+
+Problem makeHeapCalls(uint64_t calls, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = calls;
+  for (const HeapShape& s : kHeapShapes) {
+    const uint64_t threads = uint64_t(s.ctas) * s.threads;
+    const std::string tag = "_" + std::to_string(s.ctas) + "x" + std::to_string(s.threads);
+    const uint32_t ptrs = uint32_t(p.buffers.size());
+    p.buffers.push_back(poisonBuffer("ptrs" + tag, ElemType::U64, threads * calls));
+    p.buffers.push_back(
+        makeBuffer("seeds" + tag, ElemType::U32, randomU32(rng, threads, 0, ~0u), false));
+    p.buffers.push_back(poisonBuffer("sums" + tag, ElemType::U32, threads));
+    for (const bool frees : {false, true}) {
+      Launch l;
+      l.entry = frees ? "micro_heap_free" : "micro_heap_malloc";
+      l.grid = {s.ctas, 1, 1};
+      l.block = {s.threads, 1, 1};
+      l.args = {KernelArg::buf(ptrs), KernelArg::buf(ptrs + (frees ? 2 : 1)),
+                KernelArg::u32(uint32_t(calls))};
+      p.launches.push_back(std::move(l));
+    }
+  }
+  return p;
+}
+
+void referenceHeapCalls(Problem& p) {
+  // Well inside the default 8 MiB heap (90,668 blocks of 16 bytes): every malloc succeeds.
+  for (size_t b = 0; b < p.buffers.size(); b += kBuffersPerShape) {
+    const auto seeds = readBuffer<uint32_t>(p.buffers[b + 1]);
+    std::vector<uint32_t> sums(seeds.size());
+    for (size_t t = 0; t < seeds.size(); ++t) {
+      uint32_t v = seeds[t];
+      for (uint64_t k = 0; k < p.size; ++k) {
+        v = v * 1664525u + 1013904223u;
+        sums[t] += v;
+      }
+    }
+    writeBuffer(p.buffers[b], std::vector<uint64_t>(seeds.size() * p.size, 0));
+    writeBuffer(p.buffers[b + 2], sums);
+  }
+}
+
+}  // namespace warpsim::kernels

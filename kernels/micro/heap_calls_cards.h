@@ -1,0 +1,16 @@
+// The micro card of kernels/micro/heap_calls.cu: device-side malloc and free by 1 to 4,096
+// threads at once (issue 9: heap.malloc_cycles, heap.free_cycles).
+#pragma once
+
+#include <cstdint>
+
+#include "kernels/card.h"
+
+namespace warpsim::kernels {
+
+// size = mallocs (then frees) per thread; a malloc launch and a free launch per shape, the
+// blocks holding values of each thread's seeded sequence and the free launch summing them.
+Problem makeHeapCalls(uint64_t calls, uint64_t seed);
+void referenceHeapCalls(Problem& p);
+
+}  // namespace warpsim::kernels

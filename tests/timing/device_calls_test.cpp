@@ -1,0 +1,136 @@
+// Device-side malloc/free and device-side launches on the timing model, exact to the cycle:
+// the heap's allocator serves one thread's call at a time, device-wide (heap.malloc_cycles,
+// heap.free_cycles); a child grid starts launch.device_latency after its parent's
+// cudaLaunchDevice returns (launch.device_call_cycles), alongside its parent (GridTimeline).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "sim/func/device_launch.h"
+#include "sim/timing/grid_timeline.h"
+#include "sim/timing/timing_model.h"
+#include "tests/support/ptx_runner.h"
+
+namespace warpsim::sim::timing {
+namespace {
+
+// Every thread mallocs 16 bytes, stores the pointer, and (with `free`) frees it.
+std::string mallocEach(bool free) {
+  std::string s =
+      ".version 8.0\n.target sm_90\n.address_size 64\n"
+      ".extern .func (.param .b64 func_retval0) malloc(.param .b64 malloc_param_0);\n"
+      ".extern .func free(.param .b64 free_param_0);\n"
+      ".visible .entry k(.param .u64 out) {\n  .reg .b64 %rd<6>;\n  .reg .b32 %r<4>;\n"
+      "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %ctaid.x;\n  mov.u32 %r2, %ntid.x;\n"
+      "  mov.u32 %r3, %tid.x;\n  mad.lo.s32 %r1, %r1, %r2, %r3;\n"
+      "  {\n  .param .b64 param0;\n  st.param.b64 [param0], 16;\n  .param .b64 retval0;\n"
+      "  call.uni (retval0), malloc, (param0);\n  ld.param.b64 %rd2, [retval0];\n  }\n";
+  if (free)
+    s += "  {\n  .param .b64 param0;\n  st.param.b64 [param0], %rd2;\n"
+         "  call.uni free, (param0);\n  }\n";
+  s += "  mul.wide.u32 %rd3, %r1, 8;\n  add.s64 %rd4, %rd1, %rd3;\n  st.global.u64 [%rd4], %rd2;\n"
+       "  ret;\n}\n";
+  return s;
+}
+
+uint64_t heapCycles(bool free, uint32_t ctas, const TimingConfig& c) {
+  test::PtxRunner r(mallocEach(free), "device_calls.ptx");
+  TimingModel model(c);
+  LaunchOptions o;
+  o.runner = &model;
+  const auto res = r.launch("k", {ctas, 1, 1}, {32, 1, 1},
+                            {test::PtxRunner::ptr(r.buffer<uint64_t>(32 * ctas))}, o);
+  EXPECT_FALSE(res.fault.has_value()) << res.fault->message;
+  EXPECT_TRUE(model.lastReport().has_value());
+  return model.lastReport() ? model.lastReport()->cycles : 0;
+}
+
+TEST(DeviceCalls, MallocsTakeTheAllocatorOneThreadAtATimeDeviceWide) {
+  TimingConfig c;
+  c.heapMallocCycles = 1000;
+  const uint64_t one = heapCycles(false, 1, c), two = heapCycles(false, 2, c);
+  c.heapMallocCycles = 2000;
+  // 32 lanes of one warp: 32 calls one after another.
+  EXPECT_EQ(heapCycles(false, 1, c), one + 32 * 1000);
+  // Two CTAs on two SMs: the second's calls wait for the first's, 64 in a row.
+  EXPECT_EQ(heapCycles(false, 2, c), two + 64 * 1000);
+  // At 1,000 cycles a call the second CTA's warp waits its 32 calls behind the first's.
+  EXPECT_EQ(two, one + 32 * 1000);
+}
+
+TEST(DeviceCalls, FreesTakeTheAllocatorAsMallocsDo) {
+  TimingConfig c;
+  c.heapFreeCycles = 100;
+  const uint64_t before = heapCycles(true, 2, c);
+  c.heapFreeCycles = 600;
+  EXPECT_EQ(heapCycles(true, 2, c), before + 64 * 500);
+  // A free costs nothing of malloc's.
+  c.heapMallocCycles += 10;
+  EXPECT_EQ(heapCycles(true, 2, c), before + 64 * 500 + 64 * 10);
+}
+
+std::string readData(const std::string& name) {
+  std::ifstream f(std::string(WARPSIM_SOURCE_DIR) + "/tests/data/" + name);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// cdp_deep (tests/data/cdp_ops.cu): each grid launches the next, 40 deep; the 41st launch
+// fails (the nesting limit) but its call is made.
+uint64_t deepCycles(const TimingConfig& c) {
+  test::PtxRunner r(readData("cdp_ops.ptx"), "cdp_ops.ptx");
+  TimingModel model(c);
+  LaunchOptions o;
+  o.runner = &model;
+  const uint64_t reached = r.buffer<uint32_t>(48, std::vector<uint32_t>(48, 0));
+  const auto res = r.launch("cdp_deep", {1, 1, 1}, {1, 1, 1},
+                            {test::PtxRunner::ptr(reached), test::PtxRunner::u32(0)}, o);
+  EXPECT_FALSE(res.fault.has_value());
+  EXPECT_EQ(res.childGrids, 40u);
+  EXPECT_TRUE(model.lastReport().has_value());
+  return model.lastReport() ? model.lastReport()->cycles : 0;
+}
+
+TEST(DeviceCalls, AChainOfLaunchesAddsEachLaunchsCallAndLatency) {
+  TimingConfig c;
+  const uint64_t base = deepCycles(c);
+  c.deviceLaunchLatency += 1000;
+  // 40 grids start 1,000 cycles later, each after the one before.
+  EXPECT_EQ(deepCycles(c), base + 40 * 1000);
+  c.deviceLaunchCallCycles += 100;
+  // 41 calls (the last one's fails at the nesting limit, and still holds its thread).
+  EXPECT_EQ(deepCycles(c), base + 40 * 1000 + 41 * 100);
+  // The launch latency of the host's launch is paid once.
+  c.launchLatency += 7;
+  EXPECT_EQ(deepCycles(c), base + 40 * 1000 + 41 * 100 + 7);
+}
+
+TEST(GridTimeline, ChildrenRunAlongsideTheirParentAndTailLaunchesAfterIt) {
+  GridTimeline t(500);
+  // The host's grid: 3,000 of launch latency, then 10,000 cycles; it launches at 100 and 200
+  // of its run, and a tail launch.
+  t.place(0, 13000, 3000, {{100, false}, {200, false}, {0, true}});
+  EXPECT_EQ(t.end(), 13000u);
+  // Its first child runs 2,000 (its cycles less the latency it was timed with), from
+  // 3,000 + 100 + 500: inside the parent's time.
+  t.place(1, 5000, 3000, {{50, false}});
+  EXPECT_EQ(t.end(), 13000u);
+  // The first child's child, from 3,600 + 50 + 500, runs 20,000: past the parent.
+  t.place(2, 23000, 3000, {});
+  EXPECT_EQ(t.end(), 4150u + 20000);
+  // The second child, from 3,000 + 200 + 500, runs 1,000.
+  t.place(1, 4000, 3000, {});
+  EXPECT_EQ(t.end(), 24150u);
+  // The tail launch starts once the parent and its other children have ended: 24,150 + 500.
+  t.place(1, 3100, 3000, {});
+  EXPECT_EQ(t.end(), 24650u + 100);
+  // A new host launch starts a new timeline.
+  t.place(0, 3500, 3000, {});
+  EXPECT_EQ(t.end(), 3500u);
+}
+
+}  // namespace
+}  // namespace warpsim::sim::timing
