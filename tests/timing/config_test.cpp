@@ -27,6 +27,19 @@ TEST(TimingConfig, ShippedH200FileIsTheDefaultsAndNamesEveryKey) {
     EXPECT_NE(text.find("\"" + p.key + "\""), std::string::npos) << p.key;
 }
 
+TEST(TimingConfig, ShippedH100FileChangesOnlyWhatTheH100Differs) {
+  // The H100 SXM the device tool lends: the H200's SM, its own launch overhead, L2 and HBM3.
+  const TimingConfig c = loadTimingConfig(std::string(WARPSIM_SOURCE_DIR) + "/configs/h100.json");
+  const TimingConfig h200;
+  EXPECT_EQ(c.name, "h100");
+  EXPECT_EQ(c.launchLatency, h200.launchLatency + 950);
+  EXPECT_EQ(c.l2SizeKb, 51200u);
+  EXPECT_DOUBLE_EQ(c.peakDramTbPerS, 3.35);
+  EXPECT_LT(c.dramBytesPerCycle, h200.dramBytesPerCycle);
+  EXPECT_EQ(c.latFp32, h200.latFp32);
+  EXPECT_EQ(c.l2HitLatency, h200.l2HitLatency);
+}
+
 TEST(TimingConfig, EveryParameterHasUnitTypeAndSource) {
   std::set<std::string> keys;
   for (const ParamInfo& p : parameterTable()) {
