@@ -53,9 +53,13 @@ LaunchResult TimingModel::run(LaunchContext& ctx, const std::vector<ObserverFact
   }
   if (ctx.depth == 0)
     last_ = std::move(report);
-  else if (last_ && report)
+  else if (last_ && report) {
+    const uint64_t hostLatency = last_->launchLatency;
     accumulate(*last_, *report);  // source lines merge too
-  else
+    // The children's latencies overlap their parent's run and one another (the timeline): of
+    // the timeline's cycles, the launch floor is the host launch's (summed, it can exceed them).
+    last_->launchLatency = hostLatency;
+  } else
     last_.reset();  // a descendant faulted: the launch has no prediction
   if (last_) last_->cycles = timeline_.end();
   if (trace_) {

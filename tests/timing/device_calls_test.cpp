@@ -108,6 +108,33 @@ TEST(DeviceCalls, AChainOfLaunchesAddsEachLaunchsCallAndLatency) {
   EXPECT_EQ(deepCycles(c), base + 40 * 1000 + 41 * 100 + 7);
 }
 
+// cdp_fill (tests/data/cdp_ops.cu) on `ctas` CTAs: each CTA's thread 0 launches a child of
+// 4 CTAs; the children start alongside one another.
+TimingReport fillReport(uint32_t ctas, const TimingConfig& c) {
+  test::PtxRunner r(readData("cdp_ops.ptx"), "cdp_ops.ptx");
+  TimingModel model(c);
+  LaunchOptions o;
+  o.runner = &model;
+  const uint64_t out = r.buffer<uint32_t>(128 * ctas, std::vector<uint32_t>(128 * ctas, 0));
+  const auto res = r.launch("cdp_fill", {ctas, 1, 1}, {64, 1, 1}, {test::PtxRunner::ptr(out)}, o);
+  EXPECT_FALSE(res.fault.has_value());
+  EXPECT_EQ(res.childGrids, ctas);
+  EXPECT_TRUE(model.lastReport().has_value());
+  return model.lastReport().value_or(TimingReport{});
+}
+
+TEST(DeviceCalls, TheLaunchLatencyIsTheHostLaunchsOwn) {
+  TimingConfig c;
+  c.launchLatency = 3000;
+  c.deviceLaunchLatency = 13000;
+  // 64 children, launched at once on 64 SMs: their device latencies overlap, so the part of
+  // the host launch's cycles that is its launch floor is the host's launch latency (summed,
+  // it was 3,000 + 64 x 13,000, more than the launch's cycles).
+  const TimingReport r = fillReport(64, c);
+  EXPECT_EQ(r.launchLatency, 3000u);
+  EXPECT_LT(r.cycles, 3000u + 64 * 13000);
+}
+
 TEST(GridTimeline, ChildrenRunAlongsideTheirParentAndTailLaunchesAfterIt) {
   GridTimeline t(500);
   // The host's grid: 3,000 of launch latency, then 10,000 cycles; it launches at 100 and 200
