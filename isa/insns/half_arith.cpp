@@ -6,6 +6,10 @@
 // Each result is rounded once from the exact value in the 16-bit format itself (fp.h); NaN
 // results are the canonical 0x7FFF ("Half-precision instructions return an unspecified NaN";
 // 0x7FFF is what the H200 gives, measured for fma.relu, neg and abs too).
+#if defined(__F16C__)
+#include <immintrin.h>
+#endif
+
 #include "isa/fp.h"
 #include "isa/insns/families.h"
 #include "isa/insns/float_family.h"
@@ -110,11 +114,69 @@ uint16_t fmaH(uint16_t a, uint16_t b, uint16_t c, Round rnd) {
   return r;
 }
 
+#if defined(__F16C__) && defined(__FMA__)
+// fma.rn.f16x2 without flags, four lanes (eight halves) at a time on the host's f16 conversions:
+// a*b is exact in f32 (22 significant bits, exponents far inside f32's range), so the host's f32
+// fma rounds the exact a*b+c once, and the conversion to f16 rounds it again. Rounding twice to
+// nearest gives the once-rounded result unless the f32 result lies exactly halfway between two
+// f16 values (the f32 grid holds every f16 value and midpoint, so a result not on a midpoint
+// is on the same side of it as the exact value), or is beyond f16's largest finite value or
+// NaN (f16's overflow and canonical NaN). Those halves' lanes are returned, for fp::fmaF16.
+// Writes the lanes of `lanes` (bit k: lane k of the four) that are not returned.
+inline unsigned fmaF16x2FourLanes(uint64_t* d, const uint64_t* a, const uint64_t* b,
+                                  const uint64_t* c, unsigned lanes) {
+  const __m256i low32 = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+  auto halves = [&](const uint64_t* r) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(r));
+    return _mm256_cvtph_ps(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, low32)));
+  };
+  const __m256 f = _mm256_fmadd_ps(halves(a), halves(b), halves(c));
+  const __m128i h = _mm256_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  const __m128i hz = _mm256_cvtps_ph(f, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  const __m256 lo = _mm256_cvtph_ps(hz);                                    // f rounded to zero
+  const __m256 hi = _mm256_cvtph_ps(_mm_add_epi16(hz, _mm_set1_epi16(1)));  // one f16 ulp out
+  const __m256 mag = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
+  // f - lo and hi - f are exact (f's bits below an f16 ulp); NaN compares false.
+  const __m256 slow =
+      _mm256_or_ps(_mm256_cmp_ps(mag, _mm256_set1_ps(65504.0f), _CMP_NLT_UQ),
+                   _mm256_cmp_ps(_mm256_sub_ps(f, lo), _mm256_sub_ps(hi, f), _CMP_EQ_OQ));
+  const unsigned s = unsigned(_mm256_movemask_ps(slow));
+  const unsigned slowLanes = _pext_u32(s | s >> 1, 0x55) & lanes;
+  const unsigned write = lanes & ~slowLanes;
+  const __m256i r = _mm256_cvtepu32_epi64(h);
+  if (write == 0xF) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(d), r);
+  } else if (write) {
+    const __m256i bit = _mm256_setr_epi64x(1, 2, 4, 8);
+    const __m256i m = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(write), bit), bit);
+    _mm256_maskstore_epi64(reinterpret_cast<long long*>(d), m, r);
+  }
+  return slowLanes;
+}
+#endif
+
 template <Half K>
 struct FmaH {
   template <unsigned F>
   struct H {
     static void run(Exec& x, const Inst& in) {
+#if defined(__F16C__) && defined(__FMA__)
+      if constexpr (K == Half::F16x2 && F == 0) {
+        uint64_t* d = x.reg(in.ops[0]);
+        const uint64_t* a = x.reg(in.ops[1]);
+        const uint64_t* b = x.reg(in.ops[2]);
+        const uint64_t* c = x.reg(in.ops[3]);
+        LaneMask slow = 0;
+        for (unsigned g = 0; g < kWarpSize; g += 4)
+          if (const unsigned lanes = (x.mask >> g) & 0xF)
+            slow |= LaneMask(fmaF16x2FourLanes(d + g, a + g, b + g, c + g, lanes)) << g;
+        forLanes(slow, [&](unsigned l) {
+          d[l] = packHalves(fmaH<K, F>(lowHalf(a[l]), lowHalf(b[l]), lowHalf(c[l]), Round::RN),
+                            fmaH<K, F>(highHalf(a[l]), highHalf(b[l]), highHalf(c[l]), Round::RN));
+        });
+        return;
+      }
+#endif
       const Round rnd = in.mods.rounding.mode;  // .rn; bf16 also takes .rz .rm .rp
       ternary<uint32_t>(x, in, [rnd](uint32_t a, uint32_t b, uint32_t c) -> uint32_t {
         if constexpr (!isPacked(K)) return fmaH<K, F>(lowHalf(a), lowHalf(b), lowHalf(c), rnd);

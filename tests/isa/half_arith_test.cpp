@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -78,6 +79,63 @@ TEST(HalfArith, FmaFusedReluOob) {
   EXPECT_EQ(0x3F80, h3("fma.rz.bf16", 0x3F80, 0x3F80, 0x3BC0));
   EXPECT_EQ(0x3F81, h3("fma.rp.bf16", 0x3F80, 0x3F80, 0x3BC0));
   EXPECT_EQ(0xBF81, h3("fma.rm.bf16", 0xBF80, 0x3F80, 0xBBC0));
+}
+
+// fma.rn.f16x2 over whole and partial warps: the handler's f32 path (a*b+c rounded to f32, then
+// to f16) must give fp::fmaF16's once-rounded halves, including where it hands a half back to
+// fp::fmaF16: an f32 result on an f16 midpoint that the exact value is not on (rounding twice
+// would go the wrong way), overflow, NaN.
+TEST(HalfArith, PackedFmaOverWarpsRoundsOnce) {
+  // (1 + 3*2^-10)(1 + 171*2^-10) - 15*2^-24 = 1.17041021585...: f32 rounds it down onto the
+  // midpoint 1.1704101562 of 0x3CAE and 0x3CAF; the exact value is above it.
+  EXPECT_EQ(0x3CAF, h3("fma.rn.f16x2", 0x3C03, 0x3CAB, 0x800F));
+  EXPECT_EQ(0x3CAF0000u, exec3("fma.rn.f16x2", 0x3C030000, 0x3CAC0000, 0x80410000));  // f32 above
+  EXPECT_EQ(0x3CB1, h3("fma.rn.f16x2", 0x3C03, 0x3CAD, 0x806F));
+  const std::vector<std::array<uint16_t, 3>> specials = {
+      {0x3C03, 0x3CAB, 0x800F},  // the three double-rounding traps above
+      {0x3C03, 0x3CAC, 0x8041}, {0x3C03, 0x3CAD, 0x806F},
+      {0x3C00, 0x3C00, 0x1000},  // 1 + 2^-11: an exact tie, to even (1)
+      {0x3C01, 0x3C00, 0x1000},  // 1 + 2^-10 + 2^-11: an exact tie, to even
+      {0x3C01, 0x3BFE, 0xBC00},  // -2^-20: a subnormal f16
+      {0x7BFF, 0x3C00, 0x5000},  // 65504 + 32: overflow to infinity
+      {0x7BFF, 0x3C00, 0x4F00},  // 65504 + 28: stays 65504
+      {0x7C00, 0x0000, 0x3C00},  // inf * 0: NaN
+      {0x7E01, 0x3C00, 0x3C00},  // NaN in: canonical NaN
+      {0xFC00, 0x3C00, 0x3C00},  // -inf
+      {0x8000, 0x3C00, 0x8000},  // -0 * 1 + -0 = -0
+      {0x0001, 0x0001, 0x0000},  // 2^-48: +0
+      {0x8001, 0x0001, 0x0000},  // -2^-48: -0
+  };
+  std::vector<std::array<uint16_t, 3>> all = specials;
+  uint32_t seed = 12345;
+  auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+  while (all.size() < 64 * 400) {
+    // a, b near 1 and c a small correction (sums that round near f16 midpoints), and any bits.
+    all.push_back({uint16_t(0x3C00 | (next() & 0x3FF)), uint16_t(0x3C00 | (next() & 0x3FF)),
+                   uint16_t(next() & 0x83FF)});
+    all.push_back({uint16_t(next() >> 16), uint16_t(next() >> 16), uint16_t(next() >> 16)});
+  }
+  for (const uint32_t mask : {~0u, 0x0000FFF0u, 0x80000001u, 0x00000100u}) {
+    for (size_t base = 0; base + 64 <= all.size(); base += 64) {
+      ExecHarness h("fma.rn.f16x2", {R(1), R(2), R(3), R(4)});
+      for (unsigned l = 0; l < 32; ++l) {
+        const auto& lo = all[base + 2 * l];
+        const auto& hi = all[base + 2 * l + 1];
+        for (unsigned k = 0; k < 3; ++k) h.set(2 + k, l, lo[k] | uint32_t(hi[k]) << 16);
+        h.set(1, l, 0xDEADBEEFDEADBEEFull);
+      }
+      h.run(mask);
+      for (unsigned l = 0; l < 32; ++l) {
+        const auto& lo = all[base + 2 * l];
+        const auto& hi = all[base + 2 * l + 1];
+        const uint64_t want =
+            (mask >> l) & 1 ? fp::fmaF16(lo[0], lo[1], lo[2], fp::Round::RN) |
+                                  uint32_t(fp::fmaF16(hi[0], hi[1], hi[2], fp::Round::RN)) << 16
+                            : 0xDEADBEEFDEADBEEFull;
+        ASSERT_EQ(want, h.get(1, l)) << "lane " << l << " of the cases from " << base;
+      }
+    }
+  }
 }
 
 TEST(HalfArith, PackedHalvesAreIndependent) {
