@@ -114,7 +114,7 @@ uint16_t fmaH(uint16_t a, uint16_t b, uint16_t c, Round rnd) {
   return r;
 }
 
-#if defined(__F16C__) && defined(__FMA__)
+#if defined(__F16C__) && defined(__FMA__) && defined(__AVX2__) && defined(__BMI2__)
 // fma.rn.f16x2 without flags, four lanes (eight halves) at a time on the host's f16 conversions:
 // a*b is exact in f32 (22 significant bits, exponents far inside f32's range), so the host's f32
 // fma rounds the exact a*b+c once, and the conversion to f16 rounds it again. Rounding twice to
@@ -217,7 +217,7 @@ struct FmaH {
   template <unsigned F>
   struct H {
     static void run(Exec& x, const Inst& in) {
-#if defined(__F16C__) && defined(__FMA__)
+#if defined(__F16C__) && defined(__FMA__) && defined(__AVX2__) && defined(__BMI2__)
       if constexpr (K == Half::F16x2 && F == 0) {
         uint64_t* d = x.reg(in.ops[0]);
         const uint64_t* a = x.reg(in.ops[1]);
