@@ -6,6 +6,10 @@
 // Each result is rounded once from the exact value in the 16-bit format itself (fp.h); NaN
 // results are the canonical 0x7FFF ("Half-precision instructions return an unspecified NaN";
 // 0x7FFF is what the H200 gives, measured for fma.relu, neg and abs too).
+#if defined(__F16C__)
+#include <immintrin.h>
+#endif
+
 #include "isa/fp.h"
 #include "isa/insns/families.h"
 #include "isa/insns/float_family.h"
@@ -110,11 +114,145 @@ uint16_t fmaH(uint16_t a, uint16_t b, uint16_t c, Round rnd) {
   return r;
 }
 
+#if defined(__F16C__) && defined(__FMA__) && defined(__AVX2__) && defined(__BMI2__)
+// fma.rn.f16x2 without flags, four lanes (eight halves) at a time on the host's f16 conversions:
+// a*b is exact in f32 (22 significant bits, exponents far inside f32's range), so the host's f32
+// fma rounds the exact a*b+c once, and the conversion to f16 rounds it again. Rounding twice to
+// nearest gives the once-rounded result unless the f32 result lies exactly halfway between two
+// f16 values (the f32 grid holds every f16 value and midpoint, so a result not on a midpoint
+// is on the same side of it as the exact value), or is beyond f16's largest finite value or
+// NaN (f16's overflow and canonical NaN). Those halves' lanes are returned, for fp::fmaF16.
+// Writes the lanes of `lanes` (bit k: lane k of the four) that are not returned.
+inline unsigned fmaF16x2FourLanes(uint64_t* d, const uint64_t* a, const uint64_t* b,
+                                  const uint64_t* c, unsigned lanes) {
+  const __m256i low32 = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+  auto halves = [&](const uint64_t* r) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(r));
+    return _mm256_cvtph_ps(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, low32)));
+  };
+  const __m256 f = _mm256_fmadd_ps(halves(a), halves(b), halves(c));
+  const __m128i h = _mm256_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  const __m128i hz = _mm256_cvtps_ph(f, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  const __m256 lo = _mm256_cvtph_ps(hz);                                    // f rounded to zero
+  const __m256 hi = _mm256_cvtph_ps(_mm_add_epi16(hz, _mm_set1_epi16(1)));  // one f16 ulp out
+  const __m256 mag = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
+  // f - lo and hi - f are exact (f's bits below an f16 ulp); NaN compares false.
+  const __m256 slow =
+      _mm256_or_ps(_mm256_cmp_ps(mag, _mm256_set1_ps(65504.0f), _CMP_NLT_UQ),
+                   _mm256_cmp_ps(_mm256_sub_ps(f, lo), _mm256_sub_ps(hi, f), _CMP_EQ_OQ));
+  const unsigned s = unsigned(_mm256_movemask_ps(slow));
+  const unsigned slowLanes = _pext_u32(s | s >> 1, 0x55) & lanes;
+  const unsigned write = lanes & ~slowLanes;
+  const __m256i r = _mm256_cvtepu32_epi64(h);
+  if (write == 0xF) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(d), r);
+  } else if (write) {
+    const __m256i bit = _mm256_setr_epi64x(1, 2, 4, 8);
+    const __m256i m = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(write), bit), bit);
+    _mm256_maskstore_epi64(reinterpret_cast<long long*>(d), m, r);
+  }
+  return slowLanes;
+}
+
+// fma.rn.bf16x2 (and .relu), four lanes at a time: the host's f32 fma rounds the exact a*b+c
+// once to f32 (the product is not rounded, and f32's range is bf16's, subnormals included), and
+// rounding that to bf16 on its bits (add 0x7FFF plus the kept lowest bit) gives the once-rounded
+// result for the same reason as above, as f32's grid holds every bf16 value and midpoint. f32
+// results on a bf16 midpoint (low 16 bits 0x8000), at or beyond bf16's largest finite value, or
+// NaN go to fp::fmaBF16; their lanes are returned, the others' written (see fmaF16x2FourLanes).
+template <bool Relu>
+inline unsigned fmaBF16x2FourLanes(uint64_t* d, const uint64_t* a, const uint64_t* b,
+                                   const uint64_t* c, unsigned lanes) {
+  const __m256i low32 = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+  const __m128i top = _mm_set1_epi32(int(0xFFFF0000u));
+  auto words = [&](const uint64_t* r) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(r));
+    return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, low32));
+  };
+  const __m128i wa = words(a), wb = words(b), wc = words(c);
+  // The low halves as f32 (shifted up), then the high halves (masked): u is an f32's bits.
+  auto halfFma = [](__m128i x, __m128i y, __m128i z) {
+    return _mm_castps_si128(
+        _mm_fmadd_ps(_mm_castsi128_ps(x), _mm_castsi128_ps(y), _mm_castsi128_ps(z)));
+  };
+  const __m128i ulo =
+      halfFma(_mm_slli_epi32(wa, 16), _mm_slli_epi32(wb, 16), _mm_slli_epi32(wc, 16));
+  const __m128i uhi =
+      halfFma(_mm_and_si128(wa, top), _mm_and_si128(wb, top), _mm_and_si128(wc, top));
+  const __m128i one = _mm_set1_epi32(1), half = _mm_set1_epi32(0x7FFF);
+  auto round = [&](__m128i u) {  // to the nearest bf16, ties to even, in the top 16 bits
+    return _mm_and_si128(
+        _mm_add_epi32(u, _mm_add_epi32(half, _mm_and_si128(_mm_srli_epi32(u, 16), one))), top);
+  };
+  auto slow = [&](__m128i u) {
+    const __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
+    // mag >= 0x7F7F0000 as signed 32-bit: mag > 0x7F7EFFFF.
+    return _mm_or_si128(
+        _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F7EFFFF)),
+        _mm_cmpeq_epi32(_mm_and_si128(u, _mm_set1_epi32(0xFFFF)), _mm_set1_epi32(0x8000)));
+  };
+  __m128i rlo = round(ulo), rhi = round(uhi);
+  if constexpr (Relu) {  // a negative result (-0 too) is +0; NaNs take the exact path
+    rlo = _mm_andnot_si128(_mm_srai_epi32(rlo, 31), rlo);
+    rhi = _mm_andnot_si128(_mm_srai_epi32(rhi, 31), rhi);
+  }
+  const __m128i r = _mm_or_si128(_mm_srli_epi32(rlo, 16), rhi);
+  const unsigned slowLanes =
+      unsigned(_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(slow(ulo), slow(uhi))))) & lanes;
+  const unsigned write = lanes & ~slowLanes;
+  const __m256i wide = _mm256_cvtepu32_epi64(r);
+  if (write == 0xF) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(d), wide);
+  } else if (write) {
+    const __m256i bit = _mm256_setr_epi64x(1, 2, 4, 8);
+    const __m256i m = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(write), bit), bit);
+    _mm256_maskstore_epi64(reinterpret_cast<long long*>(d), m, wide);
+  }
+  return slowLanes;
+}
+#endif
+
 template <Half K>
 struct FmaH {
   template <unsigned F>
   struct H {
     static void run(Exec& x, const Inst& in) {
+#if defined(__F16C__) && defined(__FMA__) && defined(__AVX2__) && defined(__BMI2__)
+      if constexpr (K == Half::F16x2 && F == 0) {
+        uint64_t* d = x.reg(in.ops[0]);
+        const uint64_t* a = x.reg(in.ops[1]);
+        const uint64_t* b = x.reg(in.ops[2]);
+        const uint64_t* c = x.reg(in.ops[3]);
+        LaneMask slow = 0;
+        for (unsigned g = 0; g < kWarpSize; g += 4)
+          if (const unsigned lanes = (x.mask >> g) & 0xF)
+            slow |= LaneMask(fmaF16x2FourLanes(d + g, a + g, b + g, c + g, lanes)) << g;
+        forLanes(slow, [&](unsigned l) {
+          d[l] = packHalves(fmaH<K, F>(lowHalf(a[l]), lowHalf(b[l]), lowHalf(c[l]), Round::RN),
+                            fmaH<K, F>(highHalf(a[l]), highHalf(b[l]), highHalf(c[l]), Round::RN));
+        });
+        return;
+      }
+      if constexpr (K == Half::BF16x2 && (F == 0 || F == kRelu)) {
+        if (in.mods.rounding.mode == Round::RN) {
+          uint64_t* d = x.reg(in.ops[0]);
+          const uint64_t* a = x.reg(in.ops[1]);
+          const uint64_t* b = x.reg(in.ops[2]);
+          const uint64_t* c = x.reg(in.ops[3]);
+          LaneMask slow = 0;
+          for (unsigned g = 0; g < kWarpSize; g += 4)
+            if (const unsigned lanes = (x.mask >> g) & 0xF)
+              slow |= LaneMask(fmaBF16x2FourLanes<F == kRelu>(d + g, a + g, b + g, c + g, lanes))
+                      << g;
+          forLanes(slow, [&](unsigned l) {
+            d[l] =
+                packHalves(fmaH<K, F>(lowHalf(a[l]), lowHalf(b[l]), lowHalf(c[l]), Round::RN),
+                           fmaH<K, F>(highHalf(a[l]), highHalf(b[l]), highHalf(c[l]), Round::RN));
+          });
+          return;
+        }
+      }
+#endif
       const Round rnd = in.mods.rounding.mode;  // .rn; bf16 also takes .rz .rm .rp
       ternary<uint32_t>(x, in, [rnd](uint32_t a, uint32_t b, uint32_t c) -> uint32_t {
         if constexpr (!isPacked(K)) return fmaH<K, F>(lowHalf(a), lowHalf(b), lowHalf(c), rnd);

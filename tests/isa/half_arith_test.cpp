@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -78,6 +79,99 @@ TEST(HalfArith, FmaFusedReluOob) {
   EXPECT_EQ(0x3F80, h3("fma.rz.bf16", 0x3F80, 0x3F80, 0x3BC0));
   EXPECT_EQ(0x3F81, h3("fma.rp.bf16", 0x3F80, 0x3F80, 0x3BC0));
   EXPECT_EQ(0xBF81, h3("fma.rm.bf16", 0xBF80, 0x3F80, 0xBBC0));
+}
+
+// Runs `op` (an x2 fma) on whole and partial warps over the triples (a, b, c) of 16-bit values,
+// two to a lane, and checks each executing lane against `ref` on each half and each idle lane
+// untouched. The generated triples: a, b near 1 and c a small correction (sums that land near
+// midpoints), and any bits.
+template <class Ref>
+void checkPackedFmaOverWarps(const std::string& op, std::vector<std::array<uint16_t, 3>> all,
+                             uint16_t one, Ref ref) {
+  uint32_t seed = 12345;
+  auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+  const uint16_t frac = one == 0x3C00 ? 0x3FF : 0x7F;
+  while (all.size() < 64 * 400) {
+    all.push_back({uint16_t(one | (next() >> 8 & frac)), uint16_t(one | (next() >> 8 & frac)),
+                   uint16_t(next() >> 16 & (0x8000 | (one - 1)))});
+    all.push_back({uint16_t(next() >> 16), uint16_t(next() >> 16), uint16_t(next() >> 16)});
+  }
+  for (const uint32_t mask : {~0u, 0x0000FFF0u, 0x80000001u, 0x00000100u}) {
+    for (size_t base = 0; base + 64 <= all.size(); base += 64) {
+      ExecHarness h(op, {R(1), R(2), R(3), R(4)});
+      for (unsigned l = 0; l < 32; ++l) {
+        const auto& lo = all[base + 2 * l];
+        const auto& hi = all[base + 2 * l + 1];
+        for (unsigned k = 0; k < 3; ++k) h.set(2 + k, l, lo[k] | uint32_t(hi[k]) << 16);
+        h.set(1, l, 0xDEADBEEFDEADBEEFull);
+      }
+      h.run(mask);
+      for (unsigned l = 0; l < 32; ++l) {
+        const auto& lo = all[base + 2 * l];
+        const auto& hi = all[base + 2 * l + 1];
+        const uint64_t want =
+            (mask >> l) & 1 ? ref(lo[0], lo[1], lo[2]) | uint32_t(ref(hi[0], hi[1], hi[2])) << 16
+                            : 0xDEADBEEFDEADBEEFull;
+        ASSERT_EQ(want, h.get(1, l)) << op << ", lane " << l << " of the cases from " << base;
+      }
+    }
+  }
+}
+
+// fma.rn.f16x2 and fma.rn{.relu}.bf16x2 take the host's f32 fma and round its result to the
+// 16-bit format: they must give fp's once-rounded halves, also where they hand a half back to
+// fp: f32 results on a 16-bit midpoint that the exact value is not on (rounding twice would
+// go the wrong way), overflow, NaN.
+TEST(HalfArith, PackedFmaOverWarpsRoundsOnce) {
+  // (1 + 3*2^-10)(1 + 171*2^-10) - 15*2^-24 = 1.17041021585...: f32 rounds it down onto the
+  // midpoint 1.1704101562 of 0x3CAE and 0x3CAF; the exact value is above it.
+  EXPECT_EQ(0x3CAF, h3("fma.rn.f16x2", 0x3C03, 0x3CAB, 0x800F));
+  EXPECT_EQ(0x3CAF0000u, exec3("fma.rn.f16x2", 0x3C030000, 0x3CAC0000, 0x80410000));  // f32 above
+  EXPECT_EQ(0x3CB1, h3("fma.rn.f16x2", 0x3C03, 0x3CAD, 0x806F));
+  // (1 + 2^-7) * 1.5 - 2^-31: f32 drops the 2^-31 onto the midpoint of 0x3FC1 and 0x3FC2.
+  EXPECT_EQ(0x3FC1, h3("fma.rn.bf16x2", 0x3F81, 0x3FC0, 0xB000));
+  EXPECT_EQ(0x3FC1, h3("fma.rn.relu.bf16x2", 0x3F81, 0x3FC0, 0xB001));
+  EXPECT_EQ(0x0000, h3("fma.rn.relu.bf16x2", 0xBF81, 0x3FC0, 0x3000));
+  checkPackedFmaOverWarps("fma.rn.f16x2",
+                          {
+                              {0x3C03, 0x3CAB, 0x800F},  // the three traps above
+                              {0x3C03, 0x3CAC, 0x8041},
+                              {0x3C03, 0x3CAD, 0x806F},
+                              {0x3C00, 0x3C00, 0x1000},  // 1 + 2^-11: an exact tie, to even
+                              {0x3C01, 0x3C00, 0x1000},  // 1 + 2^-10 + 2^-11: to even
+                              {0x3C01, 0x3BFE, 0xBC00},  // -2^-20: a subnormal f16
+                              {0x7BFF, 0x3C00, 0x5000},  // 65504 + 32: overflow to infinity
+                              {0x7BFF, 0x3C00, 0x4F00},  // 65504 + 28: stays 65504
+                              {0x7C00, 0x0000, 0x3C00},  // inf * 0: NaN
+                              {0x7E01, 0x3C00, 0x3C00},  // NaN in: canonical NaN
+                              {0xFC00, 0x3C00, 0x3C00},  // -inf
+                              {0x8000, 0x3C00, 0x8000},  // -0 * 1 + -0 = -0
+                              {0x0001, 0x0001, 0x0000},  // 2^-48: +0
+                              {0x8001, 0x0001, 0x0000},  // -2^-48: -0
+                          },
+                          0x3C00, [](uint16_t a, uint16_t b, uint16_t c) {
+                            return fp::fmaF16(a, b, c, fp::Round::RN);
+                          });
+  const std::vector<std::array<uint16_t, 3>> bf = {
+      {0x3F81, 0x3FC0, 0xB000},  // the trap above, and two more of its kind
+      {0x3F81, 0x3FC0, 0xB001}, {0x3F81, 0x3FC0, 0xB002},
+      {0x3F80, 0x3F80, 0x3B80},  // 1 + 2^-8: an exact tie, to even
+      {0x0001, 0x3F00, 0x0000},  // the smallest subnormal halved: a tie, to +0
+      {0x0003, 0x3F00, 0x0000},  // 1.5 subnormal ulps: a tie, to even (2 ulps)
+      {0x7F7F, 0x3F80, 0x7B00},  // the largest finite plus a little: stays or overflows
+      {0x7F7F, 0x3F80, 0x7C00},  // ... half an ulp: a tie at the top, to infinity
+      {0x7F80, 0x0000, 0x3F80},  // inf * 0: NaN
+      {0x7FC1, 0x3F80, 0x3F80},  // NaN in
+      {0xFF80, 0x3F80, 0x3F80},  // -inf
+      {0x8000, 0x3F80, 0x8000},  // -0
+      {0xBF80, 0x3F80, 0x3F80},  // -1 + 1 = +0
+  };
+  checkPackedFmaOverWarps("fma.rn.bf16x2", bf, 0x3F80, [](uint16_t a, uint16_t b, uint16_t c) {
+    return fp::fmaBF16(a, b, c, fp::Round::RN);
+  });
+  checkPackedFmaOverWarps("fma.rn.relu.bf16x2", bf, 0x3F80, [](uint16_t a, uint16_t b, uint16_t c) {
+    return uint16_t(exec3("fma.rn.relu.bf16", a, b, c));
+  });
 }
 
 TEST(HalfArith, PackedHalvesAreIndependent) {
