@@ -37,53 +37,51 @@ __device__ __forceinline__ void waitPhase(uint64_t* bar, unsigned phase) {
         : "memory");
 }
 
-extern "C" __global__ void micro_tma_tensor(const __grid_constant__ CUtensorMap in, float* out,
-                                            unsigned rounds, unsigned flags) {
-  __shared__ __align__(128) float tile[TILE * TILE];
-  __shared__ __align__(8) uint64_t full;
-  if ((flags & 1) && threadIdx.x == 0)
-    asm volatile("prefetch.tensormap [%0];" ::"l"(reinterpret_cast<uint64_t>(&in)) : "memory");
-  initBarrier(&full, flags);
+// The chain: `rounds` copies, each started by lane 0 (`copy(r, tile, bar)`, after its
+// expect_tx) and waited for by the warp; lane i adds element i of each tile.
+template <class Copy>
+__device__ __forceinline__ void copyChain(float* tile, uint64_t* full, float* out, unsigned rounds,
+                                          unsigned flags, Copy copy) {
+  initBarrier(full, flags);
   float sum = 0.0f;
   for (unsigned r = 0; r < rounds; ++r) {
     if (threadIdx.x == 0) {
-      asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem(&full)),
-                   "r"(unsigned(sizeof(tile)))
+      asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem(full)),
+                   "r"(unsigned(TILE * TILE * sizeof(float)))
                    : "memory");
-      asm volatile(
-          "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
-          " [%0], [%1, {%2, %3}], [%4];" ::"r"(smem(tile)),
-          "l"(reinterpret_cast<uint64_t>(&in)), "r"(int((r % TILES) * TILE)), "r"(0),
-          "r"(smem(&full))
-          : "memory");
+      copy(r, smem(tile), smem(full));
     }
-    waitPhase(&full, r & 1);
+    waitPhase(full, r & 1);
     sum += tile[threadIdx.x];
     __syncwarp();  // every lane has read the tile before the next copy overwrites it
   }
   out[threadIdx.x] = sum;
 }
 
+extern "C" __global__ void micro_tma_tensor(const __grid_constant__ CUtensorMap in, float* out,
+                                            unsigned rounds, unsigned flags) {
+  __shared__ __align__(128) float tile[TILE * TILE];
+  __shared__ __align__(8) uint64_t full;
+  if ((flags & 1) && threadIdx.x == 0)
+    asm volatile("prefetch.tensormap [%0];" ::"l"(reinterpret_cast<uint64_t>(&in)) : "memory");
+  copyChain(tile, &full, out, rounds, flags, [&](unsigned r, uint32_t dst, uint32_t bar) {
+    asm volatile(
+        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+        " [%0], [%1, {%2, %3}], [%4];" ::"r"(dst),
+        "l"(reinterpret_cast<uint64_t>(&in)), "r"(int((r % TILES) * TILE)), "r"(0), "r"(bar)
+        : "memory");
+  });
+}
+
 extern "C" __global__ void micro_tma_bulk(const float* __restrict__ in, float* out,
                                           unsigned rounds, unsigned flags) {
   __shared__ __align__(128) float tile[TILE * TILE];
   __shared__ __align__(8) uint64_t full;
-  initBarrier(&full, flags);
-  float sum = 0.0f;
-  for (unsigned r = 0; r < rounds; ++r) {
-    if (threadIdx.x == 0) {
-      asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem(&full)),
-                   "r"(unsigned(sizeof(tile)))
-                   : "memory");
-      asm volatile(
-          "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, "
-          "[%3];" ::"r"(smem(tile)),
-          "l"(in + (r % TILES) * TILE * TILE), "r"(unsigned(sizeof(tile))), "r"(smem(&full))
-          : "memory");
-    }
-    waitPhase(&full, r & 1);
-    sum += tile[threadIdx.x];
-    __syncwarp();
-  }
-  out[threadIdx.x] = sum;
+  copyChain(tile, &full, out, rounds, flags, [&](unsigned r, uint32_t dst, uint32_t bar) {
+    asm volatile(
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, "
+        "[%3];" ::"r"(dst),
+        "l"(in + (r % TILES) * TILE * TILE), "r"(unsigned(TILE * TILE * sizeof(float))), "r"(bar)
+        : "memory");
+  });
 }
