@@ -226,8 +226,8 @@ struct Inst {
   bool closesPureLoop = false;
   uint32_t flags = 0;  // what a family's binder decoded from the modifiers, for its handler
   SyncRole sync = SyncRole::None;
-  // A global load with the .cg cache operator ("cache at global level": ld.global.cg,
-  // cp.async.cg): the L2 serves it and the L1 keeps no copy (the timing model's L1).
+  // A global access with the .cg cache operator ("cache at global level": ld.global.cg,
+  // cp.async.cg, st.global.cg): the L2 serves it and the L1 keeps no copy (the timing model's L1).
   bool skipsL1 = false;
   Fence fence;  // membar, fence: what it orders (FenceKind::None for every other instruction)
   uint32_t pc = 0;

@@ -504,6 +504,7 @@ std::string bindSt(Inst& in) {
   if (auto e = checkVector(in, in.ops[1], true); !e.empty()) return e;
   if (addressedSpace(in) == Space::Const) return "st.const is not allowed";
   in.cls = classOf(addressedSpace(in), true);
+  in.skipsL1 = in.mods.has("cg");
   in.run = stHandler(in.mods.type(), in.mods.vec, fixedLaneParam(in, in.ops[0]), namesShared(in));
   if (!in.run)
     return "'" + in.text + "': stores of " + std::to_string(typeBytes(in.mods.type())) +

@@ -53,8 +53,8 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
     ++m.globalAtomicRequests;
   }
   uint64_t ready = start + c_.l1HitLatency;
-  // The L2 serves it, and the L1 keeps no copy: a strong load beyond the SM, or one whose cache
-  // operator is .cg (ld.global.cg, cp.async.cg: LDGSTS.BYPASS in SASS).
+  // The L2 serves it, and the L1 keeps no copy: a strong load beyond the SM, or an access whose
+  // cache operator is .cg (ld.global.cg, cp.async.cg: LDGSTS.BYPASS in SASS; st.global.cg).
   const bool strong = strongBeyondTheSm(e) || (e.inst && e.inst->skipsL1);
   for (size_t i = 0; i < sectors_.size(); ++i) {
     const uint64_t addr = sectors_[i] * kSectorBytes;
@@ -80,8 +80,10 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
       // frames, a few lanes' words a sector, read 2,867 sectors from the L2 on the chip at 2048
       // threads against 916,287 written). A global store allocates the sectors it writes whole
       // (l1.store_allocate): softmax_fast's third pass reloads the row it stored in the second
-      // and hits the L1 on the chip (h100_newer.tsv: 2 of its 3 passes' load sectors hit).
-      if (landed == isa::Space::Local || (c_.l1StoreAllocate && sectorBytes_[i] >= kSectorBytes))
+      // and hits the L1 on the chip (h100_newer.tsv: 2 of its 3 passes' load sectors hit); a
+      // .cg store (cached at the L2 only) does not.
+      if (landed == isa::Space::Local ||
+          (c_.l1StoreAllocate && !strong && sectorBytes_[i] >= kSectorBytes))
         cache_.fill(addr, start + c_.l1HitLatency, false, start);
     }
   }

@@ -157,6 +157,30 @@ TEST(MemoryTiming, AGlobalStoreOfWholeSectorsIsReadBackFromTheL1) {
   }
 }
 
+TEST(MemoryTiming, ACgStoreLeavesNoCopyInTheL1) {
+  // st.global.cg caches at the L2 only (PTX ISA, "Cache Operators"): it does not allocate in the
+  // L1 under l1.store_allocate, so the read back goes to the L2; a plain store's hits the L1.
+  for (const bool cg : {true, false}) {
+    TimingConfig c;
+    ASSERT_EQ(c.l1StoreAllocate, 1u);
+    L1 l1(c, 64 * 1024);
+    L2 l2(c);
+    MemoryCounters m;
+    uint64_t drain = 0;
+    isa::Inst cgStore;
+    cgStore.skipsL1 = true;
+    LineLoad st(0x200000);
+    st.e.kind = AccessKind::Store;
+    if (cg) st.e.inst = &cgStore;
+    l1.access(st.e, isa::Space::Global, 0, 0, l2, m, &drain);
+    LineLoad ld(0x200000);
+    const uint64_t t = 5000;
+    const uint64_t back = l1.access(ld.e, isa::Space::Global, 0, t, l2, m, &drain).ready - t;
+    EXPECT_EQ(back, cg ? c.l2HitLatency : c.l1HitLatency) << cg;
+    EXPECT_EQ(m.l1Hits, cg ? 0u : 4u) << cg;
+  }
+}
+
 // ncu counts 1.5 L2 sector lookups per L1 sector in the transposes and micro_copy: half the
 // accesses come from the far half and are looked up in both. Line 0x80's home is partition 1
 // (the parity of its line number), line 0's partition 0.
