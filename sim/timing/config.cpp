@@ -366,6 +366,13 @@ const std::vector<Row>& rows() {
        "micro_mufu_chain's `neg.f32 t, x; ex2.approx.ftz.f32 x, t` is `MUFU.EX2 R4, -R5` "
        "(tests/recorded/sass/h200_suite_sm90.tar.xz)",
        true},
+      {"ptxas.fold_add_pairs", &TimingConfig::ptxasFoldAddPairs, "0/1",
+       "ptxas makes two dependent 32-bit adds, the first read only by the second, one "
+       "three-input IADD3 (LEA or IMAD x, k, 2 when both add k): micro_iadd_chain's 32 "
+       "`add.u32 x, x, k` a round are 16 SASS instructions "
+       "(tests/recorded/sass/h200_suite_sm90.tar.xz, alu_chains.sass), 2,166 warp-instructions "
+       "executed on the chip where the PTX has 4,219",
+       true},
       {"ptxas.sass_stalls", &TimingConfig::ptxasSassStalls, "0/1",
        "the fixed stall counts of the control codes of ptxas's SASS (bits 41-44 of each "
        "instruction's second word; nvdisasm -c -g -hex of a -lineinfo cubin), per source line "
@@ -444,6 +451,7 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.ptxasIfConvertMax > 64) fail("ptxas.if_convert_max: must be 0..64");
   if (c.ptxasFoldAddresses > 1) fail("ptxas.fold_addresses: must be 0 or 1");
   if (c.ptxasFoldModifiers > 1) fail("ptxas.fold_modifiers: must be 0 or 1");
+  if (c.ptxasFoldAddPairs > 1) fail("ptxas.fold_add_pairs: must be 0 or 1");
   if (c.ptxasSassStalls > 1) fail("ptxas.sass_stalls: must be 0 or 1");
   if (!(c.l2PartialWriteSlots >= 1)) fail("l2.partial_write_slots: must be at least 1");
   if (!(c.l2FarLookupSlots >= 1)) fail("l2.far_lookup_slots: must be at least 1");

@@ -148,6 +148,9 @@ struct TimingConfig {
   // A float's neg or abs read only by float arithmetic or the SFU is its readers' operand
   // modifier (-R, |R|), an integer neg read only by adds IADD3's: no instruction of its own.
   uint32_t ptxasFoldModifiers = 1;
+  // 1: two dependent 32-bit adds, the first read by nothing but the second, are one IADD3: the
+  // first has no instruction of its own.
+  uint32_t ptxasFoldAddPairs = 1;
   // 1: a warp waits after each PTX instruction the fixed stall cycles that the control codes of
   // ptxas's SASS give its source line and kind (sass_stalls.h; needs ptxas and nvdisasm, and
   // without them the model runs as with 0); 0: one cycle, the model's own waits aside. Off by

@@ -122,7 +122,8 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
                         std::min(c.ptxasUnrollMaxBody, WarpCtx::kHoistRing / c.ptxasPipelineUnroll),
                         c.ptxasPipelineUnroll, notUnrolled_, pipelined_);
     addIfConverted(f, c.ptxasIfConvertMax, predicated_);
-    addFolded(f, {c.ptxasFoldAddresses != 0, c.ptxasFoldModifiers != 0}, folded_);
+    addFolded(f, {c.ptxasFoldAddresses != 0, c.ptxasFoldModifiers != 0, c.ptxasFoldAddPairs != 0},
+              folded_);
     // Whole 4-byte words: SASS saves and restores registers one STL/LDL of 4 bytes per lane.
     if (auto it = resources.stackFrames.find(f.name);
         it != resources.stackFrames.end() && it->second >= 4) {

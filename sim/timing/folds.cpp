@@ -42,6 +42,19 @@ bool plainIntAdd(const isa::Inst& in) {
          in.defs.size() == 1 && !in.defs[0].pred && in.ops.size() == 3;
 }
 
+// A plain add of 32 bits or fewer: what IADD3 computes with a third source to spare.
+bool narrowIntAdd(const isa::Inst& in) {
+  return plainIntAdd(in) && isa::typeBits(in.mods.type()) <= 32;
+}
+
+// How many of `u`'s sources read `slot` as a value.
+int valueReads(const isa::Inst& u, uint32_t slot) {
+  int n = 0;
+  for (size_t k = u.defs.empty() ? 0 : 1; k < u.ops.size(); ++k)
+    n += readsSlot(u.ops[k], slot) == 2;
+  return n;
+}
+
 // Whether `u` can take a float operand negated or absolute (-R, |R|): FADD, FMUL, FFMA, FMNMX,
 // DADD, DMUL, DFMA and MUFU do; a division or a full-precision reciprocal or root is a
 // subroutine in SASS.
@@ -167,6 +180,37 @@ void addFolded(const isa::FunctionCode& f, FoldRules rules,
     for (const uint32_t c : candidates)
       if (!readElsewhere(pc, c, end, f.code[c].defs[0].slot)) out.insert(&f.code[c]);
     candidates.clear();
+  }
+  if (!rules.addPairs) return;
+  // The one reader of the add at `pc` in its block [pc, end): an add that reads it as one
+  // source, neither folded itself nor holding three sources already; kNoPc if there is none.
+  std::vector<bool> takesThree(f.code.size(), false);
+  const auto pairedReader = [&](uint32_t pc, uint32_t end) {
+    const uint32_t slot = f.code[pc].defs[0].slot;
+    uint32_t reader = isa::kNoPc;
+    for (uint32_t i = pc + 1; i < end; ++i) {
+      const isa::Inst& u = f.code[i];
+      if (readsSlot(u, slot)) {
+        if (reader != isa::kNoPc || !narrowIntAdd(u) || valueReads(u, slot) != 1 || takesThree[i] ||
+            out.count(&u))
+          return isa::kNoPc;
+        reader = i;
+      }
+      if (defines(u, slot)) break;
+    }
+    return reader;
+  };
+  uint32_t begin = 0;
+  for (uint32_t pc = 0; pc < f.code.size(); ++pc) {
+    if (starts[pc]) begin = pc;
+    const isa::Inst& in = f.code[pc];
+    if (!narrowIntAdd(in) || takesThree[pc] || out.count(&in)) continue;
+    uint32_t blockEnd = pc + 1;
+    while (blockEnd < f.code.size() && !starts[blockEnd]) ++blockEnd;
+    const uint32_t reader = pairedReader(pc, blockEnd);
+    if (reader == isa::kNoPc || readElsewhere(begin, pc, blockEnd, in.defs[0].slot)) continue;
+    out.insert(&in);
+    takesThree[reader] = true;
   }
 }
 

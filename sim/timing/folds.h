@@ -8,6 +8,10 @@
 //   modifier of its readers, and an integer neg read only by 32-bit adds is IADD3's negated
 //   operand (ptxas.fold_modifiers): micro_mufu_chain's `neg.f32 t, x; ex2.approx.ftz.f32 x, t`
 //   is `MUFU.EX2 R4, -R5` (tests/recorded/sass/h200_suite_sm90.tar.xz, alu_chains.sass).
+// - Two dependent 32-bit adds, the first read by nothing but the second, are one three-input
+//   IADD3 (or LEA / IMAD x, k, 2 when both add the same k) (ptxas.fold_add_pairs):
+//   micro_iadd_chain's 32 `add.u32 x, x, k` a round are 16 SASS instructions (alu_chains.sass),
+//   and its chip executes 2,166 warp-instructions where the PTX has 4,219.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +33,7 @@ bool foldedIntoOperand(const isa::FunctionCode& f, uint32_t pc, uint32_t end);
 struct FoldRules {
   bool addresses = true;  // ptxas.fold_addresses
   bool modifiers = true;  // ptxas.fold_modifiers
+  bool addPairs = true;   // ptxas.fold_add_pairs
 };
 
 // Whether the instruction at `pc` folds under `rules`, its readers looked for up to `end`.
@@ -36,6 +41,8 @@ bool foldedAway(const isa::FunctionCode& f, uint32_t pc, uint32_t end, FoldRules
 
 // Adds every instruction of `f` that folds under `rules` to `out`: its readers looked for up to
 // the end of its basic block, and none elsewhere (another block needs the register itself).
+// Adds pair up in program order: an add that takes a folded one holds three sources already and
+// does not fold into the next.
 void addFolded(const isa::FunctionCode& f, FoldRules rules,
                std::unordered_set<const isa::Inst*>& out);
 

@@ -2,7 +2,8 @@
 // gives it no latency and no unit: an add whose result only addresses memory, of an immediate or
 // of a shared variable's address, is part of the access (micro_lds_chain's `LDS R6, [R6+UR4]`,
 // ptxas.fold_addresses); a neg or abs read only by instructions with operand modifiers is one of
-// theirs (micro_mufu_chain's `MUFU.EX2 R4, -R5`, ptxas.fold_modifiers).
+// theirs (micro_mufu_chain's `MUFU.EX2 R4, -R5`, ptxas.fold_modifiers); two dependent 32-bit
+// adds are one IADD3 (micro_iadd_chain's 16 SASS instructions for 32 adds, ptxas.fold_add_pairs).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -109,6 +110,43 @@ TEST(ModifierFolding, AFoldedNegCostsNoLatency) {
   EXPECT_EQ((test::oneCtaCycles(ptx, c) - test::oneCtaCycles(shorter, c)) / 8, c.latSfu);
   EXPECT_EQ((test::oneCtaCycles(ptx, off) - test::oneCtaCycles(shorter, off)) / 8,
             c.latSfu + c.latFp32);
+}
+
+// One warp's chain of `steps` dependent `x = x + k` adds of `type` (`k` a register); `extra`
+// goes after the chain's first add.
+std::string addChain(int steps, const std::string& type = "u32", const std::string& extra = "") {
+  const bool wide = type == "u64";
+  const std::string x = wide ? "%rd2" : "%r1", k = wide ? "%rd3" : "%r2";
+  std::string body;
+  for (int i = 0; i < steps; ++i)
+    body += "  add." + type + " " + x + ", " + x + ", " + k + ";\n" + (i == 0 ? extra : "");
+  return std::string(".version 8.0\n.target sm_90\n.address_size 64\n") +
+         ".visible .entry k(.param .u64 out) {\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+         "  ld.param.u64 %rd1, [out];\n  ld.global.b32 %r1, [%rd1];\n  ld.global.b32 %r2, "
+         "[%rd1+4];\n  cvt.u64.u32 %rd2, %r1;\n  cvt.u64.u32 %rd3, %r2;\n" +
+         body + "  st.global.b32 [%rd1], %r1;\n  st.global.b64 [%rd1+8], %rd2;\n  ret;\n}\n";
+}
+
+TEST(AddPairFolding, TwoDependentAddsAreOneIadd3) {
+  // Pairs in program order: the second add of a pair holds three sources and takes no third.
+  EXPECT_EQ(foldedCount(addChain(8)), 4u);
+  EXPECT_EQ(foldedCount(addChain(7)), 3u);
+  // The first add's result read by something else too (stored): SASS computes it, and the
+  // pairing starts at the second.
+  EXPECT_EQ(foldedCount(addChain(8, "u32", "  st.global.b32 [%rd1+4], %r1;\n")), 3u);
+  // 64-bit adds are IADD3 and IADD3.X pairs: no third source to spare.
+  EXPECT_EQ(foldedCount(addChain(8, "u64")), 0u);
+}
+
+TEST(AddPairFolding, AFoldedAddCostsNoLatency) {
+  // 16 more adds are 8 more IADD3s: 8 latency.int, not 16.
+  TimingConfig c;
+  TimingConfig off = c;
+  off.ptxasFoldAddPairs = 0;
+  EXPECT_EQ((test::oneCtaCycles(addChain(32), c) - test::oneCtaCycles(addChain(16), c)) / 8,
+            c.latInt);
+  EXPECT_EQ((test::oneCtaCycles(addChain(32), off) - test::oneCtaCycles(addChain(16), off)) / 16,
+            c.latInt);
 }
 
 }  // namespace
