@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "harness/approx/approx.h"
+#include "tests/support/temp_path.h"
 
 namespace warpsim::harness::approx {
 namespace {
@@ -67,14 +68,14 @@ TEST(Approx, TheSimulatorAgreesWithItselfAndMeasuresItsError) {
 }
 
 TEST(Approx, MalformedSamplesAreRejectedWithTheirLine) {
-  const fs::path p = fs::temp_directory_path() / "warpsim_bad.sample";
+  const fs::path p = test::processTempPath("warpsim_bad.sample");
   std::ofstream(p) << "warpsim-approx-sample 1\nfunction rcp.approx.f32\nsample_exact 1 of 2\n"
                       "3f800000 3f800000\nzz 1\n";
   try {
     readSample(p.string());
     FAIL() << "accepted";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("warpsim_bad.sample:5: malformed approx sample"),
+    EXPECT_NE(std::string(e.what()).find(p.string() + ":5: malformed approx sample"),
               std::string::npos)
         << e.what();
   }

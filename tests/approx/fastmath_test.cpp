@@ -12,6 +12,7 @@
 #include "isa/sfu/chunk_hash.h"
 #include "isa/sfu/forms.h"
 #include "isa/sfu/half_tables.h"
+#include "tests/support/temp_path.h"
 
 namespace warpsim::harness::approx {
 namespace {
@@ -104,14 +105,13 @@ TEST(FastmathTables, ExceptionListsAreSortedAndDifferFromTheComputedValue) {
 }
 
 TEST(FastmathHashes, MalformedFileNamesFileAndLine) {
-  const fs::path p = fs::temp_directory_path() / "warpsim_bad_hashes.txt";
+  const fs::path p = test::processTempPath("warpsim_bad_hashes.txt");
   std::ofstream(p) << "warpsim-fastmath-hashes 1\nchunk_bits 31\nform a\n0 1\nform b\n0 zz\n";
   try {
     readRecordedHashes(p);
     FAIL() << "accepted a malformed file";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("warpsim_bad_hashes.txt:6: bad hash 'zz'"),
-              std::string::npos)
+    EXPECT_NE(std::string(e.what()).find(p.string() + ":6: bad hash 'zz'"), std::string::npos)
         << e.what();
   }
   fs::remove(p);

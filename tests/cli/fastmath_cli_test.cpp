@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tests/support/shell.h"
+#include "tests/support/temp_path.h"
 
 namespace {
 
@@ -24,7 +25,7 @@ TEST(FastmathCli, VerifyReportsAgreeingChunksAndFailsOnlyWhenAskedForExactness) 
       << half.output;
   // Every recorded form is exact now: a hashes file whose chunks are all 0 shows a disagreement.
   const std::filesystem::path zeros =
-      std::filesystem::temp_directory_path() / "warpsim_fastmath_zero_hashes.txt";
+      warpsim::test::processTempPath("warpsim_fastmath_zero_hashes.txt");
   {
     std::ofstream f(zeros);
     f << "warpsim-fastmath-hashes 1\nchunk_bits 24\nform lg2.approx.f32\n";

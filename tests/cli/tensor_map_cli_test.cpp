@@ -12,6 +12,7 @@
 #include "harness/arg_spec.h"
 #include "isa/insns/tensor_map.h"
 #include "tests/support/shell.h"
+#include "tests/support/temp_path.h"
 
 namespace {
 
@@ -30,7 +31,7 @@ Outcome runTiles(const std::string& mapArg, const std::string& rest = "") {
 }
 
 TEST(TensorMapCli, TheMapsTensorIsMadeFromItsInitAndCopiedByTma) {
-  const fs::path out = fs::temp_directory_path() / "warpsim_tmap_out.bin";
+  const fs::path out = warpsim::test::processTempPath("warpsim_tmap_out.bin");
   const Outcome o = runTiles("in=tmap.f32[100,53]:box=32,32:iota", "--dump out:" + out.string());
   ASSERT_EQ(o.status, 0) << o.output;
   std::ifstream f(out, std::ios::binary);

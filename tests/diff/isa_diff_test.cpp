@@ -15,6 +15,7 @@
 #include "harness/ptxgen/isa_case.h"
 #include "harness/ptxgen/trace.h"
 #include "tests/support/rc_check.h"
+#include "tests/support/temp_path.h"
 
 namespace warpsim::ptxgen {
 namespace {
@@ -30,7 +31,7 @@ TEST(IsaDiff, GeneratedProgramsAgreeWithTheGpuOrTheDifferenceIsExplained) {
     GTEST_SKIP() << e.what();
   }
   auto gpu = harness::makeCudaBackend();
-  const fs::path dir = fs::temp_directory_path() / "warpsim_isa_diff";
+  const fs::path dir = test::processTempPath("warpsim_isa_diff");
   fs::create_directories(dir);
   test::checkProperty("isa sim vs gpu", 300, 100, [&] {
     const uint64_t seed = *rc::gen::inRange<uint64_t>(1, uint64_t{1} << 40);

@@ -1,5 +1,6 @@
 // The correlation arithmetic (MAPE, Pearson r, the pairs) and the measurement reader.
 #include "harness/correlation.h"
+#include "tests/support/temp_path.h"
 
 #include <gtest/gtest.h>
 
@@ -172,7 +173,7 @@ TEST(Correlation, TheCommittedMeasurementsNoise) {
 }
 
 TEST(Correlation, TheReaderNamesTheLineOfABadValue) {
-  const auto path = std::filesystem::temp_directory_path() / "warpsim_corr_test.tsv";
+  const auto path = test::processTempPath("warpsim_corr_test.tsv");
   {
     std::ofstream f(path);
     f << "card\tsize\tseed\tlaunch\tkernel\tgrid\tblock\tshared\tthreads\tgpc__cycles_elapsed."
@@ -184,8 +185,8 @@ TEST(Correlation, TheReaderNamesTheLineOfABadValue) {
     readMeasurements(path.string());
     FAIL() << "a bad value was accepted";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("warpsim_corr_test.tsv:3: column "
-                                         "'gpc__cycles_elapsed.max': 'fast' is not a number"),
+    EXPECT_NE(std::string(e.what()).find(
+                  path.string() + ":3: column 'gpc__cycles_elapsed.max': 'fast' is not a number"),
               std::string::npos)
         << e.what();
   }

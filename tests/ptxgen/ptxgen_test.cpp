@@ -21,6 +21,7 @@
 #include "harness/ptxgen/ptxgen.h"
 #include "harness/recording.h"
 #include "tests/support/shell.h"
+#include "tests/support/temp_path.h"
 
 namespace warpsim::ptxgen {
 namespace {
@@ -715,7 +716,7 @@ TEST(PtxGenCommands, PtxasCheckSkipsAProgramThatCrashesPtxas) {
   const Outcome o = warpsim(
       "isa-record --simulator-as-gpu --ptxas-check --count 3 --seed 8048 "
       "--out " +
-      (fs::temp_directory_path() / "warpsim_ptxas_check").string());
+      test::processTempPath("warpsim_ptxas_check").string());
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("prog-8049.ptx: ptxas crashed (signal 11)"), std::string::npos)
       << o.output;
@@ -746,7 +747,7 @@ TEST(PtxGenCommands, CheckRecordAndReplay) {
   EXPECT_NE(check.output.find("20 ran without a fault"), std::string::npos) << check.output;
   if (!harness::cudaUnavailableReason().empty()) {
     const Outcome rec = warpsim("isa-record --count 1 --out " +
-                                (fs::temp_directory_path() / "warpsim_isa_nogpu").string());
+                                test::processTempPath("warpsim_isa_nogpu").string());
     EXPECT_EQ(rec.status, 2) << rec.output;
     EXPECT_NE(rec.output.find("no CUDA device: "), std::string::npos) << rec.output;
   }

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "harness/recording.h"
+#include "tests/support/temp_path.h"
 
 namespace warpsim {
 namespace {
@@ -60,7 +61,7 @@ TEST(RecordedOnH200, EverySuiteCardHasAtLeastTwentyCases) {
 }
 
 TEST(RecordedCase, MalformedFilesNameTheLine) {
-  const fs::path p = fs::temp_directory_path() / "warpsim_bad.case";
+  const fs::path p = test::processTempPath("warpsim_bad.case");
   { std::ofstream(p) << "warpsim-case 1\ncard saxpy\nsize x\n"; }
   try {
     harness::readCase(p.string());
