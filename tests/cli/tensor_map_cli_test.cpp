@@ -38,6 +38,8 @@ TEST(TensorMapCli, TheMapsTensorIsMadeFromItsInitAndCopiedByTma) {
   std::vector<float> v(5300);
   f.read(reinterpret_cast<char*>(v.data()), std::streamsize(v.size() * sizeof(float)));
   ASSERT_TRUE(f.good());
+  f.close();
+  fs::remove(out);
   for (size_t i = 0; i < v.size(); ++i) ASSERT_EQ(v[i], 2.0f * float(i) + 1.0f) << "element " << i;
 }
 
