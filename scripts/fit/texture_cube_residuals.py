@@ -13,8 +13,10 @@ A diagonal candidate is a function of the sum's components on the largest one's 
 (u = its unit in the last place): l, m and s (largest, middle, smallest, integers) in units of
 u; it returns the diagonal's share of the footprint in units of u. Every candidate of a family
 is scored first on the direct lines of the diagonals (gradlod par, cubegradlod par, pars, rot:
-fast), and the best of each family on every set. Prints one row per candidate: the misses of
-gradlod, 2-d lines, cubegradlod (all, rot, edge) and cubegrad.
+fast), and the best of each family on every set; then the footprint rounded before the log2
+table, the fewest lines any non-decreasing log2 of warpsim's footprint can miss, and the
+placements of the samples. Prints one row per candidate: the misses of gradlod, 2-d lines,
+cubegradlod (all, rot, edge) and cubegrad (45 s in all).
 
     python3 scripts/fit/texture_cube_residuals.py [build/bin/warpsim]
 """
@@ -232,6 +234,37 @@ class Sets:
                 f' {sum(by.values()):5d} {rot:4d} {edge:4d} {c:>5}')
 
 
+class RoundedFootprint(gl.Model):
+    """The footprint (its diagonals 11/16 of their length, unrounded, or warpsim's) rounded to
+    nearest at `bits` fractional bits of its significand before the table reads the first 8:
+    the log2 sweeps (gradients cut to 9 bits) cannot tell that from the cut alone."""
+
+    def __init__(self, table, share, bits, warpsim_diagonal):
+        super().__init__(table, share, 9, 9, (True, True), True, True)
+        self.bits, self.warpsim_diagonal = bits, warpsim_diagonal
+
+    def diagonal(self, v, rounded):
+        return super().diagonal(v, rounded) if self.warpsim_diagonal else 11 / 16 * self.length(v)
+
+    def lod(self, x, y, diagonals=True, is_cube=False):
+        x, y = [gl.cut(a, 9) for a in x], [gl.cut(a, 9) for a in y]
+        t = [self.gradient_length(x), self.gradient_length(y)]
+        if diagonals:
+            t += [self.diagonal([a + b for a, b in zip(x, y)], True),
+                  self.diagonal([a - b for a, b in zip(x, y)], True)]
+        t = [v for v in t if not math.isnan(v)]
+        rho = max(t) if t else 0.0
+        if not rho > 0:
+            return -math.inf
+        if math.isinf(rho):
+            return math.inf
+        m, e = math.frexp(rho)
+        m = grid(m, self.bits + 1, 'n')
+        if m >= 1:
+            m, e = m / 2, e + 1
+        return 256 * (e - 1) + self.table[int((2 * m - 1) * 256)]
+
+
 def monotone_bound(sets, model):
     """The fewest gradlod and cubegradlod lines (lod inside the levels) that any non-decreasing
     log2 of the model's footprint reads wrong: the lines less the longest run whose lod does
@@ -283,6 +316,10 @@ def main():
             print(f'{sets.row(Diagonal(sets.table, rule), cgl.Placement("rcp"))}  [{fam}] {name}')
     print(f'{sets.row(Diagonal(sets.table, warpsim_rule, True), cgl.Placement("rcp"))}  '
           '[cut after the sum] the diagonal\'s components cut after summing the gradients')
+    for share, bits, ours in itertools.product((SHARE, 11 / 32), (10, 11, 12), (False, True)):
+        print(f'{sets.row(RoundedFootprint(sets.table, share, bits, ours), cgl.Placement("rcp"))}'
+              f'  [rounded footprint] the footprint rounded at {bits} bits before the table, '
+              f'share {share}, {"warpsim" if ours else "11/16 unrounded"}\'s diagonal')
     for share in (SHARE, 11 / 32):
         model = gl.Model(sets.table, share, 9, 9, (True, True), True, True)
         n, bound = monotone_bound(sets, model)
