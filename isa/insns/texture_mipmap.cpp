@@ -165,12 +165,15 @@ void faceFrame(CubeFace f, const double* d, double& sc, double& tc) {
   }
 }
 
-// A direction placed on the cube's surface as tex.grad's samples are: each component over the
-// largest magnitude (NaN components left out of it), so an infinite component reads NaN and
-// the finite ones 0; the face is the largest of those, ties going to z, then y, then x, and a
-// NaN to z (the comparisons fail); the face's sign is its component's, +0 positive; then NaN
-// components read 0 (docs/FIDELITY.md "tex.grad on cube maps": a NaN d/dx component puts the
-// sample's at 0, an infinite one the sample at a face's centre). False for no direction.
+// A direction placed on the cube's surface as tex.grad's samples are: each component times the
+// f32 reciprocal of the largest magnitude (NaN components left out of it), the product rounded
+// to f32, so an infinite component reads NaN and the finite ones 0; the face is the largest of
+// those, ties going to z, then y, then x, and a NaN to z (the comparisons fail); the face's
+// sign is its component's, +0 positive; then NaN components read 0 (docs/FIDELITY.md "tex.grad
+// on cube maps": a NaN d/dx component puts the sample's at 0, an infinite one the sample at a
+// face's centre). The reciprocal, not a quotient: a sample just past an edge is unfolded from
+// it (cubegradlod's edge lines at 256-texel faces 13 -> 7 missed, cubegrad 139 -> 136;
+// "tex.grad on cube maps: the last residuals"). False for no direction.
 struct CubePoint {
   double n[3];
   CubeFace face;
@@ -180,7 +183,10 @@ bool cubePoint(const double* q, CubePoint& c) {
   for (int i = 0; i < 3; ++i)
     if (std::fabs(q[i]) > ma) ma = std::fabs(q[i]);  // NaN compares false: left out
   if (!(ma > 0)) return false;
-  for (int i = 0; i < 3; ++i) c.n[i] = q[i] / ma;  // inf / inf is NaN, x / inf is 0
+  // q holds f32 values; 1 / inf is 0, so an infinite component reads inf * 0, NaN. A reciprocal
+  // past f32's range (a subnormal largest magnitude, never recorded) divides instead.
+  const float r = 1.0f / float(ma);
+  for (int i = 0; i < 3; ++i) c.n[i] = std::isinf(r) ? q[i] / ma : double(float(q[i]) * r);
   const double ax = std::fabs(c.n[0]), ay = std::fabs(c.n[1]), az = std::fabs(c.n[2]);
   const int axis = ax > ay && ax > az ? 0 : ay > az ? 1 : 2;
   c.face = {axis, c.n[axis] >= 0 ? 1.0 : -1.0};

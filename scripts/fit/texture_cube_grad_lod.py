@@ -228,15 +228,23 @@ def derivative_lod(q, size, quotient=True):
     return footprint_lod(grads[0], grads[1])
 
 
-def cube_point(q):
+def cube_point(q, rcp=False):
     """q on the cube's surface as tex.grad's samples are (cubePoint): each component over the
-    largest magnitude (NaN left out), inf / inf is NaN; the face by comparisons a NaN fails
-    (ties z, y, x; a NaN goes to z), its sign by >= 0 (+0 positive); NaN components read 0."""
+    largest magnitude (NaN left out), inf / inf is NaN; with rcp (tex14, what cubePoint does
+    now) each component times the f32 reciprocal of the largest, rounded to f32; the face by
+    comparisons a NaN fails (ties z, y, x; a NaN goes to z), its sign by >= 0 (+0 positive);
+    NaN components read 0."""
     mags = [abs(v) for v in q if not math.isnan(v)]
     ma = max(mags) if mags else 0.0
     if not ma > 0:
         return None
-    n = [(math.nan if math.isinf(v) else 0.0) if math.isinf(ma) else v / ma for v in q]
+    if math.isinf(ma):
+        n = [math.nan if math.isinf(v) else 0.0 for v in q]
+    elif rcp:
+        r = f32(1 / ma)
+        n = [f32(v * r) for v in q]
+    else:
+        n = [v / ma for v in q]
     ax, ay, az = (abs(v) for v in n)
     axis = 0 if ax > ay and ax > az else 1 if ay > az else 2
     sign = 1 if n[axis] >= 0 else -1
@@ -245,10 +253,10 @@ def cube_point(q):
     return n, (axis, sign)
 
 
-def placed(face, q):
+def placed(face, q, rcp=False):
     """Cube point q in face's coordinates and a third across it (unfoldedCoords): unfolded
     from a neighbouring face, 2 across the cube from the opposite one."""
-    c = cube_point(q)
+    c = cube_point(q, rcp)
     if c is None:
         return [0.0, 0.0, 0.0], False  # a zero sample reads the face's centre
     n, g = c
@@ -260,17 +268,18 @@ def placed(face, q):
     return [es * past + fs * other, et * past + ft * other, 0.0], True
 
 
-def placed_lod(q, size):
-    """What isa/insns/texture_mipmap.cpp (lodFromCubeGradients) implements."""
+def placed_lod(q, size, rcp=False):
+    """What isa/insns/texture_mipmap.cpp (lodFromCubeGradients) implements (with rcp: since
+    tex14)."""
     p = q['dir']
-    at = cube_point(p)
+    at = cube_point(p, rcp)
     if at is None:
         return -math.inf
     face = at[1]
-    c0 = placed(face, p)[0]
+    c0 = placed(face, p, rcp)[0]
     grads, crosses = [], False
     for d in (q['dx'], q['dy']):
-        c1, crossed = placed(face, [f32(a + b) for a, b in zip(p, d)])  # added in f32
+        c1, crossed = placed(face, [f32(a + b) for a, b in zip(p, d)], rcp)  # added in f32
         crosses |= crossed
         grads.append([f32((a - b) / 2) * size for a, b in zip(c1, c0)])
     return footprint_lod(grads[0], grads[1], not crosses, rule=True)

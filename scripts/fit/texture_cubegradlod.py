@@ -185,7 +185,7 @@ def main():
     if not lines:
         sys.exit(f'no cubegradlod lines in {chip_path}')
     table = chip_table()
-    warpsim = (Placement(), gl.Model(table, 1409 / 4096, 9, 9, (True, True), True, True))
+    warpsim = (Placement('rcp'), gl.Model(table, 1409 / 4096, 9, 9, (True, True), True, True))
     if len(sys.argv) > 2:
         sim = section_lines(sys.argv[2])
         assert [(q['dir'], q['dx'], q['dy']) for q in sim] == \
@@ -201,7 +201,12 @@ def main():
          (Placement(), gl.Model(table, 1409 / 4096, 9, 9, (True, True), True))),
         ('... and every middle component at its own bits, diagonals\' too (not adopted)',
          (Placement(), MiddleExact(table))),
-        ('(warpsim) ... a gradient\'s middle component at its own bits', warpsim),
+        ('... a gradient\'s middle component at its own bits (tex13)',
+         (Placement(), warpsim[1])),
+        ('... samples\' components over the major axis, the quotient rounded to f32',
+         (Placement('f32'), warpsim[1])),
+        ('(warpsim) ... times the f32 reciprocal of the major axis, rounded to f32 (tex14)',
+         warpsim),
     ]
     keys = sorted({q['obj'] + ' ' + q['sweep'] for q in lines},
                   key=lambda k: (-SIZES[k.split()[0]][0], k))

@@ -151,13 +151,14 @@ def misses_2d(model, data):
     return bad
 
 
-def misses_cube(model, lines):
+def misses_cube(model, lines, rcp=False):
+    """rcp: the samples placed by the f32 reciprocal of their largest component (tex14)."""
     cube.footprint_lod = lambda x, y, diagonals=True, rule=False: model.lod(
         x, y, diagonals, True) / 256
     bad = 0
     for q in lines:
         size, levels = cube.OBJECTS[q['obj']]
-        lod, top = cube.placed_lod(q, size), levels * 256 + 512
+        lod, top = cube.placed_lod(q, size, rcp), levels * 256 + 512
         j = -512 if math.isnan(lod) or lod < -2 else top if lod > levels + 2 else round(256 * lod)
         j = max(-512, min(top, j))
         bad += not q['range'][0] <= j <= q['range'][1]
@@ -196,13 +197,15 @@ def main():
          Model(table, 1409 / 4096, 9, 9, (True, False))),
         ('... 11/16 of the largest rounded, the shares added, 2-d and cube',
          Model(table, 1409 / 4096, 9, 9, (True, True), True)),
-        ('... a gradient\'s middle component at its own bits (warpsim)',
+        ('... a gradient\'s middle component at its own bits',
          Model(table, 1409 / 4096, 9, 9, (True, True), True, True)),
+        ('... cube samples placed by the f32 reciprocal of the major axis (tex14, warpsim)',
+         Model(table, 1409 / 4096, 9, 9, (True, True), True, True), True),
     ]
     print(f'misses: gradlod of {len(lines)}, 2-d gradient lines of {len(data)}, cube lines of '
           f'{len(cubes) if cubes else "(no nvcc or warpsim)"}')
-    for name, model in rows:
-        c = misses_cube(model, cubes) if cubes else '-'
+    for name, model, *rcp in rows:
+        c = misses_cube(model, cubes, bool(rcp and rcp[0])) if cubes else '-'
         print(f'{misses_gradlod(model, lines):6d} {misses_2d(model, data):6d} {c:>6}  {name}')
 
 

@@ -125,6 +125,30 @@ TEST(TextureForms, CubeDiagonalsRoundTheLargestComponentAlone) {
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, nearEdge, cross, none), 156.0f / 256);
 }
 
+// A sample's face coordinates are its components times the f32 reciprocal of the major axis,
+// the product rounded to f32, not quotients (docs/FIDELITY.md "tex.grad on cube maps: the last
+// residuals"): lines the chip read where the exact quotient lands a hair below a 9-bit step of
+// the gradient and the reciprocal's rounding lifts it onto the step.
+TEST(TextureForms, CubeSamplesArePlacedByTheReciprocalOfTheMajorAxis) {
+  Object o = object2d(256, 256, Channel::F32, 1, Filter::Point, Address::Clamp, true);
+  o.cube = 1;
+  o.layered = 1;
+  o.layers = 6;
+  // cubegradlod's edge sweep (GL256): from +z two texels short of +x's edge, d/dx of 1 + 1/128
+  // texels puts the sample (1.000061, 0, 1) on +x, unfolded to 2 - 1 / 1.000061. Over the
+  // quotient that is 1.0078120 texels away, cut to 1 + 3/512 (2/256); times the f32
+  // reciprocal, 1.0078125 exactly: 4/256 on the chip.
+  const float nearEdge[3] = {0x1.fcp-1f, 0, 1}, cross[3] = {0x1.02p-7f, 0, 0}, none[3] = {0, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, nearEdge, cross, none), 4.0f / 256);
+  // cubegrad (GCl, 16 x 16 faces): from +y a hair past its edge with +x, (0.99999994, 1, -0.6),
+  // the d/dy sample (0.99999994, 0.75, -0.6) lies on +x. The exact quotients place it
+  // 2 - 3e-8 texels away, 2.0 in f32 (256/256); the reciprocal 1.9999995: 255/256 on the chip.
+  o.width = o.height = 16;
+  const float edge[3] = {0x1.fffffep-1f, 1, -0x1.333334p-1f}, up[3] = {0, 0.25f, 0},
+              down[3] = {0, -0.25f, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, edge, up, down), 255.0f / 256);
+}
+
 // NaN and infinite gradients, and a sample on the opposite face: what the chip read
 // (texture_forms.chip.txt.xz, GCl on 16 x 16 faces, GCAs on 8 x 8; the model before read level 0
 // for every NaN, the last level for every infinity and the face's centre for the opposite face).
