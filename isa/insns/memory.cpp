@@ -77,9 +77,10 @@ inline bool sharedDirect(const Exec& x, Space space, LaneMask mask, const uint64
 // A .shared access of few lanes (fewer than fillsAllLanes's: a tree reduction's or scan's late
 // levels): lane l's byte offset in the CTA's shared memory in offs[l], each lane's address
 // computed and checked in one pass (as addresses() and sharedDirect would, in two passes and two
-// calls, which were most of such an access's cost). False, with nothing written, when
+// calls, which were most of such an access's cost). False (offs then means nothing) when
 // sharedDirect would say no (no shared memory handed out, not .shared, a lane outside it or
-// misaligned) or the address has no base register: the handler's general path then runs.
+// misaligned) or the address has no base register: the handler's general path then runs, and
+// reports a bad lane.
 template <unsigned N>
 [[gnu::always_inline]] inline bool fewSharedOffsets(const Exec& x, const Opnd& a, Space space,
                                                     uint32_t* offs) {
