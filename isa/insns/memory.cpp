@@ -13,6 +13,23 @@
 namespace warpsim::isa::insns {
 namespace {
 
+// Whether a base register of type t is 32 bits wide (its sum with the offset is taken modulo
+// 2^32, zero-extended).
+inline bool narrowBase(Type t) {
+  switch (t) {  // the usual base types without a call to typeBits
+    case Type::U64:
+    case Type::S64:
+    case Type::B64:
+      return false;
+    case Type::U32:
+    case Type::S32:
+    case Type::B32:
+      return true;
+    default:
+      return typeBits(t) == 32;
+  }
+}
+
 // The address of every executing lane: base register (a 32-bit base is zero-extended) + offset.
 // `out` is the handler's own array, never a register: the lanes are independent, and a
 // well-filled partial warp computes every lane's (forLanesOrAll).
@@ -23,21 +40,7 @@ inline void addresses(const Exec& x, const Opnd& a, uint64_t* out) {
     return;
   }
   const uint64_t* base = x.reg(a.baseSlot);
-  bool narrow = false;
-  switch (a.baseType) {  // the usual base types without a call to typeBits
-    case Type::U64:
-    case Type::S64:
-    case Type::B64:
-      break;
-    case Type::U32:
-    case Type::S32:
-    case Type::B32:
-      narrow = true;
-      break;
-    default:
-      narrow = typeBits(a.baseType) == 32;
-  }
-  if (narrow)
+  if (narrowBase(a.baseType))
     forLanesOrAll(x.mask, [&](unsigned l) { out[l] = uint32_t(base[l] + offset); });
   else
     forLanesOrAll(x.mask, [&](unsigned l) { out[l] = base[l] + offset; });
@@ -69,6 +72,31 @@ inline bool sharedDirect(const Exec& x, Space space, LaneMask mask, const uint64
   if (bad) return false;
   r = {x.shared, 0, 0};
   return true;
+}
+
+// A .shared access of few lanes (fewer than fillsAllLanes's: a tree reduction's or scan's late
+// levels): lane l's byte offset in the CTA's shared memory in offs[l], each lane's address
+// computed and checked in one pass (as addresses() and sharedDirect would, in two passes and two
+// calls, which were most of such an access's cost). False (offs then means nothing) when
+// sharedDirect would say no (no shared memory handed out, not .shared, a lane outside it or
+// misaligned) or the address has no base register: the handler's general path then runs, and
+// reports a bad lane.
+template <unsigned N>
+[[gnu::always_inline]] inline bool fewSharedOffsets(const Exec& x, const Opnd& a, Space space,
+                                                    uint32_t* offs) {
+  if (!x.shared || (space != Space::Shared && space != Space::SharedCluster) ||
+      a.baseSlot == kNoSlot || fillsAllLanes(x.mask) || !x.mask || N > x.sharedBytes)
+    return false;
+  const uint64_t* base = x.reg(a.baseSlot);
+  const uint64_t offset = uint64_t(a.offset), limit = x.sharedBytes - N;
+  const uint64_t keep = narrowBase(a.baseType) ? 0xFFFFFFFFull : ~0ull;
+  uint64_t bad = 0;
+  forLanes(x.mask, [&](unsigned l) {
+    const uint64_t addr = (base[l] + offset) & keep;
+    bad |= uint64_t(addr > limit) | (addr & (N - 1));
+    offs[l] = uint32_t(addr);
+  });
+  return bad == 0;
 }
 
 // ld/st's direct region: for an access bound as .shared (kShared), the CTA's shared memory
@@ -208,6 +236,17 @@ void ldH(Exec& x, const Inst& in) {
       return;
     }
   }
+  if constexpr (kShared) {
+    uint32_t offs[kWarpSize];
+    if (fewSharedOffsets<Bytes * Vec>(x, in.ops[1], space, offs)) {
+      forLanes(x.mask, [&](unsigned l) {
+        const uint8_t* p = x.shared + offs[l];
+        for (unsigned i = 0; i < Vec; ++i)
+          if (dst[i]) dst[i][l] = value(readElement<Bytes>(p + i * Bytes), i);
+      });
+      return;
+    }
+  }
   addresses(x, in.ops[1], addrs);
   if (directRegion<kShared>(x, space, x.mask, addrs, Bytes * Vec, false, r)) {
     // Lane l's address a is at r.host + l * laneStride + (a - origin): offsets first, so no
@@ -281,11 +320,21 @@ void ldLaneParamH(Exec& x, const Inst& in) {
 
 template <unsigned Bytes, unsigned Vec, bool kShared = false>
 void stH(Exec& x, const Inst& in) {
-  uint64_t addrs[kWarpSize];
-  addresses(x, in.ops[0], addrs);
   const Opnd& s = in.ops[1];
   const uint64_t* src[Vec];
   for (unsigned i = 0; i < Vec; ++i) src[i] = x.reg(Vec == 1 ? s : s.elems[i]);
+  if constexpr (kShared) {
+    uint32_t offs[kWarpSize];
+    if (fewSharedOffsets<Bytes * Vec>(x, in.ops[0], addressedSpace(in), offs)) {
+      forLanes(x.mask, [&](unsigned l) {
+        uint8_t* p = x.shared + offs[l];
+        for (unsigned i = 0; i < Vec; ++i) writeElement<Bytes>(p + i * Bytes, src[i][l]);
+      });
+      return;
+    }
+  }
+  uint64_t addrs[kWarpSize];
+  addresses(x, in.ops[0], addrs);
   Machine::DirectRegion r;
   if (directRegion<kShared>(x, addressedSpace(in), x.mask, addrs, Bytes * Vec, true, r)) {
     uint8_t* host = r.host;  // as in ldH: offsets first

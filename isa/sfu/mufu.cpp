@@ -48,7 +48,7 @@ constexpr TanhBinade kTanhBinades[] = {
 // b_i b_k 2^(i+k) of columns >= Drop (the dropped bits' carries are lost with them), >> Drop.
 // Row i of the folded squarer: b_i 4^i on the diagonal, b_i b_k 2^(i+k+1) for k > i.
 template <int Bits, int Drop>
-uint32_t truncatedSquare(uint32_t j) {
+constexpr uint32_t truncatedSquare(uint32_t j) {
   uint64_t s = 0;
   for (int i = 0; i < Bits; ++i) {
     if (!((j >> i) & 1)) continue;
@@ -59,22 +59,33 @@ uint32_t truncatedSquare(uint32_t j) {
   return uint32_t(s >> Drop);
 }
 
-// Every S(j) of one squarer, computed once: a MUFU costs a table load, not a 17-row loop.
+// S(j) without a table of every j (2^17 entries, 256 KB, which a MUFU-heavy kernel read at
+// random, mostly from beyond the host's L2): j = h 2^L + l with h its top 8 bits. Each kept
+// partial product is a power of two of column >= Drop, so S is the sum of those products
+// >> Drop, term by term. The products of two low bits are all dropped (column at most 2L - 2 <
+// Drop); those of two high bits, diagonals included, are S(h 2^L), one of 256 entries; a high
+// bit i and a low bit k are kept when i + k + 1 >= Drop, 2^(i+k+1-Drop) each, which summed over
+// k is l >> (Drop - 1 - i). Mufu.SquarerWithoutItsTableIsTheRowLoop checks every j.
 template <int Bits, int Drop>
-const std::array<uint16_t, (1u << Bits)>& squares() {
-  static const auto table = [] {
-    std::array<uint16_t, (1u << Bits)> t{};
-    for (uint32_t j = 0; j < t.size(); ++j) t[j] = uint16_t(truncatedSquare<Bits, Drop>(j));
+uint32_t foldedSquare(uint32_t j) {
+  constexpr int kLow = Bits - 8;
+  static_assert(2 * (kLow - 1) < Drop && Bits <= Drop);
+  static constexpr auto high = [] {
+    std::array<uint16_t, 256> t{};
+    for (uint32_t h = 0; h < t.size(); ++h) t[h] = uint16_t(truncatedSquare<Bits, Drop>(h << kLow));
     return t;
   }();
-  return table;
+  const uint32_t l = j & ((1u << kLow) - 1);
+  uint32_t s = high[(j >> kLow) & 0xFF];
+  for (int i = kLow; i < Bits; ++i) s += (0 - ((j >> i) & 1)) & (l >> (Drop - 1 - i));
+  return s;
 }
 
 // C0 + C1 j + C2 S(j) for j, the low Bits bits of the fraction (the caller picks the row).
 template <int Bits, int Drop>
 int64_t interpolationSum(const Coeffs& c, uint32_t fraction) {
   const uint32_t j = fraction & ((1u << Bits) - 1);
-  return c.c0 + int64_t{c.c1} * j + int64_t{c.c2} * squares<Bits, Drop>()[j];
+  return c.c0 + int64_t{c.c1} * j + int64_t{c.c2} * foldedSquare<Bits, Drop>(j);
 }
 
 // (C0 + C1 j + C2 S(j)) >> G for the segment of `fraction` (its top bits) and j (the rest).
@@ -113,6 +124,13 @@ Reduced4 reduce4(uint32_t a) {
 }
 
 }  // namespace
+
+uint32_t mufuSquare(int bits, uint32_t j) {
+  return bits == 16 ? foldedSquare<16, 17>(j) : foldedSquare<17, 19>(j);
+}
+uint32_t mufuSquareByRows(int bits, uint32_t j) {
+  return bits == 16 ? truncatedSquare<16, 17>(j) : truncatedSquare<17, 19>(j);
+}
 
 uint32_t mufuRcpSignificand(uint32_t fraction) {
   return fraction == 0 ? 2 * kOne23 : interpolate<16, 17, 15>(kRcp, fraction);

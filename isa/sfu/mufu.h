@@ -40,5 +40,10 @@ uint32_t mufuRcpSignificand(uint32_t fraction);
 uint32_t mufuRsqSignificand(uint32_t fraction);
 uint32_t mufuSqrtSignificand(uint32_t fraction);
 uint32_t mufuEx2Significand(uint32_t fraction);
+// S(j) of the squarer of `bits` = 16 (rcp: partial products of columns below 17 dropped) or 17
+// bits (the others: below 19), for the tests: as the interpolation computes it, and row by row
+// (the squarer's definition).
+uint32_t mufuSquare(int bits, uint32_t j);
+uint32_t mufuSquareByRows(int bits, uint32_t j);
 
 }  // namespace warpsim::isa::sfu

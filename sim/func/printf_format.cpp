@@ -1,10 +1,41 @@
 #include "sim/func/printf_format.h"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
 namespace warpsim::sim {
+namespace {
+
+// A conversion with neither flags, width nor precision (`%d`, `%llx`, `%f`, ...) written by
+// std::to_chars, at a fifth of snprintf's cost (a printf-heavy kernel's launch was mostly
+// snprintf). The text is printf's: C++ defines to_chars's integers as printf's digits (no sign
+// for unsigned, lowercase hex digits, which %X raises) and to_chars(v, fixed, 6) as
+// printf("%f", v) in the "C" locale, correctly rounded (ties to even, as glibc in the default
+// rounding mode). Infinities and NaNs, whose spelling differs (%F's "INF"), are left to snprintf:
+// false. PrintfFormat.PlainConversionsMatchSnprintf checks it against snprintf.
+template <class T>
+bool appendPlainInteger(std::string& out, char conv, T v) {
+  char buf[32];
+  const int base = conv == 'x' || conv == 'X' ? 16 : conv == 'o' ? 8 : 10;
+  char* const end = std::to_chars(buf, buf + sizeof buf, v, base).ptr;
+  if (conv == 'X')
+    for (char* c = buf; c != end; ++c) *c = char(std::toupper(static_cast<unsigned char>(*c)));
+  out.append(buf, end);
+  return true;
+}
+
+bool appendPlainFixed(std::string& out, double v) {
+  if (!std::isfinite(v)) return false;
+  char buf[512];  // the largest double is 309 digits before the point
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 6).ptr);
+  return true;
+}
+
+}  // namespace
 
 bool readDeviceString(uint64_t address, const PrintfMemory& mem, std::string& out, size_t limit) {
   out.clear();
@@ -67,6 +98,7 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
     }
     const char conv = format[j];
     std::string spec = format.substr(i, j - i - length.size());
+    const bool plain = spec.size() == 1;  // "%": no flags, width or precision
     char buf[512];
     const bool wide = length.find('l') != std::string::npos || length == "q" || length == "j" ||
                       length == "z" || length == "t";
@@ -76,10 +108,12 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
         if (wide) {
           int64_t v;
           fetch(8, &v);
+          if (plain && appendPlainInteger(out, conv, v)) break;
           std::snprintf(buf, sizeof buf, (spec + "lld").c_str(), static_cast<long long>(v));
         } else {
           int32_t v;
           fetch(4, &v);
+          if (plain && appendPlainInteger(out, conv, v)) break;
           std::snprintf(buf, sizeof buf, (spec + "d").c_str(), v);
         }
         out += buf;
@@ -92,11 +126,13 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
         if (wide) {
           uint64_t v;
           fetch(8, &v);
+          if (plain && appendPlainInteger(out, conv, v)) break;
           std::snprintf(buf, sizeof buf, (spec + "ll" + conv).c_str(),
                         static_cast<unsigned long long>(v));
         } else {
           uint32_t v;
           fetch(4, &v);
+          if (plain && appendPlainInteger(out, conv, v)) break;
           std::snprintf(buf, sizeof buf, (spec + conv).c_str(), v);
         }
         out += buf;
@@ -119,6 +155,7 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
       case 'A': {
         double v;
         fetch(8, &v);
+        if (plain && (conv == 'f' || conv == 'F') && appendPlainFixed(out, v)) break;
         std::snprintf(buf, sizeof buf, (spec + conv).c_str(), v);
         out += buf;
         break;

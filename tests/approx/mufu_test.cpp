@@ -22,6 +22,21 @@ namespace sfu = isa::sfu;
 constexpr uint32_t kOne = 0x3F800000u, kInf = 0x7F800000u, kNegInf = 0xFF800000u;
 constexpr uint32_t kNaN = 0x7FFFFFFFu, kSign = 0x80000000u, kMinSub = 1u;
 
+// The interpolation's S(j) (a table of 256 and the high-by-low products as shifts of j) is the
+// array squarer's row loop for every j of both squarers.
+TEST(Mufu, SquarerWithoutItsTableIsTheRowLoop) {
+  for (const int bits : {16, 17}) {
+    uint32_t wrong = 0, first = 0;
+    for (uint32_t j = 0; j < (1u << bits); ++j)
+      if (sfu::mufuSquare(bits, j) != sfu::mufuSquareByRows(bits, j) && !wrong++) first = j;
+    EXPECT_EQ(wrong, 0u) << bits << " bits, first at j = " << first;
+  }
+  // (2^17 - 1)^2 >> 19 is 32767: the dropped columns' carries are lost (a Python row loop).
+  EXPECT_EQ(sfu::mufuSquare(17, 0x1FFFF), 32759u);
+  EXPECT_EQ(sfu::mufuSquare(16, 0xFFFF), 32759u);
+  EXPECT_EQ(sfu::mufuSquare(17, 0x12345), 10603u);
+}
+
 TEST(Mufu, RcpSpecialValuesAndFlushing) {
   EXPECT_EQ(sfu::mufuRcp(kOne), kOne);
   EXPECT_EQ(sfu::mufuRcp(0x40000000u), 0x3F000000u);  // 1/2

@@ -472,5 +472,78 @@ TEST(DirectAccess, GuardedSharedLanesCheckOnlyTheExecutingOnes) {
   }
 }
 
+// A few strided lanes (every 8th: a tree reduction's late levels) store and load .v2 through a
+// 32-bit base register whose sum with the offset wraps modulo 2^32 (sh - 8 + 8 * tid, then +8),
+// and read one element back alone: the few-lane path of ld/st (insns/memory.cpp
+// fewSharedOffsets) computes, checks and uses each lane's offset in one pass. Lane `bad` skewed by
+// `skew` bytes faults, named, as on the per-lane path (observed).
+const std::string kSharedFewLanes = std::string(kHeader) + R"(
+.visible .entry k(.param .u64 out, .param .u32 bad, .param .u32 skew)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<8>;
+  .shared .align 8 .b8 sh[256];
+  mov.u32 %r1, %tid.x;
+  ld.param.u32 %r2, [bad];
+  ld.param.u32 %r3, [skew];
+  setp.eq.u32 %p2, %r1, %r2;
+  selp.u32 %r4, %r3, 0, %p2;
+  mov.u32 %r5, sh;
+  sub.u32 %r5, %r5, 8;
+  mul.lo.u32 %r6, %r1, 8;
+  add.u32 %r5, %r5, %r6;
+  add.u32 %r5, %r5, %r4;
+  and.b32 %r7, %r1, 7;
+  setp.eq.u32 %p1, %r7, 0;
+  add.u32 %r8, %r1, 100;
+  add.u32 %r9, %r1, 200;
+  mov.u32 %r10, 0;
+  mov.u32 %r11, 0;
+  mov.u32 %r12, 0;
+  @%p1 st.shared.v2.u32 [%r5+8], {%r8, %r9};
+  @%p1 ld.shared.v2.u32 {%r10, %r11}, [%r5+8];
+  @%p1 ld.shared.u32 %r12, [%r5+12];
+  add.u32 %r13, %r10, %r11;
+  add.u32 %r13, %r13, %r12;
+  ld.param.u64 %rd3, [out];
+  cvta.to.global.u64 %rd3, %rd3;
+  mul.wide.u32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd3, %rd4;
+  st.global.u32 [%rd5], %r13;
+  ret;
+}
+)";
+
+TEST(DirectAccess, FewStridedSharedLanesThroughAWrappingNarrowBase) {
+  struct Case {
+    uint32_t bad, skew;
+    std::optional<sim::FaultKind> kind;
+  };
+  for (const Case c :
+       {Case{99, 0, std::nullopt}, Case{3, 4096, std::nullopt},
+        Case{16, 4, sim::FaultKind::Misaligned}, Case{24, 4096, sim::FaultKind::OutOfBounds}}) {
+    for (const bool statistics : {false, true}) {
+      PtxRunner r(kSharedFewLanes);
+      const uint64_t out = r.buffer<uint32_t>(32);
+      sim::LaunchOptions o;
+      o.statistics = statistics;
+      const auto res =
+          r.launch("k", {1, 1, 1}, {32, 1, 1},
+                   {PtxRunner::ptr(out), PtxRunner::u32(c.bad), PtxRunner::u32(c.skew)}, o);
+      if (c.kind) {
+        ASSERT_TRUE(res.fault) << c.bad;
+        EXPECT_EQ(res.fault->kind, *c.kind) << c.bad << " " << statistics;
+        EXPECT_EQ(res.fault->lane, c.bad) << statistics;
+        continue;
+      }
+      ASSERT_FALSE(res.fault) << res.fault->describe("test.ptx");
+      const std::vector<uint32_t> v = r.read<uint32_t>(out, 32);
+      for (uint32_t l = 0; l < 32; ++l)  // (l + 100) + (l + 200) + (l + 200) on lanes 0, 8, ...
+        EXPECT_EQ(v[l], l % 8 == 0 ? 3 * l + 500 : 0u) << statistics << " lane " << l;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace warpsim

@@ -3,7 +3,10 @@
 // printf under divergence; warpsim's output text (LaunchResult::printfOutput) checked exactly,
 // whole lines, CTA by CTA whatever order the host threads ran the CTAs in.
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
+#include <bit>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <set>
@@ -340,6 +343,64 @@ TEST(PrintfFormat, ReadsAStringToItsNulWhereverItsMemoryEnds) {
     EXPECT_EQ(out, want);
     ASSERT_TRUE(readDeviceString(0x1000, mem, out, len / 3)) << len;
     EXPECT_EQ(out, want.substr(0, len / 3));
+  }
+}
+
+// One conversion of `format` with `v` as its argument buffer (8 bytes, as vprintf's for one
+// argument).
+template <class T>
+std::string formatOne(const char* format, T v) {
+  uint8_t buf[8] = {};
+  std::memcpy(buf, &v, sizeof v);
+  PrintfMemory mem;
+  mem.read = [&](uint64_t a, void* out, unsigned n) {
+    if (a < 0x2000 || a + n > 0x2000 + sizeof buf) return false;
+    std::memcpy(out, buf + (a - 0x2000), n);
+    return true;
+  };
+  return formatDevicePrintf(format, 0x2000, mem);
+}
+
+template <class T>
+std::string hostFormat(const char* format, T v) {
+  char out[512];
+  std::snprintf(out, sizeof out, format, v);
+  return out;
+}
+
+// The conversions without flags, width or precision take a path of their own (std::to_chars):
+// their text must be snprintf's, for integers of every width and sign, doubles of every bit
+// pattern, and the values whose sixth decimal is an exact tie (n / 128: glibc rounds ties to
+// even, as to_chars must), zeros of either sign, infinities and NaNs.
+RC_GTEST_PROP(PrintfFormat, PlainConversionsMatchSnprintf, ()) {
+  const int32_t i = *rc::gen::arbitrary<int32_t>();
+  const uint32_t u = *rc::gen::arbitrary<uint32_t>();
+  const int64_t l = *rc::gen::arbitrary<int64_t>();
+  const uint64_t ul = *rc::gen::arbitrary<uint64_t>();
+  for (const char* f : {"%d", "%i"}) RC_ASSERT(formatOne(f, i) == hostFormat(f, i));
+  for (const char* f : {"%u", "%x", "%X", "%o"}) RC_ASSERT(formatOne(f, u) == hostFormat(f, u));
+  RC_ASSERT(formatOne("%lld", l) == hostFormat("%lld", (long long)l));
+  RC_ASSERT(formatOne("%li", l) == hostFormat("%lli", (long long)l));
+  for (const char* f : {"%llu", "%llx", "%llX", "%llo"})
+    RC_ASSERT(formatOne(f, ul) == hostFormat(f, (unsigned long long)ul));
+  const double doubles[] = {std::bit_cast<double>(ul),
+                            double(i) / 128,
+                            double(l) / 1024 / 1024,
+                            std::ldexp(double(u), int(ul % 80) - 60),
+                            double(std::bit_cast<float>(u)),
+                            -0.0,
+                            0.0,
+                            0.0000005,
+                            0.0078125,
+                            -2.5e-6,
+                            HUGE_VAL,
+                            -HUGE_VAL,
+                            std::nan(""),
+                            -std::nan("")};
+  for (const double d : doubles) {
+    RC_ASSERT(formatOne("%f", d) == hostFormat("%f", d));
+    RC_ASSERT(formatOne("%F", d) == hostFormat("%F", d));
+    RC_ASSERT(formatOne("%lf", d) == hostFormat("%f", d));
   }
 }
 
