@@ -209,6 +209,24 @@ def linear_middle(rows, largest):
     return fewest
 
 
+def rounded_middle(rows):
+    """The fewest rot lines that 11/16 of S m cut, rounded or raised to a grid of u, 2u or 4u,
+    plus a constant C, added to 11/16 l (rounded as warpsim or not), misses; S in [0.33, 0.35],
+    C in [-1.5, 2.5)."""
+    l, m, lo, hi = (np.array(c) for c in zip(*rows))
+    fewest = len(rows)
+    for largest in (np.array([warpsim_largest(a, b) for a, b, _, _ in rows]), 11 / 16 * l):
+        for share in np.arange(0.330, 0.350, 0.0001):
+            for g in (1, 2, 4):
+                for b in (np.floor(share * m / g + 0.5), np.floor(share * m / g),
+                          np.ceil(share * m / g)):
+                    base = largest + 11 / 16 * g * b
+                    for c in np.arange(-1.5, 2.5, 1 / 32):
+                        f = base + c
+                        fewest = min(fewest, int(np.sum(~((lo <= f) & (f < hi)))))
+    return fewest
+
+
 def score(sets, model):
     return sets.row(model, cgl.Placement('rcp'))
 
@@ -251,6 +269,12 @@ def main():
     for name, largest in (('rounded as warpsim', warpsim_largest),
                           ('unrounded', lambda l, m: 11 / 16 * l)):
         print(f'  B(m) = c m + C, 11/16 l {name}: at least {linear_middle(rows, largest)} wrong')
+    short = [r for r in rows if r[0] + 1409 / 4096 * r[1] < 1024]
+    print(f'  ... the {len(short)} lines whose length lies below 1024 u alone (the 10-bit grid '
+          f'u/2), 11/16 l rounded as warpsim: at least {linear_middle(short, warpsim_largest)} '
+          f'wrong')
+    print(f'  B(m) = 11/16 of S m on a grid of u .. 4u (cut, rounded or raised) + C: at least '
+          f'{rounded_middle(rows)} wrong')
 
 
 if __name__ == '__main__':
