@@ -11,7 +11,7 @@ table is scored on every set (gradlod, the 2-d lines, cubegradlod by sweep, cube
 simple rules (the 8-bit entry plus linear interpolation of the bits below; a uniform fraction of
 an entry added before the 8-bit cut). Last, the rot sweep's diagonals (2a, a) alone: the fewest
 lines that 11/16 of the largest (rounded as warpsim does, or not) plus any non-decreasing
-function of the middle, or a linear one, reads wrong. 60 s.
+function of the middle, a linear one, or one on a grid of u .. 4u, reads wrong. 50 s.
 
     python3 scripts/fit/texture_cube_log2.py [build/bin/warpsim]
 """
