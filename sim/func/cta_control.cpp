@@ -53,6 +53,10 @@ void Cta::branch(const Inst& in, LaneMask taken) {
   Warp& w = *cur_;
   const LaneMask active = w.stack.back().mask;
   taken &= active;
+  // No lane takes it (its guard is false on every active lane, the usual case of a loop's exit
+  // or an if's skip): the straight run goes on with the next instruction, whose pc the step
+  // writes back when the run ends, instead of leaving for the step's outer loop.
+  if (taken == 0) return;
   LaneMask notTaken = active & ~taken;
   stop_ |= kPcSet;
   if (taken && notTaken) {
@@ -72,10 +76,6 @@ void Cta::branch(const Inst& in, LaneMask taken) {
   SimtEntry& t = w.stack.back();
   if (notTaken == 0) {
     t.pc = in.target;
-    return;
-  }
-  if (taken == 0) {
-    t.pc = in.pc + 1;
     return;
   }
   if (obs_) obs_->diverged({w.index, &in, taken, notTaken});
