@@ -67,7 +67,7 @@ TEST(RecordedCase, MalformedFilesNameTheLine) {
     harness::readCase(p.string());
     FAIL() << "no error";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("warpsim_bad.case:3: malformed recorded case"),
+    EXPECT_NE(std::string(e.what()).find(p.string() + ":3: malformed recorded case"),
               std::string::npos)
         << e.what();
   }
