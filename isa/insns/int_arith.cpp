@@ -59,16 +59,35 @@ Handler pickInt(Type t) {
   }
 }
 
+// add and sub of 16- and 32-bit types in the registers' 64 bits: the low bits of a 64-bit sum
+// (difference) are the narrow sum's, and a register holds the narrow type's bits zero-extended
+// (bitsOf), so the result is the 64-bit one masked. The vectors then need no narrowing and
+// widening around the operation.
+template <class T, class F>
+void wrapInSlots(Exec& x, const Inst& in, F&& op) {
+  static_assert(sizeof(T) < 8);
+  constexpr uint64_t kLow = (uint64_t{1} << (8 * sizeof(T))) - 1;
+  const uint64_t* a = x.reg(in.ops[1]);
+  const uint64_t* b = x.reg(in.ops[2]);
+  forLanesBlended(x.mask, x.reg(in.ops[0]), [&](unsigned l) { return op(a[l], b[l]) & kLow; });
+}
+
 template <class T>
 struct Add {
   static void run(Exec& x, const Inst& in) {
-    binaryTotal<T>(x, in, [](T a, T b) { return wrapAdd<T>(a, b); });
+    if constexpr (sizeof(T) == 8)
+      binaryTotal<T>(x, in, [](T a, T b) { return wrapAdd<T>(a, b); });
+    else
+      wrapInSlots<T>(x, in, [](uint64_t a, uint64_t b) { return a + b; });
   }
 };
 template <class T>
 struct Sub {
   static void run(Exec& x, const Inst& in) {
-    binaryTotal<T>(x, in, [](T a, T b) { return wrapSub<T>(a, b); });
+    if constexpr (sizeof(T) == 8)
+      binaryTotal<T>(x, in, [](T a, T b) { return wrapSub<T>(a, b); });
+    else
+      wrapInSlots<T>(x, in, [](uint64_t a, uint64_t b) { return a - b; });
   }
 };
 template <class T>

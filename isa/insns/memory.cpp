@@ -312,10 +312,13 @@ void ldLaneParamH(Exec& x, const Inst& in) {
   if (!p) return ldH<Bytes, Signed, Vec>(x, in);
   const LoadTargets<Bytes, Signed, Vec> t(x, in.ops[0]);
   const size_t stride = x.laneParamBytes;
-  forLanes(x.mask, [&](unsigned l) {
-    for (unsigned i = 0; i < Vec; ++i)
-      if (t.dst[i]) t.dst[i][l] = t.value(readElement<Bytes>(p + l * stride + i * Bytes), i);
-  });
+  // Element by element, so that a missing destination (`_`) is tested once, not per lane.
+  for (unsigned i = 0; i < Vec; ++i) {
+    uint64_t* const d = t.dst[i];
+    if (!d) continue;
+    const uint8_t* const at = p + i * Bytes;
+    forLanes(x.mask, [&](unsigned l) { d[l] = t.value(readElement<Bytes>(at + l * stride), i); });
+  }
 }
 
 template <unsigned Bytes, unsigned Vec, bool kShared = false>

@@ -249,6 +249,9 @@ class Cta final : public isa::Machine {
   // Faults when a call of `callee` would pass the stack limit (call_stack.h).
   void checkStack(const Warp& w, const isa::FunctionCode& callee, const isa::Inst& in,
                   isa::LaneMask mask);
+  // checkStack's fault, out of its line: `index` the callee's, `top` the stack it would need.
+  [[gnu::cold]] void stackOverflow(const Warp& w, size_t index, uint64_t top, const isa::Inst& in,
+                                   isa::LaneMask mask);
   void removeLanes(Warp& w, isa::LaneMask lanes, size_t fromEntry);
   void exitLanes(Warp& w, isa::LaneMask lanes);
   void releaseBarrier(uint32_t id);

@@ -1,9 +1,9 @@
 // Tests of the blended lane loops (isa/insns/lanes.h forLanesBlended, lanesWhere): a partial
 // warp with at least kBlendLanes executing lanes computes every lane as vectors and keeps the
 // executing lanes' results. For masks on both sides of that threshold (and the full warp), each
-// handler that uses them (add, sub, mad.lo, and/or/xor, shl/shr, selp, mov, setp) and the
-// whole-warp forms of mov's pack and unpack must write the executing lanes' results and leave
-// every other lane's register as it was.
+// handler that uses them (add, sub at 16, 32 and 64 bits, mad.lo, and/or/xor, shl/shr, selp, mov,
+// setp) and the whole-warp forms of mov's pack and unpack must write the executing lanes' results
+// and leave every other lane's register as it was.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -67,6 +67,12 @@ TEST(BlendedLanes, ExecutingLanesGetTheResultTheOthersKeepTheirRegister) {
        count},
       {"mov.b32", [&](unsigned l) { return u32(a32(l)); }, 1},
       {"add.u64", [&](unsigned l) { return a32(l) + b32(l); }},
+      // 16- and 32-bit add/sub run in the slots' 64 bits and keep the type's low bits: the
+      // sources' bits above the type (a32's at 40 and up) must not reach the result.
+      {"add.u16", [&](unsigned l) { return uint64_t(uint16_t(a32(l) + b32(l))); }},
+      {"sub.s16", [&](unsigned l) { return uint64_t(uint16_t(a32(l) - b32(l))); }},
+      {"sub.s32", [&](unsigned l) { return u32(a32(l) - b32(l)); }},
+      {"sub.s64", [&](unsigned l) { return a32(l) - b32(l); }},
   };
   for (const Case& c : cases) {
     std::vector<Opnd> ops = {H::reg(1), H::reg(2)};
