@@ -17,11 +17,12 @@ Per sweep and length a, prints the lines, those warpsim's model (texture_cubegra
   midm  the shares (length = largest + share m) each line allows, intersected: the interval
         every line of that length reads, or the fewest lines any one share misses.
 
-    python3 scripts/fit/texture_cuberot.py CHIP_FILE [SIM_FILE] [-v]
+    python3 scripts/fit/texture_cuberot.py [CHIP_FILE [SIM_FILE]] [-v]
 
-CHIP_FILE: the device script's h200.txt (or the recording, .xz); SIM_FILE: warpsim exec's
-output of the same section (the device script's sim.txt), checked line for line against the
-(warpsim) row.
+CHIP_FILE: the device script's h200.txt, or (the default) the recording
+tests/recorded/texture/texture_forms.chip.txt.xz once the section is appended to it; SIM_FILE:
+warpsim exec's output of the same section (the device script's sim.txt), checked line for line
+against the (warpsim) row.
 """
 import collections
 import math
@@ -109,7 +110,8 @@ def main():
     args = [a for a in sys.argv[1:] if a != '-v']
     verbose = '-v' in sys.argv[1:]
     if not args:
-        sys.exit(__doc__)
+        args = [os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
+                             'tests/recorded/texture/texture_forms.chip.txt.xz')]
     lines = cgl.section_lines(args[0], 'cuberot')
     if not lines:
         sys.exit(f'no cuberot lines in {args[0]}')
