@@ -3,7 +3,8 @@
 # tex.grad on cube maps, sust.p, sured.p, txq/suq channel_data_type and channel_order,
 # tex.base, tex.2dms/a2dms, independent-mode samplers, the .trap surface accesses and tex of the
 # normalized (UNORM/SNORM) array formats (normread), tex.grad's level-of-detail arithmetic
-# (gradlod) and the same on cube maps (cubegradlod). Builds the
+# (gradlod), the same on cube maps (cubegradlod) and the cube diagonal's middle term at fixed
+# lengths (cuberot). Builds the
 # probe with the device's nvcc and runs each section in a process of its own (a trap ends its
 # context), in order, into one file.
 #
@@ -15,6 +16,9 @@
 #   ONLY=cubegradlod bash scripts/device_texture_forms.sh  (the same on cube maps of 256, 16 and
 #                                                        8-texel faces, and samples that cross
 #                                                        from +z onto +x)
+#   ONLY=cuberot bash scripts/device_texture_forms.sh  (4,626 lines on the 256-texel-face cube:
+#                                                    d/dx = d/dy = (a, b), and d/dx (a, b)
+#                                                    alone, b over [0, a] at 9 lengths a)
 # Results, under $OUT/texture_forms ($OUT default /tmp/out):
 #   h200.txt     every section's output, each after a line `== SECTION` and followed by
 #                `== exit STATUS`: commit as tests/recorded/texture/texture_forms.h200.txt.xz
@@ -32,7 +36,7 @@ DIR=$OUT/texture_forms
 WORK=${WORK:-/tmp/texture_forms}
 NVCC=${NVCC:-nvcc}
 command -v "$NVCC" >/dev/null || NVCC=/usr/local/cuda/bin/nvcc
-ALL="cubegrad sust sustnorm sured suredodd txq base tld4cube ms indep trap-sust trap-sured trap-suld normread gradlod cubegradlod"
+ALL="cubegrad sust sustnorm sured suredodd txq base tld4cube ms indep trap-sust trap-sured trap-suld normread gradlod cubegradlod cuberot"
 # ONLY="normread" (sections of $ALL) runs those alone; each keeps its -DONLY_SECTION number.
 SECTIONS=${ONLY:-$ALL}
 mkdir -p "$DIR" "$WORK"

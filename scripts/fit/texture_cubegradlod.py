@@ -35,8 +35,9 @@ def f32(v):
     return cube.f32(v)
 
 
-def section_lines(path):
-    """[{obj, sweep, dir, dx, dy, lod in 1/256}] of the cubegradlod section."""
+def section_lines(path, section='cubegradlod'):
+    """[{obj, sweep, dir, dx, dy, lod in 1/256}] of the cubegradlod section (or another in its
+    line format: cuberot, texture_cuberot.py)."""
     if path.endswith('.xz'):
         text = subprocess.run(['xz', '-dc', path], capture_output=True, check=True,
                               text=True).stdout
@@ -45,7 +46,7 @@ def section_lines(path):
     out, on = [], False
     for line in text.splitlines():
         if line.startswith('== '):
-            on = line == '== cubegradlod'
+            on = line == '== ' + section
             continue
         p = line.split()
         if not on or not p or p[0] not in SIZES or '=' not in p:

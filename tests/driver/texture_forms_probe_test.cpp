@@ -110,4 +110,36 @@ TEST(TextureFormsProbe, AgreesWithTheH200WhereFitted) {
   EXPECT_EQ(d.size(), floors.size());
 }
 
+// The cuberot section (not yet recorded on the chip; docs/FIDELITY.md "tex.grad on cube maps: a
+// recording that would pin it") runs under warpsim exec: 4,626 lines in cubegradlod's format, and
+// its midm lines at a = 2 texels are cubegradlod's GL256 mid sweep (d/dx (2, k / 128), the same
+// operands), so they must read the same lods.
+TEST(TextureFormsProbe, CubeRotSectionRunsAndRepeatsTheMidSweep) {
+  auto run = [](const std::string& section) {
+    const warpsim::test::Outcome o =
+        warpsim::test::shell(std::string(WARPSIM_BINARY) + " exec " + WARPSIM_PROGRAMS_DIR +
+                             "/texture_forms_probe " + section + " 1 2>/dev/null");
+    EXPECT_EQ(o.status, 0) << section;
+    return lines(o.output);
+  };
+  // "GL256 SWEEP rest": the sweep's lines, its name taken off.
+  auto sweep = [](const std::vector<std::string>& all, const std::string& name) {
+    std::vector<std::string> out;
+    const std::string head = "GL256 " + name + " ";
+    for (const std::string& l : all)
+      if (l.rfind(head, 0) == 0) out.push_back(l.substr(head.size()));
+    return out;
+  };
+  const std::vector<std::string> rot = run("cuberot");
+  const std::vector<std::string> rotm = sweep(rot, "rotm"), midm = sweep(rot, "midm");
+  ASSERT_EQ(rotm.size(), 9u * 257);
+  ASSERT_EQ(midm.size(), 9u * 257);
+  // a = 2^(i / 3) 4^j, i inner: a = 2 is the third length.
+  const std::vector<std::string> atTwo(midm.begin() + 2 * 257, midm.begin() + 3 * 257);
+  EXPECT_EQ(atTwo, sweep(run("cubegradlod"), "mid"));
+  EXPECT_EQ(atTwo.front(),
+            "0x0p+0 0x0p+0 0x1p+0 ddx 0x1p-6 0x0p+0 0x0p+0 ddy 0x0p+0 0x0p+0 "
+            "0x0p+0 = 3f800000");
+}
+
 }  // namespace

@@ -11,7 +11,7 @@
 //
 // One section per run (a trap ends its context): `texture_forms_probe SECTION [SEED]`, with
 // SECTION one of cubegrad, sust, sustnorm, sured, suredodd, txq, base, tld4cube, ms, indep,
-// trap-sust, trap-sured, trap-suld, normread, gradlod, cubegradlod;
+// trap-sust, trap-sured, trap-suld, normread, gradlod, cubegradlod, cuberot;
 // scripts/device_texture_forms.sh runs them all.
 // Random inputs come from SEED (default 1) through a fixed generator, so a run is the same on
 // every machine.
@@ -27,7 +27,8 @@
 //                                               hold its texels)
 //   gradlod SWEEP ddx a b ddy c d = word       (tex.grad's lod read directly, sectionGradLod)
 //   GLn SWEEP x y z ddx a b c ddy a b c = word (the same on cube maps of n x n faces,
-//                                               sectionCubeGradLod)
+//                                               sectionCubeGradLod, and cuberot's:
+//                                               sectionCubeRot)
 //   launch ...: STATUS                   each launch's status (a trap's error here)
 //
 //   nvcc -arch=sm_90 -lineinfo -lcuda -o texture_forms_probe texture_forms_probe.cu
@@ -69,6 +70,7 @@
 #define SECTION_NORMREAD SECTION_ID(14)
 #define SECTION_GRADLOD SECTION_ID(15)
 #define SECTION_CUBEGRADLOD SECTION_ID(16)
+#define SECTION_CUBEROT SECTION_ID(17)
 
 #define CHECK(call)                                                                      \
   do {                                                                                   \
@@ -1230,7 +1232,7 @@ void sectionGradLod(Rng&) {
 // ---- tex.grad's level of detail on cube maps, read directly ---------------------------------
 
 __global__ void cubeGradLod(cudaTextureObject_t t, const CubeSample* s, int n, float* out) {
-#if SECTION_CUBEGRADLOD
+#if SECTION_CUBEGRADLOD || SECTION_CUBEROT
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const CubeSample q = s[i];
@@ -1261,16 +1263,23 @@ __global__ void cubeGradLod(cudaTextureObject_t t, const CubeSample* s, int n, f
 //         +x and is unfolded back (2 - z / x past the edge, y / x along it): the unfolding's
 //         rounding.
 // Lines: `GLn SWEEP x y z ddx a b c ddy a b c = word` (the operands in %a, the result in hex).
-void cubeGradLodSuite(unsigned size) {
+// The lod cube of n x n faces (above) and its texture object; false (said on its line) when the
+// driver refuses it.
+struct LodCube {
+  cudaMipmappedArray_t array = nullptr;
+  cudaTextureObject_t tex = 0;
+  char name[16] = {};
+};
+
+bool makeLodCube(unsigned size, LodCube& c) {
   unsigned levels = 1;
   while ((size >> (levels - 1)) > 1) ++levels;
   const cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
-  cudaMipmappedArray_t m;
-  CHECK(cudaMallocMipmappedArray(&m, &desc, make_cudaExtent(size, size, 6), levels,
+  CHECK(cudaMallocMipmappedArray(&c.array, &desc, make_cudaExtent(size, size, 6), levels,
                                  cudaArrayCubemap));
   for (unsigned l = 0; l < levels; ++l) {
     cudaArray_t a;
-    CHECK(cudaGetMipmappedArrayLevel(&a, m, l));
+    CHECK(cudaGetMipmappedArrayLevel(&a, c.array, l));
     const unsigned s = std::max(1u, size >> l);
     std::vector<uint8_t> host(size_t(s) * s * 6 * 4);
     const float v = float(l);
@@ -1279,7 +1288,7 @@ void cubeGradLodSuite(unsigned size) {
   }
   cudaResourceDesc res = {};
   res.resType = cudaResourceTypeMipmappedArray;
-  res.res.mipmap.mipmap = m;
+  res.res.mipmap.mipmap = c.array;
   cudaTextureDesc td = {};
   for (int a = 0; a < 3; ++a) td.addressMode[a] = cudaAddressModeClamp;
   td.filterMode = cudaFilterModeLinear;
@@ -1287,13 +1296,48 @@ void cubeGradLodSuite(unsigned size) {
   td.readMode = cudaReadModeElementType;
   td.normalizedCoords = 1;
   td.maxMipmapLevelClamp = float(levels - 1);
-  cudaTextureObject_t t = 0;
-  const cudaError_t e = cudaCreateTextureObject(&t, &res, &td, nullptr);
-  char name[16];
-  std::snprintf(name, sizeof name, "GL%u", size);
-  std::printf("texture %s cube %ux%u levels=%u linear/linear: %s\n", name, size, size, levels,
+  const cudaError_t e = cudaCreateTextureObject(&c.tex, &res, &td, nullptr);
+  std::snprintf(c.name, sizeof c.name, "GL%u", size);
+  std::printf("texture %s cube %ux%u levels=%u linear/linear: %s\n", c.name, size, size, levels,
               cudaGetErrorString(e));
-  if (e != cudaSuccess) return;
+  return e == cudaSuccess;
+}
+
+void freeLodCube(LodCube& c) {
+  if (c.tex) CHECK(cudaDestroyTextureObject(c.tex));
+  CHECK(cudaFreeMipmappedArray(c.array));
+}
+
+// Fetches every sample of `in` from the lod cube in one launch and prints its line
+// (`GLn SWEEP x y z ddx a b c ddy a b c = word`, sweep[i] naming sample i's sweep).
+void printCubeLods(const LodCube& c, const std::vector<CubeSample>& in,
+                   const std::vector<const char*>& sweep) {
+  const int n = int(in.size());
+  CubeSample* ds;
+  float* dout;
+  CHECK(cudaMalloc(&ds, n * sizeof(CubeSample)));
+  CHECK(cudaMalloc(&dout, n * sizeof(float)));
+  CHECK(cudaMemcpy(ds, in.data(), n * sizeof(CubeSample), cudaMemcpyHostToDevice));
+  cubeGradLod<<<(n + 127) / 128, 128>>>(c.tex, ds, n, dout);
+  if (!sync(c.name)) std::exit(1);
+  std::vector<float> out(n);
+  CHECK(cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) {
+    const CubeSample& q = in[i];
+    std::printf("%s %s %a %a %a ddx %a %a %a ddy %a %a %a = %08x\n", c.name, sweep[i], q.c[0],
+                q.c[1], q.c[2], q.ddx[0], q.ddx[1], q.ddx[2], q.ddy[0], q.ddy[1], q.ddy[2],
+                bitsOf(out[i]));
+  }
+  CHECK(cudaFree(ds));
+  CHECK(cudaFree(dout));
+}
+
+void cubeGradLodSuite(unsigned size) {
+  LodCube c;
+  if (!makeLodCube(size, c)) {
+    freeLodCube(c);
+    return;
+  }
   std::vector<CubeSample> in;
   std::vector<const char*> sweep;
   const float texel = 2.0f / float(size);
@@ -1325,29 +1369,49 @@ void cubeGradLodSuite(unsigned size) {
   for (const auto& st : starts)
     for (int j = 0; j < 512; ++j)
       add("edge", 1 - st[0] * texel, st[1], st[0] + 4 * float(j + 1) / 512, 0, 0, 0);
-  const int n = int(in.size());
-  CubeSample* ds;
-  float* dout;
-  CHECK(cudaMalloc(&ds, n * sizeof(CubeSample)));
-  CHECK(cudaMalloc(&dout, n * sizeof(float)));
-  CHECK(cudaMemcpy(ds, in.data(), n * sizeof(CubeSample), cudaMemcpyHostToDevice));
-  cubeGradLod<<<(n + 127) / 128, 128>>>(t, ds, n, dout);
-  if (!sync(name)) std::exit(1);
-  std::vector<float> out(n);
-  CHECK(cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost));
-  for (int i = 0; i < n; ++i) {
-    const CubeSample& q = in[i];
-    std::printf("%s %s %a %a %a ddx %a %a %a ddy %a %a %a = %08x\n", name, sweep[i], q.c[0], q.c[1],
-                q.c[2], q.ddx[0], q.ddx[1], q.ddx[2], q.ddy[0], q.ddy[1], q.ddy[2], bitsOf(out[i]));
-  }
-  CHECK(cudaFree(ds));
-  CHECK(cudaFree(dout));
-  CHECK(cudaDestroyTextureObject(t));
-  CHECK(cudaFreeMipmappedArray(m));
+  printCubeLods(c, in, sweep);
+  freeLodCube(c);
 }
 
 void sectionCubeGradLod(Rng&) {
   for (unsigned size : {256u, 16u, 8u}) cubeGradLodSuite(size);
+}
+
+// The two-component diagonal's middle term at fixed lengths (docs/FIDELITY.md "tex.grad on cube
+// maps: a finer log2": rot's middle term B(m) is non-decreasing in the middle component m but
+// neither linear nor on a grid; rot varies l and m together, these hold l). On GL256 (as
+// cubegradlod), from +z's centre, for a = 2^(i / 3) 4^j texels, i = 1 .. 3, j = 0 .. 2, and
+// b = a k / 256, k = 0 .. 256:
+//   rotm  d/dx = d/dy = (a, b): the diagonal (2a, 2b) wins, so each line reads 11/16 of its
+//         largest plus B(2b);
+//   midm  d/dx (a, b), d/dy 0: a single gradient's middle share at the same points.
+// Lines as cubegradlod's: `GL256 SWEEP x y z ddx a b c ddy a b c = word`.
+void sectionCubeRot(Rng&) {
+  LodCube c;
+  if (!makeLodCube(256, c)) {
+    freeLodCube(c);
+    return;
+  }
+  const float texel = 2.0f / 256;
+  std::vector<CubeSample> in;
+  std::vector<const char*> sweep;
+  for (const char* what : {"rotm", "midm"})
+    for (const float scale : {1.0f, 4.0f, 16.0f})
+      for (int i = 1; i <= 3; ++i) {
+        const float a = std::exp2(float(i) / 3) * scale;
+        for (int k = 0; k <= 256; ++k) {
+          const float b = a * float(k) / 256;
+          const bool diagonal = what[0] == 'r';
+          CubeSample q = {};
+          q.c[2] = 1;
+          q.ddx[0] = a * texel, q.ddx[1] = b * texel;
+          if (diagonal) q.ddy[0] = a * texel, q.ddy[1] = b * texel;
+          in.push_back(q);
+          sweep.push_back(what);
+        }
+      }
+  printCubeLods(c, in, sweep);
+  freeLodCube(c);
 }
 
 // ---- tex on the normalized array formats (UNORM / SNORM 8 and 16 bits) -----------------------
@@ -1646,12 +1710,14 @@ int main(int argc, char** argv) {
     sectionGradLod(rng);
   else if (section == "cubegradlod")
     sectionCubeGradLod(rng);
+  else if (section == "cuberot")
+    sectionCubeRot(rng);
   else if (section.rfind("trap-", 0) == 0)
     sectionTrap(section);
   else {
     std::printf(
         "usage: %s cubegrad|sust|sustnorm|sured|suredodd|txq|base|tld4cube|ms|indep|trap-sust|"
-        "trap-sured|trap-suld|normread|gradlod|cubegradlod [SEED]\n",
+        "trap-sured|trap-suld|normread|gradlod|cubegradlod|cuberot [SEED]\n",
         argv[0]);
     return 2;
   }
