@@ -1,6 +1,4 @@
 // warpsim: a GPU kernel simulator and verification harness for PTX.
-#include <malloc.h>
-
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -82,18 +80,9 @@ std::string usage() {
          "toolkit.\nExit status: 0 ok, 1 kernel fault or wrong result, 2 bad input or usage.\n";
 }
 
-// A launch's CTAs (their warps' register files and frames, tens to hundreds of KB) are made at
-// its start and freed at its end, and glibc gives a heap top of more than 128 KB back to the
-// system when it is freed: every launch then took its pages again, each a page fault and a
-// page of zeros, 5-20% of a 1 ms launch (ddot, softmax_row, sgemm_regblock). 32 MB of padding
-// keeps that much of the heap's top through a free, so repeated launches (bench, a program's
-// kernels under `exec`) reuse it; freed memory stays resident up to that much, never more.
-void keepTheHeapTop() { mallopt(M_TOP_PAD, 32 << 20); }
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  keepTheHeapTop();
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") ||
       !std::strcmp(argv[1], "help")) {
     std::cout << usage();
