@@ -83,6 +83,11 @@ struct Card {
   Tolerance tolerance;
   Problem (*make)(uint64_t size, uint64_t seed) = nullptr;
   void (*reference)(Problem& problem) = nullptr;
+  // The card's work as the plain C++ loop a user would write, over arrays made from the
+  // problem's buffers before the clock starts: the best seconds of `repeat` runs. `warpsim bench`
+  // compares the simulator with it (issue 8: "the C++ loop timed without buffer copies"); null
+  // where the reference is not the same work.
+  double (*plainLoopSeconds)(const Problem& problem, unsigned repeat) = nullptr;
 };
 
 // Every card of the suite, in a stable order (kernels/registry.cpp).
