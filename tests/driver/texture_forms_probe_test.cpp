@@ -4,9 +4,10 @@
 // an H100 the device tool lent, the H200's sm_90 texture units, 2026-12-05; its normread section
 // `ONLY=normread bash scripts/device_texture_forms.sh` on an H100, 2026-12-06, and its gradlod
 // section likewise, later that day; its cubegradlod section `ONLY=cubegradlod bash
-// scripts/device_texture_forms.sh` on an H100, 2026-12-06 19:37 UTC): every line is one
-// measurement with its inputs. What agrees must keep agreeing (whole sections and objects are
-// listed below); what differs is counted per section in docs/FIDELITY.md "Texture and surface
+// scripts/device_texture_forms.sh` on an H100, 2026-12-06 19:37 UTC, and its cuberot section
+// `ONLY=cuberot bash scripts/device_texture_forms.sh` on an H100, 2026-12-07 02:37 UTC): every line
+// is one measurement with its inputs. What agrees must keep agreeing (whole sections and objects
+// are listed below); what differs is counted per section in docs/FIDELITY.md "Texture and surface
 // forms", and a change may only lower it.
 #include <gtest/gtest.h>
 
@@ -100,12 +101,14 @@ TEST(TextureFormsProbe, AgreesWithTheH200WhereFitted) {
   // 11,104 lines (722 before the gradlod fit, 164 before the cubegradlod fit, 139 before the
   // samples were placed by the f32 reciprocal of their major axis; docs/FIDELITY.md "tex.grad
   // on cube maps"), and on 64 of cubegradlod's 10,765 (the same read directly: 762 before its
-  // fit, 70 before the reciprocal; 57 two-component diagonals, 7 samples crossing onto +x).
+  // fit, 70 before the reciprocal; 57 two-component diagonals, 7 samples crossing onto +x), and
+  // on 198 of cuberot's 4,631 (two-component diagonals d/dx = d/dy = (a, b) and single gradients
+  // (a, b) with b swept: the recording that pins the diagonal's middle term, not fitted yet).
   const std::map<std::string, unsigned> floors = {
-      {"base", 0},       {"sust", 0},     {"sured", 0},     {"suredodd", 0},
-      {"cubegrad", 136}, {"tld4cube", 0}, {"sustnorm", 0},  {"txq", 0},
-      {"ms", 0},         {"indep", 0},    {"trap-sust", 0}, {"trap-sured", 0},
-      {"trap-suld", 0},  {"normread", 0}, {"gradlod", 0},   {"cubegradlod", 64}};
+      {"base", 0},         {"sust", 0},       {"sured", 0},     {"suredodd", 0}, {"cubegrad", 136},
+      {"tld4cube", 0},     {"sustnorm", 0},   {"txq", 0},       {"ms", 0},       {"indep", 0},
+      {"trap-sust", 0},    {"trap-sured", 0}, {"trap-suld", 0}, {"normread", 0}, {"gradlod", 0},
+      {"cubegradlod", 64}, {"cuberot", 198}};
   for (const auto& [name, most] : floors) EXPECT_LE(d[name].differing, most) << name;
   EXPECT_EQ(d.size(), floors.size());
 }
