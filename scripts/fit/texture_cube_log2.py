@@ -38,21 +38,9 @@ class TableModel(gl.Model):
         super().__init__(table, mid, 9, 9, (True, True), True, True)
         self.lookup = lookup
 
-    def rho(self, x, y, diagonals=True):
-        x, y = [gl.cut(a, 9) for a in x], [gl.cut(a, 9) for a in y]
-        t = [self.gradient_length(x), self.gradient_length(y)]
-        if diagonals:
-            t += [self.diagonal([a + b for a, b in zip(x, y)], True),
-                  self.diagonal([a - b for a, b in zip(x, y)], True)]
-        t = [v for v in t if not math.isnan(v)]
-        return max(t) if t else 0.0
-
-    def lod(self, x, y, diagonals=True, is_cube=False):
-        rho = self.rho(x, y, diagonals)
-        if not rho > 0:
-            return -math.inf
-        if math.isinf(rho):
-            return math.inf
+    def log2(self, rho):
+        if not (rho > 0 and math.isfinite(rho)):
+            return super().log2(rho)
         m, e = math.frexp(rho)
         return 256 * (e - 1) + self.lookup(2 * m)
 

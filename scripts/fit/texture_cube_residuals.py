@@ -142,22 +142,16 @@ class Diagonal(gl.Model):
         u = 2.0 ** (math.frexp(s[0])[1] - 1 - 9)
         return u * self.rule(s[0] / u, s[1] / u, s[2] / u)
 
-    def lod(self, x, y, diagonals=True, is_cube=False):
+    def rho(self, x, y, diagonals=True, is_cube=False):
         if not self.cut_sum:
-            return super().lod(x, y, diagonals, is_cube)
+            return super().rho(x, y, diagonals, is_cube)
         xc, yc = [gl.cut(a, 9) for a in x], [gl.cut(a, 9) for a in y]
         terms = [self.gradient_length(xc), self.gradient_length(yc)]
         if diagonals:
             terms += [self.diagonal([gl.cut(a + b, 9) for a, b in zip(x, y)], True),
                       self.diagonal([gl.cut(a - b, 9) for a, b in zip(x, y)], True)]
         terms = [t for t in terms if not math.isnan(t)]
-        rho = max(terms) if terms else 0.0
-        if not rho > 0:
-            return -math.inf
-        if math.isinf(rho):
-            return math.inf
-        m, e = math.frexp(rho)
-        return 256 * (e - 1) + self.table[int((2 * m - 1) * 256)]
+        return max(terms) if terms else 0.0
 
 
 class Fixed(cgl.Placement):
@@ -241,25 +235,16 @@ class RoundedFootprint(gl.Model):
 
     def __init__(self, table, share, bits, warpsim_diagonal):
         super().__init__(table, share, 9, 9, (True, True), True, True)
-        self.bits, self.warpsim_diagonal = bits, warpsim_diagonal
+        self.round_bits, self.warpsim_diagonal = bits, warpsim_diagonal
 
     def diagonal(self, v, rounded):
         return super().diagonal(v, rounded) if self.warpsim_diagonal else 11 / 16 * self.length(v)
 
-    def lod(self, x, y, diagonals=True, is_cube=False):
-        x, y = [gl.cut(a, 9) for a in x], [gl.cut(a, 9) for a in y]
-        t = [self.gradient_length(x), self.gradient_length(y)]
-        if diagonals:
-            t += [self.diagonal([a + b for a, b in zip(x, y)], True),
-                  self.diagonal([a - b for a, b in zip(x, y)], True)]
-        t = [v for v in t if not math.isnan(v)]
-        rho = max(t) if t else 0.0
-        if not rho > 0:
-            return -math.inf
-        if math.isinf(rho):
-            return math.inf
+    def log2(self, rho):
+        if not (rho > 0 and math.isfinite(rho)):
+            return super().log2(rho)
         m, e = math.frexp(rho)
-        m = grid(m, self.bits + 1, 'n')
+        m = grid(m, self.round_bits + 1, 'n')
         if m >= 1:
             m, e = m / 2, e + 1
         return 256 * (e - 1) + self.table[int((2 * m - 1) * 256)]
@@ -276,24 +261,15 @@ def monotone_bound(sets, model):
             m, e = math.frexp(rho)
             pairs.append((2 * m, lod - 256 * (e - 1)))
 
-    def rho(x, y, diagonals):
-        x, y = [gl.cut(a, 9) for a in x], [gl.cut(a, 9) for a in y]
-        t = [model.gradient_length(x), model.gradient_length(y)]
-        if diagonals:
-            t += [model.diagonal([a + b for a, b in zip(x, y)], True),
-                  model.diagonal([a - b for a, b in zip(x, y)], True)]
-        t = [v for v in t if not math.isnan(v)]
-        return max(t) if t else 0.0
-
     for _, x, y, lod in sets.gradlod:
         if 0 < lod < 2048:
-            add(rho(x, y, True), lod)
+            add(model.rho(x, y, True), lod)
     place = cgl.Placement('rcp')
     for q in sets.cgl:
         size, levels = cgl.SIZES[q['obj']]
         g = place.gradients(q, size)
         if g is not None and 0 < q['lod'] < 256 * (levels - 1):
-            add(rho(*g[0], not g[1]), q['lod'])
+            add(model.rho(*g[0], not g[1]), q['lod'])
     tails = []
     for _, v in sorted(pairs, key=lambda p: (p[0], -p[1])):
         i = bisect.bisect_right(tails, v)

@@ -114,8 +114,9 @@ class Model:
                                                                         0.25 * s[2])
         return math.floor(d / q + 0.5) * q
 
-    def lod(self, x, y, diagonals=True, is_cube=False):
-        """In 1/256; -inf or inf outside."""
+    def rho(self, x, y, diagonals=True, is_cube=False):
+        """The footprint: the longest of the gradients (cut to `bits`) and, with diagonals, of
+        their sum and difference; NaN terms left out, 0 for none."""
         x = [cut(a, self.bits) for a in x]
         y = [cut(a, self.bits) for a in y]
         terms = [self.gradient_length(x), self.gradient_length(y)]
@@ -124,13 +125,21 @@ class Model:
             terms += [self.diagonal([a + b for a, b in zip(x, y)], rounded),
                       self.diagonal([a - b for a, b in zip(x, y)], rounded)]
         terms = [t for t in terms if not math.isnan(t)]
-        rho = max(terms) if terms else 0.0
+        return max(terms) if terms else 0.0
+
+    def log2(self, rho):
+        """The footprint's lod in 1/256 (the table read at its significand's first 8 bits); -inf
+        or inf outside."""
         if not rho > 0:
             return -math.inf
         if math.isinf(rho):
             return math.inf
         m, e = math.frexp(rho)
         return 256 * (e - 1) + self.table[int((2 * m - 1) * 256)]
+
+    def lod(self, x, y, diagonals=True, is_cube=False):
+        """In 1/256; -inf or inf outside."""
+        return self.log2(self.rho(x, y, diagonals, is_cube))
 
 
 def misses_gradlod(model, lines):
