@@ -16,16 +16,16 @@ namespace {
 // for unsigned, lowercase hex digits, which %X raises) and to_chars(v, fixed, 6) as
 // printf("%f", v) in the "C" locale, correctly rounded (ties to even, as glibc in the default
 // rounding mode). Infinities and NaNs, whose spelling differs (%F's "INF"), are left to snprintf:
-// false. PrintfFormat.PlainConversionsMatchSnprintf checks it against snprintf.
+// appendPlainFixed says false. PrintfFormat.PlainConversionsMatchSnprintf checks both against
+// snprintf.
 template <class T>
-bool appendPlainInteger(std::string& out, char conv, T v) {
+void appendPlainInteger(std::string& out, char conv, T v) {
   char buf[32];
   const int base = conv == 'x' || conv == 'X' ? 16 : conv == 'o' ? 8 : 10;
   char* const end = std::to_chars(buf, buf + sizeof buf, v, base).ptr;
   if (conv == 'X')
     for (char* c = buf; c != end; ++c) *c = char(std::toupper(static_cast<unsigned char>(*c)));
   out.append(buf, end);
-  return true;
 }
 
 bool appendPlainFixed(std::string& out, double v) {
@@ -108,12 +108,18 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
         if (wide) {
           int64_t v;
           fetch(8, &v);
-          if (plain && appendPlainInteger(out, conv, v)) break;
+          if (plain) {
+            appendPlainInteger(out, conv, v);
+            break;
+          }
           std::snprintf(buf, sizeof buf, (spec + "lld").c_str(), static_cast<long long>(v));
         } else {
           int32_t v;
           fetch(4, &v);
-          if (plain && appendPlainInteger(out, conv, v)) break;
+          if (plain) {
+            appendPlainInteger(out, conv, v);
+            break;
+          }
           std::snprintf(buf, sizeof buf, (spec + "d").c_str(), v);
         }
         out += buf;
@@ -126,13 +132,19 @@ std::string formatDevicePrintf(const std::string& format, uint64_t args, const P
         if (wide) {
           uint64_t v;
           fetch(8, &v);
-          if (plain && appendPlainInteger(out, conv, v)) break;
+          if (plain) {
+            appendPlainInteger(out, conv, v);
+            break;
+          }
           std::snprintf(buf, sizeof buf, (spec + "ll" + conv).c_str(),
                         static_cast<unsigned long long>(v));
         } else {
           uint32_t v;
           fetch(4, &v);
-          if (plain && appendPlainInteger(out, conv, v)) break;
+          if (plain) {
+            appendPlainInteger(out, conv, v);
+            break;
+          }
           std::snprintf(buf, sizeof buf, (spec + conv).c_str(), v);
         }
         out += buf;

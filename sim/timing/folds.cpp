@@ -200,13 +200,15 @@ void addFolded(const isa::FunctionCode& f, FoldRules rules,
     }
     return reader;
   };
-  uint32_t begin = 0;
+  uint32_t begin = 0, blockEnd = 0;
   for (uint32_t pc = 0; pc < f.code.size(); ++pc) {
-    if (starts[pc]) begin = pc;
+    if (starts[pc]) {  // a new block [begin, blockEnd)
+      begin = pc;
+      blockEnd = pc + 1;
+      while (blockEnd < f.code.size() && !starts[blockEnd]) ++blockEnd;
+    }
     const isa::Inst& in = f.code[pc];
     if (!narrowIntAdd(in) || takesThree[pc] || out.count(&in)) continue;
-    uint32_t blockEnd = pc + 1;
-    while (blockEnd < f.code.size() && !starts[blockEnd]) ++blockEnd;
     const uint32_t reader = pairedReader(pc, blockEnd);
     if (reader == isa::kNoPc || readElsewhere(begin, pc, blockEnd, in.defs[0].slot)) continue;
     out.insert(&in);
