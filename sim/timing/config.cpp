@@ -305,18 +305,48 @@ const std::vector<Row>& rows() {
        "tests/recorded/timing/h200_ncu.tsv: printf_lanes (a CTA whose 4 warps each print once "
        "is active 84.8k-86.6k cycles, one that does not print ~2k; 2 such SMs busy at once)",
        true},
+      {"heap.malloc_warp_cycles", &TimingConfig::heapMallocWarpCycles, "cycles",
+       "a device-side malloc's fixed time in the calling warp (heap_timing.h); from "
+       "tests/recorded/timing/h100_micro.tsv: micro_heap_calls, one thread's call 13,736 "
+       "cycles and one warp's 168,778 (the difference between 4 and 16 calls a thread) give "
+       "13,736 - heap.malloc_lane_cycles",
+       true},
+      {"heap.malloc_lane_cycles", &TimingConfig::heapMallocLaneCycles, "cycles",
+       "a device-side malloc's time in the calling warp per calling lane (its lanes' calls one "
+       "after another); from tests/recorded/timing/h100_micro.tsv: micro_heap_calls, one "
+       "warp's round 168,778 and one thread's 13,736 cycles: (168,778 - 13,736) / 31",
+       true},
+      {"heap.malloc_sm_cycles", &TimingConfig::heapMallocSmCycles, "cycles",
+       "what each lane's malloc holds its SM's allocator slot; from "
+       "tests/recorded/timing/h100_micro.tsv: micro_heap_calls, four warps of one SM take "
+       "319,930 cycles a round of 128 calls (1.9 times one warp's)",
+       true},
       {"heap.malloc_cycles", &TimingConfig::heapMallocCycles, "cycles",
-       "one thread's device-side malloc: the time it holds the heap's allocator, which serves "
-       "every SM's calls one at a time; from tests/recorded/timing/h100_newer.tsv: heap_list "
-       "4096's build launch, 49,812 mallocs of 16 bytes by 4,096 threads on 32 SMs in "
-       "82,705,837 cycles (1,660 a malloc; 3,845 warp-instructions and 792 L2 atomic sectors a "
-       "malloc: the allocator's code spinning on its lock). A full-contention figure: the "
-       "uncontended call is not measured (kernels/micro/heap_calls.cu)",
+       "what each lane's malloc holds the device's allocator slot, which every SM's calls "
+       "share; from tests/recorded/timing/h100_newer.tsv: heap_list 4096's build launch, 49,812 "
+       "mallocs of 16 bytes by 4,096 threads on 32 SMs in 82,705,837 cycles (1,660 a malloc; "
+       "3,845 warp-instructions and 792 L2 atomic sectors a malloc: the allocator spinning on "
+       "its lock). micro_heap_calls' 32 CTAs of 128 threads read 1,499 "
+       "(tests/recorded/timing/h100_micro.tsv)",
+       true},
+      {"heap.free_warp_cycles", &TimingConfig::heapFreeWarpCycles, "cycles",
+       "a device-side free's fixed time in the calling warp; from "
+       "tests/recorded/timing/h100_micro.tsv: micro_heap_calls, one thread's free 12,056 "
+       "cycles, one warp's round 50,993: 12,056 - heap.free_lane_cycles",
+       true},
+      {"heap.free_lane_cycles", &TimingConfig::heapFreeLaneCycles, "cycles",
+       "a device-side free's time in the calling warp per calling lane; from "
+       "tests/recorded/timing/h100_micro.tsv: micro_heap_calls, (50,993 - 12,056) / 31",
+       true},
+      {"heap.free_sm_cycles", &TimingConfig::heapFreeSmCycles, "cycles",
+       "what each lane's free holds its SM's allocator slot; from "
+       "tests/recorded/timing/h100_micro.tsv: micro_heap_calls, four warps of one SM free 128 "
+       "blocks in 48,913 cycles (an upper bound: one warp's own time, 50,993, is no less)",
        true},
       {"heap.free_cycles", &TimingConfig::heapFreeCycles, "cycles",
-       "one thread's device-side free, serialized as heap.malloc_cycles; from "
+       "what each lane's free holds the device's allocator slot; from "
        "tests/recorded/timing/h100_newer.tsv: heap_list 4096's sum launch, 49,812 frees in "
-       "10,669,243 cycles (214 a free)",
+       "10,669,243 cycles (214 a free; micro_heap_calls' 32 CTAs read 210)",
        true},
       {"launch.device_latency", &TimingConfig::deviceLaunchLatency, "cycles",
        "a device-side launch (cudaLaunchDevice) to its child grid's start; the children run "

@@ -159,9 +159,15 @@ struct TimingConfig {
   uint32_t ptxasSassStalls = 0;
   // vprintf: the cycles a warp spends in the driver's printf handler per call.
   uint32_t printfCycles = 83000;
-  // Device-side malloc and free: the cycles one thread's call holds the device heap's
-  // allocator (its lock), which serves the calls of every SM one at a time.
+  // Device-side malloc and free (heap_timing.h): the calling warp's fixed time and its time per
+  // calling lane, and what each lane's call holds its SM's allocator slot and the device's.
+  uint32_t heapMallocWarpCycles = 8735;
+  uint32_t heapMallocLaneCycles = 5001;
+  uint32_t heapMallocSmCycles = 2499;
   uint32_t heapMallocCycles = 1660;
+  uint32_t heapFreeWarpCycles = 10800;
+  uint32_t heapFreeLaneCycles = 1256;
+  uint32_t heapFreeSmCycles = 382;
   uint32_t heapFreeCycles = 214;
   // A device-side launch: the cycles from the parent's cudaLaunchDevice to its child grid's
   // start (in place of launch.latency, which a grid the host launches pays).

@@ -101,7 +101,8 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
       classes_(c),
       scheduler_(findScheduler(c.scheduler)->make()),
       dispatch_(ctx.grid.count(), c.smCount, occ.ctasPerSm),
-      l2_(c) {
+      l2_(c),
+      deviceHeap_(c.smCount) {
   sms_.resize(c.smCount);
   for (SmState& s : sms_) {
     s.smsps.resize(c.smspPerSm);
@@ -874,13 +875,16 @@ void Engine::callCosts(WarpCtx& w, uint64_t t) {
     w.holdUntil(t + c_.printfCycles, Stall::LongScoreboard);
     return;
   }
-  // malloc and free run the driver's allocator, which takes a lock on the heap: every lane's
-  // call waits for the calls before it, device-wide, and the warp goes on when its last lane's
-  // is done (heap_list on the chip: the time grows with the calls, not with the warps).
+  // malloc and free run the driver's allocator: the warp goes on when its own time, its SM's
+  // slot and the device's are through its lanes' calls (heap_timing.h).
   if (callee && (callee == malloc_ || callee == free_)) {
-    const uint64_t each = callee == malloc_ ? c_.heapMallocCycles : c_.heapFreeCycles;
-    heapFree_ = std::max(heapFree_, t) + each * uint64_t(std::popcount(curExecuted_));
-    w.holdUntil(heapFree_, Stall::LongScoreboard);
+    const HeapCallCosts costs =
+        callee == malloc_ ? HeapCallCosts{c_.heapMallocWarpCycles, c_.heapMallocLaneCycles,
+                                          c_.heapMallocSmCycles, c_.heapMallocCycles}
+                          : HeapCallCosts{c_.heapFreeWarpCycles, c_.heapFreeLaneCycles,
+                                          c_.heapFreeSmCycles, c_.heapFreeCycles};
+    w.holdUntil(deviceHeap_.call(costs, w.sm, unsigned(std::popcount(curExecuted_)), t),
+                Stall::LongScoreboard);
     return;
   }
   // cudaLaunchDevice runs the device runtime's code (~1,900 SASS instructions with the

@@ -18,6 +18,7 @@
 #include "sim/timing/cta_dispatch.h"
 #include "sim/timing/flops.h"
 #include "sim/timing/folds.h"
+#include "sim/timing/heap_timing.h"
 #include "sim/timing/if_convert.h"
 #include "sim/timing/l2.h"
 #include "sim/timing/listener.h"
@@ -174,9 +175,8 @@ class Engine {
   const isa::FunctionCode* vprintf_ = nullptr;
   const isa::FunctionCode* malloc_ = nullptr;  // the extern malloc and free, where declared
   const isa::FunctionCode* free_ = nullptr;
-  // The device heap's allocator takes one thread's malloc or free at a time (heap.*_cycles):
-  // the cycle it is free again.
-  uint64_t heapFree_ = 0;
+  // The device heap's allocator: its SMs' slots and the device's (heap.*_cycles).
+  HeapTiming deviceHeap_;
   // The cycle each of the grid's device-side launches was made at, in the order the functional
   // core queued them (GridLaunches::queued).
   std::vector<uint64_t> launchCycles_;

@@ -1,6 +1,6 @@
 // Device-side malloc/free and device-side launches on the timing model, exact to the cycle:
-// the heap's allocator serves one thread's call at a time, device-wide (heap.malloc_cycles,
-// heap.free_cycles); a child grid starts launch.device_latency after its parent's
+// a call takes the calling warp's own time, its SM's allocator slot and the device's
+// (heap_timing.h, heap.*_cycles); a child grid starts launch.device_latency after its parent's
 // cudaLaunchDevice returns (launch.device_call_cycles), alongside its parent (GridTimeline).
 #include <gtest/gtest.h>
 
@@ -47,28 +47,60 @@ uint64_t heapCycles(bool free, uint32_t ctas, const TimingConfig& c) {
   return model.lastReport() ? model.lastReport()->cycles : 0;
 }
 
-TEST(DeviceCalls, MallocsTakeTheAllocatorOneThreadAtATimeDeviceWide) {
+// Only the named resource costs: the others are zero.
+TimingConfig onlyMalloc(uint32_t warp, uint32_t lane, uint32_t sm, uint32_t device) {
   TimingConfig c;
-  c.heapMallocCycles = 1000;
-  const uint64_t one = heapCycles(false, 1, c), two = heapCycles(false, 2, c);
-  c.heapMallocCycles = 2000;
-  // 32 lanes of one warp: 32 calls one after another.
-  EXPECT_EQ(heapCycles(false, 1, c), one + 32 * 1000);
-  // Two CTAs on two SMs: the second's calls wait for the first's, 64 in a row.
-  EXPECT_EQ(heapCycles(false, 2, c), two + 64 * 1000);
-  // At 1,000 cycles a call the second CTA's warp waits its 32 calls behind the first's.
-  EXPECT_EQ(two, one + 32 * 1000);
+  c.heapMallocWarpCycles = warp;
+  c.heapMallocLaneCycles = lane;
+  c.heapMallocSmCycles = sm;
+  c.heapMallocCycles = device;
+  return c;
 }
 
-TEST(DeviceCalls, FreesTakeTheAllocatorAsMallocsDo) {
-  TimingConfig c;
+// Each test compares two settings where the call sets the end: a call that costs nothing
+// leaves the launch's other latencies (the return's) to show instead.
+TEST(DeviceCalls, AWarpsMallocTakesItsFixedTimeAndItsLanesOneAfterAnother) {
+  const uint64_t base = heapCycles(false, 1, onlyMalloc(5000, 0, 0, 0));
+  EXPECT_EQ(heapCycles(false, 1, onlyMalloc(7000, 0, 0, 0)), base + 2000);
+  EXPECT_EQ(heapCycles(false, 1, onlyMalloc(5000, 100, 0, 0)), base + 32 * 100);
+  // Two CTAs on two SMs with only the warp's own time: side by side, no longer than one.
+  EXPECT_EQ(heapCycles(false, 2, onlyMalloc(5000, 100, 0, 0)), base + 32 * 100);
+}
+
+TEST(DeviceCalls, MallocsOfEverySmShareTheDevicesSlot) {
+  const uint64_t base = heapCycles(false, 2, onlyMalloc(0, 0, 0, 1000));
+  // Two CTAs on two SMs: the second warp's 32 calls queue behind the first's 32.
+  EXPECT_EQ(heapCycles(false, 2, onlyMalloc(0, 0, 0, 2000)), base + 64 * 1000);
+  // The slowest resource sets the end: 32 x 100 of the warp's own under 64 x 1000 of the device's.
+  EXPECT_EQ(heapCycles(false, 2, onlyMalloc(0, 100, 0, 1000)), base);
+  // Each SM's own slot: two SMs' calls do not wait for each other.
+  EXPECT_EQ(heapCycles(false, 2, onlyMalloc(0, 0, 2000, 0)),
+            heapCycles(false, 2, onlyMalloc(0, 0, 1000, 0)) + 32 * 1000);
+}
+
+TEST(DeviceCalls, MallocsOfOneSmShareItsSlot) {
+  TimingConfig c = onlyMalloc(0, 0, 1000, 0);
+  c.smCount = 1;  // both CTAs on the one SM
+  const uint64_t base = heapCycles(false, 2, c);
+  c.heapMallocSmCycles = 2000;
+  EXPECT_EQ(heapCycles(false, 2, c), base + 64 * 1000);
+}
+
+TEST(DeviceCalls, FreesHaveTheirOwnCostsAndShareTheSlots) {
+  TimingConfig c = onlyMalloc(0, 0, 0, 0);
+  c.heapFreeWarpCycles = c.heapFreeLaneCycles = c.heapFreeSmCycles = 0;
   c.heapFreeCycles = 100;
-  const uint64_t before = heapCycles(true, 2, c);
+  const uint64_t base = heapCycles(true, 2, c);
   c.heapFreeCycles = 600;
-  EXPECT_EQ(heapCycles(true, 2, c), before + 64 * 500);
-  // A free costs nothing of malloc's.
-  c.heapMallocCycles += 10;
-  EXPECT_EQ(heapCycles(true, 2, c), before + 64 * 500 + 64 * 10);
+  EXPECT_EQ(heapCycles(true, 2, c), base + 64 * 500);
+  // A free's own time is the free's, not malloc's (that malloc and free share the slots is
+  // HeapTiming.MallocAndFreeShareTheSlots).
+  c.heapFreeCycles = 0;
+  c.heapFreeWarpCycles = 5000;
+  const uint64_t own = heapCycles(true, 2, c);
+  c.heapFreeWarpCycles = 6000;
+  c.heapFreeLaneCycles = 10;
+  EXPECT_EQ(heapCycles(true, 2, c), own + 1000 + 32 * 10);
 }
 
 std::string readData(const std::string& name) {
