@@ -33,15 +33,21 @@ namespace {
 // tex.grad's footprint arithmetic, fitted to the gradlod section of texture_forms_probe, which
 // reads the level of detail directly (docs/FIDELITY.md "tex.grad's level of detail": all 2,113
 // of its fetches, and 3,283 of the 3,285 gradient lines of power-of-two textures of the mipmap
-// probes). Each gradient component is cut to 9 fractional bits of its significand;
-// a length is estimated from the components on the grid of the largest one; the diagonals
-// (the gradients' sum and difference) are scaled by 11/16.
+// probes), and its middle shares to the cuberot section (docs/FIDELITY.md "tex.grad on cube
+// maps: the middle term", all 4,626). Each gradient component is cut to 9 fractional bits of its
+// significand; a length is estimated from the components on the grid of the largest one; the
+// diagonals (the gradients' sum and difference) are scaled by 11/16.
 constexpr int kGradientBits = 9;
-// The middle component's share of a length: the gradlod mid sweep (d/dx (2, m)) reads a share
-// in [0.34395, 0.344) at every m (11/32 reads 4 lines 1/256 low, 87/256 135).
-constexpr double kMiddleShare = 1409.0 / 4096;
+// The middle component's share of a length, 11/32, rounded to nearest on a grid two bits below
+// the middle's own 9-bit grid (the cuberot midm sweep: all 2,313 lines; an exact 1409/4096, the
+// constant the gradlod mid sweep suggested, misses 12, a grid of 10 or 12 bits 72 or 24).
+constexpr double kMiddleShare = 11.0 / 32;
+constexpr int kMiddleShareBits = kGradientBits + 2;
 constexpr double kSmallestShare = 0.25;
 constexpr double kDiagonalShare = 11.0 / 16;
+// A diagonal's middle share, 11/16 of 11/32, rounded to nearest a bit finer than a gradient's
+// (cuberot rotm: all 2,313 lines; at 11 or 13 bits 60 or 15 miss).
+constexpr int kDiagonalMiddleBits = kGradientBits + 3;
 
 // v cut toward zero to kGradientBits fractional bits of its significand (NaN and infinities
 // stay).
@@ -66,6 +72,20 @@ int exponentOf(double x) {
   return e - 1;
 }
 
+// x rounded to nearest, ties up, on the grid of a value of that exponent with `bits` fractional
+// bits (half a step added, then cut).
+double roundedOnGrid(double x, int exponent, int bits) {
+  return onGrid(x + std::ldexp(1.0, exponent - bits - 1), exponent, bits);
+}
+
+// share * c for a component c >= 0, rounded to nearest on c's own grid of `bits` fractional bits
+// (the product as a multiplier keeping that many bits of c's exponent). Zero, infinities and
+// NaN are multiplied as they are.
+double shareOf(double c, double share, int bits) {
+  if (!(c > 0) || !std::isfinite(c)) return share * c;
+  return roundedOnGrid(share * c, exponentOf(c), bits);
+}
+
 // A vector's component magnitudes (up to three, in texels), largest first.
 std::array<double, 3> sortedMagnitudes(const double* v, unsigned n) {
   std::array<double, 3> s = {0, 0, 0};
@@ -84,34 +104,43 @@ std::array<double, 3> alignedToLargest(std::array<double, 3> s) {
   return s;
 }
 
-// The H200's estimate of a gradient's length: the largest component plus 1409/4096 of the
-// middle one and 1/4 of the smallest (a rotated (0.6, 0.8) reads 1.0054 as on the chip). The
-// smallest is cut to the largest's grid of kGradientBits fractional bits (3-d lines of the
-// mipmap probes: 4 more right than without), the middle keeps its own (cubegradlod's edge
-// lines, a sample crossing onto +x at y = 0.25: 114 -> 7 missed; cubegrad 141 -> 139; on
-// the largest's grid the 2-d lines read the same).
+// The H200's estimate of a gradient's length: the largest component plus the middle's share
+// (11/32, rounded on its own grid: shareOf) and 1/4 of the smallest (a rotated (0.6, 0.8) reads
+// 1.0054 as on the chip). The smallest is cut to the largest's grid of kGradientBits fractional
+// bits (3-d lines of the mipmap probes: 4 more right than without), the middle keeps its own
+// (cubegradlod's edge lines, a sample crossing onto +x at y = 0.25: 114 -> 7 missed; cubegrad
+// 141 -> 139; on the largest's grid the 2-d lines read the same).
 double gradientLength(const double* v, unsigned n) {
   const std::array<double, 3> s = sortedMagnitudes(v, n);
-  return s[0] + kMiddleShare * s[1] + kSmallestShare * alignedToLargest(s)[2];
+  return s[0] + shareOf(s[1], kMiddleShare, kMiddleShareBits) +
+         kSmallestShare * alignedToLargest(s)[2];
 }
 
-// A diagonal's share of the footprint (the gradients' sum or difference, its components all
-// on the largest's grid: with the middle at its own bits cubegrad reads 12 lines more): 11/16
-// of its length, where 11/16 of the largest component is rounded to nearest on the length's
-// grid of 10 fractional bits and 11/16 of the middle's and the smallest's shares are added
-// unrounded. The gradlod par sweep (d/dx = d/dy = (a, 0), 512 lengths of an octave) reads 11/8
-// a' + 2^-10 .. 11/8 a' + 5/4096 for a' = a cut to 9 bits, which the rounding gives at every
-// length (truncated: 93 lines 1/256 low), on 2-d textures and cube maps alike (cubegradlod par
-// and pars); rounding the whole length instead reads 49 of cubegradlod's 256 two-component
-// diagonals (rot: d/dx = d/dy = (a, a / 2)) 1/256 high, this 19 (docs/FIDELITY.md "tex.grad
-// on cube maps, read directly").
+// A diagonal's share of the footprint (the gradients' sum or difference): 11/16 of its length,
+// in two terms (docs/FIDELITY.md "tex.grad on cube maps: the middle term"). 11/16 of the
+// largest component (on its own 9-bit grid) is rounded to nearest, ties up, on that grid's next
+// bit: the gradlod par sweep (d/dx = d/dy = (a, 0), 512 lengths of an octave) reads 11/8 a' +
+// 2^-10 .. 11/8 a' + 5/4096 for a' = a cut to 9 bits, which the rounding gives at every length,
+// on 2-d textures and cube maps alike (cubegradlod par, pars); cubegradlod's rot sweep (d/dx =
+// d/dy = (a, a / 2)) reads its ties up (to even: 15 of its 768 lines missed; on the length's
+// 10-bit grid, as before: 24). The middle's share (11/16 of 11/32 of the middle, cut to its own
+// 9 bits, rounded on its own grid a bit finer than a gradient's) and the smallest's (11/16 of
+// 1/4, on the largest's grid) are cut to the first term's grid of kGradientBits fractional bits
+// and added: so the cut coarsens where 11/16 of the largest reaches a new binade, which rot
+// (57 -> 0 lines) and cuberot's rotm (186 -> 0 of 2,313) read (cut to 8 or 10 bits of it, or 9
+// of the length or of the diagonal: rot 156, 45, 117, 24). The middle as summed (not cut to 9
+// bits) reads the same there but cubegrad 125 lines, not 113; on the largest's grid, as
+// before, rotm 51.
 double diagonalTerm(const double* v, unsigned n) {
-  const std::array<double, 3> s = alignedToLargest(sortedMagnitudes(v, n));
-  const double length = s[0] + kMiddleShare * s[1] + kSmallestShare * s[2];
-  if (!(length > 0) || !std::isfinite(length)) return kDiagonalShare * length;
-  const int e = exponentOf(length);
-  const double largest = onGrid(kDiagonalShare * s[0] + std::ldexp(1.0, e - 11), e, 10);
-  return largest + kDiagonalShare * (kMiddleShare * s[1] + kSmallestShare * s[2]);
+  const std::array<double, 3> sorted = sortedMagnitudes(v, n);
+  const std::array<double, 3> s = alignedToLargest(sorted);
+  const double middle = cutToGradientBits(sorted[1]);
+  if (!(s[0] > 0) || !std::isfinite(s[0]))
+    return kDiagonalShare * (s[0] + kMiddleShare * middle + kSmallestShare * s[2]);
+  const double largest = roundedOnGrid(kDiagonalShare * s[0], exponentOf(s[0]), kGradientBits + 1);
+  const double rest = shareOf(middle, kDiagonalShare * kMiddleShare, kDiagonalMiddleBits) +
+                      kDiagonalShare * kSmallestShare * s[2];
+  return largest + onGrid(rest, exponentOf(largest), kGradientBits);
 }
 
 // The H200's log2 of a footprint's size: the significand cut to 8 fractional bits and looked

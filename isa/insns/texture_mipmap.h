@@ -39,12 +39,14 @@ Object levelOf(const Object& o, unsigned l);
 
 // tex.grad's level of detail (d/dx and d/dy of the coordinates, `o.dims` of each, in texels of
 // level 0), as the H200 computes it (fitted to mipmap_probe.h200.txt and texture_forms_probe's
-// gradlod section, docs/FIDELITY.md "Mipmaps" and "tex.grad's level of detail"): each
-// component cut to 9 fractional bits; the footprint is the longest of the two gradients and
-// of their sum and difference scaled by 11/16 (rounded to nearest on the length's grid of 10
-// bits), each length estimated as the largest component plus 1409/4096 of the middle one and
-// 1/4 of the smallest, all on the largest's grid of 9 bits; its log2 takes the significand cut
-// to 8 fractional bits and reads the chip's table of 256 entries (a multiple of 1/256 results).
+// gradlod and cuberot sections, docs/FIDELITY.md "Mipmaps", "tex.grad's level of detail" and
+// "tex.grad on cube maps: the middle term"): each component cut to 9 fractional bits; the
+// footprint is the longest of the two gradients and of their sum and difference scaled by
+// 11/16, each length estimated as the largest component plus 11/32 of the middle one (rounded
+// on the middle's own grid) and 1/4 of the smallest (on the largest's grid of 9 bits); a
+// diagonal's 11/16 of its largest is rounded on the largest's grid of 10 bits and the rest cut
+// to that term's grid; its log2 takes the significand cut to 8 fractional bits and reads the
+// chip's table of 256 entries (a multiple of 1/256 results).
 float lodFromGradients(const Object& o, const float* ddx, const float* ddy);
 
 // tex.grad on a cube map (texCubemapGrad), as the H200 does it (fitted to texture_forms_probe's

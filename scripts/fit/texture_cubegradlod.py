@@ -186,7 +186,9 @@ def main():
     if not lines:
         sys.exit(f'no cubegradlod lines in {chip_path}')
     table = chip_table()
-    warpsim = (Placement('rcp'), gl.Model(table, 1409 / 4096, 9, 9, (True, True), True, True))
+    tex13 = gl.Model(table, 1409 / 4096, 9, 9, (True, True), True, True)
+    warpsim = (Placement('rcp'),
+               gl.Model(table, 1409 / 4096, 9, 9, (True, True), True, True, gl.SHARES))
     if len(sys.argv) > 2:
         sim = section_lines(sys.argv[2])
         assert [(q['dir'], q['dx'], q['dy']) for q in sim] == \
@@ -202,12 +204,13 @@ def main():
          (Placement(), gl.Model(table, 1409 / 4096, 9, 9, (True, True), True))),
         ('... and every middle component at its own bits, diagonals\' too (not adopted)',
          (Placement(), MiddleExact(table))),
-        ('... a gradient\'s middle component at its own bits (tex13)',
-         (Placement(), warpsim[1])),
+        ('... a gradient\'s middle component at its own bits (tex13)', (Placement(), tex13)),
         ('... samples\' components over the major axis, the quotient rounded to f32',
-         (Placement('f32'), warpsim[1])),
-        ('(warpsim) ... times the f32 reciprocal of the major axis, rounded to f32 (tex14)',
-         warpsim),
+         (Placement('f32'), tex13)),
+        ('... times the f32 reciprocal of the major axis, rounded to f32 (tex14)',
+         (Placement('rcp'), tex13)),
+        ('(warpsim) ... the middle\'s shares rounded on its own grid, a diagonal\'s cut to '
+         '11/16 of the largest\'s (tex17)', warpsim),
     ]
     keys = sorted({q['obj'] + ' ' + q['sweep'] for q in lines},
                   key=lambda k: (-SIZES[k.split()[0]][0], k))

@@ -70,16 +70,49 @@ def cut(v, bits):
     return math.copysign(math.floor(m * 2 ** (bits + 1)) / 2 ** (bits + 1) * 2 ** e, v)
 
 
+def exponent(x):
+    """The binary exponent of x > 0 (x in [2^e, 2^(e + 1)))."""
+    return math.frexp(x)[1] - 1
+
+
+def on_grid(x, e, bits):
+    """x cut toward zero on the grid 2^(e - bits)."""
+    return math.floor(x * 2.0 ** (bits - e)) * 2.0 ** (e - bits)
+
+
+def rounded_on_grid(x, e, bits):
+    """x rounded to nearest, ties up, on the grid 2^(e - bits)."""
+    return on_grid(x + 2.0 ** (e - bits - 1), e, bits)
+
+
+def share_of(c, share, bits):
+    """share * c rounded to nearest on c's own grid of `bits` fractional bits (c >= 0; zero,
+    infinities and NaN multiplied as they are)."""
+    if not (c > 0 and math.isfinite(c)):
+        return share * c
+    return rounded_on_grid(share * c, exponent(c), bits)
+
+
+# The shares isa/insns/texture_mipmap.cpp implements (tex17): a gradient's middle at 11 bits of
+# its own exponent, a diagonal's at 12, cut to 9 bits of 11/16 of the largest.
+SHARES = (11, 12, 9)
+
+
 class Model:
     """The footprint: components cut to `bits`; lengths the largest + `mid` the middle + 1/4 the
     smallest (on the largest's grid of `grid` bits if given); the diagonals 11/16 of their
     length, rounded to nearest on the length's grid of 10 bits where `rounded` says (2-d, cube);
-    the log2 of the significand cut to 8 bits read from `table`."""
+    the log2 of the significand cut to 8 bits read from `table`. `shares` (tex17, docs/FIDELITY.md
+    "tex.grad on cube maps: the middle term"; `mid` then unused): a gradient's middle share is
+    11/32 of its middle component rounded to nearest on the middle's own grid of `shares[0]`
+    bits; a diagonal is 11/16 of its largest rounded on the largest's 10-bit grid, plus 121/512
+    of its middle (cut to 9 bits of its own) rounded on the middle's grid of `shares[1]` bits
+    and 11/64 of its smallest, those two cut to the first term's grid of `shares[2]` bits."""
 
     def __init__(self, table, mid=87 / 256, bits=None, grid=None, rounded=(False, False),
-                 largest_only=False, middle_own=False):
+                 largest_only=False, middle_own=False, shares=None):
         self.table, self.mid, self.bits, self.grid, self.rounded = table, mid, bits, grid, rounded
-        self.largest_only, self.middle_own = largest_only, middle_own
+        self.largest_only, self.middle_own, self.shares = largest_only, middle_own, shares
 
     def components(self, v):
         s = sorted((abs(a) for a in v), reverse=True) + [0.0, 0.0]
@@ -98,11 +131,15 @@ class Model:
         if not self.middle_own:
             return self.length(v)
         s, own = self.components(v), sorted((abs(a) for a in v), reverse=True) + [0.0, 0.0]
+        if self.shares:
+            return s[0] + share_of(own[1], 11 / 32, self.shares[0]) + 0.25 * s[2]
         return s[0] + self.mid * own[1] + 0.25 * s[2]
 
     def diagonal(self, v, rounded):
         """11/16 of the length; rounded: on the length's grid of 10 bits, the whole of it or
         (largest_only) 11/16 of the largest component, the others' shares added unrounded."""
+        if self.shares:
+            return self.rounded_shares_diagonal(v)
         length = self.length(v)
         d = 11 / 16 * length
         if not rounded or not length > 0 or not math.isfinite(length):
@@ -113,6 +150,16 @@ class Model:
             return math.floor(11 / 16 * s[0] / q + 0.5) * q + 11 / 16 * (self.mid * s[1] +
                                                                         0.25 * s[2])
         return math.floor(d / q + 0.5) * q
+
+    def rounded_shares_diagonal(self, v):
+        """The `shares` diagonal (isa/insns/texture_mipmap.cpp diagonalTerm)."""
+        s = self.components(v)
+        middle = cut(sorted((abs(a) for a in v), reverse=True)[1] if len(v) > 1 else 0.0, 9)
+        if not (s[0] > 0 and math.isfinite(s[0])):
+            return 11 / 16 * (s[0] + 11 / 32 * middle + 0.25 * s[2])
+        largest = rounded_on_grid(11 / 16 * s[0], exponent(s[0]), 10)
+        rest = share_of(middle, 121 / 512, self.shares[1]) + 11 / 64 * s[2]
+        return largest + on_grid(rest, exponent(largest), self.shares[2])
 
     def rho(self, x, y, diagonals=True, is_cube=False):
         """The footprint: the longest of the gradients (cut to `bits`) and, with diagonals, of
@@ -208,8 +255,11 @@ def main():
          Model(table, 1409 / 4096, 9, 9, (True, True), True)),
         ('... a gradient\'s middle component at its own bits',
          Model(table, 1409 / 4096, 9, 9, (True, True), True, True)),
-        ('... cube samples placed by the f32 reciprocal of the major axis (tex14, warpsim)',
+        ('... cube samples placed by the f32 reciprocal of the major axis (tex14)',
          Model(table, 1409 / 4096, 9, 9, (True, True), True, True), True),
+        ('... shares 11/32 and 121/512 rounded on the middle\'s grid, a diagonal\'s cut to 11/16 '
+         'of the largest\'s (tex17, warpsim)',
+         Model(table, 1409 / 4096, 9, 9, (True, True), True, True, SHARES), True),
     ]
     print(f'misses: gradlod of {len(lines)}, 2-d gradient lines of {len(data)}, cube lines of '
           f'{len(cubes) if cubes else "(no nvcc or warpsim)"}')

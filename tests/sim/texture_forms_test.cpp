@@ -86,11 +86,12 @@ TEST(TextureForms, CubeGradientsAreDifferencesOfUnfoldedSamples) {
   const float corner[3] = {1, -1, -1}, cy[3] = {0, 0.1767766922712326f, 0},
               cz[3] = {0, 0, 0.1767766922712326f};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, corner, cy, cz), 128.0f / 256);
-  // A diagonal rounds 11/16 of its largest component alone (on the length's 10-bit grid) and
-  // adds the middle's share unrounded: from +x at (0.5, -0.25) the samples' differences (-0.4,
-  // -0.8) and (-0.96, 0.16) texels (cut to 9 bits) sum to (-1.3594, -0.6387), a length of
-  // 1.5791, whose 11/16, 1.08562, reads 30/256 on the chip; the whole rounded on its 10-bit grid
-  // to 1.0859 would read 31.
+  // A diagonal rounds 11/16 of its largest component alone (on that component's 10-bit grid)
+  // and adds the middle's share cut to that term's grid: from +x at (0.5, -0.25) the samples'
+  // differences (-0.4, -0.8) and (-0.96, 0.16) texels (cut to 9 bits) sum to (-1.3599,
+  // -0.6399); 11/16 of 1.3594 is 0.93457, 121/512 of the middle 0.63965 is 0.15112, cut to
+  // 2^-10 0.15039: 1.08496, which reads 30/256 on the chip; 11/16 of the whole length (1.5791)
+  // rounded on its 10-bit grid to 1.0859 would read 31.
   const float plusX[3] = {1, 0.25f, -0.5f}, gx[3] = {0, 0.1f, 0.05f}, gy[3] = {0, -0.02f, 0.12f};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, plusX, gx, gy), 30.0f / 256);
 }
@@ -123,6 +124,43 @@ TEST(TextureForms, CubeDiagonalsRoundTheLargestComponentAlone) {
   const float nearEdge[3] = {0x1.ap-1f, 0.25f, 1}, cross[3] = {0x1.86p-3f, 0, 0},
               none[3] = {0, 0, 0};
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, nearEdge, cross, none), 156.0f / 256);
+}
+
+// The middle component's shares as texture_forms_probe's cuberot section reads them on the chip
+// (texture_forms.chip.txt.xz; docs/FIDELITY.md "tex.grad on cube maps: the middle term"): from the
+// centre of +z of GL256 (256-texel faces, level k holds k), where a texel is 1/128 of x or y, and
+// of GL16 (1/8). u is the unit of the largest component's 9-bit grid; every line read one entry
+// higher under the model before (1409/4096 of the middle unrounded, added to 11/16 of the
+// largest rounded).
+TEST(TextureForms, CubeMiddleSharesRoundOnTheMiddlesOwnGrid) {
+  Object o = object2d(256, 256, Channel::F32, 1, Filter::Point, Address::Clamp, true);
+  o.cube = 1;
+  o.layered = 1;
+  o.layers = 6;
+  const float centre[3] = {0, 0, 1}, none[3] = {0, 0, 0};
+  // A gradient's middle share is 11/32 of the middle rounded on its own grid of 11 bits: d/dx
+  // (812, 244.25) u (u = 2^-9 texels) reads 812 + 83.9375 u (11/32 of 244.25 is 83.961), 206/256;
+  // 1409/4096 of it, 84.021, crosses 896 u: 207.
+  const float mid[3] = {0x1.965feap-7f, 0x1.e8eb66p-9f, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, centre, mid, none), 206.0f / 256);
+  // A diagonal's middle term, 121/512 of its middle (at the middle's own 9 bits) rounded on the
+  // middle's grid of 12 bits, is cut to the grid of 11/16 of the largest: the sum (812, 15.859)
+  // u (u = 2^-8) reads 11/16 of 812, 558.25, rounded to 558.5 on the largest's 10-bit grid (ties
+  // up), plus 3.748 cut to 3 (558.5 lies past 512 u, its 9-bit grid is u): 561.5 u, 290/256
+  // (the model before: 562.05, 291).
+  const float tie[3] = {0x1.965feap-7f, 0x1.fbf7e4p-13f, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, centre, tie, tie), 290.0f / 256);
+  // The sum (645, 2.5195) u: 443.4375 rounds to 443.5 and 121/512 of 2.5195, 0.5955, is cut to
+  // u/2 (443.5 lies below 512 u): 444 u, 204/256; with the middle on the largest's grid (2 u,
+  // the model before) 443.97, 203.
+  const float small[3] = {0x1.428a3p-7f, 0x1.428a3p-15f, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, centre, small, small), 204.0f / 256);
+  // cubegradlod's rot sweep on GL16: the sum (785, 392.5) u (u = 2^-8 texels): 539.6875 rounds
+  // to 539.5, 121/512 of 392.5, 92.759, cuts to 92: 631.5 u, 333/256; unrounded (the model
+  // before) 632.21, 334.
+  o.width = o.height = 16;
+  const float rot[3] = {0x1.88ac7ep-3f, 0x1.88ac7ep-4f, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, centre, rot, rot), 333.0f / 256);
 }
 
 // A sample's face coordinates are its components times the f32 reciprocal of the major axis,

@@ -233,8 +233,11 @@ TEST(TextureMipmap, GradientArithmeticIsTheChips) {
   EXPECT_EQ(lod(2 * (1 + 141 / 256.0), 0, 0, 0), 256.0f + 162);
   EXPECT_EQ(lod(2 * (1 + 255 / 256.0), 0, 0, 0), 256.0f + 255);
   EXPECT_EQ(lod(2 * (1 + 2 / 256.0), 0, 0, 0), 256.0f + 4);
-  // The middle component's share is 1409/4096: (2, 1.2265625) reads 327/256 (11/32 reads 326),
-  // (2, 0.9765625) 313 and (2, 0.2265625) 269 (a share of 0.3444 or more reads 314 and 271).
+  // The middle component's share is 11/32 of it rounded to nearest on its own grid of 11 bits
+  // (docs/FIDELITY.md "tex.grad on cube maps: the middle term"): (2, 1.2265625) reads 327/256
+  // (11/32 of 1.2265625, 0.42163, rounds to 0.421875, where the table's entry changes; unrounded
+  // 326), (2, 0.9765625) 313 and (2, 0.2265625) 269 (a share of 0.3444 or more reads 314 and
+  // 271).
   EXPECT_EQ(lod(2, 1.2265625, 0, 0), 327.0f);
   EXPECT_EQ(lod(2, 0.9765625, 0, 0), 313.0f);
   EXPECT_EQ(lod(2, 0.2265625, 0, 0), 269.0f);
