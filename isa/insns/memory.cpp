@@ -239,11 +239,13 @@ void ldH(Exec& x, const Inst& in) {
   if constexpr (kShared) {
     uint32_t offs[kWarpSize];
     if (fewSharedOffsets<Bytes * Vec>(x, in.ops[1], space, offs)) {
-      forLanes(x.mask, [&](unsigned l) {
-        const uint8_t* p = x.shared + offs[l];
-        for (unsigned i = 0; i < Vec; ++i)
-          if (dst[i]) dst[i][l] = value(readElement<Bytes>(p + i * Bytes), i);
-      });
+      // Element by element, so that a missing destination (`_`) is tested once, not per lane.
+      for (unsigned i = 0; i < Vec; ++i) {
+        uint64_t* const d = dst[i];
+        if (!d) continue;
+        const uint8_t* const at = x.shared + i * Bytes;
+        forLanes(x.mask, [&](unsigned l) { d[l] = value(readElement<Bytes>(at + offs[l]), i); });
+      }
       return;
     }
   }
@@ -277,11 +279,14 @@ void ldH(Exec& x, const Inst& in) {
         out[l] = value(readElement<Bytes>(host + (l * r.laneStride + (addrs[l] - origin))), 0);
       });
     } else {
-      forLanes(x.mask, [&](unsigned l) {
-        const uint8_t* p = host + (l * r.laneStride + (addrs[l] - origin));
-        for (unsigned i = 0; i < Vec; ++i)
-          if (dst[i]) dst[i][l] = value(readElement<Bytes>(p + i * Bytes), i);
-      });
+      for (unsigned i = 0; i < Vec; ++i) {  // element by element, as the .shared path above
+        uint64_t* const d = dst[i];
+        if (!d) continue;
+        forLanes(x.mask, [&](unsigned l) {
+          d[l] = value(
+              readElement<Bytes>(host + (l * r.laneStride + (addrs[l] - origin)) + i * Bytes), i);
+        });
+      }
     }
     return;
   }

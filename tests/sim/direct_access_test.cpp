@@ -15,9 +15,10 @@ using test::PtxRunner;
 constexpr const char* kHeader = ".version 9.0\n.target sm_90\n.address_size 64\n";
 
 // Per thread t: a signed byte into a .s32 register (global), a v4 load with one element left
-// out, a 16-bit round trip through shared memory read back through its generic address, a
-// local-memory round trip, and a call whose argument and return value live in the per-lane
-// .param area. out[4t..4t+3] = {byte, v4 sum, shared value, 2 * v4 sum}.
+// out and a v2 load of lane-strided (not consecutive) blocks with its first left out, a 16-bit
+// round trip through shared memory read back through its generic address, a local-memory round
+// trip, and a call whose argument and return value live in the per-lane .param area. out[4t..4t+3]
+// = {byte, v4 sum, shared value, 2 * v4 sum}.
 const std::string kShapes = std::string(kHeader) + R"(
 .func (.param .b32 ret) twice(.param .b32 a)
 {
@@ -47,8 +48,10 @@ const std::string kShapes = std::string(kHeader) + R"(
   mul.wide.u32 %rd6, %r1, 16;
   add.s64 %rd7, %rd2, %rd6;
   ld.global.v4.u32 {%r3, %r4, _, %r5}, [%rd7];
+  ld.global.v2.u32 {_, %r11}, [%rd7+8];
   add.s32 %r3, %r3, %r4;
   add.s32 %r3, %r3, %r5;
+  add.s32 %r3, %r3, %r11;
   mul.lo.s32 %r9, %r2, 300;
   mul.wide.u32 %rd8, %r1, 2;
   mov.u64 %rd9, sh;
@@ -101,7 +104,7 @@ TEST(DirectAccess, EverySpaceAndShapeMatchesThePerLanePath) {
   EXPECT_EQ(fast, lanes);
   for (unsigned t = 0; t < threads; ++t) {
     const int32_t byte = s.in8[t];
-    const uint32_t sum = s.in4[4 * t] + s.in4[4 * t + 1] + s.in4[4 * t + 3];
+    const uint32_t sum = s.in4[4 * t] + s.in4[4 * t + 1] + 2 * s.in4[4 * t + 3];
     EXPECT_EQ(int32_t(fast[4 * t]), byte) << t;
     EXPECT_EQ(fast[4 * t + 1], sum) << t;
     EXPECT_EQ(int32_t(fast[4 * t + 2]), int32_t(int16_t(uint16_t(uint32_t(byte * 300))))) << t;
@@ -474,9 +477,10 @@ TEST(DirectAccess, GuardedSharedLanesCheckOnlyTheExecutingOnes) {
 
 // A few strided lanes (every 8th: a tree reduction's late levels) store and load .v2 through a
 // 32-bit base register whose sum with the offset wraps modulo 2^32 (sh - 8 + 8 * tid, then +8),
-// and read one element back alone: the few-lane path of ld/st (insns/memory.cpp
-// fewSharedOffsets) computes, checks and uses each lane's offset in one pass. Lane `bad` skewed by
-// `skew` bytes faults, named, as on the per-lane path (observed).
+// and read one element back alone, and once more with the first element left out (`_`): the
+// few-lane path of ld/st (insns/memory.cpp fewSharedOffsets) computes, checks and uses each lane's
+// offset in one pass. Lane `bad` skewed by `skew` bytes faults, named, as on the per-lane path
+// (observed).
 const std::string kSharedFewLanes = std::string(kHeader) + R"(
 .visible .entry k(.param .u64 out, .param .u32 bad, .param .u32 skew)
 {
@@ -504,8 +508,11 @@ const std::string kSharedFewLanes = std::string(kHeader) + R"(
   @%p1 st.shared.v2.u32 [%r5+8], {%r8, %r9};
   @%p1 ld.shared.v2.u32 {%r10, %r11}, [%r5+8];
   @%p1 ld.shared.u32 %r12, [%r5+12];
+  mov.u32 %r14, 0;
+  @%p1 ld.shared.v2.u32 {_, %r14}, [%r5+8];
   add.u32 %r13, %r10, %r11;
   add.u32 %r13, %r13, %r12;
+  add.u32 %r13, %r13, %r14;
   ld.param.u64 %rd3, [out];
   cvta.to.global.u64 %rd3, %rd3;
   mul.wide.u32 %rd4, %r1, 4;
@@ -539,8 +546,8 @@ TEST(DirectAccess, FewStridedSharedLanesThroughAWrappingNarrowBase) {
       }
       ASSERT_FALSE(res.fault) << res.fault->describe("test.ptx");
       const std::vector<uint32_t> v = r.read<uint32_t>(out, 32);
-      for (uint32_t l = 0; l < 32; ++l)  // (l + 100) + (l + 200) + (l + 200) on lanes 0, 8, ...
-        EXPECT_EQ(v[l], l % 8 == 0 ? 3 * l + 500 : 0u) << statistics << " lane " << l;
+      for (uint32_t l = 0; l < 32; ++l)  // (l + 100) + 3 x (l + 200) on lanes 0, 8, ...
+        EXPECT_EQ(v[l], l % 8 == 0 ? 4 * l + 700 : 0u) << statistics << " lane " << l;
     }
   }
 }
