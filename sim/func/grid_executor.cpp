@@ -1,0 +1,62 @@
+#include "sim/func/grid_executor.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <deque>
+#include <map>
+
+#include "sim/func/cta.h"
+
+namespace warpsim::sim {
+
+namespace {
+
+// A kept CTA may hold its threads' .local memory (up to 512 KiB a thread); past this it is freed
+// when the launch ends rather than held until the next one.
+constexpr uint64_t kKeptLocalBytes = uint64_t(4) << 20;
+
+// Each host thread's CTA on cache lines of its own: the two threads write their CTAs' fields
+// all the time.
+struct alignas(64) Slot {
+  std::optional<Cta> cta;
+};
+
+}  // namespace
+
+struct GridExecutor::State {
+  std::map<unsigned, std::unique_ptr<tbb::task_arena>> arenas;  // by thread count
+  std::deque<Slot> slots;  // a deque: growing it moves no CTA (a CTA points into itself)
+};
+
+GridExecutor::GridExecutor() : state_(std::make_unique<State>()) { state_->slots.resize(1); }
+GridExecutor::~GridExecutor() = default;
+
+std::optional<Cta>& GridExecutor::cta(unsigned slot) { return state_->slots[slot].cta; }
+
+void GridExecutor::parallelFor(unsigned threads, uint64_t count,
+                               const std::function<void(uint64_t, unsigned)>& body) {
+  if (state_->slots.size() < std::max(threads, 1u)) state_->slots.resize(std::max(threads, 1u));
+  // One CTA, or one thread: the calling thread runs them, and no worker is woken for nothing.
+  if (threads <= 1 || count <= 1) {
+    for (uint64_t i = 0; i < count; ++i) body(i, 0);
+    return;
+  }
+  std::unique_ptr<tbb::task_arena>& arena = state_->arenas[threads];
+  if (!arena) arena = std::make_unique<tbb::task_arena>(int(threads));
+  arena->execute([&] {
+    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, count, 1),
+                      [&](const tbb::blocked_range<uint64_t>& r) {
+                        const auto slot = unsigned(tbb::this_task_arena::current_thread_index());
+                        for (uint64_t i = r.begin(); i != r.end(); ++i) body(i, slot);
+                      });
+  });
+}
+
+void GridExecutor::trim() {
+  for (Slot& s : state_->slots)
+    if (s.cta) s.cta->trim(kKeptLocalBytes);
+}
+
+}  // namespace warpsim::sim
