@@ -1,6 +1,7 @@
 // The functional driver over the steppable CTA: within a CTA, warps round-robin, each for a
-// slice of instructions or until it blocks; CTAs in parallel on the host's cores through TBB,
-// each with its own observers, merged in CTA order.
+// slice of instructions or until it blocks; CTAs in parallel on the host's cores through TBB
+// (the Gpu's GridExecutor: its arena and its host threads' CTA objects are kept between
+// launches), each with its own observers, merged in CTA order.
 #include "sim/func/grid.h"
 
 #include "sim/func/grid_executor.h"

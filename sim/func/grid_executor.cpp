@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <atomic>
 #include <deque>
 #include <map>
 
@@ -43,15 +44,30 @@ void GridExecutor::parallelFor(unsigned threads, uint64_t count,
     for (uint64_t i = 0; i < count; ++i) body(i, 0);
     return;
   }
+  // Each host thread takes the next index not taken yet, one at a time, until none is left. A
+  // worker that wakes late (or cold: a CTA object to build) takes what is left when it comes,
+  // and the calling thread never waits for one that has not started an index: a launch of
+  // little work ends when the calling thread has done it, as on one thread. (parallel_for over
+  // halves of the range handed the second half to the worker when it came, and the calling
+  // thread then waited for it.)
+  std::atomic<uint64_t> next{0};
+  const auto run = [&] {
+    tbb::parallel_for(
+        tbb::blocked_range<unsigned>(0, threads, 1),
+        [&](const tbb::blocked_range<unsigned>&) {
+          const auto slot = unsigned(tbb::this_task_arena::current_thread_index());
+          for (uint64_t i = next.fetch_add(1, std::memory_order_relaxed); i < count;
+               i = next.fetch_add(1, std::memory_order_relaxed))
+            body(i, slot);
+        },
+        tbb::simple_partitioner());
+  };
+  // As many threads as the calling thread's own arena has (every core, the usual case): that
+  // arena, which TBB keeps for the thread, so that even the first launch of a Gpu starts none.
+  if (int(threads) == tbb::this_task_arena::max_concurrency()) return run();
   std::unique_ptr<tbb::task_arena>& arena = state_->arenas[threads];
   if (!arena) arena = std::make_unique<tbb::task_arena>(int(threads));
-  arena->execute([&] {
-    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, count, 1),
-                      [&](const tbb::blocked_range<uint64_t>& r) {
-                        const auto slot = unsigned(tbb::this_task_arena::current_thread_index());
-                        for (uint64_t i = r.begin(); i != r.end(); ++i) body(i, slot);
-                      });
-  });
+  arena->execute(run);
 }
 
 void GridExecutor::trim() {
