@@ -57,8 +57,14 @@ void GridExecutor::parallelFor(unsigned threads, uint64_t count,
         [&](const tbb::blocked_range<unsigned>&) {
           const auto slot = unsigned(tbb::this_task_arena::current_thread_index());
           for (uint64_t i = next.fetch_add(1, std::memory_order_relaxed); i < count;
-               i = next.fetch_add(1, std::memory_order_relaxed))
-            body(i, slot);
+               i = next.fetch_add(1, std::memory_order_relaxed)) {
+            try {
+              body(i, slot);
+            } catch (...) {
+              next.store(count);  // the others take no more: the launch ends with the throw
+              throw;
+            }
+          }
         },
         tbb::simple_partitioner());
   };

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <set>
+#include <stdexcept>
 #include <thread>
 
 #include "sim/func/grid_executor.h"
@@ -41,6 +42,22 @@ TEST(GridExecutor, RunsEveryIndexOnceOnTheSlotOfItsThread) {
             (std::set<std::pair<unsigned, std::thread::id>>{{0u, std::this_thread::get_id()}}));
       }
     }
+  }
+}
+
+TEST(GridExecutor, AThrowStopsTheOtherThreadsTakingIndices) {
+  GridExecutor e;
+  for (const unsigned threads : {1u, 2u}) {
+    std::atomic<int> runs{0};
+    EXPECT_THROW(e.parallelFor(threads, 100000,
+                               [&](uint64_t i, unsigned) {
+                                 ++runs;
+                                 if (i == 3) throw std::runtime_error("index 3");
+                               }),
+                 std::runtime_error);
+    // Index 3's thread stops the claims as it throws; the other may have taken a few meanwhile.
+    EXPECT_LT(runs.load(), 1000) << threads << " threads";
+    EXPECT_GE(runs.load(), 4) << threads << " threads";
   }
 }
 
