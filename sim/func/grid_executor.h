@@ -24,8 +24,9 @@ class GridExecutor {
   // Calls body(i, slot) for every i in [0, count) on up to `threads` host threads (the calling
   // one among them), in any order, and returns when all are done; `slot` < threads names the
   // host thread, so that body may use cta(slot) without a lock. The arena of each thread count
-  // is made at its first use and kept. A throw from body ends the call (with that exception)
-  // once the calls already started have returned; no index starts after it.
+  // is made at its first use and kept (none for the calling thread's own arena's count). A throw
+  // from body ends the call (with that exception) once the calls already started have returned; no
+  // index starts after it.
   void parallelFor(unsigned threads, uint64_t count,
                    const std::function<void(uint64_t i, unsigned slot)>& body);
 
