@@ -190,6 +190,7 @@ LaunchResult Gpu::run(const LoadedModule& m, const isa::FunctionCode& fn,
   ctx.gridId = ++launches_;
   ctx.depth = depth;
   ctx.stopAt = &stopAt;
+  ctx.executor = &executor_;
   ctx.heap = heapFor(m, options.mallocHeapSize);
   GridLaunches children;
   if (DeviceLaunchArena* arena = launchArenaFor(m, options.pendingLaunchLimit)) {

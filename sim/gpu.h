@@ -14,6 +14,7 @@
 #include "isa/program.h"
 #include "sim/func/device_heap.h"
 #include "sim/func/device_launch.h"
+#include "sim/func/grid_executor.h"
 #include "sim/func/launch.h"
 #include "sim/func/memory.h"
 
@@ -84,7 +85,9 @@ class Gpu {
   std::optional<DeviceHeap> heap_;
   std::optional<DeviceLaunchArena> launchArena_;
   DeviceLimits limits_;
+  // Never unloaded: the executor's kept CTAs know their frames by function (Cta::restart).
   std::vector<std::unique_ptr<LoadedModule>> modules_;
+  GridExecutor executor_;  // the host threads of the launches, one launch at a time
   uint32_t launches_ = 0;
 };
 

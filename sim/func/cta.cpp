@@ -12,8 +12,21 @@ using isa::Inst;
 using isa::kWarpSize;
 using isa::LaneMask;
 
-Cta::Cta(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer) : ctx_(ctx) {
+Cta::Cta(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer) : ctx_(&ctx) {
   restart(linearIndex, observer);
+}
+
+void Cta::restart(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer) {
+  ctx_ = &ctx;
+  lastHit_ = nullptr;  // the allocation it points to may have been freed since
+  restart(linearIndex, observer);
+}
+
+void Cta::trim(uint64_t keepBytes) {
+  uint64_t local = 0;
+  for (const Warp& w : warps_) local += w.local.capacity();
+  if (local <= keepBytes) return;
+  for (Warp& w : warps_) std::vector<uint8_t>().swap(w.local);
 }
 
 CtaInfo ctaInfoOf(const LaunchContext& ctx, uint64_t linearIndex) {
@@ -38,24 +51,26 @@ CtaInfo ctaInfoOf(const LaunchContext& ctx, uint64_t linearIndex) {
 
 void Cta::restart(uint64_t linearIndex, Observer* observer) {
   obs_ = observer;
-  info_ = ctaInfoOf(ctx_, linearIndex);
+  info_ = ctaInfoOf(*ctx_, linearIndex);
   liveThreads_ = info_.threads;
   liveWarps_ = info_.warps;
-  shared_.reset(size_t(ctx_.entry->sharedBytes) + ctx_.dynamicShared);
+  shared_.reset(size_t(ctx_->entry->sharedBytes) + ctx_->dynamicShared);
   barriers_.reset();
   async_.reset(info_.warps);
   wgmma_.resize(info_.warps);
   for (unsigned w = 0; w < info_.warps; ++w) wgmma_[w].reset(w % 4);
   printf_.clear();
   heapSites_.clear();
+  // Every thread starts with cudaSuccess, whatever the CTA run before on this host thread left.
+  deviceErrors_.clear();
   recovered_ = 0;
   cur_ = nullptr;
-  if (ctx_.options.schedule)
-    schedule_.emplace(*ctx_.options.schedule, linearIndex);
+  if (ctx_->options.schedule)
+    schedule_.emplace(*ctx_->options.schedule, linearIndex);
   else
     schedule_.reset();
   warps_.resize(info_.warps);
-  rank_ = sim::clusterRank(ctx_.cluster, info_.id);
+  rank_ = sim::clusterRank(ctx_->cluster, info_.id);
   solo_.reset({this});
   cluster_ = &solo_;
   if (obs_) obs_->ctaStarted(info_);
@@ -73,9 +88,9 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
     warp.clusterPending = false;
     warp.clusterLanes = 0;
     warp.clusterTarget = 0;
-    warp.localBytes = ctx_.program->localBytesPerThread;
+    warp.localBytes = ctx_->program->localBytesPerThread;
     if (warp.localBytes) warp.local.assign(size_t(warp.localBytes) * kWarpSize, 0);
-    enterFrame(warp, *ctx_.entry, warp.valid, nullptr);
+    enterFrame(warp, *ctx_->entry, warp.valid, nullptr);
     if (obs_) obs_->warpStarted(w, warp.valid);
   }
 }
@@ -281,7 +296,7 @@ void Cta::failBudget(uint64_t issued, uint64_t budget) {
 std::string Cta::placeOf(const Inst& in) const {
   std::string s;
   if (in.cuda.known()) {
-    const auto& files = ctx_.program->module->files;
+    const auto& files = ctx_->program->module->files;
     auto it = files.find(in.cuda.file);
     s = (it != files.end() ? it->second : "file" + std::to_string(in.cuda.file)) + ":" +
         std::to_string(in.cuda.line) + " ";
@@ -374,7 +389,7 @@ FaultInfo Cta::faultInfo(FaultKind kind, std::string message, const Inst* in, un
     f.ptxLine = in->ptxLine;
     f.instruction = in->text;
     if (in->cuda.known()) {
-      const auto& files = ctx_.program->module->files;
+      const auto& files = ctx_->program->module->files;
       auto it = files.find(in->cuda.file);
       f.cudaFile = it != files.end() ? it->second : "file" + std::to_string(in->cuda.file);
       f.cudaLine = in->cuda.line;

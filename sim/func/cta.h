@@ -34,6 +34,8 @@
 
 namespace warpsim::sim {
 
+class GridExecutor;
+
 // What every CTA of one launch shares (read-only, but for the stop mark).
 struct LaunchContext {
   const isa::Program* program = nullptr;
@@ -65,6 +67,9 @@ struct LaunchContext {
   bool explicitCluster = false;
   bool cooperative = false;
   uint64_t gridSyncWorkspace = 0;
+  // The host threads and the CTA objects they keep between launches (grid_executor.h): the
+  // Gpu's. Null: the launch makes its own.
+  GridExecutor* executor = nullptr;
 };
 
 // Why a warp stopped issuing.
@@ -103,6 +108,13 @@ class Cta final : public isa::Machine {
   // Makes this CTA object run the launch's CTA `linearIndex` from the start, reusing the storage
   // of the CTA it ran before (frames, shared memory): what a host thread does between CTAs.
   void restart(uint64_t linearIndex, Observer* observer = nullptr);
+  // The same for a CTA of another launch (`ctx` must outlive the CTA's run): what a host thread
+  // does between launches (grid_executor.h). Frames are kept by their function, so a launch of a
+  // module that is gone must not follow (a Gpu keeps its modules as long as it lives).
+  void restart(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer = nullptr);
+  // Frees the storage that is large only for some kernels (the threads' .local memory) when it
+  // passes `keepBytes`: what a host thread holds between launches stays small.
+  void trim(uint64_t keepBytes);
 
   const CtaInfo& info() const { return info_; }
   unsigned warpCount() const { return unsigned(warps_.size()); }
@@ -284,7 +296,7 @@ class Cta final : public isa::Machine {
   // "file.cu:12 (PTX line 40, add.s32)", or without the CUDA line when the PTX has no .loc.
   std::string placeOf(const isa::Inst& in) const;
 
-  const LaunchContext& ctx_;
+  const LaunchContext* ctx_;  // the launch of the CTA it runs (restart moves it)
   Observer* obs_;
   CtaInfo info_;
   uint32_t liveThreads_;

@@ -171,7 +171,7 @@ void Cta::callIndirect(const Inst& in, LaneMask mask, const uint64_t* targets) {
   // Every target is checked before any lane moves: the lowest lane at fault is reported.
   int32_t callee = -1;
   for (const auto& [address, lanes] : groups) {
-    const isa::CallTarget t = isa::resolveCallTarget(*ctx_.program, table, address);
+    const isa::CallTarget t = isa::resolveCallTarget(*ctx_->program, table, address);
     const unsigned lane = unsigned(std::countr_zero(lanes));
     if (!t.error.empty()) fault(FaultKind::InvalidInstruction, t.error, &in, lane);
     if (!t.unsupported.empty()) fault(FaultKind::NotSupported, t.unsupported, &in, lane);
@@ -187,16 +187,16 @@ void Cta::callIndirect(const Inst& in, LaneMask mask, const uint64_t* targets) {
     diverge(w, in, in.pc + 1, paths);
     return;
   }
-  enterCall(in, ctx_.program->functions[size_t(callee)], mask);
+  enterCall(in, ctx_->program->functions[size_t(callee)], mask);
 }
 
 void Cta::call(const Inst& in, LaneMask mask) {
-  enterCall(in, ctx_.program->functions[size_t(in.callee)], mask);
+  enterCall(in, ctx_->program->functions[size_t(in.callee)], mask);
 }
 
 void Cta::enterCall(const Inst& in, const isa::FunctionCode& callee, LaneMask mask) {
   Warp& w = *cur_;
-  if (ctx_.stack.checked) checkStack(w, callee, in, mask);
+  if (ctx_->stack.checked) checkStack(w, callee, in, mask);
   // The caller's entry resumes after the call with every lane; the callee's lanes run above.
   w.stack.back().pc = in.pc + 1;
   stop_ |= kPcSet;
@@ -278,28 +278,28 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
   f.callSite = callSite;
   f.returned = 0;
   f.stackTop = callerTop;
-  if (ctx_.stack.checked)
-    f.stackTop += ctx_.stack.frameBytes[size_t(&fn - ctx_.program->functions.data())];
+  if (ctx_->stack.checked)
+    f.stackTop += ctx_->stack.frameBytes[size_t(&fn - ctx_->program->functions.data())];
   for (const auto& [slot, s] : fn.specials) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
   w.stack.push_back({0, isa::kNoPc, mask});
 }
 
 void Cta::checkStack(const Warp& w, const isa::FunctionCode& callee, const Inst& in,
                      LaneMask mask) {
-  const size_t index = size_t(&callee - ctx_.program->functions.data());
-  const uint64_t top = w.frames.back().stackTop + ctx_.stack.frameBytes[index];
-  if (top > ctx_.stack.limit) [[unlikely]]
+  const size_t index = size_t(&callee - ctx_->program->functions.data());
+  const uint64_t top = w.frames.back().stackTop + ctx_->stack.frameBytes[index];
+  if (top > ctx_->stack.limit) [[unlikely]]
     stackOverflow(w, index, top, in, mask);
 }
 
 void Cta::stackOverflow(const Warp& w, size_t index, uint64_t top, const Inst& in, LaneMask mask) {
   fault(FaultKind::StackOverflow,
         "call " + std::to_string(w.frames.size()) + " deep, of '" +
-            ctx_.program->functions[index].name + "' (a frame of " +
-            std::to_string(ctx_.stack.frameBytes[index]) + " bytes, " +
-            (ctx_.stack.fromPtxas[index] ? "ptxas's" : "estimated from the PTX") + "), needs " +
+            ctx_->program->functions[index].name + "' (a frame of " +
+            std::to_string(ctx_->stack.frameBytes[index]) + " bytes, " +
+            (ctx_->stack.fromPtxas[index] ? "ptxas's" : "estimated from the PTX") + "), needs " +
             std::to_string(top) + " bytes of stack per thread; the limit is " +
-            std::to_string(ctx_.stack.limit) + " (cudaLimitStackSize; --stack-size)",
+            std::to_string(ctx_->stack.limit) + " (cudaLimitStackSize; --stack-size)",
         &in, unsigned(std::countr_zero(mask)));
 }
 

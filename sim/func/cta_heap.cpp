@@ -31,7 +31,7 @@ const std::shared_ptr<const HeapSite>& Cta::heapSite(const isa::Inst& in) {
 const std::shared_ptr<const HeapSite>& Cta::newHeapSite(const isa::Inst& in) {
   heapSites_.emplace_back(&in, std::make_shared<const HeapSite>(HeapSite{
                                    faultInfo(FaultKind::HeapError, "", &in, 0, std::nullopt, ""),
-                                   ctx_.gridId, ctx_.entry->name}));
+                                   ctx_->gridId, ctx_->entry->name}));
   return heapSites_.back().second;
 }
 
@@ -45,7 +45,7 @@ uint64_t Cta::deviceMalloc(const isa::Inst& in, unsigned lane, uint64_t bytes) {
 
 void Cta::deviceMallocLanes(const isa::Inst& in, isa::LaneMask mask, const uint64_t* bytes,
                             uint64_t* out) {
-  if (!ctx_.heap) unsupported(in, "call to external function malloc outside a launch with a heap");
+  if (!ctx_->heap) unsupported(in, "call to external function malloc outside a launch with a heap");
   // Lane by lane, in lane order; the site and the warp are looked up once.
   const std::shared_ptr<const HeapSite>& site = heapSite(in);
   HeapThread by;
@@ -55,7 +55,7 @@ void Cta::deviceMallocLanes(const isa::Inst& in, isa::LaneMask mask, const uint6
     const unsigned lane = unsigned(__builtin_ctz(m));
     by.lane = lane;
     if (cur_) by.thread = threadOf(cur_->index, lane);
-    out[lane] = ctx_.heap->allocate(bytes[lane], site, by);
+    out[lane] = ctx_->heap->allocate(bytes[lane], site, by);
     if (obs_) reportMalloc(in, lane, bytes[lane], out[lane]);
   }
 }
@@ -78,18 +78,18 @@ void Cta::deviceFree(const isa::Inst& in, unsigned lane, uint64_t address) {
 }
 
 void Cta::deviceFreeLanes(const isa::Inst& in, isa::LaneMask mask, const uint64_t* addresses) {
-  if (!ctx_.heap) unsupported(in, "call to external function free outside a launch with a heap");
+  if (!ctx_->heap) unsupported(in, "call to external function free outside a launch with a heap");
   if (!obs_) {
     // Only a double free is reported without observers (it stops the kernel): the heap frees
     // the lanes at once up to it.
     FreeOutcome outcomes[isa::kWarpSize];
-    const unsigned lane = ctx_.heap->freeLanes(mask, addresses, outcomes);
+    const unsigned lane = ctx_->heap->freeLanes(mask, addresses, outcomes);
     if (lane < isa::kWarpSize) reportFree(in, lane, addresses[lane], FreeOutcome::DoubleFree);
     return;
   }
   for (isa::LaneMask m = mask; m; m &= m - 1) {
     const unsigned lane = unsigned(__builtin_ctz(m));
-    reportFree(in, lane, addresses[lane], ctx_.heap->free(addresses[lane]));
+    reportFree(in, lane, addresses[lane], ctx_->heap->free(addresses[lane]));
   }
 }
 
@@ -119,7 +119,7 @@ void Cta::reportFree(const isa::Inst& in, unsigned lane, uint64_t address, FreeO
     if (obs_) obs_->heap(e);
     return;
   }
-  if (ctx_.options.recoverInvalidAccess && obs_) {
+  if (ctx_->options.recoverInvalidAccess && obs_) {
     obs_->heap(e);
     return;
   }

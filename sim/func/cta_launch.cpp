@@ -21,35 +21,37 @@ int kernelAt(const isa::Program& program, uint64_t function) {
 
 uint64_t Cta::deviceLaunchBuffer(const isa::Inst& in, unsigned lane, uint64_t function,
                                  const uint32_t grid[3], const uint32_t block[3], uint32_t shared) {
-  if (!ctx_.launches) unsupported(in, "a device-side kernel launch outside a launch that has them");
+  if (!ctx_->launches)
+    unsupported(in, "a device-side kernel launch outside a launch that has them");
   ChildLaunch c;
-  c.function = kernelAt(*ctx_.program, function);
+  c.function = kernelAt(*ctx_->program, function);
   // A pointer that is no kernel: the chip's runtime cannot launch it either.
   if (c.function < 0) return 0;
   c.grid = {grid[0], grid[1], grid[2]};
   c.block = {block[0], block[1], block[2]};
   c.dynamicShared = shared;
   c.launchedBy = faultInfo(FaultKind::NotSupported, "", &in, lane, std::nullopt, "");
-  return ctx_.launches->arena->take(c);
+  return ctx_->launches->arena->take(c);
 }
 
 uint32_t Cta::deviceLaunch(const isa::Inst& in, unsigned lane, uint64_t buffer, uint64_t stream) {
-  if (!ctx_.launches) unsupported(in, "a device-side kernel launch outside a launch that has them");
-  GridLaunches& g = *ctx_.launches;
+  if (!ctx_->launches)
+    unsupported(in, "a device-side kernel launch outside a launch that has them");
+  GridLaunches& g = *ctx_->launches;
   ChildLaunch c;
   if (!g.arena->release(buffer, c)) return kCudaErrorInvalidValue;
   if (stream != 0 && stream != kTailLaunchStream && stream != kFireAndForgetStream &&
       !g.streams.count(stream))
     return kCudaErrorInvalidResourceHandle;
   c.stream = stream;
-  const isa::FunctionCode& fn = ctx_.program->functions[size_t(c.function)];
+  const isa::FunctionCode& fn = ctx_->program->functions[size_t(c.function)];
   const uint32_t gd[3] = {c.grid.x, c.grid.y, c.grid.z}, bd[3] = {c.block.x, c.block.y, c.block.z};
   for (int i = 0; i < 3; ++i)
-    if (gd[i] == 0 || gd[i] > ctx_.limits.maxGridDim[i] || bd[i] == 0 ||
-        bd[i] > ctx_.limits.maxBlockDim[i])
+    if (gd[i] == 0 || gd[i] > ctx_->limits.maxGridDim[i] || bd[i] == 0 ||
+        bd[i] > ctx_->limits.maxBlockDim[i])
       return kCudaErrorInvalidConfiguration;
-  if (c.block.count() > ctx_.limits.maxThreadsPerBlock ||
-      uint64_t(fn.sharedBytes) + c.dynamicShared > ctx_.limits.maxSharedPerBlock)
+  if (c.block.count() > ctx_->limits.maxThreadsPerBlock ||
+      uint64_t(fn.sharedBytes) + c.dynamicShared > ctx_->limits.maxSharedPerBlock)
     return kCudaErrorInvalidConfiguration;
   if (g.depth + 1 > kMaxLaunchDepth) return kCudaErrorLaunchMaxDepthExceeded;
   if (g.arena->pending >= g.pendingLimit) return kCudaErrorLaunchPendingCountExceeded;
@@ -57,7 +59,7 @@ uint32_t Cta::deviceLaunch(const isa::Inst& in, unsigned lane, uint64_t buffer, 
     unsupported(in, "a device-side launch of over 4 KiB of parameters");
   c.params.resize(fn.paramBytes);
   if (fn.paramBytes) {
-    const uint8_t* p = ctx_.memory->find(buffer, fn.paramBytes);
+    const uint8_t* p = ctx_->memory->find(buffer, fn.paramBytes);
     std::memcpy(c.params.data(), p, fn.paramBytes);  // inside the arena's allocation
   }
   ++g.arena->pending;
@@ -66,8 +68,9 @@ uint32_t Cta::deviceLaunch(const isa::Inst& in, unsigned lane, uint64_t buffer, 
 }
 
 uint64_t Cta::deviceStreamCreate(const isa::Inst& in, unsigned) {
-  if (!ctx_.launches) unsupported(in, "a stream made on the device outside a launch that has them");
-  GridLaunches& g = *ctx_.launches;
+  if (!ctx_->launches)
+    unsupported(in, "a stream made on the device outside a launch that has them");
+  GridLaunches& g = *ctx_->launches;
   const uint64_t s = g.nextStream;
   g.nextStream += 16;
   g.streams.insert(s);
@@ -75,9 +78,10 @@ uint64_t Cta::deviceStreamCreate(const isa::Inst& in, unsigned) {
 }
 
 uint32_t Cta::deviceStreamDestroy(const isa::Inst& in, unsigned, uint64_t stream) {
-  if (!ctx_.launches) unsupported(in, "a stream made on the device outside a launch that has them");
+  if (!ctx_->launches)
+    unsupported(in, "a stream made on the device outside a launch that has them");
   // Work already launched into it still runs (it is queued); the handle is gone.
-  return ctx_.launches->streams.erase(stream) ? kCudaSuccess : kCudaErrorInvalidResourceHandle;
+  return ctx_->launches->streams.erase(stream) ? kCudaSuccess : kCudaErrorInvalidResourceHandle;
 }
 
 uint32_t Cta::deviceLastError(const isa::Inst&, unsigned lane, bool clear) {

@@ -95,9 +95,9 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
         return f.laneParam(lane) + off;
       }
       if (write) return outOfBounds("is in the kernel's parameters, which are read-only");
-      if (!fits(addr, bytes, ctx_.params->size()))
+      if (!fits(addr, bytes, ctx_->params->size()))
         return outOfBounds("is outside the kernel's parameters");
-      return const_cast<uint8_t*>(ctx_.params->data()) + addr;
+      return const_cast<uint8_t*>(ctx_->params->data()) + addr;
     }
     default: {
       if (lastHit_ && addr - lastHit_->base < lastHit_->size &&
@@ -107,13 +107,13 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
         return lastHit_->bytes.get() + (addr - lastHit_->base);
       }
       const Allocation* hit = nullptr;
-      uint8_t* p = ctx_.memory->find(addr, bytes, &hit);
+      uint8_t* p = ctx_->memory->find(addr, bytes, &hit);
       if (!p) {
         if (addr == 0 || addr < 4096) return outOfBounds("(a null pointer)");
-        if (const Allocation* in = ctx_.memory->allocationContaining(addr))
+        if (const Allocation* in = ctx_->memory->allocationContaining(addr))
           return outOfBounds("runs past the end of " + in->label + " (" + std::to_string(in->size) +
                              " bytes at " + hex(in->base) + ")");
-        const Allocation* below = ctx_.memory->allocationBelow(addr);
+        const Allocation* below = ctx_->memory->allocationBelow(addr);
         if (below && addr - (below->base + below->size) < 4096)
           return outOfBounds("is " + std::to_string(addr - (below->base + below->size)) +
                              " bytes past the end of " + below->label + " (" +
@@ -132,7 +132,7 @@ uint8_t* Cta::badAccess(FaultKind kind, std::string message, const Inst& in, uns
   // A kernel that goes on after its invalid accesses may loop on the zeros it reads: past
   // kMaxRecovered of them the CTA stops as it would without recovery.
   constexpr uint64_t kMaxRecovered = 1'000'000;
-  if (!ctx_.options.recoverInvalidAccess || !obs_ || ++recovered_ > kMaxRecovered)
+  if (!ctx_->options.recoverInvalidAccess || !obs_ || ++recovered_ > kMaxRecovered)
     fault(kind, std::move(message), &in, lane, addr);
   obs_->invalidAccess(
       {faultInfo(kind, std::move(message), &in, lane, addr, {}), space, bytes, write});
@@ -286,8 +286,8 @@ bool Cta::warpRegion(Space space, LaneMask mask, const uint64_t* addrs, unsigned
         r = {f.laneParams.data(), isa::kLaneParamBase, f.fn->laneParamBytes, Space::Param};
         return true;
       }
-      if (write || !lanesInside(mask, addrs, n, 0, ctx_.params->size())) return false;
-      r = {const_cast<uint8_t*>(ctx_.params->data()), 0, 0, Space::Param};
+      if (write || !lanesInside(mask, addrs, n, 0, ctx_->params->size())) return false;
+      r = {const_cast<uint8_t*>(ctx_->params->data()), 0, 0, Space::Param};
       return true;
     case Space::Generic:
       if (first - kSharedWindow < kWindowBytes) {
@@ -296,10 +296,10 @@ bool Cta::warpRegion(Space space, LaneMask mask, const uint64_t* addrs, unsigned
         return true;
       }
       return first < kLocalWindow &&
-             globalRegion(*ctx_.memory, lastHit_, first, mask, addrs, n, write, Space::Global, r);
+             globalRegion(*ctx_->memory, lastHit_, first, mask, addrs, n, write, Space::Global, r);
     case Space::Global:
     case Space::Const:
-      return globalRegion(*ctx_.memory, lastHit_, first, mask, addrs, n, write, space, r);
+      return globalRegion(*ctx_->memory, lastHit_, first, mask, addrs, n, write, space, r);
     default:
       return false;
   }
@@ -540,9 +540,9 @@ uint32_t Cta::printf(const Inst& in, unsigned lane, uint64_t format, uint64_t ar
     else if (space == Space::Local)
       p = fits(a, bytes, cur_->localBytes) ? cur_->laneLocal(lane) + a : nullptr;
     else if (space == Space::Param)
-      p = fits(a, bytes, ctx_.params->size()) ? ctx_.params->data() + a : nullptr;
+      p = fits(a, bytes, ctx_->params->size()) ? ctx_->params->data() + a : nullptr;
     else
-      p = ctx_.memory->find(a, bytes);
+      p = ctx_->memory->find(a, bytes);
     if (!p) return false;
     std::memcpy(out, p, bytes);
     return true;

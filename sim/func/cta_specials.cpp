@@ -9,7 +9,7 @@ namespace warpsim::sim {
 using isa::kWarpSize;
 
 ThreadPos Cta::threadOf(unsigned warp, unsigned lane) const {
-  return positionIn(ctx_.block, uint64_t(warp) * kWarpSize + lane);
+  return positionIn(ctx_->block, uint64_t(warp) * kWarpSize + lane);
 }
 
 uint64_t Cta::special(isa::Special s, unsigned lane) {
@@ -29,11 +29,11 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
     case Special::TidZ:
       return t.z;
     case Special::NtidX:
-      return ctx_.block.x;
+      return ctx_->block.x;
     case Special::NtidY:
-      return ctx_.block.y;
+      return ctx_->block.y;
     case Special::NtidZ:
-      return ctx_.block.z;
+      return ctx_->block.z;
     case Special::CtaidX:
       return info_.id.x;
     case Special::CtaidY:
@@ -41,23 +41,23 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
     case Special::CtaidZ:
       return info_.id.z;
     case Special::NctaidX:
-      return ctx_.grid.x;
+      return ctx_->grid.x;
     case Special::NctaidY:
-      return ctx_.grid.y;
+      return ctx_->grid.y;
     case Special::NctaidZ:
-      return ctx_.grid.z;
+      return ctx_->grid.z;
     case Special::LaneId:
       return lane;
     case Special::WarpId:
       return warp;
     case Special::NWarpId:
-      return ctx_.limits.maxWarpsPerSm;
+      return ctx_->limits.maxWarpsPerSm;
     case Special::SmId:
-      return uint32_t(info_.linear % ctx_.limits.smCount);
+      return uint32_t(info_.linear % ctx_->limits.smCount);
     case Special::NSmId:
-      return ctx_.limits.smCount;
+      return ctx_->limits.smCount;
     case Special::GridId:
-      return ctx_.gridId;
+      return ctx_->gridId;
     case Special::LanemaskEq:
       return bit;
     case Special::LanemaskLe:
@@ -83,7 +83,7 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
     case Special::GlobalTimerHi:
       return uint32_t((w.instructions * 1000) >> 32);
     case Special::DynamicSmemSize:
-      return ctx_.dynamicShared;
+      return ctx_->dynamicShared;
     case Special::TotalSmemSize:
       return uint32_t(shared_.size());
     case Special::AggrSmemSize:  // with the system's reserved part
@@ -92,41 +92,41 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
     case Special::ClusterCtaRank:
       return rank_;
     case Special::ClusterNctaRank:
-      return ctx_.cluster.count();
+      return ctx_->cluster.count();
     case Special::ClusterCtaidX:
-      return info_.id.x % ctx_.cluster.x;
+      return info_.id.x % ctx_->cluster.x;
     case Special::ClusterCtaidY:
-      return info_.id.y % ctx_.cluster.y;
+      return info_.id.y % ctx_->cluster.y;
     case Special::ClusterCtaidZ:
-      return info_.id.z % ctx_.cluster.z;
+      return info_.id.z % ctx_->cluster.z;
     case Special::ClusterNctaidX:
-      return ctx_.cluster.x;
+      return ctx_->cluster.x;
     case Special::ClusterNctaidY:
-      return ctx_.cluster.y;
+      return ctx_->cluster.y;
     case Special::ClusterNctaidZ:
-      return ctx_.cluster.z;
+      return ctx_->cluster.z;
     case Special::ClusterIdX:
-      return info_.id.x / ctx_.cluster.x;
+      return info_.id.x / ctx_->cluster.x;
     case Special::ClusterIdY:
-      return info_.id.y / ctx_.cluster.y;
+      return info_.id.y / ctx_->cluster.y;
     case Special::ClusterIdZ:
-      return info_.id.z / ctx_.cluster.z;
+      return info_.id.z / ctx_->cluster.z;
     case Special::NClusterIdX:
-      return ctx_.grid.x / ctx_.cluster.x;
+      return ctx_->grid.x / ctx_->cluster.x;
     case Special::NClusterIdY:
-      return ctx_.grid.y / ctx_.cluster.y;
+      return ctx_->grid.y / ctx_->cluster.y;
     case Special::NClusterIdZ:
-      return ctx_.grid.z / ctx_.cluster.z;
+      return ctx_->grid.z / ctx_->cluster.z;
     case Special::IsExplicitCluster:
-      return ctx_.explicitCluster ? 1 : 0;
+      return ctx_->explicitCluster ? 1 : 0;
     case Special::EnvReg:
       return 0;
     // The grid-sync workspace of a cooperative launch (cooperative_groups/details/driver_abi.h
     // reads it as envreg1 << 32 | envreg2).
     case Special::EnvReg1:
-      return uint32_t(ctx_.gridSyncWorkspace >> 32);
+      return uint32_t(ctx_->gridSyncWorkspace >> 32);
     case Special::EnvReg2:
-      return uint32_t(ctx_.gridSyncWorkspace);
+      return uint32_t(ctx_->gridSyncWorkspace);
     case Special::Count_:
       break;
   }
@@ -136,7 +136,7 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
 void Cta::fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const {
   using isa::Special;
   const uint32_t first = w.index * kWarpSize;
-  const Dim3& b = ctx_.block;
+  const Dim3& b = ctx_->block;
   // The thread index of each lane, counted up from the warp's first thread with carries (two
   // divisions per warp instead of one or two per lane).
   auto fillTid = [&](unsigned axis) {

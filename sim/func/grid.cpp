@@ -1,14 +1,11 @@
 // The functional driver over the steppable CTA: within a CTA, warps round-robin, each for a
-// slice of instructions or until it blocks; CTAs in parallel on the host's cores through TBB,
-// each with its own observers, merged in CTA order.
+// slice of instructions or until it blocks; CTAs in parallel on the host's cores through TBB
+// (the Gpu's GridExecutor: its arena and its host threads' CTA objects are kept between
+// launches), each with its own observers, merged in CTA order.
 #include "sim/func/grid.h"
 
+#include "sim/func/grid_executor.h"
 #include "sim/func/group.h"
-
-#include <tbb/blocked_range.h>
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
@@ -85,7 +82,7 @@ void runWarpsRoundRobin(Cta& cta, const LaunchContext& ctx) {
 
 bool stopsTheLaunch(FaultKind k) { return k == FaultKind::Watchdog || k == FaultKind::Interrupted; }
 
-// `cta` is the host thread's CTA object, reused from one CTA to the next.
+// `cta` is the host thread's CTA object, reused from one CTA (and launch) to the next.
 void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& factories,
             uint64_t index, CtaOutcome& out, std::optional<Cta>& cta) {
   if (ctx.stopAt && ctx.stopAt->load(std::memory_order_relaxed) < index) {
@@ -103,10 +100,15 @@ void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& facto
   ObserverList list(raw);
   Observer* observer = raw.empty() ? nullptr : raw.size() == 1 ? raw[0] : &list;
   try {
-    if (cta)
-      cta->restart(index, observer);
-    else
-      cta.emplace(ctx, index, observer);
+    try {
+      if (cta)
+        cta->restart(ctx, index, observer);
+      else
+        cta.emplace(ctx, index, observer);
+    } catch (...) {
+      cta.reset();  // a throw while starting leaves it half-made, and it is kept past the launch
+      throw;
+    }
     try {
       runWarpsRoundRobin(*cta, ctx);
     } catch (const KernelFault& f) {
@@ -123,7 +125,6 @@ void runOne(const LaunchContext& ctx, const std::vector<ObserverFactory*>& facto
     out.printf = cta->printfOutput();
   } catch (const KernelFault& f) {
     out.fault = f.info();
-    cta.reset();  // a fault while starting leaves it half-made
   }
   if (observer) observer->ctaFinished(out.fault ? &*out.fault : nullptr);
 }
@@ -165,8 +166,10 @@ LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& fa
   const uint64_t localPerCta = uint64_t(ctx.program->localBytesPerThread) * ctx.block.count();
   if (localPerCta && ctx.memory)
     threads = unsigned(std::clamp<uint64_t>(ctx.memory->capacity() / localPerCta, 1, threads));
-  tbb::task_arena arena{int(threads)};
-  tbb::enumerable_thread_specific<std::optional<Cta>> ctas;
+  // The host threads and their CTA objects: the Gpu's, kept across its launches, else this
+  // launch's own.
+  std::optional<GridExecutor> own;
+  GridExecutor& executor = ctx.executor ? *ctx.executor : own.emplace();
   for (uint64_t first = 0; first < n && !result.fault; first += kBatch) {
     const uint64_t count = std::min(kBatch, n - first);
     batch.clear();
@@ -176,17 +179,10 @@ LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& fa
     // on any number of host threads.
     if (ctx.options.schedule) {  // one at a time, in the schedule's order
       for (uint64_t index : ctaOrder(*ctx.options.schedule, first, count))
-        runOne(ctx, factories, index, batch[index - first], ctas.local());
-    } else if (threads == 1) {
-      for (uint64_t i = 0; i < count; ++i)
-        runOne(ctx, factories, first + i, batch[i], ctas.local());
+        runOne(ctx, factories, index, batch[index - first], executor.cta(0));
     } else {
-      arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<uint64_t>(0, count, 1),
-                          [&](const tbb::blocked_range<uint64_t>& r) {
-                            for (uint64_t i = r.begin(); i != r.end(); ++i)
-                              runOne(ctx, factories, first + i, batch[i], ctas.local());
-                          });
+      executor.parallelFor(threads, count, [&](uint64_t i, unsigned slot) {
+        runOne(ctx, factories, first + i, batch[i], executor.cta(slot));
       });
     }
     result.ctasRun = first + count;
@@ -206,6 +202,7 @@ LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& fa
       }
     }
   }
+  executor.trim();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

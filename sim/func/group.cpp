@@ -2,10 +2,9 @@
 // round-robin on one host thread; groups in parallel through TBB.
 #include "sim/func/group.h"
 
-#include <tbb/blocked_range.h>
+#include "sim/func/grid_executor.h"
+
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <memory>
@@ -214,25 +213,17 @@ LaunchResult runGroups(LaunchContext& ctx, const std::vector<ObserverFactory*>& 
   const uint64_t localPerGroup = uint64_t(ctx.program->localBytesPerThread) * ctx.block.count() * n;
   if (localPerGroup && ctx.memory)
     threads = unsigned(std::clamp<uint64_t>(ctx.memory->capacity() / localPerGroup, 1, threads));
-  tbb::task_arena arena{int(threads)};
+  // The host threads: the Gpu's (runGrid's), else this launch's own.
+  std::optional<GridExecutor> own;
+  GridExecutor& executor = ctx.executor ? *ctx.executor : own.emplace();
   tbb::enumerable_thread_specific<GroupSlot> slots;
   for (uint64_t firstGroup = 0; firstGroup < l.groups && !result.fault; firstGroup += perBatch) {
     const uint64_t count = std::min(perBatch, l.groups - firstGroup);
     batch.clear();
     batch.resize(count * n);
-    auto one = [&](uint64_t k) {
+    executor.parallelFor(threads, count, [&](uint64_t k, unsigned) {
       runGroup(ctx, factories, l, firstGroup + k, &batch[k * n], slots.local());
-    };
-    if (threads == 1 || count == 1) {
-      for (uint64_t k = 0; k < count; ++k) one(k);
-    } else {
-      arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<uint64_t>(0, count, 1),
-                          [&](const tbb::blocked_range<uint64_t>& r) {
-                            for (uint64_t k = r.begin(); k != r.end(); ++k) one(k);
-                          });
-      });
-    }
+    });
     const uint64_t first = firstGroup * n;
     result.ctasRun = first + count * n;
     for (uint64_t i = 0; i < count * n; ++i) {

@@ -50,3 +50,10 @@ extern "C" __global__ void cdp_errors(unsigned* out) {
   if (threadIdx.x == 0) cdp_mark<<<1, 2048>>>(out, 0);
   mine[5] = cudaGetLastError();
 }
+
+// A failed call's error is its thread's alone: thread 0 of CTA 0 leaves one behind (a launch of
+// too many threads per block), and no thread of a later CTA or launch starts with it.
+extern "C" __global__ void cdp_error_left(unsigned* out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = cudaPeekAtLastError();
+  if (blockIdx.x == 0 && threadIdx.x == 0) cdp_mark<<<1, 2048>>>(out, 0);
+}

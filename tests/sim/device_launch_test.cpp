@@ -91,5 +91,21 @@ TEST(DeviceLaunch, TheLastErrorIsEachThreadsOwn) {
             (std::vector<uint32_t>{0, 0xffffffffu, 0, 0, 0, 0}));
 }
 
+// A host thread runs its CTAs one after the other in one CTA object, and a Gpu's launches reuse
+// those objects: a thread's last error was once kept from one CTA to the next (CTA 1's thread 0
+// read CTA 0's cudaErrorInvalidConfiguration), and must not pass from one launch to the next.
+TEST(DeviceLaunch, NoThreadStartsWithAnotherThreadsError) {
+  PtxRunner r(readData("cdp_ops.ptx"), "cdp_ops.ptx");
+  const uint64_t out = r.buffer<uint32_t>(128);
+  for (int launch = 0; launch < 2; ++launch) {
+    r.gpu().memory().copyIn(out, std::vector<uint32_t>(128, 0xffffffffu).data(), 128 * 4);
+    const sim::LaunchResult res =
+        r.launch("cdp_error_left", {2, 1, 1}, {64, 1, 1}, {PtxRunner::ptr(out)});
+    ASSERT_FALSE(res.fault) << res.fault->describe("");
+    EXPECT_EQ(res.childGrids, 0u);  // the one launch failed
+    EXPECT_EQ(r.read<uint32_t>(out, 128), std::vector<uint32_t>(128, 0)) << "launch " << launch;
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::test
