@@ -93,7 +93,8 @@ def rows():
         ('  each in f32 (exact here)', Crossing(f32, f32)),
     ]
     for k in (8, 9, 10, 12):
-        out.append((f'  each on a fixed-point grid of 2^-{k} texels, cut', Crossing(*[fixed(k)] * 2)))
+        out.append((f'  each on a fixed-point grid of 2^-{k} texels, cut',
+                    Crossing(fixed(k), fixed(k))))
     for k in (-1 / 64, -1 / 256, 1 / 256, 1 / 64):
         out.append((f'  past the edge (1 - u)(1 + {k:g} (1 - u)) (geometry)',
                     Crossing(past=lambda x, k=k: x * (1 + k * x))))
