@@ -225,29 +225,39 @@ bool cubePoint(const double* q, CubePoint& c) {
   return true;
 }
 
-// Where cube point c lies in the coordinates of face f ([-1, 1] on the face, and a third one
-// across it), as the H200 places tex.grad's samples (docs/FIDELITY.md "tex.grad on cube
-// maps"): c on f reads its own coordinates; c on a face f borders is unfolded across their
-// edge: its coordinate toward f on its own face, u = f's component (1 at the edge), reads
-// 2 - u past f's edge, and the coordinate along the edge is c's own; c on the opposite face
-// reads its coordinates in f's frame, 2 across the cube (the third coordinate).
-void unfoldedCoords(CubeFace f, const CubePoint& c, double* st) {
+// Where cube point c on face f itself or on the opposite face lies in the coordinates of f
+// ([-1, 1] on the face, and a third one across it): its own coordinates in f's frame, 2 across
+// the cube from the opposite face (docs/FIDELITY.md "tex.grad on cube maps").
+void faceCoords(CubeFace f, const CubePoint& c, double* st) {
+  faceFrame(f, c.n, st[0], st[1]);
+  st[2] = c.face.sign != f.sign ? 2 : 0;
+}
+
+// The gradient, in texels of a face `size` texels wide, from cube point p on face f to a sample
+// c on a face g that borders f, as the H200 unfolds c across their edge into f's plane
+// (docs/FIDELITY.md "tex.grad on cube maps"): toward g, p's distance to the edge on f (1 less
+// its coordinate toward g) plus c's past it on g (1 less its coordinate toward f), each in
+// texels cut to kGradientBits of its significand before they are added (the footprint cuts the
+// sum again), so the sum reads up to a step of each below the difference of the unfolded point
+// 2 - u and p's coordinate: cubegrad 113 -> 6 lines differing, the 107 whose winning gradient
+// crosses all right; the two cut at 8 or 10 bits 100 or 48, only c's or p's 74 or 17, rounded
+// to nearest 214 (docs/FIDELITY.md "tex.grad on cube maps: the distances to the edge"). Along
+// the edge, the difference of the two points' own coordinates, as on f.
+void crossingGradient(CubeFace f, const CubePoint& p, const CubePoint& c, double size,
+                      double* grad) {
   const CubeFace g = c.face;
-  st[2] = 0;
-  if (g.axis == f.axis) {
-    faceFrame(f, c.n, st[0], st[1]);
-    if (g.sign != f.sign) st[2] = 2;
-    return;
-  }
   const int third = 3 - f.axis - g.axis;
   double toward[3] = {0, 0, 0}, along[3] = {0, 0, 0}, es, et, fs, ft;
   toward[g.axis] = g.sign;  // g's direction in f's frame: where past f's edge c lies
   along[third] = 1;
   faceFrame(f, toward, es, et);
   faceFrame(f, along, fs, ft);
-  const double past = 2 - f.sign * c.n[f.axis], other = c.n[third];
-  st[0] = es * past + fs * other;
-  st[1] = et * past + ft * other;
+  const double mine = cutToGradientBits((1 - g.sign * p.n[g.axis]) / 2 * size);
+  const double theirs = cutToGradientBits((1 - f.sign * c.n[f.axis]) / 2 * size);
+  const double other = double(float((c.n[third] - p.n[third]) / 2)) * size;
+  grad[0] = es * (mine + theirs) + fs * other;
+  grad[1] = et * (mine + theirs) + ft * other;
+  grad[2] = 0;
 }
 
 // The level of detail of gradients x and y (`dims` components each, in texels): the log2 of the
@@ -295,7 +305,7 @@ float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, 
   CubePoint at;
   if (!cubePoint(p, at)) return -INFINITY;  // no direction (zero or NaN)
   double base[3];
-  unfoldedCoords(at.face, at, base);
+  faceCoords(at.face, at, base);
   double g[2][3];
   bool crosses = false;
   for (int k = 0; k < 2; ++k) {
@@ -306,7 +316,11 @@ float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, 
     double st[3] = {0, 0, 0};  // a zero sample reads the face's centre
     if (cubePoint(q, c)) {
       crosses |= !(c.face == at.face);
-      unfoldedCoords(at.face, c, st);
+      if (c.face.axis != at.face.axis) {
+        crossingGradient(at.face, at, c, o.width, g[k]);
+        continue;
+      }
+      faceCoords(at.face, c, st);
     }
     // Face coordinates in [-1, 1] to normalized ones in [0, 1] (an f32 gradient, as a 2-d
     // tex.grad's operand), in texels of the face.

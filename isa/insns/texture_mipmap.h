@@ -55,7 +55,8 @@ float lodFromGradients(const Object& o, const float* ddx, const float* ddy);
 // dir + ddy (three components each, added in f32) are each placed on the face they hit and,
 // when that is a neighbouring face, unfolded across the edge into the plane of dir's face (on
 // the opposite face: 2 across the cube); the differences of their face coordinates are the
-// gradients of a face of o.width texels (lodFromGradients). A NaN component of a sample reads
+// gradients of a face of o.width texels (lodFromGradients), toward a neighbouring face the sum
+// of the two points' distances to the edge, each cut to 9 bits. A NaN component of a sample reads
 // 0 there; an infinite one puts the sample at the centre of face +z or -z.
 float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, const float* ddy);
 

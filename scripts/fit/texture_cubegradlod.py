@@ -67,11 +67,14 @@ class Placement:
     """How a sample's face coordinates are computed: `div` 'exact' (warpsim: components over the
     major axis in double), 'f32' (each quotient rounded to f32), 'rcp' (times the f32 reciprocal
     of the major axis, in f32); `past` the unfolded 2 - u in 'exact' or 'f32'; `grad` how the
-    gradient is formed: 'half' (warpsim: f32 of the difference / 2, times the size), 'norm'
-    (normalized coordinates s / 2 + 1/2 in f32, their f32 difference times the size)."""
+    gradient is formed: 'half' (f32 of the difference / 2, times the size), 'norm' (normalized
+    coordinates s / 2 + 1/2 in f32, their f32 difference times the size), 'parts' (warpsim,
+    tex18: as 'half', but toward a sample on a neighbouring face the two distances to the edge,
+    P's on its face and the sample's past it on its own, each in texels cut to `parts` bits of
+    its significand (None: exact), then added)."""
 
-    def __init__(self, div='exact', past='exact', grad='half'):
-        self.div, self.past, self.grad = div, past, grad
+    def __init__(self, div='exact', past='exact', grad='half', parts=9):
+        self.div, self.past, self.grad, self.parts = div, past, grad, parts
 
     def point(self, q):
         mags = [abs(v) for v in q if not math.isnan(v)]
@@ -120,12 +123,28 @@ class Placement:
         for d in (q['dx'], q['dy']):
             c1, crossed = self.placed(face, [f32(a + b) for a, b in zip(p, d)])
             crosses |= crossed
-            if self.grad == 'half':
+            if self.grad == 'parts' and crossed and c1[2] == 0:
+                grads.append(self.crossing(face, at[0], d, p, size))
+            elif self.grad in ('half', 'parts'):
                 grads.append([f32((a - b) / 2) * size for a, b in zip(c1, c0)])
             else:
                 grads.append([f32(f32(f32(a / 2) + 0.5) - f32(f32(b / 2) + 0.5)) * size
                               for a, b in zip(c1, c0)])
         return grads, crosses
+
+
+    def crossing(self, face, pn, d, p, size):
+        """The gradient toward a sample on a face g bordering P's ('parts'): P's distance to
+        their edge (1 less its coordinate toward g) plus the sample's past it (1 less its
+        coordinate toward P's face), in texels, each cut to `parts` bits; along the edge the
+        difference of the two points' own coordinates, as 'half'."""
+        n, g = self.point([f32(a + b) for a, b in zip(p, d)])
+        third, (es, et), (fs, ft) = cube.edge_frames(face, g)
+        mine = (1 - g[1] * pn[g[0]]) / 2 * size
+        theirs = (1 - face[1] * n[face[0]]) / 2 * size
+        toward = gl.cut(mine, self.parts) + gl.cut(theirs, self.parts)
+        along = f32((n[third] - pn[third]) / 2) * size
+        return [es * toward + fs * along, et * toward + ft * along, 0.0]
 
 
 class MiddleExact(gl.Model):
@@ -187,8 +206,8 @@ def main():
         sys.exit(f'no cubegradlod lines in {chip_path}')
     table = chip_table()
     tex13 = gl.Model(table, 1409 / 4096, 9, 9, (True, True), True, True)
-    warpsim = (Placement('rcp'),
-               gl.Model(table, 1409 / 4096, 9, 9, (True, True), True, True, gl.SHARES))
+    tex17 = gl.Model(table, 1409 / 4096, 9, 9, (True, True), True, True, gl.SHARES)
+    warpsim = (Placement('rcp', grad='parts'), tex17)
     if len(sys.argv) > 2:
         sim = section_lines(sys.argv[2])
         assert [(q['dir'], q['dx'], q['dy']) for q in sim] == \
@@ -209,8 +228,10 @@ def main():
          (Placement('f32'), tex13)),
         ('... times the f32 reciprocal of the major axis, rounded to f32 (tex14)',
          (Placement('rcp'), tex13)),
-        ('(warpsim) ... the middle\'s shares rounded on its own grid, a diagonal\'s cut to '
-         '11/16 of the largest\'s (tex17)', warpsim),
+        ('... the middle\'s shares rounded on its own grid, a diagonal\'s cut to 11/16 of the '
+         'largest\'s (tex17)', (Placement('rcp'), tex17)),
+        ('(warpsim) ... toward a neighbouring face the two distances to the edge, each cut to 9 '
+         'bits (tex18)', warpsim),
     ]
     keys = sorted({q['obj'] + ' ' + q['sweep'] for q in lines},
                   key=lambda k: (-SIZES[k.split()[0]][0], k))

@@ -116,7 +116,7 @@ def main():
     if not lines:
         sys.exit(f'no cuberot lines in {args[0]}')
     table = cgl.chip_table()
-    warpsim = (cgl.Placement('rcp'),
+    warpsim = (cgl.Placement('rcp', grad='parts'),
                gl.Model(table, 1409 / 4096, 9, 9, (True, True), True, True, gl.SHARES))
     if len(args) > 1:
         sim = cgl.section_lines(args[1], 'cuberot')

@@ -12,7 +12,8 @@ Prints the table (the entries that differ from the rounded-up log2), the middle 
 interval, then one row per model step: the gradlod lines it misses, the mipmap probes' gradient
 lines it misses (texture_grad_lod.py's 3,321), and, when nvcc and build/bin/warpsim are there,
 the cube lines it misses (texture_cube_grad_lod.py's lod ranges, 11,088; 10 s). The last row is
-what isa/insns/texture_mipmap.cpp implements.
+the footprint arithmetic isa/insns/texture_mipmap.cpp implements; its cube column places a
+gradient onto a neighbouring face as before tex18 (texture_cube_unfold.py scores tex18's rule).
 
     python3 scripts/fit/texture_gradlod.py [build/bin/warpsim]
 """

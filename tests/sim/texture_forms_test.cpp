@@ -187,6 +187,31 @@ TEST(TextureForms, CubeSamplesArePlacedByTheReciprocalOfTheMajorAxis) {
   EXPECT_EQ(isa::tex::lodFromCubeGradients(o, edge, up, down), 255.0f / 256);
 }
 
+// A gradient toward a sample on a neighbouring face is the sum of the two points' distances to
+// the edge, each in texels cut to 9 bits (docs/FIDELITY.md "tex.grad on cube maps: the distances
+// to the edge"): cubegrad lines the chip read 1/256 below the unfolded difference in one piece.
+TEST(TextureForms, CubeCrossingGradientsAddTheTwoDistancesToTheEdge) {
+  Object o = object2d(16, 16, Channel::F32, 1, Filter::Point, Address::Clamp, true);
+  o.cube = 1;
+  o.layered = 1;
+  o.layers = 6;
+  // GCl: from +x at (1 + 2^-23, 1, -0.6), 2^-23 of the face short of its edge with +y, the d/dy
+  // sample (0.75 + 2^-23, 1, -0.6) lies on +y, 1 - 0.75000012 past the edge. In one piece the
+  // difference is 2 texels exactly (256/256); P's 9.5e-7 texels and the sample's 1.9999990 cut
+  // to 1.9960938 add to 1.9960947: 255/256 on the chip.
+  const float plusX[3] = {0x1.000002p0f, 1, -0x1.333334p-1f}, right[3] = {0.25f, 0, 0},
+              left[3] = {-0.25f, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, plusX, right, left), 255.0f / 256);
+  // GCAl (8 x 8 faces): from -y at (-0.0669, -1, -0.8997) the d/dx sample (-0.0669, -1, 1.1003)
+  // lies on +z. P lies 7.5988541 texels from that edge (cut: 7.59375), the sample 0.3645833
+  // past it (0.3642578): 7.9580078, cut to 7.9570312, plus 11/32 of the middle 0.0243809, reads
+  // 766/256 on the chip; in one piece 7.9634371 cuts to 7.9609375 and the middle's share lifts
+  // it past 7.96875: 767.
+  o.width = o.height = 8;
+  const float minusY[3] = {-0x1.11e9ep-4f, -1, -0x1.cca74p-1f}, z[3] = {0, 0, 2}, x[3] = {2, 0, 0};
+  EXPECT_EQ(isa::tex::lodFromCubeGradients(o, minusY, z, x), 766.0f / 256);
+}
+
 // NaN and infinite gradients, and a sample on the opposite face: what the chip read
 // (texture_forms.chip.txt.xz, GCl on 16 x 16 faces, GCAs on 8 x 8; the model before read level 0
 // for every NaN, the last level for every infinity and the face's centre for the opposite face).
