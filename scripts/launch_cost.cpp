@@ -2,12 +2,10 @@
 // thread stores its index), grid G x B threads, on T host threads, with one Gpu for all of them
 // or a new Gpu for each ("fresh": what bench's runs do, each loading its module anew). Prints the
 // best of 5 rounds of the mean per launch: runGrid's own seconds (LaunchResult::seconds, what
-// bench times) and the whole Gpu::launch with the parameters' packing. Not built by CMake:
+// bench times) and the whole Gpu::launch with the parameters' packing. Built on request:
 //
-//   g++ -O2 -ffp-contract=off -march=x86-64-v3 -std=c++20 -I. -Ibuild/generated \
-//       scripts/launch_cost.cpp -o /tmp/launch_cost build/libwarpsim_sim.a build/libwarpsim_isa.a \
-//       -ltbb -lpthread
-//   /tmp/launch_cost G T N [B [fresh]]      e.g. /tmp/launch_cost 4 2 3000 128
+//   cmake --build build --target launch_cost
+//   build/bin/launch_cost G T N [B [fresh]]      e.g. build/bin/launch_cost 4 2 3000 128
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
