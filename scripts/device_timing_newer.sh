@@ -14,7 +14,9 @@
 # Call 1: the tensor-core and cp.async cards at four sizes (sgemm_cp_async against sgemm_tiled
 # at 128-1024 is the pair), then the newer cards at three. Call 2: the cards with many launches
 # or device-side work (heap_list, cdp_quicksort, gauss_elim), then, on an H200 only, the cluster
-# and fence probes that ran on an H100 so far. Each group stops starting cards at its budget.
+# and fence probes that ran on an H100 so far. Call 3 (either card): the device heap's cost
+# against its state (micro_heap_calls at more sizes, heap_list at two more). Each group stops
+# starting cards at its budget.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 OUT=${OUT:-/tmp/out}
@@ -37,8 +39,18 @@ case "${1:-1}" in
       BUDGET=60 TAG=fence WORK=/tmp/fence bash scripts/device_timing.sh micro_fence | tail -n 3
     fi
     ;;
+  3)
+    # The device heap's state (docs/FIDELITY.md "Device malloc and free: three resources"): the
+    # 32-CTA malloc's cost grows with the calls made (414 cycles a call over the first 16,384,
+    # 1,499 over the next 49,152) while heap_list's average 1,660 from the start; more sizes of
+    # each say which state it follows. Any card (an H100's figures are the model's today).
+    BUDGET=200 TAG=heap WORK=/tmp/heap MEASURE_ARGS="--sizes 1,2,8,32" bash scripts/device_timing.sh \
+      micro_heap_calls | tail -n 4
+    BUDGET=150 TAG=heaplist WORK=/tmp/heaplist MEASURE_ARGS="--sizes 1024,8192" \
+      bash scripts/device_timing.sh heap_list | tail -n 4
+    ;;
   *)
-    echo "usage: $0 1|2" >&2
+    echo "usage: $0 1|2|3" >&2
     exit 2
     ;;
 esac
