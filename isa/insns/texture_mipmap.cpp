@@ -233,6 +233,12 @@ void faceCoords(CubeFace f, const CubePoint& c, double* st) {
   st[2] = c.face.sign != f.sign ? 2 : 0;
 }
 
+// A difference of face coordinates in [-1, 1] as a normalized one in [0, 1] (an f32 gradient,
+// as a 2-d tex.grad's operand), in texels of a face of `size`.
+double faceGradient(double to, double from, double size) {
+  return double(float((to - from) / 2)) * size;
+}
+
 // The gradient, in texels of a face `size` texels wide, from cube point p on face f to a sample
 // c on a face g that borders f, as the H200 unfolds c across their edge into f's plane
 // (docs/FIDELITY.md "tex.grad on cube maps"): toward g, p's distance to the edge on f (1 less
@@ -254,7 +260,7 @@ void crossingGradient(CubeFace f, const CubePoint& p, const CubePoint& c, double
   faceFrame(f, along, fs, ft);
   const double mine = cutToGradientBits((1 - g.sign * p.n[g.axis]) / 2 * size);
   const double theirs = cutToGradientBits((1 - f.sign * c.n[f.axis]) / 2 * size);
-  const double other = double(float((c.n[third] - p.n[third]) / 2)) * size;
+  const double other = faceGradient(c.n[third], p.n[third], size);
   grad[0] = es * (mine + theirs) + fs * other;
   grad[1] = et * (mine + theirs) + ft * other;
   grad[2] = 0;
@@ -322,9 +328,7 @@ float lodFromCubeGradients(const Object& o, const float* dir, const float* ddx, 
       }
       faceCoords(at.face, c, st);
     }
-    // Face coordinates in [-1, 1] to normalized ones in [0, 1] (an f32 gradient, as a 2-d
-    // tex.grad's operand), in texels of the face.
-    for (int i = 0; i < 3; ++i) g[k][i] = double(float((st[i] - base[i]) / 2)) * o.width;
+    for (int i = 0; i < 3; ++i) g[k][i] = faceGradient(st[i], base[i], o.width);
   }
   // A sample on another face leaves the diagonals out (docs/FIDELITY.md: at (1, 1, 1) the pair
   // (-a, -a), (-a, a) reads its longer gradient, 1.34 a, not 11/16 of the sum, 1.375 a).

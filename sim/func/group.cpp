@@ -4,8 +4,6 @@
 
 #include "sim/func/grid_executor.h"
 
-#include <tbb/enumerable_thread_specific.h>
-
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -216,13 +214,13 @@ LaunchResult runGroups(LaunchContext& ctx, const std::vector<ObserverFactory*>& 
   // The host threads: the Gpu's (runGrid's), else this launch's own.
   std::optional<GridExecutor> own;
   GridExecutor& executor = ctx.executor ? *ctx.executor : own.emplace();
-  tbb::enumerable_thread_specific<GroupSlot> slots;
+  std::vector<GroupSlot> slots(threads);  // by the executor's slot: one per host thread
   for (uint64_t firstGroup = 0; firstGroup < l.groups && !result.fault; firstGroup += perBatch) {
     const uint64_t count = std::min(perBatch, l.groups - firstGroup);
     batch.clear();
     batch.resize(count * n);
-    executor.parallelFor(threads, count, [&](uint64_t k, unsigned) {
-      runGroup(ctx, factories, l, firstGroup + k, &batch[k * n], slots.local());
+    executor.parallelFor(threads, count, [&](uint64_t k, unsigned slot) {
+      runGroup(ctx, factories, l, firstGroup + k, &batch[k * n], slots[slot]);
     });
     const uint64_t first = firstGroup * n;
     result.ctasRun = first + count * n;
