@@ -42,11 +42,15 @@ case "${1:-1}" in
   3)
     # The device heap's state (docs/FIDELITY.md "Device malloc and free: three resources"): the
     # 32-CTA malloc's cost grows with the calls made (414 cycles a call over the first 16,384,
-    # 1,499 over the next 49,152) while heap_list's average 1,660 from the start; more sizes of
-    # each say which state it follows. Any card (an H100's figures are the model's today).
-    BUDGET=200 TAG=heap WORK=/tmp/heap MEASURE_ARGS="--sizes 1,2,8,32" bash scripts/device_timing.sh \
+    # 1,499 over the next 49,152) while heap_list's average 1,660 from the start. First whether a
+    # contended call's cost follows its lanes, its warp or a full mask (micro_heap_lanes), then
+    # more sizes of each (inside the 8 MiB heap: micro_heap_calls at 32 and heap_list at 8192
+    # run it out on the chip as in warpsim, and fail their references). Any card.
+    BUDGET=200 TAG=heaplanes WORK=/tmp/heaplanes MEASURE_ARGS="--sizes 2,8,16" \
+      bash scripts/device_timing.sh micro_heap_lanes | tail -n 4
+    BUDGET=150 TAG=heap WORK=/tmp/heap MEASURE_ARGS="--sizes 1,2,8" bash scripts/device_timing.sh \
       micro_heap_calls | tail -n 4
-    BUDGET=150 TAG=heaplist WORK=/tmp/heaplist MEASURE_ARGS="--sizes 1024,8192" \
+    BUDGET=120 TAG=heaplist WORK=/tmp/heaplist MEASURE_ARGS="--sizes 1024,2048" \
       bash scripts/device_timing.sh heap_list | tail -n 4
     ;;
   *)

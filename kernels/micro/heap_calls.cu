@@ -4,11 +4,11 @@
 // micro_heap_free (the next launch) sums and frees them. One launch pair per shape, from one
 // thread to heap_list's 32 CTAs of 128 threads; the difference between two sizes, over the
 // calls between them, is a call's cost at that shape (the launch's own cost left out).
-extern "C" __global__ void micro_heap_malloc(unsigned long long* __restrict__ ptrs,
-                                             const unsigned* __restrict__ seeds, unsigned calls) {
-  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
-  const unsigned threads = gridDim.x * blockDim.x;
-  unsigned v = seeds[t];
+
+// Thread t's `calls` mallocs (each block holding the next value of t's seeded sequence) and
+// their frees (the sum of the values read back), shared by both pairs of kernels.
+__device__ __forceinline__ void mallocSeries(unsigned long long* __restrict__ ptrs, unsigned v,
+                                             unsigned calls, unsigned t, unsigned threads) {
   for (unsigned k = 0; k < calls; ++k) {
     unsigned* p = static_cast<unsigned*>(malloc(16));
     v = v * 1664525u + 1013904223u;
@@ -17,10 +17,8 @@ extern "C" __global__ void micro_heap_malloc(unsigned long long* __restrict__ pt
   }
 }
 
-extern "C" __global__ void micro_heap_free(unsigned long long* __restrict__ ptrs,
-                                           unsigned* __restrict__ sums, unsigned calls) {
-  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
-  const unsigned threads = gridDim.x * blockDim.x;
+__device__ __forceinline__ unsigned freeSeries(unsigned long long* __restrict__ ptrs,
+                                               unsigned calls, unsigned t, unsigned threads) {
   unsigned sum = 0;
   for (unsigned k = 0; k < calls; ++k) {
     unsigned* p = reinterpret_cast<unsigned*>(ptrs[k * threads + t]);
@@ -28,5 +26,41 @@ extern "C" __global__ void micro_heap_free(unsigned long long* __restrict__ ptrs
     free(p);
     ptrs[k * threads + t] = 0;
   }
-  sums[t] = sum;
+  return sum;
+}
+
+extern "C" __global__ void micro_heap_malloc(unsigned long long* __restrict__ ptrs,
+                                             const unsigned* __restrict__ seeds, unsigned calls) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  mallocSeries(ptrs, seeds[t], calls, t, gridDim.x * blockDim.x);
+}
+
+extern "C" __global__ void micro_heap_free(unsigned long long* __restrict__ ptrs,
+                                           unsigned* __restrict__ sums, unsigned calls) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  sums[t] = freeSeries(ptrs, calls, t, gridDim.x * blockDim.x);
+}
+
+// micro_heap_lanes (issue 9): the same calls by only the first `lanes` lanes of every warp (the
+// others only write null pointers, so each call is made under a partial mask), on 32 CTAs of
+// 128 threads: whether the allocator's cost on a contended device is per lane, per warp, or
+// depends on the warp's mask being full (heap_list, whose warps call with the lanes whose lists are
+// not yet done, pays 1,700 cycles a call where micro_heap_calls' full warps pay 250-2,000).
+extern "C" __global__ void micro_heap_lanes_malloc(unsigned long long* __restrict__ ptrs,
+                                                   const unsigned* __restrict__ seeds,
+                                                   unsigned calls, unsigned lanes) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned threads = gridDim.x * blockDim.x;
+  if ((threadIdx.x & 31u) < lanes) {
+    mallocSeries(ptrs, seeds[t], calls, t, threads);
+  } else {
+    for (unsigned k = 0; k < calls; ++k) ptrs[k * threads + t] = 0;
+  }
+}
+
+extern "C" __global__ void micro_heap_lanes_free(unsigned long long* __restrict__ ptrs,
+                                                 unsigned* __restrict__ sums, unsigned calls,
+                                                 unsigned lanes) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  sums[t] = (threadIdx.x & 31u) < lanes ? freeSeries(ptrs, calls, t, gridDim.x * blockDim.x) : 0;
 }

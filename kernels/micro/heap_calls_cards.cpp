@@ -1,5 +1,6 @@
 #include "kernels/micro/heap_calls_cards.h"
 
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,58 @@ void referenceHeapCalls(Problem& p) {
     const auto seeds = readBuffer<uint32_t>(p.buffers[b + 1]);
     std::vector<uint32_t> sums(seeds.size());
     for (size_t t = 0; t < seeds.size(); ++t) {
+      uint32_t v = seeds[t];
+      for (uint64_t k = 0; k < p.size; ++k) {
+        v = v * 1664525u + 1013904223u;
+        sums[t] += v;
+      }
+    }
+    writeBuffer(p.buffers[b], std::vector<uint64_t>(seeds.size() * p.size, 0));
+    writeBuffer(p.buffers[b + 2], sums);
+  }
+}
+
+namespace {
+
+// micro_heap_lanes' lane counts, the full warp first (the heap's first calls of the process are
+// full warps', as micro_heap_calls' are not), then masks ever more partial.
+constexpr uint32_t kLaneCounts[] = {32, 31, 16, 4, 1};
+constexpr uint32_t kLanesCtas = 32, kLanesThreads = 128;
+
+}  // namespace
+
+Problem makeHeapLanes(uint64_t calls, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = calls;
+  const uint64_t threads = uint64_t(kLanesCtas) * kLanesThreads;
+  for (const uint32_t lanes : kLaneCounts) {
+    const std::string tag = "_lanes" + std::to_string(lanes);
+    const uint32_t ptrs = uint32_t(p.buffers.size());
+    p.buffers.push_back(poisonBuffer("ptrs" + tag, ElemType::U64, threads * calls));
+    p.buffers.push_back(
+        makeBuffer("seeds" + tag, ElemType::U32, randomU32(rng, threads, 0, ~0u), false));
+    p.buffers.push_back(poisonBuffer("sums" + tag, ElemType::U32, threads));
+    for (const bool frees : {false, true}) {
+      Launch l;
+      l.entry = frees ? "micro_heap_lanes_free" : "micro_heap_lanes_malloc";
+      l.grid = {kLanesCtas, 1, 1};
+      l.block = {kLanesThreads, 1, 1};
+      l.args = {KernelArg::buf(ptrs), KernelArg::buf(ptrs + (frees ? 2 : 1)),
+                KernelArg::u32(uint32_t(calls)), KernelArg::u32(lanes)};
+      p.launches.push_back(std::move(l));
+    }
+  }
+  return p;
+}
+
+void referenceHeapLanes(Problem& p) {
+  for (size_t shape = 0; shape < std::size(kLaneCounts); ++shape) {
+    const size_t b = shape * kBuffersPerShape;
+    const auto seeds = readBuffer<uint32_t>(p.buffers[b + 1]);
+    std::vector<uint32_t> sums(seeds.size());
+    for (size_t t = 0; t < seeds.size(); ++t) {
+      if (t % 32 >= kLaneCounts[shape]) continue;
       uint32_t v = seeds[t];
       for (uint64_t k = 0; k < p.size; ++k) {
         v = v * 1664525u + 1013904223u;

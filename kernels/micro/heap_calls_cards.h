@@ -13,4 +13,9 @@ namespace warpsim::kernels {
 Problem makeHeapCalls(uint64_t calls, uint64_t seed);
 void referenceHeapCalls(Problem& p);
 
+// micro_heap_lanes: size mallocs (then frees) by the first 32, 31, 16, 4 and 1 lanes of every
+// warp of 32 CTAs of 128 threads, a malloc and a free launch per lane count.
+Problem makeHeapLanes(uint64_t calls, uint64_t seed);
+void referenceHeapLanes(Problem& p);
+
 }  // namespace warpsim::kernels

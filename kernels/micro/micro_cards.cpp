@@ -658,6 +658,11 @@ std::vector<Card> microCards() {
            "thread, 1 warp, 4 warps and 32 CTAs of 128 threads (what a malloc and a free cost, "
            "alone and contended)",
            4, 1, 16, makeHeapCalls, referenceHeapCalls),
+      card("micro_heap_lanes", "heap_calls",
+           "calibration: size device-side mallocs of 16 bytes, then their frees, by the first "
+           "32, 31, 16, 4 and 1 lanes of every warp of 32 CTAs of 128 threads (whether a "
+           "contended call costs by the lane, by the warp, or by the warp's mask)",
+           4, 1, 16, makeHeapLanes, referenceHeapLanes),
       card("micro_shfl_chain", "sync_chains",
            "calibration: size dependent shfl.sync on one warp (shuffle latency)", 64, 1, 512,
            makeShfl, referenceShfl),

@@ -345,6 +345,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_shfl_chain", {warp32}},
       {"micro_call_chain", {warp32}},
       {"micro_heap_calls", {one}},  // one thread first; the larger shapes follow
+      {"micro_heap_lanes", {same}},
       {"micro_branch_chain", {warp32}},
       {"micro_bar_chain", {cta256}},
       {"micro_skip_conflict", {warp32}},  // its first launch: one warp alone
