@@ -142,6 +142,16 @@ void Cta::failIfStopped(const LaunchContext& ctx) {
   }
 }
 
+unsigned launchHostThreads(const LaunchContext& ctx, uint64_t ctasTogether) {
+  if (ctx.options.serial || ctx.heap || ctx.launches) return 1;
+  const unsigned threads =
+      ctx.options.threads ? ctx.options.threads : std::max(1u, std::thread::hardware_concurrency());
+  const uint64_t localTogether =
+      uint64_t(ctx.program->localBytesPerThread) * ctx.block.count() * ctasTogether;
+  if (!localTogether || !ctx.memory) return threads;
+  return unsigned(std::clamp<uint64_t>(ctx.memory->capacity() / localTogether, 1, threads));
+}
+
 LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& factories) {
   // Clusters and cooperative launches: CTAs that wait for one another run together (group.h).
   if (needsGroups(ctx)) return runGroups(ctx, factories);
@@ -152,20 +162,7 @@ LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& fa
   // CTA order whatever order the CTAs ran in, without holding one record per CTA of a huge grid.
   constexpr uint64_t kBatch = 4096;
   std::vector<CtaOutcome> batch;
-  // A kernel that calls malloc or free, or launches kernels, runs its CTAs in order, so that
-  // heap addresses and the order of child grids do not depend on the host thread count
-  // (device_heap.h, device_launch.h).
-  unsigned threads =
-      ctx.options.serial || ctx.heap || ctx.launches
-          ? 1
-          : (ctx.options.threads ? ctx.options.threads
-                                 : std::max(1u, std::thread::hardware_concurrency()));
-  // Each CTA in flight holds its threads' .local memory on the host (up to 512 KiB a thread:
-  // 512 MiB for a block of 1024), so no more CTAs run side by side than the device memory
-  // holds: the host memory a launch takes does not grow with the host's cores.
-  const uint64_t localPerCta = uint64_t(ctx.program->localBytesPerThread) * ctx.block.count();
-  if (localPerCta && ctx.memory)
-    threads = unsigned(std::clamp<uint64_t>(ctx.memory->capacity() / localPerCta, 1, threads));
+  const unsigned threads = launchHostThreads(ctx, 1);
   // The host threads and their CTA objects: the Gpu's, kept across its launches, else this
   // launch's own.
   std::optional<GridExecutor> own;

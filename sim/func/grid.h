@@ -12,4 +12,13 @@ namespace warpsim::sim {
 // observer per CTA and receives it back, in CTA order, when the CTA is done.
 LaunchResult runGrid(LaunchContext& ctx, const std::vector<ObserverFactory*>& factories);
 
+// The host threads that run a launch whose CTAs run `ctasTogether` at a time on each (one for
+// runGrid, a group's CTAs for runGroups): one in serial mode, and one when the kernel calls
+// malloc or free or launches kernels, so that heap addresses and the order of child grids do
+// not depend on the host thread count (device_heap.h, device_launch.h); else the options' count
+// or the host's cores. Each CTA in flight holds its threads' .local memory on the host (up to
+// 512 KiB a thread), so no more run side by side than the device memory holds: the host memory
+// a launch takes does not grow with the host's cores.
+unsigned launchHostThreads(const LaunchContext& ctx, uint64_t ctasTogether);
+
 }  // namespace warpsim::sim

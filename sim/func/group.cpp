@@ -2,12 +2,12 @@
 // round-robin on one host thread; groups in parallel through TBB.
 #include "sim/func/group.h"
 
+#include "sim/func/grid.h"
 #include "sim/func/grid_executor.h"
 
 #include <algorithm>
 #include <memory>
 #include <optional>
-#include <thread>
 
 namespace warpsim::sim {
 
@@ -203,14 +203,7 @@ LaunchResult runGroups(LaunchContext& ctx, const std::vector<ObserverFactory*>& 
   // Outcomes are kept per batch of groups, as runGrid keeps them per batch of CTAs.
   const uint64_t perBatch = std::max<uint64_t>(1, 4096 / n);
   std::vector<Outcome> batch;
-  unsigned threads = ctx.options.serial ? 1
-                                        : (ctx.options.threads
-                                               ? ctx.options.threads
-                                               : std::max(1u, std::thread::hardware_concurrency()));
-  // A group's CTAs hold their threads' .local memory on the host at once (runGrid's bound).
-  const uint64_t localPerGroup = uint64_t(ctx.program->localBytesPerThread) * ctx.block.count() * n;
-  if (localPerGroup && ctx.memory)
-    threads = unsigned(std::clamp<uint64_t>(ctx.memory->capacity() / localPerGroup, 1, threads));
+  const unsigned threads = launchHostThreads(ctx, n);
   // The host threads: the Gpu's (runGrid's), else this launch's own.
   std::optional<GridExecutor> own;
   GridExecutor& executor = ctx.executor ? *ctx.executor : own.emplace();

@@ -4,6 +4,8 @@
 // report, cg::this_grid().sync() as nvcc 13 emits it, and the launch errors of the chip.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "sim/gpu.h"
 #include "sim/timing/timing_model.h"
 #include "tests/support/ptx_runner.h"
@@ -205,6 +207,57 @@ TEST(Cluster, ResultsDoNotDependOnTheHostThreadCount) {
     else
       EXPECT_EQ(v, first);
     EXPECT_EQ(res.ctasRun, 64u);
+  }
+}
+
+// Every thread mallocs 16 bytes and writes the block's address (malloc as nvcc 13 calls it).
+const std::string kClusterMalloc = std::string(kHeader) + R"(
+.extern .func (.param .b64 func_retval0) malloc
+(
+  .param .b64 malloc_param_0
+)
+;
+.visible .entry cmalloc(.param .u64 out)
+{
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %ctaid.x;
+  mov.u32 %r2, %ntid.x;
+  mov.u32 %r3, %tid.x;
+  mad.lo.u32 %r4, %r1, %r2, %r3;
+  mov.u64 %rd2, 16;
+  {
+  .param .b64 param0;
+  st.param.b64 [param0+0], %rd2;
+  .param .b64 retval0;
+  call.uni (retval0), malloc, (param0);
+  ld.param.b64 %rd3, [retval0+0];
+  }
+  mul.wide.u32 %rd4, %r4, 8;
+  add.s64 %rd5, %rd1, %rd4;
+  st.global.u64 [%rd5], %rd3;
+  ret;
+}
+)";
+
+// A cluster launch whose kernel calls malloc runs its clusters in order, as runGrid runs such a
+// kernel's CTAs: the heap's addresses do not depend on the host thread count.
+TEST(Cluster, HeapAddressesDoNotDependOnTheHostThreadCount) {
+  std::vector<uint64_t> first;
+  for (unsigned threads : {1u, 3u}) {
+    PtxRunner r(kClusterMalloc);
+    const uint64_t out = r.buffer<uint64_t>(1024 * 64);
+    GroupLaunch g{{1024, 1, 1}, {64, 1, 1}, {2, 1, 1}};
+    g.options.threads = threads;
+    const auto res = launch(r, "cmalloc", g, {PtxRunner::ptr(out)});
+    ASSERT_FALSE(res.fault) << res.fault->describe("");
+    const auto v = r.read<uint64_t>(out, 1024 * 64);
+    EXPECT_EQ(std::count(v.begin(), v.end(), 0u), 0);
+    if (first.empty())
+      first = v;
+    else
+      EXPECT_EQ(v, first);
   }
 }
 
