@@ -322,12 +322,27 @@ const std::vector<Row>& rows() {
        "319,930 cycles a round of 128 calls (1.9 times one warp's)",
        true},
       {"heap.malloc_cycles", &TimingConfig::heapMallocCycles, "cycles",
-       "what each lane's malloc holds the device's allocator slot, which every SM's calls "
+       "what each lane's malloc by a partial warp holds the device's allocator slot, which every "
+       "SM's calls "
        "share; from tests/recorded/timing/h100_newer.tsv: heap_list 4096's build launch, 49,812 "
-       "mallocs of 16 bytes by 4,096 threads on 32 SMs in 82,705,837 cycles (1,660 a malloc; "
+       "mallocs of 16 bytes by 4,096 threads on 32 SMs in 82,705,837 cycles (1,660 a malloc, "
+       "1,715 a partial warp's once the first rounds' full warps pay heap.malloc_full_warp_*; "
        "3,845 warp-instructions and 792 L2 atomic sectors a malloc: the allocator spinning on "
        "its lock). micro_heap_calls' 32 CTAs of 128 threads read 1,499 "
        "(tests/recorded/timing/h100_micro.tsv)",
+       true},
+      {"heap.malloc_full_warp_cycles", &TimingConfig::heapMallocFullWarpCycles, "cycles",
+       "what each lane's malloc by a full warp (all 32 lanes) holds the device's allocator slot "
+       "on an empty heap; fitted with heap.malloc_full_warp_live_cycles to micro_heap_calls' "
+       "32 CTAs of 128 threads at 1 to 16 calls a thread (tests/recorded/timing/h100_heap.tsv, "
+       "h100_micro.tsv: 243 cycles a call over the first 4,096 calls, 2,088 over calls "
+       "32,768-65,536)",
+       true},
+      {"heap.malloc_full_warp_live_cycles", &TimingConfig::heapMallocFullWarpLiveCycles,
+       "cycles per block",
+       "what each lane's malloc by a full warp holds the device's allocator slot more per block "
+       "live on the heap (the allocator's L2 atomics a call grow alike: 77 at 4,096 calls, "
+       "1,362 at 65,536); fitted with heap.malloc_full_warp_cycles",
        true},
       {"heap.free_warp_cycles", &TimingConfig::heapFreeWarpCycles, "cycles",
        "a device-side free's fixed time in the calling warp; from "

@@ -164,7 +164,11 @@ struct TimingConfig {
   uint32_t heapMallocWarpCycles = 8735;
   uint32_t heapMallocLaneCycles = 5001;
   uint32_t heapMallocSmCycles = 2499;
-  uint32_t heapMallocCycles = 1660;
+  uint32_t heapMallocCycles = 1715;
+  // A full warp's malloc: what each lane holds the device's slot on an empty heap, and more per
+  // block live.
+  uint32_t heapMallocFullWarpCycles = 150;
+  double heapMallocFullWarpLiveCycles = 0.0335;
   uint32_t heapFreeWarpCycles = 10800;
   uint32_t heapFreeLaneCycles = 1256;
   uint32_t heapFreeSmCycles = 382;

@@ -879,11 +879,14 @@ void Engine::callCosts(WarpCtx& w, uint64_t t) {
   // slot and the device's are through its lanes' calls (heap_timing.h).
   if (callee && (callee == malloc_ || callee == free_)) {
     const HeapCallCosts costs =
-        callee == malloc_ ? HeapCallCosts{c_.heapMallocWarpCycles, c_.heapMallocLaneCycles,
-                                          c_.heapMallocSmCycles, c_.heapMallocCycles}
-                          : HeapCallCosts{c_.heapFreeWarpCycles, c_.heapFreeLaneCycles,
-                                          c_.heapFreeSmCycles, c_.heapFreeCycles};
-    w.holdUntil(deviceHeap_.call(costs, w.sm, unsigned(std::popcount(curExecuted_)), t),
+        callee == malloc_
+            ? HeapCallCosts{c_.heapMallocWarpCycles,     c_.heapMallocLaneCycles,
+                            c_.heapMallocSmCycles,       c_.heapMallocCycles,
+                            c_.heapMallocFullWarpCycles, c_.heapMallocFullWarpLiveCycles}
+            : HeapCallCosts{c_.heapFreeWarpCycles, c_.heapFreeLaneCycles, c_.heapFreeSmCycles,
+                            c_.heapFreeCycles,     c_.heapFreeCycles,     0};
+    const uint64_t live = ctx_.heap ? ctx_.heap->blocksLive() : 0;
+    w.holdUntil(deviceHeap_.call(costs, w.sm, unsigned(std::popcount(curExecuted_)), live, t),
                 Stall::LongScoreboard);
     return;
   }

@@ -197,6 +197,26 @@ TEST(Calibration, HeapCallsAreHeapList) {
         << "launch " << launch;
 }
 
+// micro_heap_calls on an H100 (h100_micro.tsv, h100_heap.tsv): 32 CTAs of 128 threads, every
+// warp's mallocs made by all 32 lanes; what a call holds the device's slot grows with the blocks
+// live (heap.malloc_full_warp_cycles, heap.malloc_full_warp_live_cycles): 243 cycles a call over
+// the first 4,096 on the chip, 2,088 over calls 32,768-65,536. The 32-CTA malloc launch within
+// 12% of the chip at 1, 4 and 16 calls a thread (one device slot at heap_list's cost: 6.8, 4.0
+// and 1.35 of it).
+TEST(Calibration, FullWarpsMallocsAreMicroHeapCalls) {
+  for (const auto& [size, recording] : {std::pair<uint64_t, const char*>{1, "h100_heap.tsv"},
+                                        {4, "h100_micro.tsv"},
+                                        {16, "h100_micro.tsv"}}) {
+    const CardRun r = cardRun("micro_heap_calls", size, recording);
+    ASSERT_EQ(r.chip.size(), 8u) << size;
+    ASSERT_EQ(r.model.run.timings.size(), 8u) << size;
+    EXPECT_NEAR(
+        double(r.model.run.timings[6].cycles) / r.chip.at(6).metric("gpc__cycles_elapsed.max"), 1.0,
+        0.12)
+        << "size " << size;
+  }
+}
+
 // cdp_quicksort on an H100 (h100_newer.tsv): one single-thread grid a partition, each
 // launching one for each side (455 grids at 4096, 1,648 at 16384). The chip's SMs are active
 // launch.device_call_cycles a launch more than the partitions' own work (the device runtime's

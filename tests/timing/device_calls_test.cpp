@@ -35,25 +35,28 @@ std::string mallocEach(bool free) {
   return s;
 }
 
-uint64_t heapCycles(bool free, uint32_t ctas, const TimingConfig& c) {
+// CTAs of one warp of `threads` threads (32: a full warp's calls).
+uint64_t heapCycles(bool free, uint32_t ctas, const TimingConfig& c, uint32_t threads = 32) {
   test::PtxRunner r(mallocEach(free), "device_calls.ptx");
   TimingModel model(c);
   LaunchOptions o;
   o.runner = &model;
-  const auto res = r.launch("k", {ctas, 1, 1}, {32, 1, 1},
-                            {test::PtxRunner::ptr(r.buffer<uint64_t>(32 * ctas))}, o);
+  const auto res = r.launch("k", {ctas, 1, 1}, {threads, 1, 1},
+                            {test::PtxRunner::ptr(r.buffer<uint64_t>(threads * ctas))}, o);
   EXPECT_FALSE(res.fault.has_value()) << res.fault->message;
   EXPECT_TRUE(model.lastReport().has_value());
   return model.lastReport() ? model.lastReport()->cycles : 0;
 }
 
-// Only the named resource costs: the others are zero.
+// Only the named resource costs: the others are zero. `device` is what a lane's call holds the
+// device's slot, a full warp's as a partial one's, whatever the heap holds.
 TimingConfig onlyMalloc(uint32_t warp, uint32_t lane, uint32_t sm, uint32_t device) {
   TimingConfig c;
   c.heapMallocWarpCycles = warp;
   c.heapMallocLaneCycles = lane;
   c.heapMallocSmCycles = sm;
-  c.heapMallocCycles = device;
+  c.heapMallocCycles = c.heapMallocFullWarpCycles = device;
+  c.heapMallocFullWarpLiveCycles = 0;
   return c;
 }
 
@@ -76,6 +79,35 @@ TEST(DeviceCalls, MallocsOfEverySmShareTheDevicesSlot) {
   // Each SM's own slot: two SMs' calls do not wait for each other.
   EXPECT_EQ(heapCycles(false, 2, onlyMalloc(0, 0, 2000, 0)),
             heapCycles(false, 2, onlyMalloc(0, 0, 1000, 0)) + 32 * 1000);
+}
+
+TEST(DeviceCalls, AFullWarpsMallocsHoldTheDevicesSlotByTheirOwnCost) {
+  // Full warps: heap.malloc_full_warp_cycles, not heap.malloc_cycles.
+  TimingConfig c = onlyMalloc(0, 0, 0, 1000);
+  const uint64_t base = heapCycles(false, 2, c);
+  c.heapMallocCycles = 5000;
+  EXPECT_EQ(heapCycles(false, 2, c), base);
+  c.heapMallocFullWarpCycles = 3000;
+  EXPECT_EQ(heapCycles(false, 2, c), base + 64 * 2000);
+  // Warps of 31 lanes: heap.malloc_cycles, not heap.malloc_full_warp_cycles.
+  c = onlyMalloc(0, 0, 0, 1000);
+  const uint64_t partial = heapCycles(false, 2, c, 31);
+  c.heapMallocFullWarpCycles = 3000;
+  EXPECT_EQ(heapCycles(false, 2, c, 31), partial);
+  c.heapMallocCycles = 3000;
+  EXPECT_EQ(heapCycles(false, 2, c, 31), partial + 62 * 2000);
+}
+
+TEST(DeviceCalls, AFullWarpsMallocsHoldTheDevicesSlotLongerWithMoreBlocksLive) {
+  // One cycle more a lane per block live after the warp's own calls: the first warp's 32 lanes
+  // see 32 blocks, the second's 64, one after the other on the device's slot (which sets the end
+  // in both settings: 1,000 a lane).
+  TimingConfig c = onlyMalloc(0, 0, 0, 1000);
+  const uint64_t base = heapCycles(false, 2, c);
+  c.heapMallocFullWarpLiveCycles = 1.0;
+  EXPECT_EQ(heapCycles(false, 2, c), base + 32 * 32 + 32 * 64);
+  // A partial warp's calls do not follow the heap's blocks.
+  EXPECT_EQ(heapCycles(false, 2, c, 31), heapCycles(false, 2, onlyMalloc(0, 0, 0, 1000), 31));
 }
 
 TEST(DeviceCalls, MallocsOfOneSmShareItsSlot) {
