@@ -15,7 +15,8 @@
 # at 128-1024 is the pair), then the newer cards at three. Call 2: the cards with many launches
 # or device-side work (heap_list, cdp_quicksort, gauss_elim), then, on an H200 only, the cluster
 # and fence probes that ran on an H100 so far. Call 3 (either card): the device heap's cost
-# against its state (micro_heap_calls at more sizes, heap_list at two more). Each group stops
+# against its state (micro_heap_lanes, micro_heap_calls at more sizes, heap_list at two more)
+# and HBM's rate against its access pattern (micro_dram_streams). Each group stops
 # starting cards at its budget.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -52,6 +53,10 @@ case "${1:-1}" in
       micro_heap_calls | tail -n 4
     BUDGET=120 TAG=heaplist WORK=/tmp/heaplist MEASURE_ARGS="--sizes 1024,2048" \
       bash scripts/device_timing.sh heap_list | tail -n 4
+    # HBM against its access pattern (docs/FIDELITY.md "The DRAM-bound cards"): the same bytes
+    # as 1 to 8,192 concurrent streams, past the L2 (64 and 256 MiB).
+    BUDGET=100 TAG=dram WORK=/tmp/dram MEASURE_ARGS="--sizes 64,256" \
+      bash scripts/device_timing.sh micro_dram_streams | tail -n 4
     ;;
   *)
     echo "usage: $0 1|2|3" >&2

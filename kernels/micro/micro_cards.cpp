@@ -11,6 +11,7 @@
 #include "kernels/families.h"
 #include "kernels/micro/branch_chains_cards.h"
 #include "kernels/micro/call_chains_cards.h"
+#include "kernels/micro/dram_streams_cards.h"
 #include "kernels/micro/heap_calls_cards.h"
 #include "kernels/micro/launch.h"
 #include "kernels/micro/lds_width_cards.h"
@@ -643,6 +644,11 @@ std::vector<Card> microCards() {
       card("micro_copy", "copy",
            "calibration: grid-stride float4 copy of size vectors (DRAM/L2 bandwidth)", 1 << 16, 1,
            1 << 18, makeCopy, referenceCopy),
+      card("micro_dram_streams", "dram_streams",
+           "calibration: size MiB read from device memory as 1, 4, 16, 64, 256, 1,024 and "
+           "8,192 concurrent streams by 8,192 warps (a launch each: HBM's rate against its "
+           "access pattern, daxpy's neighbouring lines to gemv_warp's row a warp)",
+           1, 1, 512, makeDramStreams, referenceDramStreams),
       card("micro_branch_chain", "branch_chains",
            "calibration: size rounds of an if/else that stays a branch in SASS, by one warp: "
            "every lane left, all lanes one way by the round, the lanes split by parity (what a "

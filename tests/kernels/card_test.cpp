@@ -292,6 +292,8 @@ uint64_t warp32(uint64_t) { return 32; }
 uint64_t one(uint64_t) { return 1; }
 uint64_t cta256(uint64_t) { return 256; }
 uint64_t capped1056(uint64_t n) { return std::min<uint64_t>(n, 1056 * 256); }
+// micro_dram_streams: 8,192 warps, a lane per float of a line, cover any size's lines by a loop.
+uint64_t lines8192(uint64_t) { return 8192 * 32; }
 
 const std::map<std::string, Coverage>& coverageTable() {
   static const std::map<std::string, Coverage> table = {
@@ -342,6 +344,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_chase_shared", {cta256}},
       {"micro_bank_stride", {warp32}},
       {"micro_copy", {capped1056}},
+      {"micro_dram_streams", {lines8192}},
       {"micro_shfl_chain", {warp32}},
       {"micro_call_chain", {warp32}},
       {"micro_heap_calls", {one}},  // one thread first; the larger shapes follow
