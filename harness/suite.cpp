@@ -8,13 +8,22 @@
 
 namespace warpsim::harness {
 
+void loadCard(Backend& backend, const kernels::Card& card) {
+  backend.loadModule(std::string(kernels::ptxFor(card.source)),
+                     "kernels/" + card.family + "/" + card.source + ".ptx");
+}
+
 CardResult runCard(Backend& backend, const kernels::Card& card, uint64_t size, uint64_t seed) {
+  loadCard(backend, card);
+  return runLoadedCard(backend, card, size, seed);
+}
+
+CardResult runLoadedCard(Backend& backend, const kernels::Card& card, uint64_t size,
+                         uint64_t seed) {
   CardResult r;
   r.card = &card;
   r.size = size ? size : card.defaultSize;
   r.seed = seed;
-  backend.loadModule(std::string(kernels::ptxFor(card.source)),
-                     "kernels/" + card.family + "/" + card.source + ".ptx");
   kernels::Problem problem = card.make(r.size, seed);
   for (const auto& l : problem.launches) r.threads += l.grid.count() * l.block.count();
   r.run = runProblem(backend, problem);

@@ -33,6 +33,10 @@ CardResult runCardOnSim(const kernels::Card& card, uint64_t size, uint64_t seed,
                         const std::function<void()>& whileLoaded = {});
 // Runs `card` on any backend (the backend gets the card's module loaded first).
 CardResult runCard(Backend& backend, const kernels::Card& card, uint64_t size, uint64_t seed);
+// runCard in two steps, for a card run many times on one backend as a program's repeated
+// launches run in one context (bench's repeats): load its module once, then run it.
+void loadCard(Backend& backend, const kernels::Card& card);
+CardResult runLoadedCard(Backend& backend, const kernels::Card& card, uint64_t size, uint64_t seed);
 
 // Why `size` does not suit `card` ("" when it does; 0 is the card's default): below the card's
 // smallest size, or buffers that would not fit `memoryLimit` bytes of device memory. The bytes

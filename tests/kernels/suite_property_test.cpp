@@ -51,6 +51,29 @@ TEST_P(SuiteDefault, PassesAtItsDefaultSize) {
   EXPECT_GT(r.run.stats.totalThreadInsns(), 0u);
 }
 
+// bench runs a card's repeats on one simulator (as a program's repeated launches run in one
+// context), so each run after the first finds the host threads' CTA objects, frames and device
+// heap that the runs before it left: every run must give what a fresh simulator gives.
+TEST_P(SuiteDefault, RunsAgainOnOneSimulatorAsOnAFreshOne) {
+  const kernels::Card& card = *kernels::findCard(GetParam());
+  sim::LaunchOptions two;
+  two.threads = 2;
+  const harness::CardResult fresh = harness::runCardOnSim(card, 0, 1, two);
+  ASSERT_TRUE(fresh.passed());
+  const std::unique_ptr<harness::Backend> backend = harness::makeSimBackend(two);
+  harness::loadCard(*backend, card);
+  for (int run = 0; run < 3; ++run) {
+    const harness::CardResult again = harness::runLoadedCard(*backend, card, 0, 1);
+    ASSERT_TRUE(again.passed()) << "run " << run;
+    ASSERT_EQ(again.run.buffers.size(), fresh.run.buffers.size());
+    for (size_t b = 0; b < fresh.run.buffers.size(); ++b)
+      EXPECT_EQ(again.run.buffers[b].bytes, fresh.run.buffers[b].bytes)
+          << "run " << run << ", buffer " << fresh.run.buffers[b].name;
+    EXPECT_EQ(again.run.printfOutput, fresh.run.printfOutput) << "run " << run;
+    EXPECT_EQ(again.run.stats.totalThreadInsns(), fresh.run.stats.totalThreadInsns());
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllCards, SuiteDefault, ::testing::ValuesIn(cardNames()),
                          [](const auto& info) { return info.param; });
 
