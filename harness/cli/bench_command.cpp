@@ -31,10 +31,11 @@ constexpr const char* kBenchUsage =
     R"(usage: warpsim bench [PATTERN] [--size N] [--repeat R] [--json] [--timing]
 
 Measures the simulator on suite kernels: thread-instructions per second with 1 and 2 host
-threads (best of R runs, on one simulator as a program's repeated launches run), the speed-up from the second thread, and for vector_add, saxpy and
-sgemm_* the slowdown of the simulator (2 threads) against the plain C++ loop of the same work
-(best of R runs, its arrays made before the clock starts). Ends with the process's peak resident memory against the largest
-problem's device buffers.
+threads (best of R runs, on one simulator as a program's repeated launches run), the speed-up
+from the second thread, and for vector_add, saxpy and sgemm_* the slowdown of the simulator
+(2 threads) against the plain C++ loop of the same work (best of R runs, its arrays made before
+the clock starts). Ends with the process's peak resident memory against the largest problem's
+device buffers.
 
 --timing: the timing model's speed instead, in thread-instructions per second of the one host
 thread it runs on (CPU time), with each card's predicted cycles.
