@@ -18,7 +18,7 @@ Cta::Cta(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer) : c
 
 void Cta::restart(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer) {
   ctx_ = &ctx;
-  lastHit_ = nullptr;  // the allocation it points to may have been freed since
+  recent_.clear();  // the allocations it remembers may have been freed since
   restart(linearIndex, observer);
 }
 
@@ -147,6 +147,10 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
   // An observer sees every shared-memory access through load/store.
   x.shared = kObserved ? nullptr : shared_.data();
   x.sharedBytes = shared_.size();
+  // The same for ld.param of the kernel's parameters.
+  x.kernelParams = kObserved ? nullptr : ctx_->params->data();
+  x.kernelParamBytes = ctx_->params->size();
+  x.globalIsGeneric = true;  // cvta's global conversions are the identity (memory.h)
   uint32_t issued = 0;
   SpinWatch spin;
   const bool skipSpins = !kObserved && !schedule_;
