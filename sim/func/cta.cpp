@@ -71,7 +71,8 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
     schedule_.reset();
   warps_.resize(info_.warps);
   rank_ = sim::clusterRank(ctx_->cluster, info_.id);
-  solo_.reset({this});
+  Cta* const self = this;
+  solo_.reset({&self, 1});
   cluster_ = &solo_;
   if (obs_) obs_->ctaStarted(info_);
   for (unsigned w = 0; w < info_.warps; ++w) {

@@ -281,6 +281,9 @@ class Cta final : public isa::Machine {
   uint64_t specialOf(const Warp& w, isa::Special s, unsigned lane) const;
   // Fills a special register's slot for all 32 lanes of `w`.
   void fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const;
+  // Whether a special's value depends only on the thread's place in its block and the block's
+  // shape (%tid, %ntid, %laneid, %warpid, %lanemask_*): the same in every CTA of the shape.
+  static bool isPlaceSpecial(isa::Special s);
   [[noreturn]] void fault(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
                           std::optional<uint64_t> address = std::nullopt, std::string details = {});
   FaultInfo faultInfo(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
