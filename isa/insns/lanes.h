@@ -30,6 +30,7 @@ template <class F>
 inline void forLanesElementwise(LaneMask mask, F&& body) {
   if (mask == ~0u) {
 #pragma GCC ivdep
+    WARPSIM_UNROLL_LANES
     for (unsigned lane = 0; lane < kWarpSize; ++lane) body(lane);
     return;
   }
@@ -49,6 +50,7 @@ template <class F>
 inline void forLanesBlended(LaneMask mask, uint64_t* d, F&& value) {
   if (mask == ~0u) {
 #pragma GCC ivdep
+    WARPSIM_UNROLL_LANES
     for (unsigned l = 0; l < kWarpSize; ++l) d[l] = value(l);
     return;
   }
@@ -57,6 +59,7 @@ inline void forLanesBlended(LaneMask mask, uint64_t* d, F&& value) {
     return;
   }
 #pragma GCC ivdep
+  WARPSIM_UNROLL_LANES
   for (unsigned l = 0; l < kWarpSize; ++l) {
     const uint64_t v = value(l);
     d[l] = (mask >> l) & 1u ? v : d[l];
@@ -77,6 +80,7 @@ inline void forLanesOrAll(LaneMask mask, F&& body) {
     return;
   }
 #pragma GCC ivdep
+  WARPSIM_UNROLL_LANES
   for (unsigned l = 0; l < kWarpSize; ++l) body(l);
 }
 
@@ -103,6 +107,7 @@ inline LaneMask lanesWhere(LaneMask mask, F&& test) {
   }
   uint8_t r[kWarpSize];
 #pragma GCC ivdep
+  WARPSIM_UNROLL_LANES
   for (unsigned l = 0; l < kWarpSize; ++l) r[l] = uint8_t(test(l));
   return laneMaskOfBytes(r) & mask;
 }
@@ -121,6 +126,7 @@ inline void forLanesTwoPass(LaneMask mask, uint64_t* d, Fast&& fast, Exact&& exa
   }
   uint8_t slow[kWarpSize], any = 0;
 #pragma GCC ivdep
+  WARPSIM_UNROLL_LANES
   for (unsigned l = 0; l < kWarpSize; ++l) {
     bool s = false;
     const uint64_t v = fast(l, s);
