@@ -262,11 +262,6 @@ struct Exec {
   uint32_t& pred(const Opnd& o) const { return preds[o.slot]; }
 };
 
-// Before a full warp's lane loop whose body vectorizes: its vector iterations (8 of 4 lanes with
-// AVX2's 256-bit registers and 64-bit register slots) run unrolled, without the loop's counter,
-// compare and branch, which were a third of a simple handler's instructions.
-#define WARPSIM_UNROLL_LANES _Pragma("GCC unroll 8")
-
 // Runs `body(lane)` for every lane set in `mask`, in lane order. A full warp, the common case, is
 // a plain counted loop that the compiler can unroll and vectorize.
 template <class F>

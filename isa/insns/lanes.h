@@ -30,7 +30,6 @@ template <class F>
 inline void forLanesElementwise(LaneMask mask, F&& body) {
   if (mask == ~0u) {
 #pragma GCC ivdep
-    WARPSIM_UNROLL_LANES
     for (unsigned lane = 0; lane < kWarpSize; ++lane) body(lane);
     return;
   }
@@ -50,7 +49,6 @@ template <class F>
 inline void forLanesBlended(LaneMask mask, uint64_t* d, F&& value) {
   if (mask == ~0u) {
 #pragma GCC ivdep
-    WARPSIM_UNROLL_LANES
     for (unsigned l = 0; l < kWarpSize; ++l) d[l] = value(l);
     return;
   }
@@ -59,7 +57,6 @@ inline void forLanesBlended(LaneMask mask, uint64_t* d, F&& value) {
     return;
   }
 #pragma GCC ivdep
-  WARPSIM_UNROLL_LANES
   for (unsigned l = 0; l < kWarpSize; ++l) {
     const uint64_t v = value(l);
     d[l] = (mask >> l) & 1u ? v : d[l];
@@ -80,7 +77,6 @@ inline void forLanesOrAll(LaneMask mask, F&& body) {
     return;
   }
 #pragma GCC ivdep
-  WARPSIM_UNROLL_LANES
   for (unsigned l = 0; l < kWarpSize; ++l) body(l);
 }
 
@@ -107,7 +103,6 @@ inline LaneMask lanesWhere(LaneMask mask, F&& test) {
   }
   uint8_t r[kWarpSize];
 #pragma GCC ivdep
-  WARPSIM_UNROLL_LANES
   for (unsigned l = 0; l < kWarpSize; ++l) r[l] = uint8_t(test(l));
   return laneMaskOfBytes(r) & mask;
 }
@@ -126,7 +121,6 @@ inline void forLanesTwoPass(LaneMask mask, uint64_t* d, Fast&& fast, Exact&& exa
   }
   uint8_t slow[kWarpSize], any = 0;
 #pragma GCC ivdep
-  WARPSIM_UNROLL_LANES
   for (unsigned l = 0; l < kWarpSize; ++l) {
     bool s = false;
     const uint64_t v = fast(l, s);

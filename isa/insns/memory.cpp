@@ -147,7 +147,6 @@ inline void writeElement(uint8_t* p, uint64_t bits) {
 inline bool consecutive(LaneMask mask, const uint64_t* addrs, unsigned n) {
   if (mask != ~0u) return false;
   uint64_t off = 0;
-  WARPSIM_UNROLL_LANES
   for (unsigned l = 0; l < kWarpSize; ++l) off |= addrs[l] - addrs[0] - uint64_t(l) * n;
   return off == 0;
 }
@@ -270,7 +269,6 @@ void ldH(Exec& x, const Inst& in) {
         if (!out) continue;
           // Registers and device memory never overlap: the lanes are independent.
 #pragma GCC ivdep
-        WARPSIM_UNROLL_LANES
         for (unsigned l = 0; l < kWarpSize; ++l)
           out[l] = value(readElement<Bytes>(p + (l * Vec + i) * Bytes), i);
       }
@@ -296,7 +294,6 @@ void ldH(Exec& x, const Inst& in) {
         uint64_t* out = dst[i];
         if (!out) continue;
 #pragma GCC ivdep
-        WARPSIM_UNROLL_LANES
         for (unsigned l = 0; l < kWarpSize; ++l)
           out[l] = value(readElement<Bytes>(p + (l * Vec + i) * Bytes), i);
       }
@@ -398,7 +395,6 @@ void stH(Exec& x, const Inst& in) {
       for (unsigned i = 0; i < Vec; ++i) {
         const uint64_t* from = src[i];
 #pragma GCC ivdep
-        WARPSIM_UNROLL_LANES
         for (unsigned l = 0; l < kWarpSize; ++l)
           writeElement<Bytes>(p + (l * Vec + i) * Bytes, from[l]);
       }
@@ -415,7 +411,6 @@ void stH(Exec& x, const Inst& in) {
       for (unsigned i = 0; i < Vec; ++i) {
         const uint64_t* from = src[i];
 #pragma GCC ivdep
-        WARPSIM_UNROLL_LANES
         for (unsigned l = 0; l < kWarpSize; ++l)
           writeElement<Bytes>(p + (l * Vec + i) * Bytes, from[l]);
       }
