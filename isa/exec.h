@@ -53,6 +53,15 @@ class Machine {
                       DirectRegion& r) {
     return false;
   }
+  // direct for a full warp whose lanes access consecutive blocks of `laneBytes` (lane l at
+  // addr + l * laneBytes, the coalesced access): the machine checks the span of all 32 at once
+  // (addr aligned to laneBytes, [addr, addr + 32 * laneBytes) inside one region, as direct's
+  // check of each lane would find) and the handler needs no per-lane addresses. Only regions
+  // that all lanes share (laneStride 0); false: use direct or load/store.
+  virtual bool directSpan(Space space, uint64_t addr, unsigned laneBytes, bool write,
+                          DirectRegion& r) {
+    return false;
+  }
   // Address conversion between a state space and the generic space (cvta / cvta.to).
   virtual uint64_t toGeneric(Space space, uint64_t addr, unsigned lane) = 0;
   virtual uint64_t fromGeneric(Space space, uint64_t addr, unsigned lane) = 0;
@@ -239,6 +248,14 @@ struct Exec {
   // observer sees them, or the machine has no shared memory of its own).
   uint8_t* shared = nullptr;
   uint64_t sharedBytes = 0;
+  // The kernel's parameters when the machine lets ld.param read them itself (a kernel
+  // parameter's ld.param: one check of its offset, then its value broadcast to the lanes); null
+  // when every access must go through the machine (an observer sees them).
+  const uint8_t* kernelParams = nullptr;
+  uint64_t kernelParamBytes = 0;
+  // Whether the machine's global (and const) addresses are generic addresses, as on the chip,
+  // so that cvta to or from .global is the identity, which the handler applies itself.
+  bool globalIsGeneric = false;
 
   uint64_t* reg(uint32_t slot) const { return regs + size_t(slot) * kWarpSize; }
   uint64_t* reg(const Opnd& o) const { return reg(o.slot); }

@@ -151,6 +151,17 @@ inline bool consecutive(LaneMask mask, const uint64_t* addrs, unsigned n) {
   return off == 0;
 }
 
+// The base register of a full warp's access whose lanes' addresses are consecutive blocks of n
+// bytes (lane l at base[0] + offset + l * n): Machine::directSpan's case, without the per-lane
+// addresses. Null when it is not (a partial warp, no base register, a 32-bit base, whose sums
+// wrap at 2^32, other strides).
+template <unsigned N>
+inline const uint64_t* spanBase(const Exec& x, const Opnd& a) {
+  if (x.mask != ~0u || a.baseSlot == kNoSlot || narrowBase(a.baseType)) return nullptr;
+  const uint64_t* base = x.reg(a.baseSlot);
+  return consecutive(x.mask, base, N) ? base : nullptr;
+}
+
 // A full warp's scalar load whose half-warps are each affine (lane l of half h at a_h + l * s_h):
 // a block 16 threads wide makes half-warps that read 16 consecutive elements or one broadcast
 // element (sgemm's As[ty][k] and Bs[k][tx]), and a whole warp of consecutive addresses is the
@@ -249,6 +260,21 @@ void ldH(Exec& x, const Inst& in) {
       return;
     }
   }
+  if (const uint64_t* base = spanBase<Bytes * Vec>(x, in.ops[1])) {
+    // A full warp's consecutive elements (the coalesced access): one check of the span.
+    if (x.machine->directSpan(space, base[0] + offset, Bytes * Vec, false, r)) {
+      const uint8_t* p = r.host + (base[0] + offset - r.origin);
+      for (unsigned i = 0; i < Vec; ++i) {
+        uint64_t* out = dst[i];
+        if (!out) continue;
+          // Registers and device memory never overlap: the lanes are independent.
+#pragma GCC ivdep
+        for (unsigned l = 0; l < kWarpSize; ++l)
+          out[l] = value(readElement<Bytes>(p + (l * Vec + i) * Bytes), i);
+      }
+      return;
+    }
+  }
   addresses(x, in.ops[1], addrs);
   if (directRegion<kShared>(x, space, x.mask, addrs, Bytes * Vec, false, r)) {
     // Lane l's address a is at r.host + l * laneStride + (a - origin): offsets first, so no
@@ -326,6 +352,25 @@ void ldLaneParamH(Exec& x, const Inst& in) {
   }
 }
 
+// ld.param of a kernel parameter (no base register, an address below the frames' .param areas:
+// bindLd picks it): every lane reads the same bytes of the launch's parameters, so one check of
+// the offset vouches for the warp and the value is broadcast, without the machine's region check.
+template <unsigned Bytes, bool Signed, unsigned Vec>
+void ldKernelParamH(Exec& x, const Inst& in) {
+  constexpr unsigned n = Bytes * Vec;
+  const uint64_t at = uint64_t(in.ops[1].offset);
+  if (!x.kernelParams || (at & (n - 1)) != 0 || at > x.kernelParamBytes ||
+      n > x.kernelParamBytes - at)
+    return ldH<Bytes, Signed, Vec>(x, in);
+  const LoadTargets<Bytes, Signed, Vec> t(x, in.ops[0]);
+  for (unsigned i = 0; i < Vec; ++i) {
+    uint64_t* const d = t.dst[i];
+    if (!d) continue;
+    const uint64_t v = t.value(readElement<Bytes>(x.kernelParams + at + i * Bytes), i);
+    forLanesElementwise(x.mask, [&](unsigned l) { d[l] = v; });
+  }
+}
+
 template <unsigned Bytes, unsigned Vec, bool kShared = false>
 void stH(Exec& x, const Inst& in) {
   const Opnd& s = in.ops[1];
@@ -341,9 +386,23 @@ void stH(Exec& x, const Inst& in) {
       return;
     }
   }
+  Machine::DirectRegion r;
+  if (const uint64_t* base = spanBase<Bytes * Vec>(x, in.ops[0])) {
+    // A full warp's consecutive elements, as in ldH.
+    const uint64_t at = base[0] + uint64_t(in.ops[0].offset);
+    if (x.machine->directSpan(addressedSpace(in), at, Bytes * Vec, true, r)) {
+      uint8_t* p = r.host + (at - r.origin);
+      for (unsigned i = 0; i < Vec; ++i) {
+        const uint64_t* from = src[i];
+#pragma GCC ivdep
+        for (unsigned l = 0; l < kWarpSize; ++l)
+          writeElement<Bytes>(p + (l * Vec + i) * Bytes, from[l]);
+      }
+      return;
+    }
+  }
   uint64_t addrs[kWarpSize];
   addresses(x, in.ops[0], addrs);
-  Machine::DirectRegion r;
   if (directRegion<kShared>(x, addressedSpace(in), x.mask, addrs, Bytes * Vec, true, r)) {
     uint8_t* host = r.host;  // as in ldH: offsets first
     const uint64_t origin = r.origin;
@@ -386,41 +445,50 @@ void stLaneParamH(Exec& x, const Inst& in) {
   });
 }
 
-// The handler for one shape: the frame's .param variables at a fixed address, an access bound
-// as .shared, or any other.
+// Which handler an ld or st gets besides its shape: the general one, the frame's .param
+// variables at a fixed address, a kernel parameter (ld only) or an access bound as .shared.
+enum class Path : uint8_t { Any, LaneParam, KernelParam, Shared };
+
 template <unsigned Bytes, bool Signed, unsigned Vec>
-Handler ldOf(bool laneParam, bool shared) {
-  return laneParam ? ldLaneParamH<Bytes, Signed, Vec>
-         : shared  ? ldH<Bytes, Signed, Vec, true>
-                   : ldH<Bytes, Signed, Vec>;
+Handler ldOf(Path path) {
+  switch (path) {
+    case Path::LaneParam:
+      return ldLaneParamH<Bytes, Signed, Vec>;
+    case Path::KernelParam:
+      return ldKernelParamH<Bytes, Signed, Vec>;
+    case Path::Shared:
+      return ldH<Bytes, Signed, Vec, true>;
+    default:
+      return ldH<Bytes, Signed, Vec>;
+  }
 }
 
 template <unsigned Bytes, bool Signed>
-Handler ldFor(unsigned vec, bool laneParam, bool shared) {
+Handler ldFor(unsigned vec, Path path) {
   switch (vec) {
     case 1:
-      return ldOf<Bytes, Signed, 1>(laneParam, shared);
+      return ldOf<Bytes, Signed, 1>(path);
     case 2:
-      return ldOf<Bytes, Signed, 2>(laneParam, shared);
+      return ldOf<Bytes, Signed, 2>(path);
     case 4:
-      return ldOf<Bytes, Signed, 4>(laneParam, shared);
+      return ldOf<Bytes, Signed, 4>(path);
     case 8:
-      return ldOf<Bytes, Signed, 8>(laneParam, shared);
+      return ldOf<Bytes, Signed, 8>(path);
   }
   return nullptr;
 }
 
-Handler ldHandler(Type t, unsigned vec, bool laneParam, bool shared) {
+Handler ldHandler(Type t, unsigned vec, Path path) {
   const bool s = isSigned(t);
   switch (typeBytes(t)) {
     case 1:
-      return s ? ldFor<1, true>(vec, laneParam, shared) : ldFor<1, false>(vec, laneParam, shared);
+      return s ? ldFor<1, true>(vec, path) : ldFor<1, false>(vec, path);
     case 2:
-      return s ? ldFor<2, true>(vec, laneParam, shared) : ldFor<2, false>(vec, laneParam, shared);
+      return s ? ldFor<2, true>(vec, path) : ldFor<2, false>(vec, path);
     case 4:
-      return s ? ldFor<4, true>(vec, laneParam, shared) : ldFor<4, false>(vec, laneParam, shared);
+      return s ? ldFor<4, true>(vec, path) : ldFor<4, false>(vec, path);
     case 8:
-      return ldFor<8, false>(vec, laneParam, shared);
+      return ldFor<8, false>(vec, path);
   }
   return nullptr;
 }
@@ -473,12 +541,28 @@ bool fixedLaneParam(const Inst& in, const Opnd& a) {
          uint64_t(a.offset) >= kLaneParamBase;
 }
 
+// Whether an ld operand addresses a kernel parameter (ldKernelParamH): no base register, a
+// .param address below the frames' areas.
+bool kernelParam(const Inst& in, const Opnd& a) {
+  return addressedSpace(in) == Space::Param && a.baseSlot == kNoSlot &&
+         uint64_t(a.offset) < kLaneParamBase;
+}
+
 void nopH(Exec&, const Inst&) {}
 
 // cvta.space d, a: space address -> generic; cvta.to.space d, a: generic -> space address.
 // Inst::flags: kCvtaTo for cvta.to, kCvtaNarrow for .u32.
 constexpr uint32_t kCvtaTo = 1, kCvtaNarrow = 2;
 void cvtaH(Exec& x, const Inst& in) {
+  const Space space = in.mods.space;
+  if (x.globalIsGeneric && (space == Space::Global || space == Space::Const)) {
+    // The identity (a .u32 cvta keeps the low 32 bits), without the machine's call.
+    const uint64_t keep = in.flags & kCvtaNarrow ? 0xFFFFFFFFull : ~0ull;
+    uint64_t* d = x.reg(in.ops[0]);
+    const uint64_t* a = x.reg(in.ops[1]);
+    forLanesElementwise(x.mask, [&](unsigned l) { d[l] = a[l] & keep; });
+    return;
+  }
   x.machine->convertAddresses(in.mods.space, !(in.flags & kCvtaTo), x.mask, x.reg(in.ops[1]),
                               x.reg(in.ops[0]), (in.flags & kCvtaNarrow) != 0);
 }
@@ -546,7 +630,12 @@ std::string bindLd(Inst& in) {
   if (auto e = checkVector(in, in.ops[0], false); !e.empty()) return e;
   in.cls = classOf(addressedSpace(in), false);
   in.skipsL1 = in.mods.has("cg");
-  in.run = ldHandler(in.mods.type(), in.mods.vec, fixedLaneParam(in, in.ops[1]), namesShared(in));
+  const Opnd& a = in.ops[1];
+  in.run = ldHandler(in.mods.type(), in.mods.vec,
+                     fixedLaneParam(in, a) ? Path::LaneParam
+                     : kernelParam(in, a)  ? Path::KernelParam
+                     : namesShared(in)     ? Path::Shared
+                                           : Path::Any);
   if (!in.run)
     return "'" + in.text + "': loads of " + std::to_string(typeBytes(in.mods.type())) +
            "-byte elements are not supported yet";

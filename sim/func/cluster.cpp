@@ -5,8 +5,8 @@
 
 namespace warpsim::sim {
 
-void Cluster::reset(std::vector<Cta*> members) {
-  members_ = std::move(members);
+void Cluster::reset(std::span<Cta* const> members) {
+  members_.assign(members.begin(), members.end());
   live_ = arrived_ = 0;
   phase_ = 0;
   for (const Cta* c : members_) live_ += c->info().threads;

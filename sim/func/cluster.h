@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -46,8 +47,9 @@ inline unsigned clusterRank(const Dim3& cluster, const ThreadPos& ctaid) {
 
 class Cluster {
  public:
-  // Makes the cluster of `members` (by rank; each started) with barrier phase 0.
-  void reset(std::vector<Cta*> members);
+  // Makes the cluster of `members` (by rank; each started) with barrier phase 0. The members'
+  // list keeps its storage: every CTA of an ordinary launch resets its cluster of one.
+  void reset(std::span<Cta* const> members);
   unsigned size() const { return unsigned(members_.size()); }
   Cta& member(unsigned rank) const { return *members_[rank]; }
 

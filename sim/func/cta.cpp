@@ -18,7 +18,7 @@ Cta::Cta(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer) : c
 
 void Cta::restart(const LaunchContext& ctx, uint64_t linearIndex, Observer* observer) {
   ctx_ = &ctx;
-  lastHit_ = nullptr;  // the allocation it points to may have been freed since
+  recent_.clear();  // the allocations it remembers may have been freed since
   restart(linearIndex, observer);
 }
 
@@ -71,7 +71,8 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
     schedule_.reset();
   warps_.resize(info_.warps);
   rank_ = sim::clusterRank(ctx_->cluster, info_.id);
-  solo_.reset({this});
+  Cta* const self = this;
+  solo_.reset({&self, 1});
   cluster_ = &solo_;
   if (obs_) obs_->ctaStarted(info_);
   for (unsigned w = 0; w < info_.warps; ++w) {
@@ -147,6 +148,10 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
   // An observer sees every shared-memory access through load/store.
   x.shared = kObserved ? nullptr : shared_.data();
   x.sharedBytes = shared_.size();
+  // The same for ld.param of the kernel's parameters.
+  x.kernelParams = kObserved ? nullptr : ctx_->params->data();
+  x.kernelParamBytes = ctx_->params->size();
+  x.globalIsGeneric = true;  // cvta's global conversions are the identity (memory.h)
   uint32_t issued = 0;
   SpinWatch spin;
   const bool skipSpins = !kObserved && !schedule_;

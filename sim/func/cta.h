@@ -164,6 +164,8 @@ class Cta final : public isa::Machine {
   void fence(const isa::Inst& in, isa::LaneMask mask) override;
   bool direct(isa::Space space, isa::LaneMask mask, const uint64_t* addrs, unsigned bytes,
               bool write, DirectRegion& r) override;
+  bool directSpan(isa::Space space, uint64_t addr, unsigned laneBytes, bool write,
+                  DirectRegion& r) override;
   void convertAddresses(isa::Space space, bool toGenericSpace, isa::LaneMask mask,
                         const uint64_t* a, uint64_t* d, bool narrow) override;
   uint64_t toGeneric(isa::Space space, uint64_t addr, unsigned lane) override;
@@ -279,6 +281,9 @@ class Cta final : public isa::Machine {
   uint64_t specialOf(const Warp& w, isa::Special s, unsigned lane) const;
   // Fills a special register's slot for all 32 lanes of `w`.
   void fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const;
+  // Whether a special's value depends only on the thread's place in its block and the block's
+  // shape (%tid, %ntid, %laneid, %warpid, %lanemask_*): the same in every CTA of the shape.
+  static bool isPlaceSpecial(isa::Special s);
   [[noreturn]] void fault(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
                           std::optional<uint64_t> address = std::nullopt, std::string details = {});
   FaultInfo faultInfo(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
@@ -315,7 +320,7 @@ class Cta final : public isa::Machine {
   // kBlocked, the warp must stop (barrier wait, nanosleep; until the next step).
   static constexpr uint8_t kPcSet = 1, kBlocked = 2;
   uint8_t stop_ = 0;
-  const Allocation* lastHit_ = nullptr;   // the allocation the last global access hit
+  RecentAllocations recent_;              // the allocations the last global accesses hit
   alignas(32) uint8_t scratch_[32] = {};  // where a skipped invalid access goes
   uint64_t recovered_ = 0;                // invalid accesses skipped so far
   std::optional<CtaSchedule> schedule_;   // with LaunchOptions::schedule

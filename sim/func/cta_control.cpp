@@ -261,6 +261,7 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
       std::fill_n(f.regs.data() + size_t(slot) * kWarpSize, kWarpSize, value);
     f.preds.resize(fn.numPreds);
     f.laneParams.resize(laneBytes * kWarpSize);
+    f.placeBlock = {0, 0, 0};
   }
   uint64_t* regs = f.regs.data();
   // Each register a shuffle reads (isa/liveness.h): isa::zeroLanes, not fill_n (`rep stosq`).
@@ -280,7 +281,15 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
   f.stackTop = callerTop;
   if (ctx_->stack.checked)
     f.stackTop += ctx_->stack.frameBytes[size_t(&fn - ctx_->program->functions.data())];
-  for (const auto& [slot, s] : fn.specials) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
+  // The thread-place specials are what they were when this frame last ran `fn` in a block of
+  // this shape (the kernel's frame of the previous CTA on this host thread, a call's frame of the
+  // previous call): nothing writes a special's slot.
+  const Dim3& block = ctx_->block;
+  const bool placeKept =
+      f.placeBlock.x == block.x && f.placeBlock.y == block.y && f.placeBlock.z == block.z;
+  for (const auto& [slot, s] : fn.specials)
+    if (!placeKept || !isPlaceSpecial(s)) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
+  f.placeBlock = block;
   w.stack.push_back({0, isa::kNoPc, mask});
 }
 

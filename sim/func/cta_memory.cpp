@@ -100,11 +100,9 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
       return const_cast<uint8_t*>(ctx_->params->data()) + addr;
     }
     default: {
-      if (lastHit_ && addr - lastHit_->base < lastHit_->size &&
-          addr + bytes <= lastHit_->base + lastHit_->size) {
-        if (write && lastHit_->readOnly)
-          return outOfBounds("is in read-only memory (" + lastHit_->label + ")");
-        return lastHit_->bytes.get() + (addr - lastHit_->base);
+      if (const Allocation* a = recent_.find(addr); a && addr + bytes <= a->base + a->size) {
+        if (write && a->readOnly) return outOfBounds("is in read-only memory (" + a->label + ")");
+        return a->bytes.get() + (addr - a->base);
       }
       const Allocation* hit = nullptr;
       uint8_t* p = ctx_->memory->find(addr, bytes, &hit);
@@ -121,7 +119,7 @@ uint8_t* Cta::resolve(const Inst& in, Space space, uint64_t addr, unsigned bytes
         return outOfBounds("is not inside any live allocation");
       }
       if (write && hit->readOnly) return outOfBounds("is in read-only memory (" + hit->label + ")");
-      lastHit_ = hit;
+      recent_.add(hit);
       return p;
     }
   }
@@ -246,17 +244,16 @@ inline bool lanesInside(LaneMask mask, const uint64_t* addrs, unsigned n, uint64
   return bad == 0;
 }
 
-// The global allocation holding every lane's access, from the one `first` lands in (the last
-// one hit, else a search). A function of its own: as a lambda capturing warpRegion's arguments, it
-// had every call (most of them .param and shared accesses) store its closure first.
-bool globalRegion(const DeviceMemory& memory, const Allocation*& lastHit, uint64_t first,
+// The global allocation holding every lane's access, from the one `first` lands in (one of the
+// last few hit, else a search). A function of its own: as a lambda capturing warpRegion's
+// arguments, it had every call (most of them .param and shared accesses) store its closure first.
+bool globalRegion(const DeviceMemory& memory, RecentAllocations& recent, uint64_t first,
                   LaneMask mask, const uint64_t* addrs, unsigned n, bool write, Space landed,
                   WarpRegion& r) {
-  const Allocation* hit = lastHit;
-  if (!hit || first - hit->base >= hit->size) {
-    hit = nullptr;
+  const Allocation* hit = recent.find(first);
+  if (!hit) {
     if (!memory.find(first, n, &hit)) return false;
-    lastHit = hit;
+    recent.add(hit);
   }
   if ((write && hit->readOnly) || !lanesInside(mask, addrs, n, hit->base, hit->size)) return false;
   r = {hit->bytes.get(), hit->base, 0, landed};
@@ -296,10 +293,10 @@ bool Cta::warpRegion(Space space, LaneMask mask, const uint64_t* addrs, unsigned
         return true;
       }
       return first < kLocalWindow &&
-             globalRegion(*ctx_->memory, lastHit_, first, mask, addrs, n, write, Space::Global, r);
+             globalRegion(*ctx_->memory, recent_, first, mask, addrs, n, write, Space::Global, r);
     case Space::Global:
     case Space::Const:
-      return globalRegion(*ctx_->memory, lastHit_, first, mask, addrs, n, write, space, r);
+      return globalRegion(*ctx_->memory, recent_, first, mask, addrs, n, write, space, r);
     default:
       return false;
   }
@@ -313,6 +310,41 @@ bool Cta::direct(Space space, LaneMask mask, const uint64_t* addrs, unsigned byt
   if (!warpRegion(space, mask, addrs, bytes, write, r)) return false;
   d = {r.host, r.origin, r.laneStride};
   return true;
+}
+
+bool Cta::directSpan(Space space, uint64_t addr, unsigned laneBytes, bool write, DirectRegion& d) {
+  // As direct's warpRegion, for the lanes' addresses addr + l * laneBytes: the region the first
+  // lane lands in, then the span's ends instead of each lane (aligned: addr is, so is each lane).
+  if (obs_ || (addr & (laneBytes - 1)) != 0) return false;
+  const uint64_t span = uint64_t(laneBytes) * isa::kWarpSize;
+  switch (space) {
+    case Space::Shared:
+    case Space::SharedCluster:
+      if (!fits(addr, span, shared_.size())) return false;
+      d = {shared_.data(), 0, 0};
+      return true;
+    case Space::Generic:
+      if (addr - kSharedWindow < kWindowBytes) {
+        if (!fits(addr - kSharedWindow, span, shared_.size())) return false;
+        d = {shared_.data(), kSharedWindow, 0};
+        return true;
+      }
+      if (addr >= kLocalWindow) return false;
+      [[fallthrough]];
+    case Space::Global:
+    case Space::Const: {
+      const Allocation* hit = recent_.find(addr);
+      if (!hit) {
+        if (!ctx_->memory->find(addr, laneBytes, &hit)) return false;
+        recent_.add(hit);
+      }
+      if ((write && hit->readOnly) || !fits(addr - hit->base, span, hit->size)) return false;
+      d = {hit->bytes.get(), hit->base, 0};
+      return true;
+    }
+    default:  // local memory and a frame's .param variables are each lane's own
+      return false;
+  }
 }
 
 void Cta::convertAddresses(Space space, bool toGenericSpace, LaneMask mask, const uint64_t* a,

@@ -19,15 +19,14 @@ uint64_t Cta::special(isa::Special s, unsigned lane) {
 uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
   using isa::Special;
   const unsigned warp = w.index;
-  const ThreadPos t = threadOf(warp, lane);
   const uint32_t bit = 1u << lane;
-  switch (s) {
+  switch (s) {  // the thread's position (divisions) only for %tid: fillSpecial's uniform values
     case Special::TidX:
-      return t.x;
+      return threadOf(warp, lane).x;
     case Special::TidY:
-      return t.y;
+      return threadOf(warp, lane).y;
     case Special::TidZ:
-      return t.z;
+      return threadOf(warp, lane).z;
     case Special::NtidX:
       return ctx_->block.x;
     case Special::NtidY:
@@ -131,6 +130,28 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
       break;
   }
   return 0;
+}
+
+bool Cta::isPlaceSpecial(isa::Special s) {
+  using isa::Special;
+  switch (s) {
+    case Special::TidX:
+    case Special::TidY:
+    case Special::TidZ:
+    case Special::NtidX:
+    case Special::NtidY:
+    case Special::NtidZ:
+    case Special::LaneId:
+    case Special::WarpId:
+    case Special::LanemaskEq:
+    case Special::LanemaskLe:
+    case Special::LanemaskLt:
+    case Special::LanemaskGe:
+    case Special::LanemaskGt:
+      return true;
+    default:
+      return false;
+  }
 }
 
 void Cta::fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const {

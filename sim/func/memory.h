@@ -5,6 +5,7 @@
 // write concurrently through find() (the table is then read-only).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -58,6 +59,34 @@ struct Allocation {
   bool readOnly = false;  // .const data
   std::string label;      // "buffer a", ".global $str", ...
   std::unique_ptr<uint8_t[], FreeBytes> bytes;
+};
+
+// The last few allocations a CTA's global accesses landed in, so that a kernel streaming
+// through several buffers (vector_add's a, b and c, one access each per warp) finds each without
+// a search of the table: one remembered allocation made every access of such a kernel search.
+// Valid while the allocations live: a CTA clears it when it starts another launch's CTA.
+class RecentAllocations {
+ public:
+  // The remembered allocation whose bytes hold `address`, else null.
+  const Allocation* find(uint64_t address) const {
+    for (const Allocation* a : slots_)
+      if (a && address - a->base < a->size) return a;
+    return nullptr;
+  }
+  // Remembers `a` in place of the one remembered longest ago.
+  void add(const Allocation* a) {
+    slots_[next_] = a;
+    next_ = (next_ + 1) % kSlots;
+  }
+  void clear() {
+    slots_.fill(nullptr);
+    next_ = 0;
+  }
+
+ private:
+  static constexpr unsigned kSlots = 4;
+  std::array<const Allocation*, kSlots> slots_{};
+  unsigned next_ = 0;
 };
 
 class DeviceMemory {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "isa/program.h"
+#include "sim/func/geometry.h"
 
 namespace warpsim::sim {
 
@@ -51,6 +52,10 @@ struct Frame {
   const isa::Inst* callSite = nullptr;  // the call that made the frame (returns copied there)
   isa::LaneMask returned = 0;           // lanes that executed ret
   uint64_t stackTop = 0;  // the thread's stack bytes in use with this frame (call_stack.h)
+  // The block shape for which the frame's slots hold the specials that only the thread's place
+  // gives (%tid, %ntid, %laneid, %warpid, %lanemask_*: Cta::enterFrame fills them again only for
+  // another shape or function; the warp's index is its own). x = 0: none filled.
+  Dim3 placeBlock{0, 0, 0};
   uint8_t* laneParam(unsigned lane) { return laneParams.data() + lane * fn->laneParamBytes; }
 };
 

@@ -552,5 +552,145 @@ TEST(DirectAccess, FewStridedSharedLanesThroughAWrappingNarrowBase) {
   }
 }
 
+// Five global buffers, one more than a CTA remembers (sim/func/memory.h RecentAllocations), read
+// by full warps as consecutive elements (insns/memory.cpp spanBase and Cta::directSpan: one
+// check of the span), .u32 and .v2.u32, b0 twice, with the sum stored as consecutive .u64; the
+// kernel parameters read by ld.param itself (a signed byte, a .v2); cvta.to.global in its .u64
+// and .u32 forms. Each CTA's second warp is partial and takes the per-lane path.
+const std::string kSpans = std::string(kHeader) + R"(
+.visible .entry k(.param .u64 b0, .param .u64 b1, .param .u64 b2, .param .u64 b3,
+                  .param .u64 b4, .param .u64 out, .param .align 8 .b8 s[8])
+{
+  .reg .b32 %r<24>;
+  .reg .b64 %rd<24>;
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %ctaid.x;
+  mov.u32 %r3, %ntid.x;
+  mad.lo.s32 %r1, %r2, %r3, %r1;
+  mul.wide.u32 %rd1, %r1, 4;
+  mul.wide.u32 %rd2, %r1, 8;
+  ld.param.u64 %rd3, [b0];
+  cvta.to.global.u64 %rd3, %rd3;
+  add.s64 %rd3, %rd3, %rd1;
+  ld.global.u32 %r4, [%rd3];
+  ld.param.u64 %rd4, [b1];
+  add.s64 %rd4, %rd4, %rd1;
+  ld.global.u32 %r5, [%rd4];
+  ld.param.u64 %rd5, [b2];
+  add.s64 %rd5, %rd5, %rd1;
+  ld.global.nc.u32 %r6, [%rd5];
+  ld.param.u64 %rd6, [b3];
+  add.s64 %rd6, %rd6, %rd2;
+  ld.global.v2.u32 {%r7, %r8}, [%rd6];
+  ld.param.u64 %rd7, [b4];
+  add.s64 %rd7, %rd7, %rd1;
+  ld.global.u32 %r9, [%rd7+4];
+  ld.global.u32 %r10, [%rd3];
+  ld.param.s8 %r11, [s+1];
+  ld.param.v2.u32 {%r12, %r13}, [s];
+  cvta.to.global.u32 %r14, %r10;
+  add.s32 %r15, %r4, %r5;
+  add.s32 %r15, %r15, %r6;
+  add.s32 %r15, %r15, %r7;
+  add.s32 %r15, %r15, %r8;
+  add.s32 %r15, %r15, %r9;
+  add.s32 %r15, %r15, %r11;
+  add.s32 %r15, %r15, %r12;
+  add.s32 %r15, %r15, %r13;
+  add.s32 %r15, %r15, %r14;
+  cvt.u64.u32 %rd8, %r15;
+  ld.param.u64 %rd9, [out];
+  add.s64 %rd9, %rd9, %rd2;
+  st.global.u64 [%rd9], %rd8;
+  ret;
+}
+)";
+
+TEST(DirectAccess, ConsecutiveSpansOfManyBuffersMatchThePerLanePath) {
+  const unsigned ctas = 2, block = 48, threads = ctas * block;
+  std::vector<uint32_t> in[5];
+  for (unsigned b = 0; b < 5; ++b)
+    for (unsigned i = 0; i < 2 * threads + 1; ++i) in[b].push_back((i + 1) * 2654435761u + b);
+  const uint64_t scalars = 0x0123456789ABF0EFull;  // byte 1 is 0xF0: -16 as .s8
+  std::vector<uint64_t> got[2];
+  for (int statistics = 0; statistics < 2; ++statistics) {
+    PtxRunner r(kSpans);
+    std::vector<std::vector<uint8_t>> args;
+    for (unsigned b = 0; b < 5; ++b)
+      args.push_back(PtxRunner::ptr(r.buffer<uint32_t>(in[b].size(), in[b])));
+    const uint64_t out = r.buffer<uint64_t>(threads);
+    args.push_back(PtxRunner::ptr(out));
+    args.push_back(PtxRunner::u64(scalars));
+    sim::LaunchOptions o;
+    o.statistics = statistics != 0;
+    const auto res = r.launch("k", {ctas, 1, 1}, {block, 1, 1}, args, o);
+    ASSERT_FALSE(res.fault) << res.fault->describe("test.ptx");
+    got[statistics] = r.read<uint64_t>(out, threads);
+  }
+  EXPECT_EQ(got[0], got[1]);
+  for (unsigned t = 0; t < threads; ++t) {
+    const uint32_t sum = 2 * in[0][t] + in[1][t] + in[2][t] + in[3][2 * t] + in[3][2 * t + 1] +
+                         in[4][t + 1] + uint32_t(-16) + uint32_t(scalars) + uint32_t(scalars >> 32);
+    EXPECT_EQ(got[0][t], uint64_t(sum)) << t;
+  }
+}
+
+// A full warp's consecutive span that runs past its buffer's end (31 elements for 32 lanes) or
+// starts misaligned: the span's one check says no, and the per-lane path names the first bad
+// lane (31, past the end; 0, misaligned), loads and stores alike, as when observed.
+const std::string kSpanFaults = std::string(kHeader) + R"(
+.visible .entry k(.param .u64 in, .param .u64 out, .param .u32 skew, .param .u32 store)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<8>;
+  mov.u32 %r1, %tid.x;
+  ld.param.u32 %r2, [skew];
+  ld.param.u32 %r3, [store];
+  mul.wide.u32 %rd1, %r1, 4;
+  cvt.u64.u32 %rd2, %r2;
+  add.s64 %rd1, %rd1, %rd2;
+  ld.param.u64 %rd3, [in];
+  add.s64 %rd3, %rd3, %rd1;
+  setp.ne.u32 %p1, %r3, 0;
+  @%p1 bra STORE;
+  ld.global.u32 %r4, [%rd3];
+  ld.param.u64 %rd4, [out];
+  mul.wide.u32 %rd5, %r1, 4;
+  add.s64 %rd4, %rd4, %rd5;
+  st.global.u32 [%rd4], %r4;
+  ret;
+STORE:
+  st.global.u32 [%rd3], %r1;
+  ret;
+}
+)";
+
+TEST(DirectAccess, ASpanPastTheEndOrMisalignedFaultsAtTheFirstBadLane) {
+  struct Case {
+    uint32_t skew, store;
+    sim::FaultKind kind;
+    unsigned lane;
+  };
+  for (const Case c :
+       {Case{0, 0, sim::FaultKind::OutOfBounds, 31}, Case{0, 1, sim::FaultKind::OutOfBounds, 31},
+        Case{2, 0, sim::FaultKind::Misaligned, 0}, Case{2, 1, sim::FaultKind::Misaligned, 0}}) {
+    for (const bool statistics : {false, true}) {
+      PtxRunner r(kSpanFaults);
+      const uint64_t in = r.buffer<uint32_t>(31);
+      const uint64_t out = r.buffer<uint32_t>(32);
+      sim::LaunchOptions o;
+      o.statistics = statistics;
+      const auto res = r.launch("k", {1, 1, 1}, {32, 1, 1},
+                                {PtxRunner::ptr(in), PtxRunner::ptr(out), PtxRunner::u32(c.skew),
+                                 PtxRunner::u32(c.store)},
+                                o);
+      ASSERT_TRUE(res.fault) << c.skew << " " << c.store;
+      EXPECT_EQ(res.fault->kind, c.kind) << c.skew << " " << c.store << " " << statistics;
+      EXPECT_EQ(res.fault->lane, c.lane) << c.skew << " " << c.store << " " << statistics;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace warpsim

@@ -137,5 +137,84 @@ TEST(GridExecutor, AKeptCtaStartsAnotherKernelAsANewOne) {
   }
 }
 
+// Each thread writes its place specials, read in the kernel's frame and again in a device
+// function's frame (called twice: the second call's frame is the first's storage), and %ctaid:
+// a kept CTA's frames keep the place specials only for a block of the same shape
+// (Cta::enterFrame), so launches of one kernel whose blocks change shape between launches must
+// each see their own.
+constexpr const char* kPlaces = R"(
+.version 8.5
+.target sm_90
+.address_size 64
+.func (.param .b32 r) place()
+{
+  .reg .b32 %r<8>;
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %tid.y;
+  mov.u32 %r3, %ntid.x;
+  mov.u32 %r4, %laneid;
+  mad.lo.u32 %r5, %r2, 1000, %r1;
+  mad.lo.u32 %r5, %r3, 1000000, %r5;
+  add.u32 %r5, %r5, %r4;
+  st.param.b32 [r], %r5;
+  ret;
+}
+.visible .entry places(.param .u64 out)
+{
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %tid.y;
+  mov.u32 %r3, %ntid.x;
+  mov.u32 %r4, %ntid.y;
+  mov.u32 %r5, %ctaid.x;
+  mov.u32 %r6, %warpid;
+  mov.u32 %r7, %lanemask_lt;
+  mad.lo.u32 %r8, %r2, %r3, %r1;
+  mul.lo.u32 %r9, %r3, %r4;
+  mad.lo.u32 %r9, %r5, %r9, %r8;
+  {
+  .param .b32 r0;
+  call.uni (r0), place, ();
+  ld.param.b32 %r10, [r0];
+  }
+  {
+  .param .b32 r1;
+  call.uni (r1), place, ();
+  ld.param.b32 %r11, [r1];
+  }
+  mul.wide.u32 %rd2, %r9, 32;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.v4.u32 [%rd3], {%r1, %r2, %r3, %r4};
+  st.global.v4.u32 [%rd3+16], {%r6, %r7, %r10, %r11};
+  ret;
+}
+)";
+
+TEST(GridExecutor, KeptFramesSeeTheirBlocksPlaceSpecials) {
+  constexpr uint32_t kCtas = 3;
+  const Dim3 shapes[] = {{64, 1, 1}, {32, 2, 1}, {64, 1, 1}, {16, 4, 1}, {96, 1, 1}, {64, 1, 1}};
+  for (const unsigned threads : {1u, 2u}) {
+    test::PtxRunner r(kPlaces, "places.ptx");
+    const uint64_t out = r.buffer<uint32_t>(8 * kCtas * 96);
+    LaunchOptions o;
+    o.threads = threads;
+    for (const Dim3& b : shapes) {
+      const LaunchResult res =
+          r.launch("places", {kCtas, 1, 1}, {b.x, b.y, 1}, {test::PtxRunner::ptr(out)}, o);
+      ASSERT_FALSE(res.fault) << res.fault->describe("");
+      const std::vector<uint32_t> v = r.read<uint32_t>(out, 8 * kCtas * b.x * b.y);
+      for (uint32_t i = 0; i < kCtas * b.x * b.y; ++i) {
+        const uint32_t t = i % (b.x * b.y), x = t % b.x, y = t / b.x, lane = t % 32;
+        const uint32_t place = b.x * 1000000 + y * 1000 + x + lane;
+        const std::vector<uint32_t> want = {x, y, b.x, b.y, t / 32, (1u << lane) - 1, place, place};
+        EXPECT_EQ(std::vector<uint32_t>(v.begin() + 8 * i, v.begin() + 8 * i + 8), want)
+            << threads << " threads, block " << b.x << "x" << b.y << ", thread " << i;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::sim

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <string>
 
 namespace warpsim::sim {
 namespace {
@@ -18,6 +19,36 @@ TEST(DeviceMemory, AllocationsAreAlignedZeroedAndSeparated) {
   ASSERT_NE(p, nullptr);
   for (int i = 0; i < 100; ++i) EXPECT_EQ(p[i], 0);
   EXPECT_EQ(m.bytesAllocated(), 200u);
+}
+
+TEST(RecentAllocations, FindsTheRememberedAndForgetsTheOldestPastFour) {
+  DeviceMemory m;
+  uint64_t base[5];
+  const Allocation* a[5];
+  for (int i = 0; i < 5; ++i) {
+    base[i] = m.allocate(64, "a" + std::to_string(i));
+    a[i] = m.allocationContaining(base[i]);
+  }
+  const Allocation* empty = m.allocationContaining(m.allocate(0, "empty"));
+  RecentAllocations r;
+  EXPECT_EQ(r.find(base[0]), nullptr);
+  for (int i = 0; i < 4; ++i) r.add(a[i]);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(r.find(base[i]), a[i]) << i;
+    EXPECT_EQ(r.find(base[i] + 63), a[i]) << i;
+    EXPECT_EQ(r.find(base[i] + 64), nullptr) << i;  // one past the end
+    EXPECT_EQ(r.find(base[i] - 1), nullptr) << i;
+  }
+  r.add(a[4]);  // replaces a[0], the one remembered longest ago
+  EXPECT_EQ(r.find(base[0]), nullptr);
+  EXPECT_EQ(r.find(base[4] + 8), a[4]);
+  EXPECT_EQ(r.find(base[1]), a[1]);
+  if (empty) {  // an allocation of no bytes holds no address, its base included
+    r.add(empty);
+    EXPECT_EQ(r.find(empty->base), nullptr);
+  }
+  r.clear();
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(r.find(base[i]), nullptr) << i;
 }
 
 TEST(DeviceMemory, FindChecksTheWholeRange) {
