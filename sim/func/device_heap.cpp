@@ -172,7 +172,6 @@ uint64_t DeviceHeap::allocate(uint64_t bytes, const std::shared_ptr<const HeapSi
   b.lane = by.lane;
   b.warp = by.warp;
   inUse_ += bytes;
-  ++live_;
   return b.address;
 }
 
@@ -196,7 +195,6 @@ uint64_t DeviceHeap::allocate(uint64_t bytes, const std::shared_ptr<const HeapSi
 [[gnu::always_inline]] inline void DeviceHeap::retire(uint32_t ref) {
   Record& r = records_[ref - 1];
   inUse_ -= r.block.size;
-  --live_;
   r.live = false;
   freedStarts_[r.place.firstPage] |= 1u << r.place.firstSlot;  // where its address points
 }

@@ -130,8 +130,6 @@ class DeviceHeap {
   // The blocks not freed yet, by address (the leaks, at the end of a program).
   std::vector<HeapBlock> liveBlocks() const;
   uint64_t bytesInUse() const { return inUse_; }
-  // The blocks not freed yet: the timing model's allocator search grows with them.
-  uint64_t blocksLive() const { return live_; }
 
  private:
   // The pages and slots a block takes: slots [firstSlot, firstSlot + slots) of page firstPage
@@ -232,7 +230,6 @@ class DeviceHeap {
   // may have to forget; a page with none and no large block skips the search).
   std::vector<uint32_t> freedStarts_;
   uint64_t inUse_ = 0;
-  uint64_t live_ = 0;
   // The page of the last small malloc and its slot count (0: none, or a free since): mallocs of
   // that many slots that follow take that page's lowest run while it has one (a warp's lanes
   // malloc one after another), and runs_ holds its run from before them while lastRunStale_.

@@ -322,27 +322,25 @@ const std::vector<Row>& rows() {
        "319,930 cycles a round of 128 calls (1.9 times one warp's)",
        true},
       {"heap.malloc_cycles", &TimingConfig::heapMallocCycles, "cycles",
-       "what each lane's malloc by a partial warp holds the device's allocator slot, which every "
-       "SM's calls "
-       "share; from tests/recorded/timing/h100_newer.tsv: heap_list 4096's build launch, 49,812 "
-       "mallocs of 16 bytes by 4,096 threads on 32 SMs in 82,705,837 cycles (1,660 a malloc, "
-       "1,715 a partial warp's once the first rounds' full warps pay heap.malloc_full_warp_*; "
-       "3,845 warp-instructions and 792 L2 atomic sectors a malloc: the allocator spinning on "
-       "its lock). micro_heap_calls' 32 CTAs of 128 threads read 1,499 "
-       "(tests/recorded/timing/h100_micro.tsv)",
+       "what each lane's malloc holds the device's allocator slot, which every SM's calls "
+       "share, for its thread's first malloc in the launch; fitted with "
+       "heap.malloc_repeat_cycles to the 23 launches of 32 CTAs of 128 threads in "
+       "tests/recorded/timing/h100_heap.tsv and h100_micro.tsv (micro_heap_calls at 1-16 "
+       "mallocs a thread, micro_heap_lanes by 32, 31, 16, 4 and 1 lanes a warp at 2, 8, 16)",
        true},
-      {"heap.malloc_full_warp_cycles", &TimingConfig::heapMallocFullWarpCycles, "cycles",
-       "what each lane's malloc by a full warp (all 32 lanes) holds the device's allocator slot "
-       "on an empty heap; fitted with heap.malloc_full_warp_live_cycles to micro_heap_calls' "
-       "32 CTAs of 128 threads at 1 to 16 calls a thread (tests/recorded/timing/h100_heap.tsv, "
-       "h100_micro.tsv: 243 cycles a call over the first 4,096 calls, 2,088 over calls "
-       "32,768-65,536)",
+      {"heap.malloc_repeat_cycles", &TimingConfig::heapMallocRepeatCycles, "cycles per call",
+       "what each lane's malloc holds the device's allocator slot more per malloc its thread "
+       "made before in the launch (the chip's: about 150 cycles a call for the first, "
+       "1,500-2,200 for the ninth to sixteenth, whatever the lanes calling; the allocator's L2 "
+       "atomics a call grow alike, 77 to 1,362); fitted with heap.malloc_cycles. heap_list "
+       "(lists of 0-24 nodes a thread, 1,700 cycles a call at 8, 16 and 32 SMs) reads 0.7 "
+       "of the chip with it",
        true},
-      {"heap.malloc_full_warp_live_cycles", &TimingConfig::heapMallocFullWarpLiveCycles,
-       "cycles per block",
-       "what each lane's malloc by a full warp holds the device's allocator slot more per block "
-       "live on the heap (the allocator's L2 atomics a call grow alike: 77 at 4,096 calls, "
-       "1,362 at 65,536); fitted with heap.malloc_full_warp_cycles",
+      {"heap.malloc_first_of_warp_cycles", &TimingConfig::heapMallocFirstOfWarpCycles, "cycles",
+       "what a warp's first malloc in a launch holds the device's allocator slot more: fitted "
+       "with heap.malloc_cycles and heap.malloc_repeat_cycles (a launch of 32 CTAs of 128 "
+       "threads spends about 450,000 cycles on its mallocs beyond its calls' costs: "
+       "micro_heap_lanes' one lane a warp takes 559,546 cycles for 256 mallocs)",
        true},
       {"heap.free_warp_cycles", &TimingConfig::heapFreeWarpCycles, "cycles",
        "a device-side free's fixed time in the calling warp; from "
@@ -359,9 +357,18 @@ const std::vector<Row>& rows() {
        "blocks in 48,913 cycles (an upper bound: one warp's own time, 50,993, is no less)",
        true},
       {"heap.free_cycles", &TimingConfig::heapFreeCycles, "cycles",
-       "what each lane's free holds the device's allocator slot; from "
-       "tests/recorded/timing/h100_newer.tsv: heap_list 4096's sum launch, 49,812 frees in "
-       "10,669,243 cycles (214 a free; micro_heap_calls' 32 CTAs read 210)",
+       "what each lane's free holds the device's allocator slot; fitted with "
+       "heap.free_first_of_warp_cycles to heap_list's sum launches at 1024, 2048 and 4096 "
+       "(tests/recorded/timing/h100_heap.tsv, h100_newer.tsv: 49,812 frees on 32 SMs in "
+       "10,669,243 cycles) and micro_heap_calls' 32-CTA frees (144-250 a free beyond the first "
+       "launch's fixed part)",
+       true},
+      {"heap.free_first_of_warp_cycles", &TimingConfig::heapFreeFirstOfWarpCycles, "cycles",
+       "what a warp's first free in a launch holds the device's allocator slot more (one thread "
+       "alone frees in 26,071 cycles, so it is a warp's, not an SM's): a launch of 32 CTAs of "
+       "128 threads spends about 1.2M cycles on its frees beyond their calls' costs "
+       "(micro_heap_lanes' one lane a warp frees 256 blocks in 1,207,189 cycles, 2,048 in "
+       "1,400,671)",
        true},
       {"launch.device_latency", &TimingConfig::deviceLaunchLatency, "cycles",
        "a device-side launch (cudaLaunchDevice) to its child grid's start; the children run "

@@ -164,15 +164,17 @@ struct TimingConfig {
   uint32_t heapMallocWarpCycles = 8735;
   uint32_t heapMallocLaneCycles = 5001;
   uint32_t heapMallocSmCycles = 2499;
-  uint32_t heapMallocCycles = 1715;
-  // A full warp's malloc: what each lane holds the device's slot on an empty heap, and more per
-  // block live.
-  uint32_t heapMallocFullWarpCycles = 150;
-  double heapMallocFullWarpLiveCycles = 0.0335;
+  uint32_t heapMallocCycles = 148;
+  // What a lane's malloc holds the device's slot more per malloc its thread made before in the
+  // launch.
+  double heapMallocRepeatCycles = 135;
+  // What a warp's first malloc (free) in a launch holds the device's slot more.
+  uint32_t heapMallocFirstOfWarpCycles = 3700;
   uint32_t heapFreeWarpCycles = 10800;
   uint32_t heapFreeLaneCycles = 1256;
   uint32_t heapFreeSmCycles = 382;
-  uint32_t heapFreeCycles = 214;
+  uint32_t heapFreeCycles = 192;
+  uint32_t heapFreeFirstOfWarpCycles = 9250;
   // A device-side launch: the cycles from the parent's cudaLaunchDevice to its child grid's
   // start (in place of launch.latency, which a grid the host launches pays).
   uint32_t deviceLaunchLatency = 13000;

@@ -878,15 +878,26 @@ void Engine::callCosts(WarpCtx& w, uint64_t t) {
   // malloc and free run the driver's allocator: the warp goes on when its own time, its SM's
   // slot and the device's are through its lanes' calls (heap_timing.h).
   if (callee && (callee == malloc_ || callee == free_)) {
+    const bool isMalloc = callee == malloc_;
     const HeapCallCosts costs =
-        callee == malloc_
-            ? HeapCallCosts{c_.heapMallocWarpCycles,     c_.heapMallocLaneCycles,
-                            c_.heapMallocSmCycles,       c_.heapMallocCycles,
-                            c_.heapMallocFullWarpCycles, c_.heapMallocFullWarpLiveCycles}
-            : HeapCallCosts{c_.heapFreeWarpCycles, c_.heapFreeLaneCycles, c_.heapFreeSmCycles,
-                            c_.heapFreeCycles,     c_.heapFreeCycles,     0};
-    const uint64_t live = ctx_.heap ? ctx_.heap->blocksLive() : 0;
-    w.holdUntil(deviceHeap_.call(costs, w.sm, unsigned(std::popcount(curExecuted_)), live, t),
+        isMalloc ? HeapCallCosts{c_.heapMallocWarpCycles,   c_.heapMallocLaneCycles,
+                                 c_.heapMallocSmCycles,     c_.heapMallocCycles,
+                                 c_.heapMallocRepeatCycles, c_.heapMallocFirstOfWarpCycles}
+                 : HeapCallCosts{c_.heapFreeWarpCycles,
+                                 c_.heapFreeLaneCycles,
+                                 c_.heapFreeSmCycles,
+                                 c_.heapFreeCycles,
+                                 0,
+                                 c_.heapFreeFirstOfWarpCycles};
+    uint64_t earlier = 0;
+    if (isMalloc)
+      for (isa::LaneMask m = curExecuted_; m; m &= m - 1)
+        earlier += w.mallocsMade[size_t(std::countr_zero(m))]++;
+    const uint8_t kind = isMalloc ? 1 : 2;
+    const bool firstOfWarp = !(w.heapCallsMade & kind);
+    w.heapCallsMade |= kind;
+    w.holdUntil(deviceHeap_.call(costs, w.sm, unsigned(std::popcount(curExecuted_)), earlier,
+                                 firstOfWarp, t),
                 Stall::LongScoreboard);
     return;
   }

@@ -10,12 +10,14 @@
 // the calls charged before them, so throughput under contention is the slot's, whatever the
 // order the warps were issued in.
 //
-// What a malloc holds the device's slot depends on its warp's mask (docs/FIDELITY.md "Device
-// malloc: full warps and partial ones"): a call by all 32 lanes holds it briefly on an empty
-// heap and longer as blocks accumulate (on the H100, 32 CTAs of full warps pay 243 cycles a call
-// over their first 4,096 calls and 2,088 over calls 32,768-65,536, with the L2 atomics a call
-// makes growing alike: 77 to 1,362), while heap_list's warps, whose lanes leave the loop one by
-// one, pay 1,660-1,760 a call from their first calls on, at 8 SMs as at 32.
+// What a malloc holds the device's slot grows with the mallocs its thread made before in the
+// launch, and each warp's first call of a kind in a launch holds it longer (docs/FIDELITY.md
+// "Device malloc: a thread's earlier calls, a warp's first"): on the H100, 32 CTAs of 128 threads
+// pay about 150 cycles a call for a thread's first malloc and 1,500-2,200 for its ninth to
+// sixteenth, whether 1, 4, 16, 31 or all 32 lanes of each warp call (micro_heap_lanes), so the
+// cost follows neither the warp's mask nor the blocks on the heap (one calling lane a warp
+// leaves a 32nd of the blocks at the same cost); and a launch of 32 CTAs spends about 450,000
+// cycles on its mallocs (1.2M on its frees) beyond what its calls cost one by one.
 #pragma once
 
 #include <cstdint>
@@ -25,26 +27,22 @@ namespace warpsim::sim::timing {
 
 // One kind of call's costs in cycles (heap.malloc_* or heap.free_*).
 struct HeapCallCosts {
-  uint32_t warp = 0;    // the calling warp's fixed part
-  uint32_t lane = 0;    // the calling warp's time per calling lane
-  uint32_t sm = 0;      // what each lane's call holds its SM's slot
-  uint32_t device = 0;  // what each lane's call holds the device's slot (a partial warp's call)
-  // A full warp's call: what each lane holds the device's slot on an empty heap, and more per
-  // block live on the heap.
-  uint32_t deviceFullWarp = 0;
-  double deviceFullWarpPerLive = 0;
-  // What each of `lanes` lanes' calls holds the device's slot, with `live` blocks on the heap.
-  double deviceEach(unsigned lanes, uint64_t live) const {
-    return lanes == 32 ? deviceFullWarp + deviceFullWarpPerLive * double(live) : device;
-  }
+  uint32_t warp = 0;         // the calling warp's fixed part
+  uint32_t lane = 0;         // the calling warp's time per calling lane
+  uint32_t sm = 0;           // what each lane's call holds its SM's slot
+  uint32_t device = 0;       // what each lane's call holds the device's slot
+  double deviceRepeat = 0;   // ... more per call its thread made before in the launch
+  uint32_t firstOfWarp = 0;  // what a warp's first call of this kind holds the device's slot more
 };
 
 class HeapTiming {
  public:
   explicit HeapTiming(unsigned smCount) : smFree_(smCount, 0) {}
-  // The cycle a warp's call ends: issued at `t` on SM `sm` by `lanes` lanes, with `live` blocks
-  // on the heap. malloc and free share the slots (one allocator).
-  uint64_t call(const HeapCallCosts& c, unsigned sm, unsigned lanes, uint64_t live, uint64_t t);
+  // The cycle a warp's call ends: issued at `t` on SM `sm` by `lanes` lanes, whose threads made
+  // `earlierCalls` calls of this kind before it in the launch, all told (`firstOfWarp`: the
+  // warp made none). malloc and free share the slots (one allocator).
+  uint64_t call(const HeapCallCosts& c, unsigned sm, unsigned lanes, uint64_t earlierCalls,
+                bool firstOfWarp, uint64_t t);
 
  private:
   std::vector<uint64_t> smFree_;

@@ -76,6 +76,10 @@ struct WarpCtx {
   uint64_t issuedCount = 0;
   // Each lane's call depth: where its next SASS stack frame goes in local memory.
   std::array<uint16_t, 32> callDepth{};
+  // Each lane's mallocs so far in the launch: a malloc holds the device's allocator slot longer
+  // the more its thread made before (heap_timing.h).
+  std::array<uint32_t, 32> mallocsMade{};
+  uint8_t heapCallsMade = 0;  // bit 0: it called malloc in the launch, bit 1: free
   // A call's frame still to save, or a return's to restore (Engine::callCosts): one STL or LDL
   // a word, each a SASS instruction that the scheduler issues as it issues the PTX's; a
   // restore's data is back at `dataBack`, which its RET waits for.

@@ -16,17 +16,19 @@
 namespace warpsim::sim::timing {
 namespace {
 
-// Every thread mallocs 16 bytes, stores the pointer, and (with `free`) frees it.
-std::string mallocEach(bool free) {
+// Every thread mallocs 16 bytes `mallocs` times (1 or 2), stores the last pointer, and (with
+// `free`) frees it.
+std::string mallocEach(bool free, int mallocs = 1) {
   std::string s =
       ".version 8.0\n.target sm_90\n.address_size 64\n"
       ".extern .func (.param .b64 func_retval0) malloc(.param .b64 malloc_param_0);\n"
       ".extern .func free(.param .b64 free_param_0);\n"
       ".visible .entry k(.param .u64 out) {\n  .reg .b64 %rd<6>;\n  .reg .b32 %r<4>;\n"
       "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %ctaid.x;\n  mov.u32 %r2, %ntid.x;\n"
-      "  mov.u32 %r3, %tid.x;\n  mad.lo.s32 %r1, %r1, %r2, %r3;\n"
-      "  {\n  .param .b64 param0;\n  st.param.b64 [param0], 16;\n  .param .b64 retval0;\n"
-      "  call.uni (retval0), malloc, (param0);\n  ld.param.b64 %rd2, [retval0];\n  }\n";
+      "  mov.u32 %r3, %tid.x;\n  mad.lo.s32 %r1, %r1, %r2, %r3;\n";
+  for (int i = 0; i < mallocs; ++i)
+    s += "  {\n  .param .b64 param0;\n  st.param.b64 [param0], 16;\n  .param .b64 retval0;\n"
+         "  call.uni (retval0), malloc, (param0);\n  ld.param.b64 %rd2, [retval0];\n  }\n";
   if (free)
     s += "  {\n  .param .b64 param0;\n  st.param.b64 [param0], %rd2;\n"
          "  call.uni free, (param0);\n  }\n";
@@ -35,9 +37,10 @@ std::string mallocEach(bool free) {
   return s;
 }
 
-// CTAs of one warp of `threads` threads (32: a full warp's calls).
-uint64_t heapCycles(bool free, uint32_t ctas, const TimingConfig& c, uint32_t threads = 32) {
-  test::PtxRunner r(mallocEach(free), "device_calls.ptx");
+// CTAs of one warp of 32 threads, each thread's mallocs `mallocs` (1 or 2).
+uint64_t heapCycles(bool free, uint32_t ctas, const TimingConfig& c, int mallocs = 1) {
+  const uint32_t threads = 32;
+  test::PtxRunner r(mallocEach(free, mallocs), "device_calls.ptx");
   TimingModel model(c);
   LaunchOptions o;
   o.runner = &model;
@@ -48,15 +51,17 @@ uint64_t heapCycles(bool free, uint32_t ctas, const TimingConfig& c, uint32_t th
   return model.lastReport() ? model.lastReport()->cycles : 0;
 }
 
-// Only the named resource costs: the others are zero. `device` is what a lane's call holds the
-// device's slot, a full warp's as a partial one's, whatever the heap holds.
+// Only the named resource costs: the others are zero (a thread's later calls and a warp's first
+// cost the device's slot nothing more).
 TimingConfig onlyMalloc(uint32_t warp, uint32_t lane, uint32_t sm, uint32_t device) {
   TimingConfig c;
   c.heapMallocWarpCycles = warp;
   c.heapMallocLaneCycles = lane;
   c.heapMallocSmCycles = sm;
-  c.heapMallocCycles = c.heapMallocFullWarpCycles = device;
-  c.heapMallocFullWarpLiveCycles = 0;
+  c.heapMallocCycles = device;
+  c.heapMallocRepeatCycles = 0;
+  c.heapMallocFirstOfWarpCycles = 0;
+  c.heapFreeFirstOfWarpCycles = 0;
   return c;
 }
 
@@ -81,33 +86,29 @@ TEST(DeviceCalls, MallocsOfEverySmShareTheDevicesSlot) {
             heapCycles(false, 2, onlyMalloc(0, 0, 1000, 0)) + 32 * 1000);
 }
 
-TEST(DeviceCalls, AFullWarpsMallocsHoldTheDevicesSlotByTheirOwnCost) {
-  // Full warps: heap.malloc_full_warp_cycles, not heap.malloc_cycles.
+TEST(DeviceCalls, AThreadsLaterMallocsHoldTheDevicesSlotLonger) {
+  // Two mallocs a thread, two CTAs: the second round's 64 calls hold the device's slot
+  // heap.malloc_repeat_cycles more each (the slot sets the end: 1,000 a call).
   TimingConfig c = onlyMalloc(0, 0, 0, 1000);
-  const uint64_t base = heapCycles(false, 2, c);
-  c.heapMallocCycles = 5000;
-  EXPECT_EQ(heapCycles(false, 2, c), base);
-  c.heapMallocFullWarpCycles = 3000;
-  EXPECT_EQ(heapCycles(false, 2, c), base + 64 * 2000);
-  // Warps of 31 lanes: heap.malloc_cycles, not heap.malloc_full_warp_cycles.
-  c = onlyMalloc(0, 0, 0, 1000);
-  const uint64_t partial = heapCycles(false, 2, c, 31);
-  c.heapMallocFullWarpCycles = 3000;
-  EXPECT_EQ(heapCycles(false, 2, c, 31), partial);
-  c.heapMallocCycles = 3000;
-  EXPECT_EQ(heapCycles(false, 2, c, 31), partial + 62 * 2000);
+  const uint64_t base = heapCycles(false, 2, c, 2);
+  c.heapMallocRepeatCycles = 250;
+  EXPECT_EQ(heapCycles(false, 2, c, 2), base + 64 * 250);
+  // One malloc a thread: nothing made before it.
+  EXPECT_EQ(heapCycles(false, 2, c), heapCycles(false, 2, onlyMalloc(0, 0, 0, 1000)));
 }
 
-TEST(DeviceCalls, AFullWarpsMallocsHoldTheDevicesSlotLongerWithMoreBlocksLive) {
-  // One cycle more a lane per block live after the warp's own calls: the first warp's 32 lanes
-  // see 32 blocks, the second's 64, one after the other on the device's slot (which sets the end
-  // in both settings: 1,000 a lane).
+TEST(DeviceCalls, AWarpsFirstCallHoldsTheDevicesSlotLonger) {
   TimingConfig c = onlyMalloc(0, 0, 0, 1000);
-  const uint64_t base = heapCycles(false, 2, c);
-  c.heapMallocFullWarpLiveCycles = 1.0;
-  EXPECT_EQ(heapCycles(false, 2, c), base + 32 * 32 + 32 * 64);
-  // A partial warp's calls do not follow the heap's blocks.
-  EXPECT_EQ(heapCycles(false, 2, c, 31), heapCycles(false, 2, onlyMalloc(0, 0, 0, 1000), 31));
+  const uint64_t base = heapCycles(false, 2, c, 2);
+  // Two warps, each one first malloc of its two.
+  c.heapMallocFirstOfWarpCycles = 3000;
+  EXPECT_EQ(heapCycles(false, 2, c, 2), base + 2 * 3000);
+  // And one first free each, after the mallocs (the frees' device slot sets their end).
+  c.heapFreeWarpCycles = c.heapFreeLaneCycles = c.heapFreeSmCycles = 0;
+  c.heapFreeCycles = 1000;
+  const uint64_t mallocs = heapCycles(true, 2, c, 2);
+  c.heapFreeFirstOfWarpCycles = 5000;
+  EXPECT_EQ(heapCycles(true, 2, c, 2), mallocs + 2 * 5000);
 }
 
 TEST(DeviceCalls, MallocsOfOneSmShareItsSlot) {

@@ -73,7 +73,8 @@ std::string kernel(const std::string& body) {
          "  st.global.u32 [%rd1], %r1;\n  ret;\n}\n";
 }
 
-// Independent fp32 adds: one issue a cycle (two halves of the FMA pipe, issue.fma 2 each), no operand to wait for.
+// Independent fp32 adds: one issue a cycle (two halves of the FMA pipe, issue.fma 2 each), no
+// operand to wait for.
 std::string adds(int n) {
   std::string s;
   for (int i = 0; i < n; ++i)
