@@ -260,18 +260,21 @@ void ldH(Exec& x, const Inst& in) {
       return;
     }
   }
-  if (const uint64_t* base = spanBase<Bytes * Vec>(x, in.ops[1])) {
-    // A full warp's consecutive elements (the coalesced access): one check of the span.
-    if (x.machine->directSpan(space, base[0] + offset, Bytes * Vec, false, r)) {
-      const uint8_t* p = r.host + (base[0] + offset - r.origin);
-      for (unsigned i = 0; i < Vec; ++i) {
-        uint64_t* out = dst[i];
-        if (!out) continue;
-          // Registers and device memory never overlap: the lanes are independent.
+  // A full warp's consecutive elements from host bytes `p` on: registers and device memory
+  // never overlap, so the lanes are independent.
+  const auto readConsecutive = [&](const uint8_t* p) {
+    for (unsigned i = 0; i < Vec; ++i) {
+      uint64_t* out = dst[i];
+      if (!out) continue;
 #pragma GCC ivdep
-        for (unsigned l = 0; l < kWarpSize; ++l)
-          out[l] = value(readElement<Bytes>(p + (l * Vec + i) * Bytes), i);
-      }
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        out[l] = value(readElement<Bytes>(p + (l * Vec + i) * Bytes), i);
+    }
+  };
+  if (const uint64_t* base = spanBase<Bytes * Vec>(x, in.ops[1])) {
+    // The coalesced access: one check of the span.
+    if (x.machine->directSpan(space, base[0] + offset, Bytes * Vec, false, r)) {
+      readConsecutive(r.host + (base[0] + offset - r.origin));
       return;
     }
   }
@@ -288,15 +291,7 @@ void ldH(Exec& x, const Inst& in) {
           return;
       }
     } else if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
-      // One block: registers and device memory never overlap, so the lanes are independent.
-      const uint8_t* p = host + (addrs[0] - origin);
-      for (unsigned i = 0; i < Vec; ++i) {
-        uint64_t* out = dst[i];
-        if (!out) continue;
-#pragma GCC ivdep
-        for (unsigned l = 0; l < kWarpSize; ++l)
-          out[l] = value(readElement<Bytes>(p + (l * Vec + i) * Bytes), i);
-      }
+      readConsecutive(host + (addrs[0] - origin));
       return;
     }
     if constexpr (Vec == 1) {

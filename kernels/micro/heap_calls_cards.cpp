@@ -19,30 +19,37 @@ constexpr HeapShape kHeapShapes[] = {{1, 1}, {1, 32}, {1, 128}, {32, 128}};
 // Per shape: the pointers (zeroed by the free launch), the seeds, the sums.
 constexpr size_t kBuffersPerShape = 3;
 
+// A shape's buffers and its launch pair: `mallocEntry` then `freeEntry` on `ctas` CTAs of
+// `threads`, each with (pointers, seeds or sums, calls) and then `extra`.
+void addShape(Problem& p, Rng& rng, const std::string& tag, uint32_t ctas, uint32_t threads,
+              uint64_t calls, const char* mallocEntry, const char* freeEntry,
+              const std::vector<KernelArg>& extra = {}) {
+  const uint64_t all = uint64_t(ctas) * threads;
+  const uint32_t ptrs = uint32_t(p.buffers.size());
+  p.buffers.push_back(poisonBuffer("ptrs" + tag, ElemType::U64, all * calls));
+  p.buffers.push_back(makeBuffer("seeds" + tag, ElemType::U32, randomU32(rng, all, 0, ~0u), false));
+  p.buffers.push_back(poisonBuffer("sums" + tag, ElemType::U32, all));
+  for (const bool frees : {false, true}) {
+    Launch l;
+    l.entry = frees ? freeEntry : mallocEntry;
+    l.grid = {ctas, 1, 1};
+    l.block = {threads, 1, 1};
+    l.args = {KernelArg::buf(ptrs), KernelArg::buf(ptrs + (frees ? 2 : 1)),
+              KernelArg::u32(uint32_t(calls))};
+    l.args.insert(l.args.end(), extra.begin(), extra.end());
+    p.launches.push_back(std::move(l));
+  }
+}
+
 }  // namespace
 
 Problem makeHeapCalls(uint64_t calls, uint64_t seed) {
   Rng rng(seed);
   Problem p;
   p.size = calls;
-  for (const HeapShape& s : kHeapShapes) {
-    const uint64_t threads = uint64_t(s.ctas) * s.threads;
-    const std::string tag = "_" + std::to_string(s.ctas) + "x" + std::to_string(s.threads);
-    const uint32_t ptrs = uint32_t(p.buffers.size());
-    p.buffers.push_back(poisonBuffer("ptrs" + tag, ElemType::U64, threads * calls));
-    p.buffers.push_back(
-        makeBuffer("seeds" + tag, ElemType::U32, randomU32(rng, threads, 0, ~0u), false));
-    p.buffers.push_back(poisonBuffer("sums" + tag, ElemType::U32, threads));
-    for (const bool frees : {false, true}) {
-      Launch l;
-      l.entry = frees ? "micro_heap_free" : "micro_heap_malloc";
-      l.grid = {s.ctas, 1, 1};
-      l.block = {s.threads, 1, 1};
-      l.args = {KernelArg::buf(ptrs), KernelArg::buf(ptrs + (frees ? 2 : 1)),
-                KernelArg::u32(uint32_t(calls))};
-      p.launches.push_back(std::move(l));
-    }
-  }
+  for (const HeapShape& sh : kHeapShapes)
+    addShape(p, rng, "_" + std::to_string(sh.ctas) + "x" + std::to_string(sh.threads), sh.ctas,
+             sh.threads, calls, "micro_heap_malloc", "micro_heap_free");
   return p;
 }
 
@@ -76,24 +83,9 @@ Problem makeHeapLanes(uint64_t calls, uint64_t seed) {
   Rng rng(seed);
   Problem p;
   p.size = calls;
-  const uint64_t threads = uint64_t(kLanesCtas) * kLanesThreads;
-  for (const uint32_t lanes : kLaneCounts) {
-    const std::string tag = "_lanes" + std::to_string(lanes);
-    const uint32_t ptrs = uint32_t(p.buffers.size());
-    p.buffers.push_back(poisonBuffer("ptrs" + tag, ElemType::U64, threads * calls));
-    p.buffers.push_back(
-        makeBuffer("seeds" + tag, ElemType::U32, randomU32(rng, threads, 0, ~0u), false));
-    p.buffers.push_back(poisonBuffer("sums" + tag, ElemType::U32, threads));
-    for (const bool frees : {false, true}) {
-      Launch l;
-      l.entry = frees ? "micro_heap_lanes_free" : "micro_heap_lanes_malloc";
-      l.grid = {kLanesCtas, 1, 1};
-      l.block = {kLanesThreads, 1, 1};
-      l.args = {KernelArg::buf(ptrs), KernelArg::buf(ptrs + (frees ? 2 : 1)),
-                KernelArg::u32(uint32_t(calls)), KernelArg::u32(lanes)};
-      p.launches.push_back(std::move(l));
-    }
-  }
+  for (const uint32_t lanes : kLaneCounts)
+    addShape(p, rng, "_lanes" + std::to_string(lanes), kLanesCtas, kLanesThreads, calls,
+             "micro_heap_lanes_malloc", "micro_heap_lanes_free", {KernelArg::u32(lanes)});
   return p;
 }
 
