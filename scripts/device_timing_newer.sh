@@ -16,7 +16,8 @@
 # or device-side work (heap_list, cdp_quicksort, gauss_elim), then, on an H200 only, the cluster
 # and fence probes that ran on an H100 so far. Call 3 (either card): the device heap's cost
 # against its state (micro_heap_lanes, micro_heap_calls at more sizes, heap_list at two more)
-# and HBM's rate against its access pattern (micro_dram_streams). Each group stops
+# and HBM's rate against its access pattern (micro_dram_streams). Call 4 (either card): a
+# shrinking mask's malloc cost (micro_heap_shrink) beside heap_list. Each group stops
 # starting cards at its budget.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -58,8 +59,18 @@ case "${1:-1}" in
     BUDGET=100 TAG=dram WORK=/tmp/dram MEASURE_ARGS="--sizes 64,256" \
       bash scripts/device_timing.sh micro_dram_streams | tail -n 4
     ;;
+  4)
+    # heap_list's mallocs cost the chip 1.4 times what micro_heap_calls' and micro_heap_lanes'
+    # give its calls a thread (docs/FIDELITY.md "Device malloc: a thread's earlier calls, a
+    # warp's first"): micro_heap_shrink's masks shrink round by round as heap_list's do, beside
+    # heap_list 4096 in the same call. Any card.
+    BUDGET=150 TAG=shrink WORK=/tmp/shrink MEASURE_ARGS="--sizes 8,16,24" \
+      bash scripts/device_timing.sh micro_heap_shrink | tail -n 4
+    BUDGET=100 TAG=heaplist4096 WORK=/tmp/heaplist4096 MEASURE_ARGS="--sizes 4096" \
+      bash scripts/device_timing.sh heap_list | tail -n 4
+    ;;
   *)
-    echo "usage: $0 1|2|3" >&2
+    echo "usage: $0 1|2|3|4" >&2
     exit 2
     ;;
 esac

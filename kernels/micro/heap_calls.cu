@@ -64,3 +64,28 @@ extern "C" __global__ void micro_heap_lanes_free(unsigned long long* __restrict_
   const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
   sums[t] = (threadIdx.x & 31u) < lanes ? freeSeries(ptrs, calls, t, gridDim.x * blockDim.x) : 0;
 }
+
+// micro_heap_shrink (issue 9): lane l of every warp makes calls - calls * l / 32 mallocs (lane 0
+// all of them, lane 31 a 32nd), so the warp's mask shrinks round by round as heap_list's does
+// while its lists end (micro_heap_lanes' masks stay fixed); its other pointers stay null. On 32
+// CTAs of 128 threads: whether a call under a mask that changed since the warp's last costs more
+// (heap_list pays 1.4 times what the fitted cost of its calls a thread gives).
+__device__ __forceinline__ unsigned shrinkCalls(unsigned calls) {
+  return calls - calls * (threadIdx.x & 31u) / 32u;
+}
+
+extern "C" __global__ void micro_heap_shrink_malloc(unsigned long long* __restrict__ ptrs,
+                                                    const unsigned* __restrict__ seeds,
+                                                    unsigned calls) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned threads = gridDim.x * blockDim.x;
+  const unsigned mine = shrinkCalls(calls);
+  mallocSeries(ptrs, seeds[t], mine, t, threads);
+  for (unsigned k = mine; k < calls; ++k) ptrs[k * threads + t] = 0;
+}
+
+extern "C" __global__ void micro_heap_shrink_free(unsigned long long* __restrict__ ptrs,
+                                                  unsigned* __restrict__ sums, unsigned calls) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  sums[t] = freeSeries(ptrs, shrinkCalls(calls), t, gridDim.x * blockDim.x);
+}

@@ -107,4 +107,28 @@ void referenceHeapLanes(Problem& p) {
   }
 }
 
+Problem makeHeapShrink(uint64_t calls, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = calls;
+  addShape(p, rng, "", kLanesCtas, kLanesThreads, calls, "micro_heap_shrink_malloc",
+           "micro_heap_shrink_free");
+  return p;
+}
+
+void referenceHeapShrink(Problem& p) {
+  const auto seeds = readBuffer<uint32_t>(p.buffers[1]);
+  std::vector<uint32_t> sums(seeds.size());
+  for (size_t t = 0; t < seeds.size(); ++t) {
+    const uint64_t mine = p.size - p.size * (t % 32) / 32;
+    uint32_t v = seeds[t];
+    for (uint64_t k = 0; k < mine; ++k) {
+      v = v * 1664525u + 1013904223u;
+      sums[t] += v;
+    }
+  }
+  writeBuffer(p.buffers[0], std::vector<uint64_t>(seeds.size() * p.size, 0));
+  writeBuffer(p.buffers[2], sums);
+}
+
 }  // namespace warpsim::kernels

@@ -18,4 +18,9 @@ void referenceHeapCalls(Problem& p);
 Problem makeHeapLanes(uint64_t calls, uint64_t seed);
 void referenceHeapLanes(Problem& p);
 
+// micro_heap_shrink: lane l of every warp of 32 CTAs of 128 threads mallocs size - size * l / 32
+// blocks (then frees them), so each warp's mask shrinks from round to round.
+Problem makeHeapShrink(uint64_t calls, uint64_t seed);
+void referenceHeapShrink(Problem& p);
+
 }  // namespace warpsim::kernels

@@ -669,6 +669,11 @@ std::vector<Card> microCards() {
            "32, 31, 16, 4 and 1 lanes of every warp of 32 CTAs of 128 threads (whether a "
            "contended call costs by the lane, by the warp, or by the warp's mask)",
            4, 1, 16, makeHeapLanes, referenceHeapLanes),
+      card("micro_heap_shrink", "heap_calls",
+           "calibration: device-side mallocs of 16 bytes, then their frees, by 32 CTAs of 128 "
+           "threads, lane l of each warp making size - size * l / 32 of them (each warp's mask "
+           "shrinking from round to round, as heap_list's)",
+           8, 1, 24, makeHeapShrink, referenceHeapShrink),
       card("micro_shfl_chain", "sync_chains",
            "calibration: size dependent shfl.sync on one warp (shuffle latency)", 64, 1, 512,
            makeShfl, referenceShfl),

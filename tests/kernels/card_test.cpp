@@ -349,6 +349,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_call_chain", {warp32}},
       {"micro_heap_calls", {one}},  // one thread first; the larger shapes follow
       {"micro_heap_lanes", {same}},
+      {"micro_heap_shrink", {same}},
       {"micro_branch_chain", {warp32}},
       {"micro_bar_chain", {cta256}},
       {"micro_skip_conflict", {warp32}},  // its first launch: one warp alone
