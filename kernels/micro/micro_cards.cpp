@@ -648,7 +648,7 @@ std::vector<Card> microCards() {
            "calibration: size MiB read from device memory as 1, 4, 16, 64, 256, 1,024 and "
            "8,192 concurrent streams by 8,192 warps (a launch each: HBM's rate against its "
            "access pattern, daxpy's neighbouring lines to gemv_warp's row a warp)",
-           1, 1, 512, makeDramStreams, referenceDramStreams),
+           1, 1, 4, makeDramStreams, referenceDramStreams),
       card("micro_branch_chain", "branch_chains",
            "calibration: size rounds of an if/else that stays a branch in SASS, by one warp: "
            "every lane left, all lanes one way by the round, the lanes split by parity (what a "
