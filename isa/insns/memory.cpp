@@ -381,18 +381,20 @@ void stH(Exec& x, const Inst& in) {
       return;
     }
   }
+  // A full warp's consecutive elements from host bytes `p` on, as in ldH.
+  const auto writeConsecutive = [&](uint8_t* p) {
+    for (unsigned i = 0; i < Vec; ++i) {
+      const uint64_t* from = src[i];
+#pragma GCC ivdep
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        writeElement<Bytes>(p + (l * Vec + i) * Bytes, from[l]);
+    }
+  };
   Machine::DirectRegion r;
   if (const uint64_t* base = spanBase<Bytes * Vec>(x, in.ops[0])) {
-    // A full warp's consecutive elements, as in ldH.
     const uint64_t at = base[0] + uint64_t(in.ops[0].offset);
     if (x.machine->directSpan(addressedSpace(in), at, Bytes * Vec, true, r)) {
-      uint8_t* p = r.host + (at - r.origin);
-      for (unsigned i = 0; i < Vec; ++i) {
-        const uint64_t* from = src[i];
-#pragma GCC ivdep
-        for (unsigned l = 0; l < kWarpSize; ++l)
-          writeElement<Bytes>(p + (l * Vec + i) * Bytes, from[l]);
-      }
+      writeConsecutive(r.host + (at - r.origin));
       return;
     }
   }
@@ -402,13 +404,7 @@ void stH(Exec& x, const Inst& in) {
     uint8_t* host = r.host;  // as in ldH: offsets first
     const uint64_t origin = r.origin;
     if (r.laneStride == 0 && consecutive(x.mask, addrs, Bytes * Vec)) {
-      uint8_t* p = host + (addrs[0] - origin);  // one block, as in ldH
-      for (unsigned i = 0; i < Vec; ++i) {
-        const uint64_t* from = src[i];
-#pragma GCC ivdep
-        for (unsigned l = 0; l < kWarpSize; ++l)
-          writeElement<Bytes>(p + (l * Vec + i) * Bytes, from[l]);
-      }
+      writeConsecutive(host + (addrs[0] - origin));  // one block, as in ldH
       return;
     }
     forLanes(x.mask, [&](unsigned l) {

@@ -15,7 +15,9 @@ namespace {
 struct HeapShape {
   uint32_t ctas, threads;
 };
-constexpr HeapShape kHeapShapes[] = {{1, 1}, {1, 32}, {1, 128}, {32, 128}};
+// heap_list's 32 CTAs of 128 threads: micro_heap_lanes' and micro_heap_shrink's shape too.
+constexpr HeapShape kContended{32, 128};
+constexpr HeapShape kHeapShapes[] = {{1, 1}, {1, 32}, {1, 128}, kContended};
 // Per shape: the pointers (zeroed by the free launch), the seeds, the sums.
 constexpr size_t kBuffersPerShape = 3;
 
@@ -75,7 +77,6 @@ namespace {
 // micro_heap_lanes' lane counts, the full warp first (the heap's first calls of the process are
 // full warps', as micro_heap_calls' are not), then masks ever more partial.
 constexpr uint32_t kLaneCounts[] = {32, 31, 16, 4, 1};
-constexpr uint32_t kLanesCtas = 32, kLanesThreads = 128;
 
 }  // namespace
 
@@ -84,7 +85,7 @@ Problem makeHeapLanes(uint64_t calls, uint64_t seed) {
   Problem p;
   p.size = calls;
   for (const uint32_t lanes : kLaneCounts)
-    addShape(p, rng, "_lanes" + std::to_string(lanes), kLanesCtas, kLanesThreads, calls,
+    addShape(p, rng, "_lanes" + std::to_string(lanes), kContended.ctas, kContended.threads, calls,
              "micro_heap_lanes_malloc", "micro_heap_lanes_free", {KernelArg::u32(lanes)});
   return p;
 }
@@ -111,7 +112,7 @@ Problem makeHeapShrink(uint64_t calls, uint64_t seed) {
   Rng rng(seed);
   Problem p;
   p.size = calls;
-  addShape(p, rng, "", kLanesCtas, kLanesThreads, calls, "micro_heap_shrink_malloc",
+  addShape(p, rng, "", kContended.ctas, kContended.threads, calls, "micro_heap_shrink_malloc",
            "micro_heap_shrink_free");
   return p;
 }

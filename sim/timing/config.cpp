@@ -334,7 +334,7 @@ const std::vector<Row>& rows() {
        "1,500-2,200 for the ninth to sixteenth, whatever the lanes calling; the allocator's L2 "
        "atomics a call grow alike, 77 to 1,362); fitted with heap.malloc_cycles. heap_list "
        "(lists of 0-24 nodes a thread, 1,700 cycles a call at 8, 16 and 32 SMs) reads 0.7 "
-       "of the chip with it",
+       "of h100_newer.tsv's chip with it and 0.88 of a later run's (h100_heap_repeat.tsv)",
        true},
       {"heap.malloc_first_of_warp_cycles", &TimingConfig::heapMallocFirstOfWarpCycles, "cycles",
        "what a warp's first malloc in a launch holds the device's allocator slot more: fitted "

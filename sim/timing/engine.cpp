@@ -879,16 +879,18 @@ void Engine::callCosts(WarpCtx& w, uint64_t t) {
   // slot and the device's are through its lanes' calls (heap_timing.h).
   if (callee && (callee == malloc_ || callee == free_)) {
     const bool isMalloc = callee == malloc_;
-    const HeapCallCosts costs =
-        isMalloc ? HeapCallCosts{c_.heapMallocWarpCycles,   c_.heapMallocLaneCycles,
-                                 c_.heapMallocSmCycles,     c_.heapMallocCycles,
-                                 c_.heapMallocRepeatCycles, c_.heapMallocFirstOfWarpCycles}
-                 : HeapCallCosts{c_.heapFreeWarpCycles,
-                                 c_.heapFreeLaneCycles,
-                                 c_.heapFreeSmCycles,
-                                 c_.heapFreeCycles,
-                                 0,
-                                 c_.heapFreeFirstOfWarpCycles};
+    const HeapCallCosts costs = isMalloc
+                                    ? HeapCallCosts{.warp = c_.heapMallocWarpCycles,
+                                                    .lane = c_.heapMallocLaneCycles,
+                                                    .sm = c_.heapMallocSmCycles,
+                                                    .device = c_.heapMallocCycles,
+                                                    .deviceRepeat = c_.heapMallocRepeatCycles,
+                                                    .firstOfWarp = c_.heapMallocFirstOfWarpCycles}
+                                    : HeapCallCosts{.warp = c_.heapFreeWarpCycles,
+                                                    .lane = c_.heapFreeLaneCycles,
+                                                    .sm = c_.heapFreeSmCycles,
+                                                    .device = c_.heapFreeCycles,
+                                                    .firstOfWarp = c_.heapFreeFirstOfWarpCycles};
     uint64_t earlier = 0;
     if (isMalloc)
       for (isa::LaneMask m = curExecuted_; m; m &= m - 1)
