@@ -66,10 +66,21 @@ std::string cardSizeError(const kernels::Card& card, uint64_t size, uint64_t mem
          std::to_string(memoryLimit) + " bytes of device memory";
 }
 
+bool cardMatches(const std::string& name, const std::string& pattern) {
+  if (pattern.empty()) return true;
+  for (size_t from = 0;;) {
+    const size_t comma = pattern.find(',', from);
+    const std::string part = pattern.substr(from, comma - from);
+    if (!part.empty() && name.find(part) != std::string::npos) return true;
+    if (comma == std::string::npos) return false;
+    from = comma + 1;
+  }
+}
+
 std::vector<const kernels::Card*> selectCards(const std::string& pattern) {
   std::vector<const kernels::Card*> out;
   for (const kernels::Card& c : kernels::allCards())
-    if (pattern.empty() || c.name.find(pattern) != std::string::npos) out.push_back(&c);
+    if (cardMatches(c.name, pattern)) out.push_back(&c);
   return out;
 }
 

@@ -46,7 +46,10 @@ CardResult runLoadedCard(Backend& backend, const kernels::Card& card, uint64_t s
 std::string cardSizeError(const kernels::Card& card, uint64_t size,
                           uint64_t memoryLimit = sim::kDefaultDeviceMemoryBytes);
 
-// Cards whose name contains `pattern` (all when empty), in suite order.
+// Whether a card's `name` matches `pattern`: a comma-separated list of substrings, any of
+// which the name contains (every name matches an empty pattern).
+bool cardMatches(const std::string& name, const std::string& pattern);
+// Cards whose name matches `pattern` (cardMatches), in suite order.
 std::vector<const kernels::Card*> selectCards(const std::string& pattern);
 
 }  // namespace warpsim::harness

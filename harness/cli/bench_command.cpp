@@ -177,7 +177,8 @@ int memoryRun(const kernels::Card& c, uint64_t size, bool json) {
 int benchCommand(const std::vector<std::string>& args) {
   po::options_description opts("bench options");
   opts.add_options()("help,h", "show this help")(
-      "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
+      "pattern", po::value<std::string>()->default_value(""),
+      "select cards by name (substrings, comma-separated)")(
       "size", po::value<uint64_t>()->default_value(0), "problem size (0 = each card's default)")(
       "repeat", po::value<unsigned>()->default_value(3), "runs per measurement (the best counts)")(
       "memory", "measure peak memory of one kernel's launch instead of speed")(

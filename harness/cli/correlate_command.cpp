@@ -67,7 +67,7 @@ std::vector<harness::ProblemComparison> compareAll(
   std::vector<ProblemKey> order;
   std::map<ProblemKey, std::vector<const harness::MeasuredLaunch*>> byProblem;
   for (const auto& m : launches) {
-    if (m.card.find(o.pattern) == std::string::npos) continue;
+    if (!harness::cardMatches(m.card, o.pattern)) continue;
     if (o.maxThreads && m.threads > o.maxThreads) continue;
     const ProblemKey k{m.card, m.size, m.seed};
     auto& v = byProblem[k];
@@ -283,7 +283,8 @@ bool plot(const std::vector<harness::ProblemComparison>& problems,
 int correlateCommand(const std::vector<std::string>& args) {
   po::options_description opts("correlate options");
   opts.add_options()("help,h", "show this help")(
-      "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
+      "pattern", po::value<std::string>()->default_value(""),
+      "select cards by name (substrings, comma-separated)")(
       "data", po::value<std::string>()->default_value("tests/recorded/timing/h200_ncu.tsv"),
       "the measurements")("noise", po::value<std::string>(),
                           "repeated launches for the chip's noise (default: "

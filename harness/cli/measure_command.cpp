@@ -120,7 +120,8 @@ std::optional<std::vector<uint64_t>> parseSizes(const std::string& text) {
 int measureCommand(const std::vector<std::string>& args) {
   po::options_description opts("measure options");
   opts.add_options()("help,h", "show this help")(
-      "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
+      "pattern", po::value<std::string>()->default_value(""),
+      "select cards by name (substrings, comma-separated)")(
       "manifest", po::value<std::string>(), "the file to write the launch list into")(
       "ladder", po::value<unsigned>()->default_value(3), "sizes per card")(
       "max-threads", po::value<uint64_t>()->default_value(uint64_t(1) << 22),

@@ -46,8 +46,9 @@ simulator and compares each output with the GPU's. Exit status 1 on any mismatch
 int recordCommand(const std::vector<std::string>& args) {
   po::options_description opts("record options");
   opts.add_options()("help,h", "show this help")(
-      "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
-      "out", po::value<std::string>(), "the directory to write cases into")(
+      "pattern", po::value<std::string>()->default_value(""),
+      "select cards by name (substrings, comma-separated)")("out", po::value<std::string>(),
+                                                            "the directory to write cases into")(
       "cases", po::value<unsigned>()->default_value(20), "cases per card")(
       "seed", po::value<uint64_t>()->default_value(2026), "the seed of sizes and input seeds")(
       "timed-runs", po::value<unsigned>()->default_value(5), "timed GPU runs per launch");

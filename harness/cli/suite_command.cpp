@@ -86,7 +86,8 @@ std::string scheduleDifference(const kernels::Card& card, const harness::CardRes
 int suiteCommand(const std::vector<std::string>& args) {
   po::options_description opts("suite options");
   opts.add_options()("help,h", "show this help")(
-      "pattern", po::value<std::string>()->default_value(""), "select cards by name")(
+      "pattern", po::value<std::string>()->default_value(""),
+      "select cards by name (substrings, comma-separated)")(
       "size", po::value<uint64_t>()->default_value(0), "problem size (0 = each card's default)")(
       "seed", po::value<uint64_t>()->default_value(1), "input generator seed")(
       "list", "list the cards and what each demonstrates")("json", "machine-readable output")(
