@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -53,6 +54,11 @@ TEST(GridExecutor, AThrowStopsTheOtherThreadsTakingIndices) {
                                [&](uint64_t i, unsigned) {
                                  ++runs;
                                  if (i == 3) throw std::runtime_error("index 3");
+                                 // Each other index takes a millisecond, so that the other
+                                 // thread, claiming while index 3's unwinds, takes at most a
+                                 // few even when a loaded machine preempts the thrower (an
+                                 // empty body let it take 1,441 in one such run).
+                                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
                                }),
                  std::runtime_error);
     // Index 3's thread stops the claims as it throws; the other may have taken a few meanwhile.
