@@ -17,8 +17,9 @@
 # and fence probes that ran on an H100 so far. Call 3 (either card): the device heap's cost
 # against its state (micro_heap_lanes, micro_heap_calls at more sizes, heap_list at two more)
 # and HBM's rate against its access pattern (micro_dram_streams). Call 4 (either card): a
-# shrinking mask's malloc cost (micro_heap_shrink) beside heap_list. Each group stops
-# starting cards at its budget.
+# shrinking mask's malloc cost (micro_heap_shrink) beside heap_list. Call 5 (either card):
+# HBM's latency against the bytes in flight (micro_dram_inflight) and every PTX's SASS. Each
+# group stops starting cards at its budget.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 OUT=${OUT:-/tmp/out}
@@ -69,8 +70,26 @@ case "${1:-1}" in
     BUDGET=100 TAG=heaplist4096 WORK=/tmp/heaplist4096 MEASURE_ARGS="--sizes 4096" \
       bash scripts/device_timing.sh heap_list | tail -n 4
     ;;
+  5)
+    # HBM's latency against the bytes in flight (docs/FIDELITY.md "HBM's latency under load"):
+    # micro_dram_inflight's 16 launches (8 to 64 warps an SM, 1 to 8 lines in flight a warp)
+    # past the L2, then the SASS of every PTX the build made (cuobjdump -sass: which loops
+    # ptxas unrolled, e.g. micro_dram_streams' and micro_dram_inflight's trips). Any card.
+    BUDGET=240 TAG=inflight WORK=/tmp/inflight MEASURE_ARGS="--sizes 64,256" \
+      bash scripts/device_timing.sh micro_dram_inflight | tail -n 4
+    mkdir -p /tmp/sass_all
+    for ptx in build/ptx/*.ptx; do
+      name=$(basename "$ptx" .ptx)
+      arch=sm_90
+      case "$name" in *_sm90a) arch=sm_90a ;; esac
+      timeout 60 ptxas -arch=$arch -o "/tmp/sass_all/$name.cubin" "$ptx" 2>/dev/null &&
+        cuobjdump -sass "/tmp/sass_all/$name.cubin" > "/tmp/sass_all/$name.sass" 2>&1
+      rm -f "/tmp/sass_all/$name.cubin"
+    done
+    tar -C /tmp/sass_all -cJf "$OUT/sass_all.tar.xz" . && ls /tmp/sass_all | wc -l
+    ;;
   *)
-    echo "usage: $0 1|2|3|4" >&2
+    echo "usage: $0 1|2|3|4|5" >&2
     exit 2
     ;;
 esac

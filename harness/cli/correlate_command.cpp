@@ -106,6 +106,7 @@ std::vector<harness::ProblemComparison> compareAll(
       const double scale = c.measuredClockGhz / cfg.clockGhz;
       cfg.dramLatency = uint32_t(std::lround(cfg.dramLatency * scale));
       cfg.dramBytesPerCycle /= scale;
+      cfg.dramBankCycles *= scale;
       cfg.clockGhz = c.measuredClockGhz;
     }
     sim::LaunchOptions lo = o.launch;

@@ -19,3 +19,49 @@ extern "C" __global__ void micro_dram_streams(float* __restrict__ out,
     sum += region[size_t(l) * 32 + lane];
   out[size_t(warp) * 32 + lane] = sum;
 }
+
+// HBM's latency against the bytes in flight (TIMING.md section 6, #8: a Little's-law sweep;
+// docs/FIDELITY.md "HBM's latency under load"): each warp reads its own contiguous run of
+// `perWarp` 128-byte lines, K lines at a time (K independent loads issued before any is used:
+// `#pragma unroll` on the K, `#pragma unroll 1` on the trips, so ptxas keeps exactly K in
+// flight), each lane summing its words. The launch's warps per SM and K set the bytes in
+// flight; the cycles give the rate, and the rate the latency under that load.
+template <int K>
+__device__ void readInflight(float* __restrict__ out, const float* __restrict__ src,
+                             unsigned perWarp) {
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned warp = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  const float* run = src + size_t(warp) * perWarp * 32 + lane;
+  float sum[K];
+#pragma unroll
+  for (int k = 0; k < K; ++k) sum[k] = 0.0f;
+#pragma unroll 1
+  for (unsigned l = 0; l < perWarp; l += K) {
+    float v[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) v[k] = __ldg(run + size_t(l + k) * 32);
+#pragma unroll
+    for (int k = 0; k < K; ++k) sum[k] += v[k];
+  }
+  float total = 0.0f;
+#pragma unroll
+  for (int k = 0; k < K; ++k) total += sum[k];
+  out[size_t(warp) * 32 + lane] = total;
+}
+
+extern "C" __global__ void micro_dram_inflight1(float* __restrict__ out,
+                                                const float* __restrict__ src, unsigned perWarp) {
+  readInflight<1>(out, src, perWarp);
+}
+extern "C" __global__ void micro_dram_inflight2(float* __restrict__ out,
+                                                const float* __restrict__ src, unsigned perWarp) {
+  readInflight<2>(out, src, perWarp);
+}
+extern "C" __global__ void micro_dram_inflight4(float* __restrict__ out,
+                                                const float* __restrict__ src, unsigned perWarp) {
+  readInflight<4>(out, src, perWarp);
+}
+extern "C" __global__ void micro_dram_inflight8(float* __restrict__ out,
+                                                const float* __restrict__ src, unsigned perWarp) {
+  readInflight<8>(out, src, perWarp);
+}

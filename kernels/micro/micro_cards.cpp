@@ -649,6 +649,11 @@ std::vector<Card> microCards() {
            "8,192 concurrent streams by 8,192 warps (a launch each: HBM's rate against its "
            "access pattern, daxpy's neighbouring lines to gemv_warp's row a warp)",
            1, 1, 4, makeDramStreams, referenceDramStreams),
+      card("micro_dram_inflight", "dram_streams",
+           "calibration: size MiB read from device memory by 1, 2, 4 and 8 CTAs of 256 threads "
+           "an SM, each warp keeping 1, 2, 4 or 8 lines in flight (a launch each: HBM's latency "
+           "against the bytes in flight, 135 KB to 8.4 MB)",
+           1, 1, 4, makeDramInflight, referenceDramInflight),
       card("micro_branch_chain", "branch_chains",
            "calibration: size rounds of an if/else that stays a branch in SASS, by one warp: "
            "every lane left, all lanes one way by the round, the lanes split by parity (what a "

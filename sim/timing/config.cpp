@@ -436,6 +436,18 @@ const std::vector<Row>& rows() {
        "load-to-use from HBM: S1 650-658, S2 600-656", true},
       {"dram.bytes_per_cycle", &TimingConfig::dramBytesPerCycle, "bytes/cycle",
        "4.8 TB/s spec x 0.9 sustained / 1.98 GHz [unverified]", false},
+      {"dram.banks", &TimingConfig::dramBanks, "servers",
+       "the independent queues HBM requests hash to (dram.h; 0: none, the data path alone "
+       "queues), 1.5 x dram.bytes_per_cycle x dram.bank_cycles / 32: fitted with "
+       "dram.bank_cycles to the DRAM-bound cards of tests/recorded/timing/h200_ncu.tsv (gemv_warp, "
+       "daxpy, saxpy, vector_add, micro_copy, ddot, bf16_fma_relu: MAPE 11.7% -> 6.1%) and "
+       "micro_dram_streams on the H100 (h100_dram.tsv: 0.71 -> 0.96 of the chip at 64 MiB)",
+       true},
+      {"dram.bank_cycles", &TimingConfig::dramBankCycles, "cycles per sector",
+       "how long a 32-byte DRAM access holds its server (dram.banks): with them, a load's "
+       "wait grows with HBM's load as the chip's does (docs/FIDELITY.md \"HBM's latency under "
+       "load\"); fitted with dram.banks (100-400 tried)",
+       true},
       {"peak.fp32_flop_per_cycle", &TimingConfig::peakFp32FlopPerCycle, "FLOP/cycle/SM",
        "roofline only: 128 FP32 lanes per SM x 2 (FMA) (NVIDIA H100 whitepaper, GH100 SM; "
        "66.9 TFLOP/s at 132 SMs x 1.98 GHz)",
@@ -507,6 +519,9 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.ptxasSassStalls > 1) fail("ptxas.sass_stalls: must be 0 or 1");
   if (!(c.l2PartialWriteSlots >= 1)) fail("l2.partial_write_slots: must be at least 1");
   if (!(c.l2FarLookupSlots >= 1)) fail("l2.far_lookup_slots: must be at least 1");
+  if (c.dramBanks > (1u << 20)) fail("dram.banks: must be 0..1048576");
+  if (!(c.dramBankCycles >= 0) || c.dramBankCycles > 1e6)
+    fail("dram.bank_cycles: must be 0..1000000");
   if (!(c.l2BytesPerCycle > 0) || !(c.dramBytesPerCycle > 0))
     fail("bytes_per_cycle: must be positive");
   for (double v : {c.peakFp32FlopPerCycle, c.peakFp64FlopPerCycle, c.peakFp16FlopPerCycle,

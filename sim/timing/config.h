@@ -188,6 +188,9 @@ struct TimingConfig {
   uint32_t frameConventionCycles = 36;
   uint32_t dramLatency = 650;
   double dramBytesPerCycle = 2180;
+  // HBM's servers (dram.h): their count and how long a sector's access holds one.
+  uint32_t dramBanks = 20480;
+  double dramBankCycles = 200;
   // The roofline's peaks (report only: the model's timing does not read them). FLOP per cycle
   // per SM (an FMA counts 2) and the DRAM's bandwidth in TB/s.
   double peakFp32FlopPerCycle = 256, peakFp64FlopPerCycle = 128, peakFp16FlopPerCycle = 512;

@@ -7,7 +7,7 @@ namespace warpsim::sim::timing {
 L2::L2(const TimingConfig& c)
     : smCount_(c.smCount),
       lineBytes_(c.l2LineBytes),
-      dram_(c.dramLatency, c.dramBytesPerCycle),
+      dram_(c.dramLatency, c.dramBytesPerCycle, c.dramBanks, c.dramBankCycles),
       hitLatency_(c.l2HitLatency),
       atomicLatency_(c.atomicL2Latency),
       bytesPerCycle_(c.l2BytesPerCycle),
@@ -86,7 +86,7 @@ uint64_t L2::home(SectorCache& cache, uint64_t sector, L2Op op, uint64_t at, Mem
   if (op == L2Op::Write) {
     done = at + hitLatency_;  // a full-sector write allocates without reading DRAM
   } else {
-    done = dram_.read(at, 32);
+    done = dram_.read(at, sector, 32);
     m.dramReadBytes += 32;
   }
   writeBack(cache.fill(sector, done, op != L2Op::Read, at), at, m);
