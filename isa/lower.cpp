@@ -14,6 +14,7 @@
 #include "isa/insn_table.h"
 #include "isa/insns/families.h"
 #include "isa/liveness.h"
+#include "isa/param_zeroing.h"
 
 namespace warpsim::isa {
 namespace {
@@ -748,6 +749,7 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress,
   }
   p.localBytesPerThread = alignUp(localCursor, 16);
   checkLocalRecursion(p);
+  setParamZeroing(p);
   return p;
 }
 

@@ -211,6 +211,14 @@ void Cta::enterCall(const Inst& in, const isa::FunctionCode& callee, LaneMask ma
     const isa::ParamSlot& p = callee.params[i];
     copyLaneParams(mask, f, p.offset, caller, src, p.bytes);
   }
+  // Parameters the call passes nothing for read as zero: enterFrame zeroed them only when it
+  // zeroed the whole area, since the analysis counts every parameter as written at entry.
+  if (callee.paramZeroKnown && args.elems.size() < callee.params.size()) [[unlikely]]
+    for (size_t i = args.elems.size(); i < callee.params.size(); ++i) {
+      const isa::ParamSlot& p = callee.params[i];
+      isa::forLanes(mask,
+                    [&](unsigned lane) { std::memset(f.laneParam(lane) + p.offset, 0, p.bytes); });
+    }
 }
 
 void Cta::ret(const Inst& in, LaneMask mask) {
@@ -221,6 +229,16 @@ void Cta::ret(const Inst& in, LaneMask mask) {
   }
   Frame& f = w.frames.back();
   f.returned |= mask;
+  // Every lane of the frame's one path returns (the usual ret, after the callee's paths met):
+  // the call ends now, as reconverge would end it once the path had lost its lanes (pop the
+  // path, copy the return values back, pop the frame), without the lanes' removal and the pass
+  // through reconverge. The caller's path resumes after the call as it was left there.
+  if (w.stack.size() == f.stackBase + 1 && w.stack.back().mask == mask) {
+    w.stack.pop_back();
+    finishCall(w);
+    stop_ |= kPcSet;
+    return;
+  }
   removeLanes(w, mask, f.stackBase);
   // Lanes whose guard was false go on after the ret.
   w.stack.back().pc = in.pc + 1;
@@ -267,13 +285,21 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
   // Each register a shuffle reads (isa/liveness.h): isa::zeroLanes, not fill_n (`rep stosq`).
   for (uint32_t slot : fn.zeroAtEntry) isa::zeroLanes(regs + size_t(slot) * kWarpSize);
   std::fill(f.preds.begin(), f.preds.end(), 0);
-  // The .param variables of the lanes that enter read as zero until written. Only these lanes
-  // ever run in the frame (a call's lanes never grow), so the others' bytes may stay as they were:
-  // one block from the lowest lane to the highest.
-  if (mask && laneBytes) {
-    const unsigned lo = unsigned(std::countr_zero(mask)),
-                   hi = 31u - unsigned(std::countl_zero(mask));
-    std::memset(f.laneParams.data() + lo * laneBytes, 0, (hi - lo + 1) * laneBytes);
+  // The .param variables of the lanes that enter read as zero until written: the bytes that may
+  // be read before written (isa/param_zeroing.h), each lane's own, else the whole area. Only
+  // these lanes ever run in the frame (a call's lanes never grow), so the others' bytes may stay
+  // as they were: one block from the lowest lane to the highest.
+  if (!fn.paramZeroKnown) {
+    if (mask && laneBytes) {
+      const unsigned lo = unsigned(std::countr_zero(mask)),
+                     hi = 31u - unsigned(std::countl_zero(mask));
+      std::memset(f.laneParams.data() + lo * laneBytes, 0, (hi - lo + 1) * laneBytes);
+    }
+  } else {
+    for (const auto& [offset, bytes] : fn.paramZeroRanges)
+      isa::forLanes(mask, [&, offset = offset, bytes = bytes](unsigned lane) {
+        std::memset(f.laneParams.data() + lane * laneBytes + offset, 0, bytes);
+      });
   }
   f.stackBase = w.stack.size();
   f.callSite = callSite;
