@@ -194,6 +194,14 @@ void Cta::call(const Inst& in, LaneMask mask) {
   enterCall(in, ctx_->program->functions[size_t(in.callee)], mask);
 }
 
+inline void Cta::checkStack(const Warp& w, const isa::FunctionCode& callee, const Inst& in,
+                            LaneMask mask) {
+  const size_t index = size_t(&callee - ctx_->program->functions.data());
+  const uint64_t top = w.frames.back().stackTop + ctx_->stack.frameBytes[index];
+  if (top > ctx_->stack.limit) [[unlikely]]
+    stackOverflow(w, index, top, in, mask);
+}
+
 void Cta::enterCall(const Inst& in, const isa::FunctionCode& callee, LaneMask mask) {
   Warp& w = *cur_;
   if (ctx_->stack.checked) checkStack(w, callee, in, mask);
@@ -204,21 +212,23 @@ void Cta::enterCall(const Inst& in, const isa::FunctionCode& callee, LaneMask ma
   Frame& f = w.frames.back();
   Frame& caller = w.frames[w.frames.size() - 2];
   // The call binder normalizes operands to {returns list, function, arguments list}; the
-  // argument list names the caller's .param variables, in order.
-  const isa::Opnd& args = in.ops[2];
-  for (size_t i = 0; i < args.elems.size() && i < callee.params.size(); ++i) {
-    const uint64_t src = uint64_t(args.elems[i].offset) - isa::kLaneParamBase;
-    const isa::ParamSlot& p = callee.params[i];
-    copyLaneParams(mask, f, p.offset, caller, src, p.bytes);
+  // argument list names the caller's .param variables, in order. The bounds and the slots are
+  // read once: the copies below are about four lanes each in a divergent recursion.
+  const std::vector<isa::Opnd>& args = in.ops[2].elems;
+  const size_t passed = args.size(), declared = callee.params.size();
+  const isa::Opnd* const arg = args.data();
+  const isa::ParamSlot* const param = callee.params.data();
+  for (size_t i = 0; i < std::min(passed, declared); ++i) {
+    const uint64_t src = uint64_t(arg[i].offset) - isa::kLaneParamBase;
+    copyLaneParams(mask, f, param[i].offset, caller, src, param[i].bytes);
   }
   // Parameters the call passes nothing for read as zero: enterFrame zeroed them only when it
   // zeroed the whole area, since the analysis counts every parameter as written at entry.
-  if (callee.paramZeroKnown && args.elems.size() < callee.params.size()) [[unlikely]]
-    for (size_t i = args.elems.size(); i < callee.params.size(); ++i) {
-      const isa::ParamSlot& p = callee.params[i];
-      isa::forLanes(mask,
-                    [&](unsigned lane) { std::memset(f.laneParam(lane) + p.offset, 0, p.bytes); });
-    }
+  if (passed < declared && callee.paramZeroKnown) [[unlikely]]
+    for (size_t i = passed; i < declared; ++i)
+      isa::forLanes(mask, [&](unsigned lane) {
+        std::memset(f.laneParam(lane) + param[i].offset, 0, param[i].bytes);
+      });
 }
 
 void Cta::ret(const Inst& in, LaneMask mask) {
@@ -319,14 +329,6 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
   w.stack.push_back({0, isa::kNoPc, mask});
 }
 
-void Cta::checkStack(const Warp& w, const isa::FunctionCode& callee, const Inst& in,
-                     LaneMask mask) {
-  const size_t index = size_t(&callee - ctx_->program->functions.data());
-  const uint64_t top = w.frames.back().stackTop + ctx_->stack.frameBytes[index];
-  if (top > ctx_->stack.limit) [[unlikely]]
-    stackOverflow(w, index, top, in, mask);
-}
-
 void Cta::stackOverflow(const Warp& w, size_t index, uint64_t top, const Inst& in, LaneMask mask) {
   fault(FaultKind::StackOverflow,
         "call " + std::to_string(w.frames.size()) + " deep, of '" +
@@ -348,11 +350,13 @@ void Cta::finishCall(Warp& w) {
   const Inst* site = callee.callSite;
   // Copy the return values of the lanes that returned into the caller's .param variables.
   if (site && callee.returned) {  // ops[0]: the returns list (see Cta::call)
-    const auto& rets = site->ops[0].elems;
-    for (size_t i = 0; i < rets.size() && i < callee.fn->returns.size(); ++i) {
-      const isa::ParamSlot& r = callee.fn->returns[i];
-      const uint64_t dst = uint64_t(rets[i].offset) - isa::kLaneParamBase;
-      copyLaneParams(callee.returned, caller, dst, callee, r.offset, r.bytes);
+    const std::vector<isa::Opnd>& rets = site->ops[0].elems;
+    const std::vector<isa::ParamSlot>& slots = callee.fn->returns;
+    const isa::Opnd* const ret = rets.data();
+    const isa::ParamSlot* const slot = slots.data();
+    for (size_t i = 0, n = std::min(rets.size(), slots.size()); i < n; ++i) {
+      const uint64_t dst = uint64_t(ret[i].offset) - isa::kLaneParamBase;
+      copyLaneParams(callee.returned, caller, dst, callee, slot[i].offset, slot[i].bytes);
     }
   }
   w.frames.pop();
