@@ -100,7 +100,10 @@ void Cta::branch(const Inst& in, LaneMask taken) {
   }
   t.pc = rpc;  // the entry below waits at the reconvergence point with every lane
   w.stack.push_back({secondPc, rpc, second});
-  w.stack.push_back({firstPc, rpc, first});
+  // A first path that starts at the reconvergence point (an if's skip: the taken lanes branch
+  // to where both sides meet) would be popped before it runs an instruction: it is not pushed.
+  // (A second one at that point waits below the first until the first meets it, so it stays.)
+  if (firstPc != rpc) w.stack.push_back({firstPc, rpc, first});
 }
 
 void Cta::diverge(Warp& w, const Inst& in, uint32_t rpc, Paths& paths) {
