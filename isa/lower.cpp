@@ -613,6 +613,7 @@ void FunctionLowering::run(uint32_t& sharedCursor, uint32_t& localCursor) {
   setReconvergencePoints(out_);
   markPureLoops(out_);
   out_.zeroAtEntry = registersToZeroAtEntry(out_);
+  out_.predsZeroAtEntry = predicatesToZeroAtEntry(out_);
 }
 
 // Refuses recursion through functions that own .local frames: frames are laid out statically.

@@ -277,6 +277,7 @@ struct FunctionCode {
   std::vector<std::pair<uint32_t, Special>> specials;    // slot <- special register
   // Registers a frame must start with zeroed (isa/liveness.h); the rest are written before read.
   std::vector<uint32_t> zeroAtEntry;
+  std::vector<uint32_t> predsZeroAtEntry;  // the same for predicates (isa/liveness.h)
   // The per-lane .param bytes a frame must start with zeroed (isa/param_zeroing.h): the ranges
   // {offset, bytes} when known, else the whole area.
   bool paramZeroKnown = false;

@@ -297,7 +297,9 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
   uint64_t* regs = f.regs.data();
   // Each register a shuffle reads (isa/liveness.h): isa::zeroLanes, not fill_n (`rep stosq`).
   for (uint32_t slot : fn.zeroAtEntry) isa::zeroLanes(regs + size_t(slot) * kWarpSize);
-  std::fill(f.preds.begin(), f.preds.end(), 0);
+  // The predicates likewise (a memset of them all was a library call every time).
+  uint32_t* const preds = f.preds.data();
+  for (uint32_t p : fn.predsZeroAtEntry) preds[p] = 0;
   // The .param variables of the lanes that enter read as zero until written: the bytes that may
   // be read before written (isa/param_zeroing.h), each lane's own, else the whole area. Only
   // these lanes ever run in the frame (a call's lanes never grow), so the others' bytes may stay
