@@ -125,4 +125,36 @@ std::vector<uint32_t> registersToZeroAtEntry(const FunctionCode& fn) {
   return out;
 }
 
+std::vector<uint32_t> predicatesToZeroAtEntry(const FunctionCode& fn) {
+  const std::vector<Inst>& code = fn.code;
+  std::vector<uint32_t> out;
+  if (code.empty() || fn.numPreds == 0) return out;
+  const Cfg g = buildCfg(fn);
+  const size_t nb = g.blocks.size();
+  // Predicates only, in one set with the slots (transferAll's layout; the slots stay unused).
+  const uint32_t n = fn.numSlots + fn.numPreds;
+  std::vector<SlotSet> liveIn(nb, SlotSet(n));
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = nb; b-- > 0;) {
+      SlotSet live(n);
+      for (uint32_t s : g.blocks[b].succs)
+        if (s < nb) live.merge(liveIn[s]);
+      for (uint32_t pc = g.blocks[b].last + 1; pc-- > g.blocks[b].first;)
+        transferAll(code[pc], live, fn.numSlots);
+      changed = liveIn[b].merge(live) || changed;
+    }
+  }
+  SlotSet zero = liveIn[0];
+  // A warp-wide instruction (vote, shfl, match, redux) or a barrier's reduction may read the
+  // predicate of lanes other than the ones it runs for: theirs are zeroed too.
+  for (const Inst& in : code)
+    if (in.cls == InsnClass::Warp || in.cls == InsnClass::Barrier)
+      for (RegRef u : in.uses)
+        if (u.pred) zero.add(fn.numSlots + u.slot);
+  for (uint32_t p = 0; p < fn.numPreds; ++p)
+    if (zero.has(fn.numSlots + p)) out.push_back(p);
+  return out;
+}
+
 }  // namespace warpsim::isa

@@ -16,6 +16,10 @@ namespace warpsim::isa {
 // Register slots (not predicates) to zero when a frame of `fn` starts, sorted.
 std::vector<uint32_t> registersToZeroAtEntry(const FunctionCode& fn);
 
+// Predicates to zero when a frame of `fn` starts, sorted: the same liveness over predicates, and
+// every predicate a warp-wide instruction or a barrier reads (it may read other lanes' bits).
+std::vector<uint32_t> predicatesToZeroAtEntry(const FunctionCode& fn);
+
 struct Cfg;
 
 // Liveness with dead code left out, as a compiler sees it (the contraction pass asks it which

@@ -14,6 +14,7 @@
 #include "isa/insn_table.h"
 #include "isa/insns/families.h"
 #include "isa/liveness.h"
+#include "isa/param_zeroing.h"
 
 namespace warpsim::isa {
 namespace {
@@ -612,6 +613,7 @@ void FunctionLowering::run(uint32_t& sharedCursor, uint32_t& localCursor) {
   setReconvergencePoints(out_);
   markPureLoops(out_);
   out_.zeroAtEntry = registersToZeroAtEntry(out_);
+  out_.predsZeroAtEntry = predicatesToZeroAtEntry(out_);
 }
 
 // Refuses recursion through functions that own .local frames: frames are laid out statically.
@@ -748,6 +750,7 @@ Program lower(const ir::Module& module, const GlobalAddressFn& globalAddress,
   }
   p.localBytesPerThread = alignUp(localCursor, 16);
   checkLocalRecursion(p);
+  setParamZeroing(p);
   return p;
 }
 

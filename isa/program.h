@@ -6,6 +6,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "isa/diagnostic.h"
@@ -276,6 +277,11 @@ struct FunctionCode {
   std::vector<std::pair<uint32_t, Special>> specials;    // slot <- special register
   // Registers a frame must start with zeroed (isa/liveness.h); the rest are written before read.
   std::vector<uint32_t> zeroAtEntry;
+  std::vector<uint32_t> predsZeroAtEntry;  // the same for predicates (isa/liveness.h)
+  // The per-lane .param bytes a frame must start with zeroed (isa/param_zeroing.h): the ranges
+  // {offset, bytes} when known, else the whole area.
+  bool paramZeroKnown = false;
+  std::vector<std::pair<uint32_t, uint32_t>> paramZeroRanges;
   std::vector<ParamSlot> params;   // entry: kernel param buffer layout; func: in the param area
   std::vector<ParamSlot> returns;  // func only: in the param area
   uint32_t paramBytes = 0;         // entry: the kernel parameter buffer

@@ -260,9 +260,10 @@ class Cta final : public isa::Machine {
   // (isa::kNoPc: only at the exit, keeping the enclosing point): brx.idx and indirect calls.
   using Paths = std::vector<std::pair<uint32_t, isa::LaneMask>>;
   void diverge(Warp& w, const isa::Inst& in, uint32_t rpc, Paths& paths);
-  // Faults when a call of `callee` would pass the stack limit (call_stack.h).
-  void checkStack(const Warp& w, const isa::FunctionCode& callee, const isa::Inst& in,
-                  isa::LaneMask mask);
+  // Faults when a call of `callee` would pass the stack limit (call_stack.h). In enterCall's
+  // line (its only caller, cta_control.cpp): a call of its own was a tenth of a call's cost.
+  [[gnu::always_inline]] inline void checkStack(const Warp& w, const isa::FunctionCode& callee,
+                                                const isa::Inst& in, isa::LaneMask mask);
   // checkStack's fault, out of its line: `index` the callee's, `top` the stack it would need.
   [[gnu::cold]] void stackOverflow(const Warp& w, size_t index, uint64_t top, const isa::Inst& in,
                                    isa::LaneMask mask);

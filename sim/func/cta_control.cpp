@@ -100,7 +100,10 @@ void Cta::branch(const Inst& in, LaneMask taken) {
   }
   t.pc = rpc;  // the entry below waits at the reconvergence point with every lane
   w.stack.push_back({secondPc, rpc, second});
-  w.stack.push_back({firstPc, rpc, first});
+  // A first path that starts at the reconvergence point (an if's skip: the taken lanes branch
+  // to where both sides meet) would be popped before it runs an instruction: it is not pushed.
+  // (A second one at that point waits below the first until the first meets it, so it stays.)
+  if (firstPc != rpc) w.stack.push_back({firstPc, rpc, first});
 }
 
 void Cta::diverge(Warp& w, const Inst& in, uint32_t rpc, Paths& paths) {
@@ -194,6 +197,14 @@ void Cta::call(const Inst& in, LaneMask mask) {
   enterCall(in, ctx_->program->functions[size_t(in.callee)], mask);
 }
 
+inline void Cta::checkStack(const Warp& w, const isa::FunctionCode& callee, const Inst& in,
+                            LaneMask mask) {
+  const size_t index = size_t(&callee - ctx_->program->functions.data());
+  const uint64_t top = w.frames.back().stackTop + ctx_->stack.frameBytes[index];
+  if (top > ctx_->stack.limit) [[unlikely]]
+    stackOverflow(w, index, top, in, mask);
+}
+
 void Cta::enterCall(const Inst& in, const isa::FunctionCode& callee, LaneMask mask) {
   Warp& w = *cur_;
   if (ctx_->stack.checked) checkStack(w, callee, in, mask);
@@ -204,13 +215,23 @@ void Cta::enterCall(const Inst& in, const isa::FunctionCode& callee, LaneMask ma
   Frame& f = w.frames.back();
   Frame& caller = w.frames[w.frames.size() - 2];
   // The call binder normalizes operands to {returns list, function, arguments list}; the
-  // argument list names the caller's .param variables, in order.
-  const isa::Opnd& args = in.ops[2];
-  for (size_t i = 0; i < args.elems.size() && i < callee.params.size(); ++i) {
-    const uint64_t src = uint64_t(args.elems[i].offset) - isa::kLaneParamBase;
-    const isa::ParamSlot& p = callee.params[i];
-    copyLaneParams(mask, f, p.offset, caller, src, p.bytes);
+  // argument list names the caller's .param variables, in order. The bounds and the slots are
+  // read once: the copies below are about four lanes each in a divergent recursion.
+  const std::vector<isa::Opnd>& args = in.ops[2].elems;
+  const size_t passed = args.size(), declared = callee.params.size();
+  const isa::Opnd* const arg = args.data();
+  const isa::ParamSlot* const param = callee.params.data();
+  for (size_t i = 0; i < std::min(passed, declared); ++i) {
+    const uint64_t src = uint64_t(arg[i].offset) - isa::kLaneParamBase;
+    copyLaneParams(mask, f, param[i].offset, caller, src, param[i].bytes);
   }
+  // Parameters the call passes nothing for read as zero: enterFrame zeroed them only when it
+  // zeroed the whole area, since the analysis counts every parameter as written at entry.
+  if (passed < declared && callee.paramZeroKnown) [[unlikely]]
+    for (size_t i = passed; i < declared; ++i)
+      isa::forLanes(mask, [&](unsigned lane) {
+        std::memset(f.laneParam(lane) + param[i].offset, 0, param[i].bytes);
+      });
 }
 
 void Cta::ret(const Inst& in, LaneMask mask) {
@@ -221,6 +242,16 @@ void Cta::ret(const Inst& in, LaneMask mask) {
   }
   Frame& f = w.frames.back();
   f.returned |= mask;
+  // Every lane of the frame's one path returns (the usual ret, after the callee's paths met):
+  // the call ends now, as reconverge would end it once the path had lost its lanes (pop the
+  // path, copy the return values back, pop the frame), without the lanes' removal and the pass
+  // through reconverge. The caller's path resumes after the call as it was left there.
+  if (w.stack.size() == f.stackBase + 1 && w.stack.back().mask == mask) {
+    w.stack.pop_back();
+    finishCall(w);
+    stop_ |= kPcSet;
+    return;
+  }
   removeLanes(w, mask, f.stackBase);
   // Lanes whose guard was false go on after the ret.
   w.stack.back().pc = in.pc + 1;
@@ -266,14 +297,24 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
   uint64_t* regs = f.regs.data();
   // Each register a shuffle reads (isa/liveness.h): isa::zeroLanes, not fill_n (`rep stosq`).
   for (uint32_t slot : fn.zeroAtEntry) isa::zeroLanes(regs + size_t(slot) * kWarpSize);
-  std::fill(f.preds.begin(), f.preds.end(), 0);
-  // The .param variables of the lanes that enter read as zero until written. Only these lanes
-  // ever run in the frame (a call's lanes never grow), so the others' bytes may stay as they were:
-  // one block from the lowest lane to the highest.
-  if (mask && laneBytes) {
-    const unsigned lo = unsigned(std::countr_zero(mask)),
-                   hi = 31u - unsigned(std::countl_zero(mask));
-    std::memset(f.laneParams.data() + lo * laneBytes, 0, (hi - lo + 1) * laneBytes);
+  // The predicates likewise (a memset of them all was a library call every time).
+  uint32_t* const preds = f.preds.data();
+  for (uint32_t p : fn.predsZeroAtEntry) preds[p] = 0;
+  // The .param variables of the lanes that enter read as zero until written: the bytes that may
+  // be read before written (isa/param_zeroing.h), each lane's own, else the whole area. Only
+  // these lanes ever run in the frame (a call's lanes never grow), so the others' bytes may stay
+  // as they were: one block from the lowest lane to the highest.
+  if (!fn.paramZeroKnown) {
+    if (mask && laneBytes) {
+      const unsigned lo = unsigned(std::countr_zero(mask)),
+                     hi = 31u - unsigned(std::countl_zero(mask));
+      std::memset(f.laneParams.data() + lo * laneBytes, 0, (hi - lo + 1) * laneBytes);
+    }
+  } else {
+    for (const auto& [offset, bytes] : fn.paramZeroRanges)
+      isa::forLanes(mask, [&, offset = offset, bytes = bytes](unsigned lane) {
+        std::memset(f.laneParams.data() + lane * laneBytes + offset, 0, bytes);
+      });
   }
   f.stackBase = w.stack.size();
   f.callSite = callSite;
@@ -291,14 +332,6 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
     if (!placeKept || !isPlaceSpecial(s)) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
   f.placeBlock = block;
   w.stack.push_back({0, isa::kNoPc, mask});
-}
-
-void Cta::checkStack(const Warp& w, const isa::FunctionCode& callee, const Inst& in,
-                     LaneMask mask) {
-  const size_t index = size_t(&callee - ctx_->program->functions.data());
-  const uint64_t top = w.frames.back().stackTop + ctx_->stack.frameBytes[index];
-  if (top > ctx_->stack.limit) [[unlikely]]
-    stackOverflow(w, index, top, in, mask);
 }
 
 void Cta::stackOverflow(const Warp& w, size_t index, uint64_t top, const Inst& in, LaneMask mask) {
@@ -322,11 +355,13 @@ void Cta::finishCall(Warp& w) {
   const Inst* site = callee.callSite;
   // Copy the return values of the lanes that returned into the caller's .param variables.
   if (site && callee.returned) {  // ops[0]: the returns list (see Cta::call)
-    const auto& rets = site->ops[0].elems;
-    for (size_t i = 0; i < rets.size() && i < callee.fn->returns.size(); ++i) {
-      const isa::ParamSlot& r = callee.fn->returns[i];
-      const uint64_t dst = uint64_t(rets[i].offset) - isa::kLaneParamBase;
-      copyLaneParams(callee.returned, caller, dst, callee, r.offset, r.bytes);
+    const std::vector<isa::Opnd>& rets = site->ops[0].elems;
+    const std::vector<isa::ParamSlot>& slots = callee.fn->returns;
+    const isa::Opnd* const ret = rets.data();
+    const isa::ParamSlot* const slot = slots.data();
+    for (size_t i = 0, n = std::min(rets.size(), slots.size()); i < n; ++i) {
+      const uint64_t dst = uint64_t(ret[i].offset) - isa::kLaneParamBase;
+      copyLaneParams(callee.returned, caller, dst, callee, slot[i].offset, slot[i].bytes);
     }
   }
   w.frames.pop();

@@ -44,5 +44,31 @@ TEST(Liveness, TheCarryIsZeroedAtEntryOnlyWhereItMayBeReadFirst) {
   EXPECT_FALSE(zeroes(lowered("  mov.u32 %r1, 1;\n").functions.at(0), kCarrySlot));
 }
 
+bool zeroesPred(const FunctionCode& fn, uint32_t pred) {
+  return std::find(fn.predsZeroAtEntry.begin(), fn.predsZeroAtEntry.end(), pred) !=
+         fn.predsZeroAtEntry.end();
+}
+
+TEST(Liveness, APredicateIsZeroedAtEntryOnlyWhereItMayBeReadFirst) {
+  // %p1 guards a move before any setp writes it: read first.
+  const Program guardFirst = lowered("  @%p1 mov.u32 %r1, 1;\n  setp.eq.u32 %p1, %r1, 0;\n");
+  EXPECT_TRUE(zeroesPred(guardFirst.functions.at(0), 1));
+  // setp writes it on every path before the guard reads it.
+  const Program setFirst =
+      lowered("  mov.u32 %r1, %tid.x;\n  setp.eq.u32 %p1, %r1, 0;\n  @%p1 mov.u32 %r2, 1;\n");
+  EXPECT_FALSE(zeroesPred(setFirst.functions.at(0), 1));
+  // A guarded setp leaves the predicate of the lanes whose guard is false as it was.
+  const Program guardedSet = lowered(
+      "  mov.u32 %r1, %tid.x;\n  setp.eq.u32 %p0, %r1, 0;\n  @%p0 setp.eq.u32 %p1, %r1, 1;\n"
+      "  @%p1 mov.u32 %r2, 1;\n");
+  EXPECT_FALSE(zeroesPred(guardedSet.functions.at(0), 0));
+  EXPECT_TRUE(zeroesPred(guardedSet.functions.at(0), 1));
+  // vote reads other lanes' bits: zeroed though written first.
+  const Program vote = lowered(
+      "  mov.u32 %r1, %tid.x;\n  setp.eq.u32 %p1, %r1, 0;\n"
+      "  vote.sync.ballot.b32 %r2, %p1, -1;\n");
+  EXPECT_TRUE(zeroesPred(vote.functions.at(0), 1));
+}
+
 }  // namespace
 }  // namespace warpsim::isa

@@ -293,6 +293,111 @@ TEST(Simt, EarlyReturnLanesExitBeforeAWarpShuffle) {
   for (uint32_t i = 20; i < 32; ++i) EXPECT_EQ(v[i], 0xAAAAAAAAu) << i;
 }
 
+// `if (tid odd) v *= 3;` as ptxas writes it: the even lanes branch straight to the join, which
+// is the branch's reconvergence point (their path is never pushed), inside a loop of 3 rounds.
+const std::string kIfSkip = std::string(kHeader) + R"(
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  .reg .pred %p<3>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  add.u32 %r3, %r1, 1;
+  mov.u32 %r5, 0;
+LOOP:
+  and.b32 %r2, %r1, 1;
+  setp.eq.u32 %p1, %r2, 0;
+  @%p1 bra JOIN;
+  mul.lo.u32 %r3, %r3, 3;
+JOIN:
+  add.u32 %r5, %r5, 1;
+  setp.lt.u32 %p2, %r5, 3;
+  @%p2 bra LOOP;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r3;
+  ret;
+}
+)";
+
+TEST(Simt, AnIfsSkipToTheJoinRunsTheOtherSideAloneInEverySchedule) {
+  PtxRunner r(kIfSkip);
+  const uint64_t out = r.buffer<uint32_t>(64);
+  std::vector<sim::LaunchOptions> runs(1);
+  for (uint64_t seed : {1, 2, 3, 4}) {
+    sim::LaunchOptions o;
+    o.schedule = sim::SchedulePolicy{.seed = seed, .maxSlice = 3};
+    runs.push_back(o);
+  }
+  for (const sim::LaunchOptions& o : runs) {
+    const auto res = r.launch("k", {1, 1, 1}, {64, 1, 1}, {PtxRunner::ptr(out)}, o);
+    ASSERT_FALSE(res.fault) << res.fault->describe("");
+    const auto v = r.read<uint32_t>(out, 64);
+    for (uint32_t i = 0; i < 64; ++i) EXPECT_EQ(v[i], i % 2 ? (i + 1) * 27 : i + 1) << i;
+    EXPECT_EQ(res.stats.divergentBranches, 6u);  // one per round per warp
+    // Thread-instructions count the lanes whose guard holds. Per warp: 4 before the loop; each
+    // round and, setp, add, setp on 32 lanes, the skip and the multiply on 16; the loop's branch
+    // taken by 32 lanes in the first two rounds, none in the third; 4 after.
+    EXPECT_EQ(res.stats.totalThreadInsns(),
+              2u * (32 * 4 + 3 * (4 * 32 + 2 * 16) + 2 * 32 + 32 * 4));
+  }
+}
+
+// g(x) sets %p1 only when x != 0 (a guarded setp), then reads it: g(0) must read it false in
+// the frame storage g(1) left it true in. out[2i] = g(1) = 1, out[2i+1] = g(0) = 0.
+const std::string kStalePredicate = std::string(kHeader) + R"(
+.func (.param .b32 r) g(.param .b32 x)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<4>;
+  ld.param.b32 %r1, [x];
+  setp.ne.u32 %p2, %r1, 0;
+  @%p2 setp.ne.u32 %p1, %r1, 0;
+  selp.u32 %r2, 1, 0, %p1;
+  st.param.b32 [r], %r2;
+  ret;
+}
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd2, %r1, 8;
+  add.s64 %rd3, %rd1, %rd2;
+  {
+    .param .b32 a;
+    .param .b32 b;
+    st.param.b32 [a], 1;
+    call (b), g, (a);
+    ld.param.b32 %r3, [b];
+  }
+  st.global.u32 [%rd3], %r3;
+  {
+    .param .b32 a2;
+    .param .b32 b2;
+    st.param.b32 [a2], 0;
+    call (b2), g, (a2);
+    ld.param.b32 %r5, [b2];
+  }
+  st.global.u32 [%rd3+4], %r5;
+  ret;
+}
+)";
+
+TEST(Simt, APredicateReadBeforeWrittenReadsFalseInARecycledFrame) {
+  PtxRunner r(kStalePredicate);
+  const uint64_t out = r.buffer<uint32_t>(2 * 64);
+  const auto res = r.launch("k", {1, 1, 1}, {64, 1, 1}, {PtxRunner::ptr(out)});
+  ASSERT_FALSE(res.fault) << res.fault->describe("");
+  const auto v = r.read<uint32_t>(out, 2 * 64);
+  for (uint32_t i = 0; i < 64; ++i) {
+    EXPECT_EQ(v[2 * i], 1u) << i;
+    EXPECT_EQ(v[2 * i + 1], 0u) << i;
+  }
+}
+
 TEST(Simt, ResultsDoNotDependOnHostThreads) {
   PtxRunner r(kLoop);
   const uint64_t a = r.buffer<uint32_t>(96 * 64), b = r.buffer<uint32_t>(96 * 64);
