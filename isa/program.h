@@ -206,6 +206,9 @@ enum class Special : uint8_t {
   Count_
 };
 bool isDynamic(Special s);
+// The specials whose value only the thread's place in its block and the block's shape give
+// (%tid, %ntid, %laneid, %warpid, %lanemask_*): the same in every CTA of a launch.
+bool isPlaceSpecial(Special s);
 
 struct Inst {
   Handler run = nullptr;
@@ -241,6 +244,11 @@ struct Inst {
   // The registers it writes and reads (the guard among the reads), from isa/facts.cpp: what a
   // scoreboard waits on and a checker follows.
   std::vector<RegRef> defs, uses;
+  // A launch-invariant instruction (isa/invariants.h): its index among its function's, and its
+  // own handler, which `run` (launchInvariantH) calls only for lanes that have not yet written
+  // the instruction's value in the frame; kNoSlot and null for every other instruction.
+  uint32_t invariant = kNoSlot;
+  Handler invariantRun = nullptr;
 };
 
 // A .param variable's place: in the kernel's parameter buffer (entries) or in a frame's
@@ -276,6 +284,7 @@ struct FunctionCode {
   std::vector<std::pair<uint32_t, Special>> specials;    // slot <- special register
   // Registers a frame must start with zeroed (isa/liveness.h); the rest are written before read.
   std::vector<uint32_t> zeroAtEntry;
+  uint32_t numInvariants = 0;      // its launch-invariant instructions (isa/invariants.h)
   std::vector<ParamSlot> params;   // entry: kernel param buffer layout; func: in the param area
   std::vector<ParamSlot> returns;  // func only: in the param area
   uint32_t paramBytes = 0;         // entry: the kernel parameter buffer

@@ -22,6 +22,21 @@ void Cta::restart(const LaunchContext& ctx, uint64_t linearIndex, Observer* obse
   restart(linearIndex, observer);
 }
 
+// What launch-invariant instructions read (isa/invariants.h) beyond the frame's own function:
+// the kernel's parameters and the block's shape (a place special's value). When either differs
+// from the previous CTA's, the frames' record of written lanes is out of date (enterFrame).
+void Cta::noteInvariantInputs() {
+  const std::vector<uint8_t>& params = *ctx_->params;
+  const Dim3& b = ctx_->block;
+  if (invariantEpoch_ != 0 && ctx_->program == invariantProgram_ && b.x == invariantBlock_.x &&
+      b.y == invariantBlock_.y && b.z == invariantBlock_.z && params == invariantParams_)
+    return;
+  ++invariantEpoch_;
+  invariantProgram_ = ctx_->program;
+  invariantBlock_ = b;
+  invariantParams_ = params;
+}
+
 void Cta::trim(uint64_t keepBytes) {
   uint64_t local = 0;
   for (const Warp& w : warps_) local += w.local.capacity();
@@ -52,6 +67,7 @@ CtaInfo ctaInfoOf(const LaunchContext& ctx, uint64_t linearIndex) {
 void Cta::restart(uint64_t linearIndex, Observer* observer) {
   obs_ = observer;
   info_ = ctaInfoOf(*ctx_, linearIndex);
+  noteInvariantInputs();
   liveThreads_ = info_.threads;
   liveWarps_ = info_.warps;
   shared_.reset(size_t(ctx_->entry->sharedBytes) + ctx_->dynamicShared);
@@ -175,6 +191,8 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
       // An observer sees every .param access through load/store.
       x.laneParams = kObserved ? nullptr : f.laneParams.data();
       x.laneParamBytes = f.fn->laneParamBytes;
+      // An observer sees every instruction run.
+      x.invariantLanes = kObserved ? nullptr : f.invariantLanes.data();
     }
     SimtEntry& top = w.stack.back();
     x.active = top.mask;

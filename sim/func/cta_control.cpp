@@ -262,6 +262,11 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
     f.preds.resize(fn.numPreds);
     f.laneParams.resize(laneBytes * kWarpSize);
     f.placeBlock = {0, 0, 0};
+    f.invariantEpoch = 0;
+  }
+  if (f.invariantEpoch != invariantEpoch_) {
+    f.invariantLanes.assign(fn.numInvariants, 0);
+    f.invariantEpoch = invariantEpoch_;
   }
   uint64_t* regs = f.regs.data();
   // Each register a shuffle reads (isa/liveness.h): isa::zeroLanes, not fill_n (`rep stosq`).
@@ -288,7 +293,7 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
   const bool placeKept =
       f.placeBlock.x == block.x && f.placeBlock.y == block.y && f.placeBlock.z == block.z;
   for (const auto& [slot, s] : fn.specials)
-    if (!placeKept || !isPlaceSpecial(s)) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
+    if (!placeKept || !isa::isPlaceSpecial(s)) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
   f.placeBlock = block;
   w.stack.push_back({0, isa::kNoPc, mask});
 }

@@ -56,6 +56,10 @@ struct Frame {
   // gives (%tid, %ntid, %laneid, %warpid, %lanemask_*: Cta::enterFrame fills them again only for
   // another shape or function; the warp's index is its own). x = 0: none filled.
   Dim3 placeBlock{0, 0, 0};
+  // Per launch-invariant instruction of fn (isa/invariants.h), the lanes whose register holds its
+  // value, and the CTA's invariant inputs (Cta::invariantEpoch_) they were written under.
+  std::vector<uint32_t> invariantLanes;
+  uint64_t invariantEpoch = 0;
   uint8_t* laneParam(unsigned lane) { return laneParams.data() + lane * fn->laneParamBytes; }
 };
 
