@@ -256,11 +256,6 @@ struct Exec {
   // Whether the machine's global (and const) addresses are generic addresses, as on the chip,
   // so that cvta to or from .global is the identity, which the handler applies itself.
   bool globalIsGeneric = false;
-  // Per launch-invariant instruction of the current frame's function (isa/invariants.h), the
-  // lanes that have written its value in the frame since the launch's inputs to it were last
-  // what they are; null when every such instruction must run (an observer sees it run, or the
-  // machine keeps no frames).
-  uint32_t* invariantLanes = nullptr;
 
   uint64_t* reg(uint32_t slot) const { return regs + size_t(slot) * kWarpSize; }
   uint64_t* reg(const Opnd& o) const { return reg(o.slot); }

@@ -69,21 +69,8 @@ void markLaunchInvariants(FunctionCode& fn) {
     }
   }
   fn.numInvariants = 0;
-  for (size_t pc = 0; pc < fn.code.size(); ++pc) {
-    if (!invariant[pc]) continue;
-    Inst& in = fn.code[pc];
-    in.invariant = fn.numInvariants++;
-    in.invariantRun = in.run;
-    in.run = launchInvariantH;
-  }
-}
-
-void launchInvariantH(Exec& x, const Inst& in) {
-  if (!x.invariantLanes) return in.invariantRun(x, in);
-  uint32_t& written = x.invariantLanes[in.invariant];
-  if ((x.mask & ~written) == 0) return;
-  in.invariantRun(x, in);
-  written |= x.mask;
+  for (size_t pc = 0; pc < fn.code.size() && fn.numInvariants < kNoInvariant; ++pc)
+    if (invariant[pc]) fn.code[pc].invariant = uint16_t(fn.numInvariants++);
 }
 
 }  // namespace warpsim::isa

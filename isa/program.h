@@ -121,6 +121,7 @@ enum class OpndKind : uint8_t {
 };
 
 inline constexpr uint32_t kNoSlot = std::numeric_limits<uint32_t>::max();
+inline constexpr uint16_t kNoInvariant = std::numeric_limits<uint16_t>::max();
 // Slot 0 of every frame holds the carry flag (add.cc / addc) of each lane.
 inline constexpr uint32_t kCarrySlot = 0;
 // .param addresses: the kernel's parameter buffer from 0, a frame's per-lane area from here.
@@ -218,7 +219,10 @@ struct Inst {
   std::vector<Opnd> ops;
   uint32_t guard = kNoSlot;  // predicate index, kNoSlot = unguarded
   bool guardNegated = false;
-  bool readsDynamic = false;    // reads %clock & co: refresh their slots first
+  bool readsDynamic = false;  // reads %clock & co: refresh their slots first
+  // A launch-invariant instruction's index among its function's (isa/invariants.h), or
+  // kNoInvariant. (16 bits: it fills a gap, and the Inst stays four cache lines.)
+  uint16_t invariant = kNoInvariant;
   uint32_t target = kNoPc;      // bra: the target pc
   uint32_t reconverge = kNoPc;  // bra: the immediate post-dominator's pc (kNoPc: none)
   int32_t callee = -1;          // call: index into Program::functions
@@ -244,11 +248,6 @@ struct Inst {
   // The registers it writes and reads (the guard among the reads), from isa/facts.cpp: what a
   // scoreboard waits on and a checker follows.
   std::vector<RegRef> defs, uses;
-  // A launch-invariant instruction (isa/invariants.h): its index among its function's, and its
-  // own handler, which `run` (launchInvariantH) calls only for lanes that have not yet written
-  // the instruction's value in the frame; kNoSlot and null for every other instruction.
-  uint32_t invariant = kNoSlot;
-  Handler invariantRun = nullptr;
 };
 
 // A .param variable's place: in the kernel's parameter buffer (entries) or in a frame's

@@ -191,8 +191,6 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
       // An observer sees every .param access through load/store.
       x.laneParams = kObserved ? nullptr : f.laneParams.data();
       x.laneParamBytes = f.fn->laneParamBytes;
-      // An observer sees every instruction run.
-      x.invariantLanes = kObserved ? nullptr : f.invariantLanes.data();
     }
     SimtEntry& top = w.stack.back();
     x.active = top.mask;
@@ -208,7 +206,8 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
     const uint32_t until = top.rpc > top.pc && top.rpc < size ? top.rpc : size;
     const Inst* const first = code + top.pc;
     const Inst* const last = first + std::min(until - top.pc, limit - issued) - 1;
-    const Inst* const p = runStraight<kObserved>(x, w, *frame->fn, first, last);
+    const Inst* const p = runStraight<kObserved>(
+        x, w, *frame->fn, w.frames.back().invariantLanes.data(), first, last);
     issued += uint32_t(p - first) + 1;
     if (stop_ & kPcSet) {  // `top` may be gone: the outer loop looks at the paths again
       stop_ &= uint8_t(~kPcSet);
@@ -240,8 +239,8 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
 // handler's call (the instruction, the run's last, the warp, the CTA, the state) stays in
 // registers.
 template <bool kObserved>
-const Inst* Cta::runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn, const Inst* p,
-                             const Inst* last) {
+const Inst* Cta::runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn,
+                             uint32_t* invariantLanes, const Inst* p, const Inst* last) {
   for (;;) {
     const Inst& in = *p;
     x.mask = x.active;
@@ -251,7 +250,16 @@ const Inst* Cta::runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn,
       fillDynamic(w, fn, x.regs);
     if constexpr (kObserved) obs_->instruction({w.index, &fn, &in, x.active, x.mask, x.regs});
     ++w.instructions;
-    if (x.mask || in.cls == isa::InsnClass::Control) in.run(x, in);
+    if (x.mask || in.cls == isa::InsnClass::Control) {
+      // A launch-invariant instruction (isa/invariants.h) runs for lanes that have not written
+      // its value in this frame yet; an observer sees every instruction run.
+      if (kObserved || in.invariant == isa::kNoInvariant) [[likely]] {
+        in.run(x, in);
+      } else if (uint32_t& written = invariantLanes[in.invariant]; x.mask & ~written) {
+        in.run(x, in);
+        written |= x.mask;
+      }
+    }
     if (stop_ || p == last) return p;
     ++p;
   }

@@ -239,10 +239,12 @@ class Cta final : public isa::Machine {
   template <bool kObserved>
   StepResult stepWarp(unsigned w, uint32_t limit);
   // Runs `w`'s instructions from `first` to `last` of `fn` (the top path's lanes, x.active) until
-  // one moves the pc or blocks (stop_); returns the last it ran.
+  // one moves the pc or blocks (stop_); returns the last it ran. invariantLanes: the frame's
+  // (Frame::invariantLanes).
   template <bool kObserved>
   const isa::Inst* runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn,
-                               const isa::Inst* first, const isa::Inst* last);
+                               uint32_t* invariantLanes, const isa::Inst* first,
+                               const isa::Inst* last);
   // Starts a new record of the frames' launch-invariant lanes (Frame::invariantLanes) when the
   // kernel's parameters, the block's shape or the program differ from the previous CTA's.
   void noteInvariantInputs();
