@@ -22,8 +22,8 @@ bool invariantForm(const FunctionCode& fn, const Inst& in, uint32_t& source) {
   const Opnd& a = in.ops[1];
   if (opcodeIs(in, "ld")) {
     // A kernel parameter: no base register, an address below the frames' .param areas.
-    return fn.isEntry && in.cls == InsnClass::LoadParam && a.kind == OpndKind::Addr &&
-           a.baseSlot == kNoSlot && uint64_t(a.offset) < kLaneParamBase;
+    return in.cls == InsnClass::LoadParam && a.kind == OpndKind::Addr && a.baseSlot == kNoSlot &&
+           uint64_t(a.offset) < kLaneParamBase;
   }
   if (opcodeIs(in, "mov") && in.cls == InsnClass::Move && a.kind == OpndKind::Reg) {
     source = a.slot;
@@ -40,6 +40,8 @@ bool invariantForm(const FunctionCode& fn, const Inst& in, uint32_t& source) {
 }  // namespace
 
 void markLaunchInvariants(FunctionCode& fn) {
+  fn.numInvariants = 0;
+  if (!fn.isEntry) return;  // the CTA keeps the lanes of the kernel's frame only (sim/func/warp.h)
   const size_t n = fn.numSlots;
   std::vector<uint32_t> defs(n, 0);
   for (const Inst& in : fn.code)

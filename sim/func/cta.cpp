@@ -22,17 +22,17 @@ void Cta::restart(const LaunchContext& ctx, uint64_t linearIndex, Observer* obse
   restart(linearIndex, observer);
 }
 
-// What launch-invariant instructions read (isa/invariants.h) beyond the frame's own function:
-// the kernel's parameters and the block's shape (a place special's value). When either differs
-// from the previous CTA's, the frames' record of written lanes is out of date (enterFrame).
+// What launch-invariant instructions read (isa/invariants.h): the kernel's code, its parameters
+// and the block's shape (a place special's value). When any differs from the previous CTA's, the
+// warps' records of written lanes are out of date (restart starts them again).
 void Cta::noteInvariantInputs() {
   const std::vector<uint8_t>& params = *ctx_->params;
   const Dim3& b = ctx_->block;
-  if (invariantEpoch_ != 0 && ctx_->program == invariantProgram_ && b.x == invariantBlock_.x &&
+  if (invariantEpoch_ != 0 && ctx_->entry == invariantEntry_ && b.x == invariantBlock_.x &&
       b.y == invariantBlock_.y && b.z == invariantBlock_.z && params == invariantParams_)
     return;
   ++invariantEpoch_;
-  invariantProgram_ = ctx_->program;
+  invariantEntry_ = ctx_->entry;
   invariantBlock_ = b;
   invariantParams_ = params;
 }
@@ -107,6 +107,10 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
     warp.clusterTarget = 0;
     warp.localBytes = ctx_->program->localBytesPerThread;
     if (warp.localBytes) warp.local.assign(size_t(warp.localBytes) * kWarpSize, 0);
+    if (warp.invariantEpoch != invariantEpoch_) {
+      warp.invariantLanes.assign(ctx_->entry->numInvariants, 0);
+      warp.invariantEpoch = invariantEpoch_;
+    }
     enterFrame(warp, *ctx_->entry, warp.valid, nullptr);
     if (obs_) obs_->warpStarted(w, warp.valid);
   }
@@ -206,8 +210,12 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
     const uint32_t until = top.rpc > top.pc && top.rpc < size ? top.rpc : size;
     const Inst* const first = code + top.pc;
     const Inst* const last = first + std::min(until - top.pc, limit - issued) - 1;
-    const Inst* const p = runStraight<kObserved>(
-        x, w, *frame->fn, w.frames.back().invariantLanes.data(), first, last);
+    // A function without launch-invariant instructions (every device function) runs the loop
+    // without their test; an observer sees every instruction run.
+    const Inst* const p =
+        kObserved || frame->fn->numInvariants == 0
+            ? runStraight<kObserved, false>(x, w, *frame->fn, nullptr, first, last)
+            : runStraight<kObserved, true>(x, w, *frame->fn, w.invariantLanes.data(), first, last);
     issued += uint32_t(p - first) + 1;
     if (stop_ & kPcSet) {  // `top` may be gone: the outer loop looks at the paths again
       stop_ &= uint8_t(~kPcSet);
@@ -238,7 +246,7 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
 // The straight run of stepWarp: its own function, so that what its loop keeps across the
 // handler's call (the instruction, the run's last, the warp, the CTA, the state) stays in
 // registers.
-template <bool kObserved>
+template <bool kObserved, bool kInvariants>
 const Inst* Cta::runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn,
                              uint32_t* invariantLanes, const Inst* p, const Inst* last) {
   for (;;) {
@@ -252,8 +260,8 @@ const Inst* Cta::runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn,
     ++w.instructions;
     if (x.mask || in.cls == isa::InsnClass::Control) {
       // A launch-invariant instruction (isa/invariants.h) runs for lanes that have not written
-      // its value in this frame yet; an observer sees every instruction run.
-      if (kObserved || in.invariant == isa::kNoInvariant) [[likely]] {
+      // its value in this frame yet.
+      if (!kInvariants || in.invariant == isa::kNoInvariant) [[likely]] {
         in.run(x, in);
       } else if (uint32_t& written = invariantLanes[in.invariant]; x.mask & ~written) {
         in.run(x, in);

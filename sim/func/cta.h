@@ -239,14 +239,14 @@ class Cta final : public isa::Machine {
   template <bool kObserved>
   StepResult stepWarp(unsigned w, uint32_t limit);
   // Runs `w`'s instructions from `first` to `last` of `fn` (the top path's lanes, x.active) until
-  // one moves the pc or blocks (stop_); returns the last it ran. invariantLanes: the frame's
-  // (Frame::invariantLanes).
-  template <bool kObserved>
+  // one moves the pc or blocks (stop_); returns the last it ran. invariantLanes: the warp's
+  // (Warp::invariantLanes), read when kInvariants.
+  template <bool kObserved, bool kInvariants>
   const isa::Inst* runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn,
                                uint32_t* invariantLanes, const isa::Inst* first,
                                const isa::Inst* last);
-  // Starts a new record of the frames' launch-invariant lanes (Frame::invariantLanes) when the
-  // kernel's parameters, the block's shape or the program differ from the previous CTA's.
+  // Starts a new record of the warps' launch-invariant lanes (Warp::invariantLanes) when the
+  // kernel, its parameters or the block's shape differ from the previous CTA's.
   void noteInvariantInputs();
   // Refreshes the dynamic special registers (%clock & co) of `fn`'s frame before an
   // instruction that reads them.
@@ -326,7 +326,7 @@ class Cta final : public isa::Machine {
   // The inputs of the launch-invariant instructions (noteInvariantInputs) as the frames' records
   // of written lanes have them, and how many times they have changed (0: never noted).
   uint64_t invariantEpoch_ = 0;
-  const isa::Program* invariantProgram_ = nullptr;
+  const isa::FunctionCode* invariantEntry_ = nullptr;
   Dim3 invariantBlock_{0, 0, 0};
   std::vector<uint8_t> invariantParams_;
   alignas(32) uint8_t scratch_[32] = {};  // where a skipped invalid access goes

@@ -262,11 +262,6 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
     f.preds.resize(fn.numPreds);
     f.laneParams.resize(laneBytes * kWarpSize);
     f.placeBlock = {0, 0, 0};
-    f.invariantEpoch = 0;
-  }
-  if (f.invariantEpoch != invariantEpoch_) {
-    f.invariantLanes.assign(fn.numInvariants, 0);
-    f.invariantEpoch = invariantEpoch_;
   }
   uint64_t* regs = f.regs.data();
   // Each register a shuffle reads (isa/liveness.h): isa::zeroLanes, not fill_n (`rep stosq`).

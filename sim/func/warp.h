@@ -56,10 +56,6 @@ struct Frame {
   // gives (%tid, %ntid, %laneid, %warpid, %lanemask_*: Cta::enterFrame fills them again only for
   // another shape or function; the warp's index is its own). x = 0: none filled.
   Dim3 placeBlock{0, 0, 0};
-  // Per launch-invariant instruction of fn (isa/invariants.h), the lanes whose register holds its
-  // value, and the CTA's invariant inputs (Cta::invariantEpoch_) they were written under.
-  std::vector<uint32_t> invariantLanes;
-  uint64_t invariantEpoch = 0;
   uint8_t* laneParam(unsigned lane) { return laneParams.data() + lane * fn->laneParamBytes; }
 };
 
@@ -123,6 +119,12 @@ struct Warp {
   uint32_t clusterTarget = 0;
   std::vector<uint8_t> local;  // 32 x local bytes per thread
   uint32_t localBytes = 0;
+  // Per launch-invariant instruction of the kernel (isa/invariants.h), the lanes whose register
+  // in the kernel's frame holds its value, and the CTA's invariant inputs (Cta::invariantEpoch_)
+  // they were written under. (The warp's, not the frame's: a call's frames swap places, and
+  // only kernels have such instructions.)
+  std::vector<uint32_t> invariantLanes;
+  uint64_t invariantEpoch = 0;
   uint8_t* laneLocal(unsigned lane) { return local.data() + size_t(lane) * localBytes; }
 };
 
