@@ -13,6 +13,7 @@
 #include "isa/indirect.h"
 #include "isa/insn_table.h"
 #include "isa/insns/families.h"
+#include "isa/invariants.h"
 #include "isa/liveness.h"
 #include "isa/param_zeroing.h"
 
@@ -614,6 +615,7 @@ void FunctionLowering::run(uint32_t& sharedCursor, uint32_t& localCursor) {
   markPureLoops(out_);
   out_.zeroAtEntry = registersToZeroAtEntry(out_);
   out_.predsZeroAtEntry = predicatesToZeroAtEntry(out_);
+  markLaunchInvariants(out_);
 }
 
 // Refuses recursion through functions that own .local frames: frames are laid out statically.
@@ -799,6 +801,27 @@ int Program::findFunction(const std::string& name) const {
 bool isDynamic(Special s) {
   return s == Special::Clock || s == Special::Clock64 || s == Special::GlobalTimer ||
          s == Special::GlobalTimerLo || s == Special::GlobalTimerHi || s == Special::ClockHi;
+}
+
+bool isPlaceSpecial(Special s) {
+  switch (s) {
+    case Special::TidX:
+    case Special::TidY:
+    case Special::TidZ:
+    case Special::NtidX:
+    case Special::NtidY:
+    case Special::NtidZ:
+    case Special::LaneId:
+    case Special::WarpId:
+    case Special::LanemaskEq:
+    case Special::LanemaskLe:
+    case Special::LanemaskLt:
+    case Special::LanemaskGe:
+    case Special::LanemaskGt:
+      return true;
+    default:
+      return false;
+  }
 }
 
 }  // namespace warpsim::isa

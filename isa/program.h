@@ -122,6 +122,7 @@ enum class OpndKind : uint8_t {
 };
 
 inline constexpr uint32_t kNoSlot = std::numeric_limits<uint32_t>::max();
+inline constexpr uint16_t kNoInvariant = std::numeric_limits<uint16_t>::max();
 // Slot 0 of every frame holds the carry flag (add.cc / addc) of each lane.
 inline constexpr uint32_t kCarrySlot = 0;
 // .param addresses: the kernel's parameter buffer from 0, a frame's per-lane area from here.
@@ -207,6 +208,9 @@ enum class Special : uint8_t {
   Count_
 };
 bool isDynamic(Special s);
+// The specials whose value only the thread's place in its block and the block's shape give
+// (%tid, %ntid, %laneid, %warpid, %lanemask_*): the same in every CTA of a launch.
+bool isPlaceSpecial(Special s);
 
 struct Inst {
   Handler run = nullptr;
@@ -216,7 +220,10 @@ struct Inst {
   std::vector<Opnd> ops;
   uint32_t guard = kNoSlot;  // predicate index, kNoSlot = unguarded
   bool guardNegated = false;
-  bool readsDynamic = false;    // reads %clock & co: refresh their slots first
+  bool readsDynamic = false;  // reads %clock & co: refresh their slots first
+  // A launch-invariant instruction's index among its function's (isa/invariants.h), or
+  // kNoInvariant. (16 bits: it fills a gap, and the Inst stays four cache lines.)
+  uint16_t invariant = kNoInvariant;
   uint32_t target = kNoPc;      // bra: the target pc
   uint32_t reconverge = kNoPc;  // bra: the immediate post-dominator's pc (kNoPc: none)
   int32_t callee = -1;          // call: index into Program::functions
@@ -282,6 +289,7 @@ struct FunctionCode {
   // {offset, bytes} when known, else the whole area.
   bool paramZeroKnown = false;
   std::vector<std::pair<uint32_t, uint32_t>> paramZeroRanges;
+  uint32_t numInvariants = 0;      // its launch-invariant instructions (isa/invariants.h)
   std::vector<ParamSlot> params;   // entry: kernel param buffer layout; func: in the param area
   std::vector<ParamSlot> returns;  // func only: in the param area
   uint32_t paramBytes = 0;         // entry: the kernel parameter buffer

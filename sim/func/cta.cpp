@@ -22,6 +22,21 @@ void Cta::restart(const LaunchContext& ctx, uint64_t linearIndex, Observer* obse
   restart(linearIndex, observer);
 }
 
+// What launch-invariant instructions read (isa/invariants.h): the kernel's code, its parameters
+// and the block's shape (a place special's value). When any differs from the previous CTA's, the
+// warps' records of written lanes are out of date (restart starts them again).
+void Cta::noteInvariantInputs() {
+  const std::vector<uint8_t>& params = *ctx_->params;
+  const Dim3& b = ctx_->block;
+  if (invariantEpoch_ != 0 && ctx_->entry == invariantEntry_ && b.x == invariantBlock_.x &&
+      b.y == invariantBlock_.y && b.z == invariantBlock_.z && params == invariantParams_)
+    return;
+  ++invariantEpoch_;
+  invariantEntry_ = ctx_->entry;
+  invariantBlock_ = b;
+  invariantParams_ = params;
+}
+
 void Cta::trim(uint64_t keepBytes) {
   uint64_t local = 0;
   for (const Warp& w : warps_) local += w.local.capacity();
@@ -52,6 +67,7 @@ CtaInfo ctaInfoOf(const LaunchContext& ctx, uint64_t linearIndex) {
 void Cta::restart(uint64_t linearIndex, Observer* observer) {
   obs_ = observer;
   info_ = ctaInfoOf(*ctx_, linearIndex);
+  noteInvariantInputs();
   liveThreads_ = info_.threads;
   liveWarps_ = info_.warps;
   shared_.reset(size_t(ctx_->entry->sharedBytes) + ctx_->dynamicShared);
@@ -91,6 +107,10 @@ void Cta::restart(uint64_t linearIndex, Observer* observer) {
     warp.clusterTarget = 0;
     warp.localBytes = ctx_->program->localBytesPerThread;
     if (warp.localBytes) warp.local.assign(size_t(warp.localBytes) * kWarpSize, 0);
+    if (warp.invariantEpoch != invariantEpoch_) {
+      warp.invariantLanes.assign(ctx_->entry->numInvariants, 0);
+      warp.invariantEpoch = invariantEpoch_;
+    }
     enterFrame(warp, *ctx_->entry, warp.valid, nullptr);
     if (obs_) obs_->warpStarted(w, warp.valid);
   }
@@ -190,7 +210,12 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
     const uint32_t until = top.rpc > top.pc && top.rpc < size ? top.rpc : size;
     const Inst* const first = code + top.pc;
     const Inst* const last = first + std::min(until - top.pc, limit - issued) - 1;
-    const Inst* const p = runStraight<kObserved>(x, w, *frame->fn, first, last);
+    // A function without launch-invariant instructions (every device function) runs the loop
+    // without their test; an observer sees every instruction run.
+    const Inst* const p =
+        kObserved || frame->fn->numInvariants == 0
+            ? runStraight<kObserved, false>(x, w, *frame->fn, nullptr, first, last)
+            : runStraight<kObserved, true>(x, w, *frame->fn, w.invariantLanes.data(), first, last);
     issued += uint32_t(p - first) + 1;
     if (stop_ & kPcSet) {  // `top` may be gone: the outer loop looks at the paths again
       stop_ &= uint8_t(~kPcSet);
@@ -221,9 +246,9 @@ StepResult Cta::stepWarp(unsigned wi, uint32_t limit) {
 // The straight run of stepWarp: its own function, so that what its loop keeps across the
 // handler's call (the instruction, the run's last, the warp, the CTA, the state) stays in
 // registers.
-template <bool kObserved>
-const Inst* Cta::runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn, const Inst* p,
-                             const Inst* last) {
+template <bool kObserved, bool kInvariants>
+const Inst* Cta::runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn,
+                             uint32_t* invariantLanes, const Inst* p, const Inst* last) {
   for (;;) {
     const Inst& in = *p;
     x.mask = x.active;
@@ -233,7 +258,16 @@ const Inst* Cta::runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn,
       fillDynamic(w, fn, x.regs);
     if constexpr (kObserved) obs_->instruction({w.index, &fn, &in, x.active, x.mask, x.regs});
     ++w.instructions;
-    if (x.mask || in.cls == isa::InsnClass::Control) in.run(x, in);
+    if (x.mask || in.cls == isa::InsnClass::Control) {
+      // A launch-invariant instruction (isa/invariants.h) runs for lanes that have not written
+      // its value in this frame yet.
+      if (!kInvariants || in.invariant == isa::kNoInvariant) [[likely]] {
+        in.run(x, in);
+      } else if (uint32_t& written = invariantLanes[in.invariant]; x.mask & ~written) {
+        in.run(x, in);
+        written |= x.mask;
+      }
+    }
     if (stop_ || p == last) return p;
     ++p;
   }

@@ -239,10 +239,15 @@ class Cta final : public isa::Machine {
   template <bool kObserved>
   StepResult stepWarp(unsigned w, uint32_t limit);
   // Runs `w`'s instructions from `first` to `last` of `fn` (the top path's lanes, x.active) until
-  // one moves the pc or blocks (stop_); returns the last it ran.
-  template <bool kObserved>
+  // one moves the pc or blocks (stop_); returns the last it ran. invariantLanes: the warp's
+  // (Warp::invariantLanes), read when kInvariants.
+  template <bool kObserved, bool kInvariants>
   const isa::Inst* runStraight(isa::Exec& x, Warp& w, const isa::FunctionCode& fn,
-                               const isa::Inst* first, const isa::Inst* last);
+                               uint32_t* invariantLanes, const isa::Inst* first,
+                               const isa::Inst* last);
+  // Starts a new record of the warps' launch-invariant lanes (Warp::invariantLanes) when the
+  // kernel, its parameters or the block's shape differ from the previous CTA's.
+  void noteInvariantInputs();
   // Refreshes the dynamic special registers (%clock & co) of `fn`'s frame before an
   // instruction that reads them.
   [[gnu::noinline]] void fillDynamic(const Warp& w, const isa::FunctionCode& fn,
@@ -282,9 +287,6 @@ class Cta final : public isa::Machine {
   uint64_t specialOf(const Warp& w, isa::Special s, unsigned lane) const;
   // Fills a special register's slot for all 32 lanes of `w`.
   void fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const;
-  // Whether a special's value depends only on the thread's place in its block and the block's
-  // shape (%tid, %ntid, %laneid, %warpid, %lanemask_*): the same in every CTA of the shape.
-  static bool isPlaceSpecial(isa::Special s);
   [[noreturn]] void fault(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
                           std::optional<uint64_t> address = std::nullopt, std::string details = {});
   FaultInfo faultInfo(FaultKind kind, std::string message, const isa::Inst* in, unsigned lane,
@@ -321,7 +323,13 @@ class Cta final : public isa::Machine {
   // kBlocked, the warp must stop (barrier wait, nanosleep; until the next step).
   static constexpr uint8_t kPcSet = 1, kBlocked = 2;
   uint8_t stop_ = 0;
-  RecentAllocations recent_;              // the allocations the last global accesses hit
+  RecentAllocations recent_;  // the allocations the last global accesses hit
+  // The inputs of the launch-invariant instructions (noteInvariantInputs) as the frames' records
+  // of written lanes have them, and how many times they have changed (0: never noted).
+  uint64_t invariantEpoch_ = 0;
+  const isa::FunctionCode* invariantEntry_ = nullptr;
+  Dim3 invariantBlock_{0, 0, 0};
+  std::vector<uint8_t> invariantParams_;
   alignas(32) uint8_t scratch_[32] = {};  // where a skipped invalid access goes
   uint64_t recovered_ = 0;                // invalid accesses skipped so far
   std::optional<CtaSchedule> schedule_;   // with LaunchOptions::schedule

@@ -329,7 +329,7 @@ void Cta::enterFrame(Warp& w, const isa::FunctionCode& fn, LaneMask mask, const 
   const bool placeKept =
       f.placeBlock.x == block.x && f.placeBlock.y == block.y && f.placeBlock.z == block.z;
   for (const auto& [slot, s] : fn.specials)
-    if (!placeKept || !isPlaceSpecial(s)) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
+    if (!placeKept || !isa::isPlaceSpecial(s)) fillSpecial(w, s, regs + size_t(slot) * kWarpSize);
   f.placeBlock = block;
   w.stack.push_back({0, isa::kNoPc, mask});
 }

@@ -132,28 +132,6 @@ uint64_t Cta::specialOf(const Warp& w, isa::Special s, unsigned lane) const {
   return 0;
 }
 
-bool Cta::isPlaceSpecial(isa::Special s) {
-  using isa::Special;
-  switch (s) {
-    case Special::TidX:
-    case Special::TidY:
-    case Special::TidZ:
-    case Special::NtidX:
-    case Special::NtidY:
-    case Special::NtidZ:
-    case Special::LaneId:
-    case Special::WarpId:
-    case Special::LanemaskEq:
-    case Special::LanemaskLe:
-    case Special::LanemaskLt:
-    case Special::LanemaskGe:
-    case Special::LanemaskGt:
-      return true;
-    default:
-      return false;
-  }
-}
-
 void Cta::fillSpecial(const Warp& w, isa::Special s, uint64_t* dst) const {
   using isa::Special;
   const uint32_t first = w.index * kWarpSize;

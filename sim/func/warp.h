@@ -119,6 +119,12 @@ struct Warp {
   uint32_t clusterTarget = 0;
   std::vector<uint8_t> local;  // 32 x local bytes per thread
   uint32_t localBytes = 0;
+  // Per launch-invariant instruction of the kernel (isa/invariants.h), the lanes whose register
+  // in the kernel's frame holds its value, and the CTA's invariant inputs (Cta::invariantEpoch_)
+  // they were written under. (The warp's, not the frame's: a call's frames swap places, and
+  // only kernels have such instructions.)
+  std::vector<uint32_t> invariantLanes;
+  uint64_t invariantEpoch = 0;
   uint8_t* laneLocal(unsigned lane) { return local.data() + size_t(lane) * localBytes; }
 };
 
