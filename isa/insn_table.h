@@ -35,20 +35,23 @@ enum class Role : uint8_t {
 // none of them asks about. With the role it tells add (Role::Compute) from addc
 // (Role::ComputeCarryIn), and with the class the integer add from the floating-point one.
 enum class Operation : uint8_t {
-  Unset,        // not declared: the table's self-check fails
-  Other,        // none of the below
-  Add,          // add, addc
-  Subtract,     // sub, subc
-  Multiply,     // mul, mul24
-  MultiplyAdd,  // fma, mad, mad24, madc
-  Divide,       // div
-  Negate,       // neg
-  Absolute,     // abs (the timing model: ptxas folds a float's into its reader's operand)
-  ShiftLeft,    // shl (the timing model: ptxas makes a shift by a constant IMAD.SHL)
-  Min,          // min (the timing model: FMNMX and VIMNMX are ALU instructions)
-  Max,          // max
-  Membar,       // membar.{cta,gl,sys}: the older fence (sequentially consistent at its level)
-  Fence,        // fence: .sc, .acq_rel (with a scope), and the .proxy forms
+  Unset,           // not declared: the table's self-check fails
+  Other,           // none of the below
+  Add,             // add, addc
+  Subtract,        // sub, subc
+  Multiply,        // mul, mul24
+  MultiplyAdd,     // fma, mad, mad24, madc
+  Divide,          // div
+  Negate,          // neg
+  Absolute,        // abs (the timing model: ptxas folds a float's into its reader's operand)
+  ShiftLeft,       // shl (the timing model: ptxas makes a shift by a constant IMAD.SHL)
+  Min,             // min (the timing model: FMNMX and VIMNMX are ALU instructions)
+  Max,             // max
+  Membar,          // membar.{cta,gl,sys}: the older fence (sequentially consistent at its level)
+  Fence,           // fence: .sc, .acq_rel (with a scope), and the .proxy forms
+  Load,            // ld (isa/invariants.h: a kernel parameter's ld.param)
+  Move,            // mov
+  ConvertAddress,  // cvta
 };
 
 // What an instruction is to the contraction pass (isa/contract.h), which fuses a multiply into

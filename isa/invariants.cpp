@@ -11,7 +11,7 @@ namespace {
 // What a slot holds, as far as invariance goes.
 enum class SlotKind : uint8_t { Variant, Invariant, Unknown };
 
-bool opcodeIs(const Inst& in, std::string_view op) { return in.spec && in.spec->opcode == op; }
+bool operationIs(const Inst& in, Operation op) { return in.spec && in.spec->operation == op; }
 
 // Whether `in` computes a launch-invariant value from its register source (`source`: kNoSlot
 // when it has none), not yet looking at that source: the three forms named in invariants.h, with
@@ -20,16 +20,16 @@ bool invariantForm(const FunctionCode& fn, const Inst& in, uint32_t& source) {
   source = kNoSlot;
   if (in.ops.size() != 2 || in.ops[0].kind != OpndKind::Reg || in.readsDynamic) return false;
   const Opnd& a = in.ops[1];
-  if (opcodeIs(in, "ld")) {
+  if (operationIs(in, Operation::Load)) {
     // A kernel parameter: no base register, an address below the frames' .param areas.
     return in.cls == InsnClass::LoadParam && a.kind == OpndKind::Addr && a.baseSlot == kNoSlot &&
            uint64_t(a.offset) < kLaneParamBase;
   }
-  if (opcodeIs(in, "mov") && in.cls == InsnClass::Move && a.kind == OpndKind::Reg) {
+  if (operationIs(in, Operation::Move) && in.cls == InsnClass::Move && a.kind == OpndKind::Reg) {
     source = a.slot;
     return true;
   }
-  if (opcodeIs(in, "cvta") && a.kind == OpndKind::Reg &&
+  if (operationIs(in, Operation::ConvertAddress) && a.kind == OpndKind::Reg &&
       (in.mods.space == Space::Global || in.mods.space == Space::Const)) {
     source = a.slot;
     return true;

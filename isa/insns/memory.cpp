@@ -695,7 +695,7 @@ const std::vector<std::string_view> kMemoryWords = {
 
 std::vector<OpcodeSpec> memory() {
   return {
-      {"ld", "memory", InsnClass::LoadGlobal, Role::Compute, Operation::Other, kLoadTypes,
+      {"ld", "memory", InsnClass::LoadGlobal, Role::Compute, Operation::Load, kLoadTypes,
        kMemoryWords, bindLd},
       {"ldu", "memory", InsnClass::LoadGlobal, Role::Compute, Operation::Other, kLoadTypes,
        kMemoryWords, bindLd},
@@ -721,7 +721,7 @@ std::vector<OpcodeSpec> memory() {
        "memory",
        InsnClass::Int,
        Role::Compute,
-       Operation::Other,
+       Operation::ConvertAddress,
        {Type::U32, Type::U64},
        {"to", "global", "shared", "shared::cta", "shared::cluster", "local", "const", "param"},
        bindCvta},

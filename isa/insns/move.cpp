@@ -143,7 +143,7 @@ std::vector<OpcodeSpec> movement() {
        "move",
        InsnClass::Move,
        Role::Compute,
-       Operation::Other,
+       Operation::Move,
        {Type::Pred, Type::B16, Type::B32, Type::B64, Type::B128, Type::U16, Type::U32, Type::U64,
         Type::S16, Type::S32, Type::S64, Type::F16, Type::BF16, Type::F32, Type::F64, Type::B8,
         Type::U8, Type::S8},

@@ -13,17 +13,23 @@ namespace {
 constexpr uint32_t kStreamCounts[] = {1, 4, 16, 64, 256, 1024, 8192};
 constexpr uint32_t kCtas = 1024, kThreads = 256, kWarps = kCtas * kThreads / 32;
 constexpr uint64_t kLinesPerMib = (1u << 20) / 128;
-constexpr size_t kSrc = 0;  // the buffer read; out of stream count i is buffer 1 + i
+constexpr size_t kSrc = 0;  // the buffer read; a launch's out follows it, in launch order
+
+// A problem of `mib` MiB of random floats to read (buffer kSrc), its launches still to add.
+Problem withSource(uint64_t mib, uint64_t seed) {
+  Rng rng(seed);
+  Problem p;
+  p.size = mib;
+  p.buffers.push_back(makeBuffer("src", ElemType::F32,
+                                 randomFloats(rng, mib * kLinesPerMib * 32, -1.0f, 1.0f), false));
+  return p;
+}
 
 }  // namespace
 
 Problem makeDramStreams(uint64_t mib, uint64_t seed) {
-  Rng rng(seed);
-  Problem p;
-  p.size = mib;
+  Problem p = withSource(mib, seed);
   const uint64_t lines = mib * kLinesPerMib;
-  p.buffers.push_back(
-      makeBuffer("src", ElemType::F32, randomFloats(rng, lines * 32, -1.0f, 1.0f), false));
   for (const uint32_t streams : kStreamCounts) {
     const uint32_t out = uint32_t(p.buffers.size());
     p.buffers.push_back(
@@ -72,12 +78,8 @@ uint32_t inflightWarps(uint32_t ctasPerSm) { return kSms * ctasPerSm * kThreads 
 }  // namespace
 
 Problem makeDramInflight(uint64_t mib, uint64_t seed) {
-  Rng rng(seed);
-  Problem p;
-  p.size = mib;
+  Problem p = withSource(mib, seed);
   const uint64_t lines = mib * kLinesPerMib;
-  p.buffers.push_back(
-      makeBuffer("src", ElemType::F32, randomFloats(rng, lines * 32, -1.0f, 1.0f), false));
   for (const uint32_t ctasPerSm : kInflightCtasPerSm)
     for (const uint32_t k : kInflightLoads) {
       const uint32_t warps = inflightWarps(ctasPerSm);

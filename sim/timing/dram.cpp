@@ -6,17 +6,18 @@ namespace warpsim::sim::timing {
 
 namespace {
 
-// A sector number's server: a full-avalanche mix (splitmix64's finalizer), so that every
-// pattern, neighbours as much as strides, meets its servers as random requests would. The
-// chip's rate moves at most 9% with the pattern (FIDELITY "HBM against the number of streams
-// read") while its latency grows with the load for all of them; a hash that spread neighbours
-// perfectly (Fibonacci hashing) left a stream with no wait at all.
-uint32_t bankOf(uint64_t sector, size_t banks) {
-  uint64_t h = sector;
+// The server of the `n`-th request: a full-avalanche mix (splitmix64's finalizer) of the
+// count, so that requests meet their servers as random ones would, whatever their pattern (the
+// chip's rate moves at most 9% with the pattern, FIDELITY "HBM against the number of streams
+// read", while its latency grows with the load for every pattern; a hash of the address that
+// spread neighbours perfectly left a stream with no wait at all). Not of the address: a
+// prediction must not depend on where the buffers were allocated.
+uint32_t serverOf(uint64_t n, size_t servers) {
+  uint64_t h = n + 0x9e3779b97f4a7c15ull;
   h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
   h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
   h ^= h >> 31;
-  return uint32_t((h >> 32) * banks >> 32);
+  return uint32_t((h >> 32) * servers >> 32);
 }
 
 }  // namespace
@@ -40,8 +41,8 @@ double Dram::serve(uint64_t now, uint32_t bank, uint32_t bytes) {
   return start;
 }
 
-uint64_t Dram::read(uint64_t now, uint64_t sectorAddr, uint32_t bytes) {
-  const uint32_t bank = bankFree_.empty() ? 0 : bankOf(sectorAddr / 32, bankFree_.size());
+uint64_t Dram::read(uint64_t now, uint32_t bytes) {
+  const uint32_t bank = bankFree_.empty() ? 0 : serverOf(requests_++, bankFree_.size());
   // A request starts in the cycle its turn comes (several share a cycle while bandwidth lasts).
   return uint64_t(serve(now, bank, bytes)) + latency_;
 }
@@ -52,7 +53,7 @@ void Dram::write(uint64_t now, uint32_t bytes) {
     return;
   }
   for (uint32_t done = 0; done < bytes; done += 32)
-    serve(now, bankOf(writes_++, bankFree_.size()), std::min(32u, bytes - done));
+    serve(now, serverOf(requests_++, bankFree_.size()), std::min(32u, bytes - done));
 }
 
 }  // namespace warpsim::sim::timing

@@ -86,7 +86,7 @@ uint64_t L2::home(SectorCache& cache, uint64_t sector, L2Op op, uint64_t at, Mem
   if (op == L2Op::Write) {
     done = at + hitLatency_;  // a full-sector write allocates without reading DRAM
   } else {
-    done = dram_.read(at, sector, 32);
+    done = dram_.read(at, 32);
     m.dramReadBytes += 32;
   }
   writeBack(cache.fill(sector, done, op != L2Op::Read, at), at, m);

@@ -19,9 +19,9 @@
 namespace warpsim::sim::timing {
 namespace {
 
-// `warps` warps each read `trips` x `lines` 128-byte lines of their own run: a trip's lines
-// (4 sectors each) asked for at once, the next trip `overhead` cycles after the last sector of
-// this one is back. Returns the cycle the last is back.
+// `warps` warps each read `trips` x `lines` 128-byte lines: a trip's lines (4 sectors each)
+// asked for at once, the next trip `overhead` cycles after the last sector of this one is back.
+// Returns the cycle the last is back.
 uint64_t closedLoop(Dram& d, uint32_t warps, uint32_t lines, uint32_t trips, uint32_t overhead) {
   using Turn = std::pair<uint64_t, uint32_t>;  // (cycle, warp)
   std::priority_queue<Turn, std::vector<Turn>, std::greater<Turn>> next;
@@ -32,10 +32,7 @@ uint64_t closedLoop(Dram& d, uint32_t warps, uint32_t lines, uint32_t trips, uin
     const auto [now, w] = next.top();
     next.pop();
     uint64_t back = now;
-    for (uint32_t l = 0; l < lines; ++l) {
-      const uint64_t line = (uint64_t(w) * trips + done[w]) * lines + l;
-      for (uint64_t s = 0; s < 4; ++s) back = std::max(back, d.read(now, line * 128 + s * 32, 32));
-    }
+    for (uint32_t sector = 0; sector < 4 * lines; ++sector) back = std::max(back, d.read(now, 32));
     end = std::max(end, back);
     if (++done[w] < trips) next.push({back + overhead, w});
   }

@@ -73,36 +73,35 @@ TEST(MemoryTiming, ColdMissGoesToDramAndCounts) {
 TEST(MemoryTiming, DramBandwidthIsAQueue) {
   Dram d(600, 64.0);  // 64 bytes per cycle
   // Four 32-byte reads at cycle 0: two fit in each cycle's bandwidth.
-  EXPECT_EQ(d.read(0, 0, 32), 600u);
-  EXPECT_EQ(d.read(0, 32, 32), 600u);
-  EXPECT_EQ(d.read(0, 64, 32), 601u);
-  EXPECT_EQ(d.read(0, 96, 32), 601u);
+  EXPECT_EQ(d.read(0, 32), 600u);
+  EXPECT_EQ(d.read(0, 32), 600u);
+  EXPECT_EQ(d.read(0, 32), 601u);
+  EXPECT_EQ(d.read(0, 32), 601u);
   // After a pause the queue is empty again.
-  EXPECT_EQ(d.read(100, 0, 32), 700u);
+  EXPECT_EQ(d.read(100, 32), 700u);
 }
 
 TEST(MemoryTiming, DramRequestsToOneServerWaitForIt) {
   Dram d(600, 1024.0, 1, 40.0);  // one server, 40 cycles a sector; the data path is no limit
-  EXPECT_EQ(d.read(0, 0, 32), 600u);
-  EXPECT_EQ(d.read(0, 4096, 32), 640u);
-  EXPECT_EQ(d.read(10, 8192, 32), 680u);
+  EXPECT_EQ(d.read(0, 32), 600u);
+  EXPECT_EQ(d.read(0, 32), 640u);
+  EXPECT_EQ(d.read(10, 32), 680u);
   // Once it is free, a lone request pays the latency alone.
-  EXPECT_EQ(d.read(500, 0, 32), 1100u);
+  EXPECT_EQ(d.read(500, 32), 1100u);
   // A write-back holds it as a read does.
   d.write(1000, 32);
-  EXPECT_EQ(d.read(1000, 0, 32), 1640u);
+  EXPECT_EQ(d.read(1000, 32), 1640u);
 }
 
 TEST(MemoryTiming, DramLatencyGrowsWithTheRateBelowTheBandwidth) {
   // 64 servers of 64 cycles a sector: 32 bytes a cycle between them, behind a 64-byte path.
-  // Requests at a steady rate (consecutive sectors, as a stream reads them) wait more, on
-  // average, the nearer the rate comes to the servers' 32 bytes a cycle; alone, none waits.
+  // Requests at a steady rate wait more, on average, the nearer the rate comes to the servers'
+  // 32 bytes a cycle; alone, none waits.
   auto meanWait = [](uint64_t cyclesApart) {
     Dram d(600, 64.0, 64, 64.0);
     uint64_t waited = 0;
     const uint64_t n = 20000;
-    for (uint64_t i = 0; i < n; ++i)
-      waited += d.read(i * cyclesApart, i * 32, 32) - i * cyclesApart - 600;
+    for (uint64_t i = 0; i < n; ++i) waited += d.read(i * cyclesApart, 32) - i * cyclesApart - 600;
     return double(waited) / n;
   };
   const double idle = meanWait(1000), half = meanWait(2), most = meanWait(1);  // 0, 16, 32 B/cycle
@@ -111,15 +110,14 @@ TEST(MemoryTiming, DramLatencyGrowsWithTheRateBelowTheBandwidth) {
   EXPECT_GT(most, 4 * half);
 }
 
-TEST(MemoryTiming, DramServersSpreadStridedSectorsEvenly) {
-  // Power-of-two strides (a matrix's rows) must not pile onto a few servers: 4,096 sectors
-  // 4 KiB apart, over 64 servers, fill every one within twice its share.
+TEST(MemoryTiming, DramServersAreDrawnEvenly) {
+  // Requests meet their servers as random ones would: 4,096 sectors at once over 64 servers
+  // fill every one within twice its share.
   Dram d(0, 1e9, 64, 1.0);
   uint64_t last = 0;
-  for (uint64_t i = 0; i < 4096; ++i) last = std::max(last, d.read(0, i * 4096, 32));
+  for (uint64_t i = 0; i < 4096; ++i) last = std::max(last, d.read(0, 32));
   EXPECT_LE(last, 2u * 4096 / 64);
 }
-
 TEST(MemoryTiming, AReadFromTheFarL2PartitionLeavesANearCopy) {
   const TimingConfig c;  // two partitions
   L2 l2(c);
