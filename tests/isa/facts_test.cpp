@@ -31,18 +31,30 @@ TEST(InstructionFacts, EverySpecDeclaresItsRoleAndOperationAndOneOpcodeHasOne) {
 
 // The operations the passes ask for are declared by exactly the opcodes that perform them
 // (the timing model's address folding, stride analysis, FLOP counts, fences and pipe choices
-// read them).
+// read them, and the launch invariants ld.param, mov and cvta: isa/invariants.h).
 TEST(InstructionFacts, OperationsAreDeclaredByTheOpcodesThatPerformThem) {
   const std::map<std::string_view, Operation> expected = {
-      {"add", Operation::Add},          {"addc", Operation::Add},
-      {"sub", Operation::Subtract},     {"subc", Operation::Subtract},
-      {"mul", Operation::Multiply},     {"mul24", Operation::Multiply},
-      {"fma", Operation::MultiplyAdd},  {"mad", Operation::MultiplyAdd},
-      {"madc", Operation::MultiplyAdd}, {"mad24", Operation::MultiplyAdd},
-      {"div", Operation::Divide},       {"neg", Operation::Negate},
-      {"membar", Operation::Membar},    {"fence", Operation::Fence},
-      {"shl", Operation::ShiftLeft},    {"min", Operation::Min},
-      {"max", Operation::Max},          {"abs", Operation::Absolute},
+      {"add", Operation::Add},
+      {"addc", Operation::Add},
+      {"sub", Operation::Subtract},
+      {"subc", Operation::Subtract},
+      {"mul", Operation::Multiply},
+      {"mul24", Operation::Multiply},
+      {"fma", Operation::MultiplyAdd},
+      {"mad", Operation::MultiplyAdd},
+      {"madc", Operation::MultiplyAdd},
+      {"mad24", Operation::MultiplyAdd},
+      {"div", Operation::Divide},
+      {"neg", Operation::Negate},
+      {"membar", Operation::Membar},
+      {"fence", Operation::Fence},
+      {"shl", Operation::ShiftLeft},
+      {"min", Operation::Min},
+      {"max", Operation::Max},
+      {"abs", Operation::Absolute},
+      {"ld", Operation::Load},
+      {"mov", Operation::Move},
+      {"cvta", Operation::ConvertAddress},
   };
   for (const OpcodeSpec& s : instructionTable()) {
     const auto it = expected.find(s.opcode);

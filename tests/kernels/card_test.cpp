@@ -294,6 +294,8 @@ uint64_t cta256(uint64_t) { return 256; }
 uint64_t capped1056(uint64_t n) { return std::min<uint64_t>(n, 1056 * 256); }
 // micro_dram_streams: 8,192 warps, a lane per float of a line, cover any size's lines by a loop.
 uint64_t lines8192(uint64_t) { return 8192 * 32; }
+// micro_dram_inflight's first launch: one CTA of 256 an SM (1,056 warps), likewise.
+uint64_t lines1056(uint64_t) { return 1056 * 32; }
 
 const std::map<std::string, Coverage>& coverageTable() {
   static const std::map<std::string, Coverage> table = {
@@ -345,6 +347,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_bank_stride", {warp32}},
       {"micro_copy", {capped1056}},
       {"micro_dram_streams", {lines8192}},
+      {"micro_dram_inflight", {lines1056}},
       {"micro_shfl_chain", {warp32}},
       {"micro_call_chain", {warp32}},
       {"micro_heap_calls", {one}},  // one thread first; the larger shapes follow
