@@ -437,10 +437,10 @@ const std::vector<Row>& rows() {
       {"dram.bytes_per_cycle", &TimingConfig::dramBytesPerCycle, "bytes/cycle",
        "4.8 TB/s spec x 0.9 sustained / 1.98 GHz [unverified]", false},
       {"dram.banks", &TimingConfig::dramBanks, "servers",
-       "the independent queues HBM requests hash to (dram.h; 0: none, the data path alone "
+       "the independent queues HBM requests are drawn to (dram.h; 0: none, the data path alone "
        "queues), 1.5 x dram.bytes_per_cycle x dram.bank_cycles / 32: fitted with "
        "dram.bank_cycles to the DRAM-bound cards of tests/recorded/timing/h200_ncu.tsv (gemv_warp, "
-       "daxpy, saxpy, vector_add, micro_copy, ddot, bf16_fma_relu: MAPE 11.7% -> 6.1%) and "
+       "daxpy, saxpy, vector_add, micro_copy, ddot, bf16_fma_relu: MAPE 11.7% -> 5.8%) and "
        "micro_dram_streams on the H100 (h100_dram.tsv: 0.71 -> 0.96 of the chip at 64 MiB)",
        true},
       {"dram.bank_cycles", &TimingConfig::dramBankCycles, "cycles per sector",
