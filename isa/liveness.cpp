@@ -27,22 +27,35 @@ struct SlotSet {
   }
 };
 
-// Live before `in` from live after it.
-void transfer(const Inst& in, SlotSet& live) {
-  if (in.guard == kNoSlot)
-    for (RegRef d : in.defs)
-      if (!d.pred) live.remove(d.slot);
-  for (RegRef u : in.uses)
-    if (!u.pred) live.add(u.slot);
-}
-
 // Registers and predicates in one set: predicate p at numSlots + p.
 uint32_t indexOf(RegRef r, uint32_t numSlots) { return r.pred ? numSlots + r.slot : r.slot; }
 
+// Live before `in` from live after it (a guarded write does not kill).
 void transferAll(const Inst& in, SlotSet& live, uint32_t numSlots) {
   if (in.guard == kNoSlot)
     for (RegRef d : in.defs) live.remove(indexOf(d, numSlots));
   for (RegRef u : in.uses) live.add(indexOf(u, numSlots));
+}
+
+// Registers and predicates live at each block's entry (backward dataflow to its fixed point),
+// the instructions `dead` marks (when given) left out.
+std::vector<SlotSet> blockLiveIn(const FunctionCode& fn, const Cfg& g,
+                                 const std::vector<bool>* dead = nullptr) {
+  const uint32_t n = fn.numSlots + fn.numPreds;
+  const size_t nb = g.blocks.size();
+  std::vector<SlotSet> liveIn(nb, SlotSet(n));
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = nb; b-- > 0;) {
+      SlotSet live(n);
+      for (uint32_t s : g.blocks[b].succs)
+        if (s < nb) live.merge(liveIn[s]);
+      for (uint32_t pc = g.blocks[b].last + 1; pc-- > g.blocks[b].first;)
+        if (!dead || !(*dead)[pc]) transferAll(fn.code[pc], live, fn.numSlots);
+      changed = liveIn[b].merge(live) || changed;
+    }
+  }
+  return liveIn;
 }
 
 }  // namespace
@@ -54,23 +67,12 @@ LiveRegisters liveRegisters(const FunctionCode& fn, const Cfg& g) {
   LiveRegisters out;
   out.numSlots = fn.numSlots;
   out.dead.assign(code.size(), false);
-  std::vector<SlotSet> liveIn(nb, SlotSet(n));
+  std::vector<SlotSet> liveIn;
   // Each round recomputes liveness with the dead code known so far, then marks what it finds
   // newly dead; a round that marks nothing is the fixed point.
   for (bool marked = true; marked;) {
     marked = false;
-    liveIn.assign(nb, SlotSet(n));
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (size_t b = nb; b-- > 0;) {
-        SlotSet live(n);
-        for (uint32_t s : g.blocks[b].succs)
-          if (s < nb) live.merge(liveIn[s]);
-        for (uint32_t pc = g.blocks[b].last + 1; pc-- > g.blocks[b].first;)
-          if (!out.dead[pc]) transferAll(code[pc], live, fn.numSlots);
-        changed = liveIn[b].merge(live) || changed;
-      }
-    }
+    liveIn = blockLiveIn(fn, g, &out.dead);
     for (size_t b = 0; b < nb; ++b) {
       SlotSet live(n);
       for (uint32_t s : g.blocks[b].succs)
@@ -102,20 +104,7 @@ std::vector<uint32_t> registersToZeroAtEntry(const FunctionCode& fn) {
   const std::vector<Inst>& code = fn.code;
   std::vector<uint32_t> out;
   if (code.empty()) return out;
-  const Cfg g = buildCfg(fn);
-  const size_t nb = g.blocks.size();
-  std::vector<SlotSet> liveIn(nb, SlotSet(fn.numSlots));
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t b = nb; b-- > 0;) {
-      SlotSet live(fn.numSlots);
-      for (uint32_t s : g.blocks[b].succs)
-        if (s < nb) live.merge(liveIn[s]);
-      for (uint32_t pc = g.blocks[b].last + 1; pc-- > g.blocks[b].first;) transfer(code[pc], live);
-      changed = liveIn[b].merge(live) || changed;
-    }
-  }
-  SlotSet zero = liveIn[0];
+  SlotSet zero = blockLiveIn(fn, buildCfg(fn))[0];
   for (const Inst& in : code)
     if (in.cls == InsnClass::Warp)  // shfl reads other lanes' registers
       for (RegRef u : in.uses)
@@ -129,23 +118,7 @@ std::vector<uint32_t> predicatesToZeroAtEntry(const FunctionCode& fn) {
   const std::vector<Inst>& code = fn.code;
   std::vector<uint32_t> out;
   if (code.empty() || fn.numPreds == 0) return out;
-  const Cfg g = buildCfg(fn);
-  const size_t nb = g.blocks.size();
-  // Predicates only, in one set with the slots (transferAll's layout; the slots stay unused).
-  const uint32_t n = fn.numSlots + fn.numPreds;
-  std::vector<SlotSet> liveIn(nb, SlotSet(n));
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t b = nb; b-- > 0;) {
-      SlotSet live(n);
-      for (uint32_t s : g.blocks[b].succs)
-        if (s < nb) live.merge(liveIn[s]);
-      for (uint32_t pc = g.blocks[b].last + 1; pc-- > g.blocks[b].first;)
-        transferAll(code[pc], live, fn.numSlots);
-      changed = liveIn[b].merge(live) || changed;
-    }
-  }
-  SlotSet zero = liveIn[0];
+  SlotSet zero = blockLiveIn(fn, buildCfg(fn))[0];
   // A warp-wide instruction (vote, shfl, match, redux) or a barrier's reduction may read the
   // predicate of lanes other than the ones it runs for: theirs are zeroed too.
   for (const Inst& in : code)
