@@ -84,6 +84,8 @@ enum class SyncRole : uint8_t {
   AsyncCommit,   // cp.async.commit_group: the thread's cp.async copies so far become a group
   AsyncWait,     // cp.async.wait_group N: all but the N newest groups complete
   AsyncWaitAll,  // cp.async.wait_all: commit_group, then wait_group 0
+  TensorCommit,  // wgmma.commit_group: the warp's wgmma.mma_async so far become a group
+  TensorWait,    // wgmma.wait_group N: all but the N newest groups complete
 };
 
 // What a fence (membar, fence) orders, as its binder decodes the modifiers once: what the timing

@@ -758,10 +758,12 @@ std::string bindWgmma(Inst& in) {
     return in.ops.empty() ? "" : msg(in, "takes no operands");
   }
   if (m.has("commit_group")) {
+    in.sync = SyncRole::TensorCommit;
     in.run = commitH;
     return in.ops.empty() ? "" : msg(in, "takes no operands");
   }
   if (m.has("wait_group")) {
+    in.sync = SyncRole::TensorWait;
     in.run = waitH;
     if (in.ops.size() != 1 || !isImmediate(in.ops[0]))
       return msg(in, "takes one immediate operand");

@@ -6,7 +6,6 @@
 #include <ctime>
 #include <tuple>
 
-#include "isa/insn_table.h"
 #include "sim/gpu.h"
 #include "sim/timing/engine_slots.h"
 #include "sim/timing/memory_order.h"
@@ -29,52 +28,6 @@ class Engine::Probe final : public Observer {
 };
 
 namespace {
-
-// Whether ptxas leaves the loop that `f`'s backward branch at `pc` closes as written, one trip
-// a trip: ptxas unrolls a counted loop with a constant stride (layernorm_row's c += 32: four
-// LDGs per trip in SASS) but not one whose induction variable (a register the branch's setp
-// compares) is stepped by an add of a register (ddot's i += gridDim.x * 256: one LDG pair per
-// trip, each waiting for the last), nor one that leaves on a combination of conditions, its
-// guard an and/or of predicates (calls_noinline's collatz loop, `while (v != 1 && steps <
-// limit)`: one trip of 39 stall cycles per SASS trip, two 13-cycle waits for its ISETPs), nor
-// one whose body holds a tensor-core instruction (hgemm_wmma's k loop, `wmma.load` twice and
-// `wmma.mma` with a constant stride: one trip a SASS trip in tests/recorded/sass, eight LDG.E,
-// four MOVM and two HMMA, the next trip's loads after this trip's HMMAs; hgemm_mma's and
-// hgemm_wgmma's k loops likewise).
-bool notUnrolledLoop(const isa::FunctionCode& f, uint32_t pc) {
-  const isa::Inst& br = f.code[pc];
-  if (br.flow != isa::Flow::Branch || br.target == isa::kNoPc || br.target > pc ||
-      br.guard == isa::kNoSlot)
-    return false;
-  for (uint32_t i = br.target; i < pc; ++i)
-    if (f.code[i].cls == isa::InsnClass::Tensor) return true;
-  const isa::RegRef guard{br.guard, true};
-  for (uint32_t i = pc; i-- > br.target;) {
-    const isa::Inst& cmp = f.code[i];
-    if (std::find(cmp.defs.begin(), cmp.defs.end(), guard) == cmp.defs.end()) continue;
-    if (cmp.mods.cmp == isa::Cmp::None || cmp.mods.boolOp != isa::BoolOp::None)
-      return true;  // and.pred / or.pred, or a setp that combines a predicate: a loop of exits
-    for (const isa::Opnd& o : cmp.ops) {
-      if (o.kind != isa::OpndKind::Reg || !o.declared) continue;
-      const isa::RegRef var{o.slot, false};
-      for (uint32_t j = br.target; j < pc; ++j) {
-        const isa::Inst& step = f.code[j];
-        if (!step.spec || step.spec->operation != isa::Operation::Add ||
-            std::find(step.defs.begin(), step.defs.end(), var) == step.defs.end())
-          continue;
-        bool self = false, other = false;
-        for (size_t k = 1; k < step.ops.size(); ++k) {
-          const isa::Opnd& a = step.ops[k];
-          if (a.kind != isa::OpndKind::Reg || !a.declared) continue;
-          (a.slot == o.slot ? self : other) = true;
-        }
-        if (self && other) return true;
-      }
-    }
-    return false;  // the guard's last definition decides
-  }
-  return false;
-}
 
 Stall throttleOf(Unit u) {
   return u == Unit::Lsu   ? Stall::LgThrottle
@@ -798,10 +751,9 @@ std::optional<Engine::AsyncSync> Engine::asyncSyncOf(const isa::FunctionCode& f,
     s.commit = in.sync != R::AsyncWait;
     s.wait = in.sync != R::AsyncCommit;
     counted = in.sync == R::AsyncWait;
-  } else if (in.spec && in.spec->opcode == "wgmma" && in.cls == isa::InsnClass::Misc &&
-             (in.mods.has("commit_group") || in.mods.has("wait_group"))) {
+  } else if (in.sync == R::TensorCommit || in.sync == R::TensorWait) {
     s.wgmma = true;
-    s.commit = in.mods.has("commit_group");
+    s.commit = in.sync == R::TensorCommit;
     s.wait = counted = !s.commit;
   } else {
     return std::nullopt;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "isa/insn_table.h"
+
 namespace warpsim::sim::timing {
 
 namespace {
@@ -18,6 +20,42 @@ bool keptRolled(const isa::FunctionCode& f, uint32_t head) {
   const uint32_t before = head ? f.code[head - 1].ptxLine : 0;
   for (uint32_t line : f.src->nounrollLines)
     if (line == 0 || (line > before && line < first)) return true;
+  return false;
+}
+
+bool notUnrolledLoop(const isa::FunctionCode& f, uint32_t pc) {
+  const isa::Inst& br = f.code[pc];
+  if (br.flow != isa::Flow::Branch || br.target == isa::kNoPc || br.target > pc ||
+      br.guard == isa::kNoSlot)
+    return false;
+  if (keptRolled(f, br.target)) return true;
+  for (uint32_t i = br.target; i < pc; ++i)
+    if (f.code[i].cls == isa::InsnClass::Tensor) return true;
+  const isa::RegRef guard{br.guard, true};
+  for (uint32_t i = pc; i-- > br.target;) {
+    const isa::Inst& cmp = f.code[i];
+    if (std::find(cmp.defs.begin(), cmp.defs.end(), guard) == cmp.defs.end()) continue;
+    if (cmp.mods.cmp == isa::Cmp::None || cmp.mods.boolOp != isa::BoolOp::None)
+      return true;  // and.pred / or.pred, or a setp that combines a predicate: a loop of exits
+    for (const isa::Opnd& o : cmp.ops) {
+      if (o.kind != isa::OpndKind::Reg || !o.declared) continue;
+      const isa::RegRef var{o.slot, false};
+      for (uint32_t j = br.target; j < pc; ++j) {
+        const isa::Inst& step = f.code[j];
+        if (!step.spec || step.spec->operation != isa::Operation::Add ||
+            std::find(step.defs.begin(), step.defs.end(), var) == step.defs.end())
+          continue;
+        bool self = false, other = false;
+        for (size_t k = 1; k < step.ops.size(); ++k) {
+          const isa::Opnd& a = step.ops[k];
+          if (a.kind != isa::OpndKind::Reg || !a.declared) continue;
+          (a.slot == o.slot ? self : other) = true;
+        }
+        if (self && other) return true;
+      }
+    }
+    return false;  // the guard's last definition decides
+  }
   return false;
 }
 

@@ -48,4 +48,20 @@ void addPipelinedLoops(const isa::FunctionCode& f, uint32_t maxBody, uint32_t ma
 // (in the loop's header block, where nvcc writes it).
 bool keptRolled(const isa::FunctionCode& f, uint32_t head);
 
+// Whether ptxas leaves the loop that `f`'s backward branch at `pc` closes as written, one trip
+// a trip, so that its back edge is a floor for the hoist window: the next trip's loads wait
+// for the branch (micro_dram_inflight1's `#pragma unroll 1` loop, one LDG.E.CONSTANT a trip in
+// tests/recorded/sass/h100_all_sm90.tar.xz, each waiting for the last trip's FADD). ptxas
+// unrolls a counted loop with a constant stride (layernorm_row's c += 32: four LDGs per trip in
+// SASS) but not one that a `.pragma "nounroll"` keeps (keptRolled), nor one whose induction
+// variable (a register the branch's setp compares) is stepped by an add of a register (ddot's
+// i += gridDim.x * 256: one LDG pair per trip, each waiting for the last), nor one that leaves
+// on a combination of conditions, its guard an and/or of predicates (calls_noinline's collatz
+// loop, `while (v != 1 && steps < limit)`: one trip of 39 stall cycles per SASS trip, two
+// 13-cycle waits for its ISETPs), nor one whose body holds a tensor-core instruction
+// (hgemm_wmma's k loop, `wmma.load` twice and `wmma.mma` with a constant stride: one trip a
+// SASS trip in tests/recorded/sass, eight LDG.E, four MOVM and two HMMA, the next trip's loads
+// after this trip's HMMAs; hgemm_mma's and hgemm_wgmma's k loops likewise).
+bool notUnrolledLoop(const isa::FunctionCode& f, uint32_t pc);
+
 }  // namespace warpsim::sim::timing

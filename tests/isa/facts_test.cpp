@@ -228,6 +228,39 @@ TEST(InstructionFacts, AFenceKnowsWhatItOrdersFromItsBinding) {
   EXPECT_EQ(fence("ret").first, K::None);
 }
 
+// The asynchronous groups' commits and waits are told apart when they are bound (Inst::sync),
+// so that the timing model finds cp.async's and wgmma's group points by a field, not by the
+// opcode's text: wgmma.fence orders registers but is no group point.
+TEST(InstructionFacts, AnAsynchronousGroupPointKnowsItsRoleFromItsBinding) {
+  const std::string ptx = R"(.version 8.5
+.target sm_90a
+.address_size 64
+.visible .entry k()
+{
+  .reg .b32 %r<2>;
+  cp.async.commit_group;
+  cp.async.wait_group 1;
+  cp.async.wait_all;
+  wgmma.fence.sync.aligned;
+  wgmma.commit_group.sync.aligned;
+  wgmma.wait_group.sync.aligned 0;
+  add.s32 %r1, %r1, 1;
+  ret;
+}
+)";
+  const ir::Module m = parseModule(ptx, "groups.ptx");
+  const Program p = lower(m, [](const ir::VarDecl&) { return uint64_t(0x1000); });
+  const FunctionCode& fn = p.functions[0];
+  ASSERT_FALSE(fn.error) << fn.error->message();
+  EXPECT_EQ(at(fn, "cp.async.commit_group").sync, SyncRole::AsyncCommit);
+  EXPECT_EQ(at(fn, "cp.async.wait_group").sync, SyncRole::AsyncWait);
+  EXPECT_EQ(at(fn, "cp.async.wait_all").sync, SyncRole::AsyncWaitAll);
+  EXPECT_EQ(at(fn, "wgmma.fence.sync.aligned").sync, SyncRole::None);
+  EXPECT_EQ(at(fn, "wgmma.commit_group.sync.aligned").sync, SyncRole::TensorCommit);
+  EXPECT_EQ(at(fn, "wgmma.wait_group.sync.aligned").sync, SyncRole::TensorWait);
+  EXPECT_EQ(at(fn, "add.s32").sync, SyncRole::None);
+}
+
 TEST(InstructionFacts, WritesFirstOperandReadsTheOpcodeText) {
   EXPECT_TRUE(writesFirstOperand("add.s32"));
   EXPECT_TRUE(writesFirstOperand("ld.global.v4.f32"));

@@ -142,28 +142,35 @@ TEST(SassCosts, SameAddressAtomicsPipelineAcrossRequestsAndReplayWithinOne) {
 }
 
 // A loop of n trips, each loading one word (the same, an L1 hit after the first) and adding it
-// up; its counter steps by `step` (a register holding 1, or the immediate 1). `twoExits`: it
-// also leaves when the sum is NaN (never), its guard the and of the two compares, as nvcc
-// writes `while (v != 1 && steps < limit)`. `tensor`: each trip also runs an mma.sync of zeros
-// that nothing else reads.
-std::string strideLoop(const char* step, bool twoExits = false, bool tensor = false) {
+// up; its counter steps by `step` (a register holding 1, or the immediate 1).
+struct LoopShape {
+  // It also leaves when the sum is NaN (never), its guard the and of the two compares, as nvcc
+  // writes `while (v != 1 && steps < limit)`.
+  bool twoExits = false;
+  // Each trip also runs an mma.sync of zeros that nothing else reads.
+  bool tensor = false;
+  // A `.pragma "nounroll"` in its header block, as nvcc writes `#pragma unroll 1`.
+  bool nounroll = false;
+};
+std::string strideLoop(const char* step, LoopShape shape = {}) {
   return std::string(kHeader) +
          ".visible .entry k(.param .u64 out, .param .u32 n, .param .u32 one) {\n"
          "  .reg .b32 %r<8>;\n  .reg .b64 %rd<2>;\n  .reg .pred %p<4>;\n  .reg .f32 %f<8>;\n"
          "  ld.param.u64 %rd1, [out];\n  ld.param.u32 %r1, [n];\n  ld.param.u32 %r2, [one];\n"
          "  mov.u32 %r3, 0;\n  mov.u32 %r4, 0;\n  mov.f32 %f1, 0f00000000;\n$L1:\n" +
-         (tensor ? "  mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f4, %f5, %f6, %f7}, "
-                   "{%r4, %r4}, {%r4}, {%f1, %f1, %f1, %f1};\n"
-                 : "") +
+         (shape.nounroll ? "  .pragma \"nounroll\";\n" : "") +
+         (shape.tensor ? "  mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f4, %f5, %f6, %f7}, "
+                         "{%r4, %r4}, {%r4}, {%f1, %f1, %f1, %f1};\n"
+                       : "") +
          "  ld.global.f32 %f2, [%rd1];\n  add.f32 %f1, %f1, %f2;\n  add.s32 %r3, %r3, " + step +
-         (twoExits ? ";\n  setp.lt.u32 %p2, %r3, %r1;\n  setp.num.f32 %p3, %f1, %f1;\n"
-                     "  and.pred %p1, %p2, %p3"
-                   : ";\n  setp.lt.u32 %p1, %r3, %r1") +
+         (shape.twoExits ? ";\n  setp.lt.u32 %p2, %r3, %r1;\n  setp.num.f32 %p3, %f1, %f1;\n"
+                           "  and.pred %p1, %p2, %p3"
+                         : ";\n  setp.lt.u32 %p1, %r3, %r1") +
          ";\n  @%p1 bra $L1;\n  st.global.f32 [%rd1+4], %f1;\n  ret;\n}\n";
 }
 
-uint64_t loopCycles(const char* step, uint32_t trips, bool twoExits = false, bool tensor = false) {
-  test::PtxRunner r(strideLoop(step, twoExits, tensor), "stride_loop.ptx");
+uint64_t loopCycles(const char* step, uint32_t trips, LoopShape shape = {}) {
+  test::PtxRunner r(strideLoop(step, shape), "stride_loop.ptx");
   TimingModel model{TimingConfig{}};
   LaunchOptions o;
   o.runner = &model;
@@ -189,7 +196,8 @@ TEST(SassCosts, ALoopThatLeavesOnTwoConditionsIsNotUnrolled) {
   // A constant stride, but the guard is the and of two compares (calls_noinline's collatz loop):
   // ptxas leaves it one trip a trip, and each trip's load waits behind the last trip's branch.
   const TimingConfig c;
-  const uint64_t perTrip = (loopCycles("1", 40, true) - loopCycles("1", 20, true)) / 20;
+  const uint64_t perTrip =
+      (loopCycles("1", 40, {.twoExits = true}) - loopCycles("1", 20, {.twoExits = true})) / 20;
   EXPECT_GE(perTrip, c.l1HitLatency + c.latFp32);
   EXPECT_LT((loopCycles("1", 40) - loopCycles("1", 20)) / 20, c.l1HitLatency);
 }
@@ -200,7 +208,18 @@ TEST(SassCosts, ALoopWithATensorInstructionIsNotUnrolled) {
   // trip's branch, where the same loop without the mma overlaps its loads.
   const TimingConfig c;
   const uint64_t perTrip =
-      (loopCycles("1", 40, false, true) - loopCycles("1", 20, false, true)) / 20;
+      (loopCycles("1", 40, {.tensor = true}) - loopCycles("1", 20, {.tensor = true})) / 20;
+  EXPECT_GE(perTrip, c.l1HitLatency + c.latFp32);
+  EXPECT_LT((loopCycles("1", 40) - loopCycles("1", 20)) / 20, c.l1HitLatency);
+}
+
+TEST(SassCosts, ALoopThatPragmaNounrollKeepsIsNotUnrolled) {
+  // A constant stride, but `#pragma unroll 1` (micro_dram_inflight1's loop: one LDG.E.CONSTANT
+  // a SASS trip, each after the last trip's FADD): each trip's load waits behind the last
+  // trip's branch, where the same loop without the pragma overlaps its loads.
+  const TimingConfig c;
+  const uint64_t perTrip =
+      (loopCycles("1", 40, {.nounroll = true}) - loopCycles("1", 20, {.nounroll = true})) / 20;
   EXPECT_GE(perTrip, c.l1HitLatency + c.latFp32);
   EXPECT_LT((loopCycles("1", 40) - loopCycles("1", 20)) / 20, c.l1HitLatency);
 }
