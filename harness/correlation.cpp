@@ -14,6 +14,12 @@ double MeasuredLaunch::metric(const std::string& name) const {
   return it == metrics.end() ? 0 : it->second;
 }
 
+double MeasuredLaunch::clockGhz() const {
+  const double ns = metric("gpu__time_duration.sum"), cycles = metric("gpc__cycles_elapsed.max");
+  if (ns > 0 && cycles > 0) return cycles / ns;
+  return metric("sm__cycles_elapsed.avg.per_second") / 1e9;
+}
+
 namespace {
 
 std::vector<std::string> splitTabs(const std::string& line) {

@@ -19,6 +19,14 @@ struct MeasuredLaunch {
   uint64_t threads = 0;                          // of the whole problem
   std::map<std::string, double> metrics;         // ncu name -> value (absent when ncu gave none)
   double metric(const std::string& name) const;  // 0 when absent
+  // The SM clock the launch ran at, GHz: its gpc__cycles_elapsed.max over its
+  // gpu__time_duration.sum (ns), the two figures the model is compared on. ncu's
+  // sm__cycles_elapsed.avg.per_second (the fallback where the duration is absent) averages the
+  // SMs' elapsed cycles over a sampled time and scatters for short launches: 1.75-2.61 GHz over
+  // h200_ncu.tsv's launches under 10,000 cycles, where cycles over duration read 1.92-1.98
+  // (the chip's 1.98 GHz, less the launch's few dozen ns outside its cycles); over 50,000
+  // cycles both read 1.98.
+  double clockGhz() const;
 };
 
 // Reads a table written by scripts/ncu_join.py. Throws std::runtime_error naming the file and
@@ -31,7 +39,7 @@ struct ProblemComparison {
   uint64_t size = 0, seed = 0;
   unsigned launches = 0;
   double measuredCycles = 0, predictedCycles = 0;  // gpc__cycles_elapsed.max, summed
-  double measuredClockGhz = 0;                     // sm__cycles_elapsed.avg.per_second, mean
+  double measuredClockGhz = 0;                     // MeasuredLaunch::clockGhz, mean
   double measuredDramBytes = 0, predictedDramBytes = 0;
   double measuredSharedWavefronts = 0, predictedSharedWavefronts = 0;
   double measuredL2Sectors = 0, predictedL2Sectors = 0;

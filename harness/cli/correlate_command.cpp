@@ -82,8 +82,7 @@ std::vector<harness::ProblemComparison> compareAll(
     c.launches = unsigned(ms.size());
     for (const auto* m : ms) {
       c.measuredCycles += m->metric("gpc__cycles_elapsed.max");
-      c.measuredClockGhz +=
-          m->metric("sm__cycles_elapsed.avg.per_second") / 1e9 / double(ms.size());
+      c.measuredClockGhz += m->clockGhz() / double(ms.size());
       c.measuredDramBytes += m->metric("dram__bytes_read.sum") + m->metric("dram__bytes_write.sum");
       c.measuredSharedWavefronts +=
           m->metric("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum") +

@@ -204,6 +204,23 @@ TEST(Correlation, TheReaderNamesTheLineOfABadValue) {
   std::filesystem::remove(path);
 }
 
+TEST(Correlation, ALaunchsClockIsItsCyclesOverItsDuration) {
+  MeasuredLaunch m;
+  m.metrics["gpc__cycles_elapsed.max"] = 8369;
+  m.metrics["gpu__time_duration.sum"] = 4256;
+  m.metrics["sm__cycles_elapsed.avg.per_second"] = 2.33e9;  // bf16_fma_relu at 1M: ncu's figure
+  EXPECT_NEAR(m.clockGhz(), 1.966, 0.001);
+  m.metrics.erase("gpu__time_duration.sum");  // only ncu's figure left
+  EXPECT_DOUBLE_EQ(m.clockGhz(), 2.33);
+  // Every launch of the committed H200 measurements ran at its 1.98 GHz by this measure (ncu's
+  // sm__cycles_elapsed.avg.per_second reads 1.75-2.61 GHz on the short ones).
+  for (const auto& l :
+       readMeasurements(std::string(WARPSIM_SOURCE_DIR) + "/tests/recorded/timing/h200_ncu.tsv")) {
+    EXPECT_GT(l.clockGhz(), 1.90) << l.card << " " << l.size << " " << l.launch;
+    EXPECT_LT(l.clockGhz(), 1.99) << l.card << " " << l.size << " " << l.launch;
+  }
+}
+
 TEST(Correlation, TheCommittedMeasurementsRead) {
   const auto ms =
       readMeasurements(std::string(WARPSIM_SOURCE_DIR) + "/tests/recorded/timing/h200_ncu.tsv");
