@@ -52,6 +52,13 @@ enum class Operation : uint8_t {
   Load,            // ld (isa/invariants.h: a kernel parameter's ld.param)
   Move,            // mov
   ConvertAddress,  // cvta
+  // and, or, xor (the timing model: ptxas folds a predicate's into the compare that makes one
+  // of its sources, ISETP's combining operand)
+  And,
+  Or,
+  Xor,
+  Compare,  // setp
+  Select,   // selp (the timing model: ptxas writes its sources' results under its predicate)
 };
 
 // What an instruction is to the contraction pass (isa/contract.h), which fuses a multiply into

@@ -454,7 +454,7 @@ std::vector<OpcodeSpec> compare() {
   const std::vector<Type> setDtypes = {Type::U32, Type::S32,  Type::F32,   Type::U16,   Type::S16,
                                        Type::F16, Type::BF16, Type::F16x2, Type::BF16x2};
   return {
-      {"setp", "compare", InsnClass::Int, Role::Compute, Operation::Other, setpTypes,
+      {"setp", "compare", InsnClass::Int, Role::Compute, Operation::Compare, setpTypes,
        compareWords({"ftz"}), bindSetp},
       {"set", "compare", InsnClass::Int, Role::Compute, Operation::Other, setDtypes,
        compareWords({"ftz", "b16", "b32", "b64", "u64", "s64", "f64"}), bindSet},
@@ -462,7 +462,7 @@ std::vector<OpcodeSpec> compare() {
        "compare",
        InsnClass::Int,
        Role::Compute,
-       Operation::Other,
+       Operation::Select,
        kSelectTypes,
        {},
        bindSelp},

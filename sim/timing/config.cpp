@@ -425,6 +425,18 @@ const std::vector<Row>& rows() {
        "(tests/recorded/sass/h200_suite_sm90.tar.xz, alu_chains.sass), 2,166 warp-instructions "
        "executed on the chip where the PTX has 4,219",
        true},
+      {"ptxas.fold_predicates", &TimingConfig::ptxasFoldPredicates, "0/1",
+       "ptxas makes a predicates' and/or/xor, one of whose sources a setp makes for it alone, "
+       "that compare's combining operand: calls_noinline's collatz loop `setp.ne.s32 %p3, ...; "
+       "and.pred %p5, %p3, %p4; @%p5 bra` is two ISETPs and `@P0 BRA P1` "
+       "(tests/recorded/sass/h100_all_sm90.tar.xz, calls_noinline.sass)",
+       true},
+      {"ptxas.fold_selects", &TimingConfig::ptxasFoldSelects, "0/1",
+       "ptxas writes a selp's two sources, computed in its block for it alone, into its "
+       "destination, the second under its predicate: the same loop's `mad.lo.s32 %r10, %r13, 3, "
+       "1; shr.u32 %r11, %r13, 1; selp.b32 %r13, %r10, %r11, %p2` is `IMAD R3, R5, 0x3, R6; @P0 "
+       "SHF.R.U32.HI R3, RZ, 0x1, R5` (calls_noinline.sass)",
+       true},
       {"ptxas.sass_stalls", &TimingConfig::ptxasSassStalls, "0/1",
        "the fixed stall counts of the control codes of ptxas's SASS (bits 41-44 of each "
        "instruction's second word; nvdisasm -c -g -hex of a -lineinfo cubin), per source line "
@@ -516,6 +528,8 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (c.ptxasFoldAddresses > 1) fail("ptxas.fold_addresses: must be 0 or 1");
   if (c.ptxasFoldModifiers > 1) fail("ptxas.fold_modifiers: must be 0 or 1");
   if (c.ptxasFoldAddPairs > 1) fail("ptxas.fold_add_pairs: must be 0 or 1");
+  if (c.ptxasFoldPredicates > 1) fail("ptxas.fold_predicates: must be 0 or 1");
+  if (c.ptxasFoldSelects > 1) fail("ptxas.fold_selects: must be 0 or 1");
   if (c.ptxasSassStalls > 1) fail("ptxas.sass_stalls: must be 0 or 1");
   if (!(c.l2PartialWriteSlots >= 1)) fail("l2.partial_write_slots: must be at least 1");
   if (!(c.l2FarLookupSlots >= 1)) fail("l2.far_lookup_slots: must be at least 1");

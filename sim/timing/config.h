@@ -151,6 +151,12 @@ struct TimingConfig {
   // 1: two dependent 32-bit adds, the first read by nothing but the second, are one IADD3: the
   // first has no instruction of its own.
   uint32_t ptxasFoldAddPairs = 1;
+  // 1: a predicates' and/or/xor one of whose sources a setp makes for it alone is that
+  // compare's combining operand (ISETP ... P1): no instruction of its own.
+  uint32_t ptxasFoldPredicates = 1;
+  // 1: a selp whose two register sources are computed in its block for it alone is those two
+  // computations, one under its predicate: no instruction of its own.
+  uint32_t ptxasFoldSelects = 1;
   // 1: a warp waits after each PTX instruction the fixed stall cycles that the control codes of
   // ptxas's SASS give its source line and kind (sass_stalls.h; needs ptxas and nvdisasm, and
   // without them the model runs as with 0); 0: one cycle, the model's own waits aside. Off by

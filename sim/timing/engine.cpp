@@ -76,7 +76,9 @@ Engine::Engine(const TimingConfig& c, const Occupancy& occ, LaunchContext& ctx,
                         std::min(c.ptxasUnrollMaxBody, WarpCtx::kHoistRing / c.ptxasPipelineUnroll),
                         c.ptxasPipelineUnroll, notUnrolled_, pipelined_);
     addIfConverted(f, c.ptxasIfConvertMax, predicated_);
-    addFolded(f, {c.ptxasFoldAddresses != 0, c.ptxasFoldModifiers != 0, c.ptxasFoldAddPairs != 0},
+    addFolded(f,
+              {c.ptxasFoldAddresses != 0, c.ptxasFoldModifiers != 0, c.ptxasFoldAddPairs != 0,
+               c.ptxasFoldPredicates != 0, c.ptxasFoldSelects != 0},
               folded_);
     // Whole 4-byte words: SASS saves and restores registers one STL/LDL of 4 bytes per lane.
     if (auto it = resources.stackFrames.find(f.name);
@@ -609,7 +611,15 @@ void Engine::issue(uint32_t wi, uint64_t t) {
         if (ct.unit == Unit::Mio) s.mioFree = std::max(s.mioFree, t + 1);
       }
     } else if (!folded_.empty() && folded_.count(in)) {
-      ready = guardReady = dataflowT;  // part of another SASS instruction: none of its own
+      // Part of another SASS instruction: no latency of its own. A predicate it makes guards
+      // no sooner than the compares it combines (ISETP ... P1, then @P0 BRA P1) allow; a
+      // register it selects by a predicate is its second source's computation under that
+      // predicate (@P0 SHF), which issues once the predicate may guard it.
+      const uint64_t guards = w.sb.sourcesGuardReady(*in);
+      ready = dataflowT;
+      guardReady = std::max(dataflowT, guards);
+      if (guards && !in->defs.empty() && !in->defs[0].pred)
+        ready = std::max(ready, guards + ct.latency);
       kind = resultKind(in->cls);
     } else {
       ready = dataflowT + ct.latency;

@@ -92,6 +92,83 @@ bool readOnlyBy(const isa::FunctionCode& f, uint32_t pc, uint32_t end, Takes tak
   return read;
 }
 
+// How many times operand `o` names predicate `slot`.
+int predicateUses(const isa::Opnd& o, uint32_t slot) {
+  int n = o.kind == isa::OpndKind::Pred && o.slot == slot;
+  for (const isa::Opnd& e : o.elems) n += predicateUses(e, slot);
+  return n;
+}
+
+// How many times `u` reads predicate `slot`: as its guard and among its sources.
+int predicateReads(const isa::Inst& u, uint32_t slot) {
+  int n = u.guard == slot;
+  for (size_t k = u.defs.empty() ? 0 : 1; k < u.ops.size(); ++k) n += predicateUses(u.ops[k], slot);
+  return n;
+}
+
+bool definesRegister(const isa::Inst& u, isa::RegRef r) {
+  return std::find(u.defs.begin(), u.defs.end(), r) != u.defs.end();
+}
+
+// The instruction of [begin, pc) that last defines `r` before `pc`, or kNoPc.
+uint32_t lastDefinition(const isa::FunctionCode& f, uint32_t begin, uint32_t pc, isa::RegRef r) {
+  for (uint32_t i = pc; i-- > begin;)
+    if (definesRegister(f.code[i], r)) return i;
+  return isa::kNoPc;
+}
+
+// How many times `u` reads `r` (predicates: guard and sources; registers: sources).
+int readsOf(const isa::Inst& u, isa::RegRef r) {
+  if (r.pred) return predicateReads(u, r.slot);
+  int n = 0;
+  for (size_t k = u.defs.empty() ? 0 : 1; k < u.ops.size(); ++k)
+    n += readsSlot(u.ops[k], r.slot) != 0;
+  return n;
+}
+
+// Whether source `k` of `f.code[pc]` (its block [begin, end)) is made in the block before it by
+// an unguarded instruction that `makes` accepts, for this reader alone: read once by it, by
+// nothing between, and by nothing after it unless the block makes it again first (another
+// block, or a loop back to this one, could read it otherwise).
+template <typename Makes>
+bool madeForItAlone(const isa::FunctionCode& f, uint32_t begin, uint32_t pc, uint32_t end, size_t k,
+                    Makes makes) {
+  const isa::Opnd& o = f.code[pc].ops[k];
+  const bool pred = o.kind == isa::OpndKind::Pred;
+  if (!pred && (o.kind != isa::OpndKind::Reg || !o.declared)) return false;
+  const isa::RegRef r{o.slot, pred};
+  const uint32_t d = lastDefinition(f, begin, pc, r);
+  if (d == isa::kNoPc) return false;
+  const isa::Inst& maker = f.code[d];
+  if (maker.guard != isa::kNoSlot || maker.defs.size() != 1 || !makes(maker) ||
+      readsOf(f.code[pc], r) != 1)
+    return false;
+  for (uint32_t i = d + 1; i < pc; ++i)
+    if (readsOf(f.code[i], r)) return false;
+  if (definesRegister(f.code[pc], r)) return true;
+  for (uint32_t i = pc + 1; i < end; ++i) {
+    if (readsOf(f.code[i], r)) return false;
+    if (definesRegister(f.code[i], r)) return true;
+  }
+  for (uint32_t i = 0; i < f.code.size(); ++i)
+    if ((i < begin || i >= end || i < d) && readsOf(f.code[i], r)) return false;
+  return true;
+}
+
+// A compare that ISETP (FSETP, DSETP, HSETP2) can combine with a third predicate: a setp into
+// one predicate that combines nothing yet.
+bool combinableCompare(const isa::Inst& c) {
+  return operationOf(c) == Op::Compare && !c.ops.empty() && c.ops[0].kind == isa::OpndKind::Pred &&
+         c.mods.boolOp == isa::BoolOp::None;
+}
+
+// An instruction whose result SASS can write under a predicate in place of a select: integer,
+// float or move arithmetic.
+bool predicableArithmetic(const isa::Inst& c) {
+  using K = isa::InsnClass;
+  return c.cls == K::Int || c.cls == K::Fp32 || c.cls == K::Fp64 || c.cls == K::Move;
+}
+
 }  // namespace
 
 bool foldedIntoAddress(const isa::FunctionCode& f, uint32_t pc, uint32_t end) {
@@ -140,6 +217,24 @@ bool foldedAway(const isa::FunctionCode& f, uint32_t pc, uint32_t end, FoldRules
          (rules.modifiers && foldedIntoOperand(f, pc, end));
 }
 
+bool foldedIntoCompare(const isa::FunctionCode& f, uint32_t begin, uint32_t pc, uint32_t end) {
+  const isa::Inst& in = f.code[pc];
+  const Op op = operationOf(in);
+  if (in.cls != isa::InsnClass::Predicate || (op != Op::And && op != Op::Or && op != Op::Xor) ||
+      in.ops.size() != 3 || in.guard != isa::kNoSlot)
+    return false;
+  for (size_t k = 1; k <= 2; ++k)
+    if (madeForItAlone(f, begin, pc, end, k, combinableCompare)) return true;
+  return false;
+}
+
+bool foldedIntoSources(const isa::FunctionCode& f, uint32_t begin, uint32_t pc, uint32_t end) {
+  const isa::Inst& in = f.code[pc];
+  if (operationOf(in) != Op::Select || in.ops.size() != 4 || in.guard != isa::kNoSlot) return false;
+  return madeForItAlone(f, begin, pc, end, 1, predicableArithmetic) &&
+         madeForItAlone(f, begin, pc, end, 2, predicableArithmetic);
+}
+
 void addFolded(const isa::FunctionCode& f, FoldRules rules,
                std::unordered_set<const isa::Inst*>& out) {
   // A basic block ends at a branch target or after an instruction that moves control.
@@ -180,6 +275,18 @@ void addFolded(const isa::FunctionCode& f, FoldRules rules,
     for (const uint32_t c : candidates)
       if (!readElsewhere(pc, c, end, f.code[c].defs[0].slot)) out.insert(&f.code[c]);
     candidates.clear();
+  }
+  if (rules.predicates || rules.selects) {
+    uint32_t begin = 0, blockEnd = 0;
+    for (uint32_t pc = 0; pc < f.code.size(); ++pc) {
+      if (starts[pc]) {
+        begin = pc;
+        for (blockEnd = pc + 1; blockEnd < f.code.size() && !starts[blockEnd];) ++blockEnd;
+      }
+      if ((rules.predicates && foldedIntoCompare(f, begin, pc, blockEnd)) ||
+          (rules.selects && foldedIntoSources(f, begin, pc, blockEnd)))
+        out.insert(&f.code[pc]);
+    }
   }
   if (!rules.addPairs) return;
   // The one reader of the add at `pc` in its block [pc, end): an add that reads it as one

@@ -48,6 +48,14 @@ uint64_t Scoreboard::usesReady(const isa::Inst& in, FixedPipe pipe) const {
   return at;
 }
 
+uint64_t Scoreboard::sourcesGuardReady(const isa::Inst& in) const {
+  uint64_t at = 0;
+  for (const isa::RegRef& r : in.uses)
+    if (r.pred && r.slot != in.guard)
+      if (const Entry* e = entry(r)) at = std::max(at, e->guardReady);
+  return at;
+}
+
 void Scoreboard::write(const isa::RegRef& r, uint64_t readyAt, Stall kind, uint64_t guardReadyAt,
                        FixedPipe pipe) {
   auto& v = r.pred ? preds_ : regs_;

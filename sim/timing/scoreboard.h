@@ -24,6 +24,9 @@ class Scoreboard {
   // When the registers it reads are ready (its own defs' pending writes left out: ptxas renames
   // them when it moves the instruction up).
   uint64_t usesReady(const isa::Inst& in, FixedPipe pipe = FixedPipe::Unknown) const;
+  // When the predicates `in` reads as sources may guard an instruction (0 if it reads none): an
+  // instruction folded into its sources' producer (folds.h) passes their guard latency on.
+  uint64_t sourcesGuardReady(const isa::Inst& in) const;
   // A register's or predicate's pending write by an instruction on `pipe`; `guardReadyAt`
   // (predicates) is when it may guard an instruction, which on the chip is later than when it
   // may be read as data.

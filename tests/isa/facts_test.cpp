@@ -55,6 +55,11 @@ TEST(InstructionFacts, OperationsAreDeclaredByTheOpcodesThatPerformThem) {
       {"ld", Operation::Load},
       {"mov", Operation::Move},
       {"cvta", Operation::ConvertAddress},
+      {"and", Operation::And},
+      {"or", Operation::Or},
+      {"xor", Operation::Xor},
+      {"setp", Operation::Compare},
+      {"selp", Operation::Select},
   };
   for (const OpcodeSpec& s : instructionTable()) {
     const auto it = expected.find(s.opcode);

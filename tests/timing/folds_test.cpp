@@ -3,13 +3,19 @@
 // of a shared variable's address, is part of the access (micro_lds_chain's `LDS R6, [R6+UR4]`,
 // ptxas.fold_addresses); a neg or abs read only by instructions with operand modifiers is one of
 // theirs (micro_mufu_chain's `MUFU.EX2 R4, -R5`, ptxas.fold_modifiers); two dependent 32-bit
-// adds are one IADD3 (micro_iadd_chain's 16 SASS instructions for 32 adds, ptxas.fold_add_pairs).
+// adds are one IADD3 (micro_iadd_chain's 16 SASS instructions for 32 adds, ptxas.fold_add_pairs);
+// a predicates' and/or/xor is the combining operand of the compare that makes a source of it
+// (ptxas.fold_predicates), and a selp of two values computed for it alone is those computations,
+// one predicated (ptxas.fold_selects): calls_noinline's collatz loop.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <unordered_set>
+#include <utility>
 
 #include "sim/timing/folds.h"
+#include "sim/timing/timing_model.h"
 #include "tests/support/ptx_runner.h"
 #include "tests/timing/one_cta_cycles.h"
 
@@ -147,6 +153,167 @@ TEST(AddPairFolding, AFoldedAddCostsNoLatency) {
             c.latInt);
   EXPECT_EQ((test::oneCtaCycles(addChain(32), off) - test::oneCtaCycles(addChain(16), off)) / 16,
             c.latInt);
+}
+
+// A kernel whose `body` runs between loads of %r1 and %r2 (the values) and %p0 (a predicate of
+// them) and a store of %r3; `body` may use %r4-%r9 and %p1-%p5.
+std::string predicateKernel(const std::string& body) {
+  return std::string(".version 8.0\n.target sm_90\n.address_size 64\n") +
+         ".visible .entry k(.param .u64 out) {\n  .reg .b32 %r<10>;\n  .reg .b64 %rd<2>;\n"
+         "  .reg .pred %p<6>;\n  ld.param.u64 %rd1, [out];\n  ld.global.b32 %r1, [%rd1];\n"
+         "  ld.global.b32 %r2, [%rd1+4];\n  setp.lt.u32 %p0, %r2, %r1;\n" +
+         body + "  st.global.b32 [%rd1], %r3;\n  ret;\n}\n";
+}
+
+// The collatz step of calls_noinline (its PTX as nvcc writes it), then `extra`.
+std::string collatzStep(const std::string& extra = "") {
+  return predicateKernel(
+      "  and.b32 %r4, %r1, 1;\n  setp.eq.b32 %p2, %r4, 1;\n  mad.lo.s32 %r5, %r1, 3, 1;\n"
+      "  shr.u32 %r6, %r1, 1;\n  selp.b32 %r3, %r5, %r6, %p2;\n  setp.ne.s32 %p3, %r3, 1;\n"
+      "  add.s32 %r7, %r2, 1;\n  setp.lt.u32 %p4, %r7, 1000;\n  and.pred %p5, %p3, %p4;\n"
+      "  @%p5 st.global.b32 [%rd1+8], %r7;\n" +
+      extra);
+}
+
+// The texts of the instructions of `ptx`'s kernel that fold.
+std::multiset<std::string> foldedTexts(const std::string& ptx, FoldRules rules = {}) {
+  test::PtxRunner r(ptx, "predicate_folding.ptx");
+  const isa::FunctionCode& f = r.module().program.functions.at(0);
+  std::unordered_set<const isa::Inst*> folded;
+  addFolded(f, rules, folded);
+  std::multiset<std::string> out;
+  for (const isa::Inst& in : f.code)
+    if (folded.count(&in)) out.insert(in.text);
+  return out;
+}
+
+TEST(PredicateFolding, AnAndOfACompareMadeForItAloneIsTheComparesCombiningOperand) {
+  EXPECT_EQ(foldedTexts(collatzStep()), (std::multiset<std::string>{"and.pred", "selp.b32"}));
+  FoldRules noPredicates;
+  noPredicates.predicates = false;
+  EXPECT_EQ(foldedTexts(collatzStep(), noPredicates), (std::multiset<std::string>{"selp.b32"}));
+  // One source read elsewhere too: the other still folds into its compare.
+  EXPECT_EQ(foldedTexts(collatzStep("  @%p3 st.global.b32 [%rd1+12], %r7;\n")).count("and.pred"),
+            1u);
+  // Both read elsewhere: a PLOP3 of its own.
+  EXPECT_EQ(foldedTexts(collatzStep("  @%p3 st.global.b32 [%rd1+12], %r7;\n"
+                                    "  @%p4 st.global.b32 [%rd1+16], %r7;\n"))
+                .count("and.pred"),
+            0u);
+  // Sources that no compare makes in its block (loaded before it, or combined already).
+  EXPECT_TRUE(foldedTexts(predicateKernel("  and.pred %p1, %p0, %p0;\n  selp.b32 %r3, %r1, "
+                                          "%r2, %p1;\n"))
+                  .empty());
+  EXPECT_TRUE(foldedTexts(predicateKernel("  setp.ne.and.s32 %p1, %r1, 1, %p0;\n"
+                                          "  setp.ne.or.s32 %p2, %r2, 1, %p0;\n"
+                                          "  xor.pred %p3, %p1, %p2;\n  selp.b32 %r3, %r1, "
+                                          "%r2, %p3;\n"))
+                  .empty());
+}
+
+TEST(SelectFolding, ASelectOfTwoValuesComputedForItAloneIsThoseComputations) {
+  FoldRules noSelects;
+  noSelects.selects = false;
+  EXPECT_EQ(foldedTexts(collatzStep(), noSelects), (std::multiset<std::string>{"and.pred"}));
+  // One source stored as well: SASS keeps both values and a SEL.
+  EXPECT_EQ(foldedTexts(collatzStep("  st.global.b32 [%rd1+12], %r5;\n")).count("selp.b32"), 0u);
+  // A source from another block (a kernel-wide value) or a load's result: SEL or a MOV stays.
+  EXPECT_TRUE(foldedTexts(predicateKernel("  add.s32 %r4, %r1, 1;\n  selp.b32 %r3, %r4, %r2, "
+                                          "%p0;\n"))
+                  .empty());
+  EXPECT_TRUE(foldedTexts(predicateKernel("  add.s32 %r4, %r1, 1;\n  ld.global.b32 %r5, "
+                                          "[%rd1+8];\n  selp.b32 %r3, %r4, %r5, %p0;\n"))
+                  .empty());
+  EXPECT_EQ(foldedTexts(predicateKernel("  add.s32 %r4, %r1, 1;\n  mul.lo.s32 %r5, %r2, 3;\n"
+                                        "  selp.b32 %r3, %r4, %r5, %p0;\n")),
+            (std::multiset<std::string>{"selp.b32"}));
+}
+
+// `rounds` dependent rounds of `round` (reading and writing %r3).
+std::string chain(const std::string& round, int rounds) {
+  std::string body;
+  for (int i = 0; i < rounds; ++i) body += round;
+  return predicateKernel("  mov.b32 %r3, %r1;\n" + body);
+}
+
+// The cycles a round of `round` adds to its chain, with and without the fold `off` turns off.
+std::pair<uint64_t, uint64_t> perRound(const std::string& round, TimingConfig off) {
+  // No hoisting, and every dependent step latency.int whichever pipe it reads from.
+  TimingConfig c;
+  c.ptxasHoistWindow = off.ptxasHoistWindow = 0;
+  c.latCrossPipe = off.latCrossPipe = 0;
+  const auto cycles = [&](const TimingConfig& t) {
+    return (test::oneCtaCycles(chain(round, 16), t) - test::oneCtaCycles(chain(round, 8), t)) / 8;
+  };
+  return {cycles(c), cycles(off)};
+}
+
+TEST(PredicateFolding, AFoldedAndCostsNoLatency) {
+  // compare -> and -> select (of values from before: a SEL) a round. Folded, the and issues when
+  // its sources are ready and its result counts from there: latency.int - 1 less a round (the
+  // issue cycle stays, as for AddressFolding's add).
+  TimingConfig off;
+  off.ptxasFoldPredicates = 0;
+  const auto [on, without] = perRound(
+      "  setp.ne.s32 %p1, %r3, 1;\n  and.pred %p3, %p1, %p0;\n  selp.b32 %r3, %r1, %r2, %p3;\n",
+      off);
+  EXPECT_EQ(without, 3 * TimingConfig{}.latInt);
+  EXPECT_EQ(without - on, TimingConfig{}.latInt - 1);
+}
+
+TEST(SelectFolding, AFoldedSelectCostsNoLatency) {
+  // mad and shift of x, then the select of the two a round: folded, the select's result counts
+  // from its sources' (the shift's, issued second), latency.int - 1 less a round.
+  TimingConfig off;
+  off.ptxasFoldSelects = 0;
+  const auto [on, without] = perRound(
+      "  mad.lo.s32 %r5, %r3, 3, 1;\n  shr.u32 %r6, %r3, 1;\n  selp.b32 %r3, %r5, %r6, %p0;\n",
+      off);
+  EXPECT_EQ(without - on, TimingConfig{}.latInt - 1);
+}
+
+TEST(SelectFolding, AFoldedSelectWaitsForItsPredicateToGuard) {
+  // x's own compare selects between its mad and shift (the collatz step): in SASS the shift is
+  // written under the compare's predicate (@P0 SHF), which guards latency.predicate_guard after
+  // the ISETP issues; the round is that and the shift's latency.int.
+  TimingConfig off;
+  off.ptxasFoldSelects = 0;
+  const auto [on, without] = perRound(
+      "  setp.eq.s32 %p1, %r3, 7;\n  mad.lo.s32 %r5, %r3, 3, 1;\n"
+      "  shr.u32 %r6, %r3, 1;\n  selp.b32 %r3, %r5, %r6, %p1;\n",
+      off);
+  const TimingConfig c;
+  EXPECT_EQ(on, c.latPredicateGuard + c.latInt);
+  // Not folded, the SEL reads the predicate as data: the round is the compare's and the SEL's
+  // latencies and the ALU's issue, shorter than the chip's.
+  EXPECT_LT(without, on);
+}
+
+TEST(PredicateFolding, AFoldedAndGuardsWhenItsComparesMay) {
+  // Two compares of x, their and guarding the branch that loops: @P0 BRA P1 waits for both
+  // ISETPs' latency.predicate_guard, folded or not.
+  const std::string ptx = predicateKernel(
+      "  mov.b32 %r3, 0;\n$L:\n  add.s32 %r3, %r3, 1;\n  setp.ne.s32 %p1, %r3, %r1;\n"
+      "  setp.lt.u32 %p2, %r3, 1000;\n  and.pred %p3, %p1, %p2;\n  @%p3 bra $L;\n");
+  TimingConfig c;
+  c.ptxasHoistWindow = 0;
+  TimingConfig off = c;
+  off.ptxasFoldPredicates = 0;
+  test::PtxRunner r(ptx, "guarded_loop.ptx");
+  const auto tripCycles = [&](const TimingConfig& t, uint32_t trips) {
+    TimingModel model{t};
+    LaunchOptions o;
+    o.runner = &model;
+    const uint64_t buf = r.buffer<uint32_t>(8, {trips, 5000, 0, 0, 0, 0, 0, 0});
+    EXPECT_FALSE(r.launch("k", {1, 1, 1}, {32, 1, 1}, {test::PtxRunner::ptr(buf)}, o).fault);
+    return model.lastReport()->cycles;
+  };
+  const uint64_t on = (tripCycles(c, 40) - tripCycles(c, 20)) / 20;
+  const uint64_t without = (tripCycles(off, 40) - tripCycles(off, 20)) / 20;
+  // Folded, the branch waits the second compare's guard latency (it issues a cycle after the
+  // first); not folded, the and's latency.int after the compares' data latency, and its own
+  // guard latency.
+  EXPECT_EQ(without - on, c.latInt);
 }
 
 }  // namespace
