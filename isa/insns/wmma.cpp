@@ -306,6 +306,14 @@ void widenRow(const uint8_t* at, unsigned n, uint64_t* v) {
   }
 }
 
+// n bytes (a row of a fragment: a multiple of 8, 8 to 128) copied in constant-size moves,
+// where memcpy of a variable size is a library call per row.
+inline void copyRow(uint8_t* to, const uint8_t* from, unsigned n) {
+  unsigned b = 0;
+  for (; b + 32 <= n; b += 32) std::memcpy(to + b, from + b, 32);
+  for (; b < n; b += 8) std::memcpy(to + b, from + b, 8);
+}
+
 template <class U>
 void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
   constexpr unsigned kBytes = sizeof(U), kPerReg = kBytes >= 4 ? 1 : 4 / kBytes;
@@ -371,6 +379,28 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
     uint8_t* const first = whole.host + (base[0] - whole.origin);
     const uint64_t step = stride[0] * kBytes;
     const uint64_t rowStep = colMajor ? kBytes : step, colStep = colMajor ? step : kBytes;
+    if constexpr (kBytes <= 4)
+      if (!store && colStep == kBytes) {
+        // A load of rows whose elements lie side by side (.row): the rows copied as they are
+        // (h[e * 32 + l] is element e of lane l), each register then packed from them, without
+        // widening every element to 64 bits and narrowing it again (setElem below).
+        U h[kMaxUnique * kWarpSize];
+        for (unsigned row = 0; row < f.rows; ++row)
+          copyRow(reinterpret_cast<uint8_t*>(h + row * f.cols), first + row * rowStep,
+                  f.cols * kBytes);
+        for (unsigned j = 0; j < f.regs(); ++j) {
+          uint64_t* reg = regOfMut(x, frag, j);
+          const U* from = h + (j * kPerReg) % f.unique * kWarpSize;
+#pragma GCC ivdep
+          for (unsigned l = 0; l < kWarpSize; ++l) {
+            uint64_t w = 0;
+            for (unsigned i = 0; i < kPerReg; ++i)
+              w |= uint64_t(from[i * kWarpSize + l]) << (i * 8 * kBytes % 64);
+            reg[l] = w;
+          }
+        }
+        return;
+      }
     // The loops for loads and stores apart, each over a row's elements (vals[idx]); a load of
     // a row whose elements lie side by side (.row) four at a time in host vectors.
     const auto eachRow = [&](auto move) {
