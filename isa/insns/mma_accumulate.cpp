@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <memory>
 
 #include "isa/insns/matrix_elements.h"
 
@@ -544,10 +545,10 @@ void gridOf(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n
   gridOf<K>(rows, m, B, n, k, adder, cFormat, dFormat, C, D);
 }
 
-// The largest operand mmaGridDotsF16 takes: m x k of A and k x n of B at most kMaxF16Operand
-// elements (wmma's largest f16 fragments, m32n8k16's A and m8n32k16's B), m and n at most
-// kMaxF16Vectors (k at least 8).
-constexpr unsigned kMaxF16Operand = 512, kMaxF16Vectors = 64;
+// The largest operands mmaGridDotsF16 takes (mma_accumulate.h): A m x k of at most kMaxF16A
+// elements (wmma's m32n8k16), m at most 64; B k x n of at most kMaxF16B (wgmma's n256 k16),
+// n at most kMaxF16Columns.
+constexpr unsigned kMaxF16A = 512, kMaxF16Rows = 64, kMaxF16B = 4096, kMaxF16Columns = 256;
 
 // A Columns for gridOf from B's k rows of f16 bits side by side (row-major): a group's k-major
 // copies and exponents are its eight columns of each row, decoded straight into the group's
@@ -563,15 +564,18 @@ struct RowsF16 {
   unsigned n, k;
   const LanesFU* bt = nullptr;
   const LanesIU* et = nullptr;
-  alignas(32) float narrow[kMaxF16Operand];
-  alignas(32) int32_t exponents[kMaxF16Operand];
-  bool specialGroup[kMaxF16Vectors / kGridLanes];
-  bool columnsBuilt = false;
-  uint16_t colBits[kMaxF16Operand];
-  double colValues[kMaxF16Operand];
-  int32_t colExponents[kMaxF16Operand];
-  float colNarrow[kMaxF16Operand];
-  MmaVector cols[kMaxF16Vectors];
+  alignas(32) float narrow[kMaxF16B];
+  alignas(32) int32_t exponents[kMaxF16B];
+  bool specialGroup[kMaxF16Columns / kGridLanes];
+  // The columns' vectors, allocated the first time a dot off the vectorized path needs one.
+  struct ColumnsOfB {
+    uint16_t bits[kMaxF16B];
+    double values[kMaxF16B];
+    int32_t exponents[kMaxF16B];
+    float narrow[kMaxF16B];
+    MmaVector cols[kMaxF16Columns];
+  };
+  std::unique_ptr<ColumnsOfB> columns;
 
   RowsF16(const uint16_t* b, unsigned columns, unsigned depth) : bits(b), n(columns), k(depth) {
     if (n % kGridLanes) return;  // every dot through col(): group() declines
@@ -608,13 +612,14 @@ struct RowsF16 {
     return true;
   }
   const MmaVector& col(unsigned c) {
-    if (!columnsBuilt) {
+    if (!columns) {
+      columns = std::make_unique<ColumnsOfB>();
+      ColumnsOfB& v = *columns;
       for (unsigned i = 0; i < k; ++i)
-        for (unsigned j = 0; j < n; ++j) colBits[j * k + i] = bits[i * n + j];
-      mmaVectorsF16(colBits, n, k, colValues, colExponents, colNarrow, cols);
-      columnsBuilt = true;
+        for (unsigned j = 0; j < n; ++j) v.bits[j * k + i] = bits[i * n + j];
+      mmaVectorsF16(v.bits, n, k, v.values, v.exponents, v.narrow, v.cols);
     }
-    return cols[c];
+    return columns->cols[c];
   }
 };
 
@@ -631,10 +636,10 @@ void gridOfF16(const MmaVector* rows, unsigned m, const uint16_t* bBits, unsigne
 void mmaGridDotsF16(const uint16_t* aBits, unsigned m, const uint16_t* bBits, unsigned n,
                     unsigned k, const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat,
                     const uint64_t* C, uint64_t* D) {
-  double values[kMaxF16Operand];
-  int32_t exponents[kMaxF16Operand];
-  float narrow[kMaxF16Operand];
-  MmaVector rows[kMaxF16Vectors];
+  double values[kMaxF16A];
+  int32_t exponents[kMaxF16A];
+  float narrow[kMaxF16A];
+  MmaVector rows[kMaxF16Rows];
   mmaVectorsF16(aBits, m, k, values, exponents, narrow, rows);
   switch (k) {
     case 8:

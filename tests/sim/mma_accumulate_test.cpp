@@ -205,15 +205,16 @@ TEST(MmaAccumulate, MmaGridDotsF16ReadsBInItsRowsAsEachCellsMmaDot) {
   // The f16 grid that takes B as its k rows of bits (mmaGridDotsF16: each group of eight
   // columns decoded straight into k-major host vectors, the columns' vectors built only for the
   // dots off the vectorized path) against mmaDot per cell on vectors built from the values,
-  // without f32 copies: wmma's shapes (n 16, 8, 32; k 16 and 8), n off a multiple of eight
-  // (every dot through the columns' vectors) and a grid of eight groups. One column in five
+  // without f32 copies: wmma's shapes (n 16, 8, 32; k 16 and 8), wgmma's warp grids (16 rows,
+  // n 64 and the widest, 256), n off a multiple of eight (every dot through the columns'
+  // vectors) and a grid of eight groups of k 8. One column in five
   // may hold infinities and NaNs (its group leaves the vectorized path), one row in six is
   // zeros, one in five may hold infinities and NaNs, and C's exponent ranges over its format.
   struct Shape {
     unsigned m, n, k;
   };
-  const Shape shapes[] = {{16, 16, 16}, {32, 8, 16}, {8, 32, 16},
-                          {16, 16, 8},  {6, 12, 16}, {4, 64, 8}};
+  const Shape shapes[] = {{16, 16, 16}, {32, 8, 16}, {8, 32, 16},  {16, 16, 8},
+                          {6, 12, 16},  {4, 64, 8},  {16, 64, 16}, {16, 256, 16}};
   std::mt19937_64 rng(20261207);
   const auto finiteRaw = [&](int center, bool anything) {
     for (;;) {
@@ -276,7 +277,7 @@ TEST(MmaAccumulate, MmaGridDotsF16ReadsBInItsRowsAsEachCellsMmaDot) {
               ++checked;
             }
         }
-  EXPECT_EQ(checked, 4u * 10u * (256u + 256u + 256u + 256u + 72u + 256u));
+  EXPECT_EQ(checked, 4u * 10u * (256u + 256u + 256u + 256u + 72u + 256u + 1024u + 4096u));
   EXPECT_GT(offPath, checked / 20);  // the columns' vectors were built and read
 }
 
