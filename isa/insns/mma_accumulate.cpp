@@ -419,7 +419,8 @@ struct ColumnVectors {
   const LanesFU* bt = bts;
   const LanesIU* et = ets;
 
-  bool group(unsigned first) {
+  // Inlined into gridOf's loop over the groups, as the code was before it took a Columns.
+  [[gnu::always_inline]] bool group(unsigned first) {
     const MmaVector* cv = cols + first;
     bool narrow = true;
     for (unsigned j = 0; j < kGridLanes; ++j) narrow &= cv[j].narrow && !cv[j].special;
