@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <memory>
 
 #include "isa/insns/matrix_elements.h"
 
@@ -321,6 +322,9 @@ constexpr unsigned kGridLanes = 8;
 using LanesI = int32_t __attribute__((vector_size(4 * kGridLanes)));
 using LanesU = uint32_t __attribute__((vector_size(4 * kGridLanes)));
 using LanesF = float __attribute__((vector_size(4 * kGridLanes)));
+// The same read from where they may lie off a 32-byte boundary (a row of B at any offset).
+using LanesIU = int32_t __attribute__((vector_size(4 * kGridLanes), aligned(4)));
+using LanesFU = float __attribute__((vector_size(4 * kGridLanes), aligned(4)));
 // Half of them as doubles (the sum's finish), and their int32s and floats.
 using HalfD = double __attribute__((vector_size(8 * kGridLanes / 2)));
 using HalfL = int64_t __attribute__((vector_size(8 * kGridLanes / 2)));
@@ -400,35 +404,58 @@ template <unsigned H>
 // conditions checked per dot: no special element or C, a nonzero term, 2^-q a normal f32, the
 // sum of products inside an int32) with the same operations in the same order per column; a
 // dot outside it, and the columns after the last eight, go through dotOf.
-template <unsigned K, bool kCF32, bool kDF32>
-void gridOf(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n, unsigned k,
+// Where gridOf reads B (a Columns): group(first) tells whether the eight columns from `first`
+// take the vectorized path (each has its f32 copies and no infinite or NaN element) and, if so,
+// points bt and et at their k-major f32 copies and exponents (K host vectors side by side);
+// col(c) is column c's MmaVector, for the dots off that path.
+//
+// ColumnVectors: B as the MmaVectors of its columns, transposed a group at a time.
+template <unsigned K>
+struct ColumnVectors {
+  explicit ColumnVectors(const MmaVector* columns) : cols(columns) {}
+  const MmaVector* cols;
+  LanesF bts[K ? K : 1];
+  LanesI ets[K ? K : 1];
+  const LanesFU* bt = bts;
+  const LanesIU* et = ets;
+
+  // Inlined into gridOf's loop over the groups, as the code was before it took a Columns.
+  [[gnu::always_inline]] bool group(unsigned first) {
+    const MmaVector* cv = cols + first;
+    bool narrow = true;
+    for (unsigned j = 0; j < kGridLanes; ++j) narrow &= cv[j].narrow && !cv[j].special;
+    if (!narrow) return false;
+    // The columns' pointers read once (a store to bts could alias them otherwise).
+    const float* nb[kGridLanes];
+    const int32_t* eb[kGridLanes];
+    for (unsigned j = 0; j < kGridLanes; ++j) {
+      nb[j] = cv[j].narrow;
+      eb[j] = cv[j].exponents;
+    }
+    transposeColumns<K>(nb, bts);
+    transposeColumns<K>(eb, ets);
+    return true;
+  }
+  const MmaVector& col(unsigned c) { return cols[c]; }
+};
+
+template <unsigned K, bool kCF32, bool kDF32, class Columns>
+void gridOf(const MmaVector* rows, unsigned m, Columns& B, unsigned n, unsigned k,
             const MmaAdder& adder, const uint64_t* C, uint64_t* D) {
   constexpr fp::Format cFormat = kCF32 ? fp::kF32 : fp::kF16, dFormat = kDF32 ? fp::kF32 : fp::kF16;
   const auto single = [&](unsigned r, unsigned c) {
-    D[r * n + c] = dotOf<K>(rows[r], cols[c], k, adder, C[r * n + c], cFormat, dFormat);
+    D[r * n + c] = dotOf<K>(rows[r], B.col(c), k, adder, C[r * n + c], cFormat, dFormat);
   };
   unsigned first = 0;  // of the columns left to dotOf
   if (K && productsFitInt32(K, adder)) {
     for (; first + kGridLanes <= n; first += kGridLanes) {
-      const MmaVector* cv = cols + first;
-      bool narrow = true;
-      for (unsigned j = 0; j < kGridLanes; ++j) narrow &= cv[j].narrow && !cv[j].special;
-      if (!narrow) {
+      if (!B.group(first)) {
         for (unsigned r = 0; r < m; ++r)
           for (unsigned j = 0; j < kGridLanes; ++j) single(r, first + j);
         continue;
       }
-      LanesF bt[K ? K : 1];
-      LanesI et[K ? K : 1];
-      // The columns' pointers read once (a store to bt could alias them otherwise).
-      const float* nb[kGridLanes];
-      const int32_t* eb[kGridLanes];
-      for (unsigned j = 0; j < kGridLanes; ++j) {
-        nb[j] = cv[j].narrow;
-        eb[j] = cv[j].exponents;
-      }
-      transposeColumns<K>(nb, bt);
-      transposeColumns<K>(eb, et);
+      const LanesFU* const bt = B.bt;
+      const LanesIU* const et = B.et;
       for (unsigned r = 0; r < m; ++r) {
         const MmaVector& a = rows[r];
         if (!a.narrow || a.special) {
@@ -500,18 +527,132 @@ void gridOf(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n
     for (unsigned c = first; c < n; ++c) single(r, c);
 }
 
+template <unsigned K, class Columns>
+void gridOf(const MmaVector* rows, unsigned m, Columns& B, unsigned n, unsigned k,
+            const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat, const uint64_t* C,
+            uint64_t* D) {
+  const bool cF32 = cFormat.manBits == 23, dF32 = dFormat.manBits == 23;
+  if (cF32 && dF32) return gridOf<K, true, true>(rows, m, B, n, k, adder, C, D);
+  if (!cF32 && !dF32) return gridOf<K, false, false>(rows, m, B, n, k, adder, C, D);
+  if (cF32) return gridOf<K, true, false>(rows, m, B, n, k, adder, C, D);
+  return gridOf<K, false, true>(rows, m, B, n, k, adder, C, D);
+}
+
 template <unsigned K>
 void gridOf(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n, unsigned k,
             const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat, const uint64_t* C,
             uint64_t* D) {
-  const bool cF32 = cFormat.manBits == 23, dF32 = dFormat.manBits == 23;
-  if (cF32 && dF32) return gridOf<K, true, true>(rows, m, cols, n, k, adder, C, D);
-  if (!cF32 && !dF32) return gridOf<K, false, false>(rows, m, cols, n, k, adder, C, D);
-  if (cF32) return gridOf<K, true, false>(rows, m, cols, n, k, adder, C, D);
-  return gridOf<K, false, true>(rows, m, cols, n, k, adder, C, D);
+  ColumnVectors<K> B(cols);
+  gridOf<K>(rows, m, B, n, k, adder, cFormat, dFormat, C, D);
+}
+
+// The largest operands mmaGridDotsF16 takes (mma_accumulate.h): A m x k of at most kMaxF16A
+// elements (wmma's m32n8k16), m at most 64; B k x n of at most kMaxF16B (wgmma's n256 k16),
+// n at most kMaxF16Columns.
+constexpr unsigned kMaxF16A = 512, kMaxF16Rows = 64, kMaxF16B = 4096, kMaxF16Columns = 256;
+
+// A Columns for gridOf from B's k rows of f16 bits side by side (row-major): a group's k-major
+// copies and exponents are its eight columns of each row, decoded straight into the group's
+// own k host vectors (group g's at g * k), where ColumnVectors transposes B's columns back
+// after the caller transposed them (two passes over B per instruction). The elements' f32 copies
+// and exponents are mmaVectorsF16's (the same conversion and field arithmetic); the columns'
+// MmaVectors, for the dots off the vectorized path (a group with an infinite or NaN element, a C or
+// q off it), are built from the transposed bits by mmaVectorsF16 itself, the first time one is
+// asked for.
+template <unsigned K>
+struct RowsF16 {
+  const uint16_t* bits;
+  unsigned n, k;
+  const LanesFU* bt = nullptr;
+  const LanesIU* et = nullptr;
+  alignas(32) float narrow[kMaxF16B];
+  alignas(32) int32_t exponents[kMaxF16B];
+  bool specialGroup[kMaxF16Columns / kGridLanes];
+  // The columns' vectors, allocated the first time a dot off the vectorized path needs one.
+  struct ColumnsOfB {
+    uint16_t bits[kMaxF16B];
+    double values[kMaxF16B];
+    int32_t exponents[kMaxF16B];
+    float narrow[kMaxF16B];
+    MmaVector cols[kMaxF16Columns];
+  };
+  std::unique_ptr<ColumnsOfB> columns;
+
+  RowsF16(const uint16_t* b, unsigned columns, unsigned depth) : bits(b), n(columns), k(depth) {
+    if (n % kGridLanes) return;  // every dot through col(): group() declines
+    for (unsigned g = 0; g < n / kGridLanes; ++g) {
+      LanesI special = {};
+      for (unsigned i = 0; i < k; ++i) {
+        const uint16_t* from = bits + i * n + g * kGridLanes;
+        const unsigned at = (g * k + i) * kGridLanes;
+        LanesF f;
+#if defined(__F16C__)
+        f = (LanesF)_mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
+#else
+        for (unsigned j = 0; j < kGridLanes; ++j) f[j] = float(f16Exact(from[j]));
+#endif
+        std::memcpy(narrow + at, &f, sizeof f);
+        // mmaVectorsF16's exponents: the field less the bias, at least emin; zero's apart.
+        const LanesU u = (LanesU)f;
+        const LanesI field = (LanesI)((u >> 23) & 0xFF), e = field - 127;
+        const int32_t emin = fp::kF16.emin();
+        const LanesI x = (u << 1) != 0 ? (e > emin ? e : emin) : kMmaZeroExponent;
+        std::memcpy(exponents + at, &x, sizeof x);
+        special |= field == 0xFF;
+      }
+      bool any = false;
+      for (unsigned j = 0; j < kGridLanes; ++j) any |= special[j] != 0;
+      specialGroup[g] = any;
+    }
+  }
+
+  bool group(unsigned first) {
+    if (n % kGridLanes || specialGroup[first / kGridLanes]) return false;
+    bt = reinterpret_cast<const LanesFU*>(narrow + first * k);
+    et = reinterpret_cast<const LanesIU*>(exponents + first * k);
+    return true;
+  }
+  const MmaVector& col(unsigned c) {
+    if (!columns) {
+      columns = std::make_unique<ColumnsOfB>();
+      ColumnsOfB& v = *columns;
+      for (unsigned i = 0; i < k; ++i)
+        for (unsigned j = 0; j < n; ++j) v.bits[j * k + i] = bits[i * n + j];
+      mmaVectorsF16(v.bits, n, k, v.values, v.exponents, v.narrow, v.cols);
+    }
+    return columns->cols[c];
+  }
+};
+
+template <unsigned K>
+void gridOfF16(const MmaVector* rows, unsigned m, const uint16_t* bBits, unsigned n, unsigned k,
+               const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat, const uint64_t* C,
+               uint64_t* D) {
+  RowsF16<K> B(bBits, n, k);
+  gridOf<K>(rows, m, B, n, k, adder, cFormat, dFormat, C, D);
 }
 
 }  // namespace
+
+void mmaGridDotsF16(const uint16_t* aBits, unsigned m, const uint16_t* bBits, unsigned n,
+                    unsigned k, const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat,
+                    const uint64_t* C, uint64_t* D) {
+  double values[kMaxF16A];
+  int32_t exponents[kMaxF16A];
+  float narrow[kMaxF16A];
+  MmaVector rows[kMaxF16Rows];
+  mmaVectorsF16(aBits, m, k, values, exponents, narrow, rows);
+  switch (k) {
+    case 8:
+      return gridOfF16<8>(rows, m, bBits, n, k, adder, cFormat, dFormat, C, D);
+    case 16:
+      return gridOfF16<16>(rows, m, bBits, n, k, adder, cFormat, dFormat, C, D);
+    case 32:
+      return gridOfF16<32>(rows, m, bBits, n, k, adder, cFormat, dFormat, C, D);
+    default:
+      return gridOfF16<0>(rows, m, bBits, n, k, adder, cFormat, dFormat, C, D);
+  }
+}
 
 void mmaGridDots(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n, unsigned k,
                  const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat, const uint64_t* C,

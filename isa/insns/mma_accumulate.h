@@ -107,6 +107,15 @@ void mmaGridDots(const MmaVector* rows, unsigned m, const MmaVector* cols, unsig
                  const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat, const uint64_t* C,
                  uint64_t* D);
 
+// mmaGridDots of f16 operands given by their bits, both row-major: A m x k (its rows) and B
+// k x n (its columns side by side, as wmma's fragments and wgmma's MN-major units hold B);
+// m * k at most 512 and m at most 64, k * n at most 4096 and n at most 256. The same D as
+// mmaVectorsF16 of A's rows and of B's transposed columns given to mmaGridDots; B is read in
+// its own layout, without the transposition.
+void mmaGridDotsF16(const uint16_t* aBits, unsigned m, const uint16_t* bBits, unsigned n,
+                    unsigned k, const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat,
+                    const uint64_t* C, uint64_t* D);
+
 // d = c + sum over i < k of a[i] * b[i]: a and b the exact values of elements of format `input`
 // (kF16, kBF16 or kTF32), c as bits of `cFormat` (kF32 or kF16), the result as bits of
 // `dFormat` (kF32 or kF16). k <= 16.

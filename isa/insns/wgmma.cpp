@@ -249,9 +249,13 @@ inline void transposeHalves(const uint8_t* const* units, uint32_t* out, unsigned
   }
 }
 
-// heads, bytes and index are the warp's scratch (wgmma_state.h), out one of its operands.
+// heads, bytes and index are the warp's scratch (wgmma_state.h), out one of its operands. With
+// kByN, an MN-major 16-bit operand is written there instead, as its bits K x rows (k-major:
+// row k holds every row's element k side by side), each unit's eight rows copied as they lie,
+// and out is left alone (mmaGridDotsF16 reads B so).
 void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMajor, Kind kind,
-                 unsigned K, unsigned mn0, unsigned rows, WgmmaScratch& s, uint32_t* out) {
+                 unsigned K, unsigned mn0, unsigned rows, WgmmaScratch& s, uint32_t* out,
+                 uint16_t* kByN = nullptr) {
   const unsigned e = bytesOf(kind), run = 16 / e;
   // The heads in element order (row by row): every run-th row, or every run-th k.
   const unsigned rStep = mnMajor ? run : 1, kStep = mnMajor ? 1 : run;
@@ -322,6 +326,14 @@ void readOperand(Exec& x, const Inst& in, const wgmma::Descriptor& d, bool mnMaj
         }
       return;
     }
+    if constexpr (sizeof(U) == 2)
+      if (kByN) {
+        for (unsigned r = 0; r < rows; r += kRun)
+          for (unsigned k = 0; k < K; ++k, ++h)
+            std::memcpy(kByN + size_t(k) * rows + r, unitOf(h),
+                        std::min(kRun, rows - r) * sizeof(U));
+        return;
+      }
     for (unsigned r = 0; r < rows; r += kRun) {
       unsigned k = 0;
       if constexpr (sizeof(U) == 2)
@@ -481,7 +493,14 @@ void mmaAsyncH(Exec& x, const Inst& in) {
       }
   }
   const wgmma::Descriptor bd = wgmma::decode(uniformValue(x, bOp, x.mask));
-  readOperand(x, in, bd, transB, bk, KB, 0, N, s, B);  // B[n * KB + k]
+  // A dense f16 product with an MN-major B (B k x N in shared memory, as a row-major matrix
+  // is): B's bits kept k-major as its units hold them, for mmaGridDotsF16, where B[n * K + k]
+  // is transposed here and back again in the grid (mmaGridDots' column groups).
+  const bool f16Rows = ak == Kind::F16 && bk == Kind::F16 && !sparse && transB && N % 8 == 0;
+  uint16_t* const bRows = f16Rows ? s.bRows.of(bSize) : nullptr;
+  readOperand(x, in, bd, transB, bk, KB, 0, N, s, B, bRows);  // B[n * KB + k], or bRows
+  if (f16Rows && scaleB < 0)  // imm-scale-b of -1: negated exactly, the sign bit flipped
+    for (size_t i = 0; i < bSize; ++i) bRows[i] ^= 0x8000;
   // Sparse: the expanded column of each stored element of the warp's rows (mma_sparse.h).
   std::array<std::array<uint8_t, 32>, 16> columns;
   if (sparse) {
@@ -524,7 +543,9 @@ void mmaAsyncH(Exec& x, const Inst& in) {
     rows = s.rows.of(16);
     cols = s.cols.of(N);
   }
-  if (!isInt && !sparse && ak == Kind::F16 && bk == Kind::F16) {
+  if (f16Rows) {
+    // mmaGridDotsF16 below decodes A's halves and B's rows itself.
+  } else if (!isInt && !sparse && ak == Kind::F16 && bk == Kind::F16) {
     // f16: decoded from the bits with the vectors (mmaVectorsF16); imm-scale-a/b of -1 negate
     // exactly, the sign bit flipped.
     mmaVectorsF16(halvesOf(A, aSize, scaleA, s.halves), 16, K, av, ae, an, rows);
@@ -556,7 +577,11 @@ void mmaAsyncH(Exec& x, const Inst& in) {
       eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) { cg[cell] = cOf(i, lane); });
     else
       cellsFromRegisters(N, cRegs, cMask, cg);
-    mmaGridDots(rows, 16, cols, N, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF, cg, dg);
+    if (f16Rows)
+      mmaGridDotsF16(halvesOf(A, aSize, scaleA, s.halves), 16, bRows, N, K, kMmaAdder, accF, accF,
+                     cg, dg);
+    else
+      mmaGridDots(rows, 16, cols, N, K, fp8 ? kFp8Adder : kMmaAdder, accF, accF, cg, dg);
     if (dHalf)  // elements 2j and 2j + 1 of a lane are neighbouring cells, register j's halves
       eachCell(N, [&](unsigned i, unsigned lane, unsigned cell) {
         if (i % 2 == 0) out[i / 2][lane] = dg[cell] | dg[cell + 1] << 16;

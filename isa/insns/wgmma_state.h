@@ -58,6 +58,7 @@ struct WgmmaScratch {
   std::vector<uint32_t> heads, index;   // readOperand: the units, their places
   std::vector<uint8_t> bytes;           // readOperand: the distinct units (observed runs)
   ScratchArray<uint16_t> halves;        // f16 elements' bits, a scale's sign applied
+  ScratchArray<uint16_t> bRows;         // an MN-major f16 B's bits, k-major (readOperand)
   ScratchArray<double> av, bv;          // the elements' values
   ScratchArray<int32_t> ae, be;         // their alignment exponents
   ScratchArray<float> an, bn;           // their f32 copies

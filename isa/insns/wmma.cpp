@@ -228,15 +228,23 @@ void gatherElems(const Exec& x, const Opnd& v, const Frag& f, uint64_t* m) {
 void scatterElems(const Exec& x, const Opnd& v, const Frag& f, const uint64_t* m) {
   for (unsigned e = 0; e < f.unique; ++e) {
     uint64_t* r = regOfMut(x, v, f.regOfElem(e));
+    // Element e's row of m by a pointer: an index e * 32 + l in unsigned arithmetic could wrap,
+    // which made the loops gather lane by lane.
+    const uint64_t* row = m + size_t(e) * kWarpSize;
     if (f.bits == 64) {
-      for (unsigned l = 0; l < kWarpSize; ++l) r[l] = m[e * kWarpSize + l];
+      for (unsigned l = 0; l < kWarpSize; ++l) r[l] = row[l];
+      continue;
+    }
+    if (f.bits == 32) {  // the whole register, its upper half clear
+#pragma GCC ivdep
+      for (unsigned l = 0; l < kWarpSize; ++l) r[l] = uint32_t(row[l]);
       continue;
     }
     const unsigned sh = f.shiftOf(e);
     const uint64_t mask = f.fieldMask() << sh;
 #pragma GCC ivdep
     for (unsigned l = 0; l < kWarpSize; ++l)
-      r[l] = (r[l] & ~mask & 0xFFFFFFFFull) | ((m[e * kWarpSize + l] << sh) & mask);
+      r[l] = (r[l] & ~mask & 0xFFFFFFFFull) | ((row[l] << sh) & mask);
   }
 }
 
@@ -298,6 +306,14 @@ void widenRow(const uint8_t* at, unsigned n, uint64_t* v) {
   }
 }
 
+// n bytes (a row of a fragment: a multiple of 8, 8 to 128) copied in constant-size moves,
+// where memcpy of a variable size is a library call per row.
+inline void copyRow(uint8_t* to, const uint8_t* from, unsigned n) {
+  unsigned b = 0;
+  for (; b + 32 <= n; b += 32) std::memcpy(to + b, from + b, 32);
+  for (; b < n; b += 8) std::memcpy(to + b, from + b, 8);
+}
+
 template <class U>
 void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
   constexpr unsigned kBytes = sizeof(U), kPerReg = kBytes >= 4 ? 1 : 4 / kBytes;
@@ -307,9 +323,10 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
   uint64_t base[kWarpSize], stride[kWarpSize];
   laneAddresses(x, ptr, x.mask, base);
   const uint64_t def = colMajor ? f.rows : f.cols;
-  forLanes(x.mask, [&](unsigned l) {
-    stride[l] = (in.flags & kHasStride) ? uint32_t(x.reg(in.ops[2])[l]) : def;
-  });
+  // The stride's register looked up once, not per lane.
+  const uint64_t* strides = (in.flags & kHasStride) ? x.reg(in.ops[2]) : nullptr;
+  forLanesElementwise(x.mask,
+                      [&](unsigned l) { stride[l] = strides ? uint32_t(strides[l]) : def; });
   const Space space = addressedSpace(in);
   // The distinct elements by element and lane (at most 16: m32n8k16's A, m8n32k16's B).
   // vals[e * 32 + l]: element e of lane l, the matrix's row-major element e * 32 + l.
@@ -329,8 +346,12 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
   // once instead of once per element (an element's offset from the first is a multiple of its
   // size, so the first's alignment is every element's).
   bool uniform = x.mask == ~0u;
-  for (unsigned l = 1; l < kWarpSize && uniform; ++l)
-    uniform = base[l] == base[0] && stride[l] == stride[0];
+  if (uniform) {  // every lane compared, without an early exit: a loop that vectorizes
+    uint64_t differ = 0;
+    for (unsigned l = 1; l < kWarpSize; ++l)
+      differ |= (base[l] ^ base[0]) | (stride[l] ^ stride[0]);
+    uniform = differ == 0;
+  }
   Machine::DirectRegion whole;
   bool wholeDirect = false;
   if (uniform) {
@@ -358,6 +379,28 @@ void loadStoreAs(Exec& x, const Inst& in, const Frag& f, bool store) {
     uint8_t* const first = whole.host + (base[0] - whole.origin);
     const uint64_t step = stride[0] * kBytes;
     const uint64_t rowStep = colMajor ? kBytes : step, colStep = colMajor ? step : kBytes;
+    if constexpr (kBytes <= 4)
+      if (!store && colStep == kBytes) {
+        // A load of rows whose elements lie side by side (.row): the rows copied as they are
+        // (h[e * 32 + l] is element e of lane l), each register then packed from them, without
+        // widening every element to 64 bits and narrowing it again (setElem below).
+        U h[kMaxUnique * kWarpSize];
+        for (unsigned row = 0; row < f.rows; ++row)
+          copyRow(reinterpret_cast<uint8_t*>(h + row * f.cols), first + row * rowStep,
+                  f.cols * kBytes);
+        for (unsigned j = 0; j < f.regs(); ++j) {
+          uint64_t* reg = regOfMut(x, frag, j);
+          const U* from = h + (j * kPerReg) % f.unique * kWarpSize;
+#pragma GCC ivdep
+          for (unsigned l = 0; l < kWarpSize; ++l) {
+            uint64_t w = 0;
+            for (unsigned i = 0; i < kPerReg; ++i)
+              w |= uint64_t(from[i * kWarpSize + l]) << (i * 8 * kBytes % 64);
+            reg[l] = w;
+          }
+        }
+        return;
+      }
     // The loops for loads and stores apart, each over a row's elements (vals[idx]); a load of
     // a row whose elements lie side by side (.row) four at a time in host vectors.
     const auto eachRow = [&](auto move) {
@@ -492,32 +535,32 @@ void runMma(Exec& x, const Inst& in) {
   gatherElems(x, cOp, fc, C.data());
   const bool isInt = isIntElem(d.elem);
   if (!isInt && d.elem != Elem::F64) {
-    // The narrow floating-point forms' values, decoded once (each is used by n columns or m
-    // rows): A's rows and B's columns (transposed) as the contiguous k values mmaDot reads.
+    const fp::Format cFormat = formatOf(d.cElem), dFormat = formatOf(d.dElem);
+    if (d.elem == Elem::F16) {
+      // f16: the elements' bits, A's rows and B's k x n as the fragments hold them
+      // (mmaGridDotsF16 reads B's columns from its rows, without a transposition).
+      std::array<uint16_t, kMaxCD * 2> ah, bh;
+      const auto bits = [](uint32_t b) { return uint16_t(b); };
+      decodeFrag(x, aOp, fa, ah.data(), bits);
+      decodeFrag(x, bOp, fb, bh.data(), bits);
+      mmaGridDotsF16(ah.data(), s.m, bh.data(), s.n, s.k, kMmaAdder, cFormat, dFormat, C.data(),
+                     D.data());
+      scatterElems(x, dOp, fd, D.data());
+      return;
+    }
+    // The other narrow floating-point forms' values, decoded once (each is used by n columns
+    // or m rows): A's rows and B's columns (transposed) as the contiguous k values mmaDot reads.
     std::array<double, kMaxCD * 2> av, bv, bt;
     std::array<int32_t, kMaxCD * 2> ae, be;
     std::array<float, kMaxCD * 2> an, bn;
     std::array<MmaVector, 32> rows, cols;
-    if (d.elem == Elem::F16) {
-      // f16: the elements' bits, B's transposed, decoded with their vectors (mmaVectorsF16).
-      std::array<uint16_t, kMaxCD * 2> ah, bh, bth;
-      const auto bits = [](uint32_t b) { return uint16_t(b); };
-      decodeFrag(x, aOp, fa, ah.data(), bits);
-      decodeFrag(x, bOp, fb, bh.data(), bits);
-      for (unsigned k = 0; k < s.k; ++k)
-        for (unsigned c = 0; c < s.n; ++c) bth[c * s.k + k] = bh[k * s.n + c];
-      mmaVectorsF16(ah.data(), s.m, s.k, av.data(), ae.data(), an.data(), rows.data());
-      mmaVectorsF16(bth.data(), s.n, s.k, bt.data(), be.data(), bn.data(), cols.data());
-    } else {
-      decodeFrag(x, aOp, fa, d.elem, av.data());
-      decodeFrag(x, bOp, fb, d.elem, bv.data());
-      for (unsigned k = 0; k < s.k; ++k)
-        for (unsigned c = 0; c < s.n; ++c) bt[c * s.k + k] = bv[k * s.n + c];
-      const fp::Format f = formatOf(d.elem);
-      mmaVectors(av.data(), s.k, s.m, s.k, f, ae.data(), an.data(), rows.data());
-      mmaVectors(bt.data(), s.k, s.n, s.k, f, be.data(), bn.data(), cols.data());
-    }
-    const fp::Format cFormat = formatOf(d.cElem), dFormat = formatOf(d.dElem);
+    decodeFrag(x, aOp, fa, d.elem, av.data());
+    decodeFrag(x, bOp, fb, d.elem, bv.data());
+    for (unsigned k = 0; k < s.k; ++k)
+      for (unsigned c = 0; c < s.n; ++c) bt[c * s.k + k] = bv[k * s.n + c];
+    const fp::Format f = formatOf(d.elem);
+    mmaVectors(av.data(), s.k, s.m, s.k, f, ae.data(), an.data(), rows.data());
+    mmaVectors(bt.data(), s.k, s.n, s.k, f, be.data(), bn.data(), cols.data());
     mmaGridDots(rows.data(), s.m, cols.data(), s.n, s.k, kMmaAdder, cFormat, dFormat, C.data(),
                 D.data());
     scatterElems(x, dOp, fd, D.data());

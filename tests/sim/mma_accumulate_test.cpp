@@ -201,6 +201,86 @@ TEST(MmaAccumulate, MmaGridDotsGiveEachCellsMmaDot) {
   EXPECT_EQ(cells, 6u * 4u * 4u * 12u);
 }
 
+TEST(MmaAccumulate, MmaGridDotsF16ReadsBInItsRowsAsEachCellsMmaDot) {
+  // The f16 grid that takes B as its k rows of bits (mmaGridDotsF16: each group of eight
+  // columns decoded straight into k-major host vectors, the columns' vectors built only for the
+  // dots off the vectorized path) against mmaDot per cell on vectors built from the values,
+  // without f32 copies: wmma's shapes (n 16, 8, 32; k 16 and 8), wgmma's warp grids (16 rows,
+  // n 64 and the widest, 256), n off a multiple of eight (every dot through the columns'
+  // vectors) and a grid of eight groups of k 8. One column in five
+  // may hold infinities and NaNs (its group leaves the vectorized path), one row in six is
+  // zeros, one in five may hold infinities and NaNs, and C's exponent ranges over its format.
+  struct Shape {
+    unsigned m, n, k;
+  };
+  const Shape shapes[] = {{16, 16, 16}, {32, 8, 16}, {8, 32, 16},  {16, 16, 8},
+                          {6, 12, 16},  {4, 64, 8},  {16, 64, 16}, {16, 256, 16}};
+  std::mt19937_64 rng(20261207);
+  const auto finiteRaw = [&](int center, bool anything) {
+    for (;;) {
+      const uint64_t raw = drawRaw(rng, fp::kF16, center);
+      if (anything || ((raw >> 10) & 0x1F) != 0x1F) return uint16_t(raw);
+    }
+  };
+  // An infinity or NaN put in at random in half of the vectors that may hold them.
+  const uint16_t kSpecials[] = {0x7C00, 0xFC00, 0x7E00, 0x7C01};
+  const auto maybeSpecial = [&](uint16_t* v, unsigned k, unsigned step) {
+    if (rng() % 2) v[(rng() % k) * step] = kSpecials[rng() % 4];
+  };
+  unsigned checked = 0, offPath = 0;
+  for (const Shape& sh : shapes)
+    for (fp::Format cf : {fp::kF32, fp::kF16})
+      for (fp::Format df : {fp::kF32, fp::kF16})
+        for (int iter = 0; iter < 10; ++iter) {
+          std::vector<uint16_t> a(sh.m * sh.k), b(sh.k * sh.n);
+          const int ca = int(rng() % 31);
+          for (unsigned r = 0; r < sh.m; ++r) {
+            const uint64_t mode = rng() % 30;  // 0-4: any encoding; 5-9: zeros
+            for (unsigned i = 0; i < sh.k; ++i)
+              a[r * sh.k + i] = mode >= 5 && mode < 10 ? 0 : finiteRaw(ca, mode < 5);
+            if (mode < 5) maybeSpecial(&a[r * sh.k], sh.k, 1);
+          }
+          for (unsigned c = 0; c < sh.n; ++c) {
+            const bool anything = rng() % 5 == 0;
+            for (unsigned i = 0; i < sh.k; ++i) b[i * sh.n + c] = finiteRaw(ca, anything);
+            if (anything) maybeSpecial(&b[c], sh.k, sh.n);
+          }
+          std::vector<uint64_t> C(sh.m * sh.n), got(sh.m * sh.n);
+          for (unsigned e = 0; e < sh.m * sh.n; ++e) {
+            const int cc = (e & 3) == 0 ? int(rng() % uint64_t(cf.maxBiased()))
+                                        : 2 * ca - fp::kF16.bias() + cf.bias();
+            C[e] = drawRaw(rng, cf, std::clamp(cc, 0, cf.maxBiased() - 1));
+            if ((e & 7) != 1)
+              while (((C[e] >> cf.manBits) & uint64_t(cf.maxBiased())) == uint64_t(cf.maxBiased()))
+                C[e] = drawRaw(rng, cf, std::clamp(cc, 0, cf.maxBiased() - 1));
+          }
+          isa::insns::mmaGridDotsF16(a.data(), sh.m, b.data(), sh.n, sh.k, isa::insns::kMmaAdder,
+                                     cf, df, C.data(), got.data());
+          for (unsigned r = 0; r < sh.m; ++r)
+            for (unsigned c = 0; c < sh.n; ++c) {
+              double av[16], bv[16];
+              int32_t ae[16], be[16];
+              float an[16], bn[16];
+              for (unsigned i = 0; i < sh.k; ++i) {
+                av[i] = isa::insns::f16Exact(a[r * sh.k + i]);
+                bv[i] = isa::insns::f16Exact(b[i * sh.n + c]);
+              }
+              isa::insns::MmaVector row = isa::insns::mmaVector(av, sh.k, fp::kF16, ae, an),
+                                    col = isa::insns::mmaVector(bv, sh.k, fp::kF16, be, bn);
+              offPath += row.special || col.special;
+              row.narrow = col.narrow = nullptr;
+              const uint64_t want = isa::insns::mmaDot(row, col, sh.k, isa::insns::kMmaAdder,
+                                                       C[r * sh.n + c], cf, df);
+              ASSERT_EQ(got[r * sh.n + c], want)
+                  << "m" << sh.m << "n" << sh.n << "k" << sh.k << " row " << r << " column " << c
+                  << " iteration " << iter << " c 0x" << std::hex << C[r * sh.n + c];
+              ++checked;
+            }
+        }
+  EXPECT_EQ(checked, 4u * 10u * (256u + 256u + 256u + 256u + 72u + 256u + 1024u + 4096u));
+  EXPECT_GT(offPath, checked / 20);  // the columns' vectors were built and read
+}
+
 TEST(MmaAccumulate, MmaVectorsExponentsAndCopiesAreEveryElementsOwn) {
   // mmaVector reads an f16 or fp8 vector's exponents off its f32 copies: for every encoding of
   // those formats (subnormals, zeros, infinities, NaNs: the IEEE layout of decode), the

@@ -403,6 +403,20 @@ TEST(WgmmaProgram, AFromRegistersWithNegatedScalesAndNoC) {
   runCase({.a = T::S8, .b = T::U8, .n = 48, .d = "s32", .swB = Swizzle::B64, .aRegs = true});
 }
 
+TEST(WgmmaProgram, MnMajorF16BNegatedAndAtTheWidestN) {
+  // A dense f16 product with an MN-major B reads B in its k-major units (mmaGridDotsF16): the
+  // sign of imm-scale-b -1 flipped on those bits, and the widest B (n256: 4,096 elements).
+  runCase({.n = 64, .swB = Swizzle::B128, .transB = true, .scaleB = -1});
+  runCase({.n = 40,
+           .d = "f16",
+           .swB = Swizzle::B32,
+           .transB = true,
+           .aRegs = true,
+           .scaleA = -1,
+           .scaleB = -1});
+  runCase({.n = 256, .swA = Swizzle::B64, .swB = Swizzle::B128, .transB = true});
+}
+
 TEST(WgmmaProgram, Tf32Fp8AndInt8FromDescriptors) {
   runCase({.a = T::TF32, .b = T::TF32, .n = 16, .swA = Swizzle::B64, .swB = Swizzle::None});
   runCase({.a = T::E4M3, .b = T::E5M2, .n = 32, .swA = Swizzle::B64, .swB = Swizzle::B128});
