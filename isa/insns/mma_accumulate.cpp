@@ -15,6 +15,26 @@
 namespace warpsim::isa::insns {
 namespace {
 
+// Calls f.template operator()<N>() with N = n where the vectorized paths are compiled for it (8,
+// 16 or 32 elements), else with N = 0 (n read at run time).
+template <class F>
+decltype(auto) withTripCount(unsigned n, F&& f) {
+  switch (n) {
+    case 8:
+      return f.template operator()<8>();
+    case 16:
+      return f.template operator()<16>();
+    case 32:
+      return f.template operator()<32>();
+    default:
+      return f.template operator()<0>();
+  }
+}
+
+}  // namespace
+
+namespace {
+
 [[gnu::always_inline]] inline double widen(uint64_t bits, fp::Format f) {
   return f.manBits == 23 ? double(fp::f32(uint32_t(bits))) : double(fp::f16ToF32(uint16_t(bits)));
 }
@@ -192,16 +212,8 @@ bool narrowExponentsOf(const double* values, unsigned n, int32_t emin, int32_t* 
 }  // namespace
 
 bool mmaExponents(const double* values, unsigned n, fp::Format f, int32_t* exponents) {
-  switch (n) {
-    case 8:
-      return exponentsOf<8>(values, n, f.emin(), exponents);
-    case 16:
-      return exponentsOf<16>(values, n, f.emin(), exponents);
-    case 32:
-      return exponentsOf<32>(values, n, f.emin(), exponents);
-    default:
-      return exponentsOf<0>(values, n, f.emin(), exponents);
-  }
+  return withTripCount(
+      n, [&]<unsigned N>() { return exponentsOf<N>(values, n, f.emin(), exponents); });
 }
 
 namespace {
@@ -259,20 +271,12 @@ void mmaVectorsF16(const uint16_t* bits, unsigned count, unsigned n, double* val
       out[j] = {values + at, exponents + at, special != 0, narrow + at};
     }
   };
-  switch (n) {
-    case 8:
-      return each.template operator()<8>();
-    case 16:
-      return each.template operator()<16>();
-    case 32:
-      return each.template operator()<32>();
-    default:
-      for (unsigned j = 0; j < count; ++j)
-        out[j] = {values + size_t(j) * n, exponents + size_t(j) * n,
-                  narrowExponentsOf<0>(values + size_t(j) * n, n, fp::kF16.emin(),
-                                       exponents + size_t(j) * n, narrow + size_t(j) * n),
-                  narrow + size_t(j) * n};
-  }
+  if (n == 8 || n == 16 || n == 32) return withTripCount(n, each);
+  for (unsigned j = 0; j < count; ++j)
+    out[j] = {values + size_t(j) * n, exponents + size_t(j) * n,
+              narrowExponentsOf<0>(values + size_t(j) * n, n, fp::kF16.emin(),
+                                   exponents + size_t(j) * n, narrow + size_t(j) * n),
+              narrow + size_t(j) * n};
 }
 
 MmaVector mmaVector(const double* values, unsigned n, fp::Format f, int32_t* exponents,
@@ -284,16 +288,8 @@ MmaVector mmaVector(const double* values, unsigned n, fp::Format f, int32_t* exp
 
 void mmaVectors(const double* values, size_t stride, unsigned count, unsigned n, fp::Format f,
                 int32_t* exponents, float* narrow, MmaVector* out) {
-  switch (n) {
-    case 8:
-      return vectorsOf<8>(values, stride, count, n, f, exponents, narrow, out);
-    case 16:
-      return vectorsOf<16>(values, stride, count, n, f, exponents, narrow, out);
-    case 32:
-      return vectorsOf<32>(values, stride, count, n, f, exponents, narrow, out);
-    default:
-      return vectorsOf<0>(values, stride, count, n, f, exponents, narrow, out);
-  }
+  withTripCount(
+      n, [&]<unsigned N>() { vectorsOf<N>(values, stride, count, n, f, exponents, narrow, out); });
 }
 
 namespace {
@@ -642,45 +638,21 @@ void mmaGridDotsF16(const uint16_t* aBits, unsigned m, const uint16_t* bBits, un
   float narrow[kMaxF16A];
   MmaVector rows[kMaxF16Rows];
   mmaVectorsF16(aBits, m, k, values, exponents, narrow, rows);
-  switch (k) {
-    case 8:
-      return gridOfF16<8>(rows, m, bBits, n, k, adder, cFormat, dFormat, C, D);
-    case 16:
-      return gridOfF16<16>(rows, m, bBits, n, k, adder, cFormat, dFormat, C, D);
-    case 32:
-      return gridOfF16<32>(rows, m, bBits, n, k, adder, cFormat, dFormat, C, D);
-    default:
-      return gridOfF16<0>(rows, m, bBits, n, k, adder, cFormat, dFormat, C, D);
-  }
+  withTripCount(
+      k, [&]<unsigned K>() { gridOfF16<K>(rows, m, bBits, n, k, adder, cFormat, dFormat, C, D); });
 }
 
 void mmaGridDots(const MmaVector* rows, unsigned m, const MmaVector* cols, unsigned n, unsigned k,
                  const MmaAdder& adder, fp::Format cFormat, fp::Format dFormat, const uint64_t* C,
                  uint64_t* D) {
-  switch (k) {
-    case 8:
-      return gridOf<8>(rows, m, cols, n, k, adder, cFormat, dFormat, C, D);
-    case 16:
-      return gridOf<16>(rows, m, cols, n, k, adder, cFormat, dFormat, C, D);
-    case 32:
-      return gridOf<32>(rows, m, cols, n, k, adder, cFormat, dFormat, C, D);
-    default:
-      return gridOf<0>(rows, m, cols, n, k, adder, cFormat, dFormat, C, D);
-  }
+  withTripCount(
+      k, [&]<unsigned K>() { gridOf<K>(rows, m, cols, n, k, adder, cFormat, dFormat, C, D); });
 }
 
 uint64_t mmaDot(const MmaVector& a, const MmaVector& b, unsigned k, const MmaAdder& adder,
                 uint64_t c, fp::Format cFormat, fp::Format dFormat) {
-  switch (k) {
-    case 8:
-      return dotOf<8>(a, b, k, adder, c, cFormat, dFormat);
-    case 16:
-      return dotOf<16>(a, b, k, adder, c, cFormat, dFormat);
-    case 32:
-      return dotOf<32>(a, b, k, adder, c, cFormat, dFormat);
-    default:
-      return dotOf<0>(a, b, k, adder, c, cFormat, dFormat);
-  }
+  return withTripCount(k,
+                       [&]<unsigned K>() { return dotOf<K>(a, b, k, adder, c, cFormat, dFormat); });
 }
 
 uint64_t mmaDot(const double* a, const double* b, unsigned k, fp::Format input, uint64_t c,
