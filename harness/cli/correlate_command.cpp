@@ -44,7 +44,7 @@ a kernel at one size): whether the model ranks them as the chip does, and the sp
 error. A pair whose measured difference is within twice the chip's noise is a tie: ranked right
 when the model puts it within 10%. The noise (one launch's standard deviation, plus a fraction of
 a long launch's cycles) comes from launches measured more than once: --noise FILE, by default
-tests/recorded/timing/h200_repeats.tsv where it exists, else the repeated work in --data. DRAM bandwidth and latency are scaled to the SM clock each measurement ran at.
+tests/recorded/timing/h200_repeats.tsv where it exists, else the repeated work in --data. DRAM bandwidth and latency are scaled to the SM clock each measurement ran at (its gpc__cycles_elapsed.max over its gpu__time_duration.sum).
 --plot draws predicted against measured (log-log) and the pairs (python3 with matplotlib).
 --timing-sample K predicts with K waves of CTAs in detail (scripts/sample_error.py compares).
 Exit status 1 when a floor (--min-r, --max-mape, --min-direction) is not met.
