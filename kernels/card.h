@@ -80,6 +80,10 @@ struct Card {
   std::string demonstrates;  // one line: what the kernel shows
   uint64_t defaultSize = 0;
   uint64_t minSize = 1, maxSize = 0;  // range the random-size properties draw from
+  // The largest size its kernel handles (0: any that fits the device's memory); suite, bench,
+  // record and measure refuse a larger one (harness::cardSizeError) rather than run a kernel
+  // past its fixed arrays.
+  uint64_t largestSize = 0;
   Tolerance tolerance;
   Problem (*make)(uint64_t size, uint64_t seed) = nullptr;
   void (*reference)(Problem& problem) = nullptr;

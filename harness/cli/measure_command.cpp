@@ -35,7 +35,8 @@ block, dynamic shared bytes, threads of the problem). The sizes are the card's d
 sizes with about 4x, 16x, ... (--ladder rungs in all) as many threads, up to --max-threads and --max-bytes (a
 card with a fixed grid: 4x, 16x, ... the size), larger ones only for problems of at most
 --max-launches launches. --sizes replaces the ladder with the sizes given (taken as they are,
-beyond the card's own range too: a measurement may need a problem larger than the tests make).
+beyond the card's own range too: a measurement may need a problem larger than the tests make;
+never beyond what its kernel handles, as no rung of the ladder is).
 --repeat runs each problem R times in a row (the chip's run-to-run noise); the manifest lists
 every run. --dry-run writes the manifest without a GPU.
 Made to run under Nsight Compute (scripts/device_timing.sh). Needs a CUDA device.
@@ -62,7 +63,8 @@ bool mayGrow(uint64_t bytes, unsigned factor, uint64_t maxBytes) {
 // The card's default size, then for each further rung the size (a power-of-two multiple of the
 // default) whose thread count is nearest 4^rung times the default's, up to maxThreads. A card
 // whose grid does not grow with the size (a fixed grid that strides) gets 4^rung times the
-// default size instead. Problems of more than maxLaunches launches are left out.
+// default size instead. Problems of more than maxLaunches launches are left out, and so are sizes
+// beyond the card's largestSize.
 std::vector<uint64_t> sizeLadder(const kernels::Card& c, unsigned rungs, uint64_t maxThreads,
                                  size_t maxLaunches, uint64_t maxBytes) {
   std::vector<uint64_t> sizes{c.defaultSize};
@@ -76,7 +78,7 @@ std::vector<uint64_t> sizeLadder(const kernels::Card& c, unsigned rungs, uint64_
   double threads = base;
   for (unsigned rung = 1; rung < rungs; ++rung) {
     if (fixedGrid) {
-      if (!mayGrow(bytes, 4, maxBytes)) break;
+      if (!mayGrow(bytes, 4, maxBytes) || (c.largestSize && size * 4 > c.largestSize)) break;
       size *= 4;
       bytes = problemBytes(c.make(size, 1));
     } else {
@@ -85,6 +87,7 @@ std::vector<uint64_t> sizeLadder(const kernels::Card& c, unsigned rungs, uint64_
       // Grow the size by doubling while that brings the thread count nearer the target.
       for (int step = 0; step < 24 && mayGrow(bytes, 2, maxBytes); ++step) {
         const uint64_t next = size * 2;
+        if (c.largestSize && next > c.largestSize) break;
         const kernels::Problem p = c.make(next, 1);
         const double t = double(problemThreads(p));
         if (t > double(maxThreads) ||
@@ -170,6 +173,15 @@ int measureCommand(const std::vector<std::string>& args) {
     std::cerr << "warpsim measure: no card matches\n";
     return kUsage;
   }
+  // Given sizes may pass a card's tested range and the memory estimate, not what its kernel
+  // handles.
+  if (givenSizes)
+    for (const kernels::Card* c : cards)
+      for (uint64_t size : *givenSizes)
+        if (const std::string why = harness::cardSizeError(*c, size, UINT64_MAX); !why.empty()) {
+          std::cerr << "warpsim measure: --sizes: " << why << "\n";
+          return kUsage;
+        }
   const bool dryRun = vm.count("dry-run") > 0;
   std::unique_ptr<harness::Backend> gpu;
   if (!dryRun) try {

@@ -83,6 +83,7 @@ std::vector<Card> attentionCards() {
        .defaultSize = 128,
        .minSize = 1,
        .maxSize = 128,
+       .largestSize = 256,  // a warp's scores row in shared memory: MAX_KEYS of attention_fwd.cu
        // Bit-exact: expf's ex2.approx.ftz.f32 is the chip's (the MUFU.EX2 fit); the recorded
        // cases, which once needed 16 ulp, agree by hash (2026-12-04).
        .tolerance = bitExact(),

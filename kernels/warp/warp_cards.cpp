@@ -145,6 +145,9 @@ std::vector<Card> warpCards() {
        .defaultSize = 1 << 16,
        .minSize = 1,
        .maxSize = 1 << 17,
+       // compact_scan_counts_u32 scans the block counts in one block of 1,024 threads: 1,024
+       // blocks of 256 elements at most (SCAN_BLOCK and BLOCK of compact.cu).
+       .largestSize = 1 << 18,
        .tolerance = bitExact(),
        .make = makeCompact,
        .reference = referenceCompact},

@@ -58,4 +58,17 @@ TEST(MeasureCommand, TheLadderGrowsTheThreadsFourfoldPerRung) {
   EXPECT_EQ(threads[2], 16 * threads[0]);
 }
 
+TEST(MeasureCommand, TheLadderStopsWhereTheKernelDoes) {
+  // attention_fwd keeps a warp's scores row in shared memory (256 keys): the H100 faulted at 512
+  // and 2048 (CUDA_ERROR_ILLEGAL_ADDRESS, compute-sanitizer: an out-of-bounds shared write),
+  // which the ladder asked for before the card named its largest size.
+  const std::string manifest = ::testing::TempDir() + "measure_largest.tsv";
+  const Outcome o = warpsim("measure attention_fwd --dry-run --ladder 4 --manifest " + manifest);
+  ASSERT_EQ(o.status, 0) << o.output;
+  const auto rows = lines(manifest);
+  ASSERT_EQ(rows.size(), 3u) << o.output;
+  EXPECT_EQ(rows[1].substr(0, rows[1].find('\t', 14)), "attention_fwd\t128");
+  EXPECT_EQ(rows[2].substr(0, rows[2].find('\t', 14)), "attention_fwd\t256");
+}
+
 }  // namespace

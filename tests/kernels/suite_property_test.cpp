@@ -51,6 +51,27 @@ TEST_P(SuiteDefault, PassesAtItsDefaultSize) {
   EXPECT_GT(r.run.stats.totalThreadInsns(), 0u);
 }
 
+// A card that names the largest size its kernel handles passes there, and warpsim refuses the
+// next size up (the H100 faulted on attention_fwd at 512 and compact_ballot at 1M, which
+// `warpsim measure`'s ladder asked for before the cards named their limits).
+TEST(SuiteLargest, CardsPassAtTheLargestSizeTheyNameAndRefuseMore) {
+  unsigned named = 0;
+  for (const kernels::Card& card : kernels::allCards()) {
+    if (!card.largestSize) continue;
+    ++named;
+    const harness::CardResult r = harness::runCardOnSim(card, card.largestSize, 1);
+    ASSERT_FALSE(r.run.fault) << card.name << ": " << r.run.fault->describe(card.source + ".ptx");
+    EXPECT_TRUE(r.comparison.ok()) << card.name;
+    EXPECT_TRUE(harness::cardSizeError(card, card.largestSize).empty()) << card.name;
+    EXPECT_NE(
+        harness::cardSizeError(card, card.largestSize + 1).find("more than its kernel handles"),
+        std::string::npos)
+        << card.name;
+    EXPECT_GE(card.largestSize, card.maxSize) << card.name << ": the properties draw past it";
+  }
+  EXPECT_EQ(named, 2u);
+}
+
 // bench runs a card's repeats on one simulator (as a program's repeated launches run in one
 // context), so each run after the first finds the host threads' CTA objects, frames and device
 // heap that the runs before it left: every run must give what a fresh simulator gives.

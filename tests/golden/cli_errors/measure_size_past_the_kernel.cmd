@@ -1,0 +1,1 @@
+measure attention_fwd --manifest /dev/null --dry-run --sizes 128,512

@@ -1,0 +1,1 @@
+suite compact_ballot --size 1048576
