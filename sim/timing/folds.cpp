@@ -246,9 +246,7 @@ void addFolded(const isa::FunctionCode& f, FoldRules rules,
     if (in.flow != isa::Flow::Next) starts[pc + 1] = true;
   }
   const auto defines = [](const isa::Inst& u, uint32_t slot) {
-    for (const isa::RegRef& d : u.defs)
-      if (!d.pred && d.slot == slot) return true;
-    return false;
+    return definesRegister(u, {slot, false});
   };
   // Whether the definition at `pc` (its block [begin, end)) may be read outside (pc, end):
   // not when the block defines the register again after it (a register the PTX reuses, as
@@ -276,19 +274,6 @@ void addFolded(const isa::FunctionCode& f, FoldRules rules,
       if (!readElsewhere(pc, c, end, f.code[c].defs[0].slot)) out.insert(&f.code[c]);
     candidates.clear();
   }
-  if (rules.predicates || rules.selects) {
-    uint32_t begin = 0, blockEnd = 0;
-    for (uint32_t pc = 0; pc < f.code.size(); ++pc) {
-      if (starts[pc]) {
-        begin = pc;
-        for (blockEnd = pc + 1; blockEnd < f.code.size() && !starts[blockEnd];) ++blockEnd;
-      }
-      if ((rules.predicates && foldedIntoCompare(f, begin, pc, blockEnd)) ||
-          (rules.selects && foldedIntoSources(f, begin, pc, blockEnd)))
-        out.insert(&f.code[pc]);
-    }
-  }
-  if (!rules.addPairs) return;
   // The one reader of the add at `pc` in its block [pc, end): an add that reads it as one
   // source, neither folded itself nor holding three sources already; kNoPc if there is none.
   std::vector<bool> takesThree(f.code.size(), false);
@@ -315,7 +300,13 @@ void addFolded(const isa::FunctionCode& f, FoldRules rules,
       while (blockEnd < f.code.size() && !starts[blockEnd]) ++blockEnd;
     }
     const isa::Inst& in = f.code[pc];
-    if (!narrowIntAdd(in) || takesThree[pc] || out.count(&in)) continue;
+    // A predicates' and or a selp is no add: these folds and the pairs' do not meet.
+    if ((rules.predicates && foldedIntoCompare(f, begin, pc, blockEnd)) ||
+        (rules.selects && foldedIntoSources(f, begin, pc, blockEnd))) {
+      out.insert(&in);
+      continue;
+    }
+    if (!rules.addPairs || !narrowIntAdd(in) || takesThree[pc] || out.count(&in)) continue;
     const uint32_t reader = pairedReader(pc, blockEnd);
     if (reader == isa::kNoPc || readElsewhere(begin, pc, blockEnd, in.defs[0].slot)) continue;
     out.insert(&in);
