@@ -13,6 +13,7 @@
 #include "kernels/micro/call_chains_cards.h"
 #include "kernels/micro/dram_streams_cards.h"
 #include "kernels/micro/heap_calls_cards.h"
+#include "kernels/micro/l1_lines_cards.h"
 #include "kernels/micro/launch.h"
 #include "kernels/micro/lds_width_cards.h"
 #include "kernels/micro/mma_chains_cards.h"
@@ -617,6 +618,12 @@ std::vector<Card> microCards() {
            "calibration: size dependent 4- and 16-byte shared loads per lane, four lane "
            "patterns, by 1 to 32 warps (a wide load's latency under load)",
            64, 1, 1024, makeLdsChain, referenceLdsChain),
+      card("micro_l1_lines", "l1_lines",
+           "calibration: size dependent L1-hit loads per lane, the warp's request touching 1 "
+           "sector, 1, 2 and 4 lines of 4, 8 and 16 sectors, or 8, 16 and 32 lines of 32 "
+           "sectors (32 twice: one bank, 32 banks), or 9 lines of 32 sectors, by 1, 4 and 32 "
+           "warps of one CTA (an L1 hit's cost against its lines)",
+           64, 1, 4096, makeL1Lines, referenceL1Lines),
       card("micro_lds_fma", "lds_width",
            "calibration: size rounds of sgemm_regblock's inner loop (per k two LDS.128 and 16 "
            "FFMA) by 1 to 16 warps of one CTA",
