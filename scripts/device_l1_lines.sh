@@ -9,7 +9,7 @@
 #      metric list of device_timing.sh does not name);
 #   3. the SASS ptxas makes of l1_lines (cuobjdump -sass);
 #   4. per SASS instruction, the stall reasons ncu samples (its source page) for stencil5_shared
-#      at 2048, attention_fwd at 256, transpose_naive at 512 and sgemm_naive at 128.
+#      at 2048 and attention_fwd at 256.
 #
 #   here:    bash scripts/device_campaign.sh prepare && tar -cJf .devcarry/ptx.tar.xz build/ptx
 #   device:  tar xJf .devcarry/bin.tar.xz && tar xJf .devcarry/ptx.tar.xz &&
@@ -25,10 +25,10 @@ mkdir -p "$OUT" /tmp/l1_sass
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv,noheader |
   tee "$OUT/device.txt"
 
-BUDGET=250 TAG=l1 WORK=/tmp/l1 MEASURE_ARGS="--sizes 256,1024" \
+BUDGET=200 TAG=l1 WORK=/tmp/l1 MEASURE_ARGS="--sizes 256,1024" \
   bash scripts/device_timing.sh micro_l1_lines | tail -n 2
 
-timeout 120 ncu --clock-control none --section MemoryWorkloadAnalysis_Tables --csv --page details \
+timeout 90 ncu --clock-control none --section MemoryWorkloadAnalysis_Tables --csv --page details \
   --log-file "$OUT/l1_tables.csv" "$BIN/warpsim" measure micro_l1_lines --sizes 256 \
   --manifest /tmp/l1_tables.tsv > /tmp/l1_tables.log 2>&1
 echo "l1_tables: $(wc -l < "$OUT/l1_tables.csv") lines"
@@ -37,4 +37,4 @@ ptxas -arch=sm_90 -o /tmp/l1_sass/l1_lines.cubin build/ptx/l1_lines.ptx &&
   cuobjdump -sass /tmp/l1_sass/l1_lines.cubin > "$OUT/sass_l1.txt" 2>&1
 
 WORK=/tmp/l1_source bash scripts/device_source_pages.sh stencil:stencil5_shared:2048 \
-  attention:attention_fwd:256 transpose:transpose_naive:512 naive128:sgemm_naive:128
+  attention:attention_fwd:256
