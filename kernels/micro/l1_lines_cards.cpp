@@ -23,10 +23,8 @@ constexpr uint32_t kWarps[] = {1, 4, 32};
 
 // Launches in the order: stride, then warps.
 Problem makeL1Lines(uint64_t iters, uint64_t seed) {
-  // Multiples of the table's size: a loaded word moves the next address by whole tables.
   Rng rng(seed);
-  std::vector<uint32_t> table(kTableWords);
-  for (uint32_t& v : table) v = rng.u32(1, 64) * kTableWords;
+  const std::vector<uint32_t> table = stayingTable(rng, kTableWords);
   Problem p;
   p.size = iters;
   p.buffers.push_back(makeBuffer("table", ElemType::U32, table, false));

@@ -33,11 +33,9 @@ uint32_t vectorOf(uint32_t pattern, uint32_t lane) {
 
 // Launches in the order: width (4 then 16 bytes), pattern, warps.
 Problem makeLdsChain(uint64_t iters, uint64_t seed) {
-  // Multiples of the table's size: a loaded word moves the next address by whole tables, so
-  // every load of a lane reads the same vector.
+  // Every load of a lane reads the same vector.
   Rng rng(seed);
-  std::vector<uint32_t> table(kTableWords);
-  for (uint32_t& v : table) v = rng.u32(1, 64) * kTableWords;
+  const std::vector<uint32_t> table = stayingTable(rng, kTableWords);
   Problem p;
   p.size = iters;
   p.buffers.push_back(makeBuffer("table", ElemType::U32, table, false));

@@ -197,14 +197,6 @@ void referenceChaseShared(Problem& p) {
   writeBuffer(p.buffers[0], std::vector<uint32_t>{chase(next, 2 * p.size)});
 }
 
-std::vector<uint32_t> strideTable(Rng& rng) {
-  // Multiples of 1024: a load's value moves the next address by whole tables, so every load
-  // of a lane hits the same word.
-  std::vector<uint32_t> table(1024);
-  for (uint32_t& v : table) v = rng.u32(1, 64) * 1024;
-  return table;
-}
-
 // Lane `thread`'s final value in micro_bank_stride's chain of `iters` loads.
 uint32_t strideChain(const std::vector<uint32_t>& table, uint32_t thread, uint32_t stride,
                      uint64_t iters) {
@@ -221,7 +213,7 @@ Problem makeBankStride(uint64_t iters, uint64_t seed) {
   Rng rng(seed);
   Problem p;
   p.size = iters;
-  p.buffers.push_back(makeBuffer("table", ElemType::U32, strideTable(rng), false));
+  p.buffers.push_back(makeBuffer("table", ElemType::U32, stayingTable(rng, 1024), false));
   for (uint32_t s = 1; s <= kStrides; ++s) {
     p.buffers.push_back(poisonBuffer("out_s" + std::to_string(s), ElemType::U32, kWarp));
     p.launches.push_back(oneBlock("micro_bank_stride", kWarp,
@@ -250,7 +242,7 @@ Problem makeSkipConflict(uint64_t iters, uint64_t seed) {
   Rng rng(seed);
   Problem p;
   p.size = iters;
-  p.buffers.push_back(makeBuffer("table", ElemType::U32, strideTable(rng), false));
+  p.buffers.push_back(makeBuffer("table", ElemType::U32, stayingTable(rng, 1024), false));
   for (uint32_t s : kSkipStrides)
     for (uint32_t block : kSkipBlocks) {
       const uint32_t out = uint32_t(p.buffers.size());
