@@ -45,7 +45,7 @@ std::string cardSizeError(const kernels::Card& card, uint64_t size, uint64_t mem
   const std::string what = "size " + std::to_string(size) + " of '" + card.name + "'";
   if (size == 0) return {};
   if (size < card.minSize) return what + " takes sizes from " + std::to_string(card.minSize);
-  if (card.largestSize && size > card.largestSize)
+  if (!card.handles(size))
     return what + " is more than its kernel handles (sizes up to " +
            std::to_string(card.largestSize) + ")";
   const uint64_t big = card.defaultSize;

@@ -84,6 +84,7 @@ struct Card {
   // record and measure refuse a larger one (harness::cardSizeError) rather than run a kernel
   // past its fixed arrays.
   uint64_t largestSize = 0;
+  bool handles(uint64_t size) const { return !largestSize || size <= largestSize; }
   Tolerance tolerance;
   Problem (*make)(uint64_t size, uint64_t seed) = nullptr;
   void (*reference)(Problem& problem) = nullptr;

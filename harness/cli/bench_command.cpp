@@ -117,6 +117,9 @@ long procStatusKb(const char* field) {
   return -1;
 }
 
+// The memory target's bound (issue 8) for a kernel of `bufferMb` MB of device buffers.
+double memoryLimitMb(double bufferMb) { return 1.25 * bufferMb + 64; }
+
 // The memory target: the process's peak resident memory while the kernel runs, with the
 // inputs only in device memory (the host copies a CUDA program would also keep are dropped
 // first), against 1.25 x the device buffers + 64 MB. The peak is reset through
@@ -154,7 +157,7 @@ int memoryRun(const kernels::Card& c, uint64_t size, bool json) {
     }
   }
   const long peak = procStatusKb("VmHWM:");
-  const double mb = 1024.0 * 1024.0, bufMb = double(bytes) / mb, limit = 1.25 * bufMb + 64;
+  const double mb = 1024.0 * 1024.0, bufMb = double(bytes) / mb, limit = memoryLimitMb(bufMb);
   const double peakMb = double(peak) / 1024.0;
   if (json) {
     harness::Json j;
@@ -315,13 +318,13 @@ int benchCommand(const std::vector<std::string>& args) {
     j.field("geomean_rate_1_thread", geo1).field("geomean_rate_2_threads", geo2);
     j.field("slowest_rate_1_thread", minRate).field("slowest_kernel", slowest);
     j.field("kernels_in_geomean", uint64_t(counted));
-    j.field("memory_limit_mb", 1.25 * bufMb + 64).endObject();
+    j.field("memory_limit_mb", memoryLimitMb(bufMb)).endObject();
     std::cout << j.str() << "\n";
   } else if (cards.size() == 1) {
     std::printf(
         "peak resident memory %.1f MB; the problem's device buffers %.1f MB (the target, 1.25 x "
         "buffers + 64 MB = %.1f MB, is measured by bench --memory)\n",
-        rssMb, bufMb, 1.25 * bufMb + 64);
+        rssMb, bufMb, memoryLimitMb(bufMb));
   } else {
     // Every card's problem, simulator and results pass through one process: its peak is not
     // one kernel's, which is what the target bounds (--memory measures that).

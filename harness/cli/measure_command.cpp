@@ -78,7 +78,7 @@ std::vector<uint64_t> sizeLadder(const kernels::Card& c, unsigned rungs, uint64_
   double threads = base;
   for (unsigned rung = 1; rung < rungs; ++rung) {
     if (fixedGrid) {
-      if (!mayGrow(bytes, 4, maxBytes) || (c.largestSize && size * 4 > c.largestSize)) break;
+      if (!mayGrow(bytes, 4, maxBytes) || !c.handles(size * 4)) break;
       size *= 4;
       bytes = problemBytes(c.make(size, 1));
     } else {
@@ -87,7 +87,7 @@ std::vector<uint64_t> sizeLadder(const kernels::Card& c, unsigned rungs, uint64_
       // Grow the size by doubling while that brings the thread count nearer the target.
       for (int step = 0; step < 24 && mayGrow(bytes, 2, maxBytes); ++step) {
         const uint64_t next = size * 2;
-        if (c.largestSize && next > c.largestSize) break;
+        if (!c.handles(next)) break;
         const kernels::Problem p = c.make(next, 1);
         const double t = double(problemThreads(p));
         if (t > double(maxThreads) ||
