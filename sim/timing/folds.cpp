@@ -126,6 +126,23 @@ int readsOf(const isa::Inst& u, isa::RegRef r) {
   return n;
 }
 
+// Whether the value `f.code[d]` (its block [begin, end)) gives `r` may be read outside the rest
+// of the block: not when the block defines `r` again after `d`; else by any read of another
+// block, or of its own block before `d` that no definition in the block precedes (a loop back
+// to it). The one test of every fold that needs its register in its block alone.
+bool escapesBlock(const isa::FunctionCode& f, uint32_t begin, uint32_t d, uint32_t end,
+                  isa::RegRef r) {
+  for (uint32_t i = d + 1; i < end; ++i)
+    if (definesRegister(f.code[i], r)) return false;
+  for (uint32_t i = begin; i < d; ++i) {
+    if (readsOf(f.code[i], r)) return true;
+    if (definesRegister(f.code[i], r)) break;
+  }
+  for (uint32_t i = 0; i < f.code.size(); ++i)
+    if ((i < begin || i >= end) && readsOf(f.code[i], r)) return true;
+  return false;
+}
+
 // Whether source `k` of `f.code[pc]` (its block [begin, end)) is made in the block before it by
 // an unguarded instruction that `makes` accepts, for this reader alone: read once by it, by
 // nothing between, and by nothing after it unless the block makes it again first (another
@@ -150,9 +167,7 @@ bool madeForItAlone(const isa::FunctionCode& f, uint32_t begin, uint32_t pc, uin
     if (readsOf(f.code[i], r)) return false;
     if (definesRegister(f.code[i], r)) return true;
   }
-  for (uint32_t i = 0; i < f.code.size(); ++i)
-    if ((i < begin || i >= end || i < d) && readsOf(f.code[i], r)) return false;
-  return true;
+  return !escapesBlock(f, begin, d, end, r);
 }
 
 // A compare that ISETP (FSETP, DSETP, HSETP2) can combine with a third predicate: a setp into
@@ -245,25 +260,6 @@ void addFolded(const isa::FunctionCode& f, FoldRules rules,
     if (in.target != isa::kNoPc && in.target < starts.size()) starts[in.target] = true;
     if (in.flow != isa::Flow::Next) starts[pc + 1] = true;
   }
-  const auto defines = [](const isa::Inst& u, uint32_t slot) {
-    return definesRegister(u, {slot, false});
-  };
-  // Whether the definition at `pc` (its block [begin, end)) may be read outside (pc, end):
-  // not when the block defines the register again after it (a register the PTX reuses, as
-  // micro_mufu_chain's `t`); else by any read of another block, or of its own block before
-  // `pc` that no definition in the block precedes (a loop back to it).
-  const auto readElsewhere = [&](uint32_t begin, uint32_t pc, uint32_t end, uint32_t slot) {
-    for (uint32_t i = pc + 1; i < end; ++i)
-      if (defines(f.code[i], slot)) return false;
-    bool definedBefore = false;
-    for (uint32_t i = begin; i < pc && !definedBefore; ++i) {
-      if (readsSlot(f.code[i], slot)) return true;
-      definedBefore = defines(f.code[i], slot);
-    }
-    for (uint32_t i = 0; i < f.code.size(); ++i)
-      if ((i < begin || i >= end) && readsSlot(f.code[i], slot)) return true;
-    return false;
-  };
   uint32_t end = uint32_t(f.code.size());
   std::vector<uint32_t> candidates;
   for (uint32_t pc = uint32_t(f.code.size()); pc-- > 0;) {
@@ -271,7 +267,7 @@ void addFolded(const isa::FunctionCode& f, FoldRules rules,
     if (foldedAway(f, pc, end, rules)) candidates.push_back(pc);
     if (!starts[pc]) continue;
     for (const uint32_t c : candidates)
-      if (!readElsewhere(pc, c, end, f.code[c].defs[0].slot)) out.insert(&f.code[c]);
+      if (!escapesBlock(f, pc, c, end, f.code[c].defs[0])) out.insert(&f.code[c]);
     candidates.clear();
   }
   // The one reader of the add at `pc` in its block [pc, end): an add that reads it as one
@@ -288,7 +284,7 @@ void addFolded(const isa::FunctionCode& f, FoldRules rules,
           return isa::kNoPc;
         reader = i;
       }
-      if (defines(u, slot)) break;
+      if (definesRegister(u, {slot, false})) break;
     }
     return reader;
   };
@@ -308,7 +304,7 @@ void addFolded(const isa::FunctionCode& f, FoldRules rules,
     }
     if (!rules.addPairs || !narrowIntAdd(in) || takesThree[pc] || out.count(&in)) continue;
     const uint32_t reader = pairedReader(pc, blockEnd);
-    if (reader == isa::kNoPc || readElsewhere(begin, pc, blockEnd, in.defs[0].slot)) continue;
+    if (reader == isa::kNoPc || escapesBlock(f, begin, pc, blockEnd, in.defs[0])) continue;
     out.insert(&in);
     takesThree[reader] = true;
   }

@@ -165,9 +165,10 @@ std::string predicateKernel(const std::string& body) {
          body + "  st.global.b32 [%rd1], %r3;\n  ret;\n}\n";
 }
 
-// The collatz step of calls_noinline (its PTX as nvcc writes it), then `extra`.
-std::string collatzStep(const std::string& extra = "") {
+// The collatz step of calls_noinline (its PTX as nvcc writes it) after `before`, then `extra`.
+std::string collatzStep(const std::string& extra = "", const std::string& before = "") {
   return predicateKernel(
+      before +
       "  and.b32 %r4, %r1, 1;\n  setp.eq.b32 %p2, %r4, 1;\n  mad.lo.s32 %r5, %r1, 3, 1;\n"
       "  shr.u32 %r6, %r1, 1;\n  selp.b32 %r3, %r5, %r6, %p2;\n  setp.ne.s32 %p3, %r3, 1;\n"
       "  add.s32 %r7, %r2, 1;\n  setp.lt.u32 %p4, %r7, 1000;\n  and.pred %p5, %p3, %p4;\n"
@@ -200,6 +201,13 @@ TEST(PredicateFolding, AnAndOfACompareMadeForItAloneIsTheComparesCombiningOperan
                                     "  @%p4 st.global.b32 [%rd1+16], %r7;\n"))
                 .count("and.pred"),
             0u);
+  // A read of the register before the block makes it again reads the earlier value: the
+  // compare is still made for the and alone (only %p3 can fold here, %p4 being read after it).
+  EXPECT_EQ(foldedTexts(collatzStep("  @%p4 st.global.b32 [%rd1+16], %r7;\n",
+                                    "  setp.ne.s32 %p3, %r2, 7;\n"
+                                    "  @%p3 st.global.b32 [%rd1+12], %r2;\n"))
+                .count("and.pred"),
+            1u);
   // Sources that no compare makes in its block (loaded before it, or combined already).
   EXPECT_TRUE(foldedTexts(predicateKernel("  and.pred %p1, %p0, %p0;\n  selp.b32 %r3, %r1, "
                                           "%r2, %p1;\n"))
