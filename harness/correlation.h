@@ -33,6 +33,23 @@ struct MeasuredLaunch {
 // line on malformed input.
 std::vector<MeasuredLaunch> readMeasurements(const std::string& path);
 
+// One launch of a problem, measured and predicted (`warpsim correlate --launches`): which of a
+// problem's launches its ratio comes from, and why, by the warp stall reasons.
+struct LaunchComparison {
+  uint64_t launch = 0;  // its index in the problem
+  std::string kernel, grid, block;
+  double measuredCycles = 0, predictedCycles = 0;
+  double measuredWarpInstructions = 0, predictedWarpInstructions = 0;  // SASS, issued
+  // Warp-cycles per issued instruction in each stall reason the model has (ncu's names without
+  // the prefix: "long_scoreboard"), the chip's and the model's, in the model's order.
+  struct Stall {
+    std::string reason;
+    double measured = 0, predicted = 0;
+  };
+  std::vector<Stall> stalls;
+  double ratio() const { return measuredCycles > 0 ? predictedCycles / measuredCycles : 0; }
+};
+
 // A problem (card, size, seed): its launches measured and predicted, summed.
 struct ProblemComparison {
   std::string card;
@@ -44,6 +61,7 @@ struct ProblemComparison {
   double measuredSharedWavefronts = 0, predictedSharedWavefronts = 0;
   double measuredL2Sectors = 0, predictedL2Sectors = 0;
   std::string error;  // the simulator's fault or failure, when it could not predict
+  std::vector<LaunchComparison> perLaunch;  // in launch order (empty after an error)
   double ratio() const { return measuredCycles > 0 ? predictedCycles / measuredCycles : 0; }
 };
 

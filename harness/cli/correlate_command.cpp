@@ -3,6 +3,7 @@
 // design-change pairs; floors make it a CI check.
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -32,7 +33,8 @@ namespace {
 constexpr const char* kCorrelateUsage =
     R"(usage: warpsim correlate [PATTERN] [--data FILE] [--max-threads N] [--timing-config FILE]
                          [--timing-sample K] [--min-r R] [--max-mape M] [--min-direction F]
-                         [--plot FILE.png] [--json] [--budget N] [--time-limit S]
+                         [--plot FILE.png] [--launches] [--json] [--budget N]
+                         [--time-limit S]
 
 Runs every problem measured on the H200 (--data, default tests/recorded/timing/h200_ncu.tsv:
 Nsight Compute's counters per launch, recorded by scripts/device_timing.sh) on the timing model
@@ -47,6 +49,9 @@ a long launch's cycles) comes from launches measured more than once: --noise FIL
 tests/recorded/timing/h200_repeats.tsv where it exists, else the repeated work in --data. DRAM bandwidth and latency are scaled to the SM clock each measurement ran at (its gpc__cycles_elapsed.max over its gpu__time_duration.sum).
 --plot draws predicted against measured (log-log) and the pairs (python3 with matplotlib).
 --timing-sample K predicts with K waves of CTAs in detail (scripts/sample_error.py compares).
+--launches adds each problem's launches: cycles and their ratio, warp-instructions, and the
+stall reasons per issued instruction where the chip's or the model's is largest (the JSON: all
+of them), to tell which launch of a calibration card a problem's ratio comes from, and why.
 Exit status 1 when a floor (--min-r, --max-mape, --min-direction) is not met.
 )";
 
@@ -57,6 +62,30 @@ struct Options {
   sim::timing::TimingConfig config;
   sim::LaunchOptions launch;  // the watchdog's limits (--budget, --time-limit)
 };
+
+// One launch's cycles, instructions and stall reasons, the chip's against the model's.
+harness::LaunchComparison compareLaunch(const harness::MeasuredLaunch& m,
+                                        const sim::timing::TimingReport& t) {
+  harness::LaunchComparison l;
+  l.launch = m.launch;
+  l.kernel = m.kernel;
+  l.grid = m.grid;
+  l.block = m.block;
+  l.measuredCycles = m.metric("gpc__cycles_elapsed.max");
+  l.predictedCycles = double(t.cycles);
+  l.measuredWarpInstructions = m.metric("smsp__inst_executed.sum");
+  l.predictedWarpInstructions = double(t.warpInstructions);
+  using sim::timing::Stall;
+  for (size_t s = 0; s < size_t(Stall::Count_); ++s) {
+    if (Stall(s) == Stall::Selected) continue;  // 1 per issue on both sides
+    const std::string reason = sim::timing::stallName(Stall(s));
+    l.stalls.push_back(
+        {reason,
+         m.metric("smsp__average_warps_issue_stalled_" + reason + "_per_issue_active.ratio"),
+         t.stallPerIssue(Stall(s))});
+  }
+  return l;
+}
 
 // The problems of the measurements, in file order, with their launches.
 using ProblemKey = std::tuple<std::string, uint64_t, uint64_t>;
@@ -117,7 +146,9 @@ std::vector<harness::ProblemComparison> compareAll(
       c.error = std::to_string(r.run.timings.size()) + " launches predicted, " +
                 std::to_string(ms.size()) + " measured";
     } else {
-      for (const auto& t : r.run.timings) {
+      for (size_t i = 0; i < ms.size(); ++i) {
+        const sim::timing::TimingReport& t = r.run.timings[i];
+        c.perLaunch.push_back(compareLaunch(*ms[i], t));
         c.predictedCycles += double(t.cycles);
         c.predictedDramBytes += double(t.mem.dramReadBytes + t.mem.dramWriteBytes);
         c.predictedSharedWavefronts +=
@@ -182,9 +213,39 @@ void printText(const std::vector<harness::ProblemComparison>& problems,
       100 * noise.relative, noise.groups, noise.launches, noiseSource.c_str());
 }
 
+// Each problem's launches: cycles, instructions and the three stall reasons largest on either
+// side, chip / model.
+void printLaunches(const std::vector<harness::ProblemComparison>& problems) {
+  for (const auto& c : problems) {
+    if (!c.error.empty()) continue;
+    std::printf("\nlaunches of %s at %llu (stalls per issued instruction, chip / model):\n",
+                c.card.c_str(), (unsigned long long)c.size);
+    std::printf("%4s %-24s %-10s %-9s %11s %11s %6s %11s %11s  %s\n", "#", "kernel", "grid",
+                "block", "measured", "predicted", "ratio", "insts chip", "model", "stalls");
+    for (const auto& l : c.perLaunch) {
+      std::vector<harness::LaunchComparison::Stall> top = l.stalls;
+      std::stable_sort(top.begin(), top.end(), [](const auto& a, const auto& b) {
+        return std::max(a.measured, a.predicted) > std::max(b.measured, b.predicted);
+      });
+      std::string stalls;
+      for (size_t i = 0; i < top.size() && i < 3; ++i) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "%s%s %.2f / %.2f", i ? ", " : "", top[i].reason.c_str(),
+                      top[i].measured, top[i].predicted);
+        stalls += buf;
+      }
+      std::printf("%4llu %-24s %-10s %-9s %11.0f %11.0f %6.2f %11.0f %11.0f  %s\n",
+                  (unsigned long long)l.launch, l.kernel.c_str(), l.grid.c_str(), l.block.c_str(),
+                  l.measuredCycles, l.predictedCycles, l.ratio(), l.measuredWarpInstructions,
+                  l.predictedWarpInstructions, stalls.c_str());
+    }
+  }
+}
+
 void printJson(const std::vector<harness::ProblemComparison>& problems,
                const std::vector<harness::PairComparison>& pairs,
-               const harness::CorrelationSummary& s, const harness::LaunchNoise& noise) {
+               const harness::CorrelationSummary& s, const harness::LaunchNoise& noise,
+               bool launches) {
   harness::Json j;
   j.beginObject().key("problems").beginArray();
   for (const auto& c : problems) {
@@ -203,6 +264,30 @@ void printJson(const std::vector<harness::ProblemComparison>& problems,
         .field("measured_l2_sectors", c.measuredL2Sectors)
         .field("predicted_l2_sectors", c.predictedL2Sectors);
     if (!c.error.empty()) j.field("error", c.error);
+    if (launches) {
+      j.key("per_launch").beginArray();
+      for (const auto& l : c.perLaunch) {
+        j.beginObject()
+            .field("launch", l.launch)
+            .field("kernel", l.kernel)
+            .field("grid", l.grid)
+            .field("block", l.block)
+            .field("measured_cycles", l.measuredCycles)
+            .field("predicted_cycles", l.predictedCycles)
+            .field("measured_warp_instructions", l.measuredWarpInstructions)
+            .field("predicted_warp_instructions", l.predictedWarpInstructions)
+            .key("stalls_per_issue")
+            .beginObject();
+        for (const auto& st : l.stalls)
+          j.key(st.reason)
+              .beginObject()
+              .field("measured", st.measured)
+              .field("predicted", st.predicted)
+              .endObject();
+        j.endObject().endObject();
+      }
+      j.endArray();
+    }
     j.endObject();
   }
   j.endArray().key("pairs").beginArray();
@@ -301,6 +386,7 @@ int correlateCommand(const std::vector<std::string>& args) {
       "min-direction", po::value<double>(),
       "fail when fewer than this fraction of the pairs are ranked in the chip's direction")(
       "plot", po::value<std::string>(), "draw predicted vs measured into this PNG")(
+      "launches", "each problem's launches too: cycles, instructions, stall reasons")(
       "json", "machine-readable output");
   addWatchdogOptions(opts);
   po::positional_options_description pos;
@@ -354,10 +440,12 @@ int correlateCommand(const std::vector<std::string>& args) {
   }
   const auto pairs = harness::comparePairs(problems, noise);
   const harness::CorrelationSummary s = harness::summarize(problems, pairs, o.smallCycles);
-  if (vm.count("json"))
-    printJson(problems, pairs, s, noise);
-  else
+  if (vm.count("json")) {
+    printJson(problems, pairs, s, noise, vm.count("launches") != 0);
+  } else {
     printText(problems, pairs, s, noise, noiseSource, o.smallCycles);
+    if (vm.count("launches")) printLaunches(problems);
+  }
   if (vm.count("plot") && !plot(problems, pairs, vm["plot"].as<std::string>())) {
     std::cerr << "warpsim correlate: --plot: scripts/plot_correlation.py could not write "
               << vm["plot"].as<std::string>() << "\n";

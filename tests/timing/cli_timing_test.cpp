@@ -110,6 +110,42 @@ TEST(TimingCli, SampledSuiteSaysSo) {
   EXPECT_NE(out.find("\"sampled_waves\":1"), std::string::npos) << out;
 }
 
+TEST(TimingCli, CorrelateLaunchesTellsAProblemsLaunchesApart) {
+  // reduce_shuffle at 65536: two launches on the chip (h200_ncu.tsv), 4,984 and 4,411 cycles.
+  // (The progress dots go to stderr, which the shell helper joins to the output.)
+  const std::string out = warpsim("correlate reduce_shuffle --max-threads 40000 --launches --json");
+  const auto j = nlohmann::json::parse(out.substr(out.find('{')));
+  ASSERT_EQ(j["problems"].size(), 1u);
+  const auto& p = j["problems"][0];
+  const auto& launches = p["per_launch"];
+  ASSERT_EQ(launches.size(), 2u);
+  EXPECT_EQ(launches[0]["launch"], 0);
+  EXPECT_EQ(launches[1]["launch"], 1);
+  EXPECT_EQ(launches[0]["kernel"], "reduce_shuffle_f32");
+  EXPECT_EQ(launches[0]["grid"], "128,1,1");
+  EXPECT_EQ(launches[0]["measured_cycles"], 4984);
+  EXPECT_EQ(launches[1]["measured_cycles"], 4411);
+  EXPECT_EQ(launches[0]["measured_warp_instructions"], 41728);
+  EXPECT_EQ(launches[0]["stalls_per_issue"]["long_scoreboard"]["measured"], 15.92);
+  EXPECT_EQ(launches[0]["stalls_per_issue"].size(), 10u);  // every reason but "selected"
+  // The problem's row is its launches summed.
+  EXPECT_EQ(
+      launches[0]["predicted_cycles"].get<double>() + launches[1]["predicted_cycles"].get<double>(),
+      p["predicted_cycles"].get<double>());
+  EXPECT_GT(launches[0]["predicted_warp_instructions"].get<double>(), 0);
+  // Without --launches the JSON keeps its shape; the text lists each launch under its problem.
+  EXPECT_EQ(warpsim("correlate reduce_shuffle --max-threads 40000 --json").find("per_launch"),
+            std::string::npos);
+  const std::string text = warpsim("correlate reduce_shuffle --max-threads 40000 --launches");
+  EXPECT_NE(text.find("launches of reduce_shuffle at 65536 (stalls per issued instruction, "
+                      "chip / model):"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("   1 reduce_shuffle_f32       1,1,1      256,1,1          4411"),
+            std::string::npos)
+      << text;
+}
+
 TEST(TimingCli, PlotWithoutPythonIsAClearError) {
   // No python3 on PATH: the check fails before any simulation.
   const auto o =
