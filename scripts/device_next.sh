@@ -2,7 +2,8 @@
 # The next device call's work, for whichever card comes (the device tool lends an H100 far more
 # often than an H200, and a call whose command wants only the H200 wastes the machine): on an
 # H200 the newer cards' ncu ladders (device_timing_newer.sh GROUP, default 1), on any other card
-# micro_l1_lines and the stall samples (device_l1_lines.sh). WHAT=l1 runs the latter on an H200.
+# micro_l1_lines, micro_store_pitch and the stall samples (device_l1_lines.sh). WHAT=l1 runs the
+# latter on an H200.
 #
 #   here:    bash scripts/device_campaign.sh prepare && tar -cJf .devcarry/ptx.tar.xz build/ptx
 #            and move tests/recorded/{mma,isa,wgmma,contract} out of the tree for the call (the

@@ -17,6 +17,7 @@
 #include "kernels/micro/launch.h"
 #include "kernels/micro/lds_width_cards.h"
 #include "kernels/micro/mma_chains_cards.h"
+#include "kernels/micro/store_pitch_cards.h"
 #include "kernels/micro/tma_chains_cards.h"
 #include "kernels/micro/wgmma_chains_cards.h"
 #include "kernels/random.h"
@@ -705,6 +706,11 @@ std::vector<Card> microCards() {
            "calibration: a grid-stride store of size words, whole sectors, then one word per "
            "32-byte sector over 8 x size words (the L2's partial-sector writes)",
            1 << 16, 1, 1 << 20, makeStoreStride, referenceStoreStride),
+      card("micro_store_pitch", "store_pitch",
+           "calibration: a warp's stores of one word in each of 32 rows, the rows 1, 8, 64, 512, "
+           "2048 and 4096 words apart (transpose_naive's writes without its reads), four rounds "
+           "over a region of size words that stays in the L2 (the L2's rate against the pitch)",
+           1 << 20, 1 << 17, 1 << 20, makeStorePitch, referenceStorePitch),
   };
 }
 

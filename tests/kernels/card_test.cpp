@@ -360,6 +360,7 @@ const std::map<std::string, Coverage>& coverageTable() {
       {"micro_store_burst", {warp32}},
       {"micro_lds_chain", {warp32}},
       {"micro_l1_lines", {warp32}},
+      {"micro_store_pitch", {capped1056}},
       {"micro_mma_chain", {warp32}},
       {"micro_wgmma_chain", {warp32}},
       {"micro_tma_chain", {warp32}},
