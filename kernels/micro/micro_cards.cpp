@@ -710,7 +710,7 @@ std::vector<Card> microCards() {
            "calibration: a warp's stores of one word in each of 32 rows, the rows 1, 8, 64, 512, "
            "2048 and 4096 words apart (transpose_naive's writes without its reads), four rounds "
            "over a region of size words that stays in the L2 (the L2's rate against the pitch)",
-           1 << 20, 1 << 17, 1 << 20, makeStorePitch, referenceStorePitch),
+           1 << 18, 1 << 17, 1 << 18, makeStorePitch, referenceStorePitch),
   };
 }
 
