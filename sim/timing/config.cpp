@@ -236,8 +236,16 @@ const std::vector<Row>& rows() {
        "(h100_newer.tsv), 131,072 of its 196,608 load sectors hit at 4096 (its second pass "
        "over x and its third over the y it stored), exactly 2 of 3 at 256, 1024 and 4096",
        true},
-      {"l1.sectors_per_cycle", &TimingConfig::l1SectorsPerCycle, "sectors/cycle",
-       "128 B/clk/SM L1 data path [unverified: micro_l1_lines measures it]", false},
+      {"l1.tag_lines_per_cycle", &TimingConfig::l1TagLinesPerCycle, "lines/cycle",
+       "tests/recorded/timing/h100_l1.tsv (micro_l1_lines, 32 warps): requests of 32 sectors "
+       "in 9 and 32 lines without bank conflicts take 3.2 and 8.2 cycles each; NVIDIA's "
+       "forum: the L1TEX tag stage resolves 4 sets x 4 sectors a cycle",
+       true},
+      {"l1.wavefront_latency", &TimingConfig::l1WavefrontLatency, "cycles",
+       "a load's data delay per bank-conflict wavefront past the first: tests/recorded/timing/"
+       "h100_l1.tsv (micro_l1_lines, one warp's dependent loads at lane strides 2, 4, 8, 16, "
+       "32 words: 2.07-2.23 cycles a wavefront; 32 warps: one wavefront a cycle)",
+       true},
       {"l2.hit_latency", &TimingConfig::l2HitLatency, "cycles",
        "near partition: S1, S2 264-266; S4 259.9", true},
       {"l2.size_kb", &TimingConfig::l2SizeKb, "KB",
@@ -512,7 +520,9 @@ void check(const TimingConfig& c, const std::string& origin) {
   if (!pow2(c.l1LineBytes) || c.l1LineBytes > 128) fail("l1.line_bytes: must be 32, 64 or 128");
   if (!pow2(c.l2LineBytes) || c.l2LineBytes > 128) fail("l2.line_bytes: must be 32, 64 or 128");
   if (c.l1Ways == 0 || c.l2Ways == 0) fail("l1.ways / l2.ways: must be positive");
-  if (c.l1SectorsPerCycle == 0) fail("l1.sectors_per_cycle: must be positive");
+  if (c.l1TagLinesPerCycle == 0) fail("l1.tag_lines_per_cycle: must be positive");
+  if (!(c.l1WavefrontLatency >= 0) || c.l1WavefrontLatency > 1000)
+    fail("l1.wavefront_latency: must be 0..1000");
   if (c.l2SizeKb == 0) fail("l2.size_kb: must be positive");
   try {
     parseGpcs(c.gpcs, c.smCount);

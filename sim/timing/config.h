@@ -103,7 +103,13 @@ struct TimingConfig {
   // barrier.cluster: cycles from the phase's completion (the last thread's arrival) to a waiting
   // warp's next issue: clusterBarrierLatency + clusterBarrierPerCta x the cluster's CTAs.
   uint32_t clusterBarrierLatency = 741, clusterBarrierPerCta = 9;
-  uint32_t l1HitLatency = 41, l1LineBytes = 128, l1Ways = 4, l1SectorsPerCycle = 4;
+  uint32_t l1HitLatency = 41, l1LineBytes = 128, l1Ways = 4;
+  // A global or local request in the L1: its tag stage looks up l1TagLinesPerCycle lines a
+  // cycle; a load's data leaves the 32 banks of 4 bytes one wavefront a cycle (as shared
+  // memory's); each tag cycle past the first delays the data by a cycle, each wavefront past
+  // the first by l1WavefrontLatency.
+  uint32_t l1TagLinesPerCycle = 4;
+  double l1WavefrontLatency = 2.15;
   // Whether a global store that writes a whole 32-byte sector leaves it in the L1 (a later load
   // of it hits); 0: global stores do not allocate.
   uint32_t l1StoreAllocate = 1;

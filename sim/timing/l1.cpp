@@ -1,6 +1,7 @@
 #include "sim/timing/l1.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "sim/observers/access_cost.h"
 #include "sim/timing/memory_order.h"
@@ -26,6 +27,7 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
     if (landed == isa::Space::Local)
       a = localKey * ((uint64_t(1) << 24) + 3) * 128 + (a / e.bytes) * (32ull * e.bytes) +
           lane * e.bytes;
+    addrs_[lane] = a;
     for (uint64_t s = a / kSectorBytes; s <= (a + e.bytes - 1) / kSectorBytes; ++s) {
       const uint64_t lo = std::max(a, s * kSectorBytes);
       const uint64_t hi = std::min(a + e.bytes, (s + 1) * kSectorBytes);
@@ -39,9 +41,29 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
     }
   }
   const uint64_t n = sectors_.size();
+  // The request in the L1 (tests/recorded/timing/h100_l1.tsv, micro_l1_lines): the tag stage
+  // takes l1.tag_lines_per_cycle of its lines a cycle, and a load's data leaves the 32 banks of
+  // 4 bytes one wavefront a cycle (the lanes' distinct words in one bank a wavefront each, as
+  // in shared memory). The LSU is busy for the longer; the data comes later by a cycle a tag
+  // cycle past the first, or by l1.wavefront_latency a wavefront past the first, the larger.
+  const uint64_t perLine = std::max<uint64_t>(1, c_.l1LineBytes / kSectorBytes);
+  uint64_t lines = 0;
+  for (size_t i = 0; i < sectors_.size(); ++i) {
+    bool first = true;
+    for (size_t j = 0; j < i && first; ++j) first = sectors_[j] / perLine != sectors_[i] / perLine;
+    lines += first;
+  }
+  const uint64_t tagCycles = (lines + c_.l1TagLinesPerCycle - 1) / c_.l1TagLinesPerCycle;
+  const uint64_t wavefronts =
+      e.kind == AccessKind::Load ? sharedAccessCost(addrs_, e.mask, e.bytes).wavefronts : 1;
   const uint64_t start = std::max(now, lsuFree_);
-  lsuFree_ = start + std::max<uint64_t>(1, (n + c_.l1SectorsPerCycle - 1) / c_.l1SectorsPerCycle);
-  AccessTiming r{start + c_.l1HitLatency, Stall::LongScoreboard};
+  lsuFree_ = start + std::max<uint64_t>({1, tagCycles, wavefronts});
+  const uint64_t hitLatency =
+      c_.l1HitLatency +
+      std::max<uint64_t>(
+          tagCycles ? tagCycles - 1 : 0,
+          wavefronts ? uint64_t(std::llround(double(wavefronts - 1) * c_.l1WavefrontLatency)) : 0);
+  AccessTiming r{start + hitLatency, Stall::LongScoreboard};
   if (e.kind == AccessKind::Fence) return r;
   if (e.kind == AccessKind::Load) {
     ++m.globalLoadRequests;
@@ -52,7 +74,7 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
   } else {
     ++m.globalAtomicRequests;
   }
-  uint64_t ready = start + c_.l1HitLatency;
+  uint64_t ready = start + hitLatency;
   // The L2 serves it, and the L1 keeps no copy: a strong load beyond the SM, or an access whose
   // cache operator is .cg (ld.global.cg, cp.async.cg: LDGSTS.BYPASS in SASS; st.global.cg).
   const bool strong = strongBeyondTheSm(e) || (e.inst && e.inst->skipsL1);
@@ -65,7 +87,7 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
       const uint64_t hit = cache_.lookup(addr, start);
       if (hit != ~0ull) {
         ++m.l1Hits;
-        ready = std::max(ready, std::max(hit, start + c_.l1HitLatency));
+        ready = std::max(ready, std::max(hit, start + hitLatency));
         continue;
       }
       ++m.l1Misses;
@@ -73,7 +95,18 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
       cache_.fill(addr, back, false, start);
       ready = std::max(ready, back);
     } else if (e.kind == AccessKind::Store) {
-      const double slots = sectorBytes_[i] < kSectorBytes ? c_.l2PartialWriteSlots : 1.0;
+      // A partial sector takes one slot and its share of one more, l2.partial_write_slots - 1,
+      // with the request's other sectors in its line: transpose_naive's rows (a sector alone in
+      // its line) take 2, calls_recursive's frames and micro_store_pitch at pitch 8 (four of a
+      // line) 1.25 (tests/recorded/timing/h100_pitch.tsv: 1.55x the rate of the first).
+      double slots = 1.0;
+      if (sectorBytes_[i] < kSectorBytes) {
+        const uint64_t perLine = std::max<uint64_t>(1, c_.l2LineBytes / kSectorBytes);
+        const uint64_t line = sectors_[i] / perLine;
+        const auto inLine = std::count_if(sectors_.begin(), sectors_.end(),
+                                          [&](uint64_t s) { return s / perLine == line; });
+        slots = 1.0 + (c_.l2PartialWriteSlots - 1.0) / double(inLine);
+      }
       ready = std::max(ready, l2.access(addr, L2Op::Write, start, m, slots, l2Partition_));
       // Local memory is the thread's own: the L1 keeps what it writes, whole sector or not (a
       // spill or a saved frame is read back by the lanes that wrote it: calls_recursive's

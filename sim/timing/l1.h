@@ -2,7 +2,8 @@
 // sectored L1 (its capacity what the shared-memory carve-out leaves of the unified array; loads
 // allocate, stores write through to the L2, allocating only local memory's whole sectors), the
 // SM's LSU pipe
-// (l1.sectors_per_cycle), and misses, stores and atomics to the L2.
+// (l1.tag_lines_per_cycle lines a cycle, a load's bank-conflict wavefronts one a cycle), and
+// misses, stores and atomics to the L2.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +31,7 @@ class L1 {
   uint64_t lsuFree_ = 0;
   std::vector<uint64_t> sectors_;      // scratch: the distinct sectors, in lane order
   std::vector<unsigned> sectorBytes_;  // scratch: bytes the lanes write of each
+  uint64_t addrs_[32] = {};            // scratch: the lanes' addresses (local ones interleaved)
   std::vector<std::pair<uint64_t, uint32_t>> atomics_;  // scratch: an atomic's addresses, lanes
  public:
   uint64_t lsuFree() const { return lsuFree_; }

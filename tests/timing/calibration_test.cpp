@@ -116,6 +116,30 @@ TEST(Calibration, CallAndReturnCostsAreMicroCallChains) {
 // latency.cross_pipe), all lanes one way by the round (a taken BRA: latency.control) and odd
 // lanes left, even ones right (both sides in turn, BSSY/BSYNC: neither side's chain overlaps
 // the other's). Each round stays within 3% of the chip.
+// micro_l1_lines: each lane's dependent L1-hit loads at lane strides 0, 1, 2, 4, 8, 9, 16, 32
+// and 33 words, by 1, 4 and 32 warps (launch = 3 x stride index + warps index). What a request
+// costs beyond stride 0's one sector, a load by a load, is its bank-conflict wavefronts
+// (l1.wavefront_latency each past the first, one a cycle through the LSU) or its tag lines
+// (l1.tag_lines_per_cycle): within 1.5 cycles and 5% of the chip for one and four warps at
+// every stride, and within 5% for 32 warps where the LSU is the limit (strides 8, 16, 32, 33).
+// The chains' own base (stride 0) is 1.2x the chip's (74 cycles a load against 60.5, the
+// model's PTX address arithmetic), and 32 warps at strides 4 and 9 are not fitted.
+TEST(Calibration, L1RequestsCostTheirWavefrontsAndTagLines) {
+  const ChainRun r = perStep("micro_l1_lines", "h100_l1.tsv", 27, {256, 1024, 1});
+  ASSERT_EQ(r.steps.size(), 27u);
+  const unsigned strides[] = {0, 1, 2, 4, 8, 9, 16, 32, 33};
+  for (size_t launch = 3; launch < 27; ++launch) {
+    const size_t warps = launch % 3;  // 0: one warp, 1: four, 2: 32
+    const double chip = r.steps[launch].chip - r.steps[warps].chip;
+    const double model = r.steps[launch].model - r.steps[warps].model;
+    const unsigned stride = strides[launch / 3];
+    if (warps < 2)
+      EXPECT_NEAR(model, chip, 1.5 + 0.05 * chip) << "stride " << stride << ", launch " << launch;
+    else if (stride == 8 || stride == 16 || stride == 32 || stride == 33)
+      EXPECT_NEAR(model, chip, 0.05 * chip) << "stride " << stride << ", 32 warps";
+  }
+}
+
 TEST(Calibration, BranchCostsAreMicroBranchChains) {
   const ChainRun r = perStep("micro_branch_chain", "h100_branches.tsv", 3);
   ASSERT_EQ(r.steps.size(), 3u);

@@ -134,6 +134,36 @@ TEST(MemoryTiming, AReadFromTheFarL2PartitionLeavesANearCopy) {
   EXPECT_EQ(m.dramReadBytes, 32u);
 }
 
+TEST(MemoryTiming, AnL1HitCostsItsBankWavefrontsOrItsTagLines) {
+  // Each lane loads a word `stride` bytes after the last, every line already in the L1: the LSU
+  // is busy max(1, lines / 4, wavefronts) cycles and the data comes l1.hit_latency plus the
+  // larger of a cycle a tag cycle past the first and l1.wavefront_latency (2.15) a wavefront past
+  // the first (rounded) after the request's turn.
+  const TimingConfig c;
+  struct Case {
+    uint64_t stride;
+    uint64_t busy, extra;
+  };
+  for (const Case k : {Case{4, 1, 0},         // one line, 32 banks
+                       Case{132, 8, 7},       // 32 lines, 32 banks (micro_l1_lines stride 33)
+                       Case{36, 3, 2},        // 9 lines, 32 banks (stride 9)
+                       Case{32, 8, 15},       // 8 lines, 4 banks: 8 wavefronts (stride 8)
+                       Case{128, 32, 67}}) {  // 32 lines, one bank: 32 wavefronts (stride 32)
+    L1 l1(c, 64 * 1024);
+    L2 l2(c);
+    MemoryCounters m;
+    uint64_t drain = 0;
+    LineLoad ld(0x100000);
+    for (unsigned l = 0; l < 32; ++l) ld.addrs[l] = 0x100000 + k.stride * l;
+    l1.access(ld.e, isa::Space::Global, 0, 0, l2, m, &drain);  // the misses fill the lines
+    const uint64_t t = 10000;
+    EXPECT_EQ(l1.access(ld.e, isa::Space::Global, 0, t, l2, m, &drain).ready - t,
+              c.l1HitLatency + k.extra)
+        << k.stride;
+    EXPECT_EQ(l1.lsuFree() - t, k.busy) << k.stride;
+  }
+}
+
 // One lane storing 4 bytes: a partial sector.
 struct PartialStore {
   uint64_t addrs[32] = {};
@@ -275,6 +305,28 @@ TEST(MemoryTiming, APartialSectorStoreTakesPartialWriteSlotsOfL2Bandwidth) {
   st.e.mask = 0xFF;
   l1.access(st.e, isa::Space::Global, 0, 0, l2, m, &drain);
   EXPECT_EQ(l2.access(0x80000, L2Op::Read, 0, m), 1 + c.dramLatency);
+}
+
+TEST(MemoryTiming, PartialSectorsOfOneLineShareTheirExtraSlot) {
+  // Four lanes write 4 bytes each in the four sectors of one line (micro_store_pitch at pitch
+  // 8): each takes 1 + (2.5 - 1) / 4 = 1.375 slots, 5.5 in all; the same four sectors in four
+  // lines (pitch 64 and up: transpose_naive's rows) take 2.5 each, 10 in all.
+  TimingConfig c;
+  c.l2BytesPerCycle = 32;  // one sector's worth a cycle
+  c.l2PartialWriteSlots = 2.5;
+  c.l2Partitions = 1;
+  for (const uint64_t apart : {32ull, 128ull}) {
+    L1 l1(c, 64 * 1024);
+    L2 l2(c);
+    MemoryCounters m;
+    uint64_t drain = 0;
+    PartialStore st(0x10000);
+    for (unsigned l = 0; l < 4; ++l) st.addrs[l] = 0x10000 + apart * l;
+    st.e.mask = 0xF;
+    l1.access(st.e, isa::Space::Global, 0, 0, l2, m, &drain);
+    EXPECT_EQ(l2.access(0x80000, L2Op::Read, 0, m), (apart == 32 ? 5u : 10u) + c.dramLatency)
+        << apart;
+  }
 }
 
 TEST(MemoryTiming, AFarReadsCopyTakesRoomFromTheNearPartitionsDirtyLines) {
