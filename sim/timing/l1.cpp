@@ -44,8 +44,8 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
   // The request in the L1 (tests/recorded/timing/h100_l1.tsv, micro_l1_lines): the tag stage
   // takes l1.tag_lines_per_cycle of its lines a cycle, and a load's data leaves the 32 banks of
   // 4 bytes one wavefront a cycle (the lanes' distinct words in one bank a wavefront each, as
-  // in shared memory). The LSU is busy for the longer; the data comes later by a cycle a tag
-  // cycle past the first, or by l1.wavefront_latency a wavefront past the first, the larger.
+  // in shared memory). The LSU is busy for the longer; the load's data comes later by a cycle a
+  // tag cycle past the first, or by l1.wavefront_latency a wavefront past the first, the larger.
   const uint64_t perLine = std::max<uint64_t>(1, c_.l1LineBytes / kSectorBytes);
   uint64_t lines = 0;
   for (size_t i = 0; i < sectors_.size(); ++i) {
@@ -54,15 +54,22 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
     lines += first;
   }
   const uint64_t tagCycles = (lines + c_.l1TagLinesPerCycle - 1) / c_.l1TagLinesPerCycle;
-  const uint64_t wavefronts =
-      e.kind == AccessKind::Load ? sharedAccessCost(addrs_, e.mask, e.bytes).wavefronts : 1;
+  // The L2 serves it, and the L1 keeps no copy: a strong load beyond the SM, or an access whose
+  // cache operator is .cg (ld.global.cg, cp.async.cg: LDGSTS.BYPASS in SASS; st.global.cg).
+  const bool strong = strongBeyondTheSm(e) || (e.inst && e.inst->skipsL1);
+  // A load through the L1 reads its banks; anything else (a store, an atomic, a load that
+  // bypasses the L1) moves its sectors across the same 128-byte path, four a cycle.
+  const bool banked = e.kind == AccessKind::Load && !strong;
+  const uint64_t wavefronts = banked ? sharedAccessCost(addrs_, e.mask, e.bytes).wavefronts : 1;
+  const uint64_t pathCycles = banked ? 0 : (n * kSectorBytes + 127) / 128;
   const uint64_t start = std::max(now, lsuFree_);
-  lsuFree_ = start + std::max<uint64_t>({1, tagCycles, wavefronts});
+  lsuFree_ = start + std::max<uint64_t>({1, tagCycles, wavefronts, pathCycles});
   const uint64_t hitLatency =
       c_.l1HitLatency +
-      std::max<uint64_t>(
-          tagCycles ? tagCycles - 1 : 0,
-          wavefronts ? uint64_t(std::llround(double(wavefronts - 1) * c_.l1WavefrontLatency)) : 0);
+      (banked ? std::max<uint64_t>(
+                    tagCycles ? tagCycles - 1 : 0,
+                    uint64_t(std::llround(double(wavefronts - 1) * c_.l1WavefrontLatency)))
+              : 0);
   AccessTiming r{start + hitLatency, Stall::LongScoreboard};
   if (e.kind == AccessKind::Fence) return r;
   if (e.kind == AccessKind::Load) {
@@ -75,9 +82,6 @@ AccessTiming L1::access(const MemoryEvent& e, isa::Space landed, uint64_t localK
     ++m.globalAtomicRequests;
   }
   uint64_t ready = start + hitLatency;
-  // The L2 serves it, and the L1 keeps no copy: a strong load beyond the SM, or an access whose
-  // cache operator is .cg (ld.global.cg, cp.async.cg: LDGSTS.BYPASS in SASS; st.global.cg).
-  const bool strong = strongBeyondTheSm(e) || (e.inst && e.inst->skipsL1);
   for (size_t i = 0; i < sectors_.size(); ++i) {
     const uint64_t addr = sectors_[i] * kSectorBytes;
     if (e.kind == AccessKind::Load && strong) {
